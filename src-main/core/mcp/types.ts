@@ -1,0 +1,64 @@
+/**
+ * The manager's public face (ARCHITECTURE rule 6): definitions in, serialisable runtime state out.
+ * The manager keeps private rich state per server; the outside sees `ServerRuntime`.
+ */
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import type { LogEntry, ServerStatusName, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+
+/** What the manager should do with a definition. */
+export type DesiredState = 'run' | 'untrusted' | 'disabled' | 'stopped';
+
+/** A definition handed to the manager, in priority order (first = highest). */
+export interface ManagedServer {
+  definition: ServerDefinition;
+  desired: DesiredState;
+}
+
+/** One server's serialisable runtime state (SPEC §6). Times epoch ms, durations ms. */
+export interface ServerRuntime {
+  name: string;
+  status: ServerStatusName;
+  toolCount: number;
+  connectedAt?: number;
+  lastError?: string;
+  restartCount: number;
+  recentLatencyMs: number[];
+  serverInfo?: { name: string; version: string };
+}
+
+/** Options of a tool call. */
+export interface CallToolOptions {
+  signal?: AbortSignal;
+  /** Called for each `notifications/progress` of this call. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Overrides the server's timeout (ms). */
+  timeoutMs?: number;
+}
+
+/** Events the manager emits (main → every face). */
+export interface ManagerEvents {
+  /** A server's runtime state changed. */
+  status: [ServerRuntime];
+  /** A server's tool list changed (connect, disconnect, list_changed). */
+  tools: [string];
+  /** New log lines (stderr, skipped stdout, lifecycle notes). */
+  log: [LogEntry];
+}
+
+/** The manager contract the core composes (implemented in `manager.ts`). */
+export interface McpManagerApi {
+  /** Diff-and-apply: start what should run and is not, stop what should not, restart what changed. */
+  reconcile(servers: ManagedServer[]): Promise<void>;
+  /** Resolves when no server is `connecting` (used by one-shot CLI commands). */
+  settled(): Promise<void>;
+  runtime(name: string): ServerRuntime | undefined;
+  runtimes(): ServerRuntime[];
+  /** Agent-visible tools of all connected servers (or one), named per SPEC §4 over priority order. */
+  listTools(server?: string): ToolInfo[];
+  /** Call a tool by raw names. Never throws for tool or transport failures: they map into the result. */
+  callTool(server: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<ToolCallResult>;
+  /** Buffered log lines of a server with `seq > afterSeq`. */
+  logs(server: string, afterSeq?: number): LogEntry[];
+  /** Stop every server and leave no process behind. */
+  dispose(): Promise<void>;
+}

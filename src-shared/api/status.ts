@@ -1,0 +1,137 @@
+/**
+ * Serialisable status, server and tool shapes: what the renderer mirrors and what `--json` prints
+ * (SPEC §8: "defined once, as a schema in src-shared"). Never carries a secret: env and header
+ * values stay in main; only their keys cross the wire.
+ */
+import { z } from 'zod';
+import { ConfigWarningSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
+
+/** Connection statuses (SPEC §6). */
+export const ServerStatusNameSchema = z.enum([
+  'connecting',
+  'connected',
+  'disconnected',
+  'backoff',
+  'error',
+  'disabled',
+  'stopped',
+  'untrusted',
+  'needs-auth',
+]);
+export type ServerStatusName = z.infer<typeof ServerStatusNameSchema>;
+
+/** A definition as the UI may see it: launch facts without secret values. */
+export const ServerSummarySchema = z.object({
+  name: z.string(),
+  transport: TransportTypeSchema,
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  /** Keys of `env` (values stay in main). */
+  envKeys: z.array(z.string()),
+  /** Keys of `headers` (values stay in main). */
+  headerKeys: z.array(z.string()),
+  authType: z.enum(['oauth', 'bearer', 'basic', 'header']).optional(),
+  enabled: z.boolean(),
+  /** Effective timeout in ms. */
+  timeoutMs: z.number(),
+  description: z.string().optional(),
+  source: ProvenanceSchema,
+  /** `${…}` placeholders left literal because they could not be resolved. */
+  unresolved: z.array(z.string()),
+});
+export type ServerSummary = z.infer<typeof ServerSummarySchema>;
+
+/** One server's runtime state (SPEC §6, §8). Times are epoch ms; durations ms. */
+export const ServerStateSchema = z.object({
+  server: ServerSummarySchema,
+  status: ServerStatusNameSchema,
+  toolCount: z.number().int().nonnegative(),
+  /** When the current connection became `connected` (epoch ms); absent when not connected. */
+  connectedAt: z.number().optional(),
+  lastError: z.string().optional(),
+  restartCount: z.number().int().nonnegative(),
+  /** Most recent request latencies, oldest first (ms). */
+  recentLatencyMs: z.array(z.number()),
+  /** Definitions with the same name from lower-priority sources, hidden by this one. */
+  shadows: z.array(ProvenanceSchema),
+  /** Server-reported implementation info after initialize. */
+  serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+});
+export type ServerState = z.infer<typeof ServerStateSchema>;
+
+/** A definition that lost to a higher-priority one with the same name (SPEC §2). */
+export const ShadowedDefinitionSchema = z.object({
+  server: ServerSummarySchema,
+  shadowedBy: ProvenanceSchema,
+});
+export type ShadowedDefinition = z.infer<typeof ShadowedDefinitionSchema>;
+
+/** The project folder and whether its servers may run (SPEC §2 workspace trust). */
+export const ProjectStateSchema = z.object({
+  dir: z.string(),
+  trusted: z.boolean(),
+  /** Project-level files found in this folder (so the UI can say what trusting would run). */
+  projectFiles: z.array(z.string()),
+});
+export type ProjectState = z.infer<typeof ProjectStateSchema>;
+
+/** Everything the server list shows, in one snapshot (also `switchboard status --json`). */
+export const ServersSnapshotSchema = z.object({
+  project: ProjectStateSchema,
+  servers: z.array(ServerStateSchema),
+  shadowed: z.array(ShadowedDefinitionSchema),
+  warnings: z.array(ConfigWarningSchema),
+  totals: z.object({ servers: z.number().int(), connected: z.number().int(), tools: z.number().int() }),
+});
+export type ServersSnapshot = z.infer<typeof ServersSnapshotSchema>;
+
+/** A tool under its agent-visible name (SPEC §4). Text fields are untrusted server text. */
+export const ToolInfoSchema = z.object({
+  server: z.string(),
+  /** Raw MCP tool name, as the server sent it. */
+  name: z.string(),
+  /** `mcp_<server>_<tool>`, suffixed `_2`, `_3`… on collision. */
+  agentName: z.string(),
+  title: z.string().optional(),
+  /** The server's own description. */
+  description: z.string(),
+  /** `[MCP:<server>] <description>`. */
+  agentDescription: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+  /** Other raw tools whose computed name is the same; empty when unique. */
+  collidesWith: z.array(z.object({ server: z.string(), tool: z.string() })),
+});
+export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+/** One content block of a tool result, passed through as the server sent it (untrusted). */
+export const ContentBlockSchema = z.record(z.string(), z.unknown()).and(z.object({ type: z.string() }));
+export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+
+/** A mapped `tools/call` result (SPEC §4). `isError` results are results, not API errors. */
+export const ToolCallResultSchema = z.object({
+  server: z.string(),
+  tool: z.string(),
+  isError: z.boolean(),
+  /** Content flattened to text; `Error: …` for isError, `MCP error: …` for a thrown failure. */
+  text: z.string(),
+  content: z.array(ContentBlockSchema),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  /** Output-schema check of `structuredContent` (successful results only); a warning, never a loss. */
+  outputWarning: z.string().optional(),
+  durationMs: z.number(),
+});
+export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
+
+/** One log line of a server (stderr, stdout noise, or our own lifecycle notes). */
+export const LogEntrySchema = z.object({
+  seq: z.number().int().nonnegative(),
+  server: z.string(),
+  time: z.number(),
+  stream: z.enum(['stderr', 'stdout', 'system']),
+  text: z.string(),
+});
+export type LogEntry = z.infer<typeof LogEntrySchema>;

@@ -1,0 +1,135 @@
+/**
+ * The canonical MCP server definition (SPEC §1) and its provenance (SPEC §2).
+ *
+ * Pure: zod only. Every host's provider normalises its own shape into `MCPServer`; the manager,
+ * the CLI and the renderer only ever see this shape.
+ */
+import { z } from 'zod';
+
+/** Transports a server can use. `sse` is HTTP+SSE (two endpoints), distinct from Streamable HTTP. */
+export const TransportTypeSchema = z.enum(['stdio', 'http', 'sse']);
+export type TransportType = z.infer<typeof TransportTypeSchema>;
+
+/** Hosts whose config files we read, in SPEC §2's priority order (index 0 = highest). */
+export const HOST_IDS = [
+  'switchboard',
+  'xcsh',
+  'claude-code',
+  'codex',
+  'gemini',
+  'cursor',
+  'windsurf',
+  'cline',
+  'roo',
+  'claude-desktop',
+  'zed',
+  'vscode',
+  'goose',
+  'continue',
+  'lmstudio',
+  'chatcli',
+  'mcp-json',
+] as const;
+export const HostIdSchema = z.enum(HOST_IDS);
+export type HostId = z.infer<typeof HostIdSchema>;
+
+/** Human-readable host names for the UI and CLI. */
+export const HOST_LABELS: Record<HostId, string> = {
+  switchboard: 'Switchboard',
+  xcsh: 'xcsh',
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+  cursor: 'Cursor',
+  windsurf: 'Windsurf',
+  cline: 'Cline',
+  roo: 'Roo Code',
+  'claude-desktop': 'Claude Desktop',
+  zed: 'Zed',
+  vscode: 'VS Code',
+  goose: 'goose',
+  continue: 'Continue',
+  lmstudio: 'LM Studio',
+  chatcli: 'ChatCLI',
+  'mcp-json': 'mcp.json (fallback)',
+};
+
+/** SPEC §2 priority rank of a host: 1 = highest. */
+export function hostRank(host: HostId): number {
+  return HOST_IDS.indexOf(host) + 1;
+}
+
+/**
+ * Where a config file sits. `local` is Claude Code's per-project entry in `~/.claude.json`;
+ * `app` is Switchboard's own `servers.json`.
+ */
+export const ScopeSchema = z.enum(['app', 'local', 'project', 'user', 'managed']);
+export type Scope = z.infer<typeof ScopeSchema>;
+
+/** Where a definition came from: host, file, 1-based line/column of its entry, scope. */
+export const ProvenanceSchema = z.object({
+  host: HostIdSchema,
+  file: z.string(),
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+  scope: ScopeSchema,
+});
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+/** Auth variants (SPEC §1). Values may use `${VAR}`; secrets never reach the renderer. */
+export const AuthSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('oauth'), credentialId: z.string().optional() }),
+  z.object({ type: z.literal('bearer'), token: z.string() }),
+  z.object({ type: z.literal('basic'), username: z.string(), password: z.string() }),
+  z.object({ type: z.literal('header'), name: z.string(), value: z.string() }),
+]);
+export type Auth = z.infer<typeof AuthSchema>;
+
+/**
+ * The canonical server (SPEC §1). `timeout` is in ms. `extensions` holds every key outside the
+ * typed schema verbatim, so a round trip through us loses nothing.
+ */
+export const MCPServerSchema = z.object({
+  name: z.string(),
+  transport: TransportTypeSchema,
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  enabled: z.boolean().default(true),
+  timeout: z.number().positive().optional(),
+  auth: AuthSchema.optional(),
+  enabledTools: z.array(z.string()).optional(),
+  disabledTools: z.array(z.string()).optional(),
+  autoApprove: z.array(z.string()).optional(),
+  overrides: z.array(z.string()).optional(),
+  channels: z.array(z.string()).optional(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  category: z.string().optional(),
+  extensions: z.record(z.string(), z.unknown()).optional(),
+});
+export type MCPServer = z.infer<typeof MCPServerSchema>;
+
+/** A canonical server plus where it was read from. */
+export const ServerDefinitionSchema = MCPServerSchema.extend({
+  source: ProvenanceSchema,
+  /** Names of `${…}` placeholders that stayed literal because they could not be resolved. */
+  unresolved: z.array(z.string()).default([]),
+});
+export type ServerDefinition = z.infer<typeof ServerDefinitionSchema>;
+
+/** A problem found while reading a config file: never fatal, always tied to file and position. */
+export const ConfigWarningSchema = z.object({
+  file: z.string(),
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+  server: z.string().optional(),
+  message: z.string(),
+});
+export type ConfigWarning = z.infer<typeof ConfigWarningSchema>;
+
+/** Default per-server timeout (ms) for connect and requests when a config sets none. */
+export const DEFAULT_TIMEOUT_MS = 30_000;

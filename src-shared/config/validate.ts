@@ -1,0 +1,97 @@
+/**
+ * Structural validation of server configs (SPEC §1). Pure.
+ *
+ * Reading is lenient (normalise, then validate; a rejected entry is a warning on its file);
+ * writing is strict (the same rules plus the name rule).
+ */
+import type { TransportType } from './server.js';
+
+/** Spellings of the transport field seen across hosts (HOST-FORMATS.md §4.2) → canonical. */
+const TRANSPORT_SPELLINGS: Record<string, TransportType> = {
+  stdio: 'stdio',
+  http: 'http',
+  'streamable-http': 'http',
+  streamablehttp: 'http',
+  streamable_http: 'http',
+  sse: 'sse',
+};
+
+/**
+ * Canonical transport for a spelling, case-insensitive; `undefined` for an unknown spelling.
+ * `streamable-http`, `streamableHttp`, `streamable_http` → `http` (SPEC §1).
+ */
+export function normalizeTransportSpelling(value: string): TransportType | undefined {
+  return TRANSPORT_SPELLINGS[value.trim().toLowerCase()];
+}
+
+/** Raw fields validation looks at, after a provider has normalised its host's shape. */
+export interface RawServerFields {
+  transport?: unknown;
+  type?: unknown;
+  command?: unknown;
+  url?: unknown;
+}
+
+/** Outcome of validation: the canonical transport, or every reason the entry is rejected. */
+export type ValidationOutcome =
+  | { ok: true; transport: TransportType }
+  | { ok: false; errors: string[] };
+
+/**
+ * Infer and check the transport of a raw entry (SPEC §1).
+ *
+ * Transport = `transport ?? type ?? (command ? "stdio" : url ? "http" : "stdio")`. Rejects: both
+ * `command` and `url`; `stdio` without `command`; `http`/`sse` without `url`; an unknown type.
+ * Returns errors (never throws); callers prefix them with `Invalid server config: `.
+ */
+export function validateServerConfig(raw: RawServerFields): ValidationOutcome {
+  const errors: string[] = [];
+  const hasCommand = typeof raw.command === 'string' && raw.command.trim() !== '';
+  const hasUrl = typeof raw.url === 'string' && raw.url.trim() !== '';
+  const declared = raw.transport ?? raw.type;
+  let transport: TransportType | undefined;
+  if (declared === undefined || declared === null) {
+    transport = hasCommand ? 'stdio' : hasUrl ? 'http' : 'stdio';
+  } else if (typeof declared !== 'string') {
+    errors.push(`transport type must be a string, got ${typeof declared}`);
+  } else {
+    transport = normalizeTransportSpelling(declared);
+    if (!transport) errors.push(`unknown transport type "${declared}" (use stdio, http or sse)`);
+  }
+  if (raw.command !== undefined && typeof raw.command !== 'string') errors.push('"command" must be a string');
+  if (raw.url !== undefined && typeof raw.url !== 'string') errors.push('"url" must be a string');
+  if (hasCommand && hasUrl) errors.push('set either "command" (stdio) or "url" (http/sse), not both');
+  if (transport === 'stdio' && !hasCommand && !hasUrl) errors.push('stdio transport requires "command"');
+  if (transport === 'stdio' && !hasCommand && hasUrl) errors.push('stdio transport requires "command", not "url"');
+  if ((transport === 'http' || transport === 'sse') && !hasUrl && !hasCommand) {
+    errors.push(`${transport} transport requires "url"`);
+  }
+  if ((transport === 'http' || transport === 'sse') && !hasUrl && hasCommand) {
+    errors.push(`${transport} transport requires "url", not "command"`);
+  }
+  if (errors.length > 0 || !transport) return { ok: false, errors };
+  return { ok: true, transport };
+}
+
+/** Maximum length of a server name we create (SPEC §1). */
+export const MAX_SERVER_NAME_LENGTH = 100;
+const SERVER_NAME_RE = /^[a-zA-Z0-9_.-]+$/;
+
+/**
+ * Write-side name rule (SPEC §1): non-empty, ≤ 100 characters, only `[a-zA-Z0-9_.-]`.
+ * Returns an error message, or `undefined` when the name is valid. Names read from other hosts
+ * (registry names with `/`) are not checked with this; it applies to names we create.
+ */
+export function validateServerName(name: string): string | undefined {
+  if (name.length === 0) return 'server name must not be empty';
+  if (name.length > MAX_SERVER_NAME_LENGTH) {
+    return `server name must be at most ${MAX_SERVER_NAME_LENGTH} characters (got ${name.length})`;
+  }
+  if (!SERVER_NAME_RE.test(name)) return 'server name may only contain letters, digits, "_", "." and "-"';
+  return undefined;
+}
+
+/** The user-facing prefix of every validation error (SPEC §5: keep these words). */
+export function invalidConfigMessage(errors: string[]): string {
+  return `Invalid server config: ${errors.join('; ')}`;
+}
