@@ -1,0 +1,44 @@
+/**
+ * The WebSocket wire's frames (web mode). The Electron wire uses `ipcMain.handle` per method and
+ * `webContents.send` per event instead; both carry the same contract (ARCHITECTURE rule 2).
+ *
+ * Page URL: `http://127.0.0.1:<port>/?token=<token>`; socket: `ws://127.0.0.1:<port>/ws?token=<token>`.
+ */
+import { z } from 'zod';
+import { ApiErrorSchema } from './envelope.js';
+
+/** Client → host: call a method. `id` pairs the reply. */
+export const WireCallSchema = z.object({
+  type: z.literal('call'),
+  id: z.number().int(),
+  method: z.string(),
+  input: z.unknown(),
+});
+export type WireCall = z.infer<typeof WireCallSchema>;
+
+/** Host → client: the result envelope of call `id`. */
+export const WireResultSchema = z.object({
+  type: z.literal('result'),
+  id: z.number().int(),
+  result: z.union([
+    z.object({ ok: z.literal(true), data: z.unknown() }),
+    z.object({ ok: z.literal(false), error: ApiErrorSchema }),
+  ]),
+});
+export type WireResult = z.infer<typeof WireResultSchema>;
+
+/** Host → client: an event. */
+export const WireEventSchema = z.object({
+  type: z.literal('event'),
+  event: z.string(),
+  payload: z.unknown(),
+});
+export type WireEvent = z.infer<typeof WireEventSchema>;
+
+export const WireServerMessageSchema = z.discriminatedUnion('type', [WireResultSchema, WireEventSchema]);
+export type WireServerMessage = z.infer<typeof WireServerMessageSchema>;
+
+/** Path of the WebSocket endpoint on the web host. */
+export const WS_PATH = '/ws';
+/** Name of the query parameter carrying the session token. */
+export const TOKEN_PARAM = 'token';
