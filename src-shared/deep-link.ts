@@ -1,0 +1,165 @@
+/**
+ * The `mcp-switchboard://` deep link (SPEC §0, §3, §9): a pure parser, so the Electron shell, the
+ * web host and tests agree on what a link means. Nothing here acts on a link; the desktop app
+ * only focuses its window for now (OAuth callbacks and install links are later issues).
+ */
+import { validateServerConfig, validateServerName } from './config/validate.js';
+
+/** The URL scheme the desktop app registers (`app.setAsDefaultProtocolClient`). */
+export const DEEP_LINK_SCHEME = 'mcp-switchboard';
+
+/** Longest link we look at (characters); anything longer is `invalid` rather than parsed. */
+export const MAX_DEEP_LINK_LENGTH = 16_384;
+
+/** What a deep link asks for. `invalid` carries a reason a person can read. */
+export type DeepLink =
+  | {
+      kind: 'oauth-callback';
+      /** The OAuth `state` that keys the pending flow (SPEC §3). */
+      state: string;
+      code?: string;
+      error?: string;
+      errorDescription?: string;
+    }
+  | {
+      kind: 'install';
+      /** Server name, already checked against the write-side name rule (SPEC §1). */
+      name: string;
+      /** The server's config object as given; structurally validated, not yet trusted. */
+      config: Record<string, unknown>;
+    }
+  | { kind: 'focus' }
+  | { kind: 'invalid'; reason: string };
+
+/**
+ * Parse a `mcp-switchboard://…` URL. Never throws.
+ *
+ * Accepted forms (host and path are case-insensitive, both `scheme://route` and `scheme:route`):
+ * - `mcp-switchboard://`, `…://open`, `…://focus` → `{kind:'focus'}`
+ * - `…://oauth/callback?state=S&code=C` (or `&error=E&error_description=D`) → `oauth-callback`;
+ *   `state` is required, and one of `code` / `error`.
+ * - `…://install?name=N&config=C` → `install`, where `C` is the server's JSON object, either
+ *   base64/base64url-encoded (Cursor's install-link style) or as plain URL-encoded JSON. The name
+ *   must pass `validateServerName` and the config `validateServerConfig` (SPEC §1).
+ * Anything else (other scheme, unknown route, missing or malformed parameter, > 16 KiB) →
+ * `{kind:'invalid', reason}`.
+ */
+export function parseDeepLink(url: string): DeepLink {
+  if (typeof url !== 'string' || url.trim() === '') return invalid('empty link');
+  if (url.length > MAX_DEEP_LINK_LENGTH) return invalid(`link is longer than ${MAX_DEEP_LINK_LENGTH} characters`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return invalid('not a URL');
+  }
+  if (parsed.protocol.toLowerCase() !== `${DEEP_LINK_SCHEME}:`) {
+    return invalid(`wrong scheme "${parsed.protocol.replace(/:$/, '')}" (expected ${DEEP_LINK_SCHEME})`);
+  }
+  // `scheme://oauth/callback` puts "oauth" in the host; `scheme:oauth/callback` puts it in the path.
+  const route = [parsed.hostname, ...parsed.pathname.split('/')]
+    .filter((part) => part !== '')
+    .join('/')
+    .toLowerCase();
+  const params = parsed.searchParams;
+  switch (route) {
+    case '':
+    case 'open':
+    case 'focus':
+      return { kind: 'focus' };
+    case 'oauth/callback':
+      return parseOAuthCallback(params);
+    case 'install':
+      return parseInstall(params);
+    default:
+      return invalid(`unknown link "${route}"`);
+  }
+}
+
+/**
+ * The deep link among process arguments (Windows and Linux pass the URL on the command line, on
+ * first launch and in `second-instance`); `undefined` when there is none. Pure.
+ */
+export function findDeepLinkArg(argv: readonly string[]): string | undefined {
+  const prefix = `${DEEP_LINK_SCHEME}:`;
+  return argv.find((arg) => typeof arg === 'string' && arg.toLowerCase().startsWith(prefix));
+}
+
+/**
+ * A description of a link that is safe to log: the route and parameter names, never their
+ * values (an OAuth `code` or an install config may carry secrets — STYLE "tokens in logs").
+ */
+export function describeDeepLinkForLog(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const keys = [...new Set(parsed.searchParams.keys())];
+    const route = [parsed.hostname, ...parsed.pathname.split('/')].filter((p) => p !== '').join('/');
+    return `${parsed.protocol}//${route}${keys.length > 0 ? `?${keys.map((k) => `${k}=…`).join('&')}` : ''}`;
+  } catch {
+    return '(unparseable link)';
+  }
+}
+
+function parseOAuthCallback(params: URLSearchParams): DeepLink {
+  const state = params.get('state');
+  if (!state) return invalid('OAuth callback without "state"');
+  const code = params.get('code') ?? undefined;
+  const error = params.get('error') ?? undefined;
+  if (!code && !error) return invalid('OAuth callback without "code" or "error"');
+  const errorDescription = params.get('error_description') ?? undefined;
+  return {
+    kind: 'oauth-callback',
+    state,
+    ...(code ? { code } : {}),
+    ...(error ? { error } : {}),
+    ...(errorDescription ? { errorDescription } : {}),
+  };
+}
+
+function parseInstall(params: URLSearchParams): DeepLink {
+  const name = params.get('name');
+  if (name === null) return invalid('install link without "name"');
+  const nameError = validateServerName(name);
+  if (nameError) return invalid(`install link: ${nameError}`);
+  const rawConfig = params.get('config');
+  if (rawConfig === null || rawConfig.trim() === '') return invalid('install link without "config"');
+  const config = decodeConfig(rawConfig);
+  if (config === undefined) return invalid('install link: "config" is neither JSON nor base64-encoded JSON');
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    return invalid('install link: "config" must be a JSON object');
+  }
+  const record = config as Record<string, unknown>;
+  const outcome = validateServerConfig(record);
+  if (!outcome.ok) return invalid(`install link: ${outcome.errors.join('; ')}`);
+  return { kind: 'install', name, config: record };
+}
+
+/** Plain JSON first (it starts with `{`), then base64 / base64url JSON. `undefined` if neither. */
+function decodeConfig(raw: string): unknown {
+  const text = raw.trim();
+  if (text.startsWith('{')) return tryJson(text);
+  // A raw `+` in a query string arrives as a space (form encoding); base64 never holds spaces.
+  const unspaced = text.replace(/ /g, '+');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(unspaced)) return undefined;
+  const b64 = unspaced.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  if (b64.length % 4 === 1) return undefined; // no base64 string has this length
+  try {
+    const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+    return tryJson(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function invalid(reason: string): DeepLink {
+  return { kind: 'invalid', reason };
+}
