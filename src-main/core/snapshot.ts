@@ -1,0 +1,114 @@
+/**
+ * Building the serialisable server list (`ServersSnapshot`, SPEC §8) from discovery's definitions
+ * and the manager's runtimes. Pure: no I/O. Never copies a secret: env and header VALUES stay here,
+ * only their keys go out (src-shared/api/status.ts).
+ */
+import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../src-shared/config/server.js';
+import type {
+  ServerState,
+  ServerStatusName,
+  ServerSummary,
+  ServersSnapshot,
+} from '../../src-shared/api/status.js';
+import type { DiscoveryResult } from './config/types.js';
+import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
+
+/**
+ * A definition as the UI may see it (ServerSummarySchema): launch facts, env/header KEYS only,
+ * the auth TYPE only, `timeoutMs` = `timeout ?? DEFAULT_TIMEOUT_MS` (ms).
+ */
+export function summarizeServer(def: ServerDefinition): ServerSummary {
+  const summary: ServerSummary = {
+    name: def.name,
+    transport: def.transport,
+    envKeys: Object.keys(def.env ?? {}),
+    headerKeys: Object.keys(def.headers ?? {}),
+    enabled: def.enabled !== false,
+    timeoutMs: def.timeout ?? DEFAULT_TIMEOUT_MS,
+    source: { ...def.source },
+    unresolved: [...(def.unresolved ?? [])],
+  };
+  if (def.command !== undefined) summary.command = def.command;
+  if (def.args !== undefined) summary.args = [...def.args];
+  if (def.cwd !== undefined) summary.cwd = def.cwd;
+  if (def.url !== undefined) summary.url = def.url;
+  if (def.auth !== undefined) summary.authType = def.auth.type;
+  if (def.description !== undefined) summary.description = def.description;
+  return summary;
+}
+
+/**
+ * What the manager should do with a definition (SPEC §2): `untrusted` for a project-scope server
+ * while the project folder is not trusted, `disabled` for `enabled: false`, `stopped` when the
+ * caller restricted which servers to run (`only`) and this one is not in it, else `run`.
+ */
+export function desiredState(def: ServerDefinition, projectTrusted: boolean, only?: ReadonlySet<string>): DesiredState {
+  if (def.source.scope === 'project' && !projectTrusted) return 'untrusted';
+  if (def.enabled === false) return 'disabled';
+  if (only && !only.has(def.name)) return 'stopped';
+  return 'run';
+}
+
+/** The manager's input: discovery's winners in priority order, each with its desired state. */
+export function managedServers(discovery: DiscoveryResult, projectTrusted: boolean, only?: ReadonlySet<string>): ManagedServer[] {
+  return discovery.servers.map((definition) => ({ definition, desired: desiredState(definition, projectTrusted, only) }));
+}
+
+/** Status shown for a server the manager has no runtime for yet (e.g. before `start()`). */
+function statusWithoutRuntime(desired: DesiredState): ServerStatusName {
+  if (desired === 'run') return 'disconnected';
+  return desired;
+}
+
+/** Inputs of `buildSnapshot`. */
+export interface SnapshotInput {
+  discovery: DiscoveryResult;
+  projectDir: string;
+  projectTrusted: boolean;
+  /** The manager's runtime of a server by name; `undefined` when it has none. */
+  runtime: (name: string) => ServerRuntime | undefined;
+  /** Restriction of which servers run (see `desiredState`). */
+  only?: ReadonlySet<string>;
+}
+
+/**
+ * The whole server list (ServersSnapshotSchema): one `ServerState` per winning definition, in
+ * priority order, with the definitions it shadows; the shadowed list; every warning; totals
+ * (`servers` = all listed, `connected` = status connected, `tools` = tools of connected servers).
+ */
+export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
+  const { discovery } = input;
+  const servers: ServerState[] = discovery.servers.map((def) => {
+    const rt = input.runtime(def.name);
+    const desired = desiredState(def, input.projectTrusted, input.only);
+    const state: ServerState = {
+      server: summarizeServer(def),
+      status: rt?.status ?? statusWithoutRuntime(desired),
+      toolCount: rt?.toolCount ?? 0,
+      restartCount: rt?.restartCount ?? 0,
+      recentLatencyMs: [...(rt?.recentLatencyMs ?? [])],
+      shadows: discovery.shadowed.filter((s) => s.definition.name === def.name).map((s) => ({ ...s.definition.source })),
+    };
+    if (rt?.connectedAt !== undefined) state.connectedAt = rt.connectedAt;
+    if (rt?.lastError !== undefined) state.lastError = rt.lastError;
+    if (rt?.serverInfo !== undefined) state.serverInfo = { ...rt.serverInfo };
+    return state;
+  });
+  const connected = servers.filter((s) => s.status === 'connected');
+  return {
+    project: { dir: input.projectDir, trusted: input.projectTrusted, projectFiles: [...discovery.projectFiles] },
+    servers,
+    shadowed: discovery.shadowed.map((s) => ({ server: summarizeServer(s.definition), shadowedBy: { ...s.shadowedBy } })),
+    warnings: discovery.warnings.map((w) => ({ ...w })),
+    totals: {
+      servers: servers.length,
+      connected: connected.length,
+      tools: connected.reduce((n, s) => n + s.toolCount, 0),
+    },
+  };
+}
+
+/** An empty discovery result (before the first pass). */
+export function emptyDiscovery(): DiscoveryResult {
+  return { servers: [], shadowed: [], warnings: [], files: [], projectFiles: [] };
+}

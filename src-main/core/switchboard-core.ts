@@ -1,0 +1,205 @@
+/**
+ * The core facade (ARCHITECTURE "one core, three faces"): discovery + workspace trust + the MCP
+ * manager, exposed as the contract's handlers (src-shared/api/contract.ts) and events. Every face
+ * (Electron, web host, CLI) composes exactly this. No electron import (ARCHITECTURE rule 1).
+ */
+import { fail, ok } from '../../src-shared/api/envelope.js';
+import type { EmitEvent, EventName, EventPayload } from '../../src-shared/api/contract.js';
+import type { ApiHandlers } from '../../src-shared/api/contract.js';
+import type { LogEntry, ServersSnapshot } from '../../src-shared/api/status.js';
+import { discoverServers } from './config/discovery.js';
+import { addOwnServer, referenceServerEntry } from './config/own-servers.js';
+import { TrustStore } from './config/trust.js';
+import type { DiscoveryContext, DiscoveryResult } from './config/types.js';
+import { toFailure } from './errors.js';
+import { Batcher, Coalescer } from './event-batcher.js';
+import { McpManager } from './mcp/manager.js';
+import type { ServerRuntime } from './mcp/types.js';
+import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
+import type { CoreOptions, SwitchboardCore } from './types.js';
+
+/** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
+export interface CoreExtras {
+  /**
+   * Run only these servers (by name); every other enabled, trusted server gets desired state
+   * `stopped` and spawns nothing. One-shot CLI commands use it to start only what they need
+   * (SPEC §0). Default: run everything.
+   */
+  onlyServers?: readonly string[];
+  /** Coalescing window of `servers:changed` and `logs:appended` (ms). Default 50. */
+  eventDelayMs?: number;
+}
+
+/**
+ * Create the core. Nothing is read or spawned until `start()` (or a handler that needs discovery).
+ *
+ * - `start()`: discover (project trust from `trust.json`), hand the manager the definitions in
+ *   priority order (desired `untrusted` for project-scope servers of an untrusted folder, `disabled`
+ *   for `enabled: false`, else `run`), resolve when the manager has reconciled (SPEC §2).
+ * - Handlers never throw: a `CoreError` becomes a failure with its code; `isError` tool results are
+ *   ok results (ARCHITECTURE rule 4).
+ * - Events: `servers:changed` (coalesced ~50 ms), `tools:changed` (at once), `logs:appended`
+ *   (batched ~50 ms).
+ */
+export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras = {}): SwitchboardCore {
+  const trustStore = new TrustStore(options.dataDir);
+  const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
+  const manager = new McpManager({
+    clientName: 'mcp-switchboard',
+    clientVersion: options.version,
+    baseEnv: options.platform.env,
+  });
+  const listeners = new Set<EmitEvent>();
+  let discovery: DiscoveryResult | undefined;
+  let projectTrusted = false;
+  let disposed = false;
+  // One discovery/reconcile at a time: trust:grant and servers:addDefault must not interleave.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
+    if (disposed) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener(event, payload);
+      } catch {
+        // A faulty subscriber must not break the others or the core.
+      }
+    }
+  };
+
+  const snapshot = (): ServersSnapshot =>
+    buildSnapshot({
+      discovery: discovery ?? emptyDiscovery(),
+      projectDir: options.projectDir,
+      projectTrusted,
+      runtime: (name): ServerRuntime | undefined => manager.runtime(name),
+      only,
+    });
+
+  const delay = extras.eventDelayMs ?? 50;
+  const serversChanged = new Coalescer(() => emit('servers:changed', snapshot()), delay);
+  const logBatch = new Batcher<LogEntry>((entries) => emit('logs:appended', entries), delay);
+
+  const onStatus = (): void => serversChanged.poke();
+  const onTools = (server: string): void => {
+    emit('tools:changed', { server });
+    serversChanged.poke();
+  };
+  const onLog = (entry: LogEntry): void => logBatch.push(entry);
+  manager.on('status', onStatus);
+  manager.on('tools', onTools);
+  manager.on('log', onLog);
+
+  const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const discover = async (): Promise<void> => {
+    projectTrusted = trustStore.isTrusted(options.projectDir);
+    const ctx: DiscoveryContext = {
+      ...options.platform,
+      projectDir: options.projectDir,
+      dataDir: options.dataDir,
+      projectTrusted,
+    };
+    discovery = await discoverServers(ctx);
+  };
+
+  /** Rediscover, then diff-and-apply in the manager; announce the new list. */
+  const refresh = (): Promise<void> =>
+    serialized(async () => {
+      if (disposed) return;
+      await discover();
+      serversChanged.poke();
+      if (disposed) return;
+      await manager.reconcile(managedServers(discovery!, projectTrusted, only));
+      serversChanged.poke();
+    });
+
+  const ensureDiscovered = async (): Promise<void> => {
+    if (!discovery) await serialized(async () => (discovery ? undefined : discover()));
+  };
+
+  const handlers: ApiHandlers = {
+    'app:info': async () =>
+      ok({
+        version: options.version,
+        mode: options.mode,
+        dataDir: options.dataDir,
+        projectDir: options.projectDir,
+        platform: options.platform.platform,
+      }),
+
+    'servers:list': async () => {
+      await ensureDiscovered();
+      return ok(snapshot());
+    },
+
+    'trust:grant': async () => {
+      try {
+        await trustStore.trust(options.projectDir);
+        await refresh();
+        return ok(snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'servers:addDefault': async () => {
+      try {
+        await addOwnServer(options.dataDir, referenceServerEntry(options.referenceServer));
+        await refresh();
+        return ok(snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'tools:list': async ({ server }) => {
+      if (server !== undefined) {
+        await ensureDiscovered();
+        if (!discovery!.servers.some((s) => s.name === server)) return fail('NOT_FOUND', `Unknown server "${server}"`);
+      }
+      return ok(manager.listTools(server));
+    },
+
+    'tools:call': async ({ server, tool, args }) => {
+      try {
+        return ok(await manager.callTool(server, tool, args));
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'logs:get': async ({ server, afterSeq }) => ok(manager.logs(server, afterSeq)),
+  };
+
+  return {
+    handlers,
+    subscribe(listener: EmitEvent): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    start: () => refresh(),
+    settled: async () => {
+      await queue;
+      await manager.settled();
+    },
+    async dispose(): Promise<void> {
+      if (disposed) return;
+      disposed = true;
+      serversChanged.cancel();
+      logBatch.cancel();
+      manager.off('status', onStatus);
+      manager.off('tools', onTools);
+      manager.off('log', onLog);
+      listeners.clear();
+      await queue;
+      await manager.dispose();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * `switchboard call <server> <tool> --args '<json>'` (raw names) or `call <agent_tool_name> --args …`
+ * (SPEC §4 names): connect what is needed, call, print the result text (`--json`: the whole
+ * `ToolCallResult`, incl. structuredContent). Exit 0 ok; 1 the tool returned isError; 2 connection
+ * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
+ */
+import type { ToolCallResult } from '../../../../src-shared/api/status.js';
+import { EXIT, parseToolArgs } from '../args.js';
+import { withEphemeralCore, type CliContext } from '../context.js';
+import { printFailure } from '../output.js';
+
+/** Exit code of a tool result: 0 ok; 1 isError; 2 when the call itself failed (`MCP error: …`, SPEC §4). */
+export function exitCodeForResult(result: ToolCallResult): number {
+  if (!result.isError) return EXIT.OK;
+  return result.text.startsWith('MCP error:') ? EXIT.FAILURE : EXIT.TOOL_ERROR;
+}
+
+export async function runCall(ctx: CliContext): Promise<number> {
+  const args = parseToolArgs(ctx.cli.args); // usage errors before anything starts
+  const [first, second] = ctx.cli.positionals as [string, string | undefined];
+  const byAgentName = second === undefined;
+  return withEphemeralCore(ctx, byAgentName ? {} : { onlyServers: [first] }, async (core) => {
+    let server = first;
+    let tool = second ?? '';
+    if (byAgentName) {
+      const tools = await core.handlers['tools:list']({});
+      if (!tools.ok) return printFailure(ctx, tools.error);
+      const match = tools.data.find((t) => t.agentName === first);
+      if (!match) {
+        const listed = await core.handlers['servers:list']({});
+        const failed = listed.ok ? listed.data.servers.filter((s) => s.status === 'error').map((s) => s.server.name) : [];
+        const hint = failed.length > 0 ? ` (not connected: ${failed.join(', ')})` : '';
+        return printFailure(ctx, {
+          code: 'NOT_FOUND',
+          message: `Unknown tool "${first}"${hint}. Use: switchboard call <server> <tool>, or see: switchboard tools`,
+        });
+      }
+      server = match.server;
+      tool = match.name;
+    }
+    const called = await core.handlers['tools:call']({ server, tool, args });
+    if (!called.ok) return printFailure(ctx, called.error);
+    const result = called.data;
+    if (ctx.cli.json) {
+      ctx.io.out(JSON.stringify(result, null, 2));
+    } else {
+      ctx.io.out(result.text);
+      if (result.outputWarning) ctx.io.err(`Warning: ${result.outputWarning}`);
+    }
+    return exitCodeForResult(result);
+  });
+}

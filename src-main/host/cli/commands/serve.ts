@@ -1,0 +1,59 @@
+/**
+ * `switchboard serve [--port N] [--project dir]` (SPEC §0 web mode): a core in mode 'web', started,
+ * behind the web host on 127.0.0.1 serving the built renderer (`out/renderer`). Prints
+ * `Switchboard is running at <url>` and runs until SIGINT/SIGTERM, then closes the host and disposes
+ * the core (no child process left). Exit 2 when the UI is not built or the port cannot be bound.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSwitchboardCore } from '../../../core/switchboard-core.js';
+import { startWebHost, type WebHost } from '../../web-host.js';
+import { EXIT } from '../args.js';
+import { coreOptions, repoRoot, type CliContext } from '../context.js';
+
+/** The built renderer served in web mode: `<repo>/out/renderer`. */
+export function rendererDir(): string {
+  return join(repoRoot(), 'out', 'renderer');
+}
+
+/** Resolves with the first SIGINT/SIGTERM; a second one while shutting down exits at once (130). */
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      process.once('SIGINT', () => process.exit(130));
+      process.once('SIGTERM', () => process.exit(143));
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+export async function runServe(ctx: CliContext): Promise<number> {
+  const staticDir = rendererDir();
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    ctx.io.err(`The web UI is not built (missing ${join(staticDir, 'index.html')}). Build it with: npm run build`);
+    return EXIT.FAILURE;
+  }
+  const signal = waitForSignal();
+  const core = createSwitchboardCore(coreOptions(ctx, 'web'));
+  let host: WebHost | undefined;
+  try {
+    try {
+      host = await startWebHost({ core, port: ctx.cli.port ?? 0, staticDir });
+    } catch (err) {
+      ctx.io.err(`Cannot listen on 127.0.0.1:${ctx.cli.port ?? 0}: ${err instanceof Error ? err.message : String(err)}`);
+      return EXIT.FAILURE;
+    }
+    await Promise.race([core.start(), signal]);
+    if (ctx.cli.json) ctx.io.out(JSON.stringify({ url: host.url, port: host.port, projectDir: ctx.projectDir }));
+    else ctx.io.out(`Switchboard is running at ${host.url}`);
+    await signal;
+    return EXIT.OK;
+  } finally {
+    await host?.close();
+    await core.dispose();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * `switchboard status [name]`: connect (only `name` when given) in an ephemeral core and print the
+ * SPEC §8 view, then shadowed definitions and config warnings. `--json`: the `ServersSnapshot`.
+ * Exit 0; 2 when the named server is unknown or in `error`.
+ */
+import type { ServersSnapshot } from '../../../../src-shared/api/status.js';
+import { EXIT } from '../args.js';
+import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
+import { formatStatus } from '../format.js';
+import { printFailure } from '../output.js';
+
+/** Restrict a snapshot to one server (its shadowed definitions and warnings too). */
+export function snapshotForServer(snapshot: ServersSnapshot, name: string): ServersSnapshot {
+  const servers = snapshot.servers.filter((s) => s.server.name === name);
+  const connected = servers.filter((s) => s.status === 'connected');
+  return {
+    ...snapshot,
+    servers,
+    shadowed: snapshot.shadowed.filter((s) => s.server.name === name),
+    warnings: snapshot.warnings.filter((w) => w.server === undefined || w.server === name),
+    totals: { servers: servers.length, connected: connected.length, tools: connected.reduce((n, s) => n + s.toolCount, 0) },
+  };
+}
+
+export async function runStatus(ctx: CliContext): Promise<number> {
+  const name = ctx.cli.positionals[0];
+  return withEphemeralCore(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (core) => {
+    const listed = await core.handlers['servers:list']({});
+    if (!listed.ok) return printFailure(ctx, listed.error);
+    let snapshot = listed.data;
+    if (name !== undefined) {
+      if (!snapshot.servers.some((s) => s.server.name === name)) {
+        return printFailure(ctx, { code: 'NOT_FOUND', message: `Unknown server "${name}"` });
+      }
+      snapshot = snapshotForServer(snapshot, name);
+    }
+    if (ctx.cli.json) ctx.io.out(JSON.stringify(snapshot, null, 2));
+    else ctx.io.out(formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }).join('\n'));
+    if (name !== undefined && snapshot.servers[0]?.status === 'error') return EXIT.FAILURE;
+    return EXIT.OK;
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * `switchboard tools [server]`: connect (only `server` when given) and list tools under their
+ * agent-visible names (SPEC §4). `--json`: `ToolInfo[]`. Servers that failed are reported on
+ * stderr; exit 2 when the named server is unknown or could not connect.
+ */
+import { EXIT } from '../args.js';
+import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
+import { formatTools } from '../format.js';
+import { printFailure } from '../output.js';
+
+export async function runTools(ctx: CliContext): Promise<number> {
+  const name = ctx.cli.positionals[0];
+  return withEphemeralCore(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (core) => {
+    const listed = await core.handlers['servers:list']({});
+    if (!listed.ok) return printFailure(ctx, listed.error);
+    const states = listed.data.servers.filter((s) => name === undefined || s.server.name === name);
+    if (name !== undefined && states.length === 0) {
+      return printFailure(ctx, { code: 'NOT_FOUND', message: `Unknown server "${name}"` });
+    }
+    const tools = await core.handlers['tools:list'](name !== undefined ? { server: name } : {});
+    if (!tools.ok) return printFailure(ctx, tools.error);
+    if (ctx.cli.json) ctx.io.out(JSON.stringify(tools.data, null, 2));
+    else ctx.io.out(formatTools(tools.data).join('\n'));
+
+    let failed = false;
+    for (const state of states) {
+      if (state.status === 'error' || state.status === 'disconnected' || state.status === 'needs-auth') {
+        failed = true;
+        ctx.io.err(`Failed to connect to "${state.server.name}": ${state.lastError ?? state.status}`);
+      }
+    }
+    for (const state of states.filter((s) => s.status === 'disabled' && name !== undefined)) {
+      ctx.io.err(`Server "${state.server.name}" is disabled. Run switchboard enable ${state.server.name} first.`);
+    }
+    const untrusted = states.filter((s) => s.status === 'untrusted');
+    if (untrusted.length > 0) {
+      ctx.io.err(`Not started (project folder not trusted): ${untrusted.map((s) => s.server.name).join(', ')}; run: ${trustHint(ctx)}`);
+    }
+    if (name !== undefined && (failed || untrusted.length > 0 || states[0]?.status === 'disabled')) return EXIT.FAILURE;
+    return EXIT.OK;
+  });
+}

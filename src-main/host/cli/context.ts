@@ -1,0 +1,104 @@
+/**
+ * What every CLI command needs from the machine: the project and data folders, the version, the
+ * reference server's launch, output streams, and an ephemeral core that always cleans up (SPEC §0).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveReferenceServerScript } from '../../core/config/reference-server.js';
+import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths.js';
+import { createSwitchboardCore, type CoreExtras } from '../../core/switchboard-core.js';
+import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
+import { UsageError, type ParsedCli } from './args.js';
+
+/** Where output goes (tests may capture it). */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** The process's own stdout/stderr, one line per call. */
+export const processIo: CliIo = {
+  out: (text) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  err: (text) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+};
+
+/** Everything a command runs with. */
+export interface CliContext {
+  cli: ParsedCli;
+  io: CliIo;
+  platform: PlatformContext;
+  /** Absolute project folder (`--project` or cwd). */
+  projectDir: string;
+  dataDir: string;
+  version: string;
+  /** The process's working directory (for hints: `switchboard trust` vs `trust <dir>`). */
+  cwd: string;
+}
+
+/** The repository root: two levels up from src-main/host (holds package.json and out/). */
+export function repoRoot(): string {
+  return fileURLToPath(new URL('../../../', import.meta.url));
+}
+
+/** The app version from the root package.json (`0.0.0` if unreadable). */
+export function appVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(repoRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Resolve a folder argument; throws `UsageError` when it is missing or not a folder. */
+export function resolveFolder(dir: string, base: string, what: string): string {
+  const abs = resolve(base, dir);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`${what}: no such folder: ${abs}`);
+  return abs;
+}
+
+/** Build the context of one CLI run. Throws `UsageError` for a bad `--project`. */
+export function createCliContext(cli: ParsedCli, io: CliIo, platform: PlatformContext = currentPlatform()): CliContext {
+  const cwd = process.cwd();
+  const projectDir = cli.project !== undefined ? resolveFolder(cli.project, cwd, '--project') : cwd;
+  return { cli, io, platform, projectDir, dataDir: dataDir(platform), version: appVersion(), cwd };
+}
+
+/** Core options for this run; the reference server runs as `<node> <server-everything> stdio`. */
+export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOptions {
+  return {
+    platform: ctx.platform,
+    projectDir: ctx.projectDir,
+    dataDir: ctx.dataDir,
+    mode,
+    version: ctx.version,
+    referenceServer: { command: process.execPath, args: [resolveReferenceServerScript(), 'stdio'] },
+  };
+}
+
+/**
+ * Run `fn` with an ephemeral core (SPEC §0 one-shot commands): start it (only `onlyServers` when
+ * given), wait until no server is still connecting, run `fn`, and ALWAYS dispose it, so every
+ * process it started is stopped before the CLI exits.
+ */
+export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
+  const core = createSwitchboardCore(coreOptions(ctx, 'cli'), extras);
+  try {
+    await core.start();
+    await core.settled();
+    return await fn(core);
+  } finally {
+    await core.dispose();
+  }
+}
+
+/** The hint that trusts the current project: `switchboard trust` (cwd) or `switchboard trust <dir>`. */
+export function trustHint(ctx: CliContext): string {
+  return ctx.projectDir === ctx.cwd ? 'switchboard trust' : `switchboard trust ${quoteArg(ctx.projectDir)}`;
+}
+
+/** Quote a shell argument for display when it has spaces or quotes. */
+export function quoteArg(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}

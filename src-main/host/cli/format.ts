@@ -1,0 +1,150 @@
+/**
+ * Text rendering of the CLI's views. Pure: data in, lines out (so tests pin the exact format).
+ * The status view is SPEC §8's; the same data is printed as JSON with `--json`.
+ */
+import { HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
+import type { ServerSummary, ServersSnapshot, ShadowedDefinition, ToolInfo } from '../../../src-shared/api/status.js';
+import { quoteArg } from './context.js';
+
+/** `N thing` / `N things`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Uptime as SPEC §8 shows it: `45s`, `2m 15s`, `3h 5m`, `2d 4h` (from ms; negative counts as 0).
+ */
+export function formatUptime(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ${m % 60}m`;
+  return `${Math.floor(h / 24)}d ${h % 24}h`;
+}
+
+/** `file:line` (or just `file`). */
+export function formatLocation(loc: { file: string; line?: number }): string {
+  return loc.line !== undefined ? `${loc.file}:${loc.line}` : loc.file;
+}
+
+/** `Claude Code /p/.mcp.json:3 (project)`. */
+export function formatProvenance(p: Provenance): string {
+  return `${HOST_LABELS[p.host] ?? p.host} ${formatLocation(p)} (${p.scope})`;
+}
+
+/** One warning as `file:line: message`. */
+export function formatWarning(w: ConfigWarning): string {
+  return `${formatLocation(w)}: ${w.message}`;
+}
+
+/** `command arg…` for stdio, the URL for http/sse. */
+export function formatLaunch(s: ServerSummary): string {
+  if (s.transport === 'stdio') return [s.command ?? '', ...(s.args ?? [])].map(quoteArg).join(' ');
+  return s.url ?? '';
+}
+
+const STATUS_WIDTH = 14; // the longest status word, `disconnected`, plus two spaces
+
+/** Options of `formatStatus`. */
+export interface StatusFormatOptions {
+  /** Now (epoch ms), for uptimes. */
+  now: number;
+  /** The command that trusts the project (`switchboard trust`), shown under untrusted servers. */
+  trustCommand: string;
+}
+
+/**
+ * SPEC §8 status view: `● name  connected  N tools  (2m 15s)` for a connected server, `○ name  status`
+ * otherwise; `  ↳ <last error>` under a failed one; `  ↳ … run: switchboard trust` under an untrusted
+ * one; `Total: N servers, M tools available`. Then shadowed definitions and config warnings.
+ */
+export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOptions): string[] {
+  const lines: string[] = [];
+  const nameWidth = Math.max(10, ...snapshot.servers.map((s) => s.server.name.length)) + 4;
+  for (const state of snapshot.servers) {
+    const connected = state.status === 'connected';
+    let line = `${connected ? '●' : '○'} ${state.server.name.padEnd(nameWidth)}${state.status.padEnd(STATUS_WIDTH)}`;
+    if (connected) {
+      line += plural(state.toolCount, 'tool');
+      if (state.connectedAt !== undefined) line += `  (${formatUptime(options.now - state.connectedAt)})`;
+    }
+    lines.push(line.trimEnd());
+    if (state.status === 'untrusted') {
+      lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);
+    } else if (state.lastError && state.status !== 'connected') {
+      lines.push(`  ↳ ${state.lastError}`);
+    }
+  }
+  lines.push(`Total: ${plural(snapshot.totals.servers, 'server')}, ${plural(snapshot.totals.tools, 'tool')} available`);
+  lines.push(...formatShadowed(snapshot.shadowed), ...formatWarnings(snapshot.warnings));
+  return lines;
+}
+
+/** `Shadowed definitions:` section (empty when none). */
+export function formatShadowed(shadowed: ShadowedDefinition[]): string[] {
+  if (shadowed.length === 0) return [];
+  const lines = ['', 'Shadowed definitions:'];
+  for (const s of shadowed) {
+    lines.push(`  ${s.server.name}  ${formatProvenance(s.server.source)}`);
+    lines.push(`    shadowed by ${formatProvenance(s.shadowedBy)}`);
+  }
+  return lines;
+}
+
+/** `Config warnings:` section, one `file:line: message` each (empty when none). */
+export function formatWarnings(warnings: ConfigWarning[]): string[] {
+  if (warnings.length === 0) return [];
+  return ['', 'Config warnings:', ...warnings.map((w) => `  ${formatWarning(w)}`)];
+}
+
+/** What `switchboard servers` shows: definitions from discovery, no runtime state. */
+export interface DiscoveryReport {
+  project: ServersSnapshot['project'];
+  servers: ServerSummary[];
+  shadowed: ShadowedDefinition[];
+  warnings: ConfigWarning[];
+}
+
+/**
+ * `switchboard servers`: each definition as `name  transport  launch`, then
+ * `  <host> <file:line> (<scope>)  enabled|disabled[  untrusted…]`; shadowed ones with what shadows
+ * them; warnings; the project folder and its trust.
+ */
+export function formatServers(report: DiscoveryReport, trustCommand: string): string[] {
+  const lines: string[] = [];
+  if (report.servers.length === 0) lines.push('No MCP servers configured.');
+  for (const s of report.servers) {
+    lines.push(`${s.name}  ${s.transport}  ${formatLaunch(s)}`);
+    const flags = [s.enabled ? 'enabled' : 'disabled'];
+    if (s.source.scope === 'project' && !report.project.trusted) flags.push(`untrusted (run: ${trustCommand})`);
+    if (s.unresolved.length > 0) flags.push(`unresolved: ${s.unresolved.join(', ')}`);
+    lines.push(`  ${formatProvenance(s.source)}  ${flags.join('  ')}`);
+  }
+  lines.push(...formatShadowed(report.shadowed), ...formatWarnings(report.warnings));
+  lines.push('', `Project: ${report.project.dir} (${report.project.trusted ? 'trusted' : 'not trusted'})`);
+  return lines;
+}
+
+/** First line of a description, whitespace collapsed. */
+function oneLine(text: string): string {
+  return (text.split('\n').find((l) => l.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * `switchboard tools`: `agent_name  server/tool  description` per tool, columns aligned; a tool
+ * whose name collides is marked with the raw tools it collides with (SPEC §4).
+ */
+export function formatTools(tools: ToolInfo[]): string[] {
+  if (tools.length === 0) return ['No tools available.'];
+  const agentWidth = Math.max(...tools.map((t) => t.agentName.length)) + 2;
+  const rawWidth = Math.max(...tools.map((t) => t.server.length + 1 + t.name.length)) + 2;
+  return tools.map((t) => {
+    let line = `${t.agentName.padEnd(agentWidth)}${`${t.server}/${t.name}`.padEnd(rawWidth)}${oneLine(t.description)}`;
+    if (t.collidesWith.length > 0) {
+      line += `  [name collides with ${t.collidesWith.map((c) => `${c.server}/${c.tool}`).join(', ')}]`;
+    }
+    return line.trimEnd();
+  });
+}

@@ -1,0 +1,160 @@
+/**
+ * The web host (`switchboard serve`, SPEC §0 web mode): the built renderer over HTTP and the
+ * contract over one WebSocket per page (src-shared/api/wire.ts), on 127.0.0.1 only, guarded by a
+ * random session token and Host/Origin checks (ARCHITECTURE rule 3).
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { dispatch } from '../../src-shared/api/dispatch.js';
+import { fail } from '../../src-shared/api/envelope.js';
+import { TOKEN_PARAM, WS_PATH, WireCallSchema, type WireEvent, type WireResult } from '../../src-shared/api/wire.js';
+import type { SwitchboardCore } from '../core/types.js';
+import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
+import { securityHeaders, serveStatic } from './static-files.js';
+
+/** Options of `startWebHost`. */
+export interface WebHostOptions {
+  core: SwitchboardCore;
+  /** TCP port on 127.0.0.1; 0 (default) = a free port chosen by the OS. */
+  port?: number;
+  /** Folder of the built renderer (`out/renderer`), served as static files. */
+  staticDir: string;
+  /** Session token; default a fresh `newSessionToken()`. Tests may pin one. */
+  token?: string;
+  /** Largest accepted WebSocket message (bytes). Default 16 MiB. */
+  maxPayloadBytes?: number;
+}
+
+/** A running web host. */
+export interface WebHost {
+  /** The page to open: `http://127.0.0.1:<port>/?token=<token>`. */
+  url: string;
+  port: number;
+  token: string;
+  /** Close every socket and the listener; resolves when closed. Idempotent. */
+  close(): Promise<void>;
+}
+
+function reject(socket: Duplex, status: number, reason: string): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, rejectListen) => {
+    const onError = (err: Error): void => rejectListen(err);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * Start the web host. Binds 127.0.0.1 only (never all interfaces).
+ *
+ * HTTP: every request's `Host` must be `127.0.0.1:<port>` or `localhost:<port>` (else 403: DNS
+ * rebinding); static files need no token (the page reads it from its own URL).
+ * WebSocket at `/ws?token=…`: refused with 401 for a missing/wrong token (constant-time compare),
+ * 403 for a foreign Host or Origin (absent Origin = non-browser client, allowed). Each text frame
+ * is a `WireCall`; the reply is a `WireResult` with the same id, from `dispatch(core.handlers, …)`.
+ * Every core event is broadcast to every open socket as a `WireEvent`.
+ * Rejects (throws) when the port cannot be bound (e.g. EADDRINUSE).
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? newSessionToken();
+  const { core, staticDir } = options;
+  let port = 0;
+  const sockets = new Set<WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? 16 * 1024 * 1024 });
+
+  const server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host, port)) {
+      res.writeHead(403, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Forbidden: unknown Host');
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname === WS_PATH) {
+      res.writeHead(426, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' });
+      res.end('Upgrade Required');
+      return;
+    }
+    void serveStatic(req, res, staticDir, url.pathname, port);
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (!hostAllowed(req.headers.host, port)) return reject(socket, 403, 'Forbidden');
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname !== WS_PATH) return reject(socket, 404, 'Not Found');
+    if (!originAllowed(req.headers.origin, port)) return reject(socket, 403, 'Forbidden');
+    if (!tokenMatches(token, url.searchParams.get(TOKEN_PARAM))) return reject(socket, 401, 'Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
+  });
+
+  function send(ws: WebSocket, frame: WireResult | WireEvent): void {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(JSON.stringify(frame));
+  }
+
+  function onConnection(ws: WebSocket): void {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('error', () => sockets.delete(ws));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(data.toString());
+      } catch {
+        return; // Not JSON: there is no id to answer to.
+      }
+      const parsed = WireCallSchema.safeParse(raw);
+      if (!parsed.success) {
+        const id = (raw as { id?: unknown } | null)?.id;
+        if (typeof id === 'number' && Number.isInteger(id)) {
+          send(ws, { type: 'result', id, result: fail('BAD_REQUEST', 'Malformed call frame') });
+        }
+        return;
+      }
+      const { id, method, input } = parsed.data;
+      void dispatch(core.handlers, method, input).then((result) => send(ws, { type: 'result', id, result }));
+    });
+  }
+
+  const unsubscribe = core.subscribe((event, payload) => {
+    const frame: WireEvent = { type: 'event', event, payload };
+    for (const ws of sockets) send(ws, frame);
+  });
+
+  try {
+    port = await listen(server, options.port ?? 0);
+  } catch (err) {
+    unsubscribe();
+    wss.close();
+    throw err;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
+    port,
+    token,
+    close(): Promise<void> {
+      closing ??= new Promise<void>((resolve) => {
+        unsubscribe();
+        for (const ws of sockets) ws.terminate();
+        sockets.clear();
+        wss.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
