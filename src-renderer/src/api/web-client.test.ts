@@ -1,0 +1,188 @@
+/**
+ * The web client against a real WebSocket server on 127.0.0.1 (the `ws` package), speaking the
+ * wire.ts frames: id pairing, events, NOT_CONNECTED on a closed socket, reconnect + resync.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { AddressInfo } from 'node:net';
+import type { ServersSnapshot } from '../../../src-shared/api/status.js';
+import { createWebClient, type WebClient, type WebSocketLike } from './web-client.js';
+
+const snapshot = (name: string): ServersSnapshot => ({
+  project: { dir: '/p', trusted: true, projectFiles: [] },
+  servers: [
+    {
+      server: {
+        name,
+        transport: 'stdio',
+        command: 'node',
+        args: [],
+        envKeys: [],
+        headerKeys: [],
+        enabled: true,
+        timeoutMs: 30000,
+        source: { host: 'switchboard', file: '/d/servers.json', line: 3, scope: 'app' },
+        unresolved: [],
+      },
+      status: 'connected',
+      toolCount: 1,
+      restartCount: 0,
+      recentLatencyMs: [],
+      shadows: [],
+    },
+  ],
+  shadowed: [],
+  warnings: [],
+  totals: { servers: 1, connected: 1, tools: 1 },
+});
+
+type Handler = (msg: { id: number; method: string; input: unknown }, socket: WebSocket) => void;
+
+/** A tiny host: answers calls with `handler`, remembers sockets. */
+async function startHost(handler: Handler, port = 0) {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port });
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+  const sockets = new Set<WebSocket>();
+  const calls: string[] = [];
+  wss.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('message', (data) => {
+      const msg = JSON.parse(String(data));
+      calls.push(msg.method);
+      handler(msg, socket);
+    });
+  });
+  const close = async () => {
+    for (const s of sockets) s.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  };
+  return { wss, sockets, calls, port: (wss.address() as AddressInfo).port, close };
+}
+
+const reply = (socket: WebSocket, id: number, result: unknown) => socket.send(JSON.stringify({ type: 'result', id, result }));
+
+/** Poll `cond` every 10 ms until true or `ms` pass. */
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const nodeSocket = (url: string) => new WebSocket(url) as unknown as WebSocketLike;
+
+let client: WebClient | undefined;
+const hosts: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  client?.close();
+  client = undefined;
+  for (const h of hosts.splice(0)) await h.close();
+});
+
+describe('createWebClient', () => {
+  it('pairs results with their calls by id, even when answered out of order', async () => {
+    const held: Array<{ id: number; method: string; socket: WebSocket }> = [];
+    const host = await startHost((msg, socket) => {
+      if (msg.method === 'servers:list') return reply(socket, msg.id, { ok: true, data: snapshot('a') });
+      held.push({ id: msg.id, method: msg.method, socket });
+      if (held.length === 2) {
+        // Answer the second call first.
+        reply(held[1]!.socket, held[1]!.id, { ok: true, data: [] });
+        reply(held[0]!.socket, held[0]!.id, { ok: false, error: { code: 'NOT_FOUND', message: 'no such server' } });
+      }
+    });
+    hosts.push(host);
+    client = createWebClient({ url: `ws://127.0.0.1:${host.port}/ws?token=t`, createSocket: nodeSocket });
+    const [logs, tools] = await Promise.all([
+      client.call('logs:get', { server: 'x' }),
+      client.call('tools:list', {}),
+    ]);
+    expect(logs).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'no such server' } });
+    expect(tools).toEqual({ ok: true, data: [] });
+  });
+
+  it('delivers valid events to listeners and drops malformed ones', async () => {
+    const host = await startHost((msg, socket) => reply(socket, msg.id, { ok: true, data: snapshot('a') }));
+    hosts.push(host);
+    client = createWebClient({ url: `ws://127.0.0.1:${host.port}/ws`, createSocket: nodeSocket });
+    const toolEvents: unknown[] = [];
+    const logEvents: unknown[] = [];
+    client.on('tools:changed', (p) => toolEvents.push(p));
+    client.on('logs:appended', (p) => logEvents.push(p));
+    await until(() => client!.state === 'open' && toolEvents.length === 1); // resync's tools:changed
+    const socket = [...host.sockets][0]!;
+    socket.send(JSON.stringify({ type: 'event', event: 'logs:appended', payload: [{ nope: true }] }));
+    socket.send(JSON.stringify({ type: 'event', event: 'not:an-event', payload: {} }));
+    socket.send('not json');
+    const line = { seq: 7, server: 'a', time: 1, stream: 'stderr', text: 'hello' };
+    socket.send(JSON.stringify({ type: 'event', event: 'logs:appended', payload: [line] }));
+    socket.send(JSON.stringify({ type: 'event', event: 'tools:changed', payload: { server: 'a' } }));
+    await until(() => toolEvents.length === 2);
+    expect(logEvents).toEqual([[line]]);
+    expect(toolEvents).toEqual([{}, { server: 'a' }]);
+  });
+
+  it('resolves calls in flight NOT_CONNECTED when the socket closes, then reconnects and resyncs', async () => {
+    let version = 'before';
+    let swallow = false;
+    const handler: Handler = (msg, socket) => {
+      if (swallow && msg.method === 'tools:list') return; // never answered: the socket will drop
+      reply(socket, msg.id, { ok: true, data: msg.method === 'servers:list' ? snapshot(version) : [] });
+    };
+    const host = await startHost(handler);
+    const port = host.port;
+    client = createWebClient({
+      url: `ws://127.0.0.1:${port}/ws`,
+      createSocket: nodeSocket,
+      initialBackoffMs: 20,
+      maxBackoffMs: 100,
+    });
+    const snapshots: string[] = [];
+    const states: string[] = [];
+    client.on('servers:changed', (s) => snapshots.push(s.servers[0]!.server.name));
+    client.onConnection((s) => states.push(s));
+    await until(() => snapshots.length === 1);
+    expect(snapshots).toEqual(['before']);
+
+    swallow = true;
+    const inFlight = client.call('tools:list', {});
+    await until(() => host.calls.filter((c) => c === 'tools:list').length === 1);
+    await host.close();
+    const r = await inFlight;
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('NOT_CONNECTED');
+    expect(client.state).not.toBe('open');
+
+    // The host comes back on the same port with new state: the client reconnects and catches up.
+    version = 'after';
+    swallow = false;
+    const again = await startHost(handler, port);
+    hosts.push(again);
+    await until(() => snapshots.length === 2);
+    expect(snapshots).toEqual(['before', 'after']);
+    expect(states).toContain('closed');
+    expect(client.state).toBe('open');
+    expect(await client.call('tools:list', {})).toEqual({ ok: true, data: [] });
+  });
+
+  it('resolves NOT_CONNECTED when no host answers within connectWaitMs, and after close()', async () => {
+    // A port that was just free: bind, read it, release.
+    const probe = await startHost(() => undefined);
+    const port = probe.port;
+    await probe.close();
+    client = createWebClient({
+      url: `ws://127.0.0.1:${port}/ws`,
+      createSocket: nodeSocket,
+      connectWaitMs: 150,
+      initialBackoffMs: 50,
+    });
+    const started = Date.now();
+    const r = await client.call('servers:list', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'NOT_CONNECTED' } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    client.close();
+    expect(client.state).toBe('closed');
+    expect(await client.call('app:info', {})).toMatchObject({ ok: false, error: { code: 'NOT_CONNECTED' } });
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * `SwitchboardApi` over the web host's WebSocket (web mode; ARCHITECTURE rule 2, wire.ts frames).
+ *
+ * Calls are paired with results by `id` and always resolve to a result envelope: a call made while
+ * the socket is down waits for it to (re)open for at most `connectWaitMs`, and a socket that closes
+ * with calls in flight resolves them `{ok:false, error:{code:'NOT_CONNECTED'}}`. A dropped socket is
+ * reopened with exponential backoff; after each (re)open the client fetches `servers:list` and
+ * delivers it to `servers:changed` listeners and emits `tools:changed` for all servers, so a store
+ * fed by events catches up on whatever it missed while disconnected.
+ */
+import { fail, type Result } from '../../../src-shared/api/envelope.js';
+import {
+  events,
+  type EventName,
+  type EventPayload,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput,
+  type SwitchboardApi,
+} from '../../../src-shared/api/contract.js';
+import { WireServerMessageSchema, type WireCall } from '../../../src-shared/api/wire.js';
+
+/** The part of the browser `WebSocket` the client uses (Node's `ws` package also fits). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** A constructor of `WebSocketLike` (the global `WebSocket` by default). */
+export type WebSocketFactory = (url: string) => WebSocketLike;
+
+/** Connection state of the wire, for the UI's "disconnected" banner. */
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+/** Options of `createWebClient`. */
+export interface WebClientOptions {
+  /** `ws://127.0.0.1:<port>/ws?token=<token>`. */
+  url: string;
+  /** Opens a socket; defaults to `new WebSocket(url)`. */
+  createSocket?: WebSocketFactory;
+  /** First reconnect delay in ms (default 250); doubles per failed attempt. */
+  initialBackoffMs?: number;
+  /** Reconnect delay cap in ms (default 5000). */
+  maxBackoffMs?: number;
+  /** How long a call made while disconnected waits for the socket, in ms (default 5000). */
+  connectWaitMs?: number;
+}
+
+/** A `SwitchboardApi` that also reports its connection and can be closed for good. */
+export interface WebClient extends SwitchboardApi {
+  /** Current connection state. */
+  readonly state: ConnectionState;
+  /** Listen to connection state changes; returns an unsubscribe function. */
+  onConnection(listener: (state: ConnectionState) => void): () => void;
+  /** Close the socket, stop reconnecting, resolve pending calls `NOT_CONNECTED`. */
+  close(): void;
+}
+
+const OPEN = 1;
+
+interface Pending {
+  resolve: (result: Result<unknown>) => void;
+  method: string;
+}
+
+interface Waiting {
+  frame: Omit<WireCall, 'id'>;
+  resolve: (result: Result<unknown>) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Open a WebSocket client for the contract. Never throws and its `call` never rejects.
+ * Defaults: backoff 250 ms doubling to a 5000 ms cap; calls wait 5000 ms for a connection.
+ */
+export function createWebClient(options: WebClientOptions): WebClient {
+  const createSocket: WebSocketFactory =
+    options.createSocket ?? ((url) => new WebSocket(url) as unknown as WebSocketLike);
+  const initialBackoffMs = options.initialBackoffMs ?? 250;
+  const maxBackoffMs = options.maxBackoffMs ?? 5000;
+  const connectWaitMs = options.connectWaitMs ?? 5000;
+
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  const pending = new Map<number, Pending>();
+  const waiting = new Set<Waiting>();
+  let nextId = 1;
+  let socket: WebSocketLike | undefined;
+  let state: ConnectionState = 'connecting';
+  let closedForGood = false;
+  let attempt = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const setState = (next: ConnectionState): void => {
+    if (state === next) return;
+    state = next;
+    for (const l of connectionListeners) l(next);
+  };
+
+  const emit = (event: EventName, payload: unknown): void => {
+    for (const l of listeners.get(event) ?? []) {
+      try {
+        l(payload);
+      } catch (err) {
+        console.error(`listener of ${event} threw`, err);
+      }
+    }
+  };
+
+  const notConnected = (method: string): Result<never> =>
+    fail('NOT_CONNECTED', `Not connected to the Switchboard host (${method} was not sent).`);
+
+  const sendNow = (frame: Omit<WireCall, 'id'>, resolve: Pending['resolve']): void => {
+    const id = nextId++;
+    pending.set(id, { resolve, method: frame.method });
+    try {
+      socket!.send(JSON.stringify({ ...frame, id }));
+    } catch {
+      pending.delete(id);
+      resolve(notConnected(frame.method));
+    }
+  };
+
+  const onMessage = (raw: unknown): void => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(typeof raw === 'string' ? raw : String(raw));
+    } catch {
+      return;
+    }
+    const msg = WireServerMessageSchema.safeParse(parsed);
+    if (!msg.success) return;
+    if (msg.data.type === 'result') {
+      const p = pending.get(msg.data.id);
+      if (!p) return;
+      pending.delete(msg.data.id);
+      p.resolve(msg.data.result as Result<unknown>);
+      return;
+    }
+    const name = msg.data.event as EventName;
+    const schema = events[name];
+    if (!schema) return;
+    const payload = schema.safeParse(msg.data.payload);
+    if (!payload.success) {
+      console.warn(`dropped malformed ${name} event`, payload.error.issues);
+      return;
+    }
+    emit(name, payload.data);
+  };
+
+  /** After every open: catch the store up on what it missed (servers, then tools). */
+  const resync = async (): Promise<void> => {
+    const snapshot = await call('servers:list', {});
+    if (snapshot.ok) emit('servers:changed', snapshot.data);
+    emit('tools:changed', {});
+  };
+
+  const scheduleReconnect = (): void => {
+    if (closedForGood || reconnectTimer) return;
+    const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** attempt);
+    attempt++;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      connect();
+    }, delay);
+  };
+
+  const connect = (): void => {
+    if (closedForGood) return;
+    setState('connecting');
+    let ws: WebSocketLike;
+    try {
+      ws = createSocket(options.url);
+    } catch {
+      setState('closed');
+      scheduleReconnect();
+      return;
+    }
+    socket = ws;
+    let closed = false;
+    ws.addEventListener('open', () => {
+      if (socket !== ws) return;
+      attempt = 0;
+      setState('open');
+      for (const w of [...waiting]) {
+        waiting.delete(w);
+        clearTimeout(w.timer);
+        sendNow(w.frame, w.resolve);
+      }
+      void resync();
+    });
+    ws.addEventListener('message', (event) => {
+      if (socket === ws) onMessage(event.data);
+    });
+    const onClose = (): void => {
+      if (closed || socket !== ws) return;
+      closed = true;
+      socket = undefined;
+      for (const [id, p] of pending) {
+        pending.delete(id);
+        p.resolve(notConnected(p.method));
+      }
+      setState('closed');
+      scheduleReconnect();
+    };
+    ws.addEventListener('close', onClose);
+    // Some implementations fire only `error` for a refused connection.
+    ws.addEventListener('error', () => {
+      if (ws.readyState !== OPEN) onClose();
+    });
+  };
+
+  function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<Result<MethodOutput<M>>> {
+    return new Promise((resolve) => {
+      const frame = { type: 'call' as const, method, input };
+      const done = resolve as (r: Result<unknown>) => void;
+      if (closedForGood) return done(notConnected(method));
+      if (socket && socket.readyState === OPEN) return sendNow(frame, done);
+      const w: Waiting = {
+        frame,
+        resolve: done,
+        timer: setTimeout(() => {
+          waiting.delete(w);
+          done(notConnected(method));
+        }, connectWaitMs),
+      };
+      waiting.add(w);
+    });
+  }
+
+  connect();
+
+  return {
+    call,
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      const l = listener as (payload: unknown) => void;
+      set.add(l);
+      return () => set!.delete(l);
+    },
+    get state() {
+      return state;
+    },
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    close() {
+      closedForGood = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      const ws = socket;
+      socket = undefined;
+      for (const [id, p] of pending) {
+        pending.delete(id);
+        p.resolve(notConnected(p.method));
+      }
+      for (const w of waiting) {
+        clearTimeout(w.timer);
+        w.resolve(notConnected(w.frame.method));
+      }
+      waiting.clear();
+      setState('closed');
+      try {
+        ws?.close();
+      } catch {
+        /* already closed */
+      }
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The app shell: header with totals and connection, the server list on the left (status of every
+ * server visible at all times), the trust prompt / empty state / selected server on the right.
+ */
+import { Alert, AppShell, Badge, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { EmptyState } from './components/empty-state.js';
+import { ServerDetail } from './components/server-detail.js';
+import { ServerList } from './components/server-list.js';
+import { TrustBanner } from './components/trust-banner.js';
+import { WarningsPanel } from './components/warnings-panel.js';
+import { plural } from './lib/format.js';
+import { useStore } from './store/use-store.js';
+
+/** Connection notice for the web wire (IPC is always open). */
+function ConnectionNotice() {
+  const connection = useStore((s) => s.connection);
+  if (connection === 'open') return null;
+  return (
+    <Badge color={connection === 'connecting' ? 'yellow' : 'red'} variant="light" role="status">
+      {connection === 'connecting' ? 'Connecting to Switchboard…' : 'Disconnected — reconnecting…'}
+    </Badge>
+  );
+}
+
+/** The whole UI. */
+export function App() {
+  const snapshot = useStore((s) => s.snapshot);
+  const loadError = useStore((s) => s.loadError);
+  const [selected, setSelected] = useState<string>();
+  const [selectedTool, setSelectedTool] = useState<string>();
+
+  const servers = snapshot?.servers ?? [];
+  const current = servers.find((s) => s.server.name === selected);
+
+  // Keep a valid selection: the first server when nothing (or a server that went away) is selected.
+  useEffect(() => {
+    if (!snapshot) return;
+    if (!selected || !snapshot.servers.some((s) => s.server.name === selected)) {
+      setSelected(snapshot.servers[0]?.server.name);
+      setSelectedTool(undefined);
+    }
+  }, [snapshot, selected]);
+
+  const select = (name: string): void => {
+    if (name !== selected) setSelectedTool(undefined);
+    setSelected(name);
+  };
+
+  const empty = snapshot !== undefined && snapshot.servers.length === 0 && snapshot.shadowed.length === 0;
+
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 340, breakpoint: 0 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Title order={1} size="h4">
+              MCP Switchboard
+            </Title>
+            {snapshot ? (
+              <Text size="sm" c="dimmed" className="mono" truncate maw={480} title={snapshot.project.dir}>
+                {snapshot.project.dir}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ConnectionNotice />
+            {snapshot ? (
+              <Text size="sm" c="dimmed" aria-label="Totals">
+                {plural(snapshot.totals.servers, 'server')} · {snapshot.totals.connected} connected ·{' '}
+                {plural(snapshot.totals.tools, 'tool')}
+              </Text>
+            ) : null}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs">
+        <AppShell.Section grow component={ScrollArea}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
+            Servers
+          </Text>
+          {snapshot ? (
+            <ServerList servers={servers} shadowed={snapshot.shadowed} selected={selected} onSelect={select} />
+          ) : null}
+          {snapshot && snapshot.warnings.length > 0 ? (
+            <div className="warnings-wrap">
+              <WarningsPanel warnings={snapshot.warnings} />
+            </div>
+          ) : null}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Stack gap="md">
+          {loadError && !snapshot ? (
+            <Alert color="red" title="Could not load the server list" role="alert">
+              {loadError.message}
+            </Alert>
+          ) : null}
+          {!snapshot && !loadError ? (
+            <Group gap="xs">
+              <Loader size="sm" />
+              <Text c="dimmed">Loading servers…</Text>
+            </Group>
+          ) : null}
+          {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
+          {empty ? <EmptyState /> : null}
+          {current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+        </Stack>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Call a tool (SPEC §4): the tool's names and description, its input schema as JSON, a form
+ * generated from the schema (@rjsf/core + ajv8) or a Raw JSON textarea, a Call button, and the
+ * result beside the input — the result never replaces the form.
+ */
+import { Alert, Badge, Button, Code, Collapse, Group, Loader, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { Component, useMemo, useState, type ReactNode } from 'react';
+import type { ApiError } from '../../../src-shared/api/envelope.js';
+import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import { formSchema, parseArgs } from '../lib/schema-form.js';
+import { useApp } from '../store/use-store.js';
+import { ToolResult } from './tool-result.js';
+
+/** Falls back to Raw JSON when a server's schema cannot be rendered as a form. */
+class FormBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error?: string }> {
+  override state: { error?: string } = {};
+  static getDerivedStateFromError(err: unknown) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+  override render() {
+    return this.state.error !== undefined ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+type Outcome = { kind: 'result'; result: ToolCallResult } | { kind: 'failed'; error: ApiError };
+
+/** Props of `InvokePane`. Mount it with `key` = server/tool so each tool starts fresh. */
+export interface InvokePaneProps {
+  tool: ToolInfo;
+  /** False when the server is not connected: the Call button says why instead of calling. */
+  callable: boolean;
+}
+
+/** The invoke pane: input column and result column side by side. */
+export function InvokePane({ tool, callable }: InvokePaneProps) {
+  const { api } = useApp();
+  const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const [raw, setRaw] = useState(false);
+  const [rawText, setRawText] = useState('{}');
+  const [rawError, setRawError] = useState<string>();
+  const [showSchema, setShowSchema] = useState(false);
+  const [calling, setCalling] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+
+  const call = async (args: Record<string, unknown>): Promise<void> => {
+    setCalling(true);
+    const r = await api.call('tools:call', { server: tool.server, tool: tool.name, args });
+    setCalling(false);
+    setOutcome(r.ok ? { kind: 'result', result: r.data } : { kind: 'failed', error: r.error });
+  };
+
+  const toggleRaw = (on: boolean): void => {
+    if (on) {
+      setRawText(JSON.stringify(formData ?? {}, null, 2));
+      setRawError(undefined);
+      setRaw(true);
+      return;
+    }
+    const parsed = parseArgs(rawText);
+    if (!parsed.ok) {
+      setRawError(`${parsed.error} Fix it before switching back to the form.`);
+      return;
+    }
+    setFormData(parsed.args);
+    setRaw(false);
+  };
+
+  const callRaw = (): void => {
+    const parsed = parseArgs(rawText);
+    if (!parsed.ok) {
+      setRawError(parsed.error);
+      return;
+    }
+    setRawError(undefined);
+    void call(parsed.args);
+  };
+
+  const callButton = (
+    <Button type="submit" loading={calling} disabled={!callable} mt="sm">
+      Call
+    </Button>
+  );
+
+  const rawEditor = (
+    <Stack gap="xs">
+      <Textarea
+        label="Arguments (JSON)"
+        value={rawText}
+        onChange={(e) => setRawText(e.currentTarget.value)}
+        autosize
+        minRows={6}
+        maxRows={24}
+        error={rawError}
+        classNames={{ input: 'mono' }}
+        spellCheck={false}
+      />
+      <Group>
+        <Button onClick={callRaw} loading={calling} disabled={!callable}>
+          Call
+        </Button>
+      </Group>
+    </Stack>
+  );
+
+  return (
+    <Paper withBorder p="md" radius="md" className="invoke-pane" role="region" aria-label={`Call ${tool.name}`}>
+      <Stack gap={4} mb="sm">
+        <Group gap="xs" wrap="wrap">
+          <Title order={3} className="mono tool-agent-name">
+            {tool.agentName}
+          </Title>
+          {tool.collidesWith.length > 0 ? (
+            <Badge color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>
+              name collision with {tool.collidesWith.map((c) => `${c.server}/${c.tool}`).join(', ')}
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Raw name <span className="mono">{tool.name}</span> on server <span className="mono">{tool.server}</span>
+          {tool.title ? ` · ${tool.title}` : ''}
+        </Text>
+        {tool.description ? <Text size="sm">{tool.description}</Text> : null}
+        <Group gap="md" mt={4}>
+          <Button variant="subtle" size="compact-sm" onClick={() => setShowSchema((v) => !v)} aria-expanded={showSchema}>
+            {showSchema ? 'Hide input schema' : 'Show input schema (JSON)'}
+          </Button>
+        </Group>
+        <Collapse expanded={showSchema}>
+          <Code block className="schema-json" aria-label="Input schema">
+            {JSON.stringify(tool.inputSchema, null, 2)}
+          </Code>
+        </Collapse>
+      </Stack>
+
+      <div className="invoke-grid">
+        <section aria-label="Input" className="invoke-input">
+          <Group justify="space-between" mb="xs">
+            <Text fw={700} size="sm">
+              Input
+            </Text>
+            <Switch label="Raw JSON" checked={raw} onChange={(e) => toggleRaw(e.currentTarget.checked)} size="sm" />
+          </Group>
+          {!callable ? (
+            <Text size="sm" c="orange" mb="xs">
+              The server is not connected, so its tools cannot be called right now.
+            </Text>
+          ) : null}
+          {raw ? (
+            rawEditor
+          ) : (
+            <FormBoundary
+              fallback={(message) => (
+                <Stack gap="xs">
+                  <Alert color="yellow" variant="light" title="This schema cannot be shown as a form">
+                    <Text size="sm">{message}</Text>
+                    <Text size="sm">Use Raw JSON to enter the arguments.</Text>
+                  </Alert>
+                  {rawEditor}
+                </Stack>
+              )}
+            >
+              <Form
+                className="rjsf"
+                schema={schema}
+                uiSchema={{ 'ui:title': '' }}
+                validator={validator}
+                formData={formData}
+                onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
+                onSubmit={(e) => void call((e.formData ?? {}) as Record<string, unknown>)}
+                showErrorList={false}
+                noHtml5Validate
+              >
+                {callButton}
+              </Form>
+            </FormBoundary>
+          )}
+        </section>
+
+        <section aria-label="Output" className="invoke-output" aria-busy={calling}>
+          <Text fw={700} size="sm" mb="xs">
+            Result
+          </Text>
+          {calling && !outcome ? <Loader size="sm" /> : null}
+          {!outcome && !calling ? (
+            <Text size="sm" c="dimmed">
+              Call the tool to see its result here.
+            </Text>
+          ) : null}
+          {outcome?.kind === 'result' ? <ToolResult result={outcome.result} /> : null}
+          {outcome?.kind === 'failed' ? (
+            <Alert color="red" variant="light" title="The call failed" role="alert">
+              <Text size="sm">
+                {outcome.error.message} <span className="mono">({outcome.error.code})</span>
+              </Text>
+            </Alert>
+          ) : null}
+        </section>
+      </div>
+    </Paper>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The selected server: status, where it came from, how it launches, the last error in full (where
+ * it failed, in words), and tabs for its tools (+ the invoke pane beside them), its log and its
+ * definition (SPEC §6, §8, §9).
+ */
+import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ServerState, ToolInfo } from '../../../src-shared/api/status.js';
+import { formatDuration, formatLatency, plural, provenanceLabel } from '../lib/format.js';
+import { useNow } from '../lib/use-now.js';
+import { useStore } from '../store/use-store.js';
+import { InvokePane } from './invoke-pane.js';
+import { LogView } from './log-view.js';
+import { StatusBadge } from './status-dot.js';
+import { ToolList } from './tool-list.js';
+
+const NO_TOOLS: ToolInfo[] = [];
+
+/** What to try, by the shape of the failure (STYLE: errors in words a user can act on). */
+export function errorHint(state: ServerState): string {
+  const e = state.lastError ?? '';
+  if (/ENOENT|not found|no such file/i.test(e))
+    return `Check that the command exists and runs from a terminal: ${state.server.command ?? state.server.url ?? ''}`;
+  if (/\b(401|403)\b|unauthori[sz]ed|forbidden/i.test(e)) return 'Check the credentials (token, OAuth sign-in) for this server.';
+  if (/timed? ?out|timeout/i.test(e)) return `Raise the timeout (now ${formatLatency(state.server.timeoutMs)}) if the server is slow to start.`;
+  return 'See the Logs tab for what the server printed before it failed.';
+}
+
+/** The launch line: `command args…` for stdio, the URL for http/sse. */
+function launchLine(s: ServerState['server']): string {
+  if (s.transport === 'stdio') return [s.command ?? '', ...(s.args ?? [])].join(' ');
+  return s.url ?? '';
+}
+
+/** Header facts: uptime, restarts, latency, server info. */
+function Facts({ state }: { state: ServerState }) {
+  const now = useNow();
+  const facts: string[] = [plural(state.toolCount, 'tool')];
+  if (state.status === 'connected' && state.connectedAt) facts.push(`up ${formatDuration(now - state.connectedAt)}`);
+  if (state.restartCount > 0) facts.push(`${plural(state.restartCount, 'restart')}`);
+  const lat = state.recentLatencyMs;
+  if (lat.length > 0) facts.push(`latency ${formatLatency(lat[lat.length - 1]!)}`);
+  if (state.serverInfo) facts.push(`${state.serverInfo.name} ${state.serverInfo.version}`);
+  return (
+    <Text size="sm" c="dimmed">
+      {facts.join(' · ')}
+    </Text>
+  );
+}
+
+/** Props of `ServerDetail`. */
+export interface ServerDetailProps {
+  state: ServerState;
+  selectedTool?: string;
+  onSelectTool(tool: string): void;
+}
+
+/** The detail pane of one server. */
+export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetailProps) {
+  const name = state.server.name;
+  const tools = useStore((s) => s.tools[name] ?? NO_TOOLS);
+  const tool = tools.find((t) => t.name === selectedTool);
+  const src = state.server.source;
+
+  return (
+    <Stack gap="sm" className="server-detail">
+      <Stack gap={2}>
+        <Group gap="sm" align="center">
+          <Title order={2} className="server-title">
+            {name}
+          </Title>
+          <StatusBadge status={state.status} size="lg" />
+        </Group>
+        <Facts state={state} />
+        <Text size="xs" c="dimmed">
+          From <span className="mono">{provenanceLabel(src)}</span> ({src.scope} scope)
+        </Text>
+        <Text size="xs" c="dimmed">
+          {state.server.transport} · <span className="mono">{launchLine(state.server)}</span>
+        </Text>
+        {state.shadows.map((p) => (
+          <Text size="xs" c="dimmed" key={`${p.file}:${p.line ?? 0}`}>
+            Shadows the definition in <span className="mono">{provenanceLabel(p)}</span>
+          </Text>
+        ))}
+        {state.server.unresolved.length > 0 ? (
+          <Text size="xs" c="orange">
+            Unresolved placeholders (left literal): {state.server.unresolved.join(', ')}
+          </Text>
+        ) : null}
+      </Stack>
+
+      {state.status === 'untrusted' ? (
+        <Alert color="grape" variant="light" title="Not started: this folder is not trusted">
+          This server comes from a project file. Trust the folder (banner above) to start it.
+        </Alert>
+      ) : null}
+
+      {state.lastError ? (
+        <Alert
+          color={state.status === 'error' ? 'red' : 'orange'}
+          variant="light"
+          title={state.status === 'error' ? `Failed to connect to "${name}"` : 'Last error'}
+          role="alert"
+          aria-label="Last error"
+        >
+          <pre className="error-text">{state.lastError}</pre>
+          <Text size="sm" mt={4}>
+            {errorHint(state)}
+          </Text>
+        </Alert>
+      ) : null}
+
+      <Tabs defaultValue="tools" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="tools">Tools ({tools.length})</Tabs.Tab>
+          <Tabs.Tab value="logs">Logs</Tabs.Tab>
+          <Tabs.Tab value="definition">Definition</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="tools" pt="sm">
+          <div className="tools-grid">
+            <div className="tools-column">
+              <ToolList tools={tools} selected={selectedTool} onSelect={onSelectTool} />
+            </div>
+            <div className="invoke-column">
+              {tool ? (
+                <InvokePane key={`${name}/${tool.name}`} tool={tool} callable={state.status === 'connected'} />
+              ) : tools.length > 0 ? (
+                <Text size="sm" c="dimmed" p="sm">
+                  Select a tool to see its schema and call it.
+                </Text>
+              ) : null}
+            </div>
+          </div>
+        </Tabs.Panel>
+        <Tabs.Panel value="logs" pt="sm">
+          <LogView server={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="definition" pt="sm">
+          <Code block className="schema-json">
+            {JSON.stringify(state.server, null, 2)}
+          </Code>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The left column: every server with status dot + word, tool count, host and file:line; then the
+ * definitions shadowed by a higher-priority one (SPEC §2, §8). Each server is a real button;
+ * ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
+ */
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ServerState, ShadowedDefinition } from '../../../src-shared/api/status.js';
+import { fileAt, formatDuration, hostScopeLabel, plural, provenanceLabel } from '../lib/format.js';
+import { onListKeyDown } from '../lib/list-keys.js';
+import { useNow } from '../lib/use-now.js';
+import { StatusBadge } from './status-dot.js';
+
+/** Props of `ServerList`. */
+export interface ServerListProps {
+  servers: ServerState[];
+  shadowed: ShadowedDefinition[];
+  selected?: string;
+  onSelect(name: string): void;
+}
+
+/** One server row. */
+function ServerRow({ s, selected, onSelect, now }: { s: ServerState; selected: boolean; onSelect(): void; now: number }) {
+  const src = s.server.source;
+  return (
+    <UnstyledButton
+      data-list-item
+      className="server-row"
+      aria-current={selected ? 'true' : undefined}
+      data-selected={selected || undefined}
+      onClick={onSelect}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={600} size="sm" className="server-name" truncate>
+          {s.server.name}
+        </Text>
+        <StatusBadge status={s.status} />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {plural(s.toolCount, 'tool')}
+        {s.status === 'connected' && s.connectedAt ? ` · up ${formatDuration(now - s.connectedAt)}` : ''}
+        {' · '}
+        {hostScopeLabel(src)}
+        {s.server.enabled ? '' : ' · disabled'}
+      </Text>
+      <Text size="xs" c="dimmed" className="mono path">
+        {fileAt(src.file, src.line)}
+      </Text>
+      {s.status === 'error' && s.lastError ? (
+        <Text size="xs" c="red" className="row-error" lineClamp={2}>
+          ↳ {s.lastError}
+        </Text>
+      ) : null}
+      {s.shadows.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          shadows {plural(s.shadows.length, 'definition')}
+        </Text>
+      ) : null}
+    </UnstyledButton>
+  );
+}
+
+/** The server list. Shows nothing special when empty (the empty state lives in the main area). */
+export function ServerList({ servers, shadowed, selected, onSelect }: ServerListProps) {
+  const now = useNow();
+  return (
+    <Stack gap={4}>
+      <nav aria-label="Servers" onKeyDown={onListKeyDown}>
+        <Stack gap={4}>
+          {servers.map((s) => (
+            <ServerRow
+              key={s.server.name}
+              s={s}
+              now={now}
+              selected={s.server.name === selected}
+              onSelect={() => onSelect(s.server.name)}
+            />
+          ))}
+        </Stack>
+      </nav>
+      {shadowed.length > 0 ? (
+        <section aria-label="Shadowed definitions" className="shadowed">
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4} px="xs">
+            Shadowed definitions
+          </Text>
+          <Stack gap={4}>
+            {shadowed.map((d) => (
+              <div className="shadowed-row" key={`${d.server.name}@${d.server.source.file}:${d.server.source.line ?? 0}`}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" fw={600} td="line-through" c="dimmed" truncate>
+                    {d.server.name}
+                  </Text>
+                  <Badge size="xs" variant="outline" color="gray" styles={{ label: { textTransform: 'none' } }}>
+                    shadowed
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed" className="mono path">
+                  {provenanceLabel(d.server.source)}
+                </Text>
+                <Text size="xs" c="dimmed" className="path">
+                  shadowed by {provenanceLabel(d.shadowedBy)}
+                </Text>
+              </div>
+            ))}
+          </Stack>
+        </section>
+      ) : null}
+    </Stack>
+  );
+}

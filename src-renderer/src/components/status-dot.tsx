@@ -1,0 +1,26 @@
+/** A status dot plus the status word: never colour alone (SPEC §6 statuses). */
+import { Badge } from '@mantine/core';
+import type { ServerStatusName } from '../../../src-shared/api/status.js';
+import { STATUS_COLORS } from '../lib/format.js';
+
+/** Props of `StatusBadge`. */
+export interface StatusBadgeProps {
+  status: ServerStatusName;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+}
+
+/** A coloured dot badge carrying the status word as text (readable by screen readers and tests). */
+export function StatusBadge({ status, size = 'sm' }: StatusBadgeProps) {
+  return (
+    <Badge
+      variant="dot"
+      color={STATUS_COLORS[status]}
+      size={size}
+      radius="sm"
+      data-status={status}
+      styles={{ label: { textTransform: 'none' } }}
+    >
+      {status}
+    </Badge>
+  );
+}

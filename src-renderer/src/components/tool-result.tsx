@@ -1,0 +1,110 @@
+/**
+ * One tool call's result (SPEC §4): text as text (never HTML: server text is untrusted), images
+ * and audio from base64 + MIME type only, embedded resources, `structuredContent` as pretty JSON,
+ * the output-schema warning beside the kept result, `isError` in red, and the duration.
+ */
+import { Alert, Badge, Code, Group, Image, Stack, Text } from '@mantine/core';
+import type { ContentBlock, ToolCallResult } from '../../../src-shared/api/status.js';
+import { formatLatency } from '../lib/format.js';
+import { mediaDataUrl } from '../lib/media.js';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** One content block. Unknown block types show as JSON. */
+function Block({ block }: { block: ContentBlock }) {
+  switch (block.type) {
+    case 'text':
+      return <pre className="result-text">{str(block.text) ?? ''}</pre>;
+    case 'image': {
+      const src = mediaDataUrl('image', block.mimeType, block.data);
+      return src ? (
+        <Image src={src} alt={`Image returned by the tool (${String(block.mimeType)})`} maw={480} radius="sm" fit="contain" />
+      ) : (
+        <Text size="sm" c="orange">
+          An image block could not be shown (unsupported MIME type or malformed data).
+        </Text>
+      );
+    }
+    case 'audio': {
+      const src = mediaDataUrl('audio', block.mimeType, block.data);
+      return src ? (
+        <audio controls src={src} aria-label={`Audio returned by the tool (${String(block.mimeType)})`} />
+      ) : (
+        <Text size="sm" c="orange">
+          An audio block could not be shown (unsupported MIME type or malformed data).
+        </Text>
+      );
+    }
+    case 'resource': {
+      const r = (block.resource ?? {}) as Record<string, unknown>;
+      return (
+        <Stack gap={2} className="result-resource">
+          <Text size="xs" c="dimmed">
+            Resource <span className="mono">{str(r.uri) ?? '(no uri)'}</span>
+            {str(r.mimeType) ? ` · ${str(r.mimeType)}` : ''}
+          </Text>
+          {str(r.text) !== undefined ? (
+            <pre className="result-text">{str(r.text)}</pre>
+          ) : (
+            <Text size="xs" c="dimmed">
+              (binary content, {str(r.blob)?.length ?? 0} base64 characters)
+            </Text>
+          )}
+        </Stack>
+      );
+    }
+    case 'resource_link':
+      return (
+        <Text size="sm">
+          Resource link <span className="mono">{str(block.uri) ?? ''}</span>
+          {str(block.name) ? ` (${str(block.name)})` : ''}
+        </Text>
+      );
+    default:
+      return <pre className="result-json">{JSON.stringify(block, null, 2)}</pre>;
+  }
+}
+
+/** The result panel body for a completed call. */
+export function ToolResult({ result }: { result: ToolCallResult }) {
+  const blocks = result.content;
+  return (
+    <Stack gap="sm" role="region" aria-label="Tool result">
+      <Group gap="xs">
+        <Badge color={result.isError ? 'red' : 'teal'} variant="light" styles={{ label: { textTransform: 'none' } }}>
+          {result.isError ? 'error' : 'ok'}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {formatLatency(result.durationMs)}
+        </Text>
+      </Group>
+      {result.isError ? (
+        <Alert color="red" variant="light" title="Tool returned an error">
+          <pre className="result-text">{result.text}</pre>
+        </Alert>
+      ) : blocks.length > 0 ? (
+        blocks.map((b, i) => <Block key={i} block={b} />)
+      ) : (
+        <pre className="result-text">{result.text}</pre>
+      )}
+      {result.outputWarning ? (
+        <Alert color="yellow" variant="light" title="Output does not match the tool's output schema">
+          <Text size="sm">{result.outputWarning}</Text>
+          <Text size="xs" c="dimmed">
+            The result is kept as the server sent it.
+          </Text>
+        </Alert>
+      ) : null}
+      {result.structuredContent ? (
+        <div>
+          <Text size="xs" fw={700} c="dimmed" mb={4}>
+            Structured content
+          </Text>
+          <Code block className="result-json">
+            {JSON.stringify(result.structuredContent, null, 2)}
+          </Code>
+        </div>
+      ) : null}
+    </Stack>
+  );
+}

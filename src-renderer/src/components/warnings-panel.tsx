@@ -1,0 +1,24 @@
+/** Config warnings, each as `file:line: message` (SPEC §2: never fatal, tied to file and position). */
+import { Alert, List, Text } from '@mantine/core';
+import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { fileAt } from '../lib/format.js';
+
+/** The visible warnings panel; renders nothing when there are none. */
+export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" title={`Config warnings (${warnings.length})`} role="region" aria-label="Config warnings">
+      <Text size="xs" mb={4}>
+        These entries could not be read; everything else still loaded.
+      </Text>
+      <List size="xs" spacing={4}>
+        {warnings.map((w, i) => (
+          <List.Item key={i} className="warning-item">
+            <span className="mono">{fileAt(w.file, w.line, w.column)}</span>: {w.server ? `"${w.server}": ` : ''}
+            {w.message}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Pure display helpers shared by the components (SPEC §8: the UI shows the same facts as the CLI).
+ */
+import { HOST_LABELS, type Provenance } from '../../../src-shared/config/server.js';
+import type { ServerStatusName } from '../../../src-shared/api/status.js';
+
+/** `file:line` (or `file:line:column`, or just `file`). */
+export function fileAt(file: string, line?: number, column?: number): string {
+  if (line === undefined) return file;
+  return column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
+}
+
+/** `Claude Code · /p/.mcp.json:3` — where a definition came from. */
+export function provenanceLabel(p: Provenance): string {
+  return `${HOST_LABELS[p.host] ?? p.host} · ${fileAt(p.file, p.line)}`;
+}
+
+/** Host label plus scope, e.g. `Claude Code (project)`. */
+export function hostScopeLabel(p: Provenance): string {
+  return `${HOST_LABELS[p.host] ?? p.host} (${p.scope})`;
+}
+
+/** A duration in ms as `2m 15s` / `1h 3m` / `12s` (SPEC §8 uptime form). */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ${m % 60}m`;
+  return `${Math.floor(h / 24)}d ${h % 24}h`;
+}
+
+/** A call duration in ms: `84 ms` below a second, `1.25 s` above. */
+export function formatLatency(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** `1 tool` / `3 tools`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Mantine colour per status: green up, yellow on the way, red failed, grey off. */
+export const STATUS_COLORS: Record<ServerStatusName, string> = {
+  connected: 'teal',
+  connecting: 'yellow',
+  backoff: 'orange',
+  disconnected: 'gray',
+  error: 'red',
+  disabled: 'gray',
+  stopped: 'gray',
+  untrusted: 'grape',
+  'needs-auth': 'orange',
+};
+
+/** Filled dot for live servers, hollow otherwise (as the CLI prints ● / ○). */
+export function isLive(status: ServerStatusName): boolean {
+  return status === 'connected' || status === 'connecting';
+}
