@@ -1,0 +1,360 @@
+/**
+ * One server's lifecycle (SPEC §6): connect through the SDK client and transport, list tools,
+ * follow `tools/list_changed`, notice when the server goes away, stop cleanly.
+ *
+ * Every connect attempt has a number; anything that finishes for an older attempt (a connect that
+ * lost a race with `stop()`, a close event of a replaced client) is ignored. Automatic restart
+ * with backoff is a later issue: it will hook into `handleClosed` and call `start()` again, which
+ * already counts restarts and clears the last error.
+ */
+import { EventEmitter } from 'node:events';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { LogEntry, ServerStatusName, ToolCallResult } from '../../../src-shared/api/status.js';
+import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { createMcpClient } from './client-factory.js';
+import type { LogStore } from './log-buffer.js';
+import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
+import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js';
+import { createLineSplitter } from './log-buffer.js';
+import { createTransport, describeLaunch } from './transport-factory.js';
+import type { CallToolOptions, ServerRuntime } from './types.js';
+
+/** Latencies kept per server for the sparkline. */
+export const LATENCY_WINDOW = 30;
+/** Pages of `tools/list` followed at most. */
+export const MAX_TOOL_PAGES = 100;
+/** stderr lines quoted in an exit or failure message. */
+const STDERR_TAIL_LINES = 5;
+
+/** Shared services a connection needs. */
+export interface ConnectionOptions {
+  clientName: string;
+  clientVersion: string;
+  baseEnv: Record<string, string | undefined>;
+  projectDir?: string;
+  logs: LogStore;
+}
+
+/** Events of one connection (the manager re-emits them with its own shapes). */
+export interface ConnectionEvents {
+  status: [];
+  tools: [];
+}
+
+class ConnectTimeoutError extends Error {}
+
+/** A server that is connecting or connected right now. */
+interface Live {
+  client: Client;
+  transport: Transport;
+  stdio?: SupervisedStdioTransport;
+  disposeClient: () => void;
+  abort: AbortController;
+}
+
+/** One server's runtime: status, tools, client. Public state is read through `runtime()`. */
+export class ServerConnection extends EventEmitter<ConnectionEvents> {
+  status: ServerStatusName = 'stopped';
+  private tools: Tool[] = [];
+  private connectedAt?: number;
+  private lastError?: string;
+  private restartCount = 0;
+  private starts = 0;
+  private latencies: number[] = [];
+  private serverInfo?: { name: string; version: string };
+  private live?: Live;
+  private attempt = 0;
+  private connecting?: Promise<void>;
+  private relisting?: Promise<void>;
+  private relistAgain = false;
+
+  constructor(
+    public definition: ServerDefinition,
+    private readonly options: ConnectionOptions,
+  ) {
+    super();
+  }
+
+  get name(): string {
+    return this.definition.name;
+  }
+
+  /** Serialisable runtime state (SPEC §6). `toolCount` counts exposed tools (after filters). */
+  runtime(): ServerRuntime {
+    const rt: ServerRuntime = {
+      name: this.name,
+      status: this.status,
+      toolCount: this.exposedTools().length,
+      restartCount: this.restartCount,
+      recentLatencyMs: [...this.latencies],
+    };
+    if (this.connectedAt !== undefined) rt.connectedAt = this.connectedAt;
+    if (this.lastError !== undefined) rt.lastError = this.lastError;
+    if (this.serverInfo) rt.serverInfo = { ...this.serverInfo };
+    return rt;
+  }
+
+  /** The raw tools as listed (empty unless connected). */
+  listedTools(): Tool[] {
+    return this.tools;
+  }
+
+  /** The listed tools that pass the definition's enabledTools/disabledTools filter. */
+  exposedTools(): Tool[] {
+    return this.tools.filter((t) => isToolExposed(t.name, this.definition));
+  }
+
+  /** The current connect attempt, or a resolved promise when not connecting. */
+  whenSettled(): Promise<void> {
+    return this.connecting ?? Promise.resolve();
+  }
+
+  /**
+   * Connect (idempotent: resolves with the running attempt when connecting or connected). Clears
+   * the last error; every start after the first counts as a restart. Never rejects: a failure
+   * leaves status `error` with `lastError` (SPEC §5 wording is added by `connectFailureMessage`).
+   */
+  start(): Promise<void> {
+    if (this.connecting) return this.connecting;
+    if (this.status === 'connected') return Promise.resolve();
+    const attempt = ++this.attempt;
+    if (this.starts++ > 0) this.restartCount++;
+    this.lastError = undefined;
+    this.connectedAt = undefined;
+    this.setStatus('connecting');
+    const run = this.connect(attempt).finally(() => {
+      if (this.connecting === run) this.connecting = undefined;
+    });
+    this.connecting = run;
+    return run;
+  }
+
+  /**
+   * Stop: abort a connect in progress, close the client (stdio: end stdin → SIGTERM → kill tree),
+   * drop the tools, then set `finalStatus` (`stopped`, `disabled` or `untrusted`).
+   */
+  async stop(finalStatus: Extract<ServerStatusName, 'stopped' | 'disabled' | 'untrusted'> = 'stopped'): Promise<void> {
+    this.attempt++;
+    this.connecting = undefined;
+    const live = this.live;
+    this.live = undefined;
+    const hadTools = this.tools.length > 0;
+    this.tools = [];
+    this.connectedAt = undefined;
+    if (live) {
+      this.note(`stopping (${finalStatus})`);
+      await closeLive(live);
+    }
+    if (finalStatus !== 'stopped') this.lastError = undefined;
+    this.setStatus(finalStatus);
+    if (hadTools) this.emit('tools');
+  }
+
+  /** Call a tool on the live client (the manager checks status and tool first). Never throws. */
+  async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
+    const live = this.live;
+    if (!live || this.status !== 'connected') throw new McpError(ErrorCode.ConnectionClosed, 'Not connected');
+    const outputSchema = this.tools.find((t) => t.name === tool)?.outputSchema as Record<string, unknown> | undefined;
+    const result = await executeToolCall(live.client, this.name, tool, args, {
+      timeoutMs: options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      outputSchema,
+    });
+    this.recordLatency(result.durationMs);
+    return result;
+  }
+
+  private async connect(attempt: number): Promise<void> {
+    const def = this.definition;
+    const timeoutMs = def.timeout ?? DEFAULT_TIMEOUT_MS;
+    const stderrFrom = this.options.logs.lastSeq();
+    let timer: NodeJS.Timeout | undefined;
+    let live: Live | undefined;
+    try {
+      const handle = createMcpClient({
+        name: this.options.clientName,
+        version: this.options.clientVersion,
+        projectDir: this.options.projectDir,
+        note: (text) => this.note(text),
+      });
+      const { transport, stdio } = createTransport(def, this.options.baseEnv);
+      live = { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController() };
+      this.live = live;
+      this.wire(live);
+      this.note(`connecting: ${describeLaunch(def)}`);
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ConnectTimeoutError(`Connection timed out after ${timeoutMs} ms`)), timeoutMs);
+      });
+      await Promise.race([live.client.connect(transport, { timeout: timeoutMs, signal: live.abort.signal }), deadline]);
+      if (attempt !== this.attempt) return;
+      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms)), deadline]);
+      if (attempt !== this.attempt) return;
+      this.tools = tools;
+      const info = live.client.getServerVersion();
+      this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
+      this.connectedAt = Date.now();
+      this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}: ${tools.length} tools`);
+      this.setStatus('connected');
+      this.emit('tools');
+    } catch (err) {
+      clearTimeout(timer);
+      if (attempt !== this.attempt) {
+        if (live && this.live !== live) await closeLive(live);
+        return;
+      }
+      const message = this.describeFailure(err, timeoutMs, live?.stdio, stderrFrom);
+      this.note(`error: ${message}`);
+      this.live = undefined;
+      if (live) await closeLive(live);
+      if (attempt !== this.attempt) return;
+      this.lastError = message;
+      this.setStatus('error');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Hook the client's and transport's callbacks for one live connection. */
+  private wire(live: Live): void {
+    const { client, stdio } = live;
+    if (stdio?.stderr) {
+      const splitter = createLineSplitter((line) => this.options.logs.append(this.name, 'stderr', line));
+      stdio.stderr.on('data', (chunk: Buffer) => splitter.push(chunk));
+      stdio.stderr.on('end', () => splitter.flush());
+    }
+    client.onclose = () => this.handleClosed(live);
+    client.onerror = (err) => {
+      if (this.live === live) this.note(`transport error: ${err.message}`);
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.live === live && this.status === 'connected') void this.relist(live);
+    });
+  }
+
+  /** The server went away on its own (process exit, closed stream): status changes at once. */
+  private handleClosed(live: Live): void {
+    if (this.live !== live) return; // we closed it ourselves, or it belongs to an older attempt
+    if (this.status === 'connecting') return; // the pending connect fails with the details
+    this.live = undefined;
+    live.disposeClient();
+    const hadTools = this.tools.length > 0;
+    this.tools = [];
+    this.connectedAt = undefined;
+    let status: ServerStatusName = 'disconnected';
+    let message = 'Connection closed by the server';
+    if (live.stdio) {
+      const exit = live.stdio.exitInfo;
+      const tail = this.options.logs.tail(this.name, 'stderr', STDERR_TAIL_LINES);
+      message = `Process ${describeExit(exit)}${tail.length ? `: ${tail.join('\n')}` : ''}`;
+      if (!exit || exit.code !== 0 || exit.signal) status = 'error';
+    }
+    this.lastError = message;
+    this.note(message);
+    this.setStatus(status);
+    if (hadTools) this.emit('tools');
+  }
+
+  /** Re-list after `notifications/tools/list_changed`; concurrent notifications coalesce. */
+  private async relist(live: Live): Promise<void> {
+    if (this.relisting) {
+      this.relistAgain = true;
+      return this.relisting;
+    }
+    this.relisting = (async () => {
+      do {
+        this.relistAgain = false;
+        try {
+          const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms));
+          if (this.live !== live) return;
+          this.tools = tools;
+          this.note(`tools changed: ${tools.length} tools`);
+          this.emit('tools');
+          this.emit('status');
+        } catch (err) {
+          if (this.live === live) this.note(`tools/list after list_changed failed: ${failureMessage(err)}`);
+        }
+      } while (this.relistAgain && this.live === live);
+    })().finally(() => {
+      this.relisting = undefined;
+    });
+    return this.relisting;
+  }
+
+  private describeFailure(err: unknown, timeoutMs: number, stdio: SupervisedStdioTransport | undefined, stderrFrom: number): string {
+    let message = failureMessage(err);
+    const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
+    if (stdio?.exitInfo || (stdio && closed)) {
+      const tail = this.options.logs
+        .logs(this.name, stderrFrom)
+        .filter((e) => e.stream === 'stderr')
+        .slice(-STDERR_TAIL_LINES)
+        .map((e) => e.text);
+      message = `Process ${describeExit(stdio.exitInfo)} before initializing${tail.length ? `: ${tail.join('\n')}` : ''}`;
+    }
+    if (err instanceof ConnectTimeoutError || (err instanceof McpError && err.code === ErrorCode.RequestTimeout)) {
+      return `${message}. The server did not answer within ${timeoutMs} ms: raise the server's timeout if it needs longer to start.`;
+    }
+    if (isAuthFailure(err)) return `${message}. Check the server's credentials.`;
+    return message;
+  }
+
+  private recordLatency(ms: number): void {
+    this.latencies.push(Math.round(ms * 100) / 100);
+    if (this.latencies.length > LATENCY_WINDOW) this.latencies.splice(0, this.latencies.length - LATENCY_WINDOW);
+  }
+
+  private setStatus(status: ServerStatusName): void {
+    this.status = status;
+    this.emit('status');
+  }
+
+  private note(text: string): LogEntry {
+    return this.options.logs.append(this.name, 'system', text);
+  }
+}
+
+/** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
+function isAuthFailure(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (code === 401 || code === 403) return true;
+  if (err.name === 'UnauthorizedError' || err.constructor.name === 'UnauthorizedError') return true;
+  return /\bHTTP (401|403)\b|\b(401|403) (Unauthorized|Forbidden)\b/.test(err.message);
+}
+
+/** Close a live client quietly (its transport too) and stop its task store timers. */
+async function closeLive(live: Live): Promise<void> {
+  live.abort.abort();
+  try {
+    await live.client.close();
+  } catch {
+    // Closing a half-open transport can fail; the process-tree kill below it has already run.
+  }
+  live.disposeClient();
+}
+
+/**
+ * `tools/list` to the end: follows `nextCursor`, stops on an empty or repeated cursor, at most
+ * `MAX_TOOL_PAGES` pages. A server without the tools capability has no tools. `onLatency` gets
+ * each page's round trip (ms).
+ */
+export async function listAllTools(client: Client, timeoutMs: number, onLatency?: (ms: number) => void): Promise<Tool[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    const started = performance.now();
+    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    onLatency?.(performance.now() - started);
+    tools.push(...result.tools);
+    const next = result.nextCursor;
+    if (!next || seen.has(next)) break;
+    seen.add(next);
+    cursor = next;
+  }
+  return tools;
+}

@@ -1,0 +1,248 @@
+/**
+ * The MCP manager (ARCHITECTURE: "manager (owns connections)"): takes the discovered definitions in
+ * priority order, diff-and-applies them against what runs (SPEC §5 reload), and is the one place
+ * tools are listed and called by raw names. Emits `status`, `tools` and `log` for every face.
+ */
+import { EventEmitter } from 'node:events';
+import type { LogEntry, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { CoreError } from '../errors.js';
+import { ServerConnection } from './connection.js';
+import { DEFAULT_LOG_CAPACITY, LogStore } from './log-buffer.js';
+import { buildToolInfos, isToolExposed } from './tool-bridge.js';
+import { launchKey } from './transport-factory.js';
+import type { CallToolOptions, DesiredState, ManagedServer, ManagerEvents, McpManagerApi, ServerRuntime } from './types.js';
+
+/** Options of `McpManager`. */
+export interface McpManagerOptions {
+  /** `clientInfo.name` sent at initialize (default `mcp-switchboard`). */
+  clientName?: string;
+  /** `clientInfo.version` sent at initialize (default `0.0.0`). */
+  clientVersion?: string;
+  /** Log lines kept per server (default 200). */
+  logCapacity?: number;
+  /** Environment of stdio children before each server's `env` (default `process.env`). */
+  baseEnv?: Record<string, string | undefined>;
+  /** Absolute project folder, offered to servers as the one root (`roots/list`); none when absent. */
+  projectDir?: string;
+}
+
+interface Entry {
+  connection: ServerConnection;
+  desired: DesiredState;
+}
+
+/** The user-facing connect failure (SPEC §5 wording). */
+export function connectFailureMessage(name: string, lastError: string | undefined): string {
+  return `Failed to connect to "${name}": ${lastError ?? 'not connected'}`;
+}
+
+/** Owns every server connection; see `McpManagerApi` for the contract. */
+export class McpManager extends EventEmitter<ManagerEvents> implements McpManagerApi {
+  private readonly entries = new Map<string, Entry>();
+  /** Names in priority order (the order of the last reconcile list). */
+  private order: string[] = [];
+  private readonly logStore: LogStore;
+  private readonly clientName: string;
+  private readonly clientVersion: string;
+  private readonly baseEnv: Record<string, string | undefined>;
+  private readonly projectDir?: string;
+  /** Reconciles run one after another. */
+  private queue: Promise<void> = Promise.resolve();
+  private disposed = false;
+
+  constructor(options: McpManagerOptions = {}) {
+    super();
+    this.clientName = options.clientName ?? 'mcp-switchboard';
+    this.clientVersion = options.clientVersion ?? '0.0.0';
+    this.baseEnv = options.baseEnv ?? process.env;
+    this.projectDir = options.projectDir;
+    this.logStore = new LogStore({
+      capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,
+      onEntry: (entry) => this.emit('log', entry),
+    });
+  }
+
+  /**
+   * Diff-and-apply `servers` (priority order, first = highest; names unique — discovery dedupes).
+   * Removed servers stop; `untrusted`/`disabled`/`stopped` ones get that status and no process or
+   * connection; `run` ones that are new, not running, or whose launch fields (transport, command,
+   * args, env, cwd, url, headers, auth) changed (re)start, all in parallel; unchanged running ones
+   * are left alone (their filters and other fields are updated in place). Resolves once every stop
+   * is done and every start has begun (status `connecting`); `settled()` waits for the connects.
+   * Calls are serialised. Never rejects for a server's failure (that is its status).
+   */
+  reconcile(servers: ManagedServer[]): Promise<void> {
+    const run = this.queue.then(() => this.apply(servers));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async apply(servers: ManagedServer[]): Promise<void> {
+    if (this.disposed) throw new CoreError('INTERNAL', 'The MCP manager has been disposed');
+    const wanted = new Map(servers.map((s) => [s.definition.name, s]));
+    const stops: Promise<void>[] = [];
+    const starts: ServerConnection[] = [];
+    const toolsChanged = new Set<string>();
+
+    for (const [name, entry] of this.entries) {
+      if (wanted.has(name)) continue;
+      this.entries.delete(name);
+      if (entry.connection.listedTools().length > 0) toolsChanged.add(name);
+      entry.connection.removeAllListeners();
+      stops.push(entry.connection.stop());
+    }
+
+    for (const { definition, desired } of servers) {
+      const entry = this.entries.get(definition.name);
+      if (!entry) {
+        const connection = this.createConnection(definition);
+        this.entries.set(definition.name, { connection, desired });
+        if (desired === 'run') starts.push(connection);
+        else stops.push(connection.stop(desired));
+        continue;
+      }
+      const { connection } = entry;
+      const changed = launchKey(connection.definition) !== launchKey(definition);
+      const filtersChanged =
+        JSON.stringify([connection.definition.enabledTools, connection.definition.disabledTools]) !==
+        JSON.stringify([definition.enabledTools, definition.disabledTools]);
+      entry.desired = desired;
+      if (desired !== 'run') {
+        connection.definition = definition;
+        if (connection.status !== desired) stops.push(connection.stop(desired));
+        continue;
+      }
+      const idle = ['stopped', 'disabled', 'untrusted'].includes(connection.status);
+      if (changed && !idle) {
+        stops.push(
+          connection.stop().then(() => {
+            connection.definition = definition;
+          }),
+        );
+        starts.push(connection);
+      } else {
+        connection.definition = definition;
+        if (idle) starts.push(connection);
+        else if (filtersChanged && connection.listedTools().length > 0) {
+          toolsChanged.add(definition.name);
+          connection.emit('status');
+        }
+      }
+    }
+
+    this.order = servers.map((s) => s.definition.name);
+    await Promise.all(stops);
+    for (const connection of starts) void connection.start();
+    for (const name of toolsChanged) this.emit('tools', name);
+  }
+
+  private createConnection(definition: ServerDefinition): ServerConnection {
+    const connection = new ServerConnection(definition, {
+      clientName: this.clientName,
+      clientVersion: this.clientVersion,
+      baseEnv: this.baseEnv,
+      projectDir: this.projectDir,
+      logs: this.logStore,
+    });
+    connection.on('status', () => this.emit('status', connection.runtime()));
+    connection.on('tools', () => this.emit('tools', connection.name));
+    return connection;
+  }
+
+  /** Resolves when no server is `connecting` (after any reconcile in progress). Never rejects. */
+  async settled(): Promise<void> {
+    for (;;) {
+      await this.queue;
+      const pending = [...this.entries.values()]
+        .map((e) => e.connection)
+        .filter((c) => c.status === 'connecting')
+        .map((c) => c.whenSettled());
+      if (pending.length === 0) return;
+      await Promise.all(pending);
+    }
+  }
+
+  /** One server's runtime state, or undefined for an unknown name. */
+  runtime(name: string): ServerRuntime | undefined {
+    return this.entries.get(name)?.connection.runtime();
+  }
+
+  /** Every server's runtime state, in priority order. */
+  runtimes(): ServerRuntime[] {
+    return this.ordered().map((c) => c.runtime());
+  }
+
+  /**
+   * Agent-visible tools (SPEC §4): names assigned over ALL connected servers in priority order (so
+   * a name does not change with the filter), then narrowed to `server` when given.
+   */
+  listTools(server?: string): ToolInfo[] {
+    const infos = buildToolInfos(
+      this.ordered()
+        .filter((c) => c.status === 'connected')
+        .map((c) => ({
+          server: c.name,
+          tools: c.listedTools(),
+          enabledTools: c.definition.enabledTools,
+          disabledTools: c.definition.disabledTools,
+        })),
+    );
+    return server === undefined ? infos : infos.filter((t) => t.server === server);
+  }
+
+  /**
+   * Call `tool` on `server` by raw names (SPEC §4). Waits for a connect in progress. Throws
+   * `CoreError`: NOT_FOUND (unknown server or tool, or a tool the config filters out), DISABLED,
+   * UNTRUSTED, NOT_CONNECTED (`Failed to connect to "<name>": <lastError>`, or a stopped server).
+   * Tool errors, timeouts, transport failures and cancellation map into the result.
+   */
+  async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
+    const entry = this.entries.get(server);
+    if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+    const { connection } = entry;
+    if (connection.status === 'connecting') await connection.whenSettled();
+    switch (connection.status) {
+      case 'connected':
+        break;
+      case 'disabled':
+        throw new CoreError('DISABLED', `Server "${server}" is disabled. Run switchboard enable ${server} first.`);
+      case 'untrusted':
+        throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
+      case 'stopped':
+        throw new CoreError('NOT_CONNECTED', `Server "${server}" is stopped. Run switchboard start ${server} first.`);
+      default:
+        throw new CoreError('NOT_CONNECTED', connectFailureMessage(server, connection.runtime().lastError ?? connection.status));
+    }
+    const raw = connection.listedTools().find((t) => t.name === tool);
+    if (!raw) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
+    if (!isToolExposed(tool, connection.definition)) {
+      throw new CoreError('NOT_FOUND', `Tool "${tool}" on server "${server}" is filtered out by its enabledTools/disabledTools`);
+    }
+    const result = await connection.callTool(tool, args, options);
+    this.emit('status', connection.runtime());
+    return result;
+  }
+
+  /** Buffered log lines of `server` with `seq > afterSeq` (default 0), oldest first. */
+  logs(server: string, afterSeq = 0): LogEntry[] {
+    return this.logStore.logs(server, afterSeq);
+  }
+
+  /** Stop every server (in parallel) and leave no process behind. Later reconciles are refused. */
+  async dispose(): Promise<void> {
+    await this.queue;
+    this.disposed = true;
+    const connections = [...this.entries.values()].map((e) => e.connection);
+    await Promise.all(connections.map((c) => c.stop()));
+  }
+
+  private ordered(): ServerConnection[] {
+    const out: ServerConnection[] = [];
+    for (const name of this.order) {
+      const entry = this.entries.get(name);
+      if (entry) out.push(entry.connection);
+    }
+    return out;
+  }
+}

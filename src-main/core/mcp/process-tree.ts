@@ -1,0 +1,65 @@
+/**
+ * Process-tree helpers for stdio servers (SPEC §6: "stop = end stdin → SIGTERM → kill the process
+ * tree; quitting leaves no child process behind"). The SDK's stdio transport only signals its
+ * direct child, so a server launched through a wrapper (`sh -c`, `npm exec`, a shim) could outlive it
+ * (TEST-PEERS.md). We snapshot the descendants before closing and kill the survivors afterwards.
+ */
+import { execFile } from 'node:child_process';
+
+/**
+ * Every descendant pid of `pid` (children, grandchildren…), deepest last. Uses `ps` on POSIX;
+ * on Windows returns [] (the tree is killed with `taskkill /T` instead). Never throws: on failure
+ * it returns [].
+ */
+export async function listDescendants(pid: number): Promise<number[]> {
+  if (process.platform === 'win32') return [];
+  const table = await new Promise<string>((resolve) => {
+    execFile('ps', ['-A', '-o', 'pid=,ppid='], { timeout: 5_000 }, (err, stdout) => resolve(err ? '' : stdout));
+  });
+  const children = new Map<number, number[]>();
+  for (const line of table.split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number);
+    if (!Number.isFinite(child) || !Number.isFinite(parent)) continue;
+    const list = children.get(parent!);
+    if (list) list.push(child!);
+    else children.set(parent!, [child!]);
+  }
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+/** Whether a process with this pid exists (signal 0). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * SIGKILL each pid still alive (ignoring ones already gone). On Windows, `taskkill /T /F` on each
+ * given pid kills its tree. Resolves when the signals are sent.
+ */
+export async function killPids(pids: readonly number[]): Promise<void> {
+  for (const pid of pids) {
+    if (!isAlive(pid)) continue;
+    if (process.platform === 'win32') {
+      await new Promise<void>((resolve) => execFile('taskkill', ['/pid', String(pid), '/T', '/F'], () => resolve()));
+    } else {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone between the check and the kill.
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The SDK's stdio transport plus the two things supervision needs from it (ARCHITECTURE rule 8:
+ * wrap the SDK piece, never fork the protocol): how the process ended (exit code / signal, for the
+ * status line) and a close that kills the whole process tree (SPEC §6).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { killPids, listDescendants } from './process-tree.js';
+
+/** How a stdio server process ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** `StdioClientTransport` that records the exit and kills descendants on close. */
+export class SupervisedStdioTransport extends StdioClientTransport {
+  /** Set when the process has exited (before the transport's `onclose` runs). */
+  exitInfo?: ExitInfo;
+  /** The pid once spawned (kept after exit, unlike `pid`). */
+  spawnedPid?: number;
+
+  constructor(params: StdioServerParameters) {
+    super(params);
+  }
+
+  /** Spawn; rejects with the spawn error (e.g. `spawn nonexistent-cmd ENOENT`). */
+  override async start(): Promise<void> {
+    await super.start();
+    // The SDK keeps its ChildProcess private and its 'close' handler drops the exit code; the
+    // 'exit' event fires before 'close', so listening here makes the code available to onclose.
+    const child = (this as unknown as { _process?: ChildProcess })._process;
+    this.spawnedPid = child?.pid;
+    child?.once('exit', (code, signal) => {
+      this.exitInfo = { code, signal };
+    });
+  }
+
+  /**
+   * End stdin → SIGTERM after 2 s → SIGKILL after 2 more (the SDK's order), then SIGKILL every
+   * descendant that outlived its parent (snapshotted before closing, since orphans get re-parented).
+   */
+  override async close(): Promise<void> {
+    const pid = this.pid;
+    const descendants = pid !== null ? await listDescendants(pid) : [];
+    await super.close();
+    await killPids(descendants);
+  }
+}
+
+/** A one-line description of an exit: `exited with code 1` / `killed by SIGTERM`. */
+export function describeExit(exit: ExitInfo | undefined): string {
+  if (!exit) return 'exited';
+  if (exit.signal) return `killed by ${exit.signal}`;
+  return `exited with code ${exit.code ?? 'unknown'}`;
+}

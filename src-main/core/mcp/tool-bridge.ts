@@ -1,0 +1,250 @@
+/**
+ * The tool bridge (SPEC §4): what agents see of each server's tools (names, descriptions, schemas,
+ * filters) and how a `tools/call` result becomes a displayable `ToolCallResult`.
+ *
+ * Naming and result mapping are pure; `executeToolCall` is the one function that talks to a client.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ContentBlock, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import { assignAgentToolNames } from '../../../src-shared/config/tool-names.js';
+
+/** One server's raw tools as listed, in the priority order of the reconcile list. */
+export interface ServerTools {
+  server: string;
+  tools: Tool[];
+  enabledTools?: string[];
+  disabledTools?: string[];
+}
+
+/**
+ * Whether a tool is exposed under a server's filters (SPEC §4): with `enabledTools` set, only
+ * those names; otherwise everything not in `disabledTools`. `enabledTools` wins when both are set.
+ */
+export function isToolExposed(tool: string, filters: { enabledTools?: string[]; disabledTools?: string[] }): boolean {
+  if (filters.enabledTools) return filters.enabledTools.includes(tool);
+  if (filters.disabledTools) return !filters.disabledTools.includes(tool);
+  return true;
+}
+
+/**
+ * The input schema as agents get it: the server's schema unchanged, except that an object schema
+ * without `properties` gets `properties: {}` (SPEC §4). A non-object value becomes `{type:'object',
+ * properties:{}}`. Returns a new object; the input is never mutated.
+ */
+export function normalizeInputSchema(schema: unknown): Record<string, unknown> {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { type: 'object', properties: {} };
+  const copy = { ...(schema as Record<string, unknown>) };
+  if (copy.type === 'object' && (copy.properties === undefined || copy.properties === null)) copy.properties = {};
+  return copy;
+}
+
+/**
+ * Agent-visible tools of several servers (SPEC §4). `servers` must be in priority order (first =
+ * highest): on a name collision the first keeps `mcp_<server>_<tool>`, later ones get `_2`, `_3`…
+ * and every tool involved lists the others in `collidesWith`. Filtered-out tools take no name.
+ */
+export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
+  const refs: { server: string; tool: string; raw: Tool }[] = [];
+  for (const entry of servers) {
+    for (const raw of entry.tools) {
+      if (isToolExposed(raw.name, entry)) refs.push({ server: entry.server, tool: raw.name, raw });
+    }
+  }
+  return assignAgentToolNames(refs).map(({ ref, agentName, collidesWith }) => {
+    const raw = ref.raw;
+    const description = raw.description ?? '';
+    const info: ToolInfo = {
+      server: ref.server,
+      name: raw.name,
+      agentName,
+      description,
+      agentDescription: `[MCP:${ref.server}] ${description}`,
+      inputSchema: normalizeInputSchema(raw.inputSchema),
+      collidesWith,
+    };
+    if (raw.title !== undefined) info.title = raw.title;
+    if (raw.outputSchema) info.outputSchema = raw.outputSchema as Record<string, unknown>;
+    if (raw.annotations) info.annotations = raw.annotations as Record<string, unknown>;
+    return info;
+  });
+}
+
+/** Byte length of base64 data without decoding it. */
+function base64Bytes(data: unknown): number {
+  if (typeof data !== 'string') return 0;
+  const clean = data.replace(/\s+/g, '');
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
+}
+
+/**
+ * Flatten content blocks to displayable text (SPEC §4), blocks joined with `\n`:
+ * text → its text; image/audio → `[image: <mime>, <N> bytes]`; embedded resource → its text, or
+ * `[resource: <uri>]` for a blob; resource_link → `[resource link: <uri>]`; anything else →
+ * `[<type>]`.
+ */
+export function flattenContent(content: readonly ContentBlock[]): string {
+  return content
+    .map((block) => {
+      const b = block as Record<string, unknown>;
+      switch (block.type) {
+        case 'text':
+          return String(b.text ?? '');
+        case 'image':
+        case 'audio':
+          return `[${block.type}: ${String(b.mimeType ?? 'unknown')}, ${base64Bytes(b.data)} bytes]`;
+        case 'resource': {
+          const resource = (b.resource ?? {}) as Record<string, unknown>;
+          return typeof resource.text === 'string' ? resource.text : `[resource: ${String(resource.uri ?? '')}]`;
+        }
+        case 'resource_link':
+          return `[resource link: ${String(b.uri ?? '')}]`;
+        default:
+          return `[${block.type}]`;
+      }
+    })
+    .join('\n');
+}
+
+const validatorCache = new WeakMap<object, ValidateFunction | Error>();
+let ajvDefault: Ajv | undefined;
+let ajv2020: Ajv2020 | undefined;
+
+function compileSchema(schema: Record<string, unknown>): ValidateFunction | Error {
+  const cached = validatorCache.get(schema);
+  if (cached) return cached;
+  let out: ValidateFunction | Error;
+  try {
+    // Servers built on zod 4 declare draft 2020-12; older ones draft-07 (ajv's default dialect).
+    const modern = typeof schema.$schema === 'string' && /2019-09|2020-12/.test(schema.$schema);
+    const opts = { strict: false, validateSchema: false, allErrors: true } as const;
+    const ajv = modern ? (ajv2020 ??= withFormats(new Ajv2020(opts))) : (ajvDefault ??= withFormats(new Ajv(opts)));
+    out = ajv.compile(schema);
+  } catch (err) {
+    out = err instanceof Error ? err : new Error(String(err));
+  }
+  validatorCache.set(schema, out);
+  return out;
+}
+
+function withFormats<T extends Ajv>(ajv: T): T {
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv;
+}
+
+/**
+ * Check `structuredContent` against a tool's `outputSchema` (SPEC §4, successful results only).
+ * Returns a warning text, or undefined when it matches (or there is no schema). Never throws.
+ */
+export function checkStructuredOutput(outputSchema: Record<string, unknown> | undefined, structured: unknown): string | undefined {
+  if (!outputSchema) return undefined;
+  if (structured === undefined) return 'The tool declares an output schema but returned no structuredContent.';
+  const validate = compileSchema(outputSchema);
+  if (validate instanceof Error) return `The tool's output schema could not be compiled: ${validate.message}`;
+  if (validate(structured)) return undefined;
+  const details = (validate.errors ?? [])
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`)
+    .join('; ');
+  return `structuredContent does not match the tool's output schema: ${details}`;
+}
+
+/** A raw `tools/call` result as the SDK parsed it. */
+export interface RawCallResult {
+  content?: unknown[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * Map a received `tools/call` result (SPEC §4): text flattened; `isError` → `Error: <text>`;
+ * output schema checked only when not an error (a mismatch → `outputWarning`, result kept).
+ */
+export function mapCallResult(
+  server: string,
+  tool: string,
+  raw: RawCallResult,
+  outputSchema: Record<string, unknown> | undefined,
+  durationMs: number,
+): ToolCallResult {
+  const content = (Array.isArray(raw.content) ? raw.content : []).filter(
+    (b): b is ContentBlock => !!b && typeof b === 'object' && typeof (b as { type?: unknown }).type === 'string',
+  );
+  const isError = raw.isError === true;
+  const flat = flattenContent(content);
+  const result: ToolCallResult = {
+    server,
+    tool,
+    isError,
+    text: isError ? `Error: ${flat}` : flat,
+    content,
+    durationMs,
+  };
+  if (raw.structuredContent && typeof raw.structuredContent === 'object') result.structuredContent = raw.structuredContent;
+  if (!isError) {
+    const warning = checkStructuredOutput(outputSchema, raw.structuredContent);
+    if (warning) result.outputWarning = warning;
+  }
+  return result;
+}
+
+/** The message of a thrown failure without the SDK's `MCP error <code>: ` prefix (code kept at the end). */
+export function failureMessage(err: unknown): string {
+  if (err instanceof McpError) return `${err.message.replace(/^MCP error -?\d+: /, '')} (${err.code})`;
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/**
+ * Map a thrown transport/runtime failure (SPEC §4): `isError: true`, text `MCP error: <message>`;
+ * a call cancelled through its signal reads `Cancelled`.
+ */
+export function mapCallFailure(server: string, tool: string, err: unknown, durationMs: number, cancelled = false): ToolCallResult {
+  return {
+    server,
+    tool,
+    isError: true,
+    text: cancelled ? 'Cancelled' : `MCP error: ${failureMessage(err)}`,
+    content: [],
+    durationMs,
+  };
+}
+
+/** Options of `executeToolCall`. Durations in ms. */
+export interface ExecuteToolCallOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  outputSchema?: Record<string, unknown>;
+}
+
+/**
+ * Send `tools/call` and map the outcome; never throws. Uses `client.request(…, CallToolResultSchema)`
+ * rather than `client.callTool`, which throws away results that fail output validation
+ * (TEST-PEERS.md). Progress resets the timeout (SPEC §4); the SDK only sends a progress token when
+ * an `onprogress` callback is given, so one is always passed. `durationMs` is wall time.
+ */
+export async function executeToolCall(
+  client: Client,
+  server: string,
+  tool: string,
+  args: Record<string, unknown>,
+  options: ExecuteToolCallOptions,
+): Promise<ToolCallResult> {
+  const started = performance.now();
+  try {
+    const raw = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
+      timeout: options.timeoutMs,
+      signal: options.signal,
+      resetTimeoutOnProgress: true,
+      onprogress: (p) => options.onProgress?.({ progress: p.progress, total: p.total, message: p.message }),
+    });
+    return mapCallResult(server, tool, raw as RawCallResult, options.outputSchema, performance.now() - started);
+  } catch (err) {
+    return mapCallFailure(server, tool, err, performance.now() - started, options.signal?.aborted === true);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * One SDK transport per definition (SPEC §6): stdio (our supervised wrapper of the SDK's stdio
+ * transport), Streamable HTTP, or HTTP+SSE. Values arrive already resolved (SPEC §3 is the config
+ * layer's job); static auth variants become headers here. OAuth comes through the SDK's auth
+ * provider in a later issue.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { CoreError } from '../errors.js';
+import { SupervisedStdioTransport } from './stdio-transport.js';
+
+/** The environment a stdio child gets: `baseEnv` (unset values dropped) overlaid with the server's `env`. */
+export function childEnv(
+  baseEnv: Record<string, string | undefined>,
+  serverEnv: Record<string, string> | undefined,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(baseEnv)) if (typeof value === 'string') env[key] = value;
+  return { ...env, ...(serverEnv ?? {}) };
+}
+
+/**
+ * HTTP headers of an `http`/`sse` definition: its `headers`, then the static auth variant
+ * (`bearer` → `Authorization: Bearer …`, `basic` → `Authorization: Basic base64(user:pass)`,
+ * `header` → `<name>: <value>`), which wins over a same-named header.
+ */
+export function buildHeaders(def: ServerDefinition): Record<string, string> {
+  const headers: Record<string, string> = { ...(def.headers ?? {}) };
+  const auth = def.auth;
+  const setHeader = (name: string, value: string): void => {
+    for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+    headers[name] = value;
+  };
+  if (auth?.type === 'bearer') setHeader('Authorization', `Bearer ${auth.token}`);
+  else if (auth?.type === 'basic') setHeader('Authorization', `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`);
+  else if (auth?.type === 'header') setHeader(auth.name, auth.value);
+  return headers;
+}
+
+/** A created transport; `stdio` is set for stdio servers (stderr and exit info live there). */
+export interface CreatedTransport {
+  transport: Transport;
+  stdio?: SupervisedStdioTransport;
+}
+
+/**
+ * Create (not start) the transport of `def`. stdio: `stderr: 'pipe'`, the full child env, `cwd`.
+ * Throws `CoreError('INVALID_CONFIG')` for a definition without its command/url or with a bad URL.
+ */
+export function createTransport(def: ServerDefinition, baseEnv: Record<string, string | undefined>): CreatedTransport {
+  if (def.transport === 'stdio') {
+    if (!def.command) throw new CoreError('INVALID_CONFIG', `Invalid server config: "${def.name}" has no command`);
+    const stdio = new SupervisedStdioTransport({
+      command: def.command,
+      args: def.args ?? [],
+      env: childEnv(baseEnv, def.env),
+      cwd: def.cwd,
+      stderr: 'pipe',
+    });
+    return { transport: stdio, stdio };
+  }
+  if (!def.url) throw new CoreError('INVALID_CONFIG', `Invalid server config: "${def.name}" has no url`);
+  let url: URL;
+  try {
+    url = new URL(def.url);
+  } catch {
+    throw new CoreError('INVALID_CONFIG', `Invalid server config: "${def.name}" has an invalid url: ${def.url}`);
+  }
+  const requestInit: RequestInit = { headers: buildHeaders(def) };
+  if (def.transport === 'sse') return { transport: new SSEClientTransport(url, { requestInit }) };
+  return { transport: new StreamableHTTPClientTransport(url, { requestInit }) };
+}
+
+/** The fields whose change requires a restart (SPEC §5 reload: nothing unchanged restarts). */
+export function launchKey(def: ServerDefinition): string {
+  return JSON.stringify([def.transport, def.command, def.args, def.env, def.cwd, def.url, def.headers, def.auth]);
+}
+
+/** A short, secret-free description of how a server is launched, for the log. */
+export function describeLaunch(def: ServerDefinition): string {
+  if (def.transport === 'stdio') return [def.command, ...(def.args ?? [])].join(' ');
+  return `${def.transport} ${def.url}`;
+}
