@@ -10,6 +10,7 @@ import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths
 import { createSwitchboardCore, type CoreExtras } from '../../core/switchboard-core.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
 import { UsageError, type ParsedCli } from './args.js';
+import { quoteArg } from './format.js';
 
 /** Where output goes (tests may capture it). */
 export interface CliIo {
@@ -96,9 +97,4 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
 /** The hint that trusts the current project: `switchboard trust` (cwd) or `switchboard trust <dir>`. */
 export function trustHint(ctx: CliContext): string {
   return ctx.projectDir === ctx.cwd ? 'switchboard trust' : `switchboard trust ${quoteArg(ctx.projectDir)}`;
-}
-
-/** Quote a shell argument for display when it has spaces or quotes. */
-export function quoteArg(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }

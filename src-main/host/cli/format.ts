@@ -4,7 +4,11 @@
  */
 import { HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
 import type { ServerSummary, ServersSnapshot, ShadowedDefinition, ToolInfo } from '../../../src-shared/api/status.js';
-import { quoteArg } from './context.js';
+
+/** Quote a shell argument for display when it has spaces or quotes. */
+export function quoteArg(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
 
 /** `N thing` / `N things`. */
 export function plural(n: number, word: string): string {

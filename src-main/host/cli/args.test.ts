@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli, parseToolArgs, UsageError } from './args.js';
+
+describe('parseCli', () => {
+  it('parses a command with global flags in any position', () => {
+    expect(parseCli(['call', 'everything', 'echo', '--args', '{"a":1}', '--project', '/p', '--json'])).toEqual({
+      command: 'call',
+      positionals: ['everything', 'echo'],
+      project: '/p',
+      json: true,
+      help: false,
+      args: '{"a":1}',
+    });
+    expect(parseCli(['serve', '--port', '0']).port).toBe(0);
+    expect(parseCli(['-h']).help).toBe(true);
+  });
+
+  it.each([
+    [['frobnicate'], 'Unknown command "frobnicate"'],
+    [['status', '--bogus'], "Unknown option '--bogus'"],
+    [['status', '--args', '{}'], '--args is only valid with "call"'],
+    [['status', '--port', '1'], '--port is only valid with "serve"'],
+    [['serve', '--port', 'http'], '--port must be a whole number from 0 to 65535, got "http"'],
+    [['serve', '--port', '70000'], '--port must be a whole number'],
+    [['call'], '"call" needs more arguments'],
+    [['servers', 'x'], '"servers" takes at most 0 arguments, got: x'],
+    [['status', 'a', 'b'], '"status" takes at most 1 argument, got: a b'],
+  ])('%j is a usage error', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(UsageError);
+    expect(() => parseCli(argv)).toThrow(message);
+  });
+});
+
+describe('parseToolArgs', () => {
+  it('accepts a JSON object and defaults to {}', () => {
+    expect(parseToolArgs('{"message":"hi"}')).toEqual({ message: 'hi' });
+    expect(parseToolArgs(undefined)).toEqual({});
+  });
+  it('rejects bad JSON and non-objects with what was wrong', () => {
+    expect(() => parseToolArgs('{message:hi}')).toThrow(/^--args is not valid JSON: /);
+    expect(() => parseToolArgs('[1]')).toThrow('--args must be a JSON object');
+    expect(() => parseToolArgs('null')).toThrow('--args must be a JSON object');
+  });
+});

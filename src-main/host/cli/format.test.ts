@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerState, ServersSnapshot, ToolInfo } from '../../../src-shared/api/status.js';
+import { formatServers, formatStatus, formatTools, formatUptime } from './format.js';
+
+const NOW = 1_700_000_000_000;
+
+function state(name: string, status: ServerState['status'], extra: Partial<ServerState> = {}): ServerState {
+  return {
+    server: {
+      name,
+      transport: 'stdio',
+      command: 'node',
+      args: ['server.js'],
+      envKeys: [],
+      headerKeys: [],
+      enabled: true,
+      timeoutMs: 30_000,
+      source: { host: 'claude-code', file: '/p/.mcp.json', line: 3, scope: 'project' },
+      unresolved: [],
+    },
+    status,
+    toolCount: 0,
+    restartCount: 0,
+    recentLatencyMs: [],
+    shadows: [],
+    ...extra,
+  };
+}
+
+function snapshot(servers: ServerState[], extra: Partial<ServersSnapshot> = {}): ServersSnapshot {
+  const connected = servers.filter((s) => s.status === 'connected');
+  return {
+    project: { dir: '/p', trusted: true, projectFiles: ['/p/.mcp.json'] },
+    servers,
+    shadowed: [],
+    warnings: [],
+    totals: { servers: servers.length, connected: connected.length, tools: connected.reduce((n, s) => n + s.toolCount, 0) },
+    ...extra,
+  };
+}
+
+describe('formatUptime', () => {
+  it.each([
+    [0, '0s'],
+    [59_999, '59s'],
+    [135_000, '2m 15s'],
+    [3_600_000 + 5 * 60_000, '1h 5m'],
+    [2 * 86_400_000 + 4 * 3_600_000, '2d 4h'],
+    [-5_000, '0s'],
+  ])('%i ms → %s', (ms, text) => expect(formatUptime(ms)).toBe(text));
+});
+
+describe('formatStatus', () => {
+  it('prints the SPEC §8 example exactly', () => {
+    const started = NOW - 135_000;
+    const lines = formatStatus(
+      snapshot([
+        state('filesystem', 'connected', { toolCount: 3, connectedAt: started }),
+        state('web-search', 'connected', { toolCount: 2, connectedAt: started }),
+        state('database', 'error', { lastError: 'start MCP server "mcp-postgres": exec: not found' }),
+      ]),
+      { now: NOW, trustCommand: 'switchboard trust' },
+    );
+    expect(lines).toEqual([
+      '● filesystem    connected     3 tools  (2m 15s)',
+      '● web-search    connected     2 tools  (2m 15s)',
+      '○ database      error',
+      '  ↳ start MCP server "mcp-postgres": exec: not found',
+      'Total: 3 servers, 5 tools available',
+    ]);
+  });
+
+  it('hints at trust under untrusted servers and lists shadowed definitions and warnings', () => {
+    const lines = formatStatus(
+      snapshot([state('everything', 'untrusted')], {
+        project: { dir: '/p', trusted: false, projectFiles: ['/p/.mcp.json'] },
+        shadowed: [
+          {
+            server: { ...state('everything', 'untrusted').server, source: { host: 'cursor', file: '/h/.cursor/mcp.json', line: 2, scope: 'user' } },
+            shadowedBy: { host: 'claude-code', file: '/p/.mcp.json', line: 3, scope: 'project' },
+          },
+        ],
+        warnings: [{ file: '/p/.mcp.json', line: 9, message: 'Invalid server config: stdio transport requires "command"' }],
+      }),
+      { now: NOW, trustCommand: 'switchboard trust' },
+    );
+    expect(lines).toEqual([
+      '○ everything    untrusted',
+      '  ↳ project folder not trusted, nothing started; run: switchboard trust',
+      'Total: 1 server, 0 tools available',
+      '',
+      'Shadowed definitions:',
+      '  everything  Cursor /h/.cursor/mcp.json:2 (user)',
+      '    shadowed by Claude Code /p/.mcp.json:3 (project)',
+      '',
+      'Config warnings:',
+      '  /p/.mcp.json:9: Invalid server config: stdio transport requires "command"',
+    ]);
+  });
+
+  it('widens the name column for long names and says "1 tool"', () => {
+    const lines = formatStatus(snapshot([state('a-very-long-server-name', 'connected', { toolCount: 1, connectedAt: NOW - 5_000 })]), {
+      now: NOW,
+      trustCommand: 'switchboard trust',
+    });
+    expect(lines[0]).toBe('● a-very-long-server-name    connected     1 tool  (5s)');
+  });
+});
+
+describe('formatServers', () => {
+  it('shows host, file:line, scope, transport, launch, enabled and trust', () => {
+    const disabled = { ...state('off', 'disabled').server, enabled: false, transport: 'http' as const, url: 'http://127.0.0.1:1/mcp', command: undefined, args: undefined };
+    const lines = formatServers(
+      { project: { dir: '/p', trusted: false, projectFiles: [] }, servers: [state('everything', 'untrusted').server, disabled], shadowed: [], warnings: [] },
+      'switchboard trust /p',
+    );
+    expect(lines).toEqual([
+      'everything  stdio  node server.js',
+      '  Claude Code /p/.mcp.json:3 (project)  enabled  untrusted (run: switchboard trust /p)',
+      'off  http  http://127.0.0.1:1/mcp',
+      '  Claude Code /p/.mcp.json:3 (project)  disabled  untrusted (run: switchboard trust /p)',
+      '',
+      'Project: /p (not trusted)',
+    ]);
+  });
+});
+
+describe('formatTools', () => {
+  it('aligns agent name, raw name and first description line; marks collisions', () => {
+    const base = { inputSchema: { type: 'object', properties: {} }, agentDescription: '' };
+    const tools: ToolInfo[] = [
+      { ...base, server: 'everything', name: 'echo', agentName: 'mcp_everything_echo', description: 'Echoes back\nthe input', collidesWith: [] },
+      { ...base, server: 'my-server', name: 'read-file', agentName: 'mcp_my_server_read_file', description: 'Reads', collidesWith: [{ server: 'my.server', tool: 'read-file' }] },
+    ];
+    expect(formatTools(tools)).toEqual([
+      'mcp_everything_echo      everything/echo      Echoes back',
+      'mcp_my_server_read_file  my-server/read-file  Reads  [name collides with my.server/read-file]',
+    ]);
+    expect(formatTools([])).toEqual(['No tools available.']);
+  });
+});
