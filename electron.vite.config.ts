@@ -3,17 +3,24 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
 // Three bundles: main (src-main/app + core), preload (sandboxed, CJS), renderer (React).
+// electron-vite 6 runs on Vite 8 (Rolldown): entry and output options go in `rolldownOptions`;
+// its preset copies them over `rollupOptions`, so options set only there would be dropped.
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/app/main.ts') }, external: ['keytar'] },
+      // Dependencies stay external (electron-vite's default) and load from node_modules;
+      // keytar is native and must never be bundled, so it is named explicitly too.
+      externalizeDeps: { include: ['keytar'] },
+      rolldownOptions: { input: { index: resolve(__dirname, 'src-main/app/main.ts') }, external: ['keytar'] },
     },
   },
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: {
+      // A sandboxed preload can only `require('electron')`: zod and the contract must be bundled in.
+      externalizeDeps: false,
+      rolldownOptions: {
         input: { index: resolve(__dirname, 'src-main/app/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
@@ -21,7 +28,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    build: { outDir: resolve(__dirname, 'out/renderer'), rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') } },
+    build: { outDir: resolve(__dirname, 'out/renderer'), rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') } },
     plugins: [react()],
   },
 });

@@ -1,0 +1,126 @@
+/**
+ * The desktop app's composition root (STYLE "Electron Fiddle": a boot list you can read in one
+ * screen). One instance per data folder; the core is created here with mode `electron` and
+ * disposed before the app exits, so no server process outlives the window (SPEC §0).
+ */
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { app, BrowserWindow } from 'electron';
+import { describeDeepLinkForLog } from '../../src-shared/deep-link.js';
+import { resolveReferenceServerScript } from '../core/config/reference-server.js';
+import { currentPlatform, dataDir } from '../core/paths.js';
+import { createSwitchboardCore } from '../core/switchboard-core.js';
+import type { SwitchboardCore } from '../core/types.js';
+import { setupDeepLinks } from './deep-links.js';
+import { setupIpc } from './ipc.js';
+import { parseProjectDir, unpackedAsarPath } from './launch-args.js';
+import { resolveRendererTarget } from './renderer-target.js';
+import { setupTray } from './tray.js';
+import { createMainWindow, focusWindow } from './window.js';
+
+/** How long quitting waits for `core.dispose()` before exiting anyway (ms). */
+const DISPOSE_DEADLINE_MS = 10_000;
+
+const platform = currentPlatform();
+const dataDirectory = dataDir(platform);
+// Before the single-instance lock: the lock lives in userData, so one owner per data folder.
+app.setPath('userData', dataDirectory);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  boot();
+}
+
+function boot(): void {
+  const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+  const target = resolveRendererTarget({
+    isPackaged: app.isPackaged,
+    devUrl: process.env['ELECTRON_RENDERER_URL'],
+    indexPath: here('../renderer/index.html'),
+  });
+  const resourcesDir = join(app.getAppPath(), 'resources');
+  let win: BrowserWindow | null = null;
+  let core: SwitchboardCore | undefined;
+
+  const showWindow = () => {
+    if (!app.isReady()) return; // the window is created on ready anyway
+    if (!win || win.isDestroyed()) win = openWindow();
+    focusWindow(win);
+  };
+  const openWindow = () =>
+    createMainWindow({ target, preloadPath: here('../preload/index.cjs'), iconPath: join(resourcesDir, 'icon.png') });
+
+  // Links and second instances can arrive before `ready` (macOS open-url): register first.
+  const registered = setupDeepLinks({
+    onLink: (url, link) => {
+      // OAuth callbacks and install links are later issues; for now: log safely and come forward.
+      console.log(`[deep-link] ${link.kind}: ${describeDeepLinkForLog(url)}${link.kind === 'invalid' ? ` (${link.reason})` : ''}`);
+      showWindow();
+    },
+    onSecondInstance: showWindow,
+  });
+  if (!registered) console.warn('[deep-link] the OS did not accept mcp-switchboard:// (unpackaged or no .desktop file)');
+
+  setupQuit(() => core);
+
+  void app.whenReady().then(() => {
+    const referenceScript = resolveReferenceServerScript();
+    core = createSwitchboardCore({
+      platform,
+      projectDir: parseProjectDir(process.argv, process.cwd()),
+      dataDir: dataDirectory,
+      mode: 'electron',
+      version: app.getVersion(),
+      // Electron's own binary runs the bundled server as plain Node: no separate node needed.
+      referenceServer: {
+        command: process.execPath,
+        args: [app.isPackaged ? unpackedAsarPath(referenceScript) : referenceScript, 'stdio'],
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+      },
+    });
+    setupIpc(core, () => win, target);
+    setupTray(core, { resourcesDir, showWindow, quit: () => app.quit() });
+    win = openWindow();
+    core.start().catch((err: unknown) => console.error(`[core] start failed: ${errorText(err)}`));
+  });
+
+  app.on('activate', () => showWindow()); // macOS: dock click with no window
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+/**
+ * Dispose the core before the process exits: the first `before-quit` is held (preventDefault),
+ * `core.dispose()` runs (bounded by `DISPOSE_DEADLINE_MS`), then `app.quit()` again lets it through.
+ * SIGINT/SIGTERM (e.g. Ctrl+C under `npm start`) take the same path.
+ */
+function setupQuit(getCore: () => SwitchboardCore | undefined): void {
+  let state: 'running' | 'disposing' | 'disposed' = 'running';
+  app.on('before-quit', (event) => {
+    const core = getCore();
+    if (state === 'disposed' || !core) return;
+    event.preventDefault();
+    if (state === 'disposing') return;
+    state = 'disposing';
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        console.error(`[core] dispose did not finish within ${DISPOSE_DEADLINE_MS} ms; quitting anyway`);
+        resolve();
+      }, DISPOSE_DEADLINE_MS);
+    });
+    void Promise.race([core.dispose().catch((err: unknown) => console.error(`[core] dispose failed: ${errorText(err)}`)), deadline])
+      .finally(() => {
+        clearTimeout(timer);
+        state = 'disposed';
+        app.quit();
+      });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

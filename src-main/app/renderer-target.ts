@@ -1,0 +1,88 @@
+/**
+ * Where the renderer lives and what it may reach: the facts the window and the IPC sender check
+ * share (ARCHITECTURE rule 3, Electron's security checklist). Pure: no electron import, so it is
+ * unit-tested in plain Node.
+ */
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+/** The renderer's origin: the electron-vite dev server, or the built `index.html` on disk. */
+export type RendererTarget = { kind: 'dev'; url: string } | { kind: 'file'; indexPath: string };
+
+/**
+ * The target for this run: `ELECTRON_RENDERER_URL` (set by `electron-vite dev`) when the app is
+ * not packaged and the variable is an http(s) URL; otherwise the built `indexPath`.
+ */
+export function resolveRendererTarget(options: {
+  isPackaged: boolean;
+  devUrl: string | undefined;
+  indexPath: string;
+}): RendererTarget {
+  if (!options.isPackaged && options.devUrl && isHttpUrl(options.devUrl)) {
+    return { kind: 'dev', url: options.devUrl };
+  }
+  return { kind: 'file', indexPath: resolve(options.indexPath) };
+}
+
+/**
+ * Is `url` our renderer? Dev: same origin as the dev server. File: a `file:` URL of exactly the
+ * built `index.html` (query and hash ignored, so hash routing keeps working). Malformed → false.
+ */
+export function isTrustedRendererUrl(url: string, target: RendererTarget): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.kind === 'dev') {
+    try {
+      return parsed.origin === new URL(target.url).origin;
+    } catch {
+      return false;
+    }
+  }
+  if (parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return false;
+  try {
+    // fileURLToPath reads only the path, so `?query` and `#/route` do not matter.
+    return resolve(fileURLToPath(parsed)) === target.indexPath;
+  } catch {
+    return false;
+  }
+}
+
+/** May this link leave the app for the OS browser? Only plain `http:` / `https:` URLs. */
+export function isAllowedExternalUrl(url: string): boolean {
+  return isHttpUrl(url);
+}
+
+/**
+ * The Content-Security-Policy header for the renderer. Production: `default-src 'self'; script-src
+ * 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'`, plus
+ * `object-src 'none'; base-uri 'none'; frame-ancestors 'none'`. Dev adds what Vite's HMR and the
+ * React refresh preamble need (`'unsafe-inline'` scripts, `ws:` to the dev server).
+ */
+export function contentSecurityPolicy(target: RendererTarget): string {
+  const dev = target.kind === 'dev';
+  const devOrigin = dev ? new URL(target.url) : undefined;
+  const directives = [
+    "default-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    devOrigin ? `connect-src 'self' ws://${devOrigin.host} ${devOrigin.origin}` : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ];
+  return directives.join('; ');
+}
+
+function isHttpUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
