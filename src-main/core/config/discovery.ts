@@ -1,0 +1,74 @@
+/**
+ * Discovery (SPEC §2): run every provider in priority order, read each physical file once (by the
+ * highest provider that claims it), dedupe by name (first wins; losers are shadowed, not merged),
+ * and collect every warning. Never throws for bad config: a provider that fails is a warning.
+ */
+import { relative, isAbsolute } from 'node:path';
+import { hostRank, type ConfigWarning, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { CONFIG_PROVIDERS } from './providers/index.js';
+import { claimKey } from './providers/provider-kit.js';
+import type { ConfigProvider, DiscoveryContext, DiscoveryResult, ShadowedEntry, SourceFile } from './types.js';
+
+/** Whether `file` lies inside `dir` (both absolute). */
+function isInside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+/**
+ * Discover every configured server for `ctx` (SPEC §2).
+ *
+ * - Providers run in `HOST_IDS` order (rank 1 first); `providers` defaults to the registry.
+ * - A file (compared by realpath) is read by the first provider that claims it; later providers
+ *   get it in `skip`, and it is listed once in `files`.
+ * - `servers`: winners, deduped by `name` in priority order (a disabled definition still wins);
+ *   `shadowed`: each loser with the provenance of the definition that hides it.
+ * - `projectFiles`: existing project-scope files inside `ctx.projectDir`.
+ * Resolves always; problems are `warnings` tied to file and line.
+ */
+export async function discoverServers(
+  ctx: DiscoveryContext,
+  providers: readonly ConfigProvider[] = CONFIG_PROVIDERS,
+): Promise<DiscoveryResult> {
+  const ordered = [...providers].sort((a, b) => hostRank(a.host) - hostRank(b.host));
+  const claimed = new Set<string>();
+  const listed = new Set<string>();
+  const files: SourceFile[] = [];
+  const warnings: ConfigWarning[] = [];
+  const all: ServerDefinition[] = [];
+
+  for (const provider of ordered) {
+    const skip = new Set(claimed);
+    let candidates: SourceFile[] = [];
+    try {
+      candidates = provider.candidateFiles(ctx);
+      const out = await provider.load(ctx, skip);
+      all.push(...out.servers);
+      warnings.push(...out.warnings);
+    } catch (err) {
+      warnings.push({ file: candidates[0]?.path ?? provider.host, message: `Reading ${provider.host} config failed: ${(err as Error).message}` });
+    }
+    for (const file of candidates) {
+      const key = await claimKey(file.path);
+      if (file.exists && skip.has(key)) continue; // read by a higher provider: listed there
+      if (file.exists) claimed.add(key);
+      const id = `${file.host}\0${key}`;
+      if (listed.has(id)) continue;
+      listed.add(id);
+      files.push(file);
+    }
+  }
+
+  const winners = new Map<string, ServerDefinition>();
+  const shadowed: ShadowedEntry[] = [];
+  for (const def of all) {
+    const winner = winners.get(def.name);
+    if (winner) shadowed.push({ definition: def, shadowedBy: winner.source });
+    else winners.set(def.name, def);
+  }
+
+  const projectFiles = [
+    ...new Set(files.filter((f) => f.exists && f.scope === 'project' && isInside(ctx.projectDir, f.path)).map((f) => f.path)),
+  ];
+  return { servers: [...winners.values()], shadowed, warnings, files, projectFiles };
+}

@@ -1,0 +1,245 @@
+/**
+ * One host entry → canonical `ServerDefinition` (SPEC §1 "reading is lenient": normalise, then
+ * validate). Launch fields of the wrong type reject the entry (running it without them would run a
+ * different server); other fields of the wrong type are dropped with a warning. Every key outside
+ * the typed schema is kept verbatim in `extensions`. Never throws.
+ */
+import { getNodeValue, type Node } from 'jsonc-parser';
+import type { Auth, ConfigWarning, HostId, MCPServer, Scope, ServerDefinition } from '../../../src-shared/config/server.js';
+import { invalidConfigMessage, validateServerConfig } from '../../../src-shared/config/validate.js';
+import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
+import { jsonTypeOf, positionOf, type ConfigDocument } from './jsonc-document.js';
+
+/** How a host's entries are read (HOST-FORMATS.md). */
+export interface HostRules {
+  host: HostId;
+  /** Placeholder syntax of the host (SPEC §2). */
+  syntax: ExpansionSyntax;
+  /** xcsh: `enabled` "true"/"false"/"0"/"1" and numeric-string `timeout` are coerced. */
+  coerceStrings?: boolean;
+  /** Unit of the host's `timeout` field; canonical is ms. Default `ms`. */
+  timeoutUnit?: 'ms' | 's';
+  /** `enabled` when the entry has none. Default true (ChatCLI: false). */
+  enabledWhenMissing?: boolean;
+  /**
+   * How `auth` is read: `canonical` (SPEC §1 variants), `chatcli` (`{type, token, header,
+   * username, password}`), `opaque` (kept in `extensions` only, e.g. Cursor's static OAuth client).
+   */
+  auth: 'canonical' | 'chatcli' | 'opaque';
+  /** ChatCLI: `alwaysAllow` is merged into `autoApprove` (and kept verbatim in extensions). */
+  mergeAlwaysAllow?: boolean;
+  /** Entries carry their own `name` (list formats): the key is consumed, not an extension. */
+  nameInEntry?: boolean;
+  /** ChatCLI: a `cwd` starting with `~/` is relative to the home folder. */
+  tildeCwd?: boolean;
+}
+
+/** Where an entry is read from and how its values may be expanded. */
+export interface EntrySource {
+  doc: ConfigDocument;
+  scope: Scope;
+  /** False for project files of an untrusted folder: read, never expanded (SPEC §2). */
+  expand: boolean;
+  vars: ExpansionVars;
+}
+
+/** Keys of the canonical schema (SPEC §1); anything else goes to `extensions`. */
+const TYPED_KEYS = new Set([
+  'transport', 'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'enabled', 'timeout', 'auth',
+  'enabledTools', 'disabledTools', 'autoApprove', 'overrides', 'channels', 'description', 'tags', 'category',
+]);
+const LIST_KEYS = ['enabledTools', 'disabledTools', 'autoApprove', 'overrides', 'channels', 'tags'] as const;
+
+type Scalar = string | number | boolean;
+const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** The outcome for one entry: a definition, or none (rejected), plus warnings either way. */
+export interface EntryOutcome {
+  definition?: ServerDefinition;
+  warnings: ConfigWarning[];
+}
+
+/**
+ * Normalise, expand and validate one entry. `keyOffset` is where the entry starts (its key in a
+ * map, its `{` in a list): provenance and the rejection warning point there. A rejected entry
+ * yields `Invalid server config: …` with file and line.
+ */
+export function normalizeEntry(name: string, keyOffset: number, valueNode: Node, rules: HostRules, src: EntrySource): EntryOutcome {
+  const { doc } = src;
+  const entryPos = doc.lines.at(keyOffset);
+  const warnings: ConfigWarning[] = [];
+  const warnAt = (message: string, key?: string): void => {
+    const pos = key === undefined ? entryPos : positionOf(doc, valueNode, key);
+    warnings.push({ file: doc.path, ...pos, server: name, message: `Server "${name}": ${message}` });
+  };
+  const raw = getNodeValue(valueNode) as Record<string, unknown>;
+  const invalid: string[] = [];
+  const out: Partial<MCPServer> = {};
+  const consumed = new Set(TYPED_KEYS);
+  if (rules.nameInEntry) consumed.add('name');
+
+  // Launch fields: a wrong type rejects the entry.
+  let url: unknown = raw.url;
+  let aliasTransport: string | undefined;
+  if (url === undefined && typeof raw.serverUrl === 'string') {
+    url = raw.serverUrl; // Windsurf spelling (SPEC §1)
+    consumed.add('serverUrl');
+  } else if (url === undefined && typeof raw.httpUrl === 'string') {
+    url = raw.httpUrl; // Gemini: Streamable HTTP
+    aliasTransport = 'http';
+    consumed.add('httpUrl');
+  }
+  for (const key of ['command', 'cwd'] as const) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    if (typeof v === 'string') out[key] = v;
+    else if (key === 'cwd') invalid.push(`"cwd" must be a string, got ${jsonTypeOf(v)}`);
+  }
+  if (typeof url === 'string') out.url = url;
+  if (raw.args !== undefined) {
+    if (Array.isArray(raw.args) && raw.args.every(isScalar)) out.args = raw.args.map(String);
+    else invalid.push(`"args" must be an array of strings, got ${jsonTypeOf(raw.args)}`);
+  }
+  for (const key of ['env', 'headers'] as const) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every(isScalar)) {
+      out[key] = Object.fromEntries(Object.entries(v as Record<string, Scalar>).map(([k, x]) => [k, String(x)]));
+    } else {
+      invalid.push(`"${key}" must be an object of string values, got ${jsonTypeOf(v)}`);
+    }
+  }
+  if (rules.tildeCwd && out.cwd !== undefined && /^~[\\/]/.test(out.cwd) && src.vars.home) {
+    out.cwd = src.vars.home + out.cwd.slice(1);
+  }
+
+  // Other fields: a wrong type drops the field, with a warning.
+  out.enabled = readEnabled(raw, rules, warnAt);
+  const timeout = readTimeout(raw.timeout, rules, warnAt);
+  if (timeout !== undefined) out.timeout = timeout;
+  const auth = readAuth(raw.auth, rules, warnAt);
+  if (auth.auth) out.auth = auth.auth;
+  if (auth.keepRaw) consumed.delete('auth');
+  for (const key of LIST_KEYS) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    if (isStringArray(v)) out[key] = v;
+    else warnAt(`"${key}" must be an array of strings, got ${jsonTypeOf(v)}; ignored`, key);
+  }
+  if (rules.mergeAlwaysAllow && raw.alwaysAllow !== undefined) {
+    if (isStringArray(raw.alwaysAllow)) out.autoApprove = [...new Set([...(out.autoApprove ?? []), ...raw.alwaysAllow])];
+    else warnAt(`"alwaysAllow" must be an array of strings, got ${jsonTypeOf(raw.alwaysAllow)}; ignored`, 'alwaysAllow');
+  }
+  for (const key of ['description', 'category'] as const) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    if (typeof v === 'string') out[key] = v;
+    else warnAt(`"${key}" must be a string, got ${jsonTypeOf(v)}; ignored`, key);
+  }
+  const extensions: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) if (!consumed.has(key)) extensions[key] = value;
+
+  // Expand (trusted sources only), then validate the result (SPEC §1, §2).
+  let unresolved: string[] = [];
+  let fields = out;
+  if (src.expand) {
+    const expanded = expandServerFields(out, rules.syntax, src.vars);
+    fields = expanded.server;
+    unresolved = expanded.unresolved;
+  }
+  const declared = raw.transport ?? raw.type ?? aliasTransport;
+  const outcome = validateServerConfig({
+    transport: declared,
+    command: typeof raw.command === 'string' ? fields.command : raw.command,
+    url: typeof url === 'string' ? fields.url : url,
+  });
+  if (!outcome.ok) invalid.unshift(...outcome.errors);
+  if (!outcome.ok || invalid.length > 0) {
+    warnings.push({ file: doc.path, ...entryPos, server: name, message: `${invalidConfigMessage(invalid)} (server "${name}")` });
+    return { warnings };
+  }
+
+  const definition: ServerDefinition = {
+    name,
+    transport: outcome.transport,
+    ...pick(fields, ['command', 'args', 'env', 'cwd', 'url', 'headers']),
+    enabled: fields.enabled ?? true,
+    ...pick(fields, ['timeout', 'auth', ...LIST_KEYS, 'description', 'category']),
+    ...(Object.keys(extensions).length > 0 ? { extensions } : {}),
+    source: { host: rules.host, file: doc.path, line: entryPos.line, column: entryPos.column, scope: src.scope },
+    unresolved,
+  };
+  return { definition, warnings };
+}
+
+function pick<K extends keyof MCPServer>(from: Partial<MCPServer>, keys: readonly K[]): Partial<Pick<MCPServer, K>> {
+  const out: Partial<Pick<MCPServer, K>> = {};
+  for (const key of keys) if (from[key] !== undefined) out[key] = from[key];
+  return out;
+}
+
+type WarnAt = (message: string, key?: string) => void;
+
+function readEnabled(raw: Record<string, unknown>, rules: HostRules, warnAt: WarnAt): boolean {
+  const fallback = rules.enabledWhenMissing ?? true;
+  const v = raw.enabled;
+  if (v === undefined) return fallback;
+  if (typeof v === 'boolean') return v;
+  if (rules.coerceStrings && (typeof v === 'string' || typeof v === 'number')) {
+    const s = String(v).trim().toLowerCase();
+    if (s === 'true' || s === '1') return true;
+    if (s === 'false' || s === '0') return false;
+  }
+  warnAt(`"enabled" must be true or false, got ${JSON.stringify(v)}; ignored (${fallback ? 'enabled' : 'disabled'})`, 'enabled');
+  return fallback;
+}
+
+function readTimeout(v: unknown, rules: HostRules, warnAt: WarnAt): number | undefined {
+  if (v === undefined) return undefined;
+  let n: number | undefined;
+  if (typeof v === 'number') n = v;
+  else if (rules.coerceStrings && typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v)) n = Number(v);
+  if (n === undefined || !Number.isFinite(n) || n <= 0) {
+    warnAt(`"timeout" must be a positive number${rules.timeoutUnit === 's' ? ' of seconds' : ' of milliseconds'}, got ${JSON.stringify(v)}; ignored`, 'timeout');
+    return undefined;
+  }
+  return rules.timeoutUnit === 's' ? n * 1000 : n;
+}
+
+/** `auth` → canonical variant; `keepRaw` when the original must stay in `extensions` instead. */
+function readAuth(v: unknown, rules: HostRules, warnAt: WarnAt): { auth?: Auth; keepRaw: boolean } {
+  if (v === undefined) return { keepRaw: false };
+  if (rules.auth === 'opaque') return { keepRaw: true };
+  const unusable = (why: string): { keepRaw: boolean } => {
+    warnAt(`${why}; kept as is but not used`, 'auth');
+    return { keepRaw: true };
+  };
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return unusable(`"auth" must be an object, got ${jsonTypeOf(v)}`);
+  const a = v as Record<string, unknown>;
+  const str = (key: string): string | undefined => (typeof a[key] === 'string' ? (a[key] as string) : undefined);
+  const type = str('type');
+  if (rules.auth === 'chatcli') {
+    const token = str('token');
+    if (type === 'bearer' && token !== undefined) return { auth: { type: 'bearer', token }, keepRaw: false };
+    if (type === 'basic' && str('username') !== undefined && str('password') !== undefined) {
+      return { auth: { type: 'basic', username: str('username')!, password: str('password')! }, keepRaw: false };
+    }
+    if (type === 'header' && token !== undefined) {
+      return { auth: { type: 'header', name: str('header') ?? 'X-API-Key', value: token }, keepRaw: false };
+    }
+    return unusable(`"auth" of type ${JSON.stringify(a.type)} is incomplete or unknown (bearer needs token, basic username and password, header token)`);
+  }
+  if (type === 'oauth') {
+    const credentialId = str('credentialId');
+    return { auth: credentialId === undefined ? { type: 'oauth' } : { type: 'oauth', credentialId }, keepRaw: false };
+  }
+  if (type === 'bearer' && str('token') !== undefined) return { auth: { type: 'bearer', token: str('token')! }, keepRaw: false };
+  if (type === 'basic' && str('username') !== undefined && str('password') !== undefined) {
+    return { auth: { type: 'basic', username: str('username')!, password: str('password')! }, keepRaw: false };
+  }
+  if (type === 'header' && str('name') !== undefined && str('value') !== undefined) {
+    return { auth: { type: 'header', name: str('name')!, value: str('value')! }, keepRaw: false };
+  }
+  return unusable(`"auth" of type ${JSON.stringify(a.type)} is incomplete or not one of oauth, bearer, basic, header`);
+}

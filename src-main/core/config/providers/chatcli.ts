@@ -1,0 +1,52 @@
+/**
+ * ChatCLI (HOST-FORMATS.md "ChatCLI"; SPEC §2 rank 16): `$CHATCLI_MCP_CONFIG` or
+ * `~/.chatcli/mcp_servers.json`, `{"mcpServers": [{name, …}]}`. `timeout` is in SECONDS (canonical
+ * ms = × 1000); a missing `enabled` means OFF (Go's zero value); `auth` {type bearer|basic|header}
+ * → canonical auth; `alwaysAllow` merged into `autoApprove`; `cwd` may start with `~/`.
+ */
+import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
+import { joinFor } from '../../paths.js';
+import { nodeAt } from '../jsonc-document.js';
+import type { HostRules } from '../normalize-entry.js';
+import { readServerList } from '../server-collection.js';
+import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
+import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
+
+const RULES: HostRules = {
+  host: 'chatcli',
+  syntax: 'posix',
+  auth: 'chatcli',
+  timeoutUnit: 's',
+  enabledWhenMissing: false,
+  mergeAlwaysAllow: true,
+  nameInEntry: true,
+  tildeCwd: true,
+};
+
+function candidates(ctx: DiscoveryContext): SourceFile[] {
+  const override = ctx.env.CHATCLI_MCP_CONFIG;
+  const path = override && override.trim() !== '' ? override : joinFor(ctx, ctx.home, '.chatcli', 'mcp_servers.json');
+  return [candidate('chatcli', path, 'user')];
+}
+
+/** Provider for ChatCLI's `mcp_servers.json`. */
+export const chatcliProvider: ConfigProvider = {
+  host: 'chatcli',
+  candidateFiles: candidates,
+  async load(ctx: DiscoveryContext, skip: ReadonlySet<string>): Promise<ProviderOutput> {
+    const files = candidates(ctx);
+    const warnings: ConfigWarning[] = [];
+    const servers: ServerDefinition[] = [];
+    for (const { file, doc } of await loadCandidates(files, skip, warnings, HOST_LABELS.chatcli)) {
+      const problem = rootProblem(doc);
+      if (problem) {
+        warnings.push(problem);
+        continue;
+      }
+      const out = readServerList(nodeAt(doc, ['mcpServers']), 'mcpServers', RULES, entrySource(ctx, doc, file.scope));
+      servers.push(...out.servers);
+      warnings.push(...out.warnings);
+    }
+    return { host: 'chatcli', files, servers, warnings };
+  },
+};

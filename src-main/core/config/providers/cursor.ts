@@ -1,0 +1,17 @@
+/**
+ * Cursor (HOST-FORMATS.md "Cursor"; SPEC §2 rank 6): `<proj>/.cursor/mcp.json` (project, listed
+ * first) and `~/.cursor/mcp.json` (user, `%USERPROFILE%\.cursor\mcp.json` on Windows). Placeholders
+ * `${env:VAR}`, `${workspaceFolder}`, `${userHome}`; Cursor's `auth` (a static OAuth client) is kept
+ * in `extensions`, not interpreted.
+ */
+import { joinFor } from '../../paths.js';
+import { candidate, mapProvider } from './provider-kit.js';
+
+/** Provider for Cursor's `mcp.json` files. */
+export const cursorProvider = mapProvider({
+  rules: { host: 'cursor', syntax: 'vscode', auth: 'opaque' },
+  candidates: (ctx) => [
+    candidate('cursor', joinFor(ctx, ctx.projectDir, '.cursor', 'mcp.json'), 'project'),
+    candidate('cursor', joinFor(ctx, ctx.home, '.cursor', 'mcp.json'), 'user'),
+  ],
+});

@@ -1,0 +1,17 @@
+/**
+ * The root `mcp.json` / `.mcp.json` fallback (SPEC §2 rank 17; seed: xcsh's `mcp-json.ts`): read
+ * only when no other provider claimed the file (discovery passes the claimed set as `skip`, so
+ * `.mcp.json` normally belongs to Claude Code). Project scope; `${VAR}` / `${VAR:-default}`.
+ */
+import { joinFor } from '../../paths.js';
+import { candidate, mapProvider } from './provider-kit.js';
+
+/** Provider for the root `mcp.json` / `.mcp.json` fallback. */
+export const mcpJsonProvider = mapProvider({
+  rules: { host: 'mcp-json', syntax: 'posix', auth: 'canonical' },
+  strictJson: false,
+  candidates: (ctx) => [
+    candidate('mcp-json', joinFor(ctx, ctx.projectDir, 'mcp.json'), 'project'),
+    candidate('mcp-json', joinFor(ctx, ctx.projectDir, '.mcp.json'), 'project'),
+  ],
+});

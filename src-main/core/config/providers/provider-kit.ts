@@ -1,0 +1,132 @@
+/**
+ * Building blocks shared by the providers: candidate files, the "read once" claim key, expansion
+ * variables per context, trust-gated expansion, and a provider for the common
+ * `{"mcpServers": {name: {…}}}` shape.
+ */
+import { statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { HOST_LABELS, type ConfigWarning, type HostId, type Scope, type ServerDefinition } from '../../../../src-shared/config/server.js';
+import type { ExpansionVars } from '../env-expand.js';
+import { nodeAt, readConfigDocument, type ConfigDocument } from '../jsonc-document.js';
+import type { EntrySource, HostRules } from '../normalize-entry.js';
+import { readServerMap, type CollectionOutput } from '../server-collection.js';
+import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
+
+/** Whether `path` is an existing regular file (following symlinks). Never throws. */
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A candidate `SourceFile` with `exists` filled in. */
+export function candidate(host: HostId, path: string, scope: Scope): SourceFile {
+  return { host, path, scope, exists: isFile(path) };
+}
+
+/**
+ * The identity of a physical file for "one file is read once" (SPEC §2): its realpath, or the
+ * resolved path when it does not exist. Never throws.
+ */
+export async function claimKey(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** Values placeholders resolve against in this context (SPEC §2). */
+export function expansionVars(ctx: DiscoveryContext): ExpansionVars {
+  return {
+    env: ctx.env,
+    caseInsensitiveEnv: ctx.platform === 'win32',
+    home: ctx.home,
+    workspaceFolder: ctx.projectDir,
+    pathSeparator: ctx.platform === 'win32' ? '\\' : '/',
+  };
+}
+
+/** The entry source for a file: project files of an untrusted folder are never expanded. */
+export function entrySource(ctx: DiscoveryContext, doc: ConfigDocument, scope: Scope): EntrySource {
+  return { doc, scope, expand: scope !== 'project' || ctx.projectTrusted, vars: expansionVars(ctx) };
+}
+
+/** One existing, unclaimed file parsed, ready for a provider to pick its collections from. */
+export interface LoadedFile {
+  file: SourceFile;
+  doc: ConfigDocument;
+}
+
+/**
+ * Parse each existing candidate not in `skip` and not already read by this provider (same
+ * realpath), in order. Read problems and syntax errors go to `warnings`; never throws.
+ */
+export async function loadCandidates(
+  files: SourceFile[],
+  skip: ReadonlySet<string>,
+  warnings: ConfigWarning[],
+  strictHostLabel: string | undefined,
+): Promise<LoadedFile[]> {
+  const seen = new Set<string>();
+  const loaded: LoadedFile[] = [];
+  for (const file of files) {
+    if (!file.exists) continue;
+    const key = await claimKey(file.path);
+    if (skip.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    const outcome = await readConfigDocument(file.path, { strictHostLabel });
+    if (outcome.kind === 'unreadable') warnings.push(outcome.warning);
+    if (outcome.kind !== 'parsed') continue;
+    warnings.push(...outcome.doc.warnings);
+    loaded.push({ file, doc: outcome.doc });
+  }
+  return loaded;
+}
+
+/** A root that is not an object is one warning; `undefined` root (empty file) is nothing. */
+export function rootProblem(doc: ConfigDocument): ConfigWarning | undefined {
+  if (!doc.root || doc.root.type === 'object') return undefined;
+  return { file: doc.path, ...doc.lines.at(doc.root.offset), message: `Config file must contain a JSON object, got ${doc.root.type}` };
+}
+
+/** Options of `mapProvider`. */
+export interface MapProviderOptions {
+  rules: HostRules;
+  /** Candidate files in the host's precedence order. */
+  candidates(ctx: DiscoveryContext): SourceFile[];
+  /** Whether the host parses its file as strict JSON (a comment then gets a note). Default true. */
+  strictJson?: boolean;
+  /** Post-process one file's servers (e.g. a disabled list); default none. */
+  adjust?(loaded: LoadedFile, out: CollectionOutput, ctx: DiscoveryContext): void;
+}
+
+/** A provider for the common `{"mcpServers": {name: {…}}}` shape (SPEC §2). */
+export function mapProvider(options: MapProviderOptions): ConfigProvider {
+  const { rules } = options;
+  return {
+    host: rules.host,
+    candidateFiles: options.candidates,
+    async load(ctx: DiscoveryContext, skip: ReadonlySet<string>): Promise<ProviderOutput> {
+      const files = options.candidates(ctx);
+      const warnings: ConfigWarning[] = [];
+      const servers: ServerDefinition[] = [];
+      const strict = options.strictJson === false ? undefined : HOST_LABELS[rules.host];
+      for (const loaded of await loadCandidates(files, skip, warnings, strict)) {
+        const problem = rootProblem(loaded.doc);
+        if (problem) {
+          warnings.push(problem);
+          continue;
+        }
+        const out = readServerMap(nodeAt(loaded.doc, ['mcpServers']), 'mcpServers', rules, entrySource(ctx, loaded.doc, loaded.file.scope));
+        options.adjust?.(loaded, out, ctx);
+        servers.push(...out.servers);
+        warnings.push(...out.warnings);
+      }
+      return { host: rules.host, files, servers, warnings };
+    },
+  };
+}

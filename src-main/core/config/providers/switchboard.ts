@@ -1,0 +1,14 @@
+/**
+ * Switchboard's own `servers.json` in the data folder (SPEC §0, §2 rank 1): the common
+ * `{"mcpServers": {name: {…canonical fields…}}}` shape, JSONC allowed, `${VAR}` /
+ * `${VAR:-default}` expanded, scope `app`.
+ */
+import { DATA_FILES, joinFor } from '../../paths.js';
+import { candidate, mapProvider } from './provider-kit.js';
+
+/** Provider for `<dataDir>/servers.json`. */
+export const switchboardProvider = mapProvider({
+  rules: { host: 'switchboard', syntax: 'posix', auth: 'canonical' },
+  strictJson: false,
+  candidates: (ctx) => [candidate('switchboard', joinFor(ctx, ctx.dataDir, DATA_FILES.servers), 'app')],
+});

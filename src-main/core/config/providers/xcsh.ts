@@ -1,0 +1,58 @@
+/**
+ * xcsh (HOST-FORMATS.md "xcsh"; SPEC §2 rank 2): project `<proj>/.xcsh/mcp.json` (+
+ * `.xcsh/.mcp.json`), user `~/.xcsh/mcp.json` (the docs) and `~/.xcsh/agent/mcp.json` (+
+ * `agent/.mcp.json`; what the code reads). `${VAR}` / `${VAR:-default}`; `enabled` coerced from
+ * "true"/"false"/"0"/"1"; `timeout` in ms, numeric strings coerced. Top-level `disabledServers`
+ * (from any xcsh file) turns those names off.
+ */
+import { getNodeValue } from 'jsonc-parser';
+import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
+import { joinFor } from '../../paths.js';
+import { nodeAt } from '../jsonc-document.js';
+import type { HostRules } from '../normalize-entry.js';
+import { readServerMap } from '../server-collection.js';
+import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
+import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
+
+const RULES: HostRules = { host: 'xcsh', syntax: 'posix', auth: 'canonical', coerceStrings: true };
+
+function candidates(ctx: DiscoveryContext): SourceFile[] {
+  const project = joinFor(ctx, ctx.projectDir, '.xcsh');
+  const user = joinFor(ctx, ctx.home, '.xcsh');
+  return [
+    candidate('xcsh', joinFor(ctx, project, 'mcp.json'), 'project'),
+    candidate('xcsh', joinFor(ctx, project, '.mcp.json'), 'project'),
+    candidate('xcsh', joinFor(ctx, user, 'mcp.json'), 'user'),
+    candidate('xcsh', joinFor(ctx, user, 'agent', 'mcp.json'), 'user'),
+    candidate('xcsh', joinFor(ctx, user, 'agent', '.mcp.json'), 'user'),
+  ];
+}
+
+/** Provider for xcsh's `mcp.json` files. */
+export const xcshProvider: ConfigProvider = {
+  host: 'xcsh',
+  candidateFiles: candidates,
+  async load(ctx: DiscoveryContext, skip: ReadonlySet<string>): Promise<ProviderOutput> {
+    const files = candidates(ctx);
+    const warnings: ConfigWarning[] = [];
+    const servers: ServerDefinition[] = [];
+    const disabled = new Set<string>();
+    for (const { file, doc } of await loadCandidates(files, skip, warnings, HOST_LABELS.xcsh)) {
+      const problem = rootProblem(doc);
+      if (problem) {
+        warnings.push(problem);
+        continue;
+      }
+      const out = readServerMap(nodeAt(doc, ['mcpServers']), 'mcpServers', RULES, entrySource(ctx, doc, file.scope));
+      servers.push(...out.servers);
+      warnings.push(...out.warnings);
+      const list = nodeAt(doc, ['disabledServers']);
+      if (list) {
+        const value: unknown = getNodeValue(list);
+        if (Array.isArray(value) && value.every((v) => typeof v === 'string')) value.forEach((v) => disabled.add(v));
+        else warnings.push({ file: doc.path, ...doc.lines.at(list.offset), message: '"disabledServers" must be an array of server names; ignored' });
+      }
+    }
+    return { host: 'xcsh', files, servers: servers.map((s) => (disabled.has(s.name) ? { ...s, enabled: false } : s)), warnings };
+  },
+};
