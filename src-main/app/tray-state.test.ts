@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ServerState, ServerStatusName } from '../../src-shared/api/status.js';
-import { summarizeTray } from './tray-state.js';
+import { summarizeTray, TRAY_ICON_FILES } from './tray-state.js';
 
 function server(name: string, status: ServerStatusName): ServerState {
   return {
@@ -70,5 +73,25 @@ describe('summarizeTray', () => {
     expect(s.items[19]!.name).toBe('s19');
     expect(s.hidden).toBe(5);
     expect(s.tooltip).toBe('25 of 25 servers connected');
+  });
+});
+
+describe('tray and app icons in resources/', () => {
+  const resources = resolve(fileURLToPath(new URL('../../resources', import.meta.url)));
+  /** Width and height from a PNG's IHDR, after checking the signature. */
+  function pngSize(file: string): [number, number] {
+    const buf = readFileSync(file);
+    expect(buf.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(buf.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+  }
+
+  it.each(Object.values(TRAY_ICON_FILES))('%s is a 16x16 PNG with a 32x32 @2x', (file) => {
+    expect(pngSize(join(resources, file))).toEqual([16, 16]);
+    expect(pngSize(join(resources, file.replace(/\.png$/, '@2x.png')))).toEqual([32, 32]);
+  });
+
+  it('icon.png is a 256x256 PNG', () => {
+    expect(pngSize(join(resources, 'icon.png'))).toEqual([256, 256]);
   });
 });

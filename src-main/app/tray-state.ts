@@ -7,6 +7,13 @@ import type { ServerStatusName, ServersSnapshot } from '../../src-shared/api/sta
 /** Overall tray colour: all wanted servers connected / some not / nothing to run. */
 export type TrayLevel = 'green' | 'amber' | 'grey';
 
+/** File names of the tray images per level in `resources/` (Electron picks up `name@2x.png` by itself). */
+export const TRAY_ICON_FILES: Record<TrayLevel, string> = {
+  green: 'tray-green.png',
+  amber: 'tray-amber.png',
+  grey: 'tray-grey.png',
+};
+
 /** One server line of the tray menu. */
 export interface TrayServerItem {
   name: string;

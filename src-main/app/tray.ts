@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
 import type { SwitchboardCore } from '../core/types.js';
-import { summarizeTray, type TrayLevel, type TrayState } from './tray-state.js';
+import { summarizeTray, TRAY_ICON_FILES, type TrayLevel, type TrayState } from './tray-state.js';
 
 /** Options of `setupTray`. */
 export interface TrayOptions {
@@ -18,13 +18,6 @@ export interface TrayOptions {
   /** Quit the app (the app's quit path disposes the core first). */
   quit: () => void;
 }
-
-/** File names of the tray images per level (Electron picks up `name@2x.png` by itself). */
-export const TRAY_ICON_FILES: Record<TrayLevel, string> = {
-  green: 'tray-green.png',
-  amber: 'tray-amber.png',
-  grey: 'tray-grey.png',
-};
 
 /**
  * Create the tray and keep it in sync with the core. Returns a function that unsubscribes and
