@@ -132,9 +132,13 @@ export function nodeAt(doc: ConfigDocument, path: (string | number)[]): Node | u
   return doc.root ? findNodeAtLocation(doc.root, path) : undefined;
 }
 
-/** Whether a syntax error lies inside `node` (then its value is a guess of the recovering parser). */
+/**
+ * Whether a syntax error lies inside `node`, after its first character (then its value is a guess
+ * of the recovering parser). An error at its very start (e.g. a missing comma before it) does not
+ * count: the node itself is intact.
+ */
 export function containsSyntaxError(doc: ConfigDocument, node: Node): boolean {
-  return doc.errorOffsets.some((o) => o >= node.offset && o < node.offset + node.length);
+  return doc.errorOffsets.some((o) => o > node.offset && o < node.offset + node.length);
 }
 
 /** The property node (key + value) named `key` in an object node, last one when repeated. */

@@ -18,7 +18,6 @@ interface RawEntry {
   name: string;
   /** Where the entry starts (its key, or its `{` in a list). */
   offset: number;
-  whole: Node;
   value: Node;
 }
 
@@ -37,13 +36,13 @@ function normalizeAll(entries: RawEntry[], rules: HostRules, src: EntrySource): 
   const lastIndex = new Map<string, number>();
   entries.forEach((e, i) => lastIndex.set(e.name, i));
   entries.forEach((entry, i) => {
-    const { name, offset, whole, value } = entry;
+    const { name, offset, value } = entry;
     if (lastIndex.get(name) !== i) {
       const later = entries[lastIndex.get(name)!]!;
       out.warnings.push(warningAt(doc, offset, `Server "${name}" is defined again at line ${doc.lines.at(later.offset).line}; the later definition is used`, name));
       return;
     }
-    if (containsSyntaxError(doc, whole)) {
+    if (containsSyntaxError(doc, value)) {
       out.warnings.push(warningAt(doc, offset, `Server "${name}": skipped, its entry contains a syntax error`, name));
       return;
     }
@@ -74,7 +73,7 @@ export function readServerMap(mapNode: Node | undefined, label: string, rules: H
     const key = prop.children?.[0];
     const value = prop.children?.[1];
     if (!key || typeof key.value !== 'string' || !value) continue; // only a syntax error leaves these out; already warned
-    entries.push({ name: key.value, offset: key.offset, whole: prop, value });
+    entries.push({ name: key.value, offset: key.offset, value });
   }
   return normalizeAll(entries, rules, src);
 }
@@ -102,7 +101,7 @@ export function readServerList(listNode: Node | undefined, label: string, rules:
       warnings.push(warningAt(doc, element.offset, `"${label}"[${i}] has no "name"; skipped`));
       return;
     }
-    entries.push({ name, offset: element.offset, whole: element, value: element });
+    entries.push({ name, offset: element.offset, value: element });
   });
   const out = normalizeAll(entries, { ...rules, nameInEntry: true }, src);
   return { servers: out.servers, warnings: [...warnings, ...out.warnings] };
