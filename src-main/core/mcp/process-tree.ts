@@ -13,13 +13,14 @@ import { execFile } from 'node:child_process';
  */
 export async function listDescendants(pid: number): Promise<number[]> {
   if (process.platform === 'win32') return [];
+  let psPid: number | undefined;
   const table = await new Promise<string>((resolve) => {
-    execFile('ps', ['-A', '-o', 'pid=,ppid='], { timeout: 5_000 }, (err, stdout) => resolve(err ? '' : stdout));
+    psPid = execFile('ps', ['-A', '-o', 'pid=,ppid='], { timeout: 5_000 }, (err, stdout) => resolve(err ? '' : stdout)).pid;
   });
   const children = new Map<number, number[]>();
   for (const line of table.split('\n')) {
     const [child, parent] = line.trim().split(/\s+/).map(Number);
-    if (!Number.isFinite(child) || !Number.isFinite(parent)) continue;
+    if (!Number.isFinite(child) || !Number.isFinite(parent) || child === psPid) continue;
     const list = children.get(parent!);
     if (list) list.push(child!);
     else children.set(parent!, [child!]);
