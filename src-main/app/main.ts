@@ -65,7 +65,7 @@ function boot(): void {
   setupQuit(() => core);
 
   void app.whenReady().then(() => {
-    const referenceScript = resolveReferenceServerScript();
+    const referenceScript = referenceServerScript();
     core = createSwitchboardCore({
       platform,
       projectDir: parseProjectDir(process.argv, process.cwd()),
@@ -75,7 +75,7 @@ function boot(): void {
       // Electron's own binary runs the bundled server as plain Node: no separate node needed.
       referenceServer: {
         command: process.execPath,
-        args: [app.isPackaged ? unpackedAsarPath(referenceScript) : referenceScript, 'stdio'],
+        args: [referenceScript, 'stdio'],
         env: { ELECTRON_RUN_AS_NODE: '1' },
       },
     });
@@ -119,6 +119,21 @@ function setupQuit(getCore: () => SwitchboardCore | undefined): void {
       });
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+}
+
+/**
+ * server-everything's entry (unpacked from app.asar when packaged: a child process cannot read the
+ * archive). When it is missing the app still starts; "Add the reference server" then fails with
+ * the reason in that server's log instead of the whole app failing to boot.
+ */
+function referenceServerScript(): string {
+  try {
+    const script = resolveReferenceServerScript();
+    return app.isPackaged ? unpackedAsarPath(script) : script;
+  } catch (err) {
+    console.error(`[core] reference server unavailable: ${errorText(err)}`);
+    return '(@modelcontextprotocol/server-everything is not installed)';
+  }
 }
 
 function errorText(err: unknown): string {
