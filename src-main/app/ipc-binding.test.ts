@@ -1,9 +1,6 @@
 /**
- * The IPC binding end to end: preload API → (Electron-like wire) → main binding → dispatch →
- * handlers, and core events back. Electron cannot run here (ENVIRONMENT.md), so the wire is a
- * small stand-in with Electron's semantics: arguments and replies are structured-cloned, invoke
- * rejects when no handler is registered or a handler throws, and handlers see `sender` and
- * `senderFrame`.
+ * The IPC binding end to end: preload API → (Electron-like wire, see fake-ipc-wire.ts) → main
+ * binding → dispatch → handlers, and core events back.
  */
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -11,62 +8,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiHandlers, EmitEvent, SwitchboardApi } from '../../src-shared/api/contract.js';
 import { ok } from '../../src-shared/api/envelope.js';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
-import { bindIpc, type IpcMainLike, type InvokeEventLike, type RendererWindowLike } from './ipc-binding.js';
+import { bindIpc } from './ipc-binding.js';
 import { EVENT_CHANNELS, METHOD_CHANNELS } from './ipc-channels.js';
-import { createIpcApi, type IpcRendererLike } from './preload-api.js';
+import { FakeWire } from './fake-ipc-wire.js';
+import { createIpcApi } from './preload-api.js';
 import type { RendererTarget } from './renderer-target.js';
 
 const indexPath = resolve('/opt/switchboard/out/renderer/index.html');
 const target: RendererTarget = { kind: 'file', indexPath };
 const rendererUrl = `${pathToFileURL(indexPath).href}#/servers`;
-
-type Listener = (event: unknown, ...args: unknown[]) => void;
-
-/** One renderer (webContents + top frame + ipcRenderer) attached to a fake ipcMain. */
-class FakeWire {
-  readonly handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>>();
-  readonly rendererListeners = new Map<string, Set<Listener>>();
-  readonly invoked: string[] = [];
-  destroyed = false;
-  frame: { url: string; parent: unknown } = { url: rendererUrl, parent: null };
-  readonly webContents = {
-    send: (channel: string, ...args: unknown[]) => {
-      for (const l of this.rendererListeners.get(channel) ?? []) l({ sender: 'ipcRenderer!' }, ...structuredClone(args));
-    },
-    isDestroyed: () => this.destroyed,
-  };
-  readonly window: RendererWindowLike = { isDestroyed: () => this.destroyed, webContents: this.webContents };
-
-  readonly ipcMain: IpcMainLike = {
-    handle: (channel, listener) => {
-      if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-      this.handlers.set(channel, listener);
-    },
-    removeHandler: (channel) => void this.handlers.delete(channel),
-  };
-
-  /** The renderer's ipcRenderer, calling from `sender` (default: this window) and `frame`. */
-  ipcRenderer(sender: unknown = this.webContents): IpcRendererLike {
-    return {
-      invoke: async (channel, ...args) => {
-        this.invoked.push(channel);
-        const handler = this.handlers.get(channel);
-        if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
-        try {
-          return structuredClone(await handler({ sender, senderFrame: this.frame }, ...structuredClone(args)));
-        } catch (err) {
-          throw new Error(`Error invoking remote method '${channel}': ${String(err)}`);
-        }
-      },
-      on: (channel, listener) => {
-        let set = this.rendererListeners.get(channel);
-        if (!set) this.rendererListeners.set(channel, (set = new Set()));
-        set.add(listener);
-      },
-      removeListener: (channel, listener) => void this.rendererListeners.get(channel)?.delete(listener),
-    };
-  }
-}
 
 const snapshot: ServersSnapshot = {
   project: { dir: '/p', trusted: true, projectFiles: [] },
@@ -123,7 +73,7 @@ describe('IPC binding', () => {
   let unbind: () => void;
 
   beforeEach(() => {
-    wire = new FakeWire();
+    wire = new FakeWire(rendererUrl);
     core = recordingCore();
     refusals = [];
     unbind = bindIpc(wire.ipcMain, core.core, { getWindow: () => wire.window, target, log: (m) => refusals.push(m) });
@@ -196,7 +146,7 @@ describe('IPC binding', () => {
       wire.frame = { url: 'https://evil.example/', parent: null };
       const foreign = await api.call('servers:list', {});
       expect(!foreign.ok && foreign.error.message).toBe('Refused servers:list: sender frame is not the Switchboard renderer');
-      wire.frame = null as never;
+      wire.frame = null;
       const gone = await api.call('servers:list', {});
       expect(!gone.ok && gone.error.message).toBe('Refused servers:list: sender frame is gone');
       expect(core.received).toEqual([]);
