@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { invalidConfigMessage, normalizeTransportSpelling, validateServerConfig, validateServerName } from './validate.js';
+
+describe('normalizeTransportSpelling (SPEC §1)', () => {
+  it.each([
+    ['stdio', 'stdio'],
+    ['http', 'http'],
+    ['streamable-http', 'http'],
+    ['streamableHttp', 'http'],
+    ['streamable_http', 'http'],
+    ['SSE', 'sse'],
+    [' sse ', 'sse'],
+    ['websocket', undefined],
+  ])('%s → %s', (spelling, expected) => {
+    expect(normalizeTransportSpelling(spelling)).toBe(expected);
+  });
+});
+
+describe('validateServerConfig (SPEC §1)', () => {
+  it.each([
+    [{ command: 'node' }, 'stdio'],
+    [{ url: 'https://x/mcp' }, 'http'],
+    [{}, undefined], // defaults to stdio, which then needs a command
+    [{ type: 'sse', url: 'https://x/sse' }, 'sse'],
+    [{ transport: 'streamable-http', url: 'https://x' }, 'http'],
+    [{ transport: 'http', type: 'stdio', url: 'https://x' }, 'http'], // transport wins over type
+    [{ type: 'stdio', command: 'x' }, 'stdio'],
+  ])('infers the transport of %j', (raw, transport) => {
+    const out = validateServerConfig(raw);
+    if (transport) expect(out).toEqual({ ok: true, transport });
+    else expect(out.ok).toBe(false);
+  });
+
+  it.each([
+    [{ command: 'x', url: 'http://x' }, 'set either "command" (stdio) or "url" (http/sse), not both'],
+    [{ type: 'stdio' }, 'stdio transport requires "command"'],
+    [{ type: 'stdio', url: 'http://x' }, 'stdio transport requires "command", not "url"'],
+    [{ type: 'http' }, 'http transport requires "url"'],
+    [{ type: 'sse', command: 'x' }, 'sse transport requires "url", not "command"'],
+    [{ type: 'ws', url: 'ws://x' }, 'unknown transport type "ws" (use stdio, http or sse)'],
+    [{ type: 3, command: 'x' }, 'transport type must be a string, got number'],
+    [{ command: 7 }, '"command" must be a string'],
+    [{ url: ['http://x'] }, '"url" must be a string'],
+    [{ command: '   ' }, 'stdio transport requires "command"'],
+  ])('rejects %j', (raw, error) => {
+    const out = validateServerConfig(raw);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.errors).toContain(error);
+  });
+});
+
+describe('validateServerName (SPEC §1 write rule)', () => {
+  it.each(['a', 'my-server', 'my.server', 'My_Server_2', 'x'.repeat(100)])('accepts %s', (name) => {
+    expect(validateServerName(name)).toBeUndefined();
+  });
+  it.each([
+    ['', 'server name must not be empty'],
+    ['x'.repeat(101), 'server name must be at most 100 characters (got 101)'],
+    ['io.github/server', 'server name may only contain letters, digits, "_", "." and "-"'],
+    ['has space', 'server name may only contain letters, digits, "_", "." and "-"'],
+    ['ünï', 'server name may only contain letters, digits, "_", "." and "-"'],
+  ])('rejects %j', (name, message) => {
+    expect(validateServerName(name)).toBe(message);
+  });
+});
+
+describe('invalidConfigMessage', () => {
+  it('keeps the SPEC §5 words', () => {
+    expect(invalidConfigMessage(['a', 'b'])).toBe('Invalid server config: a; b');
+  });
+});
