@@ -48,6 +48,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     clientName: 'mcp-switchboard',
     clientVersion: options.version,
     baseEnv: options.platform.env,
+    projectDir: options.projectDir,
   });
   const listeners = new Set<EmitEvent>();
   let discovery: DiscoveryResult | undefined;

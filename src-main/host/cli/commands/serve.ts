@@ -11,9 +11,13 @@ import { startWebHost, type WebHost } from '../../web-host.js';
 import { EXIT } from '../args.js';
 import { coreOptions, repoRoot, type CliContext } from '../context.js';
 
-/** The built renderer served in web mode: `<repo>/out/renderer`. */
-export function rendererDir(): string {
-  return join(repoRoot(), 'out', 'renderer');
+/**
+ * The built renderer served in web mode: `<repo>/out/renderer`, or `SWITCHBOARD_RENDERER_DIR` when
+ * set (tests serve a fixture folder; a packaged build may point elsewhere).
+ */
+export function rendererDir(env: Record<string, string | undefined> = process.env): string {
+  const override = env.SWITCHBOARD_RENDERER_DIR;
+  return override && override.trim() !== '' ? override : join(repoRoot(), 'out', 'renderer');
 }
 
 /** Resolves with the first SIGINT/SIGTERM; a second one while shutting down exits at once (130). */
@@ -32,7 +36,7 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 export async function runServe(ctx: CliContext): Promise<number> {
-  const staticDir = rendererDir();
+  const staticDir = rendererDir(ctx.platform.env);
   if (!existsSync(join(staticDir, 'index.html'))) {
     ctx.io.err(`The web UI is not built (missing ${join(staticDir, 'index.html')}). Build it with: npm run build`);
     return EXIT.FAILURE;

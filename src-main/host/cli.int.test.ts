@@ -1,0 +1,199 @@
+/**
+ * The CLI as a real child process (`node bin/switchboard.mjs …`) against real servers, in a temp
+ * HOME/XDG_CONFIG_HOME/SWITCHBOARD_HOME with a temp project.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ServersSnapshotSchema, ToolCallResultSchema, ToolInfoSchema } from '../../src-shared/api/status.js';
+import {
+  BROKEN_ENTRY,
+  everythingEntry,
+  makeWorld,
+  processesWithMarker,
+  runSwitchboard,
+  tripwireEntry,
+  writeOwnServers,
+  writeProjectConfig,
+  type TempWorld,
+} from './test-fixtures.js';
+
+describe('switchboard CLI in a trusted project', () => {
+  let world: TempWorld;
+  let mcpJson: string;
+
+  beforeAll(async () => {
+    world = makeWorld();
+    mcpJson = writeProjectConfig(world, { everything: everythingEntry(world), broken: BROKEN_ENTRY });
+    const trusted = await runSwitchboard(world, ['trust']);
+    expect(trusted.stderr).toBe('');
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout.split('\n')[0]).toBe(`Trusted ${world.project}`);
+    expect(trusted.stdout).toContain('servers allowed to run: everything, broken');
+  });
+  afterAll(() => world.cleanup());
+
+  it('status prints the SPEC §8 view and stops every process it started', async () => {
+    const run = await runSwitchboard(world, ['status']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^● everything {4}connected {5}(\d+) tools {2}\(\d+s\)$/);
+    const tools = Number(/(\d+) tools/.exec(lines[0]!)![1]);
+    expect(tools).toBeGreaterThan(5);
+    expect(lines[1]).toBe('○ broken        error');
+    expect(lines[2]).toMatch(/^ {2}↳ .*ENOENT/);
+    expect(lines[3]).toBe(`Total: 2 servers, ${tools} tools available`);
+    expect(processesWithMarker(world.marker)).toEqual([]);
+  });
+
+  it('status --json parses against the ServersSnapshot schema', async () => {
+    const run = await runSwitchboard(world, ['status', '--json']);
+    expect(run.code).toBe(0);
+    const snap = ServersSnapshotSchema.parse(JSON.parse(run.stdout));
+    expect(snap.project).toEqual({ dir: world.project, trusted: true, projectFiles: [mcpJson] });
+    expect(snap.servers.map((s) => [s.server.name, s.status])).toEqual([
+      ['everything', 'connected'],
+      ['broken', 'error'],
+    ]);
+    expect(snap.servers[0]!.server.envKeys).toEqual(['SB_TEST_MARKER']);
+    expect(run.stdout).not.toContain(world.marker); // env values never leave the core
+  });
+
+  it('status <name> starts only that server and exits 2 for a failed one', async () => {
+    const one = await runSwitchboard(world, ['status', 'broken']);
+    expect(one.code).toBe(2);
+    expect(one.stdout.split('\n').slice(0, 3)).toEqual(['○ broken        error', expect.stringMatching(/ENOENT/), 'Total: 1 server, 0 tools available']);
+    const unknown = await runSwitchboard(world, ['status', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe('Unknown server "nope"');
+  });
+
+  it('tools lists agent-visible names with raw names and descriptions; --json parses', async () => {
+    const run = await runSwitchboard(world, ['tools', 'everything']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^mcp_everything_echo +everything\/echo +\S/m);
+    expect(run.stdout).toMatch(/^mcp_everything_get_sum +everything\/get-sum +\S/m);
+    const json = await runSwitchboard(world, ['tools', '--json']);
+    const tools = z.array(ToolInfoSchema).parse(JSON.parse(json.stdout));
+    expect(tools.find((t) => t.agentName === 'mcp_everything_echo')).toMatchObject({ server: 'everything', name: 'echo' });
+    expect(json.stderr).toMatch(/^Failed to connect to "broken": .*ENOENT/m);
+  });
+
+  it('call by raw names prints the result text and exits 0, leaving no process', async () => {
+    const run = await runSwitchboard(world, ['call', 'everything', 'echo', '--args', '{"message":"hi"}']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('Echo: hi\n');
+    expect(run.code).toBe(0);
+    expect(run.ms).toBeLessThan(15_000);
+    expect(processesWithMarker(world.marker)).toEqual([]);
+  });
+
+  it('call by agent-visible name works; --json gives the ToolCallResult with structuredContent', async () => {
+    const byAgent = await runSwitchboard(world, ['call', 'mcp_everything_get_sum', '--args', '{"a":2,"b":3}']);
+    expect(byAgent.code).toBe(0);
+    expect(byAgent.stdout).toContain('5');
+    const json = await runSwitchboard(world, ['call', 'everything', 'get-structured-content', '--args', '{"location":"New York"}', '--json']);
+    expect(json.code).toBe(0);
+    const result = ToolCallResultSchema.parse(JSON.parse(json.stdout));
+    expect(result).toMatchObject({ server: 'everything', tool: 'get-structured-content', isError: false });
+    expect(result.structuredContent).toBeDefined();
+  });
+
+  it('a tool that returns isError prints "Error: …" and exits 1', async () => {
+    const run = await runSwitchboard(world, ['call', 'everything', 'get-sum', '--args', '{"a":"x"}']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^Error: .*Invalid arguments for tool get-sum/);
+  });
+
+  it('call on a broken server exits 2 with the SPEC §5 message', async () => {
+    const run = await runSwitchboard(world, ['call', 'broken', 'anything', '--args', '{}']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^Failed to connect to "broken": .*ENOENT/);
+    expect(run.stdout).toBe('');
+  });
+
+  it('call of an unknown server or tool exits 2', async () => {
+    const server = await runSwitchboard(world, ['call', 'nope', 'echo']);
+    expect(server.code).toBe(2);
+    expect(server.stderr.trim()).toBe('Unknown server "nope"');
+    const tool = await runSwitchboard(world, ['call', 'mcp_everything_nope']);
+    expect(tool.code).toBe(2);
+    expect(tool.stderr).toMatch(/^Unknown tool "mcp_everything_nope"/);
+  });
+
+  it('bad --args JSON and unknown commands/flags exit 64 and say what was wrong', async () => {
+    const badJson = await runSwitchboard(world, ['call', 'everything', 'echo', '--args', '{message:hi}']);
+    expect(badJson.code).toBe(64);
+    expect(badJson.stderr).toMatch(/^switchboard: --args is not valid JSON: /);
+    const notObject = await runSwitchboard(world, ['call', 'everything', 'echo', '--args', '[1]']);
+    expect(notObject.code).toBe(64);
+    expect(notObject.stderr).toContain('--args must be a JSON object');
+    const cmd = await runSwitchboard(world, ['frobnicate']);
+    expect(cmd.code).toBe(64);
+    expect(cmd.stderr).toContain('Unknown command "frobnicate"');
+    const flag = await runSwitchboard(world, ['status', '--verbose']);
+    expect(flag.code).toBe(64);
+    expect(flag.stderr).toContain("Unknown option '--verbose'");
+    const help = await runSwitchboard(world, ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: switchboard <command>/);
+  });
+});
+
+describe('switchboard CLI in an untrusted project', () => {
+  let world: TempWorld;
+  let tripwire: string;
+
+  beforeAll(() => {
+    world = makeWorld();
+    tripwire = join(world.root, 'spawned.txt');
+    writeProjectConfig(world, { everything: everythingEntry(world), tripwire: tripwireEntry(tripwire) });
+  });
+  afterAll(() => world.cleanup());
+
+  it('status shows untrusted with the trust hint and spawns nothing', async () => {
+    const run = await runSwitchboard(world, ['status']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trimEnd().split('\n')).toEqual([
+      '○ everything    untrusted',
+      '  ↳ project folder not trusted, nothing started; run: switchboard trust',
+      '○ tripwire      untrusted',
+      '  ↳ project folder not trusted, nothing started; run: switchboard trust',
+      'Total: 2 servers, 0 tools available',
+    ]);
+    expect(existsSync(tripwire)).toBe(false);
+    expect(processesWithMarker(world.marker)).toEqual([]);
+  });
+
+  it('--project from elsewhere names the folder in the hint; call is refused with exit 2', async () => {
+    const run = await runSwitchboard(world, ['status', '--project', world.project], { cwd: world.root });
+    expect(run.stdout).toContain(`run: switchboard trust ${world.project}`);
+    const call = await runSwitchboard(world, ['call', 'tripwire', 'x']);
+    expect(call.code).toBe(2);
+    expect(call.stderr).toMatch(/not trusted/);
+    expect(existsSync(tripwire)).toBe(false);
+  });
+
+  it('servers lists definitions, shadowing and warnings without connecting', async () => {
+    const own = writeOwnServers(world, { everything: { command: 'node', args: ['elsewhere.js'] } });
+    mkdirSync(join(world.project, '.cursor'), { recursive: true });
+    const broken = join(world.project, '.cursor', 'mcp.json');
+    writeFileSync(broken, '{ "mcpServers": { "x": { "command": "a", "url": "http://b" } } }');
+    try {
+      const run = await runSwitchboard(world, ['servers']);
+      expect(run.code).toBe(0);
+      const out = run.stdout;
+      expect(out).toContain('everything  stdio  node elsewhere.js\n  Switchboard ' + own + ':');
+      expect(out).toMatch(/tripwire {2}stdio {2}.* -e /);
+      expect(out).toMatch(/Claude Code .*\.mcp\.json:\d+ \(project\) {2}enabled {2}untrusted \(run: switchboard trust\)/);
+      expect(out).toMatch(/Shadowed definitions:\n {2}everything {2}Claude Code .*\.mcp\.json:\d+ \(project\)\n {4}shadowed by Switchboard /);
+      expect(out).toMatch(new RegExp(`Config warnings:\\n  ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: Invalid server config: `));
+      expect(out).toContain(`Project: ${world.project} (not trusted)`);
+      expect(existsSync(tripwire)).toBe(false);
+    } finally {
+      writeOwnServers(world, {});
+      writeFileSync(broken, '{}');
+    }
+  });
+});
