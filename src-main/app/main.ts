@@ -39,7 +39,9 @@ function boot(): void {
     devUrl: process.env['ELECTRON_RENDERER_URL'],
     indexPath: here('../renderer/index.html'),
   });
-  const resourcesDir = join(app.getAppPath(), 'resources');
+  // Relative to the bundle (out/main/index.js), not app.getAppPath(): right both for `electron .`
+  // and for `electron out/main/index.js` (the Playwright _electron spec), and inside app.asar.
+  const resourcesDir = here('../../resources');
   let win: BrowserWindow | null = null;
   let core: SwitchboardCore | undefined;
 
@@ -80,8 +82,13 @@ function boot(): void {
       },
     });
     setupIpc(core, () => win, target);
-    setupTray(core, { resourcesDir, showWindow, quit: () => app.quit() });
     win = openWindow();
+    try {
+      setupTray(core, { resourcesDir, showWindow, quit: () => app.quit() });
+    } catch (err) {
+      // Some Linux desktops have no tray; the window is the app, the tray only a mirror.
+      console.warn(`[tray] unavailable: ${errorText(err)}`);
+    }
     core.start().catch((err: unknown) => console.error(`[core] start failed: ${errorText(err)}`));
   });
 
