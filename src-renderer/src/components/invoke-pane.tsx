@@ -1,12 +1,12 @@
 /**
  * Call a tool (SPEC §4): the tool's names and description, its input schema as JSON, a form
- * generated from the schema (@rjsf/core + ajv8) or a Raw JSON textarea, a Call button, and the
+ * generated from the schema (@rjsf/core with an eval-free validator, lib/form-validator.ts) or a Raw JSON textarea, a Call button, and the
  * result beside the input — the result never replaces the form.
  */
 import { Alert, Badge, Button, Code, Collapse, Group, Loader, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import { formValidator } from '../lib/form-validator.js';
 import { Component, useMemo, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
@@ -167,7 +167,7 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
                 className="rjsf"
                 schema={schema}
                 uiSchema={{ 'ui:title': '' }}
-                validator={validator}
+                validator={formValidator}
                 formData={formData}
                 onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
                 onSubmit={(e) => void call((e.formData ?? {}) as Record<string, unknown>)}
