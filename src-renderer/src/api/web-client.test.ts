@@ -2,7 +2,7 @@
  * The web client against a real WebSocket server on 127.0.0.1 (the `ws` package), speaking the
  * wire.ts frames: id pairing, events, NOT_CONNECTED on a closed socket, reconnect + resync.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
@@ -111,6 +111,7 @@ describe('createWebClient', () => {
     client.on('tools:changed', (p) => toolEvents.push(p));
     client.on('logs:appended', (p) => logEvents.push(p));
     await until(() => client!.state === 'open' && toolEvents.length === 1); // resync's tools:changed
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const socket = [...host.sockets][0]!;
     socket.send(JSON.stringify({ type: 'event', event: 'logs:appended', payload: [{ nope: true }] }));
     socket.send(JSON.stringify({ type: 'event', event: 'not:an-event', payload: {} }));
@@ -121,6 +122,9 @@ describe('createWebClient', () => {
     await until(() => toolEvents.length === 2);
     expect(logEvents).toEqual([[line]]);
     expect(toolEvents).toEqual([{}, { server: 'a' }]);
+    expect(warn).toHaveBeenCalledTimes(1); // the malformed logs:appended, named in the warning
+    expect(String(warn.mock.calls[0]![0])).toContain('logs:appended');
+    warn.mockRestore();
   });
 
   it('resolves calls in flight NOT_CONNECTED when the socket closes, then reconnects and resyncs', async () => {

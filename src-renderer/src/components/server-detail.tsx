@@ -90,24 +90,24 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
       </Stack>
 
       {state.status === 'untrusted' ? (
-        <Alert color="grape" variant="light" title="Not started: this folder is not trusted">
+        <Alert color="grape" variant="light" role="note" title="Not started: this folder is not trusted">
           This server comes from a project file. Trust the folder (banner above) to start it.
         </Alert>
       ) : null}
 
       {state.lastError ? (
+        <section aria-label="Last error">
         <Alert
           color={state.status === 'error' ? 'red' : 'orange'}
           variant="light"
           title={state.status === 'error' ? `Failed to connect to "${name}"` : 'Last error'}
-          role="alert"
-          aria-label="Last error"
         >
           <pre className="error-text">{state.lastError}</pre>
           <Text size="sm" mt={4}>
             {errorHint(state)}
           </Text>
         </Alert>
+        </section>
       ) : null}
 
       <Tabs defaultValue="tools" keepMounted={false}>

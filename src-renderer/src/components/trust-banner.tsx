@@ -29,14 +29,8 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
   };
 
   return (
-    <Alert
-      color="grape"
-      variant="light"
-      role="region"
-      aria-label="Workspace trust"
-      title="Trust this folder?"
-      className="trust-banner"
-    >
+    <section aria-label="Workspace trust">
+    <Alert color="grape" variant="light" title="Trust this folder?" className="trust-banner">
       <Text size="sm">
         This folder's config files want to start {plural(untrusted.length, 'server')}:{' '}
         {untrusted.map((s) => s.server.name).join(', ')}. Nothing from them runs until you trust it.
@@ -62,5 +56,6 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
         </Text>
       ) : null}
     </Alert>
+    </section>
   );
 }

@@ -7,7 +7,8 @@ import { fileAt } from '../lib/format.js';
 export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
   if (warnings.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title={`Config warnings (${warnings.length})`} role="region" aria-label="Config warnings">
+    <section aria-label="Config warnings">
+    <Alert color="yellow" variant="light" title={`Config warnings (${warnings.length})`}>
       <Text size="xs" mb={4}>
         These entries could not be read; everything else still loaded.
       </Text>
@@ -20,5 +21,6 @@ export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
         ))}
       </List>
     </Alert>
+    </section>
   );
 }

@@ -1,0 +1,20 @@
+/**
+ * Playwright fixture: `sandbox(kind)` makes an isolated sandbox (temp HOME, data folder, project)
+ * for this test and disposes it (host killed by process group, temp folders removed) afterwards.
+ */
+import { test as base } from '@playwright/test';
+import { createSandbox, type ProjectKind, type Sandbox } from './sandbox.js';
+
+export const test = base.extend<{ sandbox: (kind: ProjectKind) => Sandbox }>({
+  sandbox: async ({}, use) => {
+    const made: Sandbox[] = [];
+    await use((kind) => {
+      const s = createSandbox(kind);
+      made.push(s);
+      return s;
+    });
+    for (const s of made) await s.dispose();
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,127 @@
+/**
+ * The walking skeleton through the UI, in Chromium, against `switchboard serve` and real MCP
+ * servers: statuses, a tool call through the generated form, workspace trust, the empty state.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { REPO } from './sandbox.js';
+
+/** The server list's button for `name` (its accessible name starts with the server name). */
+const serverButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+test('lists the three servers with their statuses and the broken one says why', async ({ page, sandbox }) => {
+  const sb = sandbox('three-servers');
+  sb.trust();
+  await page.goto(await sb.serve());
+
+  await expect(serverButton(page, 'everything')).toContainText('connected');
+  await expect(serverButton(page, 'filesystem')).toContainText('connected');
+  await expect(serverButton(page, 'broken')).toContainText('error');
+  // Where each came from: the project's .mcp.json, read as Claude Code's project file.
+  await expect(serverButton(page, 'everything')).toContainText(join(sb.project, '.mcp.json'));
+
+  await serverButton(page, 'broken').click();
+  const error = page.getByRole('region', { name: 'Last error' });
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('Failed to connect to "broken"');
+  await expect(error).toContainText('/nonexistent/mcp-server-broken');
+  await expect(page.getByRole('tab', { name: /Tools \(0\)/ })).toBeVisible();
+
+  // Keyboard: the list is navigable with the arrow keys.
+  await serverButton(page, 'broken').focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('navigation', { name: 'Servers' }).getByRole('button').first()).toBeFocused();
+});
+
+test('calls everything/echo through the generated form and shows the result beside it', async ({ page, sandbox }) => {
+  const sb = sandbox('three-servers');
+  sb.trust();
+  await page.goto(await sb.serve());
+
+  await serverButton(page, 'everything').click();
+  await expect(serverButton(page, 'everything')).toContainText('connected');
+  const tools = page.getByRole('navigation', { name: 'Tools' });
+  await tools.getByRole('button', { name: /^echo\b/ }).click();
+
+  const pane = page.getByRole('region', { name: 'Call echo' });
+  await expect(pane.getByRole('heading', { name: 'mcp_everything_echo' })).toBeVisible();
+  const text = `hello from playwright ${Date.now()}`;
+  await pane.getByLabel('message').fill(text);
+  await pane.getByRole('button', { name: 'Call' }).click();
+
+  const result = pane.getByRole('region', { name: 'Tool result' });
+  await expect(result).toContainText(`Echo: ${text}`);
+  // The form is still there, with what was typed, beside the result.
+  await expect(pane.getByLabel('message')).toHaveValue(text);
+
+  // Raw JSON: invalid JSON is refused with a clear error and no call.
+  await pane.getByLabel('Raw JSON').check();
+  const raw = pane.getByLabel('Arguments (JSON)');
+  await expect(raw).toHaveValue(JSON.stringify({ message: text }, null, 2));
+  await raw.fill('{"message": ');
+  await pane.getByRole('button', { name: 'Call' }).click();
+  await expect(pane.getByText(/^Invalid JSON: /)).toBeVisible();
+  await expect(result).toContainText(`Echo: ${text}`);
+  await raw.fill('{"message": "raw call"}');
+  await pane.getByRole('button', { name: 'Call' }).click();
+  await expect(result).toContainText('Echo: raw call');
+  await pane.getByLabel('Raw JSON').uncheck();
+  await expect(pane.getByLabel('message')).toHaveValue('raw call');
+
+  // The README's picture: a connected server and a called tool.
+  await pane.getByLabel('message').fill('Hello, Switchboard!');
+  await pane.getByRole('button', { name: 'Call' }).click();
+  await expect(result).toContainText('Echo: Hello, Switchboard!');
+  mkdirSync(join(REPO, 'docs'), { recursive: true });
+  await page.screenshot({ path: join(REPO, 'docs', 'screenshot.png') });
+});
+
+test('an untrusted folder starts nothing until Trust is clicked', async ({ page, sandbox }) => {
+  const sb = sandbox('three-servers');
+  await page.goto(await sb.serve());
+
+  const banner = page.getByRole('region', { name: 'Workspace trust' });
+  await expect(banner).toContainText("This folder's config files want to start 3 servers");
+  await expect(banner).toContainText(join(sb.project, '.mcp.json'));
+  await expect(banner).toContainText(`Trust ${sb.project}?`);
+  for (const name of ['everything', 'filesystem', 'broken']) {
+    await expect(serverButton(page, name)).toContainText('untrusted');
+  }
+  expect(sb.serverPids(), 'no server process may start before trust').toEqual([]);
+
+  await banner.getByRole('button', { name: 'Trust this folder' }).click();
+  await expect(banner).toBeHidden();
+  await expect(serverButton(page, 'everything')).toContainText('connected');
+  await expect(serverButton(page, 'filesystem')).toContainText('connected');
+  await expect(serverButton(page, 'broken')).toContainText('error');
+  expect(sb.serverPids().length).toBeGreaterThanOrEqual(2);
+});
+
+test('empty HOME and project: the empty state adds the reference server and its tools appear', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  await page.goto(await sb.serve());
+
+  const empty = page.getByRole('region', { name: 'No servers' });
+  await expect(empty).toContainText('No MCP servers found');
+  await empty.getByRole('button', { name: 'Add the reference server' }).click();
+
+  await expect(empty).toBeHidden();
+  const first = page.getByRole('navigation', { name: 'Servers' }).getByRole('button').first();
+  await expect(first).toContainText('connected');
+  await expect(page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^echo\b/ })).toBeVisible();
+});
+
+test('a reload catches up from servers:list', async ({ page, sandbox }) => {
+  const sb = sandbox('three-servers');
+  sb.trust();
+  const url = await sb.serve();
+  await page.goto(url);
+  await expect(serverButton(page, 'everything')).toContainText('connected');
+  await page.reload();
+  await expect(serverButton(page, 'everything')).toContainText('connected');
+  await expect(serverButton(page, 'broken')).toContainText('error');
+  await expect(page.getByRole('navigation', { name: 'Tools' }).getByRole('button').first()).toBeVisible();
+});

@@ -1,0 +1,38 @@
+/**
+ * Playwright e2e: the web UI in Debian's Chromium against `switchboard serve` with real MCP servers
+ * (ENVIRONMENT.md "Browser tests": never a downloaded browser; these launch args work as root,
+ * headless, on a closed network). Needs the renderer built first (`npx electron-vite build`).
+ */
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  // Each test runs a host plus real MCP server processes; the machines have 2 cores.
+  workers: 2,
+  fullyParallel: true,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
