@@ -162,6 +162,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       signal: options.signal,
       onProgress: options.onProgress,
       outputSchema,
+      onFailure: (err) => this.handleRequestFailure(live, err),
     });
     this.recordLatency(result.durationMs);
     return result;
@@ -257,6 +258,24 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (hadTools) this.emit('tools');
   }
 
+  /**
+   * SPEC §6: "an HTTP server is marked down on the first failed request". A JSON-RPC error, a
+   * timeout or a malformed result is an answer (or a slow server), not a dead one; a failed fetch
+   * (connection refused, reset) or an HTTP error status marks it `disconnected`.
+   */
+  private handleRequestFailure(live: Live, err: unknown): void {
+    if (live.stdio || this.live !== live || !isTransportFailure(err)) return;
+    this.live = undefined;
+    const hadTools = this.tools.length > 0;
+    this.tools = [];
+    this.connectedAt = undefined;
+    this.lastError = failureMessage(err);
+    this.note(`request failed, marking the server down: ${this.lastError}`);
+    void closeLive(live);
+    this.setStatus('disconnected');
+    if (hadTools) this.emit('tools');
+  }
+
   /** Re-list after `notifications/tools/list_changed`; concurrent notifications coalesce. */
   private async relist(live: Live): Promise<void> {
     if (this.relisting) {
@@ -323,6 +342,15 @@ function isAuthFailure(err: unknown): boolean {
   if (code === 401 || code === 403) return true;
   if (err.name === 'UnauthorizedError' || err.constructor.name === 'UnauthorizedError') return true;
   return /\bHTTP (401|403)\b|\b(401|403) (Unauthorized|Forbidden)\b/.test(err.message);
+}
+
+/** A failure of the HTTP wire itself: fetch failed, an HTTP error status, or a closed transport. */
+function isTransportFailure(err: unknown): boolean {
+  if (err instanceof McpError || !(err instanceof Error)) return false;
+  if (err instanceof TypeError) return true; // undici: "fetch failed"
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'number' && code >= 400 && code < 600) return true;
+  return err.message === 'Not connected';
 }
 
 /** Close a live client quietly (its transport too) and stop its task store timers. */

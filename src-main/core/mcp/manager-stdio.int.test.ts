@@ -97,8 +97,9 @@ describe('McpManager over stdio (server-everything)', () => {
     await m.reconcile(run(everythingStdio('ev')));
     await m.settled();
     const progress: number[] = [];
+    // 6 progress steps 200 ms apart: each resets the 900 ms timeout the 1.2 s call would exceed.
     const long = await m.callTool('ev', 'trigger-long-running-operation', { duration: 1.2, steps: 6 }, {
-      timeoutMs: 600,
+      timeoutMs: 900,
       onProgress: (p) => progress.push(p.progress),
     });
     expect(long.text).toBe('Long running operation completed. Duration: 1.2 seconds, Steps: 6.');

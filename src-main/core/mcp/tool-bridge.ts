@@ -195,8 +195,15 @@ export function mapCallResult(
 /** The message of a thrown failure without the SDK's `MCP error <code>: ` prefix (code kept at the end). */
 export function failureMessage(err: unknown): string {
   if (err instanceof McpError) return `${err.message.replace(/^MCP error -?\d+: /, '')} (${err.code})`;
-  if (err instanceof Error) return err.message;
-  return String(err);
+  if (!(err instanceof Error)) return String(err);
+  let message = err.message;
+  // undici's "fetch failed" hides the reason (ECONNREFUSED, DNS…) in `cause`.
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof Error && cause.message && !message.includes(cause.message)) message += `: ${cause.message}`;
+  // The SDK's HTTP errors carry the status in `code`, not always in the text.
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'number' && code >= 100 && code < 600 && !message.includes(String(code))) message += ` (HTTP ${code})`;
+  return message;
 }
 
 /**
@@ -220,6 +227,8 @@ export interface ExecuteToolCallOptions {
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   outputSchema?: Record<string, unknown>;
+  /** Told about a thrown failure (not a cancellation) before it is mapped, e.g. to mark an HTTP server down. */
+  onFailure?: (err: unknown) => void;
 }
 
 /**
@@ -245,6 +254,8 @@ export async function executeToolCall(
     });
     return mapCallResult(server, tool, raw as RawCallResult, options.outputSchema, performance.now() - started);
   } catch (err) {
-    return mapCallFailure(server, tool, err, performance.now() - started, options.signal?.aborted === true);
+    const cancelled = options.signal?.aborted === true;
+    if (!cancelled) options.onFailure?.(err);
+    return mapCallFailure(server, tool, err, performance.now() - started, cancelled);
   }
 }

@@ -75,7 +75,12 @@ export function createTransport(def: ServerDefinition, baseEnv: Record<string, s
 
 /** The fields whose change requires a restart (SPEC §5 reload: nothing unchanged restarts). */
 export function launchKey(def: ServerDefinition): string {
-  return JSON.stringify([def.transport, def.command, def.args, def.env, def.cwd, def.url, def.headers, def.auth]);
+  return JSON.stringify([def.transport, def.command, def.args, sorted(def.env), def.cwd, def.url, sorted(def.headers), def.auth]);
+}
+
+/** A record's entries in key order, so a reordered file does not count as a change. */
+function sorted(record: Record<string, string> | undefined): [string, string][] | undefined {
+  return record && Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** A short, secret-free description of how a server is launched, for the log. */
