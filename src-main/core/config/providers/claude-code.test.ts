@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../test-sandbox.js';
-import { claudeCodeProvider, claudeJsonPath } from './claude-code.js';
+import { claudeCodeProvider, claudeJsonPath, comparableDir } from './claude-code.js';
 
 describe('claude-code provider', () => {
   let sb: Sandbox;
@@ -65,5 +65,19 @@ describe('claude-code provider', () => {
   it('uses Windows paths for a win32 context', () => {
     const ctx = { ...sb.ctx(), platform: 'win32' as const, home: 'C:\\Users\\ann', projectDir: 'C:\\code\\app' };
     expect(claudeCodeProvider.candidateFiles(ctx).map((f) => f.path)).toEqual(['C:\\Users\\ann\\.claude.json', 'C:\\code\\app\\.mcp.json']);
+  });
+});
+
+describe('comparableDir (project keys of ~/.claude.json)', () => {
+  const linux = { home: '/h', platform: 'linux' as const, env: {} };
+  const win = { home: 'C:\\Users\\ann', platform: 'win32' as const, env: {} };
+  it('matches trailing slashes and dot segments on POSIX, case-sensitively', () => {
+    expect(comparableDir(linux, '/code/app/')).toBe(comparableDir(linux, '/code/./app'));
+    expect(comparableDir(linux, '/Code/app')).not.toBe(comparableDir(linux, '/code/app'));
+    expect(comparableDir(linux, '/')).toBe('/');
+  });
+  it('matches separators and case on Windows, keeping a drive root', () => {
+    expect(comparableDir(win, 'C:/Code/App/')).toBe(comparableDir(win, 'c:\\code\\app'));
+    expect(comparableDir(win, 'C:\\')).toBe('c:\\');
   });
 });

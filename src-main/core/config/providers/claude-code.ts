@@ -28,8 +28,11 @@ function candidates(ctx: DiscoveryContext): SourceFile[] {
   return [candidate('claude-code', claudeJsonPath(ctx), 'user'), candidate('claude-code', joinFor(ctx, ctx.projectDir, '.mcp.json'), 'project')];
 }
 
-/** A project key as Claude Code writes it, compared loosely: separators, trailing slash, Windows case. */
-function comparableDir(ctx: PlatformContext, dir: string): string {
+/**
+ * A project key as Claude Code writes it, made comparable: normalised separators, no trailing
+ * slash, lower-case on Windows (where `C:/Code/App/` and `c:\\code\\app` are one folder).
+ */
+export function comparableDir(ctx: PlatformContext, dir: string): string {
   if (ctx.platform === 'win32') {
     const n = win32.normalize(dir.replace(/\//g, '\\'));
     return (n.length > 3 ? n.replace(/\\+$/, '') : n).toLowerCase();
