@@ -71,7 +71,8 @@ describe('contentSecurityPolicy', () => {
   it('is strict for the built renderer', () => {
     expect(contentSecurityPolicy(fileTarget)).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        "media-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+        "frame-ancestors 'none'",
     );
   });
 

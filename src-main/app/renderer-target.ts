@@ -59,7 +59,8 @@ export function isAllowedExternalUrl(url: string): boolean {
 /**
  * The Content-Security-Policy header for the renderer. Production: `default-src 'self'; script-src
  * 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'`, plus
- * `object-src 'none'; base-uri 'none'; frame-ancestors 'none'`. Dev adds what Vite's HMR and the
+ * `media-src` / `font-src 'self' data:` and `object-src 'none'; base-uri 'none'; frame-ancestors
+ * 'none'`. Dev adds what Vite's HMR and the
  * React refresh preamble need (`'unsafe-inline'` scripts, `ws:` to the dev server).
  */
 export function contentSecurityPolicy(target: RendererTarget): string {
@@ -70,6 +71,10 @@ export function contentSecurityPolicy(target: RendererTarget): string {
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    // Tool results carry audio as data: URLs (server-everything does); the renderer's own meta CSP
+    // allows them, and both policies apply, so the header must not be narrower.
+    "media-src 'self' data:",
+    "font-src 'self' data:",
     devOrigin ? `connect-src 'self' ws://${devOrigin.host} ${devOrigin.origin}` : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
