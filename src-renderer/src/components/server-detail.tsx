@@ -97,16 +97,16 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
 
       {state.lastError ? (
         <section aria-label="Last error">
-        <Alert
-          color={state.status === 'error' ? 'red' : 'orange'}
-          variant="light"
-          title={state.status === 'error' ? `Failed to connect to "${name}"` : 'Last error'}
-        >
-          <pre className="error-text">{state.lastError}</pre>
-          <Text size="sm" mt={4}>
-            {errorHint(state)}
-          </Text>
-        </Alert>
+          <Alert
+            color={state.status === 'error' ? 'red' : 'orange'}
+            variant="light"
+            title={state.status === 'error' ? `Failed to connect to "${name}"` : 'Last error'}
+          >
+            <pre className="error-text">{state.lastError}</pre>
+            <Text size="sm" mt={4}>
+              {errorHint(state)}
+            </Text>
+          </Alert>
         </section>
       ) : null}
 

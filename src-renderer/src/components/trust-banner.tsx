@@ -30,32 +30,32 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
 
   return (
     <section aria-label="Workspace trust">
-    <Alert color="grape" variant="light" title="Trust this folder?" className="trust-banner">
-      <Text size="sm">
-        This folder's config files want to start {plural(untrusted.length, 'server')}:{' '}
-        {untrusted.map((s) => s.server.name).join(', ')}. Nothing from them runs until you trust it.
-      </Text>
-      <List size="sm" my={6}>
-        {files.map((f) => (
-          <List.Item key={f} className="mono">
-            {f}
-          </List.Item>
-        ))}
-      </List>
-      <Group gap="sm" align="center">
+      <Alert color="grape" variant="light" title="Trust this folder?" className="trust-banner">
         <Text size="sm">
-          Trust <span className="mono">{snapshot.project.dir}</span>?
+          This folder's config files want to start {plural(untrusted.length, 'server')}:{' '}
+          {untrusted.map((s) => s.server.name).join(', ')}. Nothing from them runs until you trust it.
         </Text>
-        <Button color="grape" size="xs" onClick={trust} loading={busy}>
-          Trust this folder
-        </Button>
-      </Group>
-      {error ? (
-        <Text c="red" size="sm" mt={6} role="alert">
-          {error}
-        </Text>
-      ) : null}
-    </Alert>
+        <List size="sm" my={6}>
+          {files.map((f) => (
+            <List.Item key={f} className="mono">
+              {f}
+            </List.Item>
+          ))}
+        </List>
+        <Group gap="sm" align="center">
+          <Text size="sm">
+            Trust <span className="mono">{snapshot.project.dir}</span>?
+          </Text>
+          <Button color="grape" size="xs" onClick={trust} loading={busy}>
+            Trust this folder
+          </Button>
+        </Group>
+        {error ? (
+          <Text c="red" size="sm" mt={6} role="alert">
+            {error}
+          </Text>
+        ) : null}
+      </Alert>
     </section>
   );
 }

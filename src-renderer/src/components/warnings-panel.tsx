@@ -8,19 +8,19 @@ export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
   if (warnings.length === 0) return null;
   return (
     <section aria-label="Config warnings">
-    <Alert color="yellow" variant="light" title={`Config warnings (${warnings.length})`}>
-      <Text size="xs" mb={4}>
-        These entries could not be read; everything else still loaded.
-      </Text>
-      <List size="xs" spacing={4}>
-        {warnings.map((w, i) => (
-          <List.Item key={i} className="warning-item">
-            <span className="mono">{fileAt(w.file, w.line, w.column)}</span>: {w.server ? `"${w.server}": ` : ''}
-            {w.message}
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
+      <Alert color="yellow" variant="light" title={`Config warnings (${warnings.length})`}>
+        <Text size="xs" mb={4}>
+          These entries could not be read; everything else still loaded.
+        </Text>
+        <List size="xs" spacing={4}>
+          {warnings.map((w, i) => (
+            <List.Item key={i} className="warning-item">
+              <span className="mono">{fileAt(w.file, w.line, w.column)}</span>: {w.server ? `"${w.server}": ` : ''}
+              {w.message}
+            </List.Item>
+          ))}
+        </List>
+      </Alert>
     </section>
   );
 }
