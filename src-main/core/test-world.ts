@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PlatformContext } from '../core/paths.js';
+import type { PlatformContext } from './paths.js';
 
 /** The repository root. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

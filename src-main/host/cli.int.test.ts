@@ -17,7 +17,7 @@ import {
   writeOwnServers,
   writeProjectConfig,
   type TempWorld,
-} from './test-fixtures.js';
+} from '../core/test-world.js';
 
 describe('switchboard CLI in a trusted project', () => {
   let world: TempWorld;

@@ -14,7 +14,7 @@ import { WireServerMessageSchema, type WireServerMessage } from '../../src-share
 import { TrustStore } from '../core/config/trust.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
-import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, writeProjectConfig, type TempWorld } from './test-fixtures.js';
+import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, writeProjectConfig, type TempWorld } from '../core/test-world.js';
 import { startWebHost, type WebHost } from './web-host.js';
 
 interface HttpReply {
