@@ -136,6 +136,17 @@ describe.skipIf(process.platform !== 'linux')('McpManager.reconcile', () => {
     expect(manager.listTools('my-server').find((t) => t.name === 'one')!.collidesWith).toEqual([{ server: 'my.server', tool: 'one' }]);
   });
 
+  it('dispose while servers are still connecting leaves no process and no late status', async () => {
+    const m = new McpManager();
+    await m.reconcile(run(scripted('slow1', 'slow1', { env: { SCRIPTED_DELAY_MS: '3000' } }), scripted('slow2', 'slow2', { env: { SCRIPTED_DELAY_MS: '3000' } })));
+    const pids = await pidsByTag();
+    expect(pids.size).toBe(2);
+    await m.dispose();
+    expect([...pids.values()].filter(isAlive)).toEqual([]);
+    await m.settled();
+    expect(m.runtimes().map((r) => r.status)).toEqual(['stopped', 'stopped']);
+  });
+
   it('settled() resolves at once with nothing to do; reconcile after dispose is refused', async () => {
     const m = new McpManager();
     await m.settled();
