@@ -2,17 +2,21 @@
  * The CLI as a real child process (`node bin/switchboard.mjs …`) against real servers, in a temp
  * HOME/XDG_CONFIG_HOME/SWITCHBOARD_HOME with a temp project.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { z } from 'zod';
 import { ServersSnapshotSchema, ToolCallResultSchema, ToolInfoSchema } from '../../src-shared/api/status.js';
 import {
+  CLI_BIN,
   BROKEN_ENTRY,
   everythingEntry,
   makeWorld,
   processesWithMarker,
   runSwitchboard,
+  waitFor,
   tripwireEntry,
   writeOwnServers,
   writeProjectConfig,
@@ -195,5 +199,67 @@ describe('switchboard CLI in an untrusted project', () => {
       writeOwnServers(world, {});
       writeFileSync(broken, '{}');
     }
+  });
+});
+
+describe('switchboard serve', () => {
+  let world: TempWorld;
+
+  beforeAll(async () => {
+    world = makeWorld();
+    writeProjectConfig(world, { everything: everythingEntry(world) });
+    expect((await runSwitchboard(world, ['trust'])).code).toBe(0);
+  });
+  afterAll(() => world.cleanup());
+
+  it('says how to build the UI when out/renderer is missing (exit 2)', async () => {
+    world.env.SWITCHBOARD_RENDERER_DIR = join(world.root, 'no-renderer-here');
+    try {
+      const run = await runSwitchboard(world, ['serve', '--port', '0']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('Build it with: npm run build');
+      expect(processesWithMarker(world.marker)).toEqual([]);
+    } finally {
+      delete world.env.SWITCHBOARD_RENDERER_DIR;
+    }
+  });
+
+  it('prints the URL, serves the page and the socket, and stops everything on SIGTERM', async () => {
+    const rendererDir = join(world.root, 'renderer');
+    mkdirSync(rendererDir, { recursive: true });
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>fixture</title>');
+    const child = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', '--project', world.project], {
+      cwd: world.root,
+      env: { ...world.env, SWITCHBOARD_RENDERER_DIR: rendererDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    try {
+      expect(await waitFor(() => stdout.includes('\n'), 20_000)).toBe(true);
+      const m = /^Switchboard is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{32}))$/m.exec(stdout);
+      expect(m, stdout + stderr).not.toBeNull();
+      const [, url, port, token] = m!;
+      const page = await fetch(url!);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>fixture</title>');
+
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`, { origin: `http://127.0.0.1:${port}` });
+      const replies: any[] = [];
+      ws.on('message', (d) => replies.push(JSON.parse(d.toString())));
+      await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+      ws.send(JSON.stringify({ type: 'call', id: 1, method: 'tools:call', input: { server: 'everything', tool: 'echo', args: { message: 'served' } } }));
+      expect(await waitFor(() => replies.some((r) => r.type === 'result' && r.id === 1), 20_000)).toBe(true);
+      expect(replies.find((r) => r.id === 1).result).toMatchObject({ ok: true, data: { text: 'Echo: served' } });
+      ws.close();
+      expect(processesWithMarker(world.marker).length).toBeGreaterThan(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(processesWithMarker(world.marker)).toEqual([]);
   });
 });

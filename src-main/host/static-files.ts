@@ -34,7 +34,7 @@ export function contentTypeFor(file: string): string {
 
 /**
  * The Content-Security-Policy of every page we serve: only our own scripts, styles (inline allowed:
- * the component library injects style tags), images (+ data: for tool results), and sockets back to
+ * the component library injects style tags), images and audio (+ data: for tool results), and sockets back to
  * this host on this port.
  */
 export function contentSecurityPolicy(port: number): string {
@@ -43,6 +43,7 @@ export function contentSecurityPolicy(port: number): string {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    "media-src 'self' data:",
     "font-src 'self' data:",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "object-src 'none'",
