@@ -15,6 +15,7 @@ export function exitCodeForResult(result: ToolCallResult): number {
   return result.text.startsWith('MCP error:') ? EXIT.FAILURE : EXIT.TOOL_ERROR;
 }
 
+/** `switchboard call …`. Resolves to 0 / 1 (isError) / 2 (failure); throws `UsageError` (64) for bad `--args` before starting anything. */
 export async function runCall(ctx: CliContext): Promise<number> {
   const args = parseToolArgs(ctx.cli.args); // usage errors before anything starts
   const [first, second] = ctx.cli.positionals as [string, string | undefined];

@@ -35,6 +35,7 @@ function waitForSignal(): Promise<NodeJS.Signals> {
   });
 }
 
+/** `switchboard serve`. Resolves to 0 after SIGINT/SIGTERM and a clean shutdown; 2 when unbuilt or the port is taken. */
 export async function runServe(ctx: CliContext): Promise<number> {
   const staticDir = rendererDir(ctx.platform.env);
   if (!existsSync(join(staticDir, 'index.html'))) {

@@ -22,6 +22,7 @@ export async function discoveryReport(ctx: CliContext): Promise<DiscoveryReport>
   };
 }
 
+/** `switchboard servers` (discovery only). Resolves to exit code 0. */
 export async function runServers(ctx: CliContext): Promise<number> {
   const report = await discoveryReport(ctx);
   if (ctx.cli.json) ctx.io.out(JSON.stringify(report, null, 2));

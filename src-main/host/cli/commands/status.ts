@@ -22,6 +22,7 @@ export function snapshotForServer(snapshot: ServersSnapshot, name: string): Serv
   };
 }
 
+/** `switchboard status [name]` (see the file header). Resolves to the exit code: 0, or 2 for an unknown/failed named server. */
 export async function runStatus(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
   return withEphemeralCore(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (core) => {

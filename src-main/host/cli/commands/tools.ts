@@ -8,6 +8,7 @@ import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
 import { formatTools } from '../format.js';
 import { printFailure } from '../output.js';
 
+/** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted or disabled. */
 export async function runTools(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
   return withEphemeralCore(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (core) => {

@@ -8,6 +8,7 @@ import { EXIT } from '../args.js';
 import { resolveFolder, type CliContext } from '../context.js';
 import { discoveryReport } from './servers.js';
 
+/** `switchboard trust [dir]`. Resolves to 0; throws `UsageError` for a missing folder; rejects when trust.json cannot be written. */
 export async function runTrust(ctx: CliContext): Promise<number> {
   const arg = ctx.cli.positionals[0];
   const dir = arg !== undefined ? resolveFolder(arg, ctx.cwd, 'trust') : ctx.projectDir;
