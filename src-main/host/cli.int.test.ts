@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { ServersSnapshotSchema, ToolCallResultSchema, ToolInfoSchema } from '../../src-shared/api/status.js';
+import { DiscoveryReportSchema } from './cli/format.js';
 import {
   CLI_BIN,
   BROKEN_ENTRY,
@@ -194,6 +195,14 @@ describe('switchboard CLI in an untrusted project', () => {
       expect(out).toMatch(/Shadowed definitions:\n {2}everything {2}Claude Code .*\.mcp\.json:\d+ \(project\)\n {4}shadowed by Switchboard /);
       expect(out).toMatch(new RegExp(`Config warnings:\\n  ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: Invalid server config: `));
       expect(out).toContain(`Project: ${world.project} (not trusted)`);
+      const json = await runSwitchboard(world, ['servers', '--json']);
+      const report = DiscoveryReportSchema.parse(JSON.parse(json.stdout));
+      expect(report.servers.map((s) => [s.name, s.source.host])).toEqual([
+        ['everything', 'switchboard'],
+        ['tripwire', 'claude-code'],
+      ]);
+      expect(report.shadowed.map((s) => [s.server.name, s.shadowedBy.file])).toEqual([['everything', own]]);
+      expect(report.project.trusted).toBe(false);
       expect(existsSync(tripwire)).toBe(false);
     } finally {
       writeOwnServers(world, {});

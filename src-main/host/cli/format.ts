@@ -2,8 +2,17 @@
  * Text rendering of the CLI's views. Pure: data in, lines out (so tests pin the exact format).
  * The status view is SPEC §8's; the same data is printed as JSON with `--json`.
  */
-import { HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
-import type { ServerSummary, ServersSnapshot, ShadowedDefinition, ToolInfo } from '../../../src-shared/api/status.js';
+import { z } from 'zod';
+import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
+import {
+  ProjectStateSchema,
+  ServerSummarySchema,
+  ShadowedDefinitionSchema,
+  type ServerSummary,
+  type ServersSnapshot,
+  type ShadowedDefinition,
+  type ToolInfo,
+} from '../../../src-shared/api/status.js';
 
 /** Quote a shell argument for display when it has spaces or quotes. */
 export function quoteArg(arg: string): string {
@@ -103,13 +112,14 @@ export function formatWarnings(warnings: ConfigWarning[]): string[] {
   return ['', 'Config warnings:', ...warnings.map((w) => `  ${formatWarning(w)}`)];
 }
 
-/** What `switchboard servers` shows: definitions from discovery, no runtime state. */
-export interface DiscoveryReport {
-  project: ServersSnapshot['project'];
-  servers: ServerSummary[];
-  shadowed: ShadowedDefinition[];
-  warnings: ConfigWarning[];
-}
+/** What `switchboard servers [--json]` shows: definitions from discovery, no runtime state. */
+export const DiscoveryReportSchema = z.object({
+  project: ProjectStateSchema,
+  servers: z.array(ServerSummarySchema),
+  shadowed: z.array(ShadowedDefinitionSchema),
+  warnings: z.array(ConfigWarningSchema),
+});
+export type DiscoveryReport = z.infer<typeof DiscoveryReportSchema>;
 
 /**
  * `switchboard servers`: each definition as `name  transport  launch`, then
