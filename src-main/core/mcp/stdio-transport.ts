@@ -36,17 +36,39 @@ export class SupervisedStdioTransport extends StdioClientTransport {
     });
   }
 
+  private closing?: Promise<void>;
+
   /**
-   * End stdin → SIGTERM after 2 s → SIGKILL after 2 more (the SDK's order), then SIGKILL every
-   * descendant that outlived its parent (snapshotted before closing, since orphans get re-parented).
+   * End stdin → SIGTERM after `STDIN_GRACE_MS` → SIGKILL 2 s later (SPEC §6's order), then SIGKILL
+   * every descendant that outlived its parent (snapshotted before closing, since orphans get
+   * re-parented). Idempotent: every caller awaits the same close, so a second `close()` (the SDK's
+   * own, after an aborted connect, and ours) never returns while the process still runs.
    */
-  override async close(): Promise<void> {
+  override close(): Promise<void> {
+    this.closing ??= this.closeTree();
+    return this.closing;
+  }
+
+  private async closeTree(): Promise<void> {
+    const child = (this as unknown as { _process?: ChildProcess })._process;
     const pid = this.pid;
     const descendants = pid !== null ? await listDescendants(pid) : [];
-    await super.close();
+    // The SDK ends stdin and waits 2 s before SIGTERM; many servers (server-everything among them)
+    // do not exit on EOF, so send SIGTERM after a short grace instead of stalling every stop.
+    const term = setTimeout(() => {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    }, STDIN_GRACE_MS);
+    try {
+      await super.close();
+    } finally {
+      clearTimeout(term);
+    }
     await killPids(descendants);
   }
 }
+
+/** How long (ms) a stdio server gets to exit after its stdin ends, before SIGTERM. */
+export const STDIN_GRACE_MS = 300;
 
 /** A one-line description of an exit: `exited with code 1` / `killed by SIGTERM`. */
 export function describeExit(exit: ExitInfo | undefined): string {
