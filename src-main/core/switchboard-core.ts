@@ -3,15 +3,16 @@
  * manager, exposed as the contract's handlers (src-shared/api/contract.ts) and events. Every face
  * (Electron, web host, CLI) composes exactly this. No electron import (ARCHITECTURE rule 1).
  */
-import { fail, ok } from '../../src-shared/api/envelope.js';
 import type { EmitEvent, EventName, EventPayload } from '../../src-shared/api/contract.js';
 import type { ApiHandlers } from '../../src-shared/api/contract.js';
 import type { LogEntry, ServersSnapshot } from '../../src-shared/api/status.js';
 import { discoverServers } from './config/discovery.js';
-import { addOwnServer, referenceServerEntry } from './config/own-servers.js';
 import { TrustStore } from './config/trust.js';
 import type { DiscoveryContext, DiscoveryResult } from './config/types.js';
-import { toFailure } from './errors.js';
+import type { CoreContext } from './handlers/context.js';
+import { appHandlers } from './handlers/app.js';
+import { serverHandlers } from './handlers/servers.js';
+import { toolHandlers } from './handlers/tools.js';
 import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
@@ -119,62 +120,29 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       serversChanged.poke();
     });
 
-  const ensureDiscovered = async (): Promise<void> => {
+  const ensureDiscovered = async (): Promise<DiscoveryResult> => {
     if (!discovery) await serialized(async () => (discovery ? undefined : discover()));
+    return discovery!;
   };
 
+  const ctx: CoreContext = {
+    options,
+    manager,
+    trustStore,
+    emit,
+    snapshot,
+    discovery: () => discovery,
+    ensureDiscovered,
+    refresh,
+    serialized,
+    pokeServersChanged: () => serversChanged.poke(),
+  };
+
+  // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   const handlers: ApiHandlers = {
-    'app:info': async () =>
-      ok({
-        version: options.version,
-        mode: options.mode,
-        dataDir: options.dataDir,
-        projectDir: options.projectDir,
-        platform: options.platform.platform,
-      }),
-
-    'servers:list': async () => {
-      await ensureDiscovered();
-      return ok(snapshot());
-    },
-
-    'trust:grant': async () => {
-      try {
-        await trustStore.trust(options.projectDir);
-        await refresh();
-        return ok(snapshot());
-      } catch (err) {
-        return toFailure(err);
-      }
-    },
-
-    'servers:addDefault': async () => {
-      try {
-        await addOwnServer(options.dataDir, referenceServerEntry(options.referenceServer));
-        await refresh();
-        return ok(snapshot());
-      } catch (err) {
-        return toFailure(err);
-      }
-    },
-
-    'tools:list': async ({ server }) => {
-      if (server !== undefined) {
-        await ensureDiscovered();
-        if (!discovery!.servers.some((s) => s.name === server)) return fail('NOT_FOUND', `Unknown server "${server}"`);
-      }
-      return ok(manager.listTools(server));
-    },
-
-    'tools:call': async ({ server, tool, args }) => {
-      try {
-        return ok(await manager.callTool(server, tool, args));
-      } catch (err) {
-        return toFailure(err);
-      }
-    },
-
-    'logs:get': async ({ server, afterSeq }) => ok(manager.logs(server, afterSeq)),
+    ...appHandlers(ctx),
+    ...serverHandlers(ctx),
+    ...toolHandlers(ctx),
   };
 
   return {

@@ -5,57 +5,21 @@
  */
 import { z } from 'zod';
 import type { Result } from './envelope.js';
-import {
-  LogEntrySchema,
-  ServersSnapshotSchema,
-  ToolCallResultSchema,
-  ToolInfoSchema,
-} from './status.js';
+import { LogEntrySchema, ServersSnapshotSchema } from './status.js';
+import { appMethods } from './methods/app.js';
+import { serverMethods } from './methods/servers.js';
+import { toolMethods } from './methods/tools.js';
 
-const Empty = z.object({}).strict();
-const ServerName = z.string().min(1).max(500);
+export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
-/** Facts about the running core, for the title bar and the About box. */
-export const AppInfoSchema = z.object({
-  version: z.string(),
-  mode: z.enum(['electron', 'web', 'cli']),
-  dataDir: z.string(),
-  projectDir: z.string(),
-  platform: z.string(),
-});
-export type AppInfo = z.infer<typeof AppInfoSchema>;
-
-/** Method declarations: name → input and output schemas. */
+/**
+ * Method declarations: name → input and output schemas. Each domain declares its methods in its own
+ * file under `methods/` (so work on one domain does not edit another's); this is their union.
+ */
 export const methods = {
-  'app:info': { input: Empty, output: AppInfoSchema },
-  /** The whole server list: statuses, shadowed definitions, warnings, project trust. */
-  'servers:list': { input: Empty, output: ServersSnapshotSchema },
-  /** Trust the current project folder (SPEC §2) and start its servers. */
-  'trust:grant': { input: Empty, output: ServersSnapshotSchema },
-  /**
-   * Add the reference server (server-everything, shipped as a dependency) to Switchboard's own
-   * `servers.json` and start it: the first-run empty state's one button.
-   */
-  'servers:addDefault': { input: Empty, output: ServersSnapshotSchema },
-  /** Tools under agent-visible names; all servers, or one when `server` is given. */
-  'tools:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(ToolInfoSchema) },
-  /** Call a tool by raw server and tool name. `args` is the JSON object of arguments. */
-  'tools:call': {
-    input: z
-      .object({
-        server: ServerName,
-        tool: z.string().min(1),
-        args: z.record(z.string(), z.unknown()).default({}),
-        callId: z.string().max(100).optional(),
-      })
-      .strict(),
-    output: ToolCallResultSchema,
-  },
-  /** A server's buffered log lines with `seq` greater than `afterSeq` (so a reload catches up). */
-  'logs:get': {
-    input: z.object({ server: ServerName, afterSeq: z.number().int().optional() }).strict(),
-    output: z.array(LogEntrySchema),
-  },
+  ...appMethods,
+  ...serverMethods,
+  ...toolMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. */

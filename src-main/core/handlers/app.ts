@@ -1,0 +1,28 @@
+/** Handlers of `app:*` and `trust:*` (SPEC §0, §2). */
+import { ok } from '../../../src-shared/api/envelope.js';
+import { toFailure } from '../errors.js';
+import type { CoreContext, HandlerGroup } from './context.js';
+
+export function appHandlers(ctx: CoreContext): HandlerGroup<'app:info' | 'trust:grant'> {
+  const { options } = ctx;
+  return {
+    'app:info': async () =>
+      ok({
+        version: options.version,
+        mode: options.mode,
+        dataDir: options.dataDir,
+        projectDir: options.projectDir,
+        platform: options.platform.platform,
+      }),
+
+    'trust:grant': async () => {
+      try {
+        await ctx.trustStore.trust(options.projectDir);
+        await ctx.refresh();
+        return ok(ctx.snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+  };
+}

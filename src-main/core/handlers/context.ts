@@ -1,0 +1,33 @@
+/**
+ * What a handler group gets from the core facade. Each domain's handlers live in their own file
+ * (`handlers/<domain>.ts`, mirroring `src-shared/api/methods/<domain>.ts`) and see only this.
+ */
+import type { ApiHandlers, EmitEvent, MethodName } from '../../../src-shared/api/contract.js';
+import type { ServersSnapshot } from '../../../src-shared/api/status.js';
+import type { TrustStore } from '../config/trust.js';
+import type { DiscoveryResult } from '../config/types.js';
+import type { McpManager } from '../mcp/manager.js';
+import type { CoreOptions } from '../types.js';
+
+export interface CoreContext {
+  readonly options: CoreOptions;
+  readonly manager: McpManager;
+  readonly trustStore: TrustStore;
+  /** Emit an event to every subscriber (main → faces). */
+  readonly emit: EmitEvent;
+  /** The current snapshot (discovery + runtime). */
+  snapshot(): ServersSnapshot;
+  /** The last discovery result, if any. */
+  discovery(): DiscoveryResult | undefined;
+  /** Discover once if nothing has been discovered yet. */
+  ensureDiscovered(): Promise<DiscoveryResult>;
+  /** Rediscover, then diff-and-apply in the manager (serialised with every other refresh). */
+  refresh(): Promise<void>;
+  /** Run `task` after every queued refresh, one at a time. */
+  serialized<T>(task: () => Promise<T>): Promise<T>;
+  /** Ask for a coalesced `servers:changed`. */
+  pokeServersChanged(): void;
+}
+
+/** A group of handlers for some of the contract's methods. */
+export type HandlerGroup<M extends MethodName> = Pick<ApiHandlers, M>;

@@ -1,0 +1,26 @@
+/** Handlers of `servers:*` and `logs:*` (SPEC §2, §6, §8). */
+import { ok } from '../../../src-shared/api/envelope.js';
+import { addOwnServer, referenceServerEntry } from '../config/own-servers.js';
+import { toFailure } from '../errors.js';
+import type { CoreContext, HandlerGroup } from './context.js';
+
+export function serverHandlers(ctx: CoreContext): HandlerGroup<'servers:list' | 'servers:addDefault' | 'logs:get'> {
+  return {
+    'servers:list': async () => {
+      await ctx.ensureDiscovered();
+      return ok(ctx.snapshot());
+    },
+
+    'servers:addDefault': async () => {
+      try {
+        await addOwnServer(ctx.options.dataDir, referenceServerEntry(ctx.options.referenceServer));
+        await ctx.refresh();
+        return ok(ctx.snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'logs:get': async ({ server, afterSeq }) => ok(ctx.manager.logs(server, afterSeq)),
+  };
+}

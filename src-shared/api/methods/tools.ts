@@ -1,0 +1,21 @@
+/** `tools:*` methods: the tool catalog and tool calls (SPEC §4). */
+import { z } from 'zod';
+import { ToolCallResultSchema, ToolInfoSchema } from '../status.js';
+import { ServerName } from './common.js';
+
+export const toolMethods = {
+  /** Tools under agent-visible names; all servers, or one when `server` is given. */
+  'tools:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(ToolInfoSchema) },
+  /** Call a tool by raw server and tool name. `args` is the JSON object of arguments. */
+  'tools:call': {
+    input: z
+      .object({
+        server: ServerName,
+        tool: z.string().min(1),
+        args: z.record(z.string(), z.unknown()).default({}),
+        callId: z.string().max(100).optional(),
+      })
+      .strict(),
+    output: ToolCallResultSchema,
+  },
+} as const;
