@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli, parseToolArgs, UsageError } from './args.js';
+import { parseCli as parse, parseToolArgs, UsageError } from './args.js';
+import { COMMAND_SPECS } from './commands/index.js';
+
+const parseCli = (argv: string[]) => parse(argv, COMMAND_SPECS);
 
 describe('parseCli', () => {
   it('parses a command with global flags in any position', () => {
@@ -9,9 +12,11 @@ describe('parseCli', () => {
       project: '/p',
       json: true,
       help: false,
-      args: '{"a":1}',
+      flags: { args: '{"a":1}' },
+      rest: [],
     });
-    expect(parseCli(['serve', '--port', '0']).port).toBe(0);
+    expect(parseCli(['serve', '--port', '0']).flags.port).toBe('0');
+    expect(parseCli(['--project', '/p', 'status']).command).toBe('status');
     expect(parseCli(['-h']).help).toBe(true);
   });
 
@@ -23,6 +28,7 @@ describe('parseCli', () => {
     [['serve', '--port', 'http'], '--port must be a whole number from 0 to 65535, got "http"'],
     [['serve', '--port', '70000'], '--port must be a whole number'],
     [['call'], '"call" needs more arguments'],
+    [['status', '--', 'x'], '"status" takes nothing after "--"'],
     [['servers', 'x'], '"servers" takes at most 0 arguments, got: x'],
     [['status', 'a', 'b'], '"status" takes at most 1 argument, got: a b'],
   ])('%j is a usage error', (argv, message) => {

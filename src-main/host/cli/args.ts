@@ -3,6 +3,7 @@
  * the command, its positionals, and usage errors (exit 64) that say what was wrong.
  */
 import { parseArgs } from 'node:util';
+import type { CommandSpec, FlagSpec, ParsedFlags } from './command-spec.js';
 
 /** Exit codes of the CLI. */
 export const EXIT = {
@@ -23,103 +24,142 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['status', 'servers', 'tools', 'call', 'trust', 'serve', 'help'] as const;
-export type CommandName = (typeof COMMANDS)[number];
-
 /** What the command line asked for. */
 export interface ParsedCli {
-  command: CommandName | undefined;
+  /** The command's canonical name (an alias is resolved), or undefined when none was given. */
+  command: string | undefined;
   positionals: string[];
   project?: string;
   json: boolean;
   help: boolean;
-  /** `--args` JSON text (call only). */
-  args?: string;
-  /** `--port` (serve only), 0–65535. */
-  port?: number;
+  /** The command's own flags. */
+  flags: ParsedFlags;
+  /** Words after `--` (only for commands that accept them). */
+  rest: string[];
 }
 
-export const USAGE = `Usage: switchboard <command> [options]
+const GLOBAL_FLAGS = {
+  project: { type: 'string', help: '--project <dir>   Project folder (default: the current directory)' },
+  json: { type: 'boolean', help: '--json            Print machine-readable JSON' },
+  help: { type: 'boolean', short: 'h', help: '-h, --help        Show this help' },
+} as const satisfies Record<string, FlagSpec>;
 
-Commands:
-  status [name]                     Connect and show each server's status (SPEC §8 view)
-  servers                           List every configured definition (no connections)
-  tools [server]                    List tools under their agent-visible names
-  call <server> <tool> [--args J]   Call a tool by raw names (J: a JSON object)
-  call <agent_tool_name> [--args J] Call a tool by its agent-visible name (mcp_…)
-  trust [dir]                       Trust a project folder so its servers may run
-  serve [--port N]                  Serve the UI on http://127.0.0.1:<port>/ until Ctrl-C
+/** `--help` text derived from the command specs. */
+export function usage(specs: readonly CommandSpec[]): string {
+  const width = Math.max(...specs.map((s) => s.synopsis.length)) + 2;
+  const lines = specs.map((s) => `  ${s.synopsis.padEnd(width)}${s.summary}`);
+  const flagLines = specs.flatMap((s) => Object.values(s.flags ?? {}).map((f) => `  ${f.help}`));
+  return [
+    'Usage: switchboard <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options:',
+    ...Object.values(GLOBAL_FLAGS).map((f) => `  ${f.help}`),
+    ...(flagLines.length > 0 ? ['', 'Command options:', ...[...new Set(flagLines)]] : []),
+    '',
+    'Exit codes: 0 ok, 1 the tool returned an error, 2 connection/protocol failure, 64 usage error.',
+  ].join('\n');
+}
 
-Options:
-  --project <dir>   Project folder (default: the current directory)
-  --json            Print machine-readable JSON
-  -h, --help        Show this help
+/** Find a command by name or alias. */
+export function findCommand(specs: readonly CommandSpec[], name: string): CommandSpec | undefined {
+  return specs.find((s) => s.name === name || (s.aliases ?? []).includes(name));
+}
 
-Exit codes: 0 ok, 1 the tool returned an error, 2 connection/protocol failure, 64 usage error.`;
+/** The first word that is not a flag or a global flag's value: the command. */
+function commandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') return undefined;
+    if (word === '--project') {
+      i++;
+      continue;
+    }
+    if (!word.startsWith('-')) return word;
+  }
+  return undefined;
+}
 
-const MAX_POSITIONALS: Record<CommandName, [min: number, max: number]> = {
-  status: [0, 1],
-  servers: [0, 0],
-  tools: [0, 1],
-  call: [1, 2],
-  trust: [0, 1],
-  serve: [0, 0],
-  help: [0, 1],
-};
+type ParseArgsOptions = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
-function isCommand(value: string): value is CommandName {
-  return (COMMANDS as readonly string[]).includes(value);
+function toParseArgsOptions(flags: Readonly<Record<string, FlagSpec>>): ParseArgsOptions {
+  const out: NonNullable<ParseArgsOptions> = {};
+  for (const [name, f] of Object.entries(flags)) {
+    out[name] = { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) };
+  }
+  return out;
 }
 
 /**
- * Parse `argv` (without node and script). Throws `UsageError` for an unknown command or flag, a
- * flag given to a command that does not take it, a wrong number of arguments, or a bad `--port`.
+ * Parse `argv` (without node and script) against the command specs. Throws `UsageError` for an
+ * unknown command or flag, a flag given to a command that does not take it (`--args is only valid
+ * with "call"`), a wrong number of arguments, words after `--` where the command takes none, or a
+ * failed `validate`.
  */
-export function parseCli(argv: string[]): ParsedCli {
-  let values: { project?: string; json?: boolean; help?: boolean; args?: string; port?: string };
+export function parseCli(argv: string[], specs: readonly CommandSpec[]): ParsedCli {
+  const word = commandWord(argv);
+  const spec = word !== undefined ? findCommand(specs, word) : undefined;
+  if (word !== undefined && !spec) throw new UsageError(`Unknown command "${word}"`);
+  let values: Record<string, unknown>;
   let positionals: string[];
+  let tokens: Array<{ kind: string; index: number }>;
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals, tokens } = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        project: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        args: { type: 'string' },
-        port: { type: 'string' },
-      },
-    }));
+      tokens: true,
+      options: { ...toParseArgsOptions(GLOBAL_FLAGS), ...toParseArgsOptions(spec?.flags ?? {}) },
+    }) as unknown as { values: Record<string, unknown>; positionals: string[]; tokens: Array<{ kind: string; index: number }> });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    const message = err instanceof Error ? err.message : String(err);
+    const unknown = /Unknown option '-{1,2}([^']+)'/.exec(message)?.[1];
+    const owners = unknown ? specs.filter((s) => s.flags && Object.hasOwn(s.flags, unknown)).map((s) => `"${s.name}"`) : [];
+    if (owners.length > 0) throw new UsageError(`--${unknown} is only valid with ${owners.join(' or ')}`);
+    throw new UsageError(message);
   }
-  const [first, ...rest] = positionals;
-  if (first !== undefined && !isCommand(first)) throw new UsageError(`Unknown command "${first}"`);
-  const command = first as CommandName | undefined;
-  const parsed: ParsedCli = { command, positionals: rest, json: values.json ?? false, help: values.help ?? false };
-  if (values.project !== undefined) {
-    if (values.project.trim() === '') throw new UsageError('--project needs a folder');
-    parsed.project = values.project;
+  const terminator = tokens.find((t) => t.kind === 'option-terminator');
+  const restCount = terminator ? argv.length - terminator.index - 1 : 0;
+  const before = positionals.slice(0, positionals.length - restCount);
+  const rest = positionals.slice(positionals.length - restCount);
+  const args = before.slice(spec ? 1 : 0);
+  const flags: ParsedFlags = {};
+  for (const name of Object.keys(spec?.flags ?? {})) flags[name] = values[name] as ParsedFlags[string];
+  const parsed: ParsedCli = {
+    command: spec?.name,
+    positionals: args,
+    json: (values.json as boolean | undefined) ?? false,
+    help: (values.help as boolean | undefined) ?? false,
+    flags,
+    rest,
+  };
+  const project = values.project as string | undefined;
+  if (project !== undefined) {
+    if (project.trim() === '') throw new UsageError('--project needs a folder');
+    parsed.project = project;
   }
-  if (values.args !== undefined) {
-    if (command !== 'call') throw new UsageError('--args is only valid with "call"');
-    parsed.args = values.args;
+  if (!spec) {
+    if (args.length > 0 || rest.length > 0) throw new UsageError(`Unknown command "${[...args, ...rest][0]}"`);
+    return parsed;
   }
-  if (values.port !== undefined) {
-    if (command !== 'serve') throw new UsageError('--port is only valid with "serve"');
-    const port = Number(values.port);
-    if (!/^\d+$/.test(values.port) || !Number.isInteger(port) || port > 65535) {
-      throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
-    }
-    parsed.port = port;
-  }
-  if (command && !parsed.help) {
-    const [min, max] = MAX_POSITIONALS[command];
-    if (rest.length < min) throw new UsageError(`"${command}" needs more arguments`);
-    if (rest.length > max) throw new UsageError(`"${command}" takes at most ${max} argument${max === 1 ? '' : 's'}, got: ${rest.join(' ')}`);
-  }
+  if (parsed.help) return parsed;
+  if (rest.length > 0 && !spec.acceptsRest) throw new UsageError(`"${spec.name}" takes nothing after "--"`);
+  const [min, max] = spec.positionals;
+  if (args.length < min) throw new UsageError(`"${spec.name}" needs more arguments: switchboard ${spec.synopsis}`);
+  if (args.length > max) throw new UsageError(`"${spec.name}" takes at most ${max} argument${max === 1 ? '' : 's'}, got: ${args.join(' ')}`);
+  spec.validate?.(flags);
   return parsed;
+}
+
+/** `--port`: a whole number from 0 to 65535. Throws `UsageError`. */
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}"`);
+  }
+  return port;
 }
 
 /**

@@ -4,6 +4,7 @@
  * `ToolCallResult`, incl. structuredContent). Exit 0 ok; 1 the tool returned isError; 2 connection
  * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
  */
+import type { CommandSpec } from '../command-spec.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { EXIT, parseToolArgs } from '../args.js';
 import { withEphemeralCore, type CliContext } from '../context.js';
@@ -17,7 +18,7 @@ export function exitCodeForResult(result: ToolCallResult): number {
 
 /** `switchboard call …`. Resolves to 0 / 1 (isError) / 2 (failure); throws `UsageError` (64) for bad `--args` before starting anything. */
 export async function runCall(ctx: CliContext): Promise<number> {
-  const args = parseToolArgs(ctx.cli.args); // usage errors before anything starts
+  const args = parseToolArgs(ctx.cli.flags.args as string | undefined); // usage errors before anything starts
   const [first, second] = ctx.cli.positionals as [string, string | undefined];
   const byAgentName = second === undefined;
   return withEphemeralCore(ctx, byAgentName ? {} : { onlyServers: [first] }, async (core) => {
@@ -51,3 +52,13 @@ export async function runCall(ctx: CliContext): Promise<number> {
     return exitCodeForResult(result);
   });
 }
+
+/** `switchboard call <server> <tool> [--args J]`. */
+export const callCommand: CommandSpec = {
+  name: 'call',
+  synopsis: 'call <server> <tool> [--args J]',
+  summary: "Call a tool by raw names, or by its agent-visible name alone (J: a JSON object)",
+  positionals: [1, 2],
+  flags: { args: { type: 'string', help: '--args <json>     Tool arguments as a JSON object (call)' } },
+  run: runCall,
+};

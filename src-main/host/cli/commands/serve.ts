@@ -4,6 +4,8 @@
  * `Switchboard is running at <url>` and runs until SIGINT/SIGTERM, then closes the host and disposes
  * the core (no child process left). Exit 2 when the UI is not built or the port cannot be bound.
  */
+import type { CommandSpec } from '../command-spec.js';
+import { parsePort } from '../args.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSwitchboardCore } from '../../../core/switchboard-core.js';
@@ -47,9 +49,9 @@ export async function runServe(ctx: CliContext): Promise<number> {
   let host: WebHost | undefined;
   try {
     try {
-      host = await startWebHost({ core, port: ctx.cli.port ?? 0, staticDir });
+      host = await startWebHost({ core, port: servePort(ctx), staticDir });
     } catch (err) {
-      ctx.io.err(`Cannot listen on 127.0.0.1:${ctx.cli.port ?? 0}: ${err instanceof Error ? err.message : String(err)}`);
+      ctx.io.err(`Cannot listen on 127.0.0.1:${servePort(ctx)}: ${err instanceof Error ? err.message : String(err)}`);
       return EXIT.FAILURE;
     }
     await Promise.race([core.start(), signal]);
@@ -61,4 +63,22 @@ export async function runServe(ctx: CliContext): Promise<number> {
     await host?.close();
     await core.dispose();
   }
+}
+
+/** `switchboard serve [--port N]`. */
+export const serveCommand: CommandSpec = {
+  name: 'serve',
+  synopsis: 'serve [--port N]',
+  summary: "Serve the UI on http://127.0.0.1:<port>/ until Ctrl-C",
+  positionals: [0, 0],
+  flags: { port: { type: 'string', help: '--port <n>        Port for serve (0 = any free port)' } },
+  validate: (flags) => {
+    if (typeof flags.port === 'string') parsePort(flags.port);
+  },
+  run: runServe,
+};
+
+/** The `--port` of this run (0 when absent: any free port). */
+function servePort(ctx: CliContext): number {
+  return typeof ctx.cli.flags.port === 'string' ? parsePort(ctx.cli.flags.port) : 0;
 }

@@ -3,6 +3,7 @@
  * host, file:line, scope, transport, launch and enabled; shadowed definitions with what shadows
  * them; warnings. `--json`: a `DiscoveryReport` (schemas from src-shared).
  */
+import type { CommandSpec } from '../command-spec.js';
 import { discoverServers } from '../../../core/config/discovery.js';
 import { TrustStore } from '../../../core/config/trust.js';
 import { summarizeServer } from '../../../core/snapshot.js';
@@ -29,3 +30,12 @@ export async function runServers(ctx: CliContext): Promise<number> {
   else ctx.io.out(formatServers(report, trustHint(ctx)).join('\n'));
   return EXIT.OK;
 }
+
+/** `switchboard servers`. */
+export const serversCommand: CommandSpec = {
+  name: 'servers',
+  synopsis: 'servers',
+  summary: "List every configured definition (no connections)",
+  positionals: [0, 0],
+  run: runServers,
+};

@@ -3,6 +3,7 @@
  * SPEC §8 view, then shadowed definitions and config warnings. `--json`: the `ServersSnapshot`.
  * Exit 0; 2 when the named server is unknown or in `error`.
  */
+import type { CommandSpec } from '../command-spec.js';
 import type { ServersSnapshot } from '../../../../src-shared/api/status.js';
 import { EXIT } from '../args.js';
 import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
@@ -41,3 +42,12 @@ export async function runStatus(ctx: CliContext): Promise<number> {
     return EXIT.OK;
   });
 }
+
+/** `switchboard status [name]`. */
+export const statusCommand: CommandSpec = {
+  name: 'status',
+  synopsis: 'status [name]',
+  summary: "Connect and show each server's status (SPEC §8 view)",
+  positionals: [0, 1],
+  run: runStatus,
+};

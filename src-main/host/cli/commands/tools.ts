@@ -3,6 +3,7 @@
  * agent-visible names (SPEC §4). `--json`: `ToolInfo[]`. Servers that failed are reported on
  * stderr; exit 2 when the named server is unknown or could not connect.
  */
+import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
 import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
 import { formatTools } from '../format.js';
@@ -41,3 +42,12 @@ export async function runTools(ctx: CliContext): Promise<number> {
     return EXIT.OK;
   });
 }
+
+/** `switchboard tools [server]`. */
+export const toolsCommand: CommandSpec = {
+  name: 'tools',
+  synopsis: 'tools [server]',
+  summary: "List tools under their agent-visible names",
+  positionals: [0, 1],
+  run: runTools,
+};

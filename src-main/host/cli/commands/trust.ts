@@ -3,6 +3,7 @@
  * servers may run (SPEC §2 workspace trust, remembered in `trust.json`). Prints what it trusted and
  * the project servers that are now allowed to start. `--json`: `{trusted, projectFiles, servers}`.
  */
+import type { CommandSpec } from '../command-spec.js';
 import { TrustStore } from '../../../core/config/trust.js';
 import { EXIT } from '../args.js';
 import { resolveFolder, type CliContext } from '../context.js';
@@ -24,3 +25,12 @@ export async function runTrust(ctx: CliContext): Promise<number> {
   ctx.io.out(servers.length > 0 ? `  servers allowed to run: ${servers.join(', ')}` : '  (no project servers configured there yet)');
   return EXIT.OK;
 }
+
+/** `switchboard trust [dir]`. */
+export const trustCommand: CommandSpec = {
+  name: 'trust',
+  synopsis: 'trust [dir]',
+  summary: "Trust a project folder so its servers may run",
+  positionals: [0, 1],
+  run: runTrust,
+};

@@ -1,0 +1,17 @@
+/** Every `switchboard` command, in `--help` order. Add a command: one file, one line here. */
+import type { CommandSpec } from '../command-spec.js';
+import { callCommand } from './call.js';
+import { serveCommand } from './serve.js';
+import { serversCommand } from './servers.js';
+import { statusCommand } from './status.js';
+import { toolsCommand } from './tools.js';
+import { trustCommand } from './trust.js';
+
+export const COMMAND_SPECS: readonly CommandSpec[] = [
+  statusCommand,
+  serversCommand,
+  toolsCommand,
+  callCommand,
+  trustCommand,
+  serveCommand,
+];
