@@ -5,10 +5,9 @@
  */
 import { z } from 'zod';
 import type { Result } from './envelope.js';
-import { LogEntrySchema, ServersSnapshotSchema } from './status.js';
 import { appMethods } from './methods/app.js';
-import { serverMethods } from './methods/servers.js';
-import { toolMethods } from './methods/tools.js';
+import { serverEvents, serverMethods } from './methods/servers.js';
+import { toolEvents, toolMethods } from './methods/tools.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -22,11 +21,10 @@ export const methods = {
   ...toolMethods,
 } as const;
 
-/** Event declarations: name → payload schema. Main → renderer only. */
+/** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
 export const events = {
-  'servers:changed': ServersSnapshotSchema,
-  'tools:changed': z.object({ server: z.string().optional() }),
-  'logs:appended': z.array(LogEntrySchema),
+  ...serverEvents,
+  ...toolEvents,
 } as const;
 
 export type Methods = typeof methods;

@@ -17,3 +17,10 @@ export const serverMethods = {
     output: z.array(LogEntrySchema),
   },
 } as const;
+
+export const serverEvents = {
+  /** The whole server list changed (status, discovery, trust). Coalesced in main. */
+  'servers:changed': ServersSnapshotSchema,
+  /** New log lines, batched. */
+  'logs:appended': z.array(LogEntrySchema),
+} as const;

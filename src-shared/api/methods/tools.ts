@@ -19,3 +19,8 @@ export const toolMethods = {
     output: ToolCallResultSchema,
   },
 } as const;
+
+export const toolEvents = {
+  /** A server's tool list changed (or every server's when `server` is absent). */
+  'tools:changed': z.object({ server: z.string().optional() }),
+} as const;
