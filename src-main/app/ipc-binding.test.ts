@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApiHandlers, EmitEvent, SwitchboardApi } from '../../src-shared/api/contract.js';
+import { EVENT_NAMES, type ApiHandlers, type EmitEvent, type SwitchboardApi } from '../../src-shared/api/contract.js';
 import { ok } from '../../src-shared/api/envelope.js';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
 import { bindIpc } from './ipc-binding.js';
@@ -83,7 +83,8 @@ describe('IPC binding', () => {
   it('registers exactly one channel per contract method', () => {
     expect([...wire.handlers.keys()].sort()).toEqual([...METHOD_CHANNELS].sort());
     expect(METHOD_CHANNELS).toContain('api:tools:call');
-    expect(EVENT_CHANNELS).toEqual(['event:servers:changed', 'event:tools:changed', 'event:logs:appended']);
+    expect([...EVENT_CHANNELS].sort()).toEqual(EVENT_NAMES.map((name) => `event:${name}`).sort());
+    expect(EVENT_CHANNELS).toEqual(expect.arrayContaining(['event:servers:changed', 'event:tools:changed', 'event:logs:appended']));
   });
 
   it('round-trips a call and hands the handler the schema-parsed input', async () => {
