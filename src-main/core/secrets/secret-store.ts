@@ -1,0 +1,72 @@
+/**
+ * The OS keychain behind an interface (ARCHITECTURE rule 1: core gets platform services as
+ * interfaces). Secrets — OAuth tokens, `--token` values, VS Code `${input:}` answers — live only
+ * here, never in a file, a log, a trace or the renderer (SPEC §3).
+ */
+
+/** Service name under which every Switchboard secret is stored in the keychain. */
+export const KEYCHAIN_SERVICE = 'mcp-switchboard';
+
+/** A keychain: string secrets by account name, within one service. */
+export interface SecretStore {
+  /** The secret, or `undefined` when none is stored. Rejects with `KeychainUnavailableError`. */
+  get(account: string): Promise<string | undefined>;
+  /** Store (or replace) a secret. Rejects with `KeychainUnavailableError`; never falls back to a file. */
+  set(account: string, secret: string): Promise<void>;
+  /** Remove a secret; resolves `true` when one was removed. */
+  delete(account: string): Promise<boolean>;
+  /** Account names that hold a secret (no values). */
+  accounts(): Promise<string[]>;
+}
+
+/** No keychain could be reached (no Secret Service on D-Bus, locked collection, no keytar build). */
+export class KeychainUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `The OS keychain is not available (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Secrets are not stored anywhere else; unlock or install a keychain (Secret Service on Linux) and try again.',
+    );
+    this.name = 'KeychainUnavailableError';
+  }
+}
+
+type Keytar = typeof import('keytar');
+
+/**
+ * The real keychain through keytar (macOS Keychain, Windows Credential Manager, Secret Service).
+ * keytar is loaded lazily so a machine without it can still run everything that needs no secret.
+ */
+export class KeytarSecretStore implements SecretStore {
+  private keytar?: Promise<Keytar>;
+
+  constructor(private readonly service: string = KEYCHAIN_SERVICE) {}
+
+  private load(): Promise<Keytar> {
+    this.keytar ??= import('keytar').then((m) => ((m as { default?: Keytar }).default ?? m) as Keytar);
+    return this.keytar;
+  }
+
+  private async run<T>(fn: (k: Keytar) => Promise<T>): Promise<T> {
+    try {
+      return await fn(await this.load());
+    } catch (err) {
+      throw new KeychainUnavailableError(err);
+    }
+  }
+
+  async get(account: string): Promise<string | undefined> {
+    return (await this.run((k) => k.getPassword(this.service, account))) ?? undefined;
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    await this.run((k) => k.setPassword(this.service, account, secret));
+  }
+
+  async delete(account: string): Promise<boolean> {
+    return this.run((k) => k.deletePassword(this.service, account));
+  }
+
+  async accounts(): Promise<string[]> {
+    return (await this.run((k) => k.findCredentials(this.service))).map((c) => c.account);
+  }
+}

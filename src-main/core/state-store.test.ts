@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StateStore } from './state-store.js';
+
+describe('StateStore', () => {
+  const fresh = () => mkdtempSync(join(tmpdir(), 'sb-state-'));
+
+  it('keeps other features\' keys and serialises concurrent updates', async () => {
+    const dir = fresh();
+    const a = new StateStore(dir);
+    const b = new StateStore(dir);
+    await a.update<string[]>('manualStops', () => ['x']);
+    await b.update<string[]>('roots', () => ['/p']);
+    await Promise.all([1, 2, 3].map((n) => a.update<number[]>('counter', (c) => [...(c ?? []), n])));
+    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))).toEqual({ manualStops: ['x'], roots: ['/p'], counter: [1, 2, 3] });
+    await a.update('roots', () => undefined);
+    expect(a.get('roots')).toBeUndefined();
+    expect(a.get('manualStops')).toEqual(['x']);
+  });
+
+  it('reads a malformed file as empty and replaces it only on a successful update', async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'state.json'), '{"manualStops": [');
+    const store = new StateStore(dir);
+    expect(store.readAll()).toEqual({});
+    expect(readFileSync(join(dir, 'state.json'), 'utf8')).toBe('{"manualStops": [');
+    await store.update('ui', () => ({ selected: 'a' }));
+    expect(store.get('ui')).toEqual({ selected: 'a' });
+  });
+});

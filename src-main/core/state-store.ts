@@ -1,0 +1,53 @@
+/**
+ * `state.json` in the data folder (SPEC §0: manual stops, UI state, chosen roots…): one JSON object
+ * whose top-level keys belong to different features. Each feature reads and updates only its own
+ * key; writes are atomic and serialised, and re-read the file first so two features (or two
+ * processes) never drop each other's keys. A missing or malformed file reads as `{}` and is only
+ * replaced by a successful update.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from './config/atomic-write.js';
+import { DATA_FILES } from './paths.js';
+
+export class StateStore {
+  readonly file: string;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(dataDir: string) {
+    this.file = join(dataDir, DATA_FILES.state);
+  }
+
+  /** The whole state object as on disk now (`{}` when missing or malformed). */
+  readAll(): Record<string, unknown> {
+    try {
+      const value: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
+      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** One feature's value, or `undefined`. */
+  get<T>(key: string): T | undefined {
+    return this.readAll()[key] as T | undefined;
+  }
+
+  /**
+   * Replace one key with `fn(current)` (`undefined` removes it), atomically; other keys are kept
+   * as they are on disk at write time. Resolves to the new value; rejects when the file cannot be
+   * written.
+   */
+  update<T>(key: string, fn: (current: T | undefined) => T | undefined): Promise<T | undefined> {
+    const run = this.queue.then(async () => {
+      const all = this.readAll();
+      const next = fn(all[key] as T | undefined);
+      if (next === undefined) delete all[key];
+      else all[key] = next;
+      await writeFileAtomic(this.file, `${JSON.stringify(all, null, 2)}\n`);
+      return next;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
