@@ -14,6 +14,7 @@ import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } fro
 import type { LogEntry, ServerStatusName, ToolCallResult } from '../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { createMcpClient } from './client-factory.js';
+import type { ClientHooks } from './client-hooks.js';
 import type { LogStore } from './log-buffer.js';
 import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
 import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js';
@@ -35,6 +36,8 @@ export interface ConnectionOptions {
   baseEnv: Record<string, string | undefined>;
   projectDir?: string;
   logs: LogStore;
+  /** Inspector hooks handed to every client (broker, roots, notices). */
+  hooks?: ClientHooks;
 }
 
 /** Events of one connection (the manager re-emits them with its own shapes). */
@@ -104,6 +107,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** The listed tools that pass the definition's enabledTools/disabledTools filter. */
   exposedTools(): Tool[] {
     return this.tools.filter((t) => isToolExposed(t.name, this.definition));
+  }
+
+  /** The live SDK client while connected (the inspector's requests go through it), else undefined. */
+  liveClient(): Client | undefined {
+    return this.status === 'connected' ? this.live?.client : undefined;
   }
 
   /** The current connect attempt, or a resolved promise when not connecting. */
@@ -180,6 +188,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         version: this.options.clientVersion,
         projectDir: this.options.projectDir,
         note: (text) => this.note(text),
+        server: this.name,
+        hooks: this.options.hooks,
       });
       const { transport, stdio } = createTransport(def, this.options.baseEnv);
       live = { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController() };

@@ -11,6 +11,8 @@ import { ServerConnection } from './connection.js';
 import { DEFAULT_LOG_CAPACITY, LogStore } from './log-buffer.js';
 import { buildToolInfos, isToolExposed } from './tool-bridge.js';
 import { launchKey } from './transport-factory.js';
+import type { ClientHooks } from './client-hooks.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolOptions, DesiredState, ManagedServer, ManagerEvents, McpManagerApi, ServerRuntime } from './types.js';
 
 /** Options of `McpManager`. */
@@ -25,6 +27,8 @@ export interface McpManagerOptions {
   baseEnv?: Record<string, string | undefined>;
   /** Absolute project folder, offered to servers as the one root (`roots/list`); none when absent. */
   projectDir?: string;
+  /** Inspector hooks handed to every client: server-request broker, roots, notices (issue 5). */
+  hooks?: ClientHooks;
 }
 
 interface Entry {
@@ -47,6 +51,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   private readonly clientVersion: string;
   private readonly baseEnv: Record<string, string | undefined>;
   private readonly projectDir?: string;
+  private readonly hooks?: ClientHooks;
   /** Reconciles run one after another. */
   private queue: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -57,6 +62,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     this.clientVersion = options.clientVersion ?? '0.0.0';
     this.baseEnv = options.baseEnv ?? process.env;
     this.projectDir = options.projectDir;
+    this.hooks = options.hooks;
     this.logStore = new LogStore({
       capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,
       onEntry: (entry) => this.emit('log', entry),
@@ -144,6 +150,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       baseEnv: this.baseEnv,
       projectDir: this.projectDir,
       logs: this.logStore,
+      hooks: this.hooks,
     });
     connection.on('status', () => this.emit('status', connection.runtime()));
     connection.on('tools', () => this.emit('tools', connection.name));
@@ -222,6 +229,34 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     const result = await connection.callTool(tool, args, options);
     this.emit('status', connection.runtime());
     return result;
+  }
+
+  /**
+   * Run `fn` with `server`'s live SDK client (issue 5: the inspector's resources, prompts,
+   * completions, logging level and tasks). Waits for a connect in progress. Throws `CoreError`
+   * NOT_FOUND (unknown server) or NOT_CONNECTED (not connected, with the reason).
+   */
+  async withClient<T>(server: string, fn: (client: Client) => Promise<T>): Promise<T> {
+    const entry = this.entries.get(server);
+    if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+    const { connection } = entry;
+    if (connection.status === 'connecting') await connection.whenSettled();
+    const client = connection.liveClient();
+    if (!client) {
+      const why = connection.runtime().lastError ?? connection.status;
+      throw new CoreError('NOT_CONNECTED', `Server "${server}" is not connected (${why})`);
+    }
+    return fn(client);
+  }
+
+  /** Raw tool names of `server` that its enabledTools/disabledTools hide (empty when not connected). */
+  filteredOutTools(server: string): string[] {
+    const connection = this.entries.get(server)?.connection;
+    if (!connection) return [];
+    return connection
+      .listedTools()
+      .filter((t) => !isToolExposed(t.name, connection.definition))
+      .map((t) => t.name);
   }
 
   /** Buffered log lines of `server` with `seq > afterSeq` (default 0), oldest first. */
