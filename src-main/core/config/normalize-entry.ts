@@ -32,6 +32,27 @@ export interface HostRules {
   nameInEntry?: boolean;
   /** ChatCLI: a `cwd` starting with `~/` is relative to the home folder. */
   tildeCwd?: boolean;
+  /**
+   * The host's own shape → canonical keys, before the common rules run (goose `cmd` → `command`,
+   * Codex `startup_timeout_sec` → `timeout`, Cline's url-only = SSE…). See `Translation`.
+   */
+  translate?(raw: Record<string, unknown>, src: EntrySource): Translation;
+}
+
+/**
+ * What a host translator returns: the entry with canonical keys (keys it did not touch are kept
+ * and become `extensions` when not typed), the transport the host's own rules imply when the
+ * entry does not say (e.g. Gemini `url` = SSE), reasons to reject the entry, placeholders the host
+ * syntax left unresolved (Continue `${{ secrets.X }}`), and `skip` for entries that are not
+ * launchable MCP servers (goose builtins, Zed extension-provided servers) — silently left out, or
+ * with `skip` as the note shown.
+ */
+export interface Translation {
+  raw: Record<string, unknown>;
+  transport?: string;
+  invalid?: string[];
+  unresolved?: string[];
+  skip?: string | true;
 }
 
 /** Where an entry is read from and how its values may be expanded. */
@@ -73,8 +94,21 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     const pos = key === undefined ? entryPos : positionOf(doc, valueNode, key);
     warnings.push({ file: doc.path, ...pos, server: name, message: `Server "${name}": ${message}` });
   };
-  const raw = getNodeValue(valueNode) as Record<string, unknown>;
+  let raw = getNodeValue(valueNode) as Record<string, unknown>;
   const invalid: string[] = [];
+  let hostTransport: string | undefined;
+  const hostUnresolved: string[] = [];
+  if (rules.translate) {
+    const t = rules.translate(raw, src);
+    if (t.skip !== undefined) {
+      if (typeof t.skip === 'string') warnings.push({ file: doc.path, ...entryPos, server: name, message: `Server "${name}": ${t.skip}` });
+      return { warnings };
+    }
+    raw = t.raw;
+    hostTransport = t.transport;
+    invalid.push(...(t.invalid ?? []));
+    hostUnresolved.push(...(t.unresolved ?? []));
+  }
   const out: Partial<MCPServer> = {};
   const consumed = new Set(TYPED_KEYS);
   if (rules.nameInEntry) consumed.add('name');
@@ -141,14 +175,14 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   for (const [key, value] of Object.entries(raw)) if (!consumed.has(key)) extensions[key] = value;
 
   // Expand (trusted sources only), then validate the result (SPEC §1, §2).
-  let unresolved: string[] = [];
+  let unresolved: string[] = [...hostUnresolved];
   let fields = out;
   if (src.expand) {
     const expanded = expandServerFields(out, rules.syntax, src.vars);
     fields = expanded.server;
-    unresolved = expanded.unresolved;
+    unresolved = [...new Set([...unresolved, ...expanded.unresolved])];
   }
-  const declared = raw.transport ?? raw.type ?? aliasTransport;
+  const declared = raw.transport ?? raw.type ?? aliasTransport ?? hostTransport;
   const outcome = validateServerConfig({
     transport: declared,
     command: typeof raw.command === 'string' ? fields.command : raw.command,

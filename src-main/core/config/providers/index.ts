@@ -6,20 +6,44 @@ import type { ConfigProvider } from '../types.js';
 import { chatcliProvider } from './chatcli.js';
 import { claudeCodeProvider } from './claude-code.js';
 import { claudeDesktopProvider } from './claude-desktop.js';
+import { clineProvider } from './cline.js';
+import { codexProvider } from './codex.js';
+import { continueProvider } from './continue.js';
 import { cursorProvider } from './cursor.js';
+import { geminiProvider } from './gemini.js';
+import { gooseProvider } from './goose.js';
+import { lmstudioProvider } from './lmstudio.js';
 import { mcpJsonProvider } from './mcp-json.js';
+import { rooProvider } from './roo.js';
 import { switchboardProvider } from './switchboard.js';
+import { vscodeProvider } from './vscode.js';
+import { windsurfProvider } from './windsurf.js';
 import { xcshProvider } from './xcsh.js';
+import { zedProvider } from './zed.js';
 
-/** Every provider that exists so far. */
+/** Every provider (SPEC §2's table). */
 export const CONFIG_PROVIDERS: readonly ConfigProvider[] = [
   switchboardProvider,
   xcshProvider,
   claudeCodeProvider,
+  codexProvider,
+  geminiProvider,
   cursorProvider,
+  windsurfProvider,
+  clineProvider,
+  rooProvider,
   claudeDesktopProvider,
+  zedProvider,
+  vscodeProvider,
+  gooseProvider,
+  continueProvider,
+  lmstudioProvider,
   chatcliProvider,
   mcpJsonProvider,
 ];
 
-export { chatcliProvider, claudeCodeProvider, claudeDesktopProvider, cursorProvider, mcpJsonProvider, switchboardProvider, xcshProvider };
+export {
+  chatcliProvider, claudeCodeProvider, claudeDesktopProvider, clineProvider, codexProvider, continueProvider, cursorProvider,
+  geminiProvider, gooseProvider, lmstudioProvider, mcpJsonProvider, rooProvider, switchboardProvider, vscodeProvider,
+  windsurfProvider, xcshProvider, zedProvider,
+};

@@ -8,15 +8,20 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { HOST_LABELS, type ConfigWarning, type HostId, type Scope, type ServerDefinition } from '../../../../src-shared/config/server.js';
 import type { ExpansionVars } from '../env-expand.js';
-import { nodeAt, readConfigDocument, type ConfigDocument } from '../jsonc-document.js';
+import { nodeAt, type ConfigDocument } from '../jsonc-document.js';
+import { readAnyDocument, type ConfigFormat } from '../structured-document.js';
 import type { EntrySource, HostRules } from '../normalize-entry.js';
 import { readServerMap, type CollectionOutput } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 
-/** Whether `path` is an existing regular file (following symlinks). Never throws. */
+/**
+ * Whether something exists at `path` (following symlinks). A folder counts: reading it then gives
+ * an "unreadable" warning with the file name instead of silence (issue #3 bad input). Never throws.
+ */
 export function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    statSync(path);
+    return true;
   } catch {
     return false;
   }
@@ -70,6 +75,7 @@ export async function loadCandidates(
   skip: ReadonlySet<string>,
   warnings: ConfigWarning[],
   strictHostLabel: string | undefined,
+  format: ConfigFormat = 'json',
 ): Promise<LoadedFile[]> {
   const seen = new Set<string>();
   const loaded: LoadedFile[] = [];
@@ -78,7 +84,7 @@ export async function loadCandidates(
     const key = await claimKey(file.path);
     if (skip.has(key) || seen.has(key)) continue;
     seen.add(key);
-    const outcome = await readConfigDocument(file.path, { strictHostLabel });
+    const outcome = await readAnyDocument(file.path, format, { strictHostLabel });
     if (outcome.kind === 'unreadable') warnings.push(outcome.warning);
     if (outcome.kind !== 'parsed') continue;
     warnings.push(...outcome.doc.warnings);
@@ -102,7 +108,14 @@ export interface MapProviderOptions {
   strictJson?: boolean;
   /** Post-process one file's servers (e.g. a disabled list); default none. */
   adjust?(loaded: LoadedFile, out: CollectionOutput, ctx: DiscoveryContext): void;
+  /** Syntax of the files. Default `json`. */
+  format?: ConfigFormat;
+  /** Where the server map sits in a file (e.g. `['servers']`, `['mcp', 'servers']`). Default `['mcpServers']`. */
+  mapPath?(file: SourceFile): string[];
 }
+
+/** The SourceFile's key path label for messages (`mcp.servers`). */
+export const pathLabel = (path: string[]): string => path.join('.');
 
 /** A provider for the common `{"mcpServers": {name: {…}}}` shape (SPEC §2). */
 export function mapProvider(options: MapProviderOptions): ConfigProvider {
@@ -115,13 +128,15 @@ export function mapProvider(options: MapProviderOptions): ConfigProvider {
       const warnings: ConfigWarning[] = [];
       const servers: ServerDefinition[] = [];
       const strict = options.strictJson === false ? undefined : HOST_LABELS[rules.host];
-      for (const loaded of await loadCandidates(files, skip, warnings, strict)) {
+      const format = options.format ?? 'json';
+      for (const loaded of await loadCandidates(files, skip, warnings, format === 'json' ? strict : undefined, format)) {
         const problem = rootProblem(loaded.doc);
         if (problem) {
           warnings.push(problem);
           continue;
         }
-        const out = readServerMap(nodeAt(loaded.doc, ['mcpServers']), 'mcpServers', rules, entrySource(ctx, loaded.doc, loaded.file.scope));
+        const path = options.mapPath?.(loaded.file) ?? ['mcpServers'];
+        const out = readServerMap(nodeAt(loaded.doc, path), pathLabel(path), rules, entrySource(ctx, loaded.doc, loaded.file.scope));
         options.adjust?.(loaded, out, ctx);
         servers.push(...out.servers);
         warnings.push(...out.warnings);

@@ -1,0 +1,13 @@
+/**
+ * LM Studio (HOST-FORMATS.md "LM Studio"; SPEC §2 rank 15): `~/.lmstudio/mcp.json`
+ * (`%USERPROFILE%\.lmstudio\mcp.json`), Cursor's notation, no interpolation, no enable flag.
+ */
+import { joinFor } from '../../paths.js';
+import { HOST_RULES } from './host-rules.js';
+import { candidate, mapProvider } from './provider-kit.js';
+
+/** Provider for LM Studio's `mcp.json`. */
+export const lmstudioProvider = mapProvider({
+  rules: HOST_RULES.lmstudio,
+  candidates: (ctx) => [candidate('lmstudio', joinFor(ctx, ctx.home, '.lmstudio', 'mcp.json'), 'user')],
+});

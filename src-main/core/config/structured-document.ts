@@ -1,0 +1,185 @@
+/**
+ * TOML (Codex) and YAML (goose, Continue) config files as `ConfigDocument`s (SPEC §2: every
+ * warning tied to file and position). The parsed value is rebuilt as a jsonc-parser-shaped node
+ * tree whose offsets are the real offsets of each key in the source, so the shared entry reader
+ * (`server-collection.ts`, `normalize-entry.ts`) works on every format unchanged.
+ *
+ * Parsers keep positions: `toml-eslint-parser` (an AST with ranges) and `yaml`'s Document API.
+ * A file with a syntax error yields one warning with line/column and no root (nothing from it
+ * is guessed); the rest of discovery carries on.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Node } from 'jsonc-parser';
+import { getStaticTOMLValue, parseTOML, type AST } from 'toml-eslint-parser';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { LineIndex, parseConfigText, type ConfigDocument, type ReadOutcome, type ReadDocumentOptions } from './jsonc-document.js';
+
+/** Syntaxes of config files. */
+export type ConfigFormat = 'json' | 'toml' | 'yaml';
+
+type PathKey = string;
+const keyOf = (path: readonly (string | number)[]): PathKey => JSON.stringify(path);
+
+/** Plain JSON-like value of a parsed scalar (TOML dates become ISO strings). */
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+/**
+ * A jsonc-parser node tree for `value`; `offsets` maps a path to the offset of its key (or item)
+ * in the source. A path without a recorded offset inherits its parent's.
+ */
+export function nodeTreeFromValue(value: unknown, offsets: ReadonlyMap<PathKey, number>, path: (string | number)[] = [], parent?: Node, inherited = 0): Node {
+  const offset = offsets.get(keyOf(path)) ?? inherited;
+  if (Array.isArray(value)) {
+    const node: Node = { type: 'array', offset, length: 1, parent, children: [] };
+    value.forEach((v, i) => node.children!.push(nodeTreeFromValue(v, offsets, [...path, i], node, offset)));
+    return node;
+  }
+  if (value !== null && typeof value === 'object') {
+    const node: Node = { type: 'object', offset, length: 1, parent, children: [] };
+    for (const [k, v] of Object.entries(value)) {
+      const keyOffset = offsets.get(keyOf([...path, k])) ?? offset;
+      const prop: Node = { type: 'property', offset: keyOffset, length: 1, parent: node, children: [] };
+      prop.children!.push({ type: 'string', value: k, offset: keyOffset, length: k.length, parent: prop });
+      prop.children!.push(nodeTreeFromValue(v, offsets, [...path, k], prop, keyOffset));
+      node.children!.push(prop);
+    }
+    return node;
+  }
+  const type = value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
+  return { type, value: value === null ? null : typeof value === 'object' ? String(value) : value, offset, length: 1, parent };
+}
+
+function tomlKeyNames(key: AST.TOMLKey): string[] {
+  return key.keys.map((k) => (k.type === 'TOMLBare' ? k.name : k.value));
+}
+
+function recordToml(node: AST.TOMLContentNode, path: (string | number)[], offsets: Map<PathKey, number>): void {
+  if (node.type === 'TOMLInlineTable') {
+    for (const kv of node.body) recordKeyValue(kv, path, offsets);
+  } else if (node.type === 'TOMLArray') {
+    node.elements.forEach((el, i) => {
+      offsets.set(keyOf([...path, i]), el.range[0]);
+      recordToml(el, [...path, i], offsets);
+    });
+  }
+}
+
+function recordKeyValue(kv: AST.TOMLKeyValue, base: (string | number)[], offsets: Map<PathKey, number>): void {
+  const names = tomlKeyNames(kv.key);
+  const path = [...base];
+  for (const name of names) {
+    path.push(name);
+    if (!offsets.has(keyOf(path))) offsets.set(keyOf(path), kv.range[0]);
+  }
+  recordToml(kv.value, path, offsets);
+}
+
+/** Parse TOML text into a `ConfigDocument` (root undefined and one warning on a syntax error). */
+export function parseTomlText(path: string, rawText: string): ConfigDocument {
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+  const lines = new LineIndex(text);
+  if (text.trim() === '') return { path, text, root: undefined, lines, errorOffsets: [], warnings: [] };
+  let ast: AST.TOMLProgram;
+  try {
+    ast = parseTOML(text);
+  } catch (err) {
+    const e = err as { lineNumber?: number; column?: number; message: string };
+    const line = e.lineNumber ?? 1;
+    const column = (e.column ?? 0) + 1;
+    return {
+      path, text, root: undefined, lines, errorOffsets: [],
+      warnings: [{ file: path, line, column, message: `Malformed TOML: ${e.message.replace(/\s+$/, '')} at line ${line}, column ${column}` }],
+    };
+  }
+  const offsets = new Map<PathKey, number>();
+  const top = ast.body[0];
+  for (const item of top?.body ?? []) {
+    if (item.type === 'TOMLKeyValue') recordKeyValue(item, [], offsets);
+    else {
+      const tablePath = item.resolvedKey;
+      for (let i = 1; i <= tablePath.length; i++) if (!offsets.has(keyOf(tablePath.slice(0, i)))) offsets.set(keyOf(tablePath.slice(0, i)), item.range[0]);
+      for (const kv of item.body) recordKeyValue(kv, tablePath, offsets);
+    }
+  }
+  const value = plain(getStaticTOMLValue(ast));
+  return { path, text, root: nodeTreeFromValue(value, offsets), lines, errorOffsets: [], warnings: [] };
+}
+
+function recordYaml(node: unknown, path: (string | number)[], offsets: Map<PathKey, number>): void {
+  if (isMap(node)) {
+    for (const item of node.items) {
+      if (!isPair(item)) continue;
+      const key = isScalar(item.key) ? item.key.value : item.key;
+      const name = typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean' ? String(key) : undefined;
+      if (name === undefined) continue;
+      const p = [...path, name];
+      const range = (item.key as YamlNode | null)?.range;
+      if (range) offsets.set(keyOf(p), range[0]);
+      recordYaml(item.value, p, offsets);
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, i) => {
+      const p = [...path, i];
+      const range = (item as YamlNode | null)?.range;
+      if (range) offsets.set(keyOf(p), range[0]);
+      recordYaml(item, p, offsets);
+    });
+  }
+}
+
+/** Parse YAML text into a `ConfigDocument` (root undefined and a warning per error, at most 3). */
+export function parseYamlText(path: string, rawText: string): ConfigDocument {
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+  const lines = new LineIndex(text);
+  if (text.trim() === '') return { path, text, root: undefined, lines, errorOffsets: [], warnings: [] };
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  if (doc.errors.length > 0) {
+    return {
+      path, text, root: undefined, lines, errorOffsets: [],
+      warnings: doc.errors.slice(0, 3).map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return { file: path, line: pos.line, column: pos.col, message: `Malformed YAML: ${e.message.split('\n')[0]} at line ${pos.line}, column ${pos.col}` };
+      }),
+    };
+  }
+  const offsets = new Map<PathKey, number>();
+  recordYaml(doc.contents, [], offsets);
+  let value: unknown;
+  try {
+    value = plain(doc.toJS({ maxAliasCount: 100 }));
+  } catch (err) {
+    return { path, text, root: undefined, lines, errorOffsets: [], warnings: [{ file: path, message: `Malformed YAML: ${(err as Error).message}` }] };
+  }
+  if (value === null || value === undefined) return { path, text, root: undefined, lines, errorOffsets: [], warnings: [] };
+  return { path, text, root: nodeTreeFromValue(value, offsets), lines, errorOffsets: [], warnings: [] };
+}
+
+/** Parse text of any supported format into a `ConfigDocument`. */
+export function parseAnyText(path: string, text: string, format: ConfigFormat, options: ReadDocumentOptions = {}): ConfigDocument {
+  if (format === 'toml') return parseTomlText(path, text);
+  if (format === 'yaml') return parseYamlText(path, text);
+  return parseConfigText(path, text, options);
+}
+
+/**
+ * Read and parse one config file of `format`. Never throws: `missing` for ENOENT/ENOTDIR,
+ * `unreadable` (with a warning) for a folder or a permission problem, else `parsed`.
+ */
+export async function readAnyDocument(path: string, format: ConfigFormat, options: ReadDocumentOptions = {}): Promise<ReadOutcome> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'unreadable', warning: { file: path, message: `Cannot read config file: ${(err as Error).message}` } };
+  }
+  return { kind: 'parsed', doc: parseAnyText(path, text, format, options) };
+}
