@@ -58,6 +58,12 @@ export const ServerStateSchema = z.object({
   shadows: z.array(ProvenanceSchema),
   /** Server-reported implementation info after initialize. */
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** Env/header entries omitted at connect time because they could not be resolved (SPEC §3). */
+  droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
+  /** While `backoff`: when the next automatic start is due (epoch ms). */
+  nextRestartAt: z.number().optional(),
+  /** Stopped by the user (kept in state.json; reload respects it). */
+  manualStop: z.boolean().optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
 
@@ -102,6 +108,10 @@ export const ToolInfoSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /** Icons the server declares (`src` URLs are untrusted: faces load no remote image without asking). */
+  icons: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** `execution.taskSupport` (`forbidden` | `optional` | `required`; MCP 2025-11-25 tasks). */
+  execution: z.record(z.string(), z.unknown()).optional(),
   /** Other raw tools whose computed name is the same; empty when unique. */
   collidesWith: z.array(z.object({ server: z.string(), tool: z.string() })),
 });

@@ -1,25 +1,36 @@
 /**
- * One server's lifecycle (SPEC §6): connect through the SDK client and transport, list tools,
- * follow `tools/list_changed`, notice when the server goes away, stop cleanly.
+ * One server's lifecycle (SPEC §6): resolve its values (SPEC §3), connect through the SDK client and
+ * transport, list tools, follow `tools/list_changed`, notice when the server goes away, restart it
+ * with backoff, stop cleanly.
  *
  * Every connect attempt has a number; anything that finishes for an older attempt (a connect that
- * lost a race with `stop()`, a close event of a replaced client) is ignored. Automatic restart
- * with backoff is a later issue: it will hook into `handleClosed` and call `start()` again, which
- * already counts restarts and clears the last error.
+ * lost a race with `stop()`, a close event of a replaced client) is ignored.
+ *
+ * Supervision: a server that was connected and went away (stdio exit, dropped SSE stream, failed
+ * HTTP request) and a stdio server whose process ended before initializing are restarted after a
+ * backoff delay (`backoff` status, `nextRestartAt`); after `maxFailedStarts` failed starts in a row
+ * it stays in `error` until started by hand. Failures a retry cannot fix (command not found, 401,
+ * a bad URL, a timeout) go to `error` at once — SPEC §5: `start` clears the error and retries.
  */
 import { EventEmitter } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { LogEntry, ServerStatusName, ToolCallResult } from '../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { backoffDelay, DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
 import { createMcpClient } from './client-factory.js';
+import { traceTransport, type TraceStore } from './rpc-trace.js';
+import type { DroppedValue, ValueResolver } from './value-resolution.js';
 import type { ClientHooks } from './client-hooks.js';
 import type { LogStore } from './log-buffer.js';
 import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
 import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js';
 import { createLineSplitter } from './log-buffer.js';
 import { createTransport, describeLaunch } from './transport-factory.js';
+import { needsAuthMessage, type ConnectionAuth } from './connection-auth.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
 
 /** Latencies kept per server for the sparkline. */
@@ -38,6 +49,14 @@ export interface ConnectionOptions {
   logs: LogStore;
   /** Inspector hooks handed to every client (broker, roots, notices). */
   hooks?: ClientHooks;
+  /** Restart policy (default SPEC §6: 500 ms → 30 s, 5 failed starts). */
+  restart?: RestartPolicy;
+  /** SPEC §3 value resolution; values pass through untouched when absent. */
+  values?: ValueResolver;
+  /** JSON-RPC trace store; nothing is traced when absent. */
+  trace?: TraceStore;
+  /** OAuth and secret redaction (issue 6); no auth when absent. */
+  auth?: ConnectionAuth;
 }
 
 /** Events of one connection (the manager re-emits them with its own shapes). */
@@ -55,6 +74,8 @@ interface Live {
   stdio?: SupervisedStdioTransport;
   disposeClient: () => void;
   abort: AbortController;
+  /** Set by a dropped SSE stream (the close that follows is reported with it). */
+  dropReason?: string;
 }
 
 /** One server's runtime: status, tools, client. Public state is read through `runtime()`. */
@@ -72,6 +93,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private connecting?: Promise<void>;
   private relisting?: Promise<void>;
   private relistAgain = false;
+  /** Failed starts in a row (reset by a successful connect or a start by hand). */
+  private failedStarts = 0;
+  private restartTimer?: NodeJS.Timeout;
+  private nextRestartAt?: number;
+  private dropped: DroppedValue[] = [];
 
   constructor(
     public definition: ServerDefinition,
@@ -96,6 +122,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (this.connectedAt !== undefined) rt.connectedAt = this.connectedAt;
     if (this.lastError !== undefined) rt.lastError = this.lastError;
     if (this.serverInfo) rt.serverInfo = { ...this.serverInfo };
+    if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
+    if (this.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.nextRestartAt;
     return rt;
   }
 
@@ -119,14 +147,27 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     return this.connecting ?? Promise.resolve();
   }
 
+  private get policy(): RestartPolicy {
+    return this.options.restart ?? DEFAULT_RESTART_POLICY;
+  }
+
   /**
-   * Connect (idempotent: resolves with the running attempt when connecting or connected). Clears
-   * the last error; every start after the first counts as a restart. Never rejects: a failure
-   * leaves status `error` with `lastError` (SPEC §5 wording is added by `connectFailureMessage`).
+   * Start by hand or by reconcile (idempotent: resolves with the running attempt when connecting or
+   * connected). Cancels a pending automatic restart and resets the failed-start count (SPEC §5:
+   * "`start foo` clears its last error and retries"). Never rejects: a failure leaves status
+   * `backoff` or `error` with `lastError`.
    */
   start(): Promise<void> {
     if (this.connecting) return this.connecting;
     if (this.status === 'connected') return Promise.resolve();
+    this.cancelRestart();
+    this.failedStarts = 0;
+    return this.begin();
+  }
+
+  /** One connect attempt; every attempt after the first counts as a restart. Clears the last error. */
+  private begin(): Promise<void> {
+    if (this.connecting) return this.connecting;
     const attempt = ++this.attempt;
     if (this.starts++ > 0) this.restartCount++;
     this.lastError = undefined;
@@ -145,6 +186,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
    */
   async stop(finalStatus: Extract<ServerStatusName, 'stopped' | 'disabled' | 'untrusted'> = 'stopped'): Promise<void> {
     this.attempt++;
+    this.cancelRestart();
     this.connecting = undefined;
     const live = this.live;
     this.live = undefined;
@@ -165,15 +207,123 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const live = this.live;
     if (!live || this.status !== 'connected') throw new McpError(ErrorCode.ConnectionClosed, 'Not connected');
     const outputSchema = this.tools.find((t) => t.name === tool)?.outputSchema as Record<string, unknown> | undefined;
-    const result = await executeToolCall(live.client, this.name, tool, args, {
-      timeoutMs: options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      outputSchema,
-      onFailure: (err) => this.handleRequestFailure(live, err),
-    });
+    const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
+      let failure: unknown;
+      const result = await executeToolCall(on.client, this.name, tool, args, {
+        timeoutMs: options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
+        signal: options.signal,
+        onProgress: options.onProgress,
+        outputSchema,
+        onFailure: (err) => {
+          failure = err;
+        },
+      });
+      return [result, failure];
+    };
+    let [result, failure] = await run(live);
+    let used = live;
+    if (failure !== undefined && isSessionExpired(live, failure) && this.live === live) {
+      // SPEC §6: a 404 on a request that carried a session id means the session expired:
+      // re-initialise once and retry.
+      this.note('session expired (HTTP 404 with Mcp-Session-Id): re-initialising and retrying once');
+      await this.reinitialise(live);
+      if (this.live && this.status === 'connected') {
+        used = this.live;
+        [result, failure] = await run(used);
+      }
+    }
+    if (failure !== undefined) this.handleRequestFailure(used, failure);
     this.recordLatency(result.durationMs);
     return result;
+  }
+
+  /**
+   * `test` (SPEC §5): connect (or reuse), list tools, ping; latencies in ms. Never rejects.
+   */
+  async test(): Promise<TestReport> {
+    const reused = this.status === 'connected';
+    const report: TestReport = { server: this.name, ok: false, status: this.status, reused, toolCount: 0 };
+    if (!reused) {
+      const started = performance.now();
+      await this.start();
+      report.connectMs = round(performance.now() - started);
+    }
+    const live = this.live;
+    if (!live || this.status !== 'connected') {
+      report.status = this.status;
+      report.error = `Failed to connect to "${this.name}": ${this.lastError ?? this.status}`;
+      delete report.connectMs;
+      return report;
+    }
+    const timeoutMs = this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
+    try {
+      let started = performance.now();
+      const tools = await listAllTools(live.client, timeoutMs);
+      report.listToolsMs = round(performance.now() - started);
+      this.recordLatency(report.listToolsMs);
+      if (this.live === live) this.tools = tools;
+      report.toolCount = this.exposedTools().length;
+      started = performance.now();
+      await live.client.ping({ timeout: timeoutMs });
+      report.pingMs = round(performance.now() - started);
+      this.recordLatency(report.pingMs);
+      report.ok = true;
+    } catch (err) {
+      this.handleRequestFailure(live, err);
+      report.error = `Failed to connect to "${this.name}": ${failureMessage(err)}`;
+    }
+    report.status = this.status;
+    this.emit('status');
+    return report;
+  }
+
+  /** Close `live` quietly (no status noise) and connect again; resolves when that attempt ends. */
+  private async reinitialise(live: Live): Promise<void> {
+    if (this.live !== live) return this.whenSettled();
+    this.live = undefined;
+    this.attempt++;
+    await closeLive(live);
+    await this.begin();
+  }
+
+  /** Clear a pending automatic restart. */
+  private cancelRestart(): void {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    this.nextRestartAt = undefined;
+  }
+
+  /**
+   * After a failure `message`: `backoff` and a timer for the next start, or `error` when the policy
+   * forbids restarts or `maxFailedStarts` failed starts in a row are reached. `countsAsFailedStart`
+   * is false for the loss of a server that was connected (that is a crash, not a failed start).
+   * `idleStatus` is the status without a restart policy (`error` or `disconnected`).
+   */
+  private afterFailure(message: string, countsAsFailedStart: boolean, idleStatus: ServerStatusName): void {
+    this.lastError = message;
+    const { maxFailedStarts } = this.policy;
+    if (maxFailedStarts <= 0) {
+      this.setStatus(idleStatus);
+      return;
+    }
+    if (countsAsFailedStart) this.failedStarts++;
+    if (this.failedStarts >= maxFailedStarts) {
+      this.lastError = `${message} (gave up after ${this.failedStarts} failed starts in a row; start it to try again)`;
+      this.note(`giving up after ${this.failedStarts} failed starts in a row`);
+      this.setStatus('error');
+      return;
+    }
+    const delay = backoffDelay(this.failedStarts, this.policy);
+    this.nextRestartAt = Date.now() + delay;
+    this.note(`restarting in ${delay} ms`);
+    const attempt = this.attempt;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (attempt !== this.attempt || this.status !== 'backoff') return;
+      this.nextRestartAt = undefined;
+      void this.begin();
+    }, delay);
+    this.setStatus('backoff');
   }
 
   private async connect(attempt: number): Promise<void> {
@@ -191,8 +341,31 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         server: this.name,
         hooks: this.options.hooks,
       });
-      const { transport, stdio } = createTransport(def, this.options.baseEnv);
+      const resolved = this.options.values ? await this.options.values.resolveDefinition(def) : undefined;
+      if (attempt !== this.attempt) {
+        handle.dispose();
+        return;
+      }
+      this.dropped = resolved?.dropped ?? [];
+      for (const d of this.dropped) this.note(`left out ${d.key}: ${d.reason}`);
+      const resolvedDef: ServerDefinition = resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def;
+      // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
+      const authParts = this.options.auth ? await this.options.auth.prepare(resolvedDef) : {};
+      if (authParts.note) this.note(authParts.note);
+      const effective: ServerDefinition = authParts.env ? { ...resolvedDef, env: { ...resolvedDef.env, ...authParts.env } } : resolvedDef;
+      const created = createTransport(effective, this.options.baseEnv, {
+        note: (text) => this.note(text),
+        ...(authParts.authProvider ? { authProvider: authParts.authProvider } : {}),
+        ...(authParts.fetch ? { fetch: authParts.fetch } : {}),
+      });
+      const { transport, stdio, sse } = created;
+      if (this.options.trace) traceTransport(transport, { server: this.name, store: this.options.trace, secrets: secretValues(effective) });
       live = { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController() };
+      const current = live;
+      if (sse) sse.onStreamDropped = (reason) => {
+        current.dropReason = reason;
+        if (this.live === current) this.note(reason);
+      };
       this.live = live;
       this.wire(live);
       this.note(`connecting: ${describeLaunch(def)}`);
@@ -207,6 +380,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       const info = live.client.getServerVersion();
       this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
       this.connectedAt = Date.now();
+      this.failedStarts = 0;
       this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
@@ -217,12 +391,23 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         return;
       }
       const message = this.describeFailure(err, timeoutMs, live?.stdio, stderrFrom);
+      // Read before closing: our own close kills the process, which would look like an exit.
+      const exitedByItself = live?.stdio?.exitInfo !== undefined;
       this.note(`error: ${message}`);
       this.live = undefined;
       if (live) await closeLive(live);
       if (attempt !== this.attempt) return;
-      this.lastError = message;
-      this.setStatus('error');
+      // A process that ended before initializing may start next time (a crash loop is capped);
+      // a missing command, a refused connection, 401 or a timeout will not fix itself.
+      const exited = live?.stdio?.exitInfo !== undefined;
+      if (this.options.auth?.isSignInRequired(err)) {
+        this.lastError = needsAuthMessage(this.name);
+        this.setStatus('needs-auth');
+      } else if (exited) this.afterFailure(message, true, 'error');
+      else {
+        this.lastError = message;
+        this.setStatus('error');
+      }
     } finally {
       clearTimeout(timer);
     }
@@ -231,6 +416,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** Hook the client's and transport's callbacks for one live connection. */
   private wire(live: Live): void {
     const { client, stdio } = live;
+    if (stdio) stdio.onStdoutSkipped = (line) => this.options.logs.append(this.name, 'stdout', line);
     if (stdio?.stderr) {
       const splitter = createLineSplitter((line) => this.options.logs.append(this.name, 'stderr', line));
       stdio.stderr.on('data', (chunk: Buffer) => splitter.push(chunk));
@@ -255,17 +441,16 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.tools = [];
     this.connectedAt = undefined;
     let status: ServerStatusName = 'disconnected';
-    let message = 'Connection closed by the server';
+    let message = live.dropReason ?? 'Connection closed by the server';
     if (live.stdio) {
       const exit = live.stdio.exitInfo;
       const tail = this.options.logs.tail(this.name, 'stderr', STDERR_TAIL_LINES);
       message = `Process ${describeExit(exit)}${tail.length ? `: ${tail.join('\n')}` : ''}`;
       if (!exit || exit.code !== 0 || exit.signal) status = 'error';
     }
-    this.lastError = message;
     this.note(message);
-    this.setStatus(status);
     if (hadTools) this.emit('tools');
+    this.afterFailure(message, false, status);
   }
 
   /**
@@ -279,11 +464,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const hadTools = this.tools.length > 0;
     this.tools = [];
     this.connectedAt = undefined;
-    this.lastError = failureMessage(err);
-    this.note(`request failed, marking the server down: ${this.lastError}`);
+    const message = failureMessage(err);
+    this.note(`request failed, marking the server down: ${message}`);
     void closeLive(live);
-    this.setStatus('disconnected');
     if (hadTools) this.emit('tools');
+    this.afterFailure(message, false, 'disconnected');
   }
 
   /** Re-list after `notifications/tools/list_changed`; concurrent notifications coalesce. */
@@ -343,6 +528,30 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private note(text: string): LogEntry {
     return this.options.logs.append(this.name, 'system', text);
   }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+/** The secret strings of a resolved definition (env, header and auth values), for trace redaction. */
+function secretValues(def: ServerDefinition): string[] {
+  const out = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})];
+  const auth = def.auth;
+  if (auth?.type === 'bearer') out.push(auth.token);
+  else if (auth?.type === 'basic') out.push(auth.password);
+  else if (auth?.type === 'header') out.push(auth.value);
+  return out;
+}
+
+/** A Streamable HTTP 404 on a request that carried a session id (SPEC §6: the session expired). */
+function isSessionExpired(live: Live, err: unknown): boolean {
+  return (
+    err instanceof StreamableHTTPError &&
+    err.code === 404 &&
+    live.transport instanceof StreamableHTTPClientTransport &&
+    live.transport.sessionId !== undefined
+  );
 }
 
 /** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NO_RESTARTS } from './backoff.js';
 import { McpManager } from './manager.js';
 import { freePort, startEverythingHttp, testDefinition, type EverythingHttp } from './test-helpers.js';
 
@@ -123,7 +124,7 @@ describe('McpManager HTTP server going away', () => {
   it('marks a Streamable HTTP server down on the first failed request', async () => {
     const server = await startEverythingHttp('streamableHttp');
     try {
-      manager = new McpManager();
+      manager = new McpManager({ restart: NO_RESTARTS }); // the unsupervised status; supervision.int.test.ts covers restarts
       await manager.reconcile([{ definition: testDefinition({ name: 'gone', transport: 'http', url: server.url }), desired: 'run' }]);
       await manager.settled();
       expect(manager.runtime('gone')!.status).toBe('connected');

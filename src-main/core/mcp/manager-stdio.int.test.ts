@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NO_RESTARTS } from './backoff.js';
 import { CoreError } from '../errors.js';
 import { McpManager } from './manager.js';
 import { isAlive, listDescendants } from './process-tree.js';
@@ -31,7 +32,7 @@ afterEach(async () => {
 });
 
 function newManager(): McpManager {
-  manager = new McpManager({ clientName: 'switchboard-test', clientVersion: '1.0.0' });
+  manager = new McpManager({ clientName: 'switchboard-test', clientVersion: '1.0.0', restart: NO_RESTARTS });
   return manager;
 }
 
@@ -199,7 +200,7 @@ describe('McpManager over stdio (scripted SDK server)', () => {
   });
 
   it('keeps stderr in a bounded buffer, with a global seq and a capped enormous line', async () => {
-    manager = new McpManager({ logCapacity: 50 });
+    manager = new McpManager({ logCapacity: 50, restart: NO_RESTARTS });
     await manager.reconcile(run(scripted('noisy', { SCRIPTED_NOISE: '300', SCRIPTED_HUGE_LINE: String(200_000) })));
     await manager.settled();
     await waitFor(() => manager!.logs('noisy').some((e) => e.text.startsWith('zzzz')), 'the huge line');

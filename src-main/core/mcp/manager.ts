@@ -12,6 +12,11 @@ import { DEFAULT_LOG_CAPACITY, LogStore } from './log-buffer.js';
 import { buildToolInfos, isToolExposed } from './tool-bridge.js';
 import { launchKey } from './transport-factory.js';
 import type { ClientHooks } from './client-hooks.js';
+import type { TestReport, TraceEntry } from '../../../src-shared/api/lifecycle.js';
+import type { RestartPolicy } from './backoff.js';
+import type { ConnectionAuth } from './connection-auth.js';
+import { DEFAULT_TRACE_CAPACITY, TraceStore } from './rpc-trace.js';
+import { ValueResolver } from './value-resolution.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolOptions, DesiredState, ManagedServer, ManagerEvents, McpManagerApi, ServerRuntime } from './types.js';
 
@@ -29,6 +34,14 @@ export interface McpManagerOptions {
   projectDir?: string;
   /** Inspector hooks handed to every client: server-request broker, roots, notices (issue 5). */
   hooks?: ClientHooks;
+  /** Automatic restarts (default SPEC §6: 500 ms → 30 s with jitter, `error` after 5 failed starts). */
+  restart?: RestartPolicy;
+  /** SPEC §3 value resolution (default: a resolver over `baseEnv` with the real shell). */
+  values?: ValueResolver;
+  /** JSON-RPC trace entries kept per server (default 500). */
+  traceCapacity?: number;
+  /** OAuth and secret redaction for every connection (issue 6). */
+  auth?: ConnectionAuth;
 }
 
 interface Entry {
@@ -52,6 +65,11 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   private readonly baseEnv: Record<string, string | undefined>;
   private readonly projectDir?: string;
   private readonly hooks?: ClientHooks;
+  private readonly restartPolicy?: RestartPolicy;
+  private readonly auth?: ConnectionAuth;
+  /** SPEC §3 resolver; its cache lives until `restartAll` (a fresh context). */
+  readonly values: ValueResolver;
+  private readonly traceStore: TraceStore;
   /** Reconciles run one after another. */
   private queue: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -63,10 +81,18 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     this.baseEnv = options.baseEnv ?? process.env;
     this.projectDir = options.projectDir;
     this.hooks = options.hooks;
+    this.restartPolicy = options.restart;
+    this.values = options.values ?? new ValueResolver({ env: this.baseEnv });
+    this.traceStore = new TraceStore({
+      capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
+      onEntry: (entry) => this.emit('trace', entry),
+    });
     this.logStore = new LogStore({
       capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,
       onEntry: (entry) => this.emit('log', entry),
+      ...(options.auth ? { redact: (text: string) => options.auth!.redact(text) } : {}),
     });
+    this.auth = options.auth;
   }
 
   /**
@@ -151,6 +177,10 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       projectDir: this.projectDir,
       logs: this.logStore,
       hooks: this.hooks,
+      restart: this.restartPolicy,
+      values: this.values,
+      trace: this.traceStore,
+      auth: this.auth,
     });
     connection.on('status', () => this.emit('status', connection.runtime()));
     connection.on('tools', () => this.emit('tools', connection.name));
@@ -218,6 +248,11 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
         throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
       case 'stopped':
         throw new CoreError('NOT_CONNECTED', `Server "${server}" is stopped. Run switchboard start ${server} first.`);
+      case 'backoff':
+        throw new CoreError(
+          'NOT_CONNECTED',
+          `${connectFailureMessage(server, connection.runtime().lastError)} (restarting automatically; retry in a moment)`,
+        );
       default:
         throw new CoreError('NOT_CONNECTED', connectFailureMessage(server, connection.runtime().lastError ?? connection.status));
     }
@@ -257,6 +292,81 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       .listedTools()
       .filter((t) => !isToolExposed(t.name, connection.definition))
       .map((t) => t.name);
+  }
+
+  /** The connection of `server`; throws NOT_FOUND, or DISABLED/UNTRUSTED for one that may not run. */
+  private runnable(server: string): Entry {
+    const entry = this.entries.get(server);
+    if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+    if (entry.desired === 'disabled') throw new CoreError('DISABLED', `Server "${server}" is disabled. Run switchboard enable ${server} first.`);
+    if (entry.desired === 'untrusted') {
+      throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
+    }
+    return entry;
+  }
+
+  /**
+   * `start <name>` (SPEC §5): revive from the current in-memory config; clears the last error and
+   * the failed-start count, then connects. Resolves when the attempt ends (status connected, backoff
+   * or error). Throws CoreError NOT_FOUND, DISABLED (`Server "<name>" is disabled. Run switchboard
+   * enable <name> first.`) or UNTRUSTED.
+   */
+  async start(server: string): Promise<ServerRuntime> {
+    await this.queue;
+    const entry = this.runnable(server);
+    entry.desired = 'run';
+    await entry.connection.start();
+    return entry.connection.runtime();
+  }
+
+  /**
+   * `stop <name>` (SPEC §5): kill the process (tree), drop its tools, keep the entry (status
+   * `stopped`; the manager will not restart it). Throws like `start`.
+   */
+  async stop(server: string): Promise<ServerRuntime> {
+    await this.queue;
+    const entry = this.runnable(server);
+    entry.desired = 'stopped';
+    await entry.connection.stop('stopped');
+    return entry.connection.runtime();
+  }
+
+  /**
+   * `restart [name]` (SPEC §5). With a name: stop + start that server (throws like `start`). Without:
+   * stop every running-or-failed server, clear the value cache (a fresh context), start all of them
+   * again in parallel; resolves when every attempt has ended. Servers stopped by the user, disabled
+   * or untrusted stay as they are.
+   */
+  async restart(server?: string): Promise<void> {
+    await this.queue;
+    if (server !== undefined) {
+      const entry = this.runnable(server);
+      entry.desired = 'run';
+      await entry.connection.stop('stopped');
+      await entry.connection.start();
+      return;
+    }
+    const run = [...this.entries.values()].filter((e) => e.desired === 'run').map((e) => e.connection);
+    await Promise.all(run.map((c) => c.stop('stopped')));
+    this.values.clear();
+    await Promise.all(run.map((c) => c.start()));
+  }
+
+  /** `test <name>` (SPEC §5): connect (or reuse), list tools, ping; latencies and outcome. Throws like `start`. */
+  async test(server: string): Promise<TestReport> {
+    await this.queue;
+    const entry = this.runnable(server);
+    if (entry.desired !== 'run') {
+      // A server stopped by the user (or left out of a one-shot run) is tested without changing what it is meant to be.
+      const report = await entry.connection.test();
+      return report;
+    }
+    return entry.connection.test();
+  }
+
+  /** JSON-RPC trace entries of `server` with `seq > afterSeq` (default 0), oldest first. */
+  trace(server: string, afterSeq = 0): TraceEntry[] {
+    return this.traceStore.entries(server, afterSeq);
   }
 
   /** Buffered log lines of `server` with `seq > afterSeq` (default 0), oldest first. */

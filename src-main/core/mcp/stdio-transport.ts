@@ -6,6 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { killPids, listDescendants } from './process-tree.js';
+import { LoggingReadBuffer } from './stdout-lines.js';
 
 /** How a stdio server process ended. */
 export interface ExitInfo {
@@ -20,8 +21,14 @@ export class SupervisedStdioTransport extends StdioClientTransport {
   /** The pid once spawned (kept after exit, unlike `pid`). */
   spawnedPid?: number;
 
+  /** Called with each stdout line that is not a JSON-RPC message (logged as `stdout`, then skipped). */
+  onStdoutSkipped?: (line: string) => void;
+
   constructor(params: StdioServerParameters) {
     super(params);
+    // Replace the SDK's ReadBuffer (which throws on a banner line and loses its text) with one that
+    // hands such lines to onStdoutSkipped. Same shape; the field is private in the SDK's typings.
+    (this as unknown as { _readBuffer: LoggingReadBuffer })._readBuffer = new LoggingReadBuffer((line) => this.onStdoutSkipped?.(line));
   }
 
   /** Spawn; rejects with the spawn error (e.g. `spawn nonexistent-cmd ENOENT`). */

@@ -5,10 +5,11 @@
  * provider in a later issue.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError } from '../errors.js';
+import { fetchNotingRedirects, SupervisedSseTransport, type FetchLike } from './http-supervision.js';
 import { SupervisedStdioTransport } from './stdio-transport.js';
 
 /** The environment a stdio child gets: `baseEnv` (unset values dropped) overlaid with the server's `env`. */
@@ -43,13 +44,31 @@ export function buildHeaders(def: ServerDefinition): Record<string, string> {
 export interface CreatedTransport {
   transport: Transport;
   stdio?: SupervisedStdioTransport;
+  /** Set for SSE servers (its dropped stream closes the connection). */
+  sse?: SupervisedSseTransport;
+}
+
+/**
+ * Extra knobs of `createTransport` (an options object so later work adds fields, not parameters).
+ */
+export interface TransportOptions {
+  /** Lifecycle notes for the server's log (redirects followed, …). */
+  note?: (text: string) => void;
+  /** OAuth: the SDK's auth provider for http/sse (the one writer of `Authorization`; issue #6). */
+  authProvider?: OAuthClientProvider;
+  /** Base fetch for http/sse (default the global fetch); redirects are noted around it. */
+  fetch?: FetchLike;
 }
 
 /**
  * Create (not start) the transport of `def`. stdio: `stderr: 'pipe'`, the full child env, `cwd`.
  * Throws `CoreError('INVALID_CONFIG')` for a definition without its command/url or with a bad URL.
  */
-export function createTransport(def: ServerDefinition, baseEnv: Record<string, string | undefined>): CreatedTransport {
+export function createTransport(
+  def: ServerDefinition,
+  baseEnv: Record<string, string | undefined>,
+  options: TransportOptions = {},
+): CreatedTransport {
   if (def.transport === 'stdio') {
     if (!def.command) throw new CoreError('INVALID_CONFIG', `Invalid server config: "${def.name}" has no command`);
     const stdio = new SupervisedStdioTransport({
@@ -69,8 +88,13 @@ export function createTransport(def: ServerDefinition, baseEnv: Record<string, s
     throw new CoreError('INVALID_CONFIG', `Invalid server config: "${def.name}" has an invalid url: ${def.url}`);
   }
   const requestInit: RequestInit = { headers: buildHeaders(def) };
-  if (def.transport === 'sse') return { transport: new SSEClientTransport(url, { requestInit }) };
-  return { transport: new StreamableHTTPClientTransport(url, { requestInit }) };
+  const fetch = options.note ? fetchNotingRedirects(options.note, options.fetch) : options.fetch;
+  const common = { requestInit, ...(fetch ? { fetch } : {}), ...(options.authProvider ? { authProvider: options.authProvider } : {}) };
+  if (def.transport === 'sse') {
+    const sse = new SupervisedSseTransport(url, common);
+    return { transport: sse, sse };
+  }
+  return { transport: new StreamableHTTPClientTransport(url, common) };
 }
 
 /** The fields whose change requires a restart (SPEC §5 reload: nothing unchanged restarts). */

@@ -4,6 +4,7 @@
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import type { LogEntry, ServerStatusName, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 
 /** What the manager should do with a definition. */
 export type DesiredState = 'run' | 'untrusted' | 'disabled' | 'stopped';
@@ -24,6 +25,10 @@ export interface ServerRuntime {
   restartCount: number;
   recentLatencyMs: number[];
   serverInfo?: { name: string; version: string };
+  /** Env/header entries left out at connect time (SPEC §3). */
+  droppedValues?: { key: string; reason: string }[];
+  /** While `backoff`: when the next automatic start is due (epoch ms). */
+  nextRestartAt?: number;
 }
 
 /** Options of a tool call. */
@@ -43,6 +48,8 @@ export interface ManagerEvents {
   tools: [string];
   /** New log lines (stderr, skipped stdout, lifecycle notes). */
   log: [LogEntry];
+  /** A JSON-RPC message was traced (redacted). */
+  trace: [TraceEntry];
 }
 
 /** The manager contract the core composes (implemented in `manager.ts`). */

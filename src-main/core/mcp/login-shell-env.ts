@@ -1,0 +1,95 @@
+/**
+ * The user's login-shell environment (SPEC §6): an app started from a desktop launcher inherits a
+ * bare environment (PATH without ~/.nvm, ~/.local/bin, Homebrew…), so `npx`, `uvx` and
+ * version-manager shims are "not found" (`spawn npx ENOENT`). We ask the login shell once —
+ * `$SHELL -l -i -c '<node> -e <print env as JSON>'` between markers, because rc files may print
+ * banners — and merge it under the process environment's own variables... except PATH, which the
+ * login shell's value wins (it is the point of the exercise). Windows has no login shell: a no-op.
+ */
+import { execFile } from 'node:child_process';
+
+const MARK = '__SWITCHBOARD_ENV_7f3a__';
+/** How long the login shell may take (ms). */
+export const LOGIN_SHELL_TIMEOUT_MS = 5_000;
+
+/** Options of `readLoginShellEnv`. */
+export interface LoginShellOptions {
+  /** Environment to start from (default `process.env`); its SHELL is the shell asked. */
+  env?: Record<string, string | undefined>;
+  platform?: NodeJS.Platform;
+  timeoutMs?: number;
+  /** The node binary that prints the environment (default `process.execPath`). */
+  nodePath?: string;
+}
+
+/**
+ * Parse the shell's output: the JSON object between the two markers (banners around it ignored).
+ * Returns undefined when the markers or the JSON are missing.
+ */
+export function parseMarkedEnv(output: string): Record<string, string> | undefined {
+  const start = output.indexOf(MARK);
+  const end = output.lastIndexOf(MARK);
+  if (start < 0 || end <= start) return undefined;
+  try {
+    const value: unknown = JSON.parse(output.slice(start + MARK.length, end));
+    if (!value || typeof value !== 'object') return undefined;
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(value)) if (typeof v === 'string') env[k] = v;
+    return env;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The login shell's environment, or undefined (Windows, no SHELL, a failing or slow shell — then the
+ * process environment is all there is). Never rejects. Runs the shell with ELECTRON_RUN_AS_NODE=1 so
+ * an Electron execPath behaves as node.
+ */
+export async function readLoginShellEnv(options: LoginShellOptions = {}): Promise<Record<string, string> | undefined> {
+  const env = options.env ?? process.env;
+  if ((options.platform ?? process.platform) === 'win32') return undefined;
+  const shell = env.SHELL;
+  if (!shell) return undefined;
+  const node = options.nodePath ?? process.execPath;
+  const script = `process.stdout.write(${JSON.stringify(MARK)}+JSON.stringify(process.env)+${JSON.stringify(MARK)})`;
+  const command = `'${node.replace(/'/g, `'\\''`)}' -e '${script.replace(/'/g, `'\\''`)}'`;
+  const childEnv: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1' };
+  for (const [k, v] of Object.entries(env)) if (typeof v === 'string') childEnv[k] = v;
+  childEnv.ELECTRON_RUN_AS_NODE = '1';
+  return new Promise((resolve) => {
+    execFile(
+      shell,
+      ['-l', '-i', '-c', command],
+      { env: childEnv, timeout: options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 },
+      (_err, stdout) => {
+        const parsed = parseMarkedEnv(stdout ?? '');
+        if (parsed) delete parsed.ELECTRON_RUN_AS_NODE;
+        resolve(parsed);
+      },
+    );
+  });
+}
+
+/**
+ * Merge: the process environment, with the login shell's variables added where unset and its PATH
+ * in front (entries not already present). `login` undefined → `base` unchanged.
+ */
+export function mergeLoginEnv(
+  base: Record<string, string | undefined>,
+  login: Record<string, string> | undefined,
+  delimiter = ':',
+): Record<string, string | undefined> {
+  if (!login) return base;
+  const out: Record<string, string | undefined> = { ...login, ...base };
+  const basePath = (base.PATH ?? '').split(delimiter).filter(Boolean);
+  const loginPath = (login.PATH ?? '').split(delimiter).filter(Boolean);
+  const merged = [...loginPath, ...basePath.filter((p) => !loginPath.includes(p))];
+  if (merged.length > 0) out.PATH = merged.join(delimiter);
+  return out;
+}
+
+/** `mergeLoginEnv(env, await readLoginShellEnv({env}))`: what the desktop app hands the core. */
+export async function withLoginShellEnv(env: Record<string, string | undefined> = process.env): Promise<Record<string, string | undefined>> {
+  return mergeLoginEnv(env, await readLoginShellEnv({ env }));
+}

@@ -1,0 +1,129 @@
+/**
+ * The per-server JSON-RPC trace (SPEC §9, issue #4 "observability"): every message in and out,
+ * with direction, time and, for replies, the latency since the request. Bounded per server (a ring)
+ * and per message (text cut), secrets redacted before anything is stored — the trace can be shown
+ * in the UI and printed by the CLI without leaking a token.
+ */
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
+
+/** Entries kept per server. */
+export const DEFAULT_TRACE_CAPACITY = 500;
+/** Longest stored message text (characters). */
+export const MAX_TRACE_TEXT = 4 * 1024;
+const REDACTED = '[redacted]';
+/** Keys whose values are always redacted, wherever they appear in a message. */
+const SECRET_KEY = /(token|secret|password|passwd|authorization|api[-_]?key|cookie|credential|private[-_]?key)/i;
+
+/**
+ * A deep copy of `value` with secrets replaced by `[redacted]`: values under secret-looking keys,
+ * and every occurrence of a known secret string (the server's resolved env/header values).
+ */
+export function redact(value: unknown, secrets: readonly string[] = []): unknown {
+  const strong = secrets.filter((s) => s.length >= 4);
+  const scrub = (text: string): string => {
+    let out = text;
+    for (const secret of strong) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  };
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return scrub(v);
+    if (depth > 20 || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = SECRET_KEY.test(k) && (typeof x === 'string' || typeof x === 'number') ? REDACTED : walk(x, depth + 1);
+    return out;
+  };
+  return walk(value, 0);
+}
+
+/** Options of `TraceStore`. */
+export interface TraceStoreOptions {
+  capacity?: number;
+  onEntry?: (entry: TraceEntry) => void;
+  now?: () => number;
+}
+
+/** All servers' traces, each a ring of `capacity` entries; `seq` increases across servers. */
+export class TraceStore {
+  private readonly capacity: number;
+  private readonly rings = new Map<string, TraceEntry[]>();
+  private seq = 0;
+
+  constructor(private readonly options: TraceStoreOptions = {}) {
+    this.capacity = Math.max(1, options.capacity ?? DEFAULT_TRACE_CAPACITY);
+  }
+
+  /** Store one entry (seq and time assigned here). */
+  append(entry: Omit<TraceEntry, 'seq' | 'time'>): TraceEntry {
+    const full: TraceEntry = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...entry };
+    let ring = this.rings.get(entry.server);
+    if (!ring) this.rings.set(entry.server, (ring = []));
+    ring.push(full);
+    if (ring.length > this.capacity) ring.splice(0, ring.length - this.capacity);
+    this.options.onEntry?.(full);
+    return full;
+  }
+
+  /** Entries of `server` with `seq > afterSeq`, oldest first. */
+  entries(server: string, afterSeq = 0): TraceEntry[] {
+    return (this.rings.get(server) ?? []).filter((e) => e.seq > afterSeq);
+  }
+}
+
+/** What `traceTransport` needs. */
+export interface TraceHookOptions {
+  server: string;
+  store: TraceStore;
+  /** Secret strings of this server (resolved env/header/auth values) to scrub from payloads. */
+  secrets: readonly string[];
+}
+
+/**
+ * Wrap `transport` in place so every message through it is traced: `send` (out) is wrapped, and an
+ * `onmessage` (in) is installed that the SDK's Protocol chains when it connects. Call BEFORE
+ * `client.connect(transport)`. Returns the transport.
+ */
+export function traceTransport<T extends Transport>(transport: T, options: TraceHookOptions): T {
+  const pending = new Map<string | number, { method: string; at: number }>();
+  const record = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
+    const m = message as { id?: string | number; method?: string; error?: unknown };
+    let kind: TraceEntry['kind'];
+    let method = m.method;
+    let latencyMs: number | undefined;
+    if (m.method !== undefined) kind = m.id !== undefined ? 'request' : 'notification';
+    else kind = m.error !== undefined ? 'error' : 'response';
+    if (kind === 'request' && m.id !== undefined) {
+      // Requests from the server (`in`) are answered by us (`out`): key by direction.
+      pending.set(`${direction}:${m.id}`, { method: m.method!, at: performance.now() });
+      if (pending.size > 1000) pending.delete(pending.keys().next().value!);
+    } else if ((kind === 'response' || kind === 'error') && m.id !== undefined) {
+      const key = `${direction === 'in' ? 'out' : 'in'}:${m.id}`;
+      const req = pending.get(key);
+      if (req) {
+        pending.delete(key);
+        method = req.method;
+        latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
+      }
+    }
+    let text = JSON.stringify(redact(message, options.secrets));
+    if (text.length > MAX_TRACE_TEXT) text = `${text.slice(0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
+    const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
+    if (method !== undefined) entry.method = method;
+    if (m.id !== undefined) entry.id = m.id;
+    if (latencyMs !== undefined) entry.latencyMs = latencyMs;
+    options.store.append(entry);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, opts) => {
+    record(message, 'out');
+    return send(message, opts);
+  };
+  const previous = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    record(message, 'in');
+    previous?.(message, extra);
+  };
+  return transport;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeEnvName, ValueResolver } from './value-resolution.js';
+import { testDefinition } from './test-helpers.js';
+
+describe('ValueResolver (SPEC §3)', () => {
+  it('runs "!command" in the real shell, trims stdout, and caches the success', async () => {
+    const r = new ValueResolver({ env: { SHELL: '/bin/sh', PATH: process.env.PATH } });
+    expect(await r.resolve('!printf "  tok-1 \\n"')).toEqual({ value: 'tok-1' });
+    expect(await r.resolve('!exit 3')).toEqual({ reason: expect.stringMatching(/^"!exit 3" command failed/) });
+  });
+
+  it('shares one execution between concurrent resolutions and caches for the lifetime; clear() forgets', async () => {
+    let runs = 0;
+    const r = new ValueResolver({
+      env: {},
+      run: async (cmd) => {
+        runs++;
+        await new Promise((res) => setImmediate(res));
+        return `out:${cmd}`;
+      },
+    });
+    const all = await Promise.all([r.resolve('!get'), r.resolve('!get'), r.resolve('!get')]);
+    expect(all).toEqual([{ value: 'out:get' }, { value: 'out:get' }, { value: 'out:get' }]);
+    expect(runs).toBe(1);
+    await r.resolve('!get');
+    expect(runs).toBe(1);
+    r.clear();
+    await r.resolve('!get');
+    expect(runs).toBe(2);
+  });
+
+  it('a failed command is not cached', async () => {
+    let runs = 0;
+    const r = new ValueResolver({ env: {}, run: async () => (runs++ === 0 ? Promise.reject(new Error('boom')) : 'ok') });
+    expect(await r.resolve('!x')).toEqual({ reason: '"!x" boom' });
+    expect(await r.resolve('!x')).toEqual({ value: 'ok' });
+  });
+
+  it('times out a slow command after the timeout (real shell)', async () => {
+    const r = new ValueResolver({ env: { PATH: process.env.PATH, SHELL: '/bin/sh' }, timeoutMs: 200 });
+    expect(await r.resolve('!sleep 5')).toEqual({ reason: '"!sleep 5" command timed out after 200 ms' });
+  });
+
+  it('env names: set → value; unset ALL_CAPS_WITH_UNDERSCORES → dropped; other text → literal', async () => {
+    const r = new ValueResolver({ env: { MY_TOKEN: 'secret' } });
+    expect(await r.resolve('MY_TOKEN')).toEqual({ value: 'secret' });
+    expect(await r.resolve('GITHUB_TOKEN')).toEqual({ reason: 'environment variable GITHUB_TOKEN is not set' });
+    expect(await r.resolve('ghp_literal123')).toEqual({ value: 'ghp_literal123' });
+    expect(await r.resolve('Bearer abc')).toEqual({ value: 'Bearer abc' });
+    expect(looksLikeEnvName('PATH')).toBe(false);
+    expect(looksLikeEnvName('API_KEY_2')).toBe(true);
+  });
+
+  it('resolves env, headers and auth of own-file servers; reports dropped entries; other hosts untouched', async () => {
+    const r = new ValueResolver({ env: { TEAM: 'blue' }, run: async () => 'cmd-token\n' });
+    const def = testDefinition({
+      name: 's',
+      transport: 'http',
+      url: 'http://127.0.0.1/mcp',
+      headers: { 'X-Team': 'TEAM', 'X-Missing': 'NOT_SET_ANYWHERE', 'X-Lit': 'plain' },
+      auth: { type: 'bearer', token: '!get-token' },
+    });
+    const out = await r.resolveDefinition(def);
+    expect(out.headers).toEqual({ 'X-Team': 'blue', 'X-Lit': 'plain' });
+    expect(out.auth).toEqual({ type: 'bearer', token: 'cmd-token' });
+    expect(out.dropped).toEqual([{ key: 'headers.X-Missing', reason: 'environment variable NOT_SET_ANYWHERE is not set' }]);
+
+    const cursor = { ...def, source: { host: 'cursor' as const, file: '/x/mcp.json', scope: 'user' as const } };
+    const passthrough = await r.resolveDefinition(cursor);
+    expect(passthrough.headers).toEqual(def.headers);
+    expect(passthrough.auth).toEqual(def.auth);
+    expect(passthrough.dropped).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Value resolution at connect time (SPEC §3), for Switchboard's own file and xcsh files only (where
+ * this syntax is defined; other hosts' files get only their own `${…}` interpolation, and a `!` there
+ * is literal text):
+ * - a value starting with `!` runs as a shell command (`$SHELL -c`, `cmd /c` on Windows; 10 s
+ *   timeout; trimmed stdout; cached for the process lifetime on success; concurrent runs of one
+ *   command share one execution);
+ * - otherwise the value is looked up as an environment variable NAME and falls back to the literal,
+ *   except that an unset name that looks like an env var (`ALL_CAPS_WITH_UNDERSCORES`) counts as
+ *   unresolved, so a variable's name is never sent as a token.
+ * Unresolved values are omitted from the final map and reported (`DroppedValue`) on the server.
+ */
+import { execFile } from 'node:child_process';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+
+/** Timeout of one `!command` (ms). */
+export const COMMAND_TIMEOUT_MS = 10_000;
+
+/** An env/header entry left out of the final map, and why (shown on the server). */
+export interface DroppedValue {
+  /** `env.API_KEY`, `headers.Authorization`, `auth.token`… */
+  key: string;
+  reason: string;
+}
+
+/** Hosts whose files use `!command` / env-name values. */
+const RESOLVING_HOSTS = new Set(['switchboard', 'xcsh']);
+
+/** Whether a definition's values go through SPEC §3 resolution (its source file's host). */
+export function resolvesValues(def: ServerDefinition): boolean {
+  return RESOLVING_HOSTS.has(def.source.host);
+}
+
+/** A name that looks like an environment variable: `ALL_CAPS_WITH_UNDERSCORES` (at least one `_`). */
+export function looksLikeEnvName(value: string): boolean {
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value);
+}
+
+/** Runs a shell command line; resolves stdout or rejects with a message. */
+export type ShellRunner = (command: string, timeoutMs: number) => Promise<string>;
+
+/** Options of `ValueResolver`. */
+export interface ValueResolverOptions {
+  /** Environment for name lookups and for the shell (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** `process.platform` by default; `win32` uses `cmd /c`. */
+  platform?: NodeJS.Platform;
+  /** Replace the shell (tests count executions). */
+  run?: ShellRunner;
+  /** Command timeout (ms), default 10 000. */
+  timeoutMs?: number;
+  /**
+   * Hook for secret references (`SecretRef`s kept by the config layer in the keychain): return the
+   * secret for a value, or `undefined` when the value is not a reference. Called before the `!` and
+   * env-name rules. (`src-main/core/secrets/secret-refs.ts` plugs in here when it exists.)
+   */
+  resolveSecretRef?: (value: string) => Promise<string | undefined>;
+}
+
+/** The shell runner of SPEC §3: `$SHELL -c cmd` (POSIX; `/bin/sh` without SHELL) or `cmd /d /s /c` (Windows). */
+export function defaultShellRunner(env: Record<string, string | undefined>, platform: NodeJS.Platform): ShellRunner {
+  return (command, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const [file, args] =
+        platform === 'win32' ? [env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c', command]] : [env.SHELL || '/bin/sh', ['-c', command]];
+      const cleanEnv: Record<string, string> = {};
+      for (const [k, v] of Object.entries(env)) if (typeof v === 'string') cleanEnv[k] = v;
+      execFile(file, args, { env: cleanEnv, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024, windowsHide: true }, (err, stdout, stderr) => {
+        if (err) {
+          const killed = (err as { killed?: boolean }).killed;
+          const why = killed ? `timed out after ${timeoutMs} ms` : `failed (${err.code ?? err.message})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-1)[0]}` : ''}`;
+          reject(new Error(`command ${why}`));
+        } else resolve(stdout);
+      });
+    });
+}
+
+/** The result of resolving one server's values. */
+export interface ResolvedValues {
+  env?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** The auth variant with its values resolved (undefined when dropped or absent). */
+  auth?: ServerDefinition['auth'];
+  dropped: DroppedValue[];
+}
+
+/**
+ * Resolves values with a process-lifetime cache of successful `!command` runs and in-flight sharing.
+ * `clear()` empties the cache (SPEC §5: `restart` with no name starts with a fresh context).
+ */
+export class ValueResolver {
+  private readonly cache = new Map<string, string>();
+  private readonly inflight = new Map<string, Promise<string>>();
+  private readonly env: Record<string, string | undefined>;
+  private readonly run: ShellRunner;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: ValueResolverOptions = {}) {
+    this.env = options.env ?? process.env;
+    this.run = options.run ?? defaultShellRunner(this.env, options.platform ?? process.platform);
+    this.timeoutMs = options.timeoutMs ?? COMMAND_TIMEOUT_MS;
+  }
+
+  /** Forget cached command outputs. */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /**
+   * Resolve one value: `{value}` or `{reason}` when it must be dropped. Never rejects.
+   */
+  async resolve(raw: string): Promise<{ value: string } | { reason: string }> {
+    const secret = await this.options.resolveSecretRef?.(raw).catch(() => undefined);
+    if (secret !== undefined) return { value: secret };
+    if (raw.startsWith('!')) {
+      const command = raw.slice(1).trim();
+      if (command === '') return { reason: 'empty command after "!"' };
+      try {
+        const out = (await this.runShared(command)).trim();
+        return { value: out };
+      } catch (err) {
+        return { reason: `"!${command}" ${err instanceof Error ? err.message : String(err)}` };
+      }
+    }
+    const fromEnv = this.env[raw];
+    if (typeof fromEnv === 'string') return { value: fromEnv };
+    if (looksLikeEnvName(raw)) return { reason: `environment variable ${raw} is not set` };
+    return { value: raw };
+  }
+
+  private runShared(command: string): Promise<string> {
+    const cached = this.cache.get(command);
+    if (cached !== undefined) return Promise.resolve(cached);
+    let pending = this.inflight.get(command);
+    if (!pending) {
+      pending = this.run(command, this.timeoutMs)
+        .then((out) => {
+          this.cache.set(command, out);
+          return out;
+        })
+        .finally(() => this.inflight.delete(command));
+      this.inflight.set(command, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Resolve a definition's env, headers and static auth values (SPEC §3). For a definition from a
+   * host without this syntax (`resolvesValues` false) the values pass through untouched.
+   */
+  async resolveDefinition(def: ServerDefinition): Promise<ResolvedValues> {
+    if (!resolvesValues(def)) return { env: def.env, headers: def.headers, auth: def.auth, dropped: [] };
+    const dropped: DroppedValue[] = [];
+    const map = async (prefix: string, record: Record<string, string> | undefined): Promise<Record<string, string> | undefined> => {
+      if (!record) return undefined;
+      const out: Record<string, string> = {};
+      await Promise.all(
+        Object.entries(record).map(async ([key, raw]) => {
+          const r = await this.resolve(raw);
+          if ('value' in r) out[key] = r.value;
+          else dropped.push({ key: `${prefix}.${key}`, reason: r.reason });
+        }),
+      );
+      // Keep the file's key order.
+      return Object.fromEntries(Object.keys(record).filter((k) => k in out).map((k) => [k, out[k]!]));
+    };
+    const [env, headers] = await Promise.all([map('env', def.env), map('headers', def.headers)]);
+    let auth = def.auth;
+    if (auth && auth.type !== 'oauth') {
+      const fields = auth.type === 'bearer' ? ['token'] : auth.type === 'basic' ? ['username', 'password'] : ['value'];
+      const copy: Record<string, unknown> = { ...auth };
+      let ok = true;
+      for (const field of fields) {
+        const r = await this.resolve(String((auth as Record<string, unknown>)[field] ?? ''));
+        if ('value' in r) copy[field] = r.value;
+        else {
+          dropped.push({ key: `auth.${field}`, reason: r.reason });
+          ok = false;
+        }
+      }
+      auth = ok ? (copy as ServerDefinition['auth']) : undefined;
+    }
+    dropped.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { env, headers, auth, dropped };
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Shapes of the running-state verbs and their observability (SPEC §5, §6, §9): the JSON-RPC trace,
+ * `test` reports and the values dropped at resolution. Secret-free by construction: trace payloads
+ * are redacted in main before they are stored.
+ */
+import { z } from 'zod';
+
+/** One JSON-RPC message as seen on a server's wire (bounded per server; `seq` is global). */
+export const TraceEntrySchema = z.object({
+  seq: z.number().int().nonnegative(),
+  server: z.string(),
+  /** Epoch ms. */
+  time: z.number(),
+  /** `out` = we sent it, `in` = the server sent it. */
+  direction: z.enum(['out', 'in']),
+  kind: z.enum(['request', 'response', 'error', 'notification']),
+  /** Method of a request/notification; for a response, the method of the request it answers. */
+  method: z.string().optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+  /** For responses and errors: ms since the matching request was sent. */
+  latencyMs: z.number().optional(),
+  /** The message as JSON text, secrets redacted, cut to a bounded length. */
+  text: z.string(),
+});
+export type TraceEntry = z.infer<typeof TraceEntrySchema>;
+
+/** An env/header entry omitted at connect time (SPEC §3), e.g. `{key:'env.API_KEY', reason}`. */
+export const DroppedValueSchema = z.object({ key: z.string(), reason: z.string() });
+export type DroppedValue = z.infer<typeof DroppedValueSchema>;
+
+/** The outcome of `test <name>` (SPEC §5: connect or reuse, list tools, ping; latency and outcome). */
+export const TestReportSchema = z.object({
+  server: z.string(),
+  ok: z.boolean(),
+  /** Status after the test. */
+  status: z.string(),
+  /** Whether an existing connection was reused (false: this test connected it). */
+  reused: z.boolean(),
+  /** Connect time (ms) when this test connected. */
+  connectMs: z.number().optional(),
+  /** `tools/list` round trip (ms). */
+  listToolsMs: z.number().optional(),
+  /** `ping` round trip (ms). */
+  pingMs: z.number().optional(),
+  toolCount: z.number().int().nonnegative(),
+  /** What failed, in user words (`Failed to connect to "<name>": …`). */
+  error: z.string().optional(),
+});
+export type TestReport = z.infer<typeof TestReportSchema>;

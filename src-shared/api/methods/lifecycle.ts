@@ -1,0 +1,33 @@
+/**
+ * Running-state verbs (SPEC §5) and the JSON-RPC trace (SPEC §9): `servers:start|stop|restart|
+ * reload|test` and `trace:get`, plus the `trace:appended` event. Owned by the lifecycle work (#4).
+ */
+import { z } from 'zod';
+import { TestReportSchema, TraceEntrySchema } from '../lifecycle.js';
+import { ServersSnapshotSchema } from '../status.js';
+import { Empty, ServerName } from './common.js';
+
+const One = z.object({ server: ServerName }).strict();
+
+export const lifecycleMethods = {
+  /** Start a server (clears a manual stop and a last error, then connects). DISABLED for a disabled one. */
+  'servers:start': { input: One, output: ServersSnapshotSchema },
+  /** Stop a server: kill its process, drop its tools, keep the entry; remembered as a manual stop. */
+  'servers:stop': { input: One, output: ServersSnapshotSchema },
+  /** Restart one server, or every server with a fresh context when `server` is absent. */
+  'servers:restart': { input: z.object({ server: ServerName.optional() }).strict(), output: ServersSnapshotSchema },
+  /** Re-read the config files and diff-and-apply: nothing unchanged restarts. */
+  'servers:reload': { input: Empty, output: ServersSnapshotSchema },
+  /** Connect (or reuse), list tools, ping; report latencies and the outcome. */
+  'servers:test': { input: One, output: TestReportSchema },
+  /** A server's JSON-RPC trace entries with `seq > afterSeq` (bounded, redacted). */
+  'trace:get': {
+    input: z.object({ server: ServerName, afterSeq: z.number().int().optional() }).strict(),
+    output: z.array(TraceEntrySchema),
+  },
+} as const;
+
+export const lifecycleEvents = {
+  /** New trace entries, batched. */
+  'trace:appended': z.array(TraceEntrySchema),
+} as const;
