@@ -13,6 +13,9 @@ import type { CoreContext } from './handlers/context.js';
 import { appHandlers } from './handlers/app.js';
 import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
+import { inspectorHandlers } from './handlers/inspector.js';
+import { createInspectorServices } from './mcp/inspector-services.js';
+import type { ServerRequestPolicy } from './mcp/server-requests.js';
 import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
@@ -29,6 +32,12 @@ export interface CoreExtras {
   onlyServers?: readonly string[];
   /** Coalescing window of `servers:changed` and `logs:appended` (ms). Default 50. */
   eventDelayMs?: number;
+  /**
+   * Answers servers' sampling/elicitation requests without a person (issue 5), e.g.
+   * `acceptWithDefaults` for a conformance driver. Default: ask the attached face, or decline at
+   * once when none is attached.
+   */
+  serverRequestPolicy?: ServerRequestPolicy;
 }
 
 /**
@@ -45,13 +54,20 @@ export interface CoreExtras {
 export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras = {}): SwitchboardCore {
   const trustStore = new TrustStore(options.dataDir);
   const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
+  const listeners = new Set<EmitEvent>();
+  // Server requests wait for a person only while a face (a subscriber) is attached.
+  const inspector = createInspectorServices({
+    emit: (event, payload) => emit(event, payload),
+    hasFace: () => listeners.size > 0,
+    policy: extras.serverRequestPolicy,
+  });
   const manager = new McpManager({
+    hooks: inspector.hooks,
     clientName: 'mcp-switchboard',
     clientVersion: options.version,
     baseEnv: options.platform.env,
     projectDir: options.projectDir,
   });
-  const listeners = new Set<EmitEvent>();
   let discovery: DiscoveryResult | undefined;
   let projectTrusted = false;
   let disposed = false;
@@ -129,6 +145,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     options,
     manager,
     trustStore,
+    inspector,
     emit,
     snapshot,
     discovery: () => discovery,
@@ -143,6 +160,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...appHandlers(ctx),
     ...serverHandlers(ctx),
     ...toolHandlers(ctx),
+    ...inspectorHandlers(ctx),
   };
 
   return {
@@ -151,6 +169,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+        if (listeners.size === 0) inspector.broker.declineAll();
       };
     },
     start: () => refresh(),
@@ -167,6 +186,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       manager.off('tools', onTools);
       manager.off('log', onLog);
       listeners.clear();
+      inspector.dispose();
       await queue;
       await manager.dispose();
     },

@@ -8,6 +8,7 @@ import type { Result } from './envelope.js';
 import { appMethods } from './methods/app.js';
 import { serverEvents, serverMethods } from './methods/servers.js';
 import { toolEvents, toolMethods } from './methods/tools.js';
+import { inspectorEvents, inspectorMethods } from './methods/inspector.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -19,12 +20,14 @@ export const methods = {
   ...appMethods,
   ...serverMethods,
   ...toolMethods,
+  ...inspectorMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
 export const events = {
   ...serverEvents,
   ...toolEvents,
+  ...inspectorEvents,
 } as const;
 
 export type Methods = typeof methods;

@@ -7,12 +7,15 @@ import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
 import type { DiscoveryResult } from '../config/types.js';
 import type { McpManager } from '../mcp/manager.js';
+import type { InspectorServices } from '../mcp/inspector-services.js';
 import type { CoreOptions } from '../types.js';
 
 export interface CoreContext {
   readonly options: CoreOptions;
   readonly manager: McpManager;
   readonly trustStore: TrustStore;
+  /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */
+  readonly inspector: InspectorServices;
   /** Emit an event to every subscriber (main → faces). */
   readonly emit: EmitEvent;
   /** The current snapshot (discovery + runtime). */

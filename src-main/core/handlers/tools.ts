@@ -1,6 +1,7 @@
 /** Handlers of `tools:*` (SPEC §4). */
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import { toFailure } from '../errors.js';
+import { missingParamsResult, missingRequired } from '../mcp/catalog.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'tools:call'> {
@@ -13,11 +14,34 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
       return ok(ctx.manager.listTools(server));
     },
 
-    'tools:call': async ({ server, tool, args }) => {
+    /**
+     * SPEC §4: a call missing required parameters gets the schema back as corrective feedback
+     * (unless `validate: false`: a person testing the server's own validation). With a `callId`
+     * the call can be cancelled (`tools:cancel`) and reports progress (`tools:progress`). Every
+     * call that reached the server is recorded in the call history (`history:appended`).
+     */
+    'tools:call': async ({ server, tool, args, callId, validate }) => {
+      const { inspector } = ctx;
+      if (callId !== undefined && inspector.calls.has(callId)) return fail('CONFLICT', `A call with id "${callId}" is already running`);
+      if (validate !== false) {
+        const info = ctx.manager.listTools(server).find((t) => t.name === tool);
+        const missing = info ? missingRequired(info, args) : [];
+        if (info && missing.length > 0) return ok(missingParamsResult(info, missing));
+      }
+      const controller = new AbortController();
+      if (callId !== undefined) inspector.calls.set(callId, controller);
+      const startedAt = Date.now();
       try {
-        return ok(await ctx.manager.callTool(server, tool, args));
+        const result = await ctx.manager.callTool(server, tool, args, {
+          signal: controller.signal,
+          onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
+        });
+        ctx.emit('history:appended', inspector.history.record(args, startedAt, result));
+        return ok(result);
       } catch (err) {
         return toFailure(err);
+      } finally {
+        if (callId !== undefined) inspector.calls.delete(callId);
       }
     },
   };

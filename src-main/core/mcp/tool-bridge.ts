@@ -69,6 +69,9 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
     if (raw.title !== undefined) info.title = raw.title;
     if (raw.outputSchema) info.outputSchema = raw.outputSchema as Record<string, unknown>;
     if (raw.annotations) info.annotations = raw.annotations as Record<string, unknown>;
+    const extra = raw as { icons?: unknown; execution?: unknown };
+    if (Array.isArray(extra.icons)) info.icons = extra.icons as Record<string, unknown>[];
+    if (extra.execution && typeof extra.execution === 'object') info.execution = extra.execution as Record<string, unknown>;
     return info;
   });
 }

@@ -14,6 +14,8 @@ export const toolMethods = {
         tool: z.string().min(1),
         args: z.record(z.string(), z.unknown()).default({}),
         callId: z.string().max(100).optional(),
+        /** Check required parameters first (default true); false sends the arguments as they are. */
+        validate: z.boolean().optional(),
       })
       .strict(),
     output: ToolCallResultSchema,

@@ -1,0 +1,156 @@
+/**
+ * Handlers of the inspector methods (issue 5; src-shared/api/methods/inspector.ts): cancel,
+ * catalog/describe, call history, resources, prompts, completions, logging level, server requests,
+ * roots, tasks. Results, not exceptions: SDK errors become PROTOCOL_ERROR / TIMEOUT with the
+ * server's message.
+ */
+import { pathToFileURL } from 'node:url';
+import { ErrorCode as McpCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
+import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
+import type { ToolInfo } from '../../../src-shared/api/status.js';
+import { CoreError, toFailure } from '../errors.js';
+import { buildCatalog, describeTool } from '../mcp/catalog.js';
+import * as ops from '../mcp/inspector-ops.js';
+import { failureMessage } from '../mcp/tool-bridge.js';
+import type { CoreContext, HandlerGroup } from './context.js';
+
+type InspectorMethod =
+  | 'tools:cancel'
+  | 'tools:catalog'
+  | 'tools:describe'
+  | 'tools:filtered'
+  | 'history:list'
+  | 'resources:list'
+  | 'resources:templates'
+  | 'resources:read'
+  | 'resources:subscribe'
+  | 'prompts:list'
+  | 'prompts:get'
+  | 'completion:complete'
+  | 'logging:setLevel'
+  | 'requests:list'
+  | 'requests:answer'
+  | 'roots:get'
+  | 'roots:set'
+  | 'tasks:call'
+  | 'tasks:list'
+  | 'tasks:cancel';
+
+/** Map a thrown value: CoreError keeps its code; an SDK timeout → TIMEOUT; other McpErrors → PROTOCOL_ERROR. */
+export function inspectorFailure<T = never>(err: unknown): Result<T> {
+  if (err instanceof CoreError) return toFailure(err);
+  if (err instanceof McpError) {
+    return fail(err.code === McpCode.RequestTimeout ? 'TIMEOUT' : 'PROTOCOL_ERROR', failureMessage(err));
+  }
+  return fail('PROTOCOL_ERROR', failureMessage(err));
+}
+
+/** Run `task`, mapping a throw to a failure. */
+async function attempt<T>(task: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await task());
+  } catch (err) {
+    return inspectorFailure(err);
+  }
+}
+
+/** Find a tool by agent-visible name, or by raw server + tool; throws NOT_FOUND / BAD_REQUEST. */
+export function findTool(tools: readonly ToolInfo[], q: { name?: string; server?: string; tool?: string }): ToolInfo {
+  if (q.name !== undefined) {
+    const t = tools.find((x) => x.agentName === q.name) ?? tools.find((x) => x.name === q.name && (q.server === undefined || x.server === q.server));
+    if (!t) throw new CoreError('NOT_FOUND', `Unknown tool "${q.name}". See: switchboard tools --catalog`);
+    return t;
+  }
+  if (q.server === undefined || q.tool === undefined) throw new CoreError('BAD_REQUEST', 'Give a tool name, or a server and a tool');
+  const t = tools.find((x) => x.server === q.server && x.name === q.tool);
+  if (!t) throw new CoreError('NOT_FOUND', `Unknown tool "${q.tool}" on server "${q.server}"`);
+  return t;
+}
+
+export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMethod> {
+  const { manager, inspector } = ctx;
+  const timeoutOf = (server: string): number => ctx.discovery()?.servers.find((s) => s.name === server)?.timeout ?? DEFAULT_TIMEOUT_MS;
+  const withClient = <T>(server: string, fn: (client: Parameters<Parameters<typeof manager.withClient>[1]>[0], timeoutMs: number) => Promise<T>) =>
+    attempt(() => manager.withClient(server, (client) => fn(client, timeoutOf(server))));
+
+  return {
+    'tools:cancel': async ({ callId }) => {
+      const controller = inspector.calls.get(callId);
+      if (!controller) return ok({ cancelled: false });
+      controller.abort();
+      return ok({ cancelled: true });
+    },
+
+    'tools:catalog': async ({ server }) => ok(buildCatalog(manager.listTools(server))),
+
+    'tools:describe': async (q) => attempt(async () => describeTool(findTool(manager.listTools(), q))),
+
+    'tools:filtered': async ({ server }) => ok(manager.filteredOutTools(server)),
+
+    'history:list': async ({ server }) => ok(inspector.history.list(server)),
+
+    'resources:list': ({ server }) => withClient(server, (c, t) => ops.listResources(c, t)),
+
+    'resources:templates': ({ server }) => withClient(server, (c, t) => ops.listResourceTemplates(c, t)),
+
+    'resources:read': ({ server, uri }) => withClient(server, (c, t) => ops.readResource(c, uri, t)),
+
+    'resources:subscribe': ({ server, uri, on }) =>
+      withClient(server, async (c, t) => {
+        await ops.setSubscription(c, uri, on, t);
+        const set = inspector.subscriptions.get(server) ?? new Set<string>();
+        if (on) set.add(uri);
+        else set.delete(uri);
+        inspector.subscriptions.set(server, set);
+        return { subscribed: [...set] };
+      }),
+
+    'prompts:list': ({ server }) => withClient(server, (c, t) => ops.listPrompts(c, t)),
+
+    'prompts:get': ({ server, name, args }) => withClient(server, (c, t) => ops.getPrompt(c, name, args, t)),
+
+    'completion:complete': ({ server, ref, argument, context }) => withClient(server, (c, t) => ops.complete(c, ref, argument, context, t)),
+
+    'logging:setLevel': ({ server, level }) =>
+      withClient(server, async (c, t) => {
+        if (!c.getServerCapabilities()?.logging) throw new CoreError('BAD_REQUEST', `Server "${server}" does not declare the logging capability`);
+        await ops.setLoggingLevel(c, level, t);
+        return { level };
+      }),
+
+    'requests:list': async () => ok(inspector.broker.pending()),
+
+    'requests:answer': async ({ id, answer }) => ok({ answered: inspector.broker.answer(id, answer) }),
+
+    'roots:get': async ({ server }) => {
+      const chosen = inspector.roots.get(server);
+      if (chosen) return ok(chosen);
+      const dir = ctx.options.projectDir;
+      const name = dir.split(/[\\/]/).filter(Boolean).pop() ?? dir;
+      return ok([{ uri: pathToFileURL(dir).href, name }]);
+    },
+
+    'roots:set': async ({ server, roots }) => {
+      inspector.roots.set(server, roots);
+      // Tell the server if it is connected; a stopped server asks again when it starts.
+      try {
+        await manager.withClient(server, (c) => c.sendRootsListChanged());
+      } catch {
+        // not connected: nothing to tell
+      }
+      return ok(roots);
+    },
+
+    'tasks:call': ({ server, tool, args }) =>
+      withClient(server, async (c, t) => {
+        const info = manager.listTools(server).find((x) => x.name === tool);
+        if (!info) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
+        return inspector.tasks.start(c, server, tool, args, { outputSchema: info.outputSchema, timeoutMs: t });
+      }),
+
+    'tasks:list': async ({ server }) => ok(inspector.tasks.list(server)),
+
+    'tasks:cancel': ({ server, taskId }) => withClient(server, (c, t) => inspector.tasks.cancel(c, server, taskId, t)),
+  };
+}

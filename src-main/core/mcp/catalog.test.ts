@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../../src-shared/api/status.js';
+import { buildCatalog, describeTool, missingParamsResult, missingRequired } from './catalog.js';
+import { collectPages, expandTemplate, templateArguments } from './inspector-ops.js';
+
+const tool: ToolInfo = {
+  server: 'db',
+  name: 'query',
+  agentName: 'mcp_db_query',
+  description: 'Run SQL',
+  agentDescription: '[MCP:db] Run SQL',
+  inputSchema: {
+    type: 'object',
+    properties: { sql: { type: 'string' }, limit: { type: 'integer', default: 10 }, mode: { enum: ['ro', 'rw'] }, note: { type: 'string' } },
+    required: ['sql', 'limit', 'mode'],
+  },
+  collidesWith: [],
+};
+
+describe('deferred schemas (SPEC §4)', () => {
+  it('catalog: name and [MCP:server] description only', () => {
+    expect(buildCatalog([tool])).toEqual([{ name: 'mcp_db_query', description: '[MCP:db] Run SQL' }]);
+  });
+
+  it('describe: schema, required names and an invocation with placeholders', () => {
+    const d = describeTool(tool);
+    expect(d.required).toEqual(['sql', 'limit', 'mode']);
+    expect(d.invocation).toBe(`switchboard call mcp_db_query --args '{"sql":"<string>","limit":10,"mode":"ro"}'`);
+    expect(d.inputSchema).toBe(tool.inputSchema);
+  });
+
+  it('missing required parameters come back with the schema', () => {
+    expect(missingRequired(tool, { sql: 'x', limit: undefined })).toEqual(['limit', 'mode']);
+    const r = missingParamsResult(tool, ['limit', 'mode']);
+    expect(r.isError).toBe(true);
+    expect(r.text.split('\n')[0]).toBe(
+      'Error: Missing required parameters: limit, mode. Tool mcp_db_query (server "db", tool "query") expects arguments matching this JSON Schema:',
+    );
+    expect(JSON.parse(r.text.slice(r.text.indexOf('\n') + 1))).toEqual(tool.inputSchema);
+  });
+});
+
+describe('resource templates and paging', () => {
+  it('parses and expands RFC 6570 templates', () => {
+    expect(templateArguments('file:///{+path}{?q,lang}')).toEqual(['path', 'q', 'lang']);
+    expect(templateArguments('note://{id}/{id}')).toEqual(['id']);
+    expect(expandTemplate('note://{id}', { id: 'a b' })).toBe('note://a%20b');
+    expect(expandTemplate('file:///{+path}{?q,lang}', { path: 'a/b', q: 'x' })).toBe('file:///a/b?q=x');
+  });
+
+  it('follows cursors, stops on a repeated one and at the page cap', async () => {
+    const pages: Record<string, { items: number[]; nextCursor?: string }> = {
+      start: { items: [1], nextCursor: 'a' },
+      a: { items: [2], nextCursor: 'b' },
+      b: { items: [3], nextCursor: 'a' },
+    };
+    expect(await collectPages(async (c) => pages[c ?? 'start']!)).toEqual({ items: [1, 2, 3], truncated: true });
+    expect(await collectPages(async (c) => ({ items: [c ?? ''], nextCursor: 'n' + (c ?? '') }), 3)).toEqual({ items: ['', 'n', 'nn'], truncated: true });
+    expect(await collectPages(async () => ({ items: [1], nextCursor: '' }))).toEqual({ items: [1], truncated: false });
+  });
+});

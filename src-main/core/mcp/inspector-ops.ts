@@ -1,0 +1,158 @@
+/**
+ * What the inspector asks a live client (issue 5 §4, §5, §6): resources (paged to the end),
+ * templates with their arguments, read, subscribe; prompts list and get; `completion/complete`;
+ * `logging/setLevel`. Each function takes the SDK `Client` and a timeout (ms); SDK errors are
+ * thrown as they come (the handlers map them to `{code, message}`).
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type {
+  CompletionOutput,
+  GetPromptOutput,
+  LoggingLevel,
+  PromptInfo,
+  ReadResourceOutput,
+  ResourceInfo,
+  ResourceTemplateInfo,
+} from '../../../src-shared/api/inspector.js';
+
+/** Pages of any paginated list followed at most (the tools list has its own cap in connection.ts). */
+export const MAX_LIST_PAGES = 100;
+
+/**
+ * Follow a paginated list to the end: `fetch(cursor)` per page, stop on an empty or repeated
+ * `nextCursor` or after `maxPages` pages. `truncated` is true when a repeated cursor or the page cap
+ * stopped it (an empty cursor is the normal end).
+ */
+export async function collectPages<T>(
+  fetch: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>,
+  maxPages = MAX_LIST_PAGES,
+): Promise<{ items: T[]; truncated: boolean }> {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const r = await fetch(cursor);
+    items.push(...r.items);
+    const next = r.nextCursor;
+    if (!next) return { items, truncated: false };
+    if (seen.has(next)) return { items, truncated: true };
+    seen.add(next);
+    cursor = next;
+  }
+  return { items, truncated: true };
+}
+
+const cursorParams = (cursor: string | undefined) => (cursor === undefined ? {} : { cursor });
+
+/** `resources/list` to the end. A server without the resources capability has none. */
+export async function listResources(client: Client, timeoutMs: number): Promise<{ resources: ResourceInfo[]; truncated: boolean }> {
+  if (!client.getServerCapabilities()?.resources) return { resources: [], truncated: false };
+  const r = await collectPages(async (cursor) => {
+    const page = await client.listResources(cursorParams(cursor), { timeout: timeoutMs });
+    return { items: page.resources as ResourceInfo[], nextCursor: page.nextCursor };
+  });
+  return { resources: r.items, truncated: r.truncated };
+}
+
+/**
+ * Placeholder names of an RFC 6570 URI template, in order, without duplicates:
+ * `file:///{path}{?q,lang}` → `['path', 'q', 'lang']` (operators and `*`/`:N` modifiers dropped).
+ */
+export function templateArguments(uriTemplate: string): string[] {
+  const names: string[] = [];
+  for (const m of uriTemplate.matchAll(/\{([^}]*)\}/g)) {
+    const body = m[1]!.replace(/^[+#./;?&]/, '');
+    for (const part of body.split(',')) {
+      const name = part.replace(/(\*|:\d+)$/, '').trim();
+      if (name && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Fill an RFC 6570 level-1/3 template with `values` (simple `{x}`, reserved `{+x}`, query `{?a,b}`);
+ * values are percent-encoded except in `{+x}`. Missing values expand to nothing.
+ */
+export function expandTemplate(uriTemplate: string, values: Record<string, string>): string {
+  return uriTemplate.replace(/\{([^}]*)\}/g, (_all, body: string) => {
+    const op = /^[+#./;?&]/.test(body) ? body[0]! : '';
+    const names = (op ? body.slice(1) : body).split(',').map((n) => n.replace(/(\*|:\d+)$/, '').trim());
+    const present = names.filter((n) => values[n] !== undefined && values[n] !== '');
+    const enc = (v: string) => (op === '+' || op === '#' ? encodeURI(v) : encodeURIComponent(v));
+    if (op === '?' || op === '&') {
+      if (present.length === 0) return '';
+      return op + present.map((n) => `${n}=${enc(values[n]!)}`).join('&');
+    }
+    const joined = present.map((n) => enc(values[n]!)).join(',');
+    if (!joined) return '';
+    return op === '+' || op === '' ? joined : op + joined;
+  });
+}
+
+/** `resources/templates/list` to the end, each with its parsed arguments. */
+export async function listResourceTemplates(client: Client, timeoutMs: number): Promise<{ templates: ResourceTemplateInfo[]; truncated: boolean }> {
+  if (!client.getServerCapabilities()?.resources) return { templates: [], truncated: false };
+  const r = await collectPages(async (cursor) => {
+    const page = await client.listResourceTemplates(cursorParams(cursor), { timeout: timeoutMs });
+    return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+  });
+  const templates = r.items.map((t) => ({ ...t, arguments: templateArguments(t.uriTemplate) }) as ResourceTemplateInfo);
+  return { templates, truncated: r.truncated };
+}
+
+/** `resources/read`: text and base64 blob contents, plus the round trip (ms). */
+export async function readResource(client: Client, uri: string, timeoutMs: number): Promise<ReadResourceOutput> {
+  const started = performance.now();
+  const r = await client.readResource({ uri }, { timeout: timeoutMs });
+  return { contents: r.contents as ReadResourceOutput['contents'], durationMs: performance.now() - started };
+}
+
+/** `resources/subscribe` or `resources/unsubscribe`. */
+export async function setSubscription(client: Client, uri: string, on: boolean, timeoutMs: number): Promise<void> {
+  if (on) await client.subscribeResource({ uri }, { timeout: timeoutMs });
+  else await client.unsubscribeResource({ uri }, { timeout: timeoutMs });
+}
+
+/** `prompts/list` to the end. A server without the prompts capability has none. */
+export async function listPrompts(client: Client, timeoutMs: number): Promise<{ prompts: PromptInfo[]; truncated: boolean }> {
+  if (!client.getServerCapabilities()?.prompts) return { prompts: [], truncated: false };
+  const r = await collectPages(async (cursor) => {
+    const page = await client.listPrompts(cursorParams(cursor), { timeout: timeoutMs });
+    return { items: page.prompts as PromptInfo[], nextCursor: page.nextCursor };
+  });
+  return { prompts: r.items, truncated: r.truncated };
+}
+
+/** `prompts/get` with string arguments (empty values dropped). */
+export async function getPrompt(client: Client, name: string, args: Record<string, string>, timeoutMs: number): Promise<GetPromptOutput> {
+  const filled = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== ''));
+  const r = await client.getPrompt({ name, arguments: filled }, { timeout: timeoutMs });
+  const out: GetPromptOutput = { messages: r.messages as GetPromptOutput['messages'] };
+  if (r.description !== undefined) out.description = r.description;
+  return out;
+}
+
+/** `completion/complete` for a prompt or resource-template argument. No completions capability → none. */
+export async function complete(
+  client: Client,
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+  argument: { name: string; value: string },
+  context: Record<string, string> | undefined,
+  timeoutMs: number,
+): Promise<CompletionOutput> {
+  if (!client.getServerCapabilities()?.completions) return { values: [] };
+  const r = await client.complete(
+    { ref, argument, ...(context && Object.keys(context).length ? { context: { arguments: context } } : {}) },
+    { timeout: timeoutMs },
+  );
+  const out: CompletionOutput = { values: r.completion.values };
+  if (r.completion.total !== undefined) out.total = r.completion.total;
+  if (r.completion.hasMore !== undefined) out.hasMore = r.completion.hasMore;
+  return out;
+}
+
+/** `logging/setLevel`. Throws when the server lacks the logging capability (the handler says so). */
+export async function setLoggingLevel(client: Client, level: LoggingLevel, timeoutMs: number): Promise<void> {
+  await client.setLoggingLevel(level, { timeout: timeoutMs });
+}

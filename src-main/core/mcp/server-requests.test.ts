@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { acceptWithDefaults, schemaDefaults, ServerRequestBroker } from './server-requests.js';
+
+describe('ServerRequestBroker', () => {
+  it('declines at once when no face is attached (one-shot CLI)', async () => {
+    const broker = new ServerRequestBroker();
+    expect(await broker.ask('s', 'sampling', {})).toEqual({ action: 'decline' });
+    expect(broker.pending()).toEqual([]);
+  });
+
+  it('waits for the answer of an attached face', async () => {
+    const broker = new ServerRequestBroker({ hasFace: () => true });
+    const seen: string[] = [];
+    broker.on('pending', (r) => seen.push(r.id));
+    const answer = broker.ask('s', 'elicitation', { message: 'hi' });
+    expect(broker.pending()).toHaveLength(1);
+    expect(broker.answer(seen[0]!, { action: 'accept', content: { a: 1 } })).toBe(true);
+    expect(await answer).toEqual({ action: 'accept', content: { a: 1 } });
+    expect(broker.answer(seen[0]!, { action: 'decline' })).toBe(false);
+  });
+
+  it('leaves the queue when the server withdraws, expires, or the faces go away', async () => {
+    const broker = new ServerRequestBroker({ hasFace: () => true, maxWaitMs: 30 });
+    const abort = new AbortController();
+    const withdrawn = broker.ask('s', 'sampling', {}, abort.signal);
+    abort.abort();
+    expect(await withdrawn).toEqual({ action: 'cancel' });
+    expect(await broker.ask('s', 'sampling', {})).toEqual({ action: 'decline' }); // expires after 30 ms
+    const left = broker.ask('s', 'sampling', {});
+    broker.declineAll();
+    expect(await left).toEqual({ action: 'decline' });
+    expect(broker.pending()).toEqual([]);
+  });
+
+  it('lets a policy answer without a person (conformance: accept with the defaults)', async () => {
+    const broker = new ServerRequestBroker({ policy: acceptWithDefaults });
+    const schema = { type: 'object', properties: { name: { type: 'string', default: 'x' }, n: { type: 'number' } } };
+    expect(await broker.ask('s', 'elicitation', { requestedSchema: schema })).toEqual({ action: 'accept', content: { name: 'x' } });
+    expect(await broker.ask('s', 'sampling', {})).toEqual({ action: 'decline' }); // falls through, no face
+    expect(schemaDefaults(undefined)).toEqual({});
+  });
+});
