@@ -69,6 +69,8 @@ export interface SnapshotInput {
   runtime: (name: string) => ServerRuntime | undefined;
   /** Restriction of which servers run (see `desiredState`). */
   only?: ReadonlySet<string>;
+  /** Names stopped by the user (state.json); shown as `manualStop`. */
+  manualStops?: ReadonlySet<string>;
 }
 
 /**
@@ -92,6 +94,9 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.connectedAt !== undefined) state.connectedAt = rt.connectedAt;
     if (rt?.lastError !== undefined) state.lastError = rt.lastError;
     if (rt?.serverInfo !== undefined) state.serverInfo = { ...rt.serverInfo };
+    if (rt?.droppedValues?.length) state.droppedValues = rt.droppedValues.map((d) => ({ ...d }));
+    if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
+    if (input.manualStops?.has(def.name)) state.manualStop = true;
     return state;
   });
   const connected = servers.filter((s) => s.status === 'connected');

@@ -13,6 +13,10 @@ import type { CoreContext } from './handlers/context.js';
 import { appHandlers } from './handlers/app.js';
 import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
+import { lifecycleHandlers } from './handlers/lifecycle.js';
+import { ManualStops } from './manual-stops.js';
+import type { RestartPolicy } from './mcp/backoff.js';
+import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
 import { inspectorHandlers } from './handlers/inspector.js';
 import { createInspectorServices } from './mcp/inspector-services.js';
 import type { ServerRequestPolicy } from './mcp/server-requests.js';
@@ -38,6 +42,8 @@ export interface CoreExtras {
    * once when none is attached.
    */
   serverRequestPolicy?: ServerRequestPolicy;
+  /** Automatic restarts of crashed servers (default SPEC §6; one-shot CLI cores pass `NO_RESTARTS`). */
+  restart?: RestartPolicy;
 }
 
 /**
@@ -61,7 +67,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     hasFace: () => listeners.size > 0,
     policy: extras.serverRequestPolicy,
   });
+  const manualStops = new ManualStops(options.dataDir);
   const manager = new McpManager({
+    restart: extras.restart,
     hooks: inspector.hooks,
     clientName: 'mcp-switchboard',
     clientVersion: options.version,
@@ -92,6 +100,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       projectTrusted,
       runtime: (name): ServerRuntime | undefined => manager.runtime(name),
       only,
+      manualStops: manualStops.names(),
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -104,6 +113,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     serversChanged.poke();
   };
   const onLog = (entry: LogEntry): void => logBatch.push(entry);
+  const traceBatch = new Batcher<TraceEntry>((entries) => emit('trace:appended', entries), delay);
+  const onTrace = (entry: TraceEntry): void => traceBatch.push(entry);
+  manager.on('trace', onTrace);
   manager.on('status', onStatus);
   manager.on('tools', onTools);
   manager.on('log', onLog);
@@ -132,7 +144,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await discover();
       serversChanged.poke();
       if (disposed) return;
-      await manager.reconcile(managedServers(discovery!, projectTrusted, only));
+      await manager.reconcile(await manualStops.apply(managedServers(discovery!, projectTrusted, only)));
       serversChanged.poke();
     });
 
@@ -145,6 +157,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     options,
     manager,
     trustStore,
+    manualStops,
     inspector,
     emit,
     snapshot,
@@ -160,6 +173,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...appHandlers(ctx),
     ...serverHandlers(ctx),
     ...toolHandlers(ctx),
+    ...lifecycleHandlers(ctx),
     ...inspectorHandlers(ctx),
   };
 
@@ -182,6 +196,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       disposed = true;
       serversChanged.cancel();
       logBatch.cancel();
+      traceBatch.cancel();
+      manager.off('trace', onTrace);
       manager.off('status', onStatus);
       manager.off('tools', onTools);
       manager.off('log', onLog);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Result } from './envelope.js';
 import { appMethods } from './methods/app.js';
+import { lifecycleEvents, lifecycleMethods } from './methods/lifecycle.js';
 import { serverEvents, serverMethods } from './methods/servers.js';
 import { toolEvents, toolMethods } from './methods/tools.js';
 import { inspectorEvents, inspectorMethods } from './methods/inspector.js';
@@ -19,6 +20,7 @@ export { AppInfoSchema, type AppInfo } from './methods/app.js';
 export const methods = {
   ...appMethods,
   ...serverMethods,
+  ...lifecycleMethods,
   ...toolMethods,
   ...inspectorMethods,
 } as const;
@@ -26,6 +28,7 @@ export const methods = {
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
 export const events = {
   ...serverEvents,
+  ...lifecycleEvents,
   ...toolEvents,
   ...inspectorEvents,
 } as const;

@@ -7,6 +7,7 @@ import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
 import type { DiscoveryResult } from '../config/types.js';
 import type { McpManager } from '../mcp/manager.js';
+import type { ManualStops } from '../manual-stops.js';
 import type { InspectorServices } from '../mcp/inspector-services.js';
 import type { CoreOptions } from '../types.js';
 
@@ -14,6 +15,8 @@ export interface CoreContext {
   readonly options: CoreOptions;
   readonly manager: McpManager;
   readonly trustStore: TrustStore;
+  /** Servers stopped by the user, kept in state.json (SPEC §5; issue 4). */
+  readonly manualStops: ManualStops;
   /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */
   readonly inspector: InspectorServices;
   /** Emit an event to every subscriber (main → faces). */

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveReferenceServerScript } from '../../core/config/reference-server.js';
 import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths.js';
 import { createSwitchboardCore, type CoreExtras } from '../../core/switchboard-core.js';
+import { NO_RESTARTS } from '../../core/mcp/backoff.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
 import { UsageError, type ParsedCli } from './args.js';
 import { quoteArg } from './format.js';
@@ -84,7 +85,8 @@ export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOpt
  * process it started is stopped before the CLI exits.
  */
 export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
-  const core = createSwitchboardCore(coreOptions(ctx, 'cli'), extras);
+  // One-shot: nobody watches retries, so a crash is reported as it is, not restarted (issue 4).
+  const core = createSwitchboardCore(coreOptions(ctx, 'cli'), { restart: NO_RESTARTS, ...extras });
   try {
     await core.start();
     await core.settled();

@@ -1,0 +1,96 @@
+/**
+ * Handlers of the running-state verbs (SPEC §5) and the JSON-RPC trace (SPEC §9):
+ * `servers:start|stop|restart|reload|test`, `trace:get`. Manual stops are kept in state.json
+ * (`ManualStops`) so reload, the file watcher and the next owner respect them.
+ */
+import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { toFailure } from '../errors.js';
+import type { CoreContext, HandlerGroup } from './context.js';
+
+type LifecycleMethod = 'servers:start' | 'servers:stop' | 'servers:restart' | 'servers:reload' | 'servers:test' | 'trace:get';
+
+/** The SPEC §5 sentence for a disabled server. */
+export function disabledMessage(name: string): string {
+  return `Server "${name}" is disabled. Run switchboard enable ${name} first.`;
+}
+
+export function lifecycleHandlers(ctx: CoreContext): HandlerGroup<LifecycleMethod> {
+  /** The winning definition of `name`, or a failure (NOT_FOUND / DISABLED). */
+  const definition = async (name: string): Promise<Result<ServerDefinition>> => {
+    const discovery = await ctx.ensureDiscovered();
+    const def = discovery.servers.find((s) => s.name === name);
+    if (!def) return fail('NOT_FOUND', `Unknown server "${name}"`);
+    if (def.enabled === false) return fail('DISABLED', disabledMessage(name));
+    return ok(def);
+  };
+
+  return {
+    'servers:start': async ({ server }) => {
+      try {
+        const def = await definition(server);
+        if (!def.ok) return def;
+        await ctx.manualStops.remove(server);
+        await ctx.manager.start(server);
+        ctx.pokeServersChanged();
+        return ok(ctx.snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'servers:stop': async ({ server }) => {
+      try {
+        const def = await definition(server);
+        if (!def.ok) return def;
+        await ctx.manualStops.add(def.data);
+        await ctx.manager.stop(server);
+        ctx.pokeServersChanged();
+        return ok(ctx.snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'servers:restart': async ({ server }) => {
+      try {
+        if (server !== undefined) {
+          const def = await definition(server);
+          if (!def.ok) return def;
+          await ctx.manualStops.remove(server);
+          await ctx.manager.restart(server);
+        } else {
+          // Fresh context: re-read the files, then close every connection, clear the value cache
+          // and start everything that should run (manual stops stay stopped).
+          await ctx.refresh();
+          await ctx.manager.restart();
+        }
+        ctx.pokeServersChanged();
+        return ok(ctx.snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'servers:reload': async () => {
+      try {
+        await ctx.refresh();
+        return ok(ctx.snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'servers:test': async ({ server }) => {
+      try {
+        const def = await definition(server);
+        if (!def.ok) return def;
+        return ok(await ctx.manager.test(server));
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'trace:get': async ({ server, afterSeq }) => ok(ctx.manager.trace(server, afterSeq)),
+  };
+}
