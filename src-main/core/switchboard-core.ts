@@ -17,6 +17,9 @@ import { lifecycleHandlers } from './handlers/lifecycle.js';
 import { ManualStops } from './manual-stops.js';
 import type { RestartPolicy } from './mcp/backoff.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
+import { authHandlers } from './handlers/auth.js';
+import { AuthService } from './auth/auth-service.js';
+import { KeytarSecretStore } from './secrets/secret-store.js';
 import { inspectorHandlers } from './handlers/inspector.js';
 import { createInspectorServices } from './mcp/inspector-services.js';
 import type { ServerRequestPolicy } from './mcp/server-requests.js';
@@ -67,9 +70,19 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     hasFace: () => listeners.size > 0,
     policy: extras.serverRequestPolicy,
   });
+  // Issue 6: OAuth credentials in the keychain; every connection asks it for auth pieces.
+  const auth = new AuthService({
+    dataDir: options.dataDir,
+    // SWITCHBOARD_KEYCHAIN_SERVICE keeps test runs out of a person's real keychain entries.
+    secrets: options.secrets ?? new KeytarSecretStore(options.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined),
+    openExternal: options.openExternal,
+    doneUrl: options.oauthDoneUrl,
+    flowTimeoutMs: options.oauthFlowTimeoutMs,
+  });
   const manualStops = new ManualStops(options.dataDir);
   const manager = new McpManager({
     restart: extras.restart,
+    auth,
     hooks: inspector.hooks,
     clientName: 'mcp-switchboard',
     clientVersion: options.version,
@@ -158,6 +171,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     manager,
     trustStore,
     manualStops,
+    auth,
     inspector,
     emit,
     snapshot,
@@ -174,6 +188,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...serverHandlers(ctx),
     ...toolHandlers(ctx),
     ...lifecycleHandlers(ctx),
+    ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
   };
 
@@ -186,6 +201,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
         if (listeners.size === 0) inspector.broker.declineAll();
       };
     },
+    handleOAuthCallback: (params) => auth.completeCallback(params),
     start: () => refresh(),
     settled: async () => {
       await queue;
@@ -205,6 +221,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       inspector.dispose();
       await queue;
       await manager.dispose();
+      await auth.dispose();
     },
   };
 }

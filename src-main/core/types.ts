@@ -4,6 +4,8 @@
  */
 import type { ApiHandlers, EmitEvent } from '../../src-shared/api/contract.js';
 import type { PlatformContext } from './paths.js';
+import type { CallbackOutcome, OAuthCallbackParams } from './auth/pending-flows.js';
+import type { SecretStore } from './secrets/secret-store.js';
 
 /** How to launch the bundled reference server (server-everything) without npx. */
 export interface ReferenceServerLaunch {
@@ -23,6 +25,14 @@ export interface CoreOptions {
   version: string;
   /** Launch of the bundled server-everything (Electron: execPath + ELECTRON_RUN_AS_NODE=1). */
   referenceServer: ReferenceServerLaunch;
+  /** The OS keychain (default keytar; tests may pass another `SecretStore`). Issue 6. */
+  secrets?: SecretStore;
+  /** Open a URL in the person's browser (desktop: shell.openExternal). Absent: the face opens sign-in URLs itself. */
+  openExternal?: (url: string) => void | Promise<void>;
+  /** Where the loopback sign-in page sends the browser afterwards (desktop: `mcp-switchboard://oauth/done`). */
+  oauthDoneUrl?: string;
+  /** How long a sign-in waits for the person (ms; default 5 min). */
+  oauthFlowTimeoutMs?: number;
 }
 
 /** The running core. */
@@ -37,4 +47,9 @@ export interface SwitchboardCore {
   settled(): Promise<void>;
   /** Stop every server; leaves no process behind. */
   dispose(): Promise<void>;
+  /**
+   * Deliver an OAuth redirect that arrived as a deep link (`mcp-switchboard://oauth/callback`).
+   * Unknown, expired and replayed states are rejected (SPEC §3). Issue 6.
+   */
+  handleOAuthCallback?(params: OAuthCallbackParams): CallbackOutcome;
 }

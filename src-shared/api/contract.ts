@@ -9,6 +9,7 @@ import { appMethods } from './methods/app.js';
 import { lifecycleEvents, lifecycleMethods } from './methods/lifecycle.js';
 import { serverEvents, serverMethods } from './methods/servers.js';
 import { toolEvents, toolMethods } from './methods/tools.js';
+import { authEvents, authMethods } from './methods/auth.js';
 import { inspectorEvents, inspectorMethods } from './methods/inspector.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
@@ -22,6 +23,7 @@ export const methods = {
   ...serverMethods,
   ...lifecycleMethods,
   ...toolMethods,
+  ...authMethods,
   ...inspectorMethods,
 } as const;
 
@@ -30,6 +32,7 @@ export const events = {
   ...serverEvents,
   ...lifecycleEvents,
   ...toolEvents,
+  ...authEvents,
   ...inspectorEvents,
 } as const;
 

@@ -5,6 +5,7 @@
 import type { ApiHandlers, EmitEvent, MethodName } from '../../../src-shared/api/contract.js';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
+import type { AuthService } from '../auth/auth-service.js';
 import type { DiscoveryResult } from '../config/types.js';
 import type { McpManager } from '../mcp/manager.js';
 import type { ManualStops } from '../manual-stops.js';
@@ -17,6 +18,8 @@ export interface CoreContext {
   readonly trustStore: TrustStore;
   /** Servers stopped by the user, kept in state.json (SPEC §5; issue 4). */
   readonly manualStops: ManualStops;
+  /** OAuth: credentials, sign-in flows, redaction (issue 6). */
+  readonly auth: AuthService;
   /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */
   readonly inspector: InspectorServices;
   /** Emit an event to every subscriber (main → faces). */

@@ -19,6 +19,8 @@ export interface LogStoreOptions {
   onEntry?: (entry: LogEntry) => void;
   /** Clock (epoch ms); defaults to `Date.now`. */
   now?: () => number;
+  /** Applied to every line before it is stored (issue 6: known secrets never reach a log). */
+  redact?: (text: string) => string;
 }
 
 /** A fixed-size ring of one server's entries, oldest overwritten first. */
@@ -59,11 +61,13 @@ export class LogStore {
   private seq = 0;
   private readonly onEntry?: (entry: LogEntry) => void;
   private readonly now: () => number;
+  private readonly redact?: (text: string) => string;
 
   constructor(options: LogStoreOptions = {}) {
     this.capacity = Math.max(1, Math.floor(options.capacity ?? DEFAULT_LOG_CAPACITY));
     this.onEntry = options.onEntry;
     this.now = options.now ?? Date.now;
+    this.redact = options.redact;
   }
 
   /**
@@ -71,7 +75,7 @@ export class LogStore {
    * `…[truncated]`; a trailing `\r` is dropped). Returns the stored entry.
    */
   append(server: string, stream: LogEntry['stream'], text: string): LogEntry {
-    const entry: LogEntry = { seq: ++this.seq, server, time: this.now(), stream, text: capLine(text.replace(/\r$/, '')) };
+    const entry: LogEntry = { seq: ++this.seq, server, time: this.now(), stream, text: capLine((this.redact ? this.redact(text) : text).replace(/\r$/, '')) };
     let ring = this.rings.get(server);
     if (!ring) {
       ring = new Ring(this.capacity);

@@ -1,0 +1,345 @@
+/**
+ * The main process's OAuth owner (SPEC §3, §5): which credential a server uses, the transport
+ * pieces a connection needs (a background provider and the step-up fetch; `OAUTH_ACCESS_TOKEN` for
+ * stdio), interactive sign-in through the loopback redirect, sign-out, and redaction of every
+ * secret it knows. Tokens stay here and in the keychain: nothing it returns carries one.
+ */
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
+import { CoreError } from '../errors.js';
+import type { ConnectionAuth } from '../mcp/connection-auth.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { defaultCredentialId } from './credential-id.js';
+import { CredentialStore, type OAuthClientSettings } from './credential-store.js';
+import { createAuthFetch } from './auth-fetch.js';
+import { freeLoopbackPort, LoopbackListeners, loopbackRedirectUri } from './loopback-server.js';
+import { SignInRequiredError, SwitchboardOAuthProvider } from './oauth-provider.js';
+import { DEFAULT_FLOW_TIMEOUT_MS, OAuthFlowError, PendingFlows, type CallbackOutcome, type OAuthCallbackParams } from './pending-flows.js';
+import { SecretRedactor } from './secret-redactor.js';
+import { probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
+
+/** The deep-link redirect URI, for servers that accept private-use schemes. */
+export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
+/** Where the loopback page sends the browser after a sign-in, to bring the desktop app forward. */
+export const DEEP_LINK_DONE_URL = `${DEEP_LINK_SCHEME}://oauth/done`;
+
+/** Options of `AuthService`. */
+export interface AuthServiceOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  /** `client_name` for dynamic registration (default `MCP Switchboard`). */
+  clientName?: string;
+  /** Open a URL in the person's browser (desktop: shell.openExternal). Absent: the caller opens it. */
+  openExternal?: (url: string) => void | Promise<void>;
+  /** Page the loopback callback sends the browser to afterwards (desktop: `mcp-switchboard://oauth/done`). */
+  doneUrl?: string;
+  /** How long a sign-in waits for the person (ms; default 5 min). */
+  flowTimeoutMs?: number;
+  /** A server's credential changed (signed in, signed out, refreshed away). */
+  onChange?: (server: string) => void;
+  fetchFn?: FetchLike;
+}
+
+/** Transport pieces for one connect (see `createTransport`). */
+export interface TransportAuth {
+  authProvider?: SwitchboardOAuthProvider;
+  fetch?: FetchLike;
+  /** Extra environment for a stdio server (`OAUTH_ACCESS_TOKEN`). */
+  env?: Record<string, string>;
+  /** Something the server's log should say (e.g. the keychain could not be read). */
+  note?: string;
+}
+
+/** How a sign-in started: already good (a refresh did it), or waiting for the person at `authorizationUrl`. */
+export type SignInStart =
+  | { status: 'authorized'; done: Promise<void> }
+  | { status: 'pending'; authorizationUrl: string; done: Promise<void> };
+
+/** A server's sign-in state, without secrets. */
+export interface CredentialStatus {
+  credentialId: string;
+  signedIn: boolean;
+  expiresAt?: number;
+  scope?: string;
+  /** `false` when the keychain could not be read. */
+  keychain: boolean;
+}
+
+/** Options of one sign-in. */
+export interface SignInOptions {
+  /** Drop the current tokens first (reauth), so no refresh can stand in for the person. */
+  force?: boolean;
+  /** Client settings to keep for this credential (pre-registered id, metadata URL, scope). */
+  settings?: OAuthClientSettings;
+  /** A pre-registered client's secret (goes to the keychain). */
+  clientSecret?: string;
+  /** Use `mcp-switchboard://oauth/callback` as the redirect URI instead of the loopback. */
+  deepLinkRedirect?: boolean;
+}
+
+export class AuthService implements ConnectionAuth {
+  readonly store: CredentialStore;
+  readonly flows = new PendingFlows();
+  readonly redactor = new SecretRedactor();
+  private readonly listeners: LoopbackListeners;
+  private readonly challenges = new Map<string, AuthChallenge>();
+  /** credentialId → state of its sign-in in progress. */
+  private readonly inProgress = new Map<string, string>();
+
+  constructor(private readonly options: AuthServiceOptions) {
+    this.store = new CredentialStore(options.dataDir, options.secrets);
+    this.listeners = new LoopbackListeners({ flows: this.flows, doneUrl: options.doneUrl });
+  }
+
+  /**
+   * The credential a definition signs in with: `auth.credentialId`, else the id derived from its
+   * URL — for `auth.type: "oauth"`, and for an http/sse server with no auth and no `Authorization`
+   * header (the MCP spec's discovery on 401). `undefined` for anything else.
+   */
+  credentialIdFor(def: ServerDefinition): string | undefined {
+    if (def.auth?.type === 'oauth') return def.auth.credentialId ?? (def.url ? defaultCredentialId(def.url) : undefined);
+    if (def.auth || def.transport === 'stdio' || !def.url) return undefined;
+    if (Object.keys(def.headers ?? {}).some((k) => k.toLowerCase() === 'authorization')) return undefined;
+    return defaultCredentialId(def.url);
+  }
+
+  /** Whether `err` means a person must sign in (the SDK's `UnauthorizedError`, ours included). */
+  isSignInRequired(err: unknown): boolean {
+    return err instanceof UnauthorizedError;
+  }
+
+  /** `text` with every known secret replaced. */
+  redact(text: string): string {
+    return this.redactor.redact(text);
+  }
+
+  /**
+   * What a connect of `def` needs (SPEC §3 injection). Static auth values are registered for
+   * redaction. http/sse with a credential: a background provider and the step-up fetch. stdio with
+   * `auth.type: "oauth"`: `OAUTH_ACCESS_TOKEN` when the keychain has a token; a failed lookup
+   * notes it and connects without (SPEC §3). Never rejects.
+   */
+  async prepare(def: ServerDefinition): Promise<TransportAuth> {
+    this.rememberStaticSecrets(def);
+    const credentialId = this.credentialIdFor(def);
+    if (!credentialId) return {};
+    if (def.transport === 'stdio') {
+      try {
+        const tokens = await this.provider(def, credentialId).tokens();
+        return tokens ? { env: { OAUTH_ACCESS_TOKEN: tokens.access_token } } : { note: `no OAuth token for credential "${credentialId}" yet` };
+      } catch (err) {
+        return { note: `OAuth token lookup failed, starting without it: ${errorText(err)}` };
+      }
+    }
+    if (def.auth?.type === 'oauth') await this.store.mapServer(def.name, credentialId).catch(() => undefined);
+    const provider = this.provider(def, credentialId);
+    const fetchFn = createAuthFetch({
+      provider,
+      serverUrl: def.url!,
+      base: this.options.fetchFn,
+      onChallenge: (c) => this.challenges.set(credentialId, c),
+      stepUp: (scope) => this.stepUp(def, credentialId, scope),
+    });
+    return { authProvider: provider, fetch: fetchFn };
+  }
+
+  /**
+   * Start a sign-in for `def` (SPEC §3, §5 `reauth`). Resolves once the authorization URL is known
+   * (`pending`; the browser is opened when `openExternal` was given) or tokens were obtained
+   * without the person (`authorized`). `done` settles when the flow ends: rejects with
+   * `OAuthFlowError` (`OAuth flow timed out. Please try again.`, `OAuth authentication failed: …`).
+   * Rejects with `CoreError`: INVALID_CONFIG (no credential or URL), AUTH_REQUIRED (`Authentication
+   * required … OAuth endpoints could not be discovered`), INTERNAL (keychain unavailable).
+   */
+  async signIn(def: ServerDefinition, options: SignInOptions = {}): Promise<SignInStart> {
+    const credentialId = this.credentialIdFor(def);
+    if (!credentialId) throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth (its auth is ${def.auth?.type ?? 'a static header'})`);
+    const record = this.store.record(credentialId);
+    const serverUrl = def.url ?? record.serverUrl;
+    if (!serverUrl) {
+      throw new CoreError('INVALID_CONFIG', `Server "${def.name}" has no URL to sign in through: sign in to an http server with credentialId "${credentialId}" first`);
+    }
+    const settings = { ...record.settings, ...options.settings };
+    if (options.clientSecret !== undefined) {
+      if (!settings.clientId) throw new CoreError('INVALID_CONFIG', 'A client secret needs a client id');
+      await this.store.updateSecrets(credentialId, (s) => ({ ...s, client: { client_id: settings.clientId!, client_secret: options.clientSecret! } }));
+    }
+    let port = record.redirectPort ?? (await freeLoopbackPort());
+    await this.store.updateRecord(credentialId, (r) => ({ ...r, serverUrl, redirectPort: port, settings, hasClientSecret: r.hasClientSecret || options.clientSecret !== undefined }));
+    if (def.url) await this.store.mapServer(def.name, credentialId).catch(() => undefined);
+
+    let release: () => void = () => undefined;
+    if (!options.deepLinkRedirect) {
+      try {
+        release = await this.listeners.acquire(port);
+      } catch (err) {
+        if (settings.clientId) throw new CoreError('CONNECTION_FAILED', `OAuth authentication failed: the redirect port ${port} is in use (${errorText(err)})`);
+        // A dynamic registration can be redone with a new port; the old one is bound to the old port.
+        port = await freeLoopbackPort();
+        await this.store.updateSecrets(credentialId, (s) => ({ tokens: s.tokens }));
+        await this.store.updateRecord(credentialId, (r) => ({ ...r, redirectPort: port }));
+        release = await this.listeners.acquire(port);
+      }
+    }
+    const previous = this.inProgress.get(credentialId);
+    if (previous) this.flows.cancel(previous, 'OAuth authentication failed: a newer sign-in replaced this one');
+
+    let announce!: (url: URL) => void;
+    const urlKnown = new Promise<URL>((resolve) => (announce = resolve));
+    const provider = this.provider(def, credentialId, {
+      redirectUrl: options.deepLinkRedirect ? DEEP_LINK_REDIRECT_URI : loopbackRedirectUri(port),
+      settings,
+      onAuthorizationUrl: (url) => {
+        const state = url.searchParams.get('state');
+        if (!state) return Promise.reject(new OAuthFlowError('OAuth authentication failed: the authorization URL has no state'));
+        this.inProgress.set(credentialId, state);
+        const code = this.flows.begin(state, {
+          timeoutMs: this.options.flowTimeoutMs ?? DEFAULT_FLOW_TIMEOUT_MS,
+          onSettled: () => {
+            if (this.inProgress.get(credentialId) === state) this.inProgress.delete(credentialId);
+          },
+        });
+        announce(url);
+        if (this.options.openExternal) void Promise.resolve(this.options.openExternal(url.href)).catch(() => undefined);
+        return code;
+      },
+    });
+    try {
+      if (options.force) await provider.invalidateCredentials('tokens');
+    } catch (err) {
+      release();
+      throw toCoreError(err);
+    }
+    const challenge = this.challenges.get(credentialId) ?? (await probeChallenge(serverUrl, def.transport === 'sse' ? 'sse' : 'http', this.options.fetchFn));
+    const scope = unionScopes(challenge?.scope, record.wantedScope, options.force ? undefined : undefined);
+    const done = runAuthorization(provider, {
+      serverUrl,
+      scope,
+      resourceMetadataUrl: challenge?.resourceMetadataUrl,
+      fetchFn: this.options.fetchFn,
+    })
+      .then(async () => {
+        this.challenges.delete(credentialId);
+        await this.store.updateRecord(credentialId, (r) => ({ ...r, wantedScope: undefined, signedInAt: Date.now() }));
+        this.options.onChange?.(def.name);
+      })
+      .catch((err: unknown) => {
+        throw toCoreError(err);
+      })
+      .finally(release);
+    done.catch(() => undefined);
+    const first = await Promise.race([urlKnown.then((url) => ({ url })), done.then(() => ({ url: undefined }))]);
+    return first.url ? { status: 'pending', authorizationUrl: first.url.href, done } : { status: 'authorized', done };
+  }
+
+  /** Deliver a redirect (loopback or deep link). Unknown, expired and replayed states are rejected. */
+  completeCallback(params: OAuthCallbackParams): CallbackOutcome {
+    return this.flows.complete(params);
+  }
+
+  /** Remove `def`'s tokens from the keychain (SPEC §5 `unauth`); the client registration stays. Resolves whether tokens were removed. */
+  async signOut(def: ServerDefinition): Promise<boolean> {
+    const credentialId = this.credentialIdFor(def);
+    if (!credentialId) throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth`);
+    let had = false;
+    try {
+      await this.store.updateSecrets(credentialId, (s) => {
+        had = s.tokens !== undefined;
+        return { client: s.client };
+      });
+    } catch (err) {
+      throw toCoreError(err);
+    }
+    await this.store.updateRecord(credentialId, (r) => ({ ...r, scope: undefined, expiresAt: undefined, signedInAt: undefined }));
+    this.challenges.delete(credentialId);
+    this.options.onChange?.(def.name);
+    return had;
+  }
+
+  /** `def`'s sign-in state (no secrets); `undefined` when it does not use OAuth. */
+  async status(def: ServerDefinition): Promise<CredentialStatus | undefined> {
+    const credentialId = this.credentialIdFor(def);
+    if (!credentialId) return undefined;
+    const record = this.store.record(credentialId);
+    try {
+      const { tokens } = await this.store.secretsOf(credentialId);
+      return {
+        credentialId,
+        signedIn: tokens !== undefined,
+        ...(tokens?.expires_at !== undefined ? { expiresAt: tokens.expires_at } : {}),
+        ...(record.scope ? { scope: record.scope } : {}),
+        keychain: true,
+      };
+    } catch {
+      return { credentialId, signedIn: false, keychain: false };
+    }
+  }
+
+  /** Cancel waiting sign-ins and stop the loopback listeners. */
+  async dispose(): Promise<void> {
+    this.flows.cancelAll();
+    await this.listeners.closeAll();
+  }
+
+  private provider(
+    def: ServerDefinition,
+    credentialId: string,
+    interactive?: { redirectUrl: string; settings: OAuthClientSettings; onAuthorizationUrl: (url: URL) => Promise<string> },
+  ): SwitchboardOAuthProvider {
+    const record = this.store.record(credentialId);
+    return new SwitchboardOAuthProvider({
+      credentialId,
+      store: this.store,
+      clientName: this.options.clientName ?? 'MCP Switchboard',
+      // A background provider never redirects; its URI only marks the authorization-code flow.
+      redirectUrl: interactive?.redirectUrl ?? loopbackRedirectUri(record.redirectPort ?? 0),
+      settings: interactive?.settings ?? record.settings,
+      onAuthorizationUrl: interactive?.onAuthorizationUrl,
+      fetchFn: this.options.fetchFn,
+      onSecret: (v) => this.redactor.add(v),
+    });
+  }
+
+  /**
+   * A server asked for more scope mid-session. With a browser to open, re-authorise with the union
+   * of granted and required scopes and wait; without one, remember the scope for the next sign-in.
+   */
+  private async stepUp(def: ServerDefinition, credentialId: string, scope: string | undefined): Promise<boolean> {
+    const record = this.store.record(credentialId);
+    const wanted = unionScopes(record.scope, record.wantedScope, scope);
+    await this.store.updateRecord(credentialId, (r) => ({ ...r, wantedScope: wanted }));
+    if (!this.options.openExternal) return false;
+    const start = await this.signIn(def, { force: true });
+    await start.done;
+    return true;
+  }
+
+  private rememberStaticSecrets(def: ServerDefinition): void {
+    const auth = def.auth;
+    if (auth?.type === 'bearer') this.redactor.add(auth.token);
+    else if (auth?.type === 'basic') this.redactor.add(auth.password);
+    else if (auth?.type === 'header') this.redactor.add(auth.value);
+    for (const [key, value] of Object.entries(def.headers ?? {})) {
+      if (/^(authorization|.*token.*|.*key.*|.*secret.*)$/i.test(key)) this.redactor.add(value.replace(/^(Bearer|Basic)\s+/i, ''));
+    }
+  }
+}
+
+/** Map an auth failure to a `CoreError` with SPEC §5 wording. */
+export function toCoreError(err: unknown): CoreError {
+  if (err instanceof CoreError) return err;
+  if (err instanceof OAuthFlowError) return new CoreError('AUTH_REQUIRED', err.message);
+  if (err instanceof SignInRequiredError) return new CoreError('AUTH_REQUIRED', err.message);
+  if (err instanceof Error && err.name === 'KeychainUnavailableError') return new CoreError('INTERNAL', err.message);
+  const text = errorText(err);
+  if (/metadata|discover|well-known|does not support/i.test(text)) {
+    return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: ${text}`);
+  }
+  return new CoreError('AUTH_REQUIRED', `OAuth authentication failed: ${text}`);
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,280 @@
+/**
+ * The SDK's `OAuthClientProvider` seam (ARCHITECTURE rule 8), backed by the keychain credential
+ * store (SPEC §3). The SDK's `auth()` does discovery (protected-resource metadata from
+ * `WWW-Authenticate` first, then well-known paths; OAuth and OIDC authorization-server metadata),
+ * dynamic registration, PKCE, `resource`, scope selection and the token requests; this provider
+ * supplies and keeps what it needs, and is the one writer of the `Authorization` header (the
+ * transports read `tokens()`).
+ *
+ * Two modes: a connection's provider is *background* — it never opens a browser or registers a
+ * client, it throws `SignInRequiredError` (an `UnauthorizedError`) instead, which the connection
+ * shows as `needs-auth`; a sign-in's provider is *interactive* — `redirectToAuthorization` hands
+ * the URL to `onAuthorizationUrl`, which opens it and waits for the redirect.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  refreshAuthorization,
+  UnauthorizedError,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CredentialStore, OAuthClientSettings, StoredTokens } from './credential-store.js';
+
+/** Refresh this long before the access token's expiry (ms), so a request never carries a dying token. */
+export const REFRESH_SKEW_MS = 30_000;
+
+/** The redirect path on the loopback listener. */
+export const LOOPBACK_CALLBACK_PATH = '/oauth/callback';
+
+/** A server needs a person to sign in (no usable token, and this provider may not start a flow). */
+export class SignInRequiredError extends UnauthorizedError {
+  constructor(message = 'Authentication required: sign in to this server') {
+    super(message);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** Options of `SwitchboardOAuthProvider`. */
+export interface SwitchboardOAuthProviderOptions {
+  credentialId: string;
+  store: CredentialStore;
+  /** `client_name` in dynamic registration. */
+  clientName: string;
+  /**
+   * The redirect URI (loopback `http://127.0.0.1:<port>/oauth/callback`, or the deep link where a
+   * server accepts private-use schemes). `undefined` makes a non-interactive client (client credentials).
+   */
+  redirectUrl?: string;
+  settings?: OAuthClientSettings;
+  /** A configured client secret (not stored by this provider). */
+  clientSecret?: string;
+  /**
+   * Interactive mode: open this authorization URL and resolve with the authorization code from
+   * the redirect (or reject). Absent: background mode.
+   */
+  onAuthorizationUrl?: (url: URL) => Promise<string>;
+  /** Token-endpoint auth override (e.g. private_key_jwt); the SDK picks basic/post/none otherwise. */
+  addClientAuthentication?: OAuthClientProvider['addClientAuthentication'];
+  /** Non-interactive grant (client_credentials) parameters. */
+  prepareTokenRequest?: OAuthClientProvider['prepareTokenRequest'];
+  /** The fetch used for proactive refreshes. */
+  fetchFn?: FetchLike;
+  /** The keychain could not be read (the request goes out without a token). */
+  onLookupFailed?: (err: unknown) => void;
+  /** Called with every token value this provider learns (for redaction). */
+  onSecret?: (value: string) => void;
+  /** Clock (epoch ms). */
+  now?: () => number;
+}
+
+/** One credential's `OAuthClientProvider` (see the file comment for the two modes). */
+export class SwitchboardOAuthProvider implements OAuthClientProvider {
+  readonly credentialId: string;
+  readonly clientMetadataUrl?: string;
+  private verifier?: string;
+  private pendingCode?: Promise<string>;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SwitchboardOAuthProviderOptions) {
+    this.credentialId = options.credentialId;
+    this.clientMetadataUrl = options.settings?.clientMetadataUrl;
+    this.now = options.now ?? Date.now;
+    if (options.addClientAuthentication) this.addClientAuthentication = options.addClientAuthentication;
+    if (options.prepareTokenRequest) this.prepareTokenRequest = options.prepareTokenRequest;
+  }
+
+  addClientAuthentication?: OAuthClientProvider['addClientAuthentication'];
+  prepareTokenRequest?: OAuthClientProvider['prepareTokenRequest'];
+
+  get interactive(): boolean {
+    return this.options.onAuthorizationUrl !== undefined;
+  }
+
+  get redirectUrl(): string | undefined {
+    return this.options.redirectUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const redirect = this.options.redirectUrl;
+    const scope = this.options.settings?.scope;
+    return {
+      client_name: this.options.clientName,
+      redirect_uris: redirect ? [redirect] : [],
+      grant_types: redirect ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
+      response_types: redirect ? ['code'] : [],
+      token_endpoint_auth_method: this.options.clientSecret ? 'client_secret_basic' : 'none',
+      ...(scope ? { scope } : {}),
+    };
+  }
+
+  state(): string {
+    return randomBytes(32).toString('base64url');
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    let client: OAuthClientInformationMixed | undefined;
+    try {
+      client = (await this.options.store.secretsOf(this.credentialId)).client;
+    } catch (err) {
+      if (!this.interactive) throw new SignInRequiredError(err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+    const configuredId = this.options.settings?.clientId;
+    if (configuredId) {
+      if (client && client.client_id === configuredId) return client;
+      return { client_id: configuredId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) };
+    }
+    if (client) return client;
+    // A background connection must not register a client (with a port nobody listens on).
+    if (!this.interactive && this.options.redirectUrl) throw new SignInRequiredError();
+    return undefined;
+  }
+
+  async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
+    if ('client_secret' in info && typeof info.client_secret === 'string') this.options.onSecret?.(info.client_secret);
+    await this.options.store.updateSecrets(this.credentialId, (s) => ({ ...s, client: info }));
+  }
+
+  /**
+   * The stored tokens; refreshed first when they expire within `REFRESH_SKEW_MS` (one refresh per
+   * credential at a time, shared by every connection using it). A failed refresh drops the tokens
+   * (the server then answers 401 and the connection shows `needs-auth`).
+   */
+  async tokens(): Promise<OAuthTokens | undefined> {
+    let tokens: StoredTokens | undefined;
+    try {
+      tokens = (await this.options.store.secretsOf(this.credentialId)).tokens;
+    } catch (err) {
+      // SPEC §3: a failed lookup warns and connects unauthenticated.
+      this.options.onLookupFailed?.(err);
+      return undefined;
+    }
+    if (!tokens) return undefined;
+    // Short-lived tokens refresh at half their life, long ones REFRESH_SKEW_MS before expiry.
+    const skew = Math.min(REFRESH_SKEW_MS, typeof tokens.expires_in === 'number' ? tokens.expires_in * 500 : REFRESH_SKEW_MS);
+    if (tokens.expires_at !== undefined && tokens.expires_at - skew <= this.now() && tokens.refresh_token) {
+      const fresh = await this.options.store.once(`refresh:${this.credentialId}`, () => this.refresh(tokens));
+      return fresh ? publicTokens(fresh) : undefined;
+    }
+    this.options.onSecret?.(tokens.access_token);
+    return publicTokens(tokens);
+  }
+
+  /**
+   * The server refused `usedToken` (401). Resolves the access token to retry with: the stored one
+   * when another connection already replaced it, else a fresh one from one refresh (shared with
+   * concurrent callers); `undefined` when there is none (a person must sign in).
+   */
+  async refreshAfterRejection(usedToken: string): Promise<string | undefined> {
+    let current: StoredTokens | undefined;
+    try {
+      current = (await this.options.store.secretsOf(this.credentialId)).tokens;
+    } catch {
+      return undefined;
+    }
+    if (!current) return undefined;
+    if (current.access_token !== usedToken) return current.access_token;
+    if (!current.refresh_token) return undefined;
+    const fresh = await this.options.store.once(`refresh:${this.credentialId}`, () => this.refresh(current));
+    return fresh && fresh.access_token !== usedToken ? fresh.access_token : undefined;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    await this.store(tokens);
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const open = this.options.onAuthorizationUrl;
+    if (!open) throw new SignInRequiredError();
+    this.pendingCode = open(authorizationUrl);
+    // Handled by whoever awaits `authorizationCode()`; never an unhandled rejection meanwhile.
+    this.pendingCode.catch(() => undefined);
+  }
+
+  /** The code of the flow `redirectToAuthorization` started (rejects on timeout, error, cancel). */
+  authorizationCode(): Promise<string> {
+    if (!this.pendingCode) return Promise.reject(new Error('No sign-in is in progress'));
+    return this.pendingCode;
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('No PKCE code verifier for this sign-in');
+    return this.verifier;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    const { store, credentialId } = this.options;
+    if (scope === 'verifier') {
+      this.verifier = undefined;
+      return;
+    }
+    if (scope === 'all' || scope === 'tokens' || scope === 'client') {
+      await store.updateSecrets(credentialId, (s) => ({
+        ...(scope === 'tokens' ? { client: s.client } : {}),
+        ...(scope === 'client' ? { tokens: s.tokens } : {}),
+      }));
+    }
+    if (scope === 'all' || scope === 'discovery') {
+      await store.updateRecord(credentialId, (r) => ({ ...r, discovery: undefined }));
+    }
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.options.store.updateRecord(this.credentialId, (r) => ({ ...r, discovery: state }));
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.options.store.record(this.credentialId).discovery;
+  }
+
+  private async store(tokens: OAuthTokens): Promise<StoredTokens> {
+    const expiresAt = typeof tokens.expires_in === 'number' ? this.now() + tokens.expires_in * 1000 : undefined;
+    const stored: StoredTokens = { ...tokens, ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) };
+    this.options.onSecret?.(stored.access_token);
+    if (stored.refresh_token) this.options.onSecret?.(stored.refresh_token);
+    await this.options.store.updateSecrets(this.credentialId, (s) => ({ ...s, tokens: stored }));
+    await this.options.store.updateRecord(this.credentialId, (r) => ({
+      ...r,
+      scope: stored.scope ?? r.scope,
+      expiresAt,
+      signedInAt: r.signedInAt ?? this.now(),
+    }));
+    return stored;
+  }
+
+  /** One refresh with the stored discovery results; `undefined` (tokens dropped) when it fails. */
+  private async refresh(old: StoredTokens): Promise<StoredTokens | undefined> {
+    // Another caller may have refreshed while this one waited for the keychain.
+    const current = (await this.options.store.secretsOf(this.credentialId)).tokens;
+    if (current && current.access_token !== old.access_token) return current;
+    const discovery = this.discoveryState();
+    const client = await this.clientInformation().catch(() => undefined);
+    if (!discovery?.authorizationServerUrl || !client || !old.refresh_token) return old;
+    try {
+      const next = await refreshAuthorization(discovery.authorizationServerUrl, {
+        metadata: discovery.authorizationServerMetadata,
+        clientInformation: client,
+        refreshToken: old.refresh_token,
+        resource: discovery.resourceMetadata?.resource ? new URL(discovery.resourceMetadata.resource) : undefined,
+        addClientAuthentication: this.addClientAuthentication,
+        fetchFn: this.options.fetchFn,
+      });
+      return await this.store({ ...next, ...(old.issuer ? { issuer: old.issuer } : {}) } as OAuthTokens);
+    } catch {
+      await this.options.store.updateSecrets(this.credentialId, (s) => ({ client: s.client }));
+      return undefined;
+    }
+  }
+}
+
+/** Tokens without our bookkeeping field (the SDK's shape, `issuer` kept for its binding check). */
+function publicTokens(tokens: StoredTokens): OAuthTokens {
+  const { expires_at: _expiresAt, ...rest } = tokens;
+  return rest;
+}

@@ -1,0 +1,91 @@
+/**
+ * One sign-in, start to tokens (SPEC §3), on the SDK's `auth()`: read the server's challenge
+ * (`WWW-Authenticate`: `resource_metadata` and `scope`), run `auth()` — which refreshes when it can
+ * or sends the person to the authorization URL — then, once the redirect brings the code back,
+ * `auth()` again to exchange it.
+ */
+import { auth, extractWWWAuthenticateParams, type AuthResult } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { SwitchboardOAuthProvider } from './oauth-provider.js';
+
+/** What a server said when it refused a request: `WWW-Authenticate` parameters. */
+export interface AuthChallenge {
+  status: number;
+  resourceMetadataUrl?: URL;
+  scope?: string;
+  error?: string;
+}
+
+/** The challenge of one response (status 401/403), or `undefined` for any other response. */
+export function challengeOf(res: Response): AuthChallenge | undefined {
+  if (res.status !== 401 && res.status !== 403) return undefined;
+  return { status: res.status, ...extractWWWAuthenticateParams(res) };
+}
+
+/**
+ * Ask the server without a token and read its challenge. Streamable HTTP: a POST of `initialize`
+ * (what a client sends first); SSE: a GET of the event stream. `undefined` when the server did not
+ * answer 401/403 (it may not need a sign-in) or could not be reached. Never throws.
+ */
+export async function probeChallenge(serverUrl: string, transport: 'http' | 'sse', fetchFn: FetchLike = fetch): Promise<AuthChallenge | undefined> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), 10_000);
+  try {
+    const res =
+      transport === 'sse'
+        ? await fetchFn(serverUrl, { method: 'GET', headers: { accept: 'text/event-stream' }, signal: abort.signal })
+        : await fetchFn(serverUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 0,
+              method: 'initialize',
+              params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'mcp-switchboard', version: '0' } },
+            }),
+            signal: abort.signal,
+          });
+    const challenge = challengeOf(res);
+    await res.body?.cancel().catch(() => undefined);
+    return challenge;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+}
+
+/** Options of `runAuthorization`. */
+export interface RunAuthorizationOptions {
+  serverUrl: string;
+  scope?: string;
+  resourceMetadataUrl?: URL;
+  fetchFn?: FetchLike;
+}
+
+/**
+ * Authorize `provider` for `serverUrl`: `AUTHORIZED` once tokens are saved. With an interactive
+ * provider this waits for the person (rejects with the flow's error: timed out, refused,
+ * cancelled); with a background provider a needed redirect rejects with `SignInRequiredError`.
+ * SDK errors (discovery failed, registration refused, token request refused) reject as they are.
+ */
+export async function runAuthorization(provider: SwitchboardOAuthProvider, options: RunAuthorizationOptions): Promise<AuthResult> {
+  const base = {
+    serverUrl: options.serverUrl,
+    ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),
+    ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+  };
+  const first = await auth(provider, base);
+  if (first === 'AUTHORIZED') return first;
+  const code = await provider.authorizationCode();
+  return auth(provider, { ...base, authorizationCode: code });
+}
+
+/** Space-separated union of scope strings (order kept, duplicates dropped); `undefined` if empty. */
+export function unionScopes(...scopes: (string | undefined)[]): string | undefined {
+  const all = new Set<string>();
+  for (const s of scopes) for (const part of (s ?? '').split(/\s+/)) if (part) all.add(part);
+  return all.size > 0 ? [...all].join(' ') : undefined;
+}

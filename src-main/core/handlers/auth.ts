@@ -1,0 +1,75 @@
+/** Handlers of `auth:*` (SPEC §3, §5: sign in, `reauth`, `unauth`). No token ever leaves main. */
+import { fail, ok } from '../../../src-shared/api/envelope.js';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { CoreError, toFailure } from '../errors.js';
+import type { CoreContext, HandlerGroup } from './context.js';
+
+export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'auth:signIn' | 'auth:signOut'> {
+  const definition = async (server: string): Promise<ServerDefinition> => {
+    const discovery = await ctx.ensureDiscovered();
+    const def = discovery.servers.find((s) => s.name === server);
+    if (!def) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+    return def;
+  };
+
+  /** Reconnect every server that signs in with this credential and is not running (or was refused). */
+  const reconnectUsers = async (def: ServerDefinition): Promise<void> => {
+    const id = ctx.auth.credentialIdFor(def);
+    const servers = ctx.discovery()?.servers ?? [def];
+    for (const s of servers) {
+      if (ctx.auth.credentialIdFor(s) !== id) continue;
+      const status = ctx.manager.runtime(s.name)?.status;
+      if (status === undefined || status === 'disabled' || status === 'untrusted' || status === 'stopped') continue;
+      await ctx.manager.restart(s.name).catch(() => undefined);
+    }
+    ctx.pokeServersChanged();
+  };
+
+  return {
+    'auth:status': async ({ server }) => {
+      try {
+        const def = await definition(server);
+        const status = await ctx.auth.status(def);
+        return ok(status ? { server, ...status } : null);
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'auth:signIn': async ({ server, force }) => {
+      try {
+        const def = await definition(server);
+        const start = await ctx.auth.signIn(def, { force: force ?? false });
+        start.done.then(
+          async () => {
+            ctx.emit('auth:changed', { server, outcome: 'signed-in' });
+            await reconnectUsers(def);
+          },
+          (err: unknown) => {
+            ctx.emit('auth:changed', { server, outcome: 'failed', message: err instanceof Error ? err.message : String(err) });
+          },
+        );
+        if (start.status === 'authorized') {
+          await start.done.catch(() => undefined);
+          return ok({ status: 'authorized' as const });
+        }
+        return ok({ status: 'pending' as const, authorizationUrl: start.authorizationUrl });
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    'auth:signOut': async ({ server }) => {
+      try {
+        const def = await definition(server);
+        if (!ctx.auth.credentialIdFor(def)) return fail('INVALID_CONFIG', `Server "${server}" does not use OAuth`);
+        const removed = await ctx.auth.signOut(def);
+        ctx.emit('auth:changed', { server, outcome: 'signed-out' });
+        await reconnectUsers(def);
+        return ok({ removed });
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * `auth:*` methods and events (SPEC §3, §5: sign in, `reauth`, `unauth`). Nothing here carries a
+ * token: the renderer sees whether a server is signed in, and the authorization URL to open.
+ */
+import { z } from 'zod';
+import { ServerName } from './common.js';
+
+/** A server's sign-in state (no secrets). `null` from `auth:status` when the server does not use OAuth. */
+export const AuthStatusSchema = z.object({
+  server: z.string(),
+  credentialId: z.string(),
+  signedIn: z.boolean(),
+  /** Access-token expiry (epoch ms), when the server said. */
+  expiresAt: z.number().optional(),
+  scope: z.string().optional(),
+  /** `false` when the OS keychain could not be read (nothing is stored anywhere else). */
+  keychain: z.boolean(),
+});
+export type AuthStatus = z.infer<typeof AuthStatusSchema>;
+
+/** How a sign-in started: done already (a refresh did it), or waiting for the person at `authorizationUrl`. */
+export const SignInStartSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('authorized') }),
+  z.object({ status: z.literal('pending'), authorizationUrl: z.string() }),
+]);
+export type SignInStartInfo = z.infer<typeof SignInStartSchema>;
+
+/** A sign-in ended, or tokens were removed. `message` uses SPEC §5 wording on failure. */
+export const AuthChangedSchema = z.object({
+  server: z.string(),
+  outcome: z.enum(['signed-in', 'signed-out', 'failed']),
+  message: z.string().optional(),
+});
+export type AuthChanged = z.infer<typeof AuthChangedSchema>;
+
+export const authMethods = {
+  /** Whether `server` is signed in (`null`: it does not use OAuth). */
+  'auth:status': { input: z.object({ server: ServerName }).strict(), output: AuthStatusSchema.nullable() },
+  /**
+   * Start a sign-in (`force`: drop the current tokens first — `reauth`). Resolves when the
+   * authorization URL is known; the flow ends with `auth:changed`, and the server reconnects.
+   */
+  'auth:signIn': { input: z.object({ server: ServerName, force: z.boolean().optional() }).strict(), output: SignInStartSchema },
+  /** Remove the server's tokens from the keychain (`unauth`); resolves whether any were stored. */
+  'auth:signOut': { input: z.object({ server: ServerName }).strict(), output: z.object({ removed: z.boolean() }) },
+} as const;
+
+export const authEvents = {
+  /** A sign-in finished or failed, or tokens were removed. */
+  'auth:changed': AuthChangedSchema,
+} as const;
