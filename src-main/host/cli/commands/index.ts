@@ -1,6 +1,9 @@
 /** Every `switchboard` command, in `--help` order. Add a command: one file, one line here. */
 import type { CommandSpec } from '../command-spec.js';
 import { callCommand } from './call.js';
+import { describeCommand } from './describe.js';
+import { promptsCommand } from './prompts.js';
+import { resourcesCommand } from './resources.js';
 import { serveCommand } from './serve.js';
 import { serversCommand } from './servers.js';
 import { statusCommand } from './status.js';
@@ -12,6 +15,9 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   serversCommand,
   toolsCommand,
   callCommand,
+  describeCommand,
+  resourcesCommand,
+  promptsCommand,
   trustCommand,
   serveCommand,
 ];

@@ -1,6 +1,7 @@
 /**
  * `switchboard tools [server]`: connect (only `server` when given) and list tools under their
- * agent-visible names (SPEC §4). `--json`: `ToolInfo[]`. Servers that failed are reported on
+ * agent-visible names (SPEC §4). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
+ * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers that failed are reported on
  * stderr; exit 2 when the named server is unknown or could not connect.
  */
 import type { CommandSpec } from '../command-spec.js';
@@ -8,6 +9,7 @@ import { EXIT } from '../args.js';
 import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
 import { formatTools } from '../format.js';
 import { printFailure } from '../output.js';
+import { buildCatalog } from '../../../core/mcp/catalog.js';
 
 /** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted or disabled. */
 export async function runTools(ctx: CliContext): Promise<number> {
@@ -21,7 +23,12 @@ export async function runTools(ctx: CliContext): Promise<number> {
     }
     const tools = await core.handlers['tools:list'](name !== undefined ? { server: name } : {});
     if (!tools.ok) return printFailure(ctx, tools.error);
-    if (ctx.cli.json) ctx.io.out(JSON.stringify(tools.data, null, 2));
+    if (ctx.cli.flags.catalog === true) {
+      // SPEC §4 deferred schemas: names and descriptions only; `describe <name>` gives the schema.
+      const catalog = buildCatalog(tools.data);
+      if (ctx.cli.json) ctx.io.out(JSON.stringify(catalog, null, 2));
+      else ctx.io.out(catalog.map((c) => `${c.name}\t${c.description}`).join('\n'));
+    } else if (ctx.cli.json) ctx.io.out(JSON.stringify(tools.data, null, 2));
     else ctx.io.out(formatTools(tools.data).join('\n'));
 
     let failed = false;
@@ -46,8 +53,9 @@ export async function runTools(ctx: CliContext): Promise<number> {
 /** `switchboard tools [server]`. */
 export const toolsCommand: CommandSpec = {
   name: 'tools',
-  synopsis: 'tools [server]',
+  synopsis: 'tools [server] [--catalog]',
   summary: "List tools under their agent-visible names",
   positionals: [0, 1],
+  flags: { catalog: { type: 'boolean', help: '--catalog         Catalog export: agent-visible name + description only (tools)' } },
   run: runTools,
 };

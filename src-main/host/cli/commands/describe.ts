@@ -1,0 +1,35 @@
+/**
+ * `switchboard describe <agent_tool_name>` or `describe <server> <tool>` (SPEC §4 deferred schemas):
+ * server, description, full input schema and the invocation form of one tool. `--json`:
+ * `ToolDescription`. Exit 0; 2 when the tool is unknown or its server could not connect.
+ */
+import type { CommandSpec } from '../command-spec.js';
+import { formatDescription } from '../../../core/mcp/catalog.js';
+import { withEphemeralCore, type CliContext } from '../context.js';
+import { printFailure } from '../output.js';
+import { EXIT } from '../args.js';
+
+/** `switchboard describe …`. */
+export async function runDescribe(ctx: CliContext): Promise<number> {
+  const [first, second] = ctx.cli.positionals as [string, string | undefined];
+  const byRaw = second !== undefined;
+  return withEphemeralCore(ctx, byRaw ? { onlyServers: [first] } : {}, async (core) => {
+    const d = await core.handlers['tools:describe'](byRaw ? { server: first, tool: second } : { name: first });
+    if (!d.ok) {
+      const listed = await core.handlers['servers:list']({});
+      const failed = listed.ok ? listed.data.servers.filter((s) => s.status === 'error').map((s) => s.server.name) : [];
+      const hint = failed.length > 0 ? ` (not connected: ${failed.join(', ')})` : '';
+      return printFailure(ctx, { ...d.error, message: `${d.error.message}${hint}` });
+    }
+    ctx.io.out(ctx.cli.json ? JSON.stringify(d.data, null, 2) : formatDescription(d.data).join('\n'));
+    return EXIT.OK;
+  });
+}
+
+export const describeCommand: CommandSpec = {
+  name: 'describe',
+  synopsis: 'describe <tool> | describe <server> <tool>',
+  summary: 'One tool in full: server, description, input schema, invocation form',
+  positionals: [1, 2],
+  run: runDescribe,
+};

@@ -1,0 +1,48 @@
+/**
+ * `switchboard resources <server> [uri]`: list a server's resources and resource templates (paged
+ * to the end), or read one resource (text printed as is; a blob as `[blob: <mime>, N bytes]`, its
+ * base64 with `--json`). Exit 0; 2 when the server is unknown, not connected, or the read failed.
+ */
+import type { CommandSpec } from '../command-spec.js';
+import { EXIT } from '../args.js';
+import { withEphemeralCore, type CliContext } from '../context.js';
+import { printFailure } from '../output.js';
+
+/** `switchboard resources …`. */
+export async function runResources(ctx: CliContext): Promise<number> {
+  const [server, uri] = ctx.cli.positionals as [string, string | undefined];
+  return withEphemeralCore(ctx, { onlyServers: [server] }, async (core) => {
+    if (uri !== undefined) {
+      const read = await core.handlers['resources:read']({ server, uri });
+      if (!read.ok) return printFailure(ctx, read.error);
+      if (ctx.cli.json) ctx.io.out(JSON.stringify(read.data, null, 2));
+      else
+        for (const c of read.data.contents) {
+          if (c.text !== undefined) ctx.io.out(c.text);
+          else ctx.io.out(`[blob: ${c.mimeType ?? 'unknown'}, ${Buffer.from(c.blob ?? '', 'base64').length} bytes]`);
+        }
+      return EXIT.OK;
+    }
+    const list = await core.handlers['resources:list']({ server });
+    if (!list.ok) return printFailure(ctx, list.error);
+    const templates = await core.handlers['resources:templates']({ server });
+    if (!templates.ok) return printFailure(ctx, templates.error);
+    if (ctx.cli.json) {
+      ctx.io.out(JSON.stringify({ ...list.data, templates: templates.data.templates }, null, 2));
+      return EXIT.OK;
+    }
+    const lines = list.data.resources.map((r) => `${r.uri}\t${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`);
+    if (list.data.truncated) lines.push('(list truncated: the server repeated a cursor or too many pages)');
+    for (const t of templates.data.templates) lines.push(`${t.uriTemplate}\t${t.name} (template; arguments: ${t.arguments.join(', ') || 'none'})`);
+    ctx.io.out(lines.length ? lines.join('\n') : `Server "${server}" lists no resources.`);
+    return EXIT.OK;
+  });
+}
+
+export const resourcesCommand: CommandSpec = {
+  name: 'resources',
+  synopsis: 'resources <server> [uri]',
+  summary: "List a server's resources and templates, or read one",
+  positionals: [1, 2],
+  run: runResources,
+};

@@ -1,0 +1,140 @@
+/**
+ * The library entry (SPEC §0, §4): `discoverAndLoadMCPTools()` discovers every MCP server configured
+ * on the machine (same files, precedence and workspace trust as the app), connects them, and returns
+ * the loaded tools under their agent-visible names plus a per-server error list — for headless
+ * integration into an agent. Deferred schemas: `catalog` is names + descriptions only, `describe`
+ * gives one tool's full schema, and a call missing required parameters gets the schema back.
+ *
+ * Import it as `mcp-switchboard/library` (`lib/index.mjs` runs this file through tsx).
+ */
+import { currentPlatform, dataDir as defaultDataDir, type PlatformContext } from '../core/paths.js';
+import { resolveReferenceServerScript } from '../core/config/reference-server.js';
+import { createSwitchboardCore } from '../core/switchboard-core.js';
+import type { ServerRequestPolicy } from '../core/mcp/server-requests.js';
+import { buildCatalog, describeTool } from '../core/mcp/catalog.js';
+import type { CatalogEntry, ToolDescription } from '../../src-shared/api/inspector.js';
+import type { ToolCallResult, ToolInfo } from '../../src-shared/api/status.js';
+import { appVersion } from './cli/context.js';
+
+export { acceptWithDefaults } from '../core/mcp/server-requests.js';
+
+/** Options of `discoverAndLoadMCPTools`. */
+export interface DiscoverOptions {
+  /** Project folder whose project-level files are read (default: `process.cwd()`). Untrusted folders' servers are not started. */
+  projectDir?: string;
+  /** Data folder (default `dataDir()`: `SWITCHBOARD_HOME` or the OS default). */
+  dataDir?: string;
+  /** Platform facts (home, env); default the running process's. */
+  platform?: PlatformContext;
+  /** Start only these servers (by name); default all trusted, enabled ones. */
+  servers?: readonly string[];
+  /** Answers servers' elicitation/sampling without a person; default: declined at once. */
+  serverRequestPolicy?: ServerRequestPolicy;
+}
+
+/** A loaded tool: its agent-facing identity, and a call that never throws. */
+export interface LoadedMcpTool {
+  /** Agent-visible name `mcp_<server>_<tool>` (SPEC §4). */
+  name: string;
+  /** `[MCP:<server>] <description>`. */
+  description: string;
+  inputSchema: Record<string, unknown>;
+  server: string;
+  /** Raw MCP tool name. */
+  tool: string;
+  info: ToolInfo;
+  /** Call with arguments; missing required parameters come back as an isError result with the schema. */
+  call(args?: Record<string, unknown>): Promise<ToolCallResult>;
+}
+
+/** A server that did not load, and why. */
+export interface ServerLoadError {
+  server: string;
+  status: string;
+  message: string;
+}
+
+/** What `discoverAndLoadMCPTools` returns. Call `close()` to stop every server it started. */
+export interface LoadedMcpTools {
+  tools: LoadedMcpTool[];
+  errors: ServerLoadError[];
+  /** Name + description per tool (SPEC §4 catalog). */
+  catalog: CatalogEntry[];
+  /** One tool's full description by agent-visible name; undefined when unknown. */
+  describe(name: string): ToolDescription | undefined;
+  /** Call a tool by agent-visible name. Unknown name → an isError result saying so. */
+  call(name: string, args?: Record<string, unknown>): Promise<ToolCallResult>;
+  /** Stop every server this load started (no process is left behind). */
+  close(): Promise<void>;
+}
+
+/**
+ * Discover, connect and load every configured MCP server's tools (SPEC §0 library entry). Resolves
+ * once no server is still connecting; a server that failed is in `errors` (its status and message),
+ * never a rejection. Rejects only when discovery itself cannot run (e.g. an unreadable data folder).
+ */
+export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Promise<LoadedMcpTools> {
+  const platform = options.platform ?? currentPlatform();
+  const core = createSwitchboardCore(
+    {
+      platform,
+      projectDir: options.projectDir ?? process.cwd(),
+      dataDir: options.dataDir ?? defaultDataDir(platform),
+      mode: 'cli',
+      version: appVersion(),
+      referenceServer: { command: process.execPath, args: [resolveReferenceServerScript(), 'stdio'] },
+    },
+    { onlyServers: options.servers, serverRequestPolicy: options.serverRequestPolicy },
+  );
+  try {
+    await core.start();
+    await core.settled();
+  } catch (err) {
+    await core.dispose();
+    throw err;
+  }
+  const listed = await core.handlers['servers:list']({});
+  const toolsResult = await core.handlers['tools:list']({});
+  const infos = toolsResult.ok ? toolsResult.data : [];
+  const errors: ServerLoadError[] = [];
+  if (listed.ok) {
+    for (const s of listed.data.servers) {
+      if (['error', 'disconnected', 'needs-auth', 'backoff', 'untrusted'].includes(s.status)) {
+        const message = s.status === 'untrusted' ? 'The project folder is not trusted (run: switchboard trust)' : (s.lastError ?? s.status);
+        errors.push({ server: s.server.name, status: s.status, message });
+      }
+    }
+  }
+  const callRaw = async (info: ToolInfo, args: Record<string, unknown> = {}): Promise<ToolCallResult> => {
+    const r = await core.handlers['tools:call']({ server: info.server, tool: info.name, args });
+    if (r.ok) return r.data;
+    return { server: info.server, tool: info.name, isError: true, text: `MCP error: ${r.error.message}`, content: [], durationMs: 0 };
+  };
+  const tools: LoadedMcpTool[] = infos.map((info) => ({
+    name: info.agentName,
+    description: info.agentDescription,
+    inputSchema: info.inputSchema,
+    server: info.server,
+    tool: info.name,
+    info,
+    call: (args) => callRaw(info, args),
+  }));
+  const byName = new Map(infos.map((i) => [i.agentName, i]));
+  let closed: Promise<void> | undefined;
+  return {
+    tools,
+    errors,
+    catalog: buildCatalog(infos),
+    describe: (name) => {
+      const info = byName.get(name);
+      return info ? describeTool(info) : undefined;
+    },
+    call: async (name, args) => {
+      const info = byName.get(name);
+      if (info) return callRaw(info, args);
+      const text = `Error: Unknown tool "${name}". Known tools: ${[...byName.keys()].join(', ')}`;
+      return { server: '', tool: name, isError: true, text, content: [{ type: 'text', text }], durationMs: 0 };
+    },
+    close: () => (closed ??= core.dispose()),
+  };
+}
