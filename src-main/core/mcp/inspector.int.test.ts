@@ -10,7 +10,11 @@ import type { EventName, EventPayload, MethodName, MethodInput, MethodOutput } f
 import { createSwitchboardCore } from '../switchboard-core.js';
 import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
-import { waitFor } from './test-helpers.js';
+import { waitFor as waitForValue } from './test-helpers.js';
+
+/** Poll until `condition` gives a value (deadline `ms`), typed without `undefined`. */
+const waitFor = async <T>(condition: () => T | undefined | Promise<T | undefined>, what: string, ms?: number): Promise<T> =>
+  (await waitForValue(condition, what, ms)) as T;
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/inspector-server.mjs', import.meta.url));
 
