@@ -65,6 +65,10 @@ export class SupervisedStdioTransport extends StdioClientTransport {
     const term = setTimeout(() => {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     }, STDIN_GRACE_MS);
+    // A wrapper (shim, `npm exec`) that exits on SIGTERM can leave a grandchild holding our pipes
+    // open, and the SDK waits for the pipes to close: kill the snapshot as soon as the parent exits.
+    if (child && (child.exitCode !== null || child.signalCode !== null)) void killPids(descendants);
+    else child?.once('exit', () => void killPids(descendants));
     try {
       await super.close();
     } finally {
