@@ -4,7 +4,9 @@
  * and collect every warning. Never throws for bad config: a provider that fails is a warning.
  */
 import { relative, isAbsolute } from 'node:path';
-import { hostRank, type ConfigWarning, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { HOST_LABELS, hostRank, type ConfigWarning, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { StateStore } from '../state-store.js';
+import { SWITCHBOARD_DISABLED_KEY, type SwitchboardDisabled } from './config-writer.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
 import { claimKey } from './providers/provider-kit.js';
 import type { ConfigProvider, DiscoveryContext, DiscoveryResult, ShadowedEntry, SourceFile } from './types.js';
@@ -59,6 +61,16 @@ export async function discoverServers(
     }
   }
 
+  // Hosts without an enable flag: `disable` recorded in state.json applies here (SPEC §5).
+  const offHere = new StateStore(ctx.dataDir).get<SwitchboardDisabled[]>(SWITCHBOARD_DISABLED_KEY);
+  if (Array.isArray(offHere) && offHere.length > 0) {
+    all.forEach((def, i) => {
+      if (!offHere.some((d) => d?.name === def.name && d?.file === def.source.file)) return;
+      all[i] = { ...def, enabled: false };
+      warnings.push({ file: def.source.file, server: def.name, message: `Server "${def.name}" is disabled in Switchboard only (${HOST_LABELS[def.source.host]} has no enable flag in its file)` });
+    });
+  }
+
   const winners = new Map<string, ServerDefinition>();
   const shadowed: ShadowedEntry[] = [];
   for (const def of all) {
@@ -70,5 +82,5 @@ export async function discoverServers(
   const projectFiles = [
     ...new Set(files.filter((f) => f.exists && f.scope === 'project' && isInside(ctx.projectDir, f.path)).map((f) => f.path)),
   ];
-  return { servers: [...winners.values()], shadowed, warnings, files, projectFiles };
+  return { servers: [...winners.values()], shadowed, warnings, files, projectFiles, definitions: all };
 }

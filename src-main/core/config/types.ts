@@ -61,4 +61,6 @@ export interface DiscoveryResult {
   files: SourceFile[];
   /** Existing project-level files under `projectDir` (what trusting the folder would run). */
   projectFiles: string[];
+  /** Every definition read (winners and shadowed), in priority order: the per-host views' input. */
+  definitions?: ServerDefinition[];
 }

@@ -1,0 +1,232 @@
+/**
+ * The config writer (SPEC §5): add, update (edit), remove, enable/disable a server in the file it
+ * lives in, in that host's own shape (`host-shapes.ts`), touching only the changed keys. Writing is
+ * strict (SPEC §1): the result is validated and new names follow the name rule. Every write goes
+ * through `editConfigFile` (parse check, compare-before-write, backup, atomic rename).
+ */
+import { getNodeValue, type Node } from 'jsonc-parser';
+import { HOST_LABELS, MCPServerSchema, type HostId, type MCPServer, type Scope } from '../../../src-shared/config/server.js';
+import { invalidConfigMessage, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
+import { CoreError } from '../errors.js';
+import { StateStore } from '../state-store.js';
+import { editConfigFile } from './config-file-edit.js';
+import { HOST_SHAPES } from './host-shapes.js';
+import { nodeAt, type ConfigDocument } from './jsonc-document.js';
+import { normalizeEntry } from './normalize-entry.js';
+import { comparableDir } from './providers/claude-code.js';
+import { HOST_RULES } from './providers/host-rules.js';
+import { parseAnyText } from './structured-document.js';
+import type { DiscoveryContext } from './types.js';
+
+/** Where a server lives: host, file and (Claude Code) scope. */
+export interface EntryLocation {
+  host: HostId;
+  file: string;
+  scope: Scope;
+}
+
+/** Outcome of a write. */
+export interface WriteOutcome {
+  file: string;
+  /** What could not be carried or was applied differently (shown to the user). */
+  notes: string[];
+  /** True when the change applies in Switchboard only (host without an enable flag). */
+  switchboardOnly?: boolean;
+}
+
+/** A canonical patch: a field set to `null` is removed; absent fields stay. */
+export type ServerPatch = { [K in keyof MCPServer]?: MCPServer[K] | null };
+
+/** state.json key of servers disabled in Switchboard only: `[{name, file}]`. */
+export const SWITCHBOARD_DISABLED_KEY = 'switchboardDisabled';
+export interface SwitchboardDisabled {
+  name: string;
+  file: string;
+}
+
+/** Write-side checks (SPEC §1). Throws INVALID_CONFIG with `Invalid server config: …`. */
+export function assertWritable(server: MCPServer, checkName: boolean): void {
+  const errors: string[] = [];
+  const shape = MCPServerSchema.safeParse(server);
+  if (!shape.success) errors.push(...shape.error.issues.map((i) => `${i.path.join('.') || 'server'}: ${i.message}`));
+  if (checkName) {
+    const nameError = validateServerName(server.name ?? '');
+    if (nameError) errors.push(nameError);
+  }
+  const outcome = validateServerConfig({ transport: server.transport, command: server.command, url: server.url });
+  if (!outcome.ok) errors.push(...outcome.errors);
+  if (errors.length > 0) throw new CoreError('INVALID_CONFIG', invalidConfigMessage(errors));
+}
+
+/** The server container's path in `file` (Claude Code local scope: `projects[<dir>].mcpServers`). */
+function containerPath(doc: ConfigDocument | undefined, loc: EntryLocation, ctx: DiscoveryContext): (string | number)[] {
+  if (loc.host === 'claude-code' && loc.scope === 'local') {
+    const projects = doc ? nodeAt(doc, ['projects']) : undefined;
+    const want = comparableDir(ctx, ctx.projectDir);
+    const key = projects?.children?.map((p) => p.children?.[0]?.value).find((k) => typeof k === 'string' && comparableDir(ctx, k) === want);
+    return ['projects', (key as string | undefined) ?? ctx.projectDir, 'mcpServers'];
+  }
+  return HOST_SHAPES[loc.host].container(loc.file);
+}
+
+interface FoundEntry {
+  path: (string | number)[];
+  node: Node;
+  offset: number;
+}
+
+function findEntry(doc: ConfigDocument, container: (string | number)[], name: string, list: boolean): FoundEntry | undefined {
+  const node = nodeAt(doc, container);
+  if (!node) return undefined;
+  if (list && node.type === 'array') {
+    let found: FoundEntry | undefined;
+    node.children?.forEach((el, i) => {
+      const n = el.type === 'object' ? el.children?.find((p) => p.children?.[0]?.value === 'name')?.children?.[1]?.value : undefined;
+      if (n === name) found = { path: [...container, i], node: el, offset: el.offset };
+    });
+    return found;
+  }
+  if (node.type !== 'object') return undefined;
+  const prop = [...(node.children ?? [])].reverse().find((p) => p.children?.[0]?.value === name);
+  return prop?.children?.[1] ? { path: [...container, name], node: prop.children[1], offset: prop.offset } : undefined;
+}
+
+/** The raw (unexpanded) canonical entry of `name` in `text`, with its path. Throws NOT_FOUND / INVALID_CONFIG. */
+function rawEntry(text: string, loc: EntryLocation, name: string, ctx: DiscoveryContext): { server: MCPServer; path: (string | number)[] } {
+  const shape = HOST_SHAPES[loc.host];
+  const doc = parseAnyText(loc.file, text, shape.format(loc.file));
+  const found = findEntry(doc, containerPath(doc, loc, ctx), name, shape.list(loc.file));
+  if (!found) throw new CoreError('NOT_FOUND', `Server "${name}" is not in ${loc.file}`);
+  const rules = { ...HOST_RULES[loc.host], ...(shape.list(loc.file) ? { nameInEntry: true } : loc.host === 'continue' ? { nameInEntry: false } : {}) };
+  const out = normalizeEntry(name, found.offset, found.node, rules, { doc, scope: loc.scope, expand: false, vars: { env: {} } });
+  if (!out.definition) throw new CoreError('INVALID_CONFIG', out.warnings.map((w) => w.message).join('; ') || `Invalid server config: "${name}" in ${loc.file}`);
+  const { source: _s, unresolved: _u, ...server } = out.definition;
+  return { server, path: found.path };
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Apply a patch to a canonical server (`null` removes a field). */
+export function applyPatch(server: MCPServer, patch: ServerPatch): MCPServer {
+  const out: Record<string, unknown> = { ...server };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else if (v !== undefined) out[k] = v;
+  }
+  return out as MCPServer;
+}
+
+/**
+ * Add `server` to `loc.file` in its host's shape (created with its folders when missing). Throws
+ * INVALID_CONFIG (`Invalid server config: …`), CONFLICT (`Server "<name>" already exists in <path>`).
+ */
+export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx: DiscoveryContext): Promise<WriteOutcome> {
+  assertWritable(server, true);
+  const shape = HOST_SHAPES[loc.host];
+  const { entry, notes } = shape.toHost(server);
+  const format = shape.format(loc.file);
+  return editConfigFile(loc.file, format, ctx.dataDir, (text, editor) => {
+    const doc = text.trim() === '' ? undefined : parseAnyText(loc.file, text, format);
+    const container = containerPath(doc, loc, ctx);
+    if (doc && findEntry(doc, container, server.name, shape.list(loc.file))) throw new CoreError('CONFLICT', `Server "${server.name}" already exists in ${loc.file}`);
+    let next: string;
+    if (shape.list(loc.file)) {
+      const list = doc ? nodeAt(doc, container) : undefined;
+      if (list && list.type !== 'array') throw new CoreError('INVALID_CONFIG', `Invalid server config: "${container.join('.')}" in ${loc.file} must be a list; it was not changed`);
+      const body = { name: server.name, ...entry };
+      next = editor.addEntry(text, container, list?.children?.length ?? 0, body);
+    } else {
+      const map = doc ? nodeAt(doc, container) : undefined;
+      if (map && map.type !== 'object') throw new CoreError('INVALID_CONFIG', `Invalid server config: "${container.join('.')}" in ${loc.file} must be a map of servers; it was not changed`);
+      next = editor.addEntry(text, container, server.name, entry);
+    }
+    return { text: next, result: { file: loc.file, notes } };
+  });
+}
+
+/**
+ * Edit `name` in `loc.file`: the patch is applied to the raw (unexpanded) entry, then only the host
+ * keys whose value changed are written (everything else, comments and unknown keys included, stays
+ * byte for byte). Throws NOT_FOUND, INVALID_CONFIG.
+ */
+export async function updateServerInFile(loc: EntryLocation, name: string, patch: ServerPatch, ctx: DiscoveryContext): Promise<WriteOutcome> {
+  const shape = HOST_SHAPES[loc.host];
+  const format = shape.format(loc.file);
+  return editConfigFile(loc.file, format, ctx.dataDir, (text, editor) => {
+    const { server: old, path } = rawEntry(text, loc, name, ctx);
+    const next = applyPatch(old, patch);
+    next.name = name;
+    assertWritable(next, false);
+    const before = shape.toHost(old).entry;
+    const { entry: after, notes } = shape.toHost(next);
+    let out = text;
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (key === 'name' && shape.list(loc.file)) continue;
+      if (same(before[key], after[key])) continue;
+      out = editor.setKey(out, path, key, after[key]);
+    }
+    return { text: out, result: { file: loc.file, notes } };
+  });
+}
+
+/** Remove `name` from `loc.file`. Throws NOT_FOUND. */
+export async function removeServerFromFile(loc: EntryLocation, name: string, ctx: DiscoveryContext): Promise<WriteOutcome> {
+  const shape = HOST_SHAPES[loc.host];
+  const format = shape.format(loc.file);
+  const outcome = await editConfigFile(loc.file, format, ctx.dataDir, (text, editor) => {
+    const { path } = rawEntry(text, loc, name, ctx);
+    return { text: editor.removeEntry(text, path), result: { file: loc.file, notes: [] as string[] } };
+  });
+  await new StateStore(ctx.dataDir).update<SwitchboardDisabled[]>(SWITCHBOARD_DISABLED_KEY, (cur) => {
+    const kept = (cur ?? []).filter((d) => !(d.name === name && d.file === loc.file));
+    return kept.length > 0 ? kept : undefined;
+  });
+  return outcome;
+}
+
+/**
+ * Enable or disable `name` (SPEC §5): written to its file where the host has a flag (`enabled`,
+ * `disabled`) or a list (Gemini `mcp.excluded`); for hosts without one (Cursor, Claude Desktop,
+ * LM Studio, VS Code, Claude Code, Continue) it is recorded in Switchboard's `state.json` only and
+ * the outcome says so (`switchboardOnly`).
+ */
+export async function setServerEnabled(loc: EntryLocation, name: string, enabled: boolean, ctx: DiscoveryContext): Promise<WriteOutcome> {
+  const shape = HOST_SHAPES[loc.host];
+  if (shape.enable === 'enabled' || shape.enable === 'enabled-always' || shape.enable === 'disabled') {
+    const out = await updateServerInFile(loc, name, { enabled }, ctx);
+    await clearSwitchboardDisabled(ctx, name, loc.file);
+    return out;
+  }
+  if (shape.enable === 'gemini-list') {
+    return editConfigFile(loc.file, 'json', ctx.dataDir, (text, editor) => {
+      rawEntry(text, loc, name, ctx);
+      const doc = parseAnyText(loc.file, text, 'json');
+      const node = nodeAt(doc, ['mcp', 'excluded']);
+      const current = node ? (getNodeValue(node) as unknown) : [];
+      const list = Array.isArray(current) ? current.filter((x): x is string => typeof x === 'string') : [];
+      const next = enabled ? list.filter((n) => n !== name) : list.includes(name) ? list : [...list, name];
+      const out = same(next, list) ? text : editor.setKey(text, ['mcp'], 'excluded', next);
+      return { text: out, result: { file: loc.file, notes: [] } };
+    });
+  }
+  const store = new StateStore(ctx.dataDir);
+  await store.update<SwitchboardDisabled[]>(SWITCHBOARD_DISABLED_KEY, (cur) => {
+    const kept = (cur ?? []).filter((d) => !(d.name === name && d.file === loc.file));
+    const next = enabled ? kept : [...kept, { name, file: loc.file }];
+    return next.length > 0 ? next : undefined;
+  });
+  return {
+    file: loc.file,
+    switchboardOnly: true,
+    notes: [`${HOST_LABELS[loc.host]} has no enable flag in its file: "${name}" is ${enabled ? 'enabled' : 'disabled'} in Switchboard only (${loc.file} is unchanged)`],
+  };
+}
+
+async function clearSwitchboardDisabled(ctx: DiscoveryContext, name: string, file: string): Promise<void> {
+  const store = new StateStore(ctx.dataDir);
+  if (!(store.get<SwitchboardDisabled[]>(SWITCHBOARD_DISABLED_KEY) ?? []).some((d) => d.name === name && d.file === file)) return;
+  await store.update<SwitchboardDisabled[]>(SWITCHBOARD_DISABLED_KEY, (cur) => {
+    const kept = (cur ?? []).filter((d) => !(d.name === name && d.file === file));
+    return kept.length > 0 ? kept : undefined;
+  });
+}
