@@ -96,7 +96,10 @@ inner() {
   # A real Secret Service for keytar (ENVIRONMENT.md): unlocked gnome-keyring in this D-Bus session.
   local before after keyring_pids
   before=$(pgrep -d ' ' -x gnome-keyring-d 2>/dev/null || true)
-  eval "$(printf 'switchboard-test' | gnome-keyring-daemon --unlock --daemonize --components=secrets 2>/dev/null)"
+  # Its keyrings live in a throwaway folder: never the user's login keyring (which has their own
+  # password and which other sessions may rewrite), and nothing is left behind.
+  KEYRING_DATA_HOME=$(mktemp -d "${TMPDIR:-/tmp}/switchboard-keyring.XXXXXX")
+  eval "$(printf 'switchboard-test' | XDG_DATA_HOME="$KEYRING_DATA_HOME" gnome-keyring-daemon --unlock --daemonize --components=secrets 2>/dev/null)"
   export GNOME_KEYRING_CONTROL 2>/dev/null || true
   after=$(pgrep -d ' ' -x gnome-keyring-d 2>/dev/null || true)
   keyring_pids=$(comm -13 <(tr ' ' '\n' <<<"$before" | sort) <(tr ' ' '\n' <<<"$after" | sort) | tr '\n' ' ')
@@ -106,6 +109,7 @@ inner() {
   run_playwright
   # stop only the keyring daemon this run started
   [ -n "${keyring_pids// /}" ] && kill $keyring_pids 2>/dev/null || true
+  rm -rf "$KEYRING_DATA_HOME"
 }
 
 if [ "${1:-}" = "--inner" ]; then

@@ -47,7 +47,7 @@ export async function runStatus(ctx: CliContext): Promise<number> {
 export const statusCommand: CommandSpec = {
   name: 'status',
   synopsis: 'status [name]',
-  summary: "Connect and show each server's status (SPEC §8 view)",
+  summary: "Connect and show each server's status, tool count, uptime and last error",
   positionals: [0, 1],
   run: runStatus,
 };
