@@ -121,6 +121,12 @@ export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars:
     if (end < 0) break;
     out += input.slice(i, start);
     const inner = input.slice(start + 2, end);
+    if (inner.startsWith('secret:')) {
+      // A keychain reference (secrets/secret-refs.ts): resolved at connect time, not a placeholder.
+      out += input.slice(start, end + 1);
+      i = end + 1;
+      continue;
+    }
     const value = syntax === 'posix' ? resolvePosix(inner, vars, unresolved) : resolveVscode(inner, vars);
     if (value === undefined) {
       out += input.slice(start, end + 1);
