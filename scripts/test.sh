@@ -92,6 +92,19 @@ run_playwright() {
   fi
 }
 
+run_conformance() {
+  # Issue 6: every client scenario of @modelcontextprotocol/conformance, one by one, against our core.
+  log "conformance (client scenarios, one by one)"
+  local out="$ROOT/test-results/conformance-summary"
+  rm -f "$out"
+  SWITCHBOARD_CONFORMANCE_SUMMARY="$out" node scripts/conformance.mjs
+  if [ -f "$out" ]; then
+    read -r p f <"$out"; record conformance "$p" "$f" 0
+  else
+    record conformance 0 1 0
+  fi
+}
+
 inner() {
   # A real Secret Service for keytar (ENVIRONMENT.md): unlocked gnome-keyring in this D-Bus session.
   local before after keyring_pids
@@ -107,6 +120,7 @@ inner() {
   run_check build npx electron-vite build
   run_vitest
   run_playwright
+  run_conformance
   # stop only the keyring daemon this run started
   [ -n "${keyring_pids// /}" ] && kill $keyring_pids 2>/dev/null || true
   rm -rf "$KEYRING_DATA_HOME"

@@ -4,7 +4,8 @@
  * stdio), interactive sign-in through the loopback redirect, sign-out, and redaction of every
  * secret it knows. Tokens stay here and in the keychain: nothing it returns carries one.
  */
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError, type AddClientAuthentication } from '@modelcontextprotocol/sdk/client/auth.js';
+import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
@@ -289,13 +290,19 @@ export class AuthService implements ConnectionAuth {
     interactive?: { redirectUrl: string; settings: OAuthClientSettings; onAuthorizationUrl: (url: URL) => Promise<string> },
   ): SwitchboardOAuthProvider {
     const record = this.store.record(credentialId);
+    const settings = interactive?.settings ?? record.settings;
+    const machine = settings?.grantType === 'client_credentials';
     return new SwitchboardOAuthProvider({
       credentialId,
       store: this.store,
       clientName: this.options.clientName ?? 'MCP Switchboard',
       // A background provider never redirects; its URI only marks the authorization-code flow.
-      redirectUrl: interactive?.redirectUrl ?? loopbackRedirectUri(record.redirectPort ?? 0),
-      settings: interactive?.settings ?? record.settings,
+      redirectUrl: machine ? undefined : (interactive?.redirectUrl ?? loopbackRedirectUri(record.redirectPort ?? 0)),
+      settings,
+      ...(machine ? { prepareTokenRequest: clientCredentialsRequest } : {}),
+      ...(settings?.privateKeyJwtAlg && settings.clientId
+        ? { addClientAuthentication: this.privateKeyJwtAuth(credentialId, settings.clientId, settings.privateKeyJwtAlg) }
+        : {}),
       onAuthorizationUrl: interactive?.onAuthorizationUrl,
       fetchFn: this.options.fetchFn,
       onSecret: (v) => this.redactor.add(v),
@@ -316,6 +323,15 @@ export class AuthService implements ConnectionAuth {
     return true;
   }
 
+  /** `private_key_jwt` client authentication with the key kept in the keychain (SDK's signer). */
+  private privateKeyJwtAuth(credentialId: string, clientId: string, alg: string): AddClientAuthentication {
+    return async (headers, params, url, metadata) => {
+      const { privateKeyPem } = await this.store.secretsOf(credentialId);
+      if (!privateKeyPem) throw new CoreError('AUTH_REQUIRED', 'OAuth authentication failed: no private key for this client in the keychain');
+      await createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: privateKeyPem, alg })(headers, params, url, metadata);
+    };
+  }
+
   private rememberStaticSecrets(def: ServerDefinition): void {
     const auth = def.auth;
     if (auth?.type === 'bearer') this.redactor.add(auth.token);
@@ -325,6 +341,13 @@ export class AuthService implements ConnectionAuth {
       if (/^(authorization|.*token.*|.*key.*|.*secret.*)$/i.test(key)) this.redactor.add(value.replace(/^(Bearer|Basic)\s+/i, ''));
     }
   }
+}
+
+/** The `client_credentials` token request (OAuth 2.1 §4.2; SEP-1046 machine clients). */
+function clientCredentialsRequest(scope?: string): URLSearchParams {
+  const params = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (scope) params.set('scope', scope);
+  return params;
 }
 
 /** Map an auth failure to a `CoreError` with SPEC §5 wording. */

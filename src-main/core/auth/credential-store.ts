@@ -21,6 +21,8 @@ export type StoredTokens = OAuthTokens & { expires_at?: number; issuer?: string 
 export interface CredentialSecrets {
   tokens?: StoredTokens;
   client?: OAuthClientInformationMixed;
+  /** PEM private key for `private_key_jwt` client authentication. */
+  privateKeyPem?: string;
 }
 
 /** Settings a person gives a credential (no secret; a client secret goes to the keychain). */
@@ -31,6 +33,10 @@ export interface OAuthClientSettings {
   clientMetadataUrl?: string;
   /** Scopes to ask for when the server names none (space-separated). */
   scope?: string;
+  /** `client_credentials`: a machine client (no person, no redirect) with `clientId` and a secret or key. */
+  grantType?: 'authorization_code' | 'client_credentials';
+  /** Token-endpoint client authentication by a signed JWT (private key in the keychain), with this algorithm. */
+  privateKeyJwtAlg?: string;
 }
 
 /** The non-secret record of one credential in `credentials.json`. */
@@ -130,7 +136,7 @@ export class CredentialStore {
       const next = fn({ ...current });
       const account = oauthAccount(credentialId);
       try {
-        if (!next.tokens && !next.client) await this.secrets.delete(account);
+        if (!next.tokens && !next.client && !next.privateKeyPem) await this.secrets.delete(account);
         else await this.secrets.set(account, JSON.stringify(next));
       } catch (err) {
         this.cache.delete(credentialId);

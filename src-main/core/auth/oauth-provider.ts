@@ -216,6 +216,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     }
     if (scope === 'all' || scope === 'tokens' || scope === 'client') {
       await store.updateSecrets(credentialId, (s) => ({
+        ...(s.privateKeyPem ? { privateKeyPem: s.privateKeyPem } : {}),
         ...(scope === 'tokens' ? { client: s.client } : {}),
         ...(scope === 'client' ? { tokens: s.tokens } : {}),
       }));
