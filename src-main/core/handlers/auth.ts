@@ -36,10 +36,10 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
       }
     },
 
-    'auth:signIn': async ({ server, force }) => {
+    'auth:signIn': async ({ server, force, settings }) => {
       try {
         const def = await definition(server);
-        const start = await ctx.auth.signIn(def, { force: force ?? false });
+        const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}) });
         start.done.then(
           async () => {
             ctx.emit('auth:changed', { server, outcome: 'signed-in' });

@@ -40,7 +40,20 @@ export const authMethods = {
    * Start a sign-in (`force`: drop the current tokens first — `reauth`). Resolves when the
    * authorization URL is known; the flow ends with `auth:changed`, and the server reconnects.
    */
-  'auth:signIn': { input: z.object({ server: ServerName, force: z.boolean().optional() }).strict(), output: SignInStartSchema },
+  'auth:signIn': {
+    input: z
+      .object({
+        server: ServerName,
+        force: z.boolean().optional(),
+        /** Kept for the credential: a pre-registered client id, a client metadata document URL, scopes. No secrets. */
+        settings: z
+          .object({ clientId: z.string().min(1).optional(), clientMetadataUrl: z.string().url().optional(), scope: z.string().optional() })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    output: SignInStartSchema,
+  },
   /** Remove the server's tokens from the keychain (`unauth`); resolves whether any were stored. */
   'auth:signOut': { input: z.object({ server: ServerName }).strict(), output: z.object({ removed: z.boolean() }) },
 } as const;

@@ -1,0 +1,82 @@
+/**
+ * `switchboard reauth` / `unauth` as real child processes (issue 6) against the real test
+ * authorization server, with the real keychain (the D-Bus session `npm test` starts): the URL is
+ * printed, the "browser" approves, the CLI receives the loopback redirect and connects; a new
+ * process uses the stored token (restart); `unauth` removes it.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeytarSecretStore } from '../core/secrets/secret-store.js';
+import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { approveSignIn } from '../core/auth/test-browser.js';
+// @ts-expect-error a plain-JS test fixture without types
+import { startProtectedServer } from '../core/auth/fixtures/protected-server.mjs';
+
+let world: TempWorld;
+let server: { url: string; origin: string; close(): Promise<void> };
+const service = `mcp-switchboard-test-${randomUUID()}`;
+
+beforeAll(async () => {
+  world = makeWorld();
+  world.env.SWITCHBOARD_KEYCHAIN_SERVICE = service;
+  server = await startProtectedServer();
+  writeOwnServers(world, { prot: { type: 'http', url: server.url, auth: { type: 'oauth' } } });
+});
+
+afterAll(async () => {
+  const store = new KeytarSecretStore(service);
+  for (const account of await store.accounts().catch(() => [])) await store.delete(account).catch(() => undefined);
+  await server?.close();
+  world?.cleanup();
+});
+
+describe('switchboard reauth / unauth (real child process, real keychain)', () => {
+  it('signs in through the printed URL, keeps the token for the next process, and unauth removes it', async () => {
+    const before = await runSwitchboard(world, ['call', 'prot', 'whoami']);
+    expect(before.code).toBe(2);
+    expect(before.stderr).toContain('Authentication required');
+
+    const child = spawn(process.execPath, [CLI_BIN, 'reauth', 'prot', '--no-browser', '--timeout', '30'], {
+      cwd: world.project,
+      env: world.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const urlSeen = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
+        if (url) resolve(url);
+      });
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      void exited.then(() => reject(new Error(`reauth exited before printing a URL: ${stdout} ${stderr}`)));
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const page = await approveSignIn(await urlSeen);
+    expect(page.status).toBe(200);
+    expect(await exited).toBe(0);
+    clearTimeout(timer);
+    expect(stdout).toContain('Signed in to "prot"; connected with 2 tools.');
+
+    const after = await runSwitchboard(world, ['call', 'prot', 'whoami']);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain('scopes mcp:tools mcp:admin');
+
+    const out = await runSwitchboard(world, ['unauth', 'prot']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('Signed out of "prot"');
+    const again = await runSwitchboard(world, ['call', 'prot', 'whoami']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('Authentication required');
+  }, 90_000);
+
+  it('reauth on a server without OAuth says so and exits 2', async () => {
+    writeOwnServers(world, { prot: { type: 'http', url: server.url, auth: { type: 'oauth' } }, plain: { type: 'http', url: server.url, headers: { Authorization: 'Bearer static-value-123' } } });
+    const run = await runSwitchboard(world, ['reauth', 'plain', '--no-browser']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('does not use OAuth');
+  });
+});

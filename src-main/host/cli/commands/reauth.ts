@@ -1,0 +1,79 @@
+/**
+ * `switchboard reauth <server>` (SPEC §3, §5): sign in to an OAuth server again — drop its tokens,
+ * print the authorization URL (and open it unless `--no-browser`), wait for the loopback redirect,
+ * store the new tokens in the keychain, connect. Exit 0 signed in and connected; 2 when the sign-in
+ * failed (`OAuth flow timed out. Please try again.`, `OAuth authentication failed: …`, endpoints
+ * not discovered) or the server does not use OAuth.
+ */
+import type { AuthChanged } from '../../../../src-shared/api/methods/auth.js';
+import { NO_RESTARTS } from '../../../core/mcp/backoff.js';
+import { createSwitchboardCore } from '../../../core/switchboard-core.js';
+import type { CommandSpec } from '../command-spec.js';
+import { EXIT, UsageError } from '../args.js';
+import { coreOptions, type CliContext } from '../context.js';
+import { openInBrowser } from '../open-browser.js';
+import { printFailure } from '../output.js';
+
+/** `switchboard reauth <server>`. */
+export async function runReauth(ctx: CliContext): Promise<number> {
+  const server = ctx.cli.positionals[0]!;
+  const flags = ctx.cli.flags;
+  const timeoutS = flags.timeout === undefined ? 300 : Number(flags.timeout);
+  if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError('--timeout must be a positive number of seconds');
+  const settings = {
+    ...(typeof flags['client-id'] === 'string' ? { clientId: flags['client-id'] } : {}),
+    ...(typeof flags['client-metadata-url'] === 'string' ? { clientMetadataUrl: flags['client-metadata-url'] } : {}),
+    ...(typeof flags.scope === 'string' ? { scope: flags.scope } : {}),
+  };
+  const core = createSwitchboardCore({ ...coreOptions(ctx, 'cli'), oauthFlowTimeoutMs: timeoutS * 1000 }, { restart: NO_RESTARTS, onlyServers: [server] });
+  let settle!: (change: AuthChanged) => void;
+  const ended = new Promise<AuthChanged>((resolve) => (settle = resolve));
+  core.subscribe((event, payload) => {
+    if (event === 'auth:changed' && (payload as AuthChanged).server === server && (payload as AuthChanged).outcome !== 'signed-out') settle(payload as AuthChanged);
+  });
+  try {
+    await core.start();
+    await core.settled();
+    const started = await core.handlers['auth:signIn']({ server, force: true, ...(Object.keys(settings).length ? { settings } : {}) });
+    if (!started.ok) return printFailure(ctx, started.error);
+    if (started.data.status === 'pending') {
+      const url = started.data.authorizationUrl;
+      ctx.io.out(`Open this URL in your browser to sign in to "${server}":\n  ${url}`);
+      if (!flags['no-browser']) await openInBrowser(url);
+      ctx.io.out('Waiting for the sign-in to finish…');
+    }
+    const change = await ended;
+    if (change.outcome === 'failed') {
+      ctx.io.err(change.message ?? 'OAuth authentication failed');
+      return EXIT.FAILURE;
+    }
+    await core.settled();
+    const list = await core.handlers['servers:list']({});
+    const state = list.ok ? list.data.servers.find((s) => s.server.name === server) : undefined;
+    if (state?.status === 'connected') {
+      ctx.io.out(`Signed in to "${server}"; connected with ${state.toolCount} tools.`);
+      return EXIT.OK;
+    }
+    ctx.io.out(`Signed in to "${server}"; the token is in the keychain.`);
+    if (state?.lastError) ctx.io.err(`Failed to connect to "${server}": ${state.lastError}`);
+    return state && state.status !== 'error' && state.status !== 'needs-auth' ? EXIT.OK : EXIT.FAILURE;
+  } finally {
+    await core.dispose();
+  }
+}
+
+export const reauthCommand: CommandSpec = {
+  name: 'reauth',
+  aliases: ['login'],
+  synopsis: 'reauth <server> [--no-browser] [--client-id ID] [--client-metadata-url URL] [--scope S] [--timeout SEC]',
+  summary: 'Sign in to an OAuth server (again); the token goes to the OS keychain',
+  positionals: [1, 1],
+  flags: {
+    'no-browser': { type: 'boolean', help: '--no-browser  Print the sign-in URL without opening a browser' },
+    'client-id': { type: 'string', help: '--client-id <id>  A pre-registered OAuth client id (servers without registration)' },
+    'client-metadata-url': { type: 'string', help: '--client-metadata-url <url>  HTTPS URL of this client’s metadata document' },
+    scope: { type: 'string', help: '--scope <scopes>  Scopes to ask for when the server names none' },
+    timeout: { type: 'string', help: '--timeout <seconds>  How long to wait for the sign-in (default 300)' },
+  },
+  run: runReauth,
+};
