@@ -11,6 +11,7 @@ import { TrustStore } from './config/trust.js';
 import type { DiscoveryContext, DiscoveryResult } from './config/types.js';
 import type { CoreContext } from './handlers/context.js';
 import { appHandlers } from './handlers/app.js';
+import { configHandlers } from './handlers/config.js';
 import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
 import { lifecycleHandlers } from './handlers/lifecycle.js';
@@ -186,6 +187,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const handlers: ApiHandlers = {
     ...appHandlers(ctx),
     ...serverHandlers(ctx),
+    ...configHandlers(ctx),
     ...toolHandlers(ctx),
     ...lifecycleHandlers(ctx),
     ...authHandlers(ctx),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Result } from './envelope.js';
 import { appMethods } from './methods/app.js';
 import { lifecycleEvents, lifecycleMethods } from './methods/lifecycle.js';
+import { configEvents, configMethods } from './methods/config.js';
 import { serverEvents, serverMethods } from './methods/servers.js';
 import { toolEvents, toolMethods } from './methods/tools.js';
 import { authEvents, authMethods } from './methods/auth.js';
@@ -21,6 +22,7 @@ export { AppInfoSchema, type AppInfo } from './methods/app.js';
 export const methods = {
   ...appMethods,
   ...serverMethods,
+  ...configMethods,
   ...lifecycleMethods,
   ...toolMethods,
   ...authMethods,
@@ -30,6 +32,7 @@ export const methods = {
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
 export const events = {
   ...serverEvents,
+  ...configEvents,
   ...lifecycleEvents,
   ...toolEvents,
   ...authEvents,

@@ -92,7 +92,7 @@ function findEntry(doc: ConfigDocument, container: (string | number)[], name: st
 }
 
 /** The raw (unexpanded) canonical entry of `name` in `text`, with its path. Throws NOT_FOUND / INVALID_CONFIG. */
-function rawEntry(text: string, loc: EntryLocation, name: string, ctx: DiscoveryContext): { server: MCPServer; path: (string | number)[] } {
+export function rawEntry(text: string, loc: EntryLocation, name: string, ctx: DiscoveryContext): { server: MCPServer; path: (string | number)[] } {
   const shape = HOST_SHAPES[loc.host];
   const doc = parseAnyText(loc.file, text, shape.format(loc.file));
   const found = findEntry(doc, containerPath(doc, loc, ctx), name, shape.list(loc.file));
@@ -120,8 +120,8 @@ export function applyPatch(server: MCPServer, patch: ServerPatch): MCPServer {
  * Add `server` to `loc.file` in its host's shape (created with its folders when missing). Throws
  * INVALID_CONFIG (`Invalid server config: …`), CONFLICT (`Server "<name>" already exists in <path>`).
  */
-export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx: DiscoveryContext): Promise<WriteOutcome> {
-  assertWritable(server, true);
+export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx: DiscoveryContext, options: { keepForeignName?: boolean } = {}): Promise<WriteOutcome> {
+  assertWritable(server, !options.keepForeignName);
   const shape = HOST_SHAPES[loc.host];
   const { entry, notes } = shape.toHost(server);
   const format = shape.format(loc.file);

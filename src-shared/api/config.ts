@@ -1,0 +1,84 @@
+/**
+ * Shapes of the config domain (issue #3): each host's own view, the writer's outcome, and the
+ * inputs of add / edit / transfer. Pure (zod only). Secret values never travel main → renderer.
+ */
+import { z } from 'zod';
+import { HostIdSchema, ProvenanceSchema, ScopeSchema, TransportTypeSchema } from '../config/server.js';
+import { ServerSummarySchema } from './status.js';
+
+/** One file a host reads (existing or not). */
+export const HostFileSchema = z.object({ path: z.string(), scope: ScopeSchema, exists: z.boolean() });
+
+/** One definition as its host sees it (SPEC §2 per-host view). */
+export const HostViewEntrySchema = z.object({
+  server: ServerSummarySchema,
+  /** Whether the host itself loads it. */
+  loaded: z.boolean(),
+  overriddenBy: ProvenanceSchema.optional(),
+  note: z.string().optional(),
+});
+
+/** What one host sees: its files and its definitions in its own order. */
+export const HostViewSchema = z.object({
+  host: HostIdSchema,
+  label: z.string(),
+  files: z.array(HostFileSchema),
+  entries: z.array(HostViewEntrySchema),
+});
+export type HostView = z.infer<typeof HostViewSchema>;
+
+/** Outcome of a config write (SPEC §5). */
+export const WriteOutcomeSchema = z.object({
+  file: z.string(),
+  /** What could not be carried or applied differently — show them. */
+  notes: z.array(z.string()),
+  /** The change applies in Switchboard only (host without an enable flag). */
+  switchboardOnly: z.boolean().optional(),
+});
+export type WriteOutcome = z.infer<typeof WriteOutcomeSchema>;
+
+/** Where a new server goes: a host and a scope (default Switchboard's own `servers.json`). */
+export const WriteTargetSchema = z.object({ host: HostIdSchema, scope: ScopeSchema.optional() }).strict();
+export type WriteTarget = z.infer<typeof WriteTargetSchema>;
+
+const StringMap = z.record(z.string(), z.string());
+
+/** The editable fields of a server (canonical, SPEC §1); the name is the key. */
+export const ServerFieldsSchema = z
+  .object({
+    transport: TransportTypeSchema.optional(),
+    command: z.string().optional(),
+    args: z.array(z.string()).optional(),
+    env: StringMap.optional(),
+    cwd: z.string().optional(),
+    url: z.string().optional(),
+    headers: StringMap.optional(),
+    enabled: z.boolean().optional(),
+    timeout: z.number().positive().optional(),
+    description: z.string().optional(),
+    enabledTools: z.array(z.string()).optional(),
+    disabledTools: z.array(z.string()).optional(),
+  })
+  .strict();
+
+/** `config:add` input: the server, where it goes, and an optional bearer token (kept in the keychain). */
+export const AddServerInputSchema = z
+  .object({
+    name: z.string(),
+    server: ServerFieldsSchema,
+    target: WriteTargetSchema.optional(),
+    /** Bearer token for an http/sse server: stored in the keychain, the file gets `${secret:<id>}`. */
+    token: z.string().min(1).optional(),
+  })
+  .strict();
+export type AddServerInput = z.infer<typeof AddServerInputSchema>;
+
+/** A field set to `null` is removed. */
+export const ServerPatchSchema = z
+  .object(Object.fromEntries(Object.entries(ServerFieldsSchema.shape).map(([k, v]) => [k, (v as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()])) as {
+    [K in keyof typeof ServerFieldsSchema.shape]: z.ZodOptional<z.ZodNullable<ReturnType<(typeof ServerFieldsSchema.shape)[K]['unwrap']>>>;
+  })
+  .strict();
+
+/** Which definition: by name (the winner), or the one in `file`. */
+export const ServerRefSchema = z.object({ name: z.string().min(1).max(500), file: z.string().optional() }).strict();

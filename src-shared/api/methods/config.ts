@@ -1,0 +1,36 @@
+/** `config:*` methods and events: per-host views and the verbs that change host files (SPEC §2, §5, §9; issue #3). */
+import { z } from 'zod';
+import {
+  AddServerInputSchema,
+  HostViewSchema,
+  ServerPatchSchema,
+  ServerRefSchema,
+  WriteOutcomeSchema,
+  WriteTargetSchema,
+} from '../config.js';
+import { Empty } from './common.js';
+
+export const configMethods = {
+  /** Every host's own view: its files and what it loads by its own rules. */
+  'config:hosts': { input: Empty, output: z.array(HostViewSchema) },
+  /** Add a server to a host's file (default Switchboard's own); a token goes to the keychain. */
+  'config:add': { input: AddServerInputSchema, output: WriteOutcomeSchema },
+  /** Edit fields of a server in the file it lives in (only the changed keys are written). */
+  'config:update': { input: ServerRefSchema.extend({ patch: ServerPatchSchema }).strict(), output: WriteOutcomeSchema },
+  /** Remove a server from the file it lives in. */
+  'config:remove': { input: ServerRefSchema, output: WriteOutcomeSchema },
+  /** Enable or disable: in the file where the host has a flag, else in Switchboard only (says so). */
+  'config:setEnabled': { input: ServerRefSchema.extend({ enabled: z.boolean() }).strict(), output: WriteOutcomeSchema },
+  /** Copy a server into another host's file, translated; notes say what could not be carried. */
+  'config:transfer': {
+    input: ServerRefSchema.extend({ to: WriteTargetSchema, allowLiteralSecrets: z.boolean().optional(), rename: z.string().optional() }).strict(),
+    output: WriteOutcomeSchema,
+  },
+  /** Answer a VS Code `${input:<id>}` prompt once; kept in the keychain. */
+  'config:answerInput': { input: z.object({ id: z.string().min(1), value: z.string() }).strict(), output: z.object({ stored: z.literal(true) }) },
+} as const;
+
+export const configEvents = {
+  /** A watched config file changed and the running set was diff-and-applied. */
+  'config:reloaded': z.object({ files: z.array(z.string()) }),
+} as const;
