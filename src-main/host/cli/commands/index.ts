@@ -1,6 +1,12 @@
 /** Every `switchboard` command, in `--help` order. Add a command: one file, one line here. */
 import type { CommandSpec } from '../command-spec.js';
 import { callCommand } from './call.js';
+import { logsCommand } from './logs.js';
+import { reloadCommand } from './reload.js';
+import { restartCommand } from './restart.js';
+import { startCommand } from './start.js';
+import { stopCommand } from './stop.js';
+import { testCommand } from './test.js';
 import { describeCommand } from './describe.js';
 import { promptsCommand } from './prompts.js';
 import { resourcesCommand } from './resources.js';
@@ -20,6 +26,12 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   describeCommand,
   resourcesCommand,
   promptsCommand,
+  startCommand,
+  stopCommand,
+  restartCommand,
+  reloadCommand,
+  testCommand,
+  logsCommand,
   trustCommand,
   reauthCommand,
   unauthCommand,

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSwitchboardCore } from '../../../core/switchboard-core.js';
 import { startWebHost, type WebHost } from '../../web-host.js';
+import { acquireOwnership, OwnedElsewhereError, type Ownership } from '../../ownership.js';
 import { EXIT } from '../args.js';
 import { coreOptions, repoRoot, type CliContext } from '../context.js';
 
@@ -44,6 +45,14 @@ export async function runServe(ctx: CliContext): Promise<number> {
     ctx.io.err(`The web UI is not built (missing ${join(staticDir, 'index.html')}). Build it with: npm run build`);
     return EXIT.FAILURE;
   }
+  // SPEC §0: one owner per data folder; the endpoint file lets the CLI attach to this process.
+  let owner: Ownership;
+  try {
+    owner = acquireOwnership(ctx.dataDir);
+  } catch (err) {
+    ctx.io.err(err instanceof OwnedElsewhereError ? err.message : `Cannot take the data folder lock: ${err instanceof Error ? err.message : String(err)}`);
+    return EXIT.FAILURE;
+  }
   const signal = waitForSignal();
   const core = createSwitchboardCore(coreOptions(ctx, 'web'));
   let host: WebHost | undefined;
@@ -54,6 +63,7 @@ export async function runServe(ctx: CliContext): Promise<number> {
       ctx.io.err(`Cannot listen on 127.0.0.1:${servePort(ctx)}: ${err instanceof Error ? err.message : String(err)}`);
       return EXIT.FAILURE;
     }
+    await owner.publish({ port: host.port, token: host.token, mode: 'web', projectDir: ctx.projectDir });
     await Promise.race([core.start(), signal]);
     if (ctx.cli.json) ctx.io.out(JSON.stringify({ url: host.url, port: host.port, projectDir: ctx.projectDir }));
     else ctx.io.out(`Switchboard is running at ${host.url}`);
@@ -62,6 +72,7 @@ export async function runServe(ctx: CliContext): Promise<number> {
   } finally {
     await host?.close();
     await core.dispose();
+    owner.release();
   }
 }
 

@@ -1,0 +1,34 @@
+/**
+ * Text output shared by the lifecycle commands (start/stop/restart/reload/test/logs).
+ */
+import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
+import type { LogEntry, ServerState } from '../../../../src-shared/api/status.js';
+import { plural } from '../format.js';
+
+/** One server's status line: `● foo  connected  3 tools` / `○ foo  stopped (stopped by you)` (+ `↳ lastError`). */
+export function formatServerLine(s: ServerState): string[] {
+  const dot = s.status === 'connected' ? '●' : '○';
+  const extra = s.status === 'connected' ? `  ${plural(s.toolCount, 'tool')}` : s.manualStop ? ' (stopped by you)' : '';
+  const lines = [`${dot} ${s.server.name}  ${s.status}${extra}`];
+  if (s.lastError && s.status !== 'connected' && s.status !== 'stopped') lines.push(`  ↳ ${s.lastError}`);
+  return lines;
+}
+
+/** `HH:MM:SS.mmm stderr  text` — the same entries (and seq) the UI's log view shows. */
+export function formatLogEntry(e: LogEntry): string {
+  const d = new Date(e.time);
+  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+  return `${time} ${e.stream.padEnd(6)} ${e.text}`;
+}
+
+/** `✓ foo  connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` or `✕ foo  <error>`. */
+export function formatTestReport(r: TestReport): string {
+  if (!r.ok) return `✕ ${r.server}  ${r.error ?? r.status}`;
+  const parts = [
+    r.reused ? 'reused connection' : `connect ${r.connectMs ?? '?'} ms`,
+    `tools/list ${r.listToolsMs ?? '?'} ms (${plural(r.toolCount, 'tool')})`,
+    `ping ${r.pingMs ?? '?'} ms`,
+  ];
+  return `✓ ${r.server}  ${parts.join(' · ')}`;
+}

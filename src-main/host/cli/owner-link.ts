@@ -1,0 +1,49 @@
+/**
+ * Attach to the live owner or run one-shot (SPEC §0). Commands get a `Caller` that looks the same
+ * either way: the owner's WebSocket API, or the handlers of an ephemeral core that stops every
+ * process it started before the CLI exits.
+ */
+import type { MethodInput, MethodName, MethodOutput } from '../../../src-shared/api/contract.js';
+import { dispatch } from '../../../src-shared/api/dispatch.js';
+import type { Result } from '../../../src-shared/api/envelope.js';
+import type { CoreExtras } from '../../core/switchboard-core.js';
+import { readLiveEndpoint, type Endpoint } from '../ownership.js';
+import { connectToOwner, type RemoteApi } from '../remote-api.js';
+import { withEphemeralCore, type CliContext } from './context.js';
+
+/** Call one contract method (remote or local). Never rejects. */
+export type Caller = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>;
+
+/** The live owner of this data folder, connected; undefined when there is none (or it cannot be reached). */
+export async function attachOwner(ctx: CliContext): Promise<{ api: RemoteApi; endpoint: Endpoint } | undefined> {
+  const endpoint = readLiveEndpoint(ctx.dataDir);
+  if (!endpoint) return undefined;
+  try {
+    return { api: await connectToOwner(endpoint), endpoint };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Run `fn` against the live owner when there is one (`live` true), else against an ephemeral core
+ * started with `extras` (`live` false). Always closes/disposes afterwards.
+ */
+export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras, fn: (call: Caller, live: boolean) => Promise<T>): Promise<T> {
+  const owner = await attachOwner(ctx);
+  if (owner) {
+    try {
+      return await fn(owner.api.call.bind(owner.api) as Caller, true);
+    } finally {
+      owner.api.close();
+    }
+  }
+  return withEphemeralCore(ctx, extras, (core) =>
+    fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false),
+  );
+}
+
+/** The sentence for verbs that only mean something with a live owner. */
+export function needsOwnerMessage(verb: string): string {
+  return `No Switchboard is running for this data folder: "${verb}" acts on a running one. Start it with "switchboard serve" or the desktop app.`;
+}

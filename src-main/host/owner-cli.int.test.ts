@@ -1,0 +1,161 @@
+/**
+ * One owner per data folder (SPEC §0) and the lifecycle verbs through the CLI (SPEC §5): a real
+ * `switchboard serve` child holds the lock and publishes the endpoint; real `switchboard` child
+ * processes attach to it (stop, reload, start, test, logs, logs -f, restart); without an owner the
+ * verbs run one-shot or say they need one. Real servers, temp folders, no fixed sleeps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServersSnapshotSchema, type ServersSnapshot } from '../../src-shared/api/status.js';
+import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { isAlive } from '../core/mcp/process-tree.js';
+import { formatLogEntry } from './cli/commands/lifecycle-format.js';
+import { readLiveEndpoint } from './ownership.js';
+import { connectToOwner, type RemoteApi } from './remote-api.js';
+
+const RAW = fileURLToPath(new URL('../core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
+
+let world: TempWorld;
+let serve: ChildProcess;
+let api: RemoteApi;
+let latest: ServersSnapshot | undefined;
+
+function startServe(): { child: ChildProcess; out: () => string; err: () => string } {
+  const child = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0'], { cwd: world.project, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return { child, out: () => out, err: () => err };
+}
+
+const status = (name: string): string | undefined => latest?.servers.find((s) => s.server.name === name)?.status;
+
+beforeAll(async () => {
+  world = makeWorld();
+  const rendererDir = join(world.root, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  world.env.SWITCHBOARD_RENDERER_DIR = rendererDir;
+  writeOwnServers(world, {
+    everything: everythingEntry(world),
+    raw: { command: process.execPath, args: [RAW], env: { SB_TEST_MARKER: world.marker } },
+  });
+  const s = startServe();
+  serve = s.child;
+  expect(await waitFor(() => s.out().includes('Switchboard is running at'), 20_000)).toBe(true);
+  const endpoint = readLiveEndpoint(world.dataDir)!;
+  expect(endpoint).toMatchObject({ pid: serve.pid, mode: 'web', projectDir: world.project });
+  api = await connectToOwner(endpoint);
+  api.on('servers:changed', (snap) => (latest = ServersSnapshotSchema.parse(snap)));
+  const listed = await api.call('servers:list', {});
+  if (listed.ok) latest = listed.data;
+  expect(await waitFor(() => status('everything') === 'connected' && status('raw') === 'connected', 20_000)).toBe(true);
+}, 60_000);
+
+afterAll(async () => {
+  api?.close();
+  if (serve && serve.exitCode === null) {
+    serve.kill('SIGTERM');
+    await waitFor(() => serve.exitCode !== null, 10_000);
+  }
+  world?.cleanup();
+});
+
+describe('a live owner controlled by the CLI', () => {
+  it('holds the lock and a mode-600 endpoint file; a second owner is refused', async () => {
+    const endpointFile = join(world.dataDir, 'endpoint.json');
+    expect(statSync(endpointFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(world.dataDir, 'owner.lock'), 'utf8').trim()).toBe(String(serve.pid));
+    const second = await runSwitchboard(world, ['serve', '--port', '0']);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain(`Another Switchboard (pid ${serve.pid}) already owns this data folder.`);
+  }, 30_000);
+
+  it('stop → kept stopped across reload → start → test', async () => {
+    const stop = await runSwitchboard(world, ['stop', 'everything']);
+    expect(stop.code).toBe(0);
+    expect(stop.stdout.trim()).toBe('○ everything  stopped (stopped by you)');
+    expect(await waitFor(() => status('everything') === 'stopped')).toBe(true);
+    expect(processesWithMarker(world.marker)).toHaveLength(1); // only raw's process is left
+    expect(Object.keys(JSON.parse(readFileSync(join(world.dataDir, 'state.json'), 'utf8')).manualStops)).toEqual(['everything']);
+
+    const reload = await runSwitchboard(world, ['reload']);
+    expect(reload.code).toBe(0);
+    expect(reload.stdout).toMatch(/○ everything\s+stopped/);
+    const snap = await api.call('servers:list', {});
+    expect(snap.ok && snap.data.servers.find((s) => s.server.name === 'everything')).toMatchObject({ status: 'stopped', manualStop: true });
+
+    const start = await runSwitchboard(world, ['start', 'everything']);
+    expect(start.code).toBe(0);
+    expect(start.stdout).toMatch(/^● everything {2}connected {2}\d+ tools$/m);
+    expect(JSON.parse(readFileSync(join(world.dataDir, 'state.json'), 'utf8')).manualStops).toBeUndefined();
+
+    const test = await runSwitchboard(world, ['test', 'everything']);
+    expect(test.code).toBe(0);
+    expect(test.stdout.trim()).toMatch(/^✓ everything {2}reused connection · tools\/list [\d.]+ ms \(\d+ tools\) · ping [\d.]+ ms$/);
+  }, 60_000);
+
+  it('logs prints the same entries the UI gets; logs -f follows the live owner', async () => {
+    const ui = await api.call('logs:get', { server: 'raw' });
+    expect(ui.ok).toBe(true);
+    const cli = await runSwitchboard(world, ['logs', 'raw']);
+    expect(cli.code).toBe(0);
+    const expected = ui.ok ? ui.data.map(formatLogEntry) : [];
+    expect(expected.length).toBeGreaterThan(0);
+    expect(cli.stdout.trimEnd().split('\n').slice(0, expected.length)).toEqual(expected);
+
+    const follow = spawn(process.execPath, [CLI_BIN, 'logs', 'raw', '-f'], { cwd: world.project, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    follow.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      expect(await waitFor(() => out.includes('pid '), 15_000)).toBe(true);
+      const restart = await runSwitchboard(world, ['restart', 'raw']);
+      expect(restart.code).toBe(0);
+      expect(restart.stdout.trim()).toMatch(/^● raw {2}connected {2}2 tools$/);
+      expect(await waitFor(() => out.includes('stopping (stopped)') && /connected to raw 1\.0\.0: 2 tools[\s\S]*connected to raw 1\.0\.0: 2 tools/.test(out), 15_000)).toBe(true);
+    } finally {
+      follow.kill('SIGINT');
+      await waitFor(() => follow.exitCode !== null, 5_000);
+    }
+    expect(follow.exitCode).toBe(0);
+  }, 60_000);
+
+  it('restart with no name restarts everything; quitting the owner leaves no process, lock or endpoint', async () => {
+    const before = latest!.servers.map((s) => s.restartCount);
+    const all = await runSwitchboard(world, ['restart']);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/● everything {2}connected/);
+    const after = await api.call('servers:list', {});
+    expect(after.ok && after.data.servers.map((s) => s.restartCount)).toEqual(before.map((n) => n + 1));
+
+    serve.kill('SIGTERM');
+    expect(await waitFor(() => serve.exitCode !== null, 15_000)).toBe(true);
+    expect(existsSync(join(world.dataDir, 'owner.lock'))).toBe(false);
+    expect(existsSync(join(world.dataDir, 'endpoint.json'))).toBe(false);
+    expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 5_000)).toBe(true);
+    expect(isAlive(serve.pid!)).toBe(false);
+  }, 60_000);
+
+  it('without an owner: restart/reload/logs -f say they need one; stop records a manual stop; test runs one-shot', async () => {
+    const restart = await runSwitchboard(world, ['restart']);
+    expect(restart.code).toBe(2);
+    expect(restart.stderr.trim()).toBe('No Switchboard is running for this data folder: "restart" acts on a running one. Start it with "switchboard serve" or the desktop app.');
+    expect((await runSwitchboard(world, ['logs', 'raw', '-f'])).code).toBe(2);
+    const stop = await runSwitchboard(world, ['stop', 'raw']);
+    expect(stop.code).toBe(0);
+    expect(stop.stdout).toContain('No Switchboard is running; "raw" stays stopped when one starts');
+    expect(Object.keys(JSON.parse(readFileSync(join(world.dataDir, 'state.json'), 'utf8')).manualStops)).toEqual(['raw']);
+    const test = await runSwitchboard(world, ['test', 'everything']);
+    expect(test.code).toBe(0);
+    expect(test.stdout.trim()).toMatch(/^✓ everything {2}connect [\d.]+ ms · tools\/list/);
+    expect(processesWithMarker(world.marker)).toEqual([]);
+    const start = await runSwitchboard(world, ['start', 'raw']);
+    expect(start.stdout.trim()).toBe('No Switchboard is running; "raw" will start with it (its manual stop is cleared).');
+    const disabled = await runSwitchboard(world, ['stop', 'nope']);
+    expect(disabled.code).toBe(2);
+  }, 60_000);
+});

@@ -1,0 +1,108 @@
+/**
+ * One owner per data folder (SPEC §0): the desktop app or `switchboard serve` holds `owner.lock`
+ * (its pid, created exclusively) and writes `endpoint.json` (loopback port + random token, mode
+ * 600). The CLI reads the endpoint to attach to the live owner. A lock whose pid is dead is stale
+ * and taken over; a live one is refused.
+ */
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../core/config/atomic-write.js';
+import { DATA_FILES } from '../core/paths.js';
+import { isAlive } from '../core/mcp/process-tree.js';
+
+/** The endpoint file's content. */
+export const EndpointSchema = z.object({
+  pid: z.number().int().positive(),
+  port: z.number().int().positive(),
+  token: z.string().min(16),
+  mode: z.enum(['electron', 'web']),
+  projectDir: z.string(),
+  startedAt: z.number(),
+});
+export type Endpoint = z.infer<typeof EndpointSchema>;
+
+/** Thrown when another live process owns the data folder. */
+export class OwnedElsewhereError extends Error {
+  constructor(readonly pid: number) {
+    super(`Another Switchboard (pid ${pid}) already owns this data folder. Stop it first, or use the running one.`);
+    this.name = 'OwnedElsewhereError';
+  }
+}
+
+/** Held ownership: publish the endpoint once listening, release on exit. */
+export interface Ownership {
+  readonly lockFile: string;
+  readonly endpointFile: string;
+  /** Write `endpoint.json` (mode 600, atomic). */
+  publish(endpoint: Omit<Endpoint, 'pid' | 'startedAt'>): Promise<void>;
+  /** Remove the endpoint file and the lock (only if still ours). Idempotent; never throws. */
+  release(): void;
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Take the lock of `dataDir` for this process (`pid`, default `process.pid`). A lock held by a dead
+ * pid (or an unreadable one) is stale: it is removed, with its endpoint file, and taken over.
+ * Throws `OwnedElsewhereError` when a live process holds it.
+ */
+export function acquireOwnership(dataDir: string, pid: number = process.pid): Ownership {
+  const lockFile = join(dataDir, DATA_FILES.lock);
+  const endpointFile = join(dataDir, DATA_FILES.endpoint);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600);
+      writeSync(fd, `${pid}\n`);
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = readPid(lockFile);
+      if (holder !== undefined && holder !== pid && isAlive(holder)) throw new OwnedElsewhereError(holder);
+      rmSync(lockFile, { force: true });
+      rmSync(endpointFile, { force: true });
+      if (attempt === 2) throw err;
+    }
+  }
+  let released = false;
+  const startedAt = Date.now();
+  return {
+    lockFile,
+    endpointFile,
+    async publish(endpoint) {
+      const full: Endpoint = { ...endpoint, pid, startedAt };
+      await writeFileAtomic(endpointFile, `${JSON.stringify(full, null, 2)}\n`, { mode: 0o600 });
+    },
+    release() {
+      if (released) return;
+      released = true;
+      if (readPid(lockFile) !== pid) return;
+      rmSync(endpointFile, { force: true });
+      rmSync(lockFile, { force: true });
+    },
+  };
+}
+
+/**
+ * The live owner's endpoint, or undefined when there is none (no file, malformed, or its pid is
+ * dead — a stale file from a crash).
+ */
+export function readLiveEndpoint(dataDir: string): Endpoint | undefined {
+  const file = join(dataDir, DATA_FILES.endpoint);
+  if (!existsSync(file)) return undefined;
+  try {
+    const parsed = EndpointSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success || !isAlive(parsed.data.pid)) return undefined;
+    return parsed.data;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The CLI's wire to a live owner (SPEC §0): a `SwitchboardApi` over the owner's WebSocket
+ * (src-shared/api/wire.ts), authenticated with the token from the endpoint file. No Origin header
+ * (a non-browser client), 127.0.0.1 only.
+ */
+import WebSocket from 'ws';
+import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput, SwitchboardApi } from '../../src-shared/api/contract.js';
+import { fail, type Result } from '../../src-shared/api/envelope.js';
+import { TOKEN_PARAM, WS_PATH, WireServerMessageSchema } from '../../src-shared/api/wire.js';
+import type { Endpoint } from './ownership.js';
+
+/** A connected remote API; `close()` ends the socket. */
+export interface RemoteApi extends SwitchboardApi {
+  close(): void;
+  /** Resolves when the socket closes (owner gone or `close()`). */
+  readonly closed: Promise<void>;
+}
+
+/**
+ * Connect to the owner at `endpoint` (deadline `timeoutMs`, default 5 000). Rejects when the socket
+ * cannot open. Calls made after the socket closed resolve to `NOT_CONNECTED` failures; calls in
+ * flight when it closes too (never left hanging).
+ */
+export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>, timeoutMs = 5_000): Promise<RemoteApi> {
+  const url = `ws://127.0.0.1:${endpoint.port}${WS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(endpoint.token)}`;
+  const ws = new WebSocket(url, { handshakeTimeout: timeoutMs, maxPayload: 64 * 1024 * 1024 });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`The running Switchboard refused the connection (HTTP ${res.statusCode})`)));
+  });
+  let nextId = 1;
+  const pending = new Map<number, (result: Result<unknown>) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const closed = new Promise<void>((resolve) => {
+    ws.once('close', () => {
+      for (const settle of pending.values()) settle(fail('NOT_CONNECTED', 'The running Switchboard closed the connection'));
+      pending.clear();
+      resolve();
+    });
+  });
+  ws.on('error', () => undefined);
+  ws.on('message', (data) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    const parsed = WireServerMessageSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const frame = parsed.data;
+    if (frame.type === 'result') {
+      const settle = pending.get(frame.id);
+      pending.delete(frame.id);
+      settle?.(frame.result as Result<unknown>);
+    } else {
+      for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
+    }
+  });
+  return {
+    call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<Result<MethodOutput<M>>> {
+      if (ws.readyState !== WebSocket.OPEN) return Promise.resolve(fail('NOT_CONNECTED', 'Not connected to the running Switchboard'));
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pending.set(id, resolve as (r: Result<unknown>) => void);
+        ws.send(JSON.stringify({ type: 'call', id, method, input }));
+      });
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      const l = listener as (payload: unknown) => void;
+      set.add(l);
+      return () => void set!.delete(l);
+    },
+    close: () => ws.close(),
+    closed,
+  };
+}
