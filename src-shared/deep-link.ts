@@ -1,7 +1,7 @@
 /**
  * The `mcp-switchboard://` deep link (SPEC §0, §3, §9): a pure parser, so the Electron shell, the
- * web host and tests agree on what a link means. Nothing here acts on a link; the desktop app
- * only focuses its window for now (OAuth callbacks and install links are later issues).
+ * web host and tests agree on what a link means. Nothing here acts on a link: the desktop app
+ * hands OAuth callbacks to the core's pending flows (by `state`) and focuses its window.
  */
 import { validateServerConfig, validateServerName } from './config/validate.js';
 
@@ -35,7 +35,8 @@ export type DeepLink =
  * Parse a `mcp-switchboard://…` URL. Never throws.
  *
  * Accepted forms (host and path are case-insensitive, both `scheme://route` and `scheme:route`):
- * - `mcp-switchboard://`, `…://open`, `…://focus` → `{kind:'focus'}`
+ * - `mcp-switchboard://`, `…://open`, `…://focus`, `…://oauth/done` (after a loopback sign-in)
+ *   → `{kind:'focus'}`
  * - `…://oauth/callback?state=S&code=C` (or `&error=E&error_description=D`) → `oauth-callback`;
  *   `state` is required, and one of `code` / `error`.
  * - `…://install?name=N&config=C` → `install`, where `C` is the server's JSON object, either
@@ -66,6 +67,7 @@ export function parseDeepLink(url: string): DeepLink {
     case '':
     case 'open':
     case 'focus':
+    case 'oauth/done': // the loopback sign-in page hands over here: bring the app forward
       return { kind: 'focus' };
     case 'oauth/callback':
       return parseOAuthCallback(params);

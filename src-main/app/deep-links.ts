@@ -6,6 +6,18 @@
 import { resolve } from 'node:path';
 import { app } from 'electron';
 import { DEEP_LINK_SCHEME, findDeepLinkArg, parseDeepLink, type DeepLink } from '../../src-shared/deep-link.js';
+import type { SwitchboardCore } from '../core/types.js';
+
+/** A parsed OAuth callback link. */
+export type OAuthCallbackLink = Extract<DeepLink, { kind: 'oauth-callback' }>;
+
+/**
+ * Hand an OAuth callback link to the core's pending flows (SPEC §3: keyed by `state`; unknown,
+ * expired and replayed states are rejected there). Returns the outcome for the log (no values).
+ */
+export function deliverOAuthCallback(core: SwitchboardCore, link: OAuthCallbackLink): string {
+  return core.handleOAuthCallback?.({ state: link.state, code: link.code, error: link.error, errorDescription: link.errorDescription }) ?? 'no OAuth handler';
+}
 
 /** Options of `setupDeepLinks`. */
 export interface DeepLinkOptions {

@@ -5,13 +5,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, shell } from 'electron';
 import { describeDeepLinkForLog } from '../../src-shared/deep-link.js';
 import { resolveReferenceServerScript } from '../core/config/reference-server.js';
 import { currentPlatform, dataDir } from '../core/paths.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
-import { setupDeepLinks } from './deep-links.js';
+import { deliverOAuthCallback, setupDeepLinks, type OAuthCallbackLink } from './deep-links.js';
+import { DEEP_LINK_DONE_URL } from '../core/auth/auth-service.js';
 import { setupIpc } from './ipc.js';
 import { parseProjectDir, unpackedAsarPath } from './launch-args.js';
 import { resolveRendererTarget } from './renderer-target.js';
@@ -53,11 +54,17 @@ function boot(): void {
   const openWindow = () =>
     createMainWindow({ target, preloadPath: here('../preload/index.cjs'), iconPath: join(resourcesDir, 'icon.png') });
 
+  // OAuth callbacks that arrive before the core exists wait here (first-launch argv, macOS open-url).
+  const earlyCallbacks: OAuthCallbackLink[] = [];
   // Links and second instances can arrive before `ready` (macOS open-url): register first.
   const registered = setupDeepLinks({
     onLink: (url, link) => {
-      // OAuth callbacks and install links are later issues; for now: log safely and come forward.
+      // Log safely (route and parameter names only), deliver OAuth callbacks by state, come forward.
       console.log(`[deep-link] ${link.kind}: ${describeDeepLinkForLog(url)}${link.kind === 'invalid' ? ` (${link.reason})` : ''}`);
+      if (link.kind === 'oauth-callback') {
+        if (core) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(core, link)}`);
+        else earlyCallbacks.push(link);
+      }
       showWindow();
     },
     onSecondInstance: showWindow,
@@ -80,7 +87,11 @@ function boot(): void {
         args: [referenceScript, 'stdio'],
         env: { ELECTRON_RUN_AS_NODE: '1' },
       },
+      // Issue 6: sign-in pages open in the person's browser; the loopback page hands back via the deep link.
+      openExternal: (url) => shell.openExternal(url),
+      oauthDoneUrl: DEEP_LINK_DONE_URL,
     });
+    for (const link of earlyCallbacks.splice(0)) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(core, link)}`);
     setupIpc(core, () => win, target);
     win = openWindow();
     try {
