@@ -5,12 +5,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
 import { describeDeepLinkForLog } from '../../src-shared/deep-link.js';
 import { resolveReferenceServerScript } from '../core/config/reference-server.js';
 import { currentPlatform, dataDir } from '../core/paths.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
+import { withLoginShellEnv } from '../core/mcp/login-shell-env.js';
+import { acquireOwnership, type Ownership } from '../host/ownership.js';
+import { startOwnerEndpoint, type OwnerEndpoint } from '../host/owner-endpoint.js';
 import { deliverOAuthCallback, setupDeepLinks, type OAuthCallbackLink } from './deep-links.js';
 import { DEEP_LINK_DONE_URL } from '../core/auth/auth-service.js';
 import { setupIpc } from './ipc.js';
@@ -71,12 +74,30 @@ function boot(): void {
   });
   if (!registered) console.warn('[deep-link] the OS did not accept mcp-switchboard:// (unpackaged or no .desktop file)');
 
-  setupQuit(() => core);
+  // SPEC §0: the app owns the data folder like `switchboard serve` does (lock + endpoint file), so
+  // the CLI attaches to it; a running `serve` already owning it is told to the person, then we quit.
+  let ownership: Ownership | undefined;
+  let endpoint: OwnerEndpoint | undefined;
+  try {
+    ownership = acquireOwnership(dataDirectory);
+  } catch (err) {
+    void app.whenReady().then(() => {
+      dialog.showErrorBox('MCP Switchboard is already running', errorText(err));
+      app.quit();
+    });
+    return;
+  }
+  setupQuit(() => core, async () => {
+    await endpoint?.close();
+    ownership?.release();
+  });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     const referenceScript = referenceServerScript();
+    // A desktop launcher gives a bare PATH: take the login shell's (SPEC §6) so npx/uvx/shims are found.
+    const env = await withLoginShellEnv(platform.env);
     core = createSwitchboardCore({
-      platform,
+      platform: { ...platform, env },
       projectDir: parseProjectDir(process.argv, process.cwd()),
       dataDir: dataDirectory,
       mode: 'electron',
@@ -101,6 +122,9 @@ function boot(): void {
       console.warn(`[tray] unavailable: ${errorText(err)}`);
     }
     core.start().catch((err: unknown) => console.error(`[core] start failed: ${errorText(err)}`));
+    startOwnerEndpoint(core, ownership!, 'electron', parseProjectDir(process.argv, process.cwd()))
+      .then((e) => (endpoint = e))
+      .catch((err: unknown) => console.error(`[owner] the CLI endpoint is unavailable: ${errorText(err)}`));
   });
 
   app.on('activate', () => showWindow()); // macOS: dock click with no window
@@ -114,7 +138,7 @@ function boot(): void {
  * `core.dispose()` runs (bounded by `DISPOSE_DEADLINE_MS`), then `app.quit()` again lets it through.
  * SIGINT/SIGTERM (e.g. Ctrl+C under `npm start`) take the same path.
  */
-function setupQuit(getCore: () => SwitchboardCore | undefined): void {
+function setupQuit(getCore: () => SwitchboardCore | undefined, afterDispose: () => Promise<void> = async () => {}): void {
   let state: 'running' | 'disposing' | 'disposed' = 'running';
   app.on('before-quit', (event) => {
     const core = getCore();
@@ -130,6 +154,7 @@ function setupQuit(getCore: () => SwitchboardCore | undefined): void {
       }, DISPOSE_DEADLINE_MS);
     });
     void Promise.race([core.dispose().catch((err: unknown) => console.error(`[core] dispose failed: ${errorText(err)}`)), deadline])
+      .then(() => afterDispose().catch((err: unknown) => console.error(`[owner] release failed: ${errorText(err)}`)))
       .finally(() => {
         clearTimeout(timer);
         state = 'disposed';

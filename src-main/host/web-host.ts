@@ -19,8 +19,11 @@ export interface WebHostOptions {
   core: SwitchboardCore;
   /** TCP port on 127.0.0.1; 0 (default) = a free port chosen by the OS. */
   port?: number;
-  /** Folder of the built renderer (`out/renderer`), served as static files. */
-  staticDir: string;
+  /**
+   * Folder of the built renderer (`out/renderer`), served as static files. Absent: an API-only
+   * host (the desktop app's owner endpoint for the CLI, issue 4) — every plain HTTP request is 404.
+   */
+  staticDir?: string;
   /** Session token; default a fresh `newSessionToken()`. Tests may pin one. */
   token?: string;
   /** Largest accepted WebSocket message (bytes). Default 16 MiB. */
@@ -82,6 +85,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname === WS_PATH) {
       res.writeHead(426, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' });
       res.end('Upgrade Required');
+      return;
+    }
+    if (staticDir === undefined) {
+      res.writeHead(404, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not Found');
       return;
     }
     void serveStatic(req, res, staticDir, url.pathname, port);
