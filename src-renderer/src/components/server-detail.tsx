@@ -12,6 +12,7 @@ import { InvokePane } from './invoke-pane.js';
 import { LogView } from './log-view.js';
 import { StatusBadge } from './status-dot.js';
 import { ToolList } from './tool-list.js';
+import { SignInPanel } from './sign-in-panel.js';
 
 const NO_TOOLS: ToolInfo[] = [];
 
@@ -94,6 +95,8 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           This server comes from a project file. Trust the folder (banner above) to start it.
         </Alert>
       ) : null}
+
+      <SignInPanel state={state} />
 
       {state.lastError ? (
         <section aria-label="Last error">

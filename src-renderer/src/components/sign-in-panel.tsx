@@ -1,0 +1,99 @@
+/**
+ * Sign-in for OAuth servers (SPEC §3, §5): a server in `needs-auth` gets a Sign in button; a signed-in
+ * OAuth server gets Sign in again (`reauth`) and Sign out (`unauth`). The renderer only ever sees
+ * the authorization URL and the outcome — tokens stay in main and the keychain.
+ */
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { ServerState } from '../../../src-shared/api/status.js';
+import { useApp } from '../store/use-store.js';
+
+/** The sign-in section of a server's detail view; renders nothing for servers without OAuth. */
+export function SignInPanel({ state }: { state: ServerState }) {
+  const { api } = useApp();
+  const name = state.server.name;
+  const [busy, setBusy] = useState(false);
+  const [url, setUrl] = useState<string>();
+  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+
+  useEffect(
+    () =>
+      api.on('auth:changed', (change) => {
+        if (change.server !== name) return;
+        setBusy(false);
+        setUrl(undefined);
+        if (change.outcome === 'signed-in') setMessage({ ok: true, text: `Signed in to "${name}".` });
+        else if (change.outcome === 'signed-out') setMessage({ ok: true, text: `Signed out of "${name}".` });
+        else setMessage({ ok: false, text: change.message ?? 'OAuth authentication failed' });
+      }),
+    [api, name],
+  );
+
+  const needsAuth = state.status === 'needs-auth';
+  if (!needsAuth && state.server.authType !== 'oauth') return null;
+
+  const signIn = async (force: boolean): Promise<void> => {
+    setBusy(true);
+    setMessage(undefined);
+    const r = await api.call('auth:signIn', { server: name, force });
+    if (!r.ok) {
+      setBusy(false);
+      setMessage({ ok: false, text: r.error.message });
+      return;
+    }
+    if (r.data.status === 'authorized') {
+      setBusy(false);
+      setMessage({ ok: true, text: `Signed in to "${name}".` });
+      return;
+    }
+    setUrl(r.data.authorizationUrl);
+    // The desktop app opens the browser from main; in a browser tab, open the page here.
+    const info = await api.call('app:info', {});
+    if (info.ok && info.data.mode === 'web') window.open(r.data.authorizationUrl, '_blank', 'noopener');
+  };
+
+  const signOut = async (): Promise<void> => {
+    setMessage(undefined);
+    const r = await api.call('auth:signOut', { server: name });
+    if (!r.ok) setMessage({ ok: false, text: r.error.message });
+  };
+
+  return (
+    <section aria-label="Sign-in">
+      <Alert color={needsAuth ? 'yellow' : 'gray'} variant="light" title={needsAuth ? `Sign-in required for "${name}"` : 'OAuth sign-in'}>
+        {needsAuth ? (
+          <Text size="sm">This server asks you to sign in. Your token is kept in the OS keychain, never in a file.</Text>
+        ) : null}
+        <Group gap="xs" mt="xs">
+          {needsAuth ? (
+            <Button size="xs" onClick={() => void signIn(false)} loading={busy}>
+              Sign in
+            </Button>
+          ) : (
+            <>
+              <Button size="xs" variant="default" onClick={() => void signIn(true)} loading={busy}>
+                Sign in again
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => void signOut()}>
+                Sign out
+              </Button>
+            </>
+          )}
+        </Group>
+        {url ? (
+          <Text size="sm" mt="xs">
+            Waiting for you to finish in the browser.{' '}
+            <Anchor href={url} target="_blank" rel="noopener noreferrer">
+              Open the sign-in page
+            </Anchor>
+          </Text>
+        ) : null}
+        {message ? (
+          <Text size="sm" mt="xs" c={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </Text>
+        ) : null}
+      </Alert>
+    </section>
+  );
+}
