@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../../src-shared/api/contract.js';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
@@ -83,6 +84,12 @@ beforeAll(async () => {
   writeOwnServers(world, {
     prot: { type: 'http', url: server.url, auth: { type: 'oauth' } },
     'prot-twin': { type: 'http', url: server.url, auth: { type: 'oauth' } },
+    // A stdio server using the credential obtained through the http server (same credentialId).
+    'stdio-user': {
+      command: process.execPath,
+      args: [fileURLToPath(new URL('./fixtures/token-env-server.mjs', import.meta.url))],
+      auth: { type: 'oauth', credentialId: defaultCredentialId(server.url) },
+    },
   });
 });
 
@@ -144,6 +151,14 @@ describe('OAuth sign-in through the core (real authorization server, real keycha
       await core.settled();
       expect(await status(core, 'prot')).toBe('connected');
       expect(await status(core, 'prot-twin')).toBe('connected');
+      // stdio gets OAUTH_ACCESS_TOKEN from the same credential; what it prints to stderr is redacted.
+      const info = await core.handlers['tools:call']({ server: 'stdio-user', tool: 'token_info', args: {} } as never);
+      const current = await keychainTokens();
+      expect(info.ok && JSON.stringify(info.data)).toContain(`token present (${current!.access_token.length} chars)`);
+      await waitFor('the stdio server\'s stderr line', async () => {
+        const logs = await core.handlers['logs:get']({ server: 'stdio-user' });
+        return logs.ok && logs.data.some((l) => l.text.startsWith('starting with token=')) ? logs.data : undefined;
+      }).then((lines) => expect(lines.find((l) => l.text.startsWith('starting with token='))?.text).toBe('starting with token=[redacted]'));
       const before = await keychainTokens();
       const refreshes = server.stats().refreshes;
       // The server revokes the access token early: both connections get 401 at once.
