@@ -12,6 +12,7 @@ import { NO_RESTARTS } from '../../core/mcp/backoff.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
 import { UsageError, type ParsedCli } from './args.js';
 import { quoteArg } from './format.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /** Where output goes (tests may capture it). */
 export interface CliIo {
@@ -19,10 +20,13 @@ export interface CliIo {
   err(text: string): void;
 }
 
-/** The process's own stdout/stderr, one line per call. */
+/**
+ * The process's own stdout/stderr, one line per call. Text passes through `terminalSafe`: much of
+ * it (names, results, stderr) comes from servers and config files nobody vetted.
+ */
 export const processIo: CliIo = {
-  out: (text) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-  err: (text) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+  out: (text) => void process.stdout.write(terminalSafe(text.endsWith('\n') ? text : `${text}\n`)),
+  err: (text) => void process.stderr.write(terminalSafe(text.endsWith('\n') ? text : `${text}\n`)),
 };
 
 /** Everything a command runs with. */
@@ -85,14 +89,26 @@ export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOpt
  * process it started is stopped before the CLI exits.
  */
 export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
-  // One-shot: nobody watches retries, so a crash is reported as it is, not restarted (issue 4).
-  const core = createSwitchboardCore(coreOptions(ctx, 'cli'), { restart: NO_RESTARTS, ...extras });
+  const core = createSwitchboardCore(coreOptions(ctx, 'cli'), extras);
+  // Ctrl-C / SIGTERM mid-command must still stop what this core started (SPEC §0, §6): dispose,
+  // then exit 128+signal. A second signal while disposing exits at once.
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const code = 128 + (signal === 'SIGINT' ? 2 : 15);
+    if (stopping) process.exit(code);
+    stopping = true;
+    void core.dispose().finally(() => process.exit(code));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     await core.start();
     await core.settled();
     return await fn(core);
   } finally {
     await core.dispose();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { terminalSafe } from './terminal-safe.js';
+
+describe('terminalSafe', () => {
+  it('shows escape sequences from untrusted text as visible escapes', () => {
+    expect(terminalSafe('evil\u001b]0;PWNED\u0007\u001b[2J')).toBe('evil\\x1b]0;PWNED\\x07\\x1b[2J');
+    expect(terminalSafe('a\rb\u009bc\u007f')).toBe('a\\rb\\u009bc\\x7f');
+  });
+  it('keeps newlines, tabs and printable Unicode as they are', () => {
+    expect(terminalSafe('● ok\n\tEcho: héllo 🙂')).toBe('● ok\n\tEcho: héllo 🙂');
+  });
+});
