@@ -1,6 +1,11 @@
 /** Every `switchboard` command, in `--help` order. Add a command: one file, one line here. */
 import type { CommandSpec } from '../command-spec.js';
+import { addCommand } from './add.js';
 import { callCommand } from './call.js';
+import { editCommand } from './edit.js';
+import { disableCommand, enableCommand } from './enable-disable.js';
+import { removeCommand } from './remove.js';
+import { exportCommand, importCommand } from './transfer.js';
 import { logsCommand } from './logs.js';
 import { reloadCommand } from './reload.js';
 import { restartCommand } from './restart.js';
@@ -33,6 +38,13 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   testCommand,
   logsCommand,
   trustCommand,
+  addCommand,
+  removeCommand,
+  editCommand,
+  enableCommand,
+  disableCommand,
+  importCommand,
+  exportCommand,
   reauthCommand,
   unauthCommand,
   serveCommand,

@@ -7,6 +7,10 @@ import type { CommandSpec } from '../command-spec.js';
 import { discoverServers } from '../../../core/config/discovery.js';
 import { TrustStore } from '../../../core/config/trust.js';
 import { summarizeServer } from '../../../core/snapshot.js';
+import type { HostView as HostViewJson } from '../../../../src-shared/api/config.js';
+import type { HostId } from '../../../../src-shared/config/server.js';
+import { hostView } from '../../../core/config/host-view.js';
+import { cliDiscover, parseHost } from '../config-cli.js';
 import { EXIT } from '../args.js';
 import { trustHint, type CliContext } from '../context.js';
 import { formatServers, type DiscoveryReport } from '../format.js';
@@ -23,8 +27,45 @@ export async function discoveryReport(ctx: CliContext): Promise<DiscoveryReport>
   };
 }
 
+/** `switchboard servers --host <id>`: that host's own view (SPEC §2), `--json`: the `HostView`. */
+async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
+  const { dctx, result } = await cliDiscover(ctx);
+  const view = hostView(result, host, dctx);
+  if (ctx.cli.json) {
+    ctx.io.out(JSON.stringify(out2(view), null, 2));
+    return EXIT.OK;
+  }
+  ctx.io.out(formatHostView(out2(view)).join('\n'));
+  return EXIT.OK;
+}
+
+function out2(view: ReturnType<typeof hostView>): HostViewJson {
+  return {
+    host: view.host,
+    label: view.label,
+    files: view.files.map((f) => ({ path: f.path, scope: f.scope, exists: f.exists })),
+    entries: view.entries.map((e) => ({ server: summarizeServer(e.definition), loaded: e.loaded, ...(e.overriddenBy ? { overriddenBy: e.overriddenBy } : {}), ...(e.note ? { note: e.note } : {}) })),
+  };
+}
+
+/** Lines of a host view: its files (found or not), then each definition, loaded or why not. */
+export function formatHostView(view: HostViewJson): string[] {
+  const lines = [`${view.label} (${view.host})`, '  files:'];
+  for (const f of view.files) lines.push(`    ${f.exists ? '✓' : '·'} ${f.path}  (${f.scope}${f.exists ? '' : ', not found'})`);
+  if (view.entries.length === 0) lines.push('  no servers');
+  for (const e of view.entries) {
+    const s = e.server;
+    const where = `${s.source.file}${s.source.line ? `:${s.source.line}` : ''}`;
+    lines.push(`  ${e.loaded ? '●' : '○'} ${s.name}  ${s.transport}  ${s.command ?? s.url ?? ''}  ${s.enabled ? 'enabled' : 'disabled'}  ${s.source.scope}  ${where}`);
+    if (e.note) lines.push(`      ${e.note}`);
+  }
+  return lines;
+}
+
 /** `switchboard servers` (discovery only). Resolves to exit code 0. */
 export async function runServers(ctx: CliContext): Promise<number> {
+  const host = parseHost(ctx.cli.flags.host);
+  if (host) return runHostView(ctx, host);
   const report = await discoveryReport(ctx);
   if (ctx.cli.json) ctx.io.out(JSON.stringify(report, null, 2));
   else ctx.io.out(formatServers(report, trustHint(ctx)).join('\n'));
@@ -34,7 +75,8 @@ export async function runServers(ctx: CliContext): Promise<number> {
 /** `switchboard servers`. */
 export const serversCommand: CommandSpec = {
   name: 'servers',
-  synopsis: 'servers',
+  synopsis: 'servers [--host <id>]',
+  flags: { host: { type: 'string', help: '--host <id>       Host whose file to use (add, servers)' } },
   summary: "List every configured definition (no connections)",
   positionals: [0, 0],
   run: runServers,

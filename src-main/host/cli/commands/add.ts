@@ -1,0 +1,86 @@
+/**
+ * `switchboard add <name> (--url <url> | -- <command...>)`: quick add (SPEC §5) to Switchboard's
+ * own `servers.json` (or `--host <id> [--scope s]`), in that host's shape. `--token` is kept in the
+ * OS keychain and the file gets `Authorization: Bearer ${secret:<name>-token}` (SPEC §3).
+ * Errors (SPEC §5 words): `Use either --url or -- <command...>, not both.`, `--token requires
+ * --url (HTTP/SSE transport).`, `Invalid server config: …`, `Server "<name>" already exists in <path>`.
+ */
+import type { MCPServer } from '../../../../src-shared/config/server.js';
+import { addServerToFile } from '../../../core/config/config-writer.js';
+import { targetLocation } from '../../../core/config/server-locator.js';
+import { storeSecret } from '../../../core/secrets/secret-refs.js';
+import { KeytarSecretStore } from '../../../core/secrets/secret-store.js';
+import { UsageError } from '../args.js';
+import type { CommandSpec } from '../command-spec.js';
+import { cliDiscoveryContext, parseHost, parsePairs, parseScope, parseTimeout, printOutcome, runWrite } from '../config-cli.js';
+import type { CliContext } from '../context.js';
+
+/** The server a quick add describes (flags validated; throws UsageError). */
+export function quickAddServer(ctx: CliContext): MCPServer {
+  const f = ctx.cli.flags;
+  const name = ctx.cli.positionals[0]!;
+  const url = f.url as string | undefined;
+  const rest = ctx.cli.rest;
+  if (url !== undefined && rest.length > 0) throw new UsageError('Use either --url or -- <command...>, not both.');
+  if (f.token !== undefined && url === undefined) throw new UsageError('--token requires --url (HTTP/SSE transport).');
+  if (url === undefined && rest.length === 0) throw new UsageError('add needs --url <url> or -- <command...>');
+  const transport = f.transport as string | undefined;
+  if (transport !== undefined && !['http', 'sse', 'stdio'].includes(transport)) throw new UsageError('--transport must be http or sse');
+  if (transport === 'stdio' && url !== undefined) throw new UsageError('Use either --url or -- <command...>, not both.');
+  const server: MCPServer = url !== undefined
+    ? { name, transport: (transport as 'http' | 'sse' | undefined) ?? 'http', url, enabled: true }
+    : { name, transport: 'stdio', command: rest[0]!, ...(rest.length > 1 ? { args: rest.slice(1) } : {}), enabled: true };
+  const env = parsePairs(f.env, '=', '--env');
+  const headers = parsePairs(f.header, ':', '--header');
+  if (env) server.env = env;
+  if (headers) {
+    if (url === undefined) throw new UsageError('--header requires --url (HTTP/SSE transport).');
+    server.headers = headers;
+  }
+  const timeout = parseTimeout(f.timeout);
+  if (timeout !== undefined) server.timeout = timeout;
+  if (typeof f.description === 'string') server.description = f.description;
+  if (f.disabled === true) server.enabled = false;
+  return server;
+}
+
+export async function runAdd(ctx: CliContext): Promise<number> {
+  const server = quickAddServer(ctx);
+  const host = parseHost(ctx.cli.flags.host) ?? 'switchboard';
+  const scope = parseScope(ctx.cli.flags.scope);
+  const token = ctx.cli.flags.token as string | undefined;
+  if (token !== undefined && host !== 'switchboard') throw new UsageError('--token is kept in the keychain and referenced from Switchboard\'s own servers.json; use it without --host');
+  return runWrite(ctx, async () => {
+    const dctx = cliDiscoveryContext(ctx);
+    const loc = targetLocation(host, scope, dctx, server.name);
+    const notes: string[] = [];
+    if (token !== undefined) {
+      const ref = await storeSecret(new KeytarSecretStore(), `${server.name}-token`, token);
+      server.headers = { ...(server.headers ?? {}), Authorization: `Bearer ${ref}` };
+      notes.push(`token stored in the OS keychain; the file holds ${ref}`);
+    }
+    const out = await addServerToFile(loc, server, dctx);
+    return printOutcome(ctx, 'Added', server.name, { ...out, notes: [...notes, ...out.notes] });
+  });
+}
+
+export const addCommand: CommandSpec = {
+  name: 'add',
+  synopsis: 'add <name> (--url U | -- <command...>)',
+  summary: 'Add a server (default: Switchboard\'s own servers.json; --host writes another host\'s file)',
+  positionals: [1, 1],
+  acceptsRest: true,
+  flags: {
+    url: { type: 'string', help: '--url <url>       Server URL (Streamable HTTP unless --transport sse)' },
+    transport: { type: 'string', help: '--transport <t>   http or sse (add)' },
+    header: { type: 'string', multiple: true, help: '--header "K: V"    HTTP header, repeatable (add, edit)' },
+    env: { type: 'string', multiple: true, help: '--env K=V         Environment variable, repeatable (add, edit)' },
+    token: { type: 'string', help: '--token <t>       Bearer token, kept in the OS keychain (add)' },
+    timeout: { type: 'string', help: '--timeout <ms>    Timeout in milliseconds (add, edit)' },
+    description: { type: 'string', help: '--description <d> One-line description (add, edit)' },
+    disabled: { type: 'boolean', help: '--disabled        Add it disabled (add)' },
+    host: { type: 'string', help: '--host <id>       Host whose file to use (add, servers)' },
+    scope: { type: 'string', help: '--scope <s>       user, project, local or app (add, import, export)' },
+  },
+  run: runAdd,
+};

@@ -1,0 +1,38 @@
+/**
+ * `switchboard export <name> --to <host> [--scope s]` and `switchboard import <name> [--to <host>]`
+ * (SPEC §9, issue #3 §5): copy a server from the file it lives in (`--file` for a shadowed one)
+ * into another host's file (import: default Switchboard's own), translated; the notes say what
+ * could not be carried. Literal secrets are written only with `--allow-literal-secrets`.
+ */
+import { transferServer } from '../../../core/config/config-transfer.js';
+import { locateServer, targetLocation } from '../../../core/config/server-locator.js';
+import { UsageError } from '../args.js';
+import type { CommandSpec } from '../command-spec.js';
+import { cliDiscover, parseHost, parseScope, printOutcome, runWrite } from '../config-cli.js';
+import type { CliContext } from '../context.js';
+
+function run(defaultTo: 'switchboard' | undefined) {
+  return async (ctx: CliContext): Promise<number> => {
+    const name = ctx.cli.positionals[0]!;
+    const to = parseHost(ctx.cli.flags.to, '--to') ?? defaultTo;
+    if (!to) throw new UsageError('export needs --to <host>');
+    const scope = parseScope(ctx.cli.flags.scope);
+    return runWrite(ctx, async () => {
+      const { dctx, result } = await cliDiscover(ctx);
+      const from = locateServer(result, name, ctx.cli.flags.file as string | undefined);
+      const target = targetLocation(to, scope, dctx, name);
+      const out = await transferServer(from, name, target, dctx, { allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
+      return printOutcome(ctx, `Copied to ${to}:`, name, out);
+    });
+  };
+}
+
+const flags = {
+  to: { type: 'string', help: '--to <host>       Target host id (export; import defaults to switchboard)' },
+  scope: { type: 'string', help: '--scope <s>       user, project, local or app (add, import, export)' },
+  file: { type: 'string', help: '--file <path>     Act on the definition in this file (a shadowed one)' },
+  'allow-literal-secrets': { type: 'boolean', help: '--allow-literal-secrets  Write secrets literally where the target has no reference syntax' },
+} as const;
+
+export const exportCommand: CommandSpec = { name: 'export', synopsis: 'export <name> --to <host>', summary: "Copy a server into another host's file", positionals: [1, 1], flags, run: run(undefined) };
+export const importCommand: CommandSpec = { name: 'import', synopsis: 'import <name> [--file F]', summary: "Copy a server from a host's file into Switchboard's own", positionals: [1, 1], flags, run: run('switchboard') };
