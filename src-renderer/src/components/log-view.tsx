@@ -4,9 +4,9 @@
  * lines arrive through the store's `logs:appended` subscription. Follows the tail while the view
  * is scrolled to the bottom.
  */
-import { Badge, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LogEntry } from '../../../src-shared/api/status.js';
 import { useApp, useStore } from '../store/use-store.js';
 
@@ -19,6 +19,11 @@ function clock(ms: number): string {
   return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
 }
 
+/** The lines as plain text (`HH:MM:SS.mmm stream text`), as `switchboard logs` prints them. */
+export function logText(lines: readonly LogEntry[]): string {
+  return lines.map((l) => `${clock(l.time)} ${l.stream.padEnd(6)} ${l.text}`).join('\n');
+}
+
 const STREAM_COLOR: Record<LogEntry['stream'], string> = { stderr: 'orange', stdout: 'blue', system: 'gray' };
 
 /** The log list of one server. */
@@ -27,6 +32,8 @@ export function LogView({ server }: { server: string }) {
   const lines = useStore((s) => s.logs[server] ?? NO_LINES);
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const [following, setFollowing] = useState(true);
+  const [copied, setCopied] = useState(false);
 
   useEffect(() => {
     void store.loadLogs(server);
@@ -51,7 +58,36 @@ export function LogView({ server }: { server: string }) {
     );
   }
 
+  const copy = (): void => {
+    void navigator.clipboard?.writeText(logText(lines)).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+
   return (
+    <div>
+    <Group gap="xs" mb={4}>
+      <Button size="compact-xs" variant="subtle" onClick={copy}>
+        {copied ? 'Copied' : 'Copy all'}
+      </Button>
+      {following ? null : (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => {
+            atBottom.current = true;
+            setFollowing(true);
+            virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
+          }}
+        >
+          Follow the tail
+        </Button>
+      )}
+      <Text size="xs" c="dimmed">
+        {lines.length} lines
+      </Text>
+    </Group>
     <div
       ref={scrollRef}
       className="log-scroll"
@@ -61,6 +97,7 @@ export function LogView({ server }: { server: string }) {
       onScroll={(e) => {
         const el = e.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+        if (atBottom.current !== following) setFollowing(atBottom.current);
       }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -83,6 +120,7 @@ export function LogView({ server }: { server: string }) {
           );
         })}
       </div>
+    </div>
     </div>
   );
 }

@@ -10,6 +10,10 @@ import { useNow } from '../lib/use-now.js';
 import { useStore } from '../store/use-store.js';
 import { InvokePane } from './invoke-pane.js';
 import { LogView } from './log-view.js';
+import { LatencySparkline } from './latency-sparkline.js';
+import { RuntimeNotes } from './runtime-notes.js';
+import { ServerControls } from './server-controls.js';
+import { TraceView } from './trace-view.js';
 import { StatusBadge } from './status-dot.js';
 import { ToolList } from './tool-list.js';
 import { SignInPanel } from './sign-in-panel.js';
@@ -71,7 +75,12 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           </Title>
           <StatusBadge status={state.status} size="lg" />
         </Group>
-        <Facts state={state} />
+        <Group gap="xs" align="center">
+          <Facts state={state} />
+          <LatencySparkline values={state.recentLatencyMs} />
+        </Group>
+        <ServerControls key={name} state={state} />
+        <RuntimeNotes state={state} />
         <Text size="xs" c="dimmed">
           From <span className="mono">{provenanceLabel(src)}</span> ({src.scope} scope)
         </Text>
@@ -117,6 +126,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         <Tabs.List>
           <Tabs.Tab value="tools">Tools ({tools.length})</Tabs.Tab>
           <Tabs.Tab value="logs">Logs</Tabs.Tab>
+          <Tabs.Tab value="trace">Trace</Tabs.Tab>
           <Tabs.Tab value="definition">Definition</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tools" pt="sm">
@@ -137,6 +147,9 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         </Tabs.Panel>
         <Tabs.Panel value="logs" pt="sm">
           <LogView server={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="trace" pt="sm">
+          <TraceView server={name} />
         </Tabs.Panel>
         <Tabs.Panel value="definition" pt="sm">
           <Code block className="schema-json">

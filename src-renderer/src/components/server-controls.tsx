@@ -1,0 +1,73 @@
+/**
+ * The running-state verbs of one server (SPEC §5) as buttons: Start / Stop / Restart / Test, with
+ * the outcome shown beside them (a test's latencies, or the error in words). Every action goes
+ * through `SwitchboardApi`; the returned snapshot is applied at once, events keep it current.
+ */
+import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { TestReport } from '../../../src-shared/api/lifecycle.js';
+import type { ServerState } from '../../../src-shared/api/status.js';
+import { useApp } from '../store/use-store.js';
+
+type Busy = 'start' | 'stop' | 'restart' | 'test' | undefined;
+
+/** `✓ connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` (the CLI's `test` words). */
+export function describeTest(r: TestReport): string {
+  if (!r.ok) return `✕ ${r.error ?? r.status}`;
+  return `✓ ${[
+    r.reused ? 'reused connection' : `connect ${r.connectMs ?? '?'} ms`,
+    `tools/list ${r.listToolsMs ?? '?'} ms (${r.toolCount} tool${r.toolCount === 1 ? '' : 's'})`,
+    `ping ${r.pingMs ?? '?'} ms`,
+  ].join(' · ')}`;
+}
+
+/** Buttons for one server; which ones are enabled follows its status. */
+export function ServerControls({ state }: { state: ServerState }) {
+  const { api, store } = useApp();
+  const [busy, setBusy] = useState<Busy>();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  const name = state.server.name;
+  const blocked = state.status === 'disabled' || state.status === 'untrusted';
+  const running = state.status === 'connected' || state.status === 'connecting' || state.status === 'backoff';
+
+  const act = async (verb: Exclude<Busy, undefined>): Promise<void> => {
+    setBusy(verb);
+    setOutcome(undefined);
+    try {
+      if (verb === 'test') {
+        const r = await api.call('servers:test', { server: name });
+        setOutcome(r.ok ? { ok: r.data.ok, text: describeTest(r.data) } : { ok: false, text: r.error.message });
+        void store.refresh();
+        return;
+      }
+      const method = verb === 'start' ? 'servers:start' : verb === 'stop' ? 'servers:stop' : 'servers:restart';
+      const r = await api.call(method, { server: name });
+      if (r.ok) store.applySnapshot(r.data);
+      else setOutcome({ ok: false, text: r.error.message });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Group gap="xs" role="group" aria-label={`Control ${name}`}>
+      <Button size="xs" variant="light" onClick={() => void act('start')} loading={busy === 'start'} disabled={blocked || state.status === 'connected' || busy !== undefined}>
+        Start
+      </Button>
+      <Button size="xs" variant="light" color="gray" onClick={() => void act('stop')} loading={busy === 'stop'} disabled={blocked || (!running && state.status !== 'error') || busy !== undefined}>
+        Stop
+      </Button>
+      <Button size="xs" variant="light" onClick={() => void act('restart')} loading={busy === 'restart'} disabled={blocked || busy !== undefined}>
+        Restart
+      </Button>
+      <Button size="xs" variant="light" onClick={() => void act('test')} loading={busy === 'test'} disabled={blocked || busy !== undefined}>
+        Test
+      </Button>
+      {outcome ? (
+        <Text size="sm" c={outcome.ok ? 'teal' : 'red'} role="status" aria-label="Test result" className="mono">
+          {outcome.text}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
