@@ -96,3 +96,23 @@ describe('buildSnapshot', () => {
     expect(managedServers(discovery, false).map((m) => m.desired)).toEqual(['run', 'untrusted', 'disabled']);
   });
 });
+
+describe('URL secrets', () => {
+  it('masks a URL password and secret query values in the summary and in the last error', () => {
+    const url = `http://user:${SECRET}@127.0.0.1:1/mcp?api_key=${SECRET}&transport=http`;
+    const remote = def('remote', { transport: 'http', command: undefined, args: undefined, url, source: { host: 'cursor', file: '/h/.cursor/mcp.json', scope: 'user' } });
+    const discovery: DiscoveryResult = { servers: [remote], shadowed: [], warnings: [], files: [], projectFiles: [] };
+    const runtime: ServerRuntime = {
+      name: 'remote',
+      status: 'error',
+      toolCount: 0,
+      lastError: `Request cannot be constructed from a URL that includes credentials: ${url}`,
+      restartCount: 0,
+      recentLatencyMs: [],
+    };
+    const snap = buildSnapshot({ discovery, projectDir: '/p', projectTrusted: true, runtime: () => runtime });
+    expect(snap.servers[0]!.server.url).toBe('http://user:***@127.0.0.1:1/mcp?api_key=***&transport=http');
+    expect(snap.servers[0]!.lastError).toContain('http://user:***@127.0.0.1:1/mcp');
+    expect(JSON.stringify(snap)).not.toContain(SECRET);
+  });
+});
