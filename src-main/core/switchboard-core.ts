@@ -12,6 +12,7 @@ import type { DiscoveryContext, DiscoveryResult } from './config/types.js';
 import type { CoreContext } from './handlers/context.js';
 import { appHandlers } from './handlers/app.js';
 import { configHandlers } from './handlers/config.js';
+import { startLiveReload, type LiveReload } from './config/live-reload.js';
 import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
 import { lifecycleHandlers } from './handlers/lifecycle.js';
@@ -40,6 +41,8 @@ export interface CoreExtras {
   onlyServers?: readonly string[];
   /** Coalescing window of `servers:changed` and `logs:appended` (ms). Default 50. */
   eventDelayMs?: number;
+  /** Watch config files and reload on change (issue #3). Default: on except in `cli` mode. */
+  watchConfig?: boolean;
   /**
    * Answers servers' sampling/elicitation requests without a person (issue 5), e.g.
    * `acceptWithDefaults` for a conformance driver. Default: ask the attached face, or decline at
@@ -93,6 +96,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   let discovery: DiscoveryResult | undefined;
   let projectTrusted = false;
   let disposed = false;
+  let liveReload: LiveReload | undefined;
   // One discovery/reconcile at a time: trust:grant and servers:addDefault must not interleave.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -204,7 +208,10 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       };
     },
     handleOAuthCallback: (params) => auth.completeCallback(params),
-    start: () => refresh(),
+    start: async () => {
+      await refresh();
+      if (!disposed && (extras.watchConfig ?? options.mode !== 'cli')) liveReload ??= startLiveReload(ctx);
+    },
     settled: async () => {
       await queue;
       await manager.settled();
@@ -212,6 +219,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     async dispose(): Promise<void> {
       if (disposed) return;
       disposed = true;
+      liveReload?.close();
       serversChanged.cancel();
       logBatch.cancel();
       traceBatch.cancel();
