@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from './components/empty-state.js';
 import { ServerDetail } from './components/server-detail.js';
 import { ServerList } from './components/server-list.js';
+import { ServerRequestDialog } from './components/server-requests.js';
+import { ToolSearch } from './components/tool-search.js';
 import { TrustBanner } from './components/trust-banner.js';
 import { WarningsPanel } from './components/warnings-panel.js';
 import { plural } from './lib/format.js';
@@ -77,6 +79,12 @@ export function App() {
 
       <AppShell.Navbar p="xs">
         <AppShell.Section grow component={ScrollArea}>
+          <ToolSearch
+            onPick={(server, tool) => {
+              setSelected(server);
+              setSelectedTool(tool);
+            }}
+          />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
             Servers
           </Text>
@@ -92,6 +100,7 @@ export function App() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ServerRequestDialog />
         <Stack gap="md">
           {loadError && !snapshot ? (
             <Alert color="red" title="Could not load the server list" role="alert">

@@ -1,13 +1,19 @@
 /**
- * Call a tool (SPEC §4): the tool's names and description, its input schema as JSON, a form
- * generated from the schema (@rjsf/core with an eval-free validator, lib/form-validator.ts) or a Raw JSON textarea, a Call button, and the
- * result beside the input — the result never replaces the form.
+ * Call a tool (SPEC §4): the tool's names, annotations and description, its input schema as JSON,
+ * a form generated from the schema (@rjsf/core with an eval-free validator, lib/form-validator.ts)
+ * or a Raw JSON textarea (which can send arguments the schema rejects, on purpose), a Call button,
+ * Cancel while it runs, a progress bar fed by progress notifications, and the result beside the
+ * input — the result never replaces the form. Task-capable tools can run as a task. The server's
+ * call history sits below, with replay.
  */
-import { Alert, Badge, Button, Code, Collapse, Group, Loader, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Collapse, Group, Loader, Paper, Progress, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import type { ToolProgress } from '../../../src-shared/api/inspector.js';
+import { CallHistory } from './call-history.js';
+import { ToolAnnotations } from './tool-annotations.js';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { formValidator } from '../lib/form-validator.js';
-import { Component, useMemo, useState, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import { formSchema, parseArgs } from '../lib/schema-form.js';
@@ -45,12 +51,48 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
   const [showSchema, setShowSchema] = useState(false);
   const [calling, setCalling] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
+  const [progress, setProgress] = useState<ToolProgress>();
+  const [checkRequired, setCheckRequired] = useState(true);
+  const [asTask, setAsTask] = useState(tool.execution?.taskSupport === 'required');
+  const [taskNote, setTaskNote] = useState<string>();
+  const callIdRef = useRef<string>(undefined);
+  const taskSupport = typeof tool.execution?.taskSupport === 'string' ? tool.execution.taskSupport : 'forbidden';
 
-  const call = async (args: Record<string, unknown>): Promise<void> => {
+  useEffect(
+    () =>
+      api.on('tools:progress', (p) => {
+        if (p.callId === callIdRef.current) setProgress(p);
+      }),
+    [api],
+  );
+
+  const call = async (args: Record<string, unknown>, validate = true): Promise<void> => {
+    if (asTask) {
+      setTaskNote(undefined);
+      const r = await api.call('tasks:call', { server: tool.server, tool: tool.name, args });
+      setTaskNote(r.ok ? `Started task ${r.data.taskId} (${r.data.status}). Follow it in the Tasks tab.` : `${r.error.message} (${r.error.code})`);
+      return;
+    }
+    const callId = `call-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    callIdRef.current = callId;
+    setProgress(undefined);
     setCalling(true);
-    const r = await api.call('tools:call', { server: tool.server, tool: tool.name, args });
+    const r = await api.call('tools:call', { server: tool.server, tool: tool.name, args, callId, validate });
+    if (callIdRef.current !== callId) return; // a newer call (or a remount) took over
+    callIdRef.current = undefined;
     setCalling(false);
     setOutcome(r.ok ? { kind: 'result', result: r.data } : { kind: 'failed', error: r.error });
+  };
+
+  const cancel = (): void => {
+    const callId = callIdRef.current;
+    if (callId) void api.call('tools:cancel', { callId });
+  };
+
+  const replay = (args: Record<string, unknown>): void => {
+    setFormData(args);
+    setRawText(JSON.stringify(args, null, 2));
+    void call(args, !raw || checkRequired);
   };
 
   const toggleRaw = (on: boolean): void => {
@@ -76,7 +118,7 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
       return;
     }
     setRawError(undefined);
-    void call(parsed.args);
+    void call(parsed.args, checkRequired);
   };
 
   const callButton = (
@@ -97,6 +139,12 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
         error={rawError}
         classNames={{ input: 'mono' }}
         spellCheck={false}
+      />
+      <Checkbox
+        label="Check required parameters first (off: send the arguments as they are, to test the server's own validation)"
+        checked={checkRequired}
+        onChange={(e) => setCheckRequired(e.currentTarget.checked)}
+        size="xs"
       />
       <Group>
         <Button onClick={callRaw} loading={calling} disabled={!callable}>
@@ -123,6 +171,7 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
           Raw name <span className="mono">{tool.name}</span> on server <span className="mono">{tool.server}</span>
           {tool.title ? ` · ${tool.title}` : ''}
         </Text>
+        <ToolAnnotations tool={tool} />
         {tool.description ? <Text size="sm">{tool.description}</Text> : null}
         <Group gap="md" mt={4}>
           <Button variant="subtle" size="compact-sm" onClick={() => setShowSchema((v) => !v)} aria-expanded={showSchema}>
@@ -147,6 +196,21 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
           {!callable ? (
             <Text size="sm" c="orange" mb="xs">
               The server is not connected, so its tools cannot be called right now.
+            </Text>
+          ) : null}
+          {taskSupport !== 'forbidden' ? (
+            <Checkbox
+              mb="xs"
+              size="xs"
+              label={`Run as a task (${taskSupport === 'required' ? 'this tool requires it' : 'optional for this tool'})`}
+              checked={asTask}
+              disabled={taskSupport === 'required'}
+              onChange={(e) => setAsTask(e.currentTarget.checked)}
+            />
+          ) : null}
+          {taskNote ? (
+            <Text size="sm" mb="xs" role="status">
+              {taskNote}
             </Text>
           ) : null}
           {raw ? (
@@ -181,16 +245,41 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
         </section>
 
         <section aria-label="Output" className="invoke-output" aria-busy={calling}>
-          <Text fw={700} size="sm" mb="xs">
-            Result
-          </Text>
-          {calling && !outcome ? <Loader size="sm" /> : null}
+          <Group justify="space-between" mb="xs">
+            <Text fw={700} size="sm">
+              Result
+            </Text>
+            {calling ? (
+              <Button size="compact-sm" color="red" variant="light" onClick={cancel}>
+                Cancel
+              </Button>
+            ) : null}
+          </Group>
+          {calling ? (
+            <Stack gap={4} mb="xs">
+              {progress ? (
+                <>
+                  <Progress
+                    value={progress.total ? Math.min(100, (progress.progress / progress.total) * 100) : 100}
+                    animated={!progress.total}
+                    aria-label="Call progress"
+                  />
+                  <Text size="xs" c="dimmed">
+                    {progress.total ? `${progress.progress} / ${progress.total}` : `${progress.progress}`}
+                    {progress.message ? ` · ${progress.message}` : ''}
+                  </Text>
+                </>
+              ) : (
+                <Loader size="sm" />
+              )}
+            </Stack>
+          ) : null}
           {!outcome && !calling ? (
             <Text size="sm" c="dimmed">
               Call the tool to see its result here.
             </Text>
           ) : null}
-          {outcome?.kind === 'result' ? <ToolResult result={outcome.result} /> : null}
+          {outcome?.kind === 'result' ? <ToolResult key={outcome.result.durationMs} result={outcome.result} /> : null}
           {outcome?.kind === 'failed' ? (
             <Alert color="red" variant="light" title="The call failed" role="alert">
               <Text size="sm">
@@ -200,6 +289,7 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
           ) : null}
         </section>
       </div>
+      <CallHistory server={tool.server} tool={tool.name} onReplay={replay} canReplay={callable && !calling} />
     </Paper>
   );
 }

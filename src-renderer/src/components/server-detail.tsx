@@ -16,6 +16,11 @@ import { ServerControls } from './server-controls.js';
 import { TraceView } from './trace-view.js';
 import { StatusBadge } from './status-dot.js';
 import { ToolList } from './tool-list.js';
+import { ResourcesPanel } from './resources-panel.js';
+import { PromptsPanel } from './prompts-panel.js';
+import { TasksPanel } from './tasks-panel.js';
+import { ServerSettings } from './server-settings.js';
+import { CallHistory } from './call-history.js';
 import { SignInPanel } from './sign-in-panel.js';
 
 const NO_TOOLS: ToolInfo[] = [];
@@ -48,6 +53,15 @@ function Facts({ state }: { state: ServerState }) {
   return (
     <Text size="sm" c="dimmed">
       {facts.join(' · ')}
+    </Text>
+  );
+}
+
+/** What the inspector tabs show while the server is not connected. */
+function NotConnected() {
+  return (
+    <Text size="sm" c="dimmed" p="sm">
+      The server is not connected, so it cannot be asked right now.
     </Text>
   );
 }
@@ -125,6 +139,11 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
       <Tabs defaultValue="tools" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="tools">Tools ({tools.length})</Tabs.Tab>
+          <Tabs.Tab value="resources">Resources</Tabs.Tab>
+          <Tabs.Tab value="prompts">Prompts</Tabs.Tab>
+          <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
+          <Tabs.Tab value="settings">Roots &amp; logging</Tabs.Tab>
           <Tabs.Tab value="logs">Logs</Tabs.Tab>
           <Tabs.Tab value="trace">Trace</Tabs.Tab>
           <Tabs.Tab value="definition">Definition</Tabs.Tab>
@@ -144,6 +163,21 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
               ) : null}
             </div>
           </div>
+        </Tabs.Panel>
+        <Tabs.Panel value="resources" pt="sm">
+          {state.status === 'connected' ? <ResourcesPanel server={name} /> : <NotConnected />}
+        </Tabs.Panel>
+        <Tabs.Panel value="prompts" pt="sm">
+          {state.status === 'connected' ? <PromptsPanel server={name} /> : <NotConnected />}
+        </Tabs.Panel>
+        <Tabs.Panel value="tasks" pt="sm">
+          <TasksPanel server={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="sm">
+          <CallHistory server={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="sm">
+          <ServerSettings server={name} connected={state.status === 'connected'} />
         </Tabs.Panel>
         <Tabs.Panel value="logs" pt="sm">
           <LogView server={name} />

@@ -5,6 +5,7 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
 import { onListKeyDown } from '../lib/list-keys.js';
+import { annotationLabels } from './tool-annotations.js';
 
 /** Props of `ToolList`. */
 export interface ToolListProps {
@@ -38,11 +39,20 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
               <Text size="sm" fw={600} className="mono" truncate>
                 {t.name}
               </Text>
-              {t.collidesWith.length > 0 ? (
-                <Badge size="xs" color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>
-                  collision
-                </Badge>
-              ) : null}
+              <Group gap={2} wrap="nowrap">
+                {annotationLabels(t.annotations)
+                  .filter((l) => l === 'destructive' || l === 'read-only')
+                  .map((l) => (
+                    <Badge key={l} size="xs" color={l === 'destructive' ? 'red' : 'teal'} variant="light" styles={{ label: { textTransform: 'none' } }}>
+                      {l}
+                    </Badge>
+                  ))}
+                {t.collidesWith.length > 0 ? (
+                  <Badge size="xs" color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>
+                    collision
+                  </Badge>
+                ) : null}
+              </Group>
             </Group>
             <Text size="xs" c="dimmed" className="mono" truncate>
               {t.agentName}

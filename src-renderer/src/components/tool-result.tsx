@@ -1,9 +1,13 @@
 /**
- * One tool call's result (SPEC §4): text as text (never HTML: server text is untrusted), images
+ * One tool call's result (SPEC §4): text as markdown without raw HTML, or plain (never HTML:
+ * server text is untrusted; a several-MB text shows a preview first, see result-text.tsx), images
  * and audio from base64 + MIME type only, embedded resources, `structuredContent` as pretty JSON,
  * the output-schema warning beside the kept result, `isError` in red, and the duration.
  */
-import { Alert, Badge, Code, Group, Image, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { isLargeText, previewOf } from '../lib/large-text.js';
+import { ResultText } from './result-text.js';
 import type { ContentBlock, ToolCallResult } from '../../../src-shared/api/status.js';
 import { formatLatency } from '../lib/format.js';
 import { mediaDataUrl } from '../lib/media.js';
@@ -11,10 +15,10 @@ import { mediaDataUrl } from '../lib/media.js';
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** One content block. Unknown block types show as JSON. */
-function Block({ block }: { block: ContentBlock }) {
+function Block({ block, markdown }: { block: ContentBlock; markdown: boolean }) {
   switch (block.type) {
     case 'text':
-      return <pre className="result-text">{str(block.text) ?? ''}</pre>;
+      return <ResultText text={str(block.text) ?? ''} markdown={markdown} />;
     case 'image': {
       const src = mediaDataUrl('image', block.mimeType, block.data);
       return src ? (
@@ -44,7 +48,7 @@ function Block({ block }: { block: ContentBlock }) {
             {str(r.mimeType) ? ` · ${str(r.mimeType)}` : ''}
           </Text>
           {str(r.text) !== undefined ? (
-            <pre className="result-text">{str(r.text)}</pre>
+            <ResultText text={str(r.text)!} markdown={false} />
           ) : (
             <Text size="xs" c="dimmed">
               (binary content, {str(r.blob)?.length ?? 0} base64 characters)
@@ -65,27 +69,51 @@ function Block({ block }: { block: ContentBlock }) {
   }
 }
 
+/** The raw JSON of a result, bounded: a several-MB result shows its first characters only. */
+function RawJson({ result }: { result: ToolCallResult }) {
+  const text = JSON.stringify(result, null, 2);
+  return (
+    <Code block className="result-json" aria-label="Raw result JSON">
+      {isLargeText(text) ? `${previewOf(text)}\n… (${text.length.toLocaleString()} characters in all)` : text}
+    </Code>
+  );
+}
+
 /** The result panel body for a completed call. */
 export function ToolResult({ result }: { result: ToolCallResult }) {
   const blocks = result.content;
+  const [markdown, setMarkdown] = useState(true);
+  const [raw, setRaw] = useState(false);
+  const cancelled = result.isError && result.text === 'Cancelled';
   return (
     <Stack gap="sm" role="region" aria-label="Tool result">
       <Group gap="xs">
-        <Badge color={result.isError ? 'red' : 'teal'} variant="light" styles={{ label: { textTransform: 'none' } }}>
-          {result.isError ? 'error' : 'ok'}
+        <Badge color={cancelled ? 'gray' : result.isError ? 'red' : 'teal'} variant="light" styles={{ label: { textTransform: 'none' } }}>
+          {cancelled ? 'cancelled' : result.isError ? 'error' : 'ok'}
         </Badge>
         <Text size="sm" c="dimmed">
           {formatLatency(result.durationMs)}
         </Text>
+        <Button variant="subtle" size="compact-xs" onClick={() => setMarkdown((v) => !v)} aria-pressed={!markdown}>
+          {markdown ? 'Plain text' : 'Markdown'}
+        </Button>
+        <Button variant="subtle" size="compact-xs" onClick={() => setRaw((v) => !v)} aria-pressed={raw}>
+          {raw ? 'Hide raw JSON' : 'Raw JSON'}
+        </Button>
       </Group>
-      {result.isError ? (
-        <Alert color="red" variant="light" title="Tool returned an error">
-          <pre className="result-text">{result.text}</pre>
+      {raw ? <RawJson result={result} /> : null}
+      {cancelled ? (
+        <Text size="sm" c="dimmed">
+          The call was cancelled; a late reply is ignored.
+        </Text>
+      ) : result.isError ? (
+        <Alert color="red" variant="light" title={result.text.startsWith('MCP error:') ? 'The call failed' : 'Tool returned an error'}>
+          <ResultText text={result.text} markdown={false} />
         </Alert>
       ) : blocks.length > 0 ? (
-        blocks.map((b, i) => <Block key={i} block={b} />)
+        blocks.map((b, i) => <Block key={i} block={b} markdown={markdown} />)
       ) : (
-        <pre className="result-text">{result.text}</pre>
+        <ResultText text={result.text} markdown={false} />
       )}
       {result.outputWarning ? (
         <Alert color="yellow" variant="light" title="Output does not match the tool's output schema">

@@ -1,0 +1,168 @@
+/**
+ * A server's prompts (issue 5 §5): the list, an input per argument with `completion/complete`
+ * suggestions, Get, and the rendered messages (text as markdown without raw HTML; other content
+ * blocks by type).
+ */
+import { Alert, Autocomplete, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiError } from '../../../src-shared/api/envelope.js';
+import type { GetPromptOutput, PromptInfo } from '../../../src-shared/api/inspector.js';
+import { mediaDataUrl } from '../lib/media.js';
+import { useApp } from '../store/use-store.js';
+import { ResultText } from './result-text.js';
+import { useCompletions } from './use-completions.js';
+
+function ArgumentInput(props: { server: string; prompt: string; name: string; required: boolean; description?: string; value: string; context: Record<string, string>; onChange(v: string): void }) {
+  const suggestions = useCompletions(props.server, { type: 'ref/prompt', name: props.prompt }, props.name, props.value, props.context);
+  return (
+    <Autocomplete
+      label={props.name}
+      description={props.description}
+      withAsterisk={props.required}
+      value={props.value}
+      onChange={props.onChange}
+      data={suggestions}
+      size="sm"
+    />
+  );
+}
+
+function Message({ role, content }: { role: string; content: Record<string, unknown> }) {
+  const type = String(content.type ?? '');
+  let body;
+  if (type === 'text') body = <ResultText text={String(content.text ?? '')} />;
+  else if (type === 'image') {
+    const src = mediaDataUrl('image', content.mimeType, content.data);
+    body = src ? <img src={src} alt="Prompt image" style={{ maxWidth: 320 }} /> : <Text size="sm">[image]</Text>;
+  } else if (type === 'resource') {
+    const r = (content.resource ?? {}) as Record<string, unknown>;
+    body = (
+      <Stack gap={2}>
+        <Text size="xs" className="mono">
+          resource {String(r.uri ?? '')}
+        </Text>
+        {typeof r.text === 'string' ? <ResultText text={r.text} markdown={false} /> : null}
+      </Stack>
+    );
+  } else body = <pre className="result-json">{JSON.stringify(content, null, 2)}</pre>;
+  return (
+    <Paper withBorder p="xs" radius="sm">
+      <Badge size="xs" variant="light" mb={4}>
+        {role}
+      </Badge>
+      {body}
+    </Paper>
+  );
+}
+
+/** The Prompts tab of a server. */
+export function PromptsPanel({ server }: { server: string }) {
+  const { api } = useApp();
+  const [prompts, setPrompts] = useState<PromptInfo[]>();
+  const [selected, setSelected] = useState<string>();
+  const [args, setArgs] = useState<Record<string, string>>({});
+  const [output, setOutput] = useState<GetPromptOutput>();
+  const [error, setError] = useState<ApiError>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const r = await api.call('prompts:list', { server });
+    if (r.ok) setPrompts(r.data.prompts);
+    else setError(r.error);
+  }, [api, server]);
+
+  useEffect(() => {
+    void load();
+    return api.on('inspector:listChanged', (e) => {
+      if (e.server === server && e.kind === 'prompts') void load();
+    });
+  }, [api, server, load]);
+
+  const prompt = prompts?.find((p) => p.name === selected);
+
+  const get = async (): Promise<void> => {
+    if (!prompt) return;
+    setBusy(true);
+    const r = await api.call('prompts:get', { server, name: prompt.name, args });
+    setBusy(false);
+    if (r.ok) {
+      setOutput(r.data);
+      setError(undefined);
+    } else setError(r.error);
+  };
+
+  return (
+    <div className="tools-grid">
+      <nav aria-label="Prompts" className="tools-column">
+        <Stack gap={2}>
+          {prompts?.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              This server lists no prompts.
+            </Text>
+          ) : null}
+          {prompts?.map((p) => (
+            <Button
+              key={p.name}
+              variant={p.name === selected ? 'light' : 'subtle'}
+              justify="start"
+              size="compact-sm"
+              onClick={() => {
+                setSelected(p.name);
+                setArgs({});
+                setOutput(undefined);
+              }}
+            >
+              <span className="mono">{p.name}</span>
+            </Button>
+          ))}
+        </Stack>
+      </nav>
+      <Stack gap="sm" role="region" aria-label={prompt ? `Prompt ${prompt.name}` : 'Prompt'}>
+        {error ? (
+          <Alert color="red" variant="light" title="Request failed" role="alert">
+            {error.message} <span className="mono">({error.code})</span>
+          </Alert>
+        ) : null}
+        {prompt ? (
+          <>
+            {prompt.description ? <Text size="sm">{prompt.description}</Text> : null}
+            {(prompt.arguments ?? []).map((a) => (
+              <ArgumentInput
+                key={a.name}
+                server={server}
+                prompt={prompt.name}
+                name={a.name}
+                required={a.required === true}
+                description={a.description}
+                value={args[a.name] ?? ''}
+                context={args}
+                onChange={(v) => setArgs((old) => ({ ...old, [a.name]: v }))}
+              />
+            ))}
+            <Group>
+              <Button onClick={() => void get()} loading={busy}>
+                Get prompt
+              </Button>
+            </Group>
+            {output ? (
+              <Stack gap="xs" role="region" aria-label="Prompt messages">
+                {output.description ? (
+                  <Text size="xs" c="dimmed">
+                    {output.description}
+                  </Text>
+                ) : null}
+                {output.messages.map((m, i) => (
+                  <Message key={i} role={m.role} content={m.content} />
+                ))}
+              </Stack>
+            ) : null}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Select a prompt to fill its arguments and get it.
+          </Text>
+        )}
+      </Stack>
+    </div>
+  );
+}

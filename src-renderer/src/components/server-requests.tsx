@@ -1,0 +1,142 @@
+/**
+ * What servers ask back (issue 5 §6): a dialog for the oldest pending sampling or elicitation
+ * request. Sampling shows the messages the server wants completed; the person writes (or approves)
+ * the reply — no LLM is wired in — or declines. Elicitation shows the server's message and a form
+ * generated from its requested schema, prefilled with the schema's defaults; Accept / Decline /
+ * Cancel. Everything shown is the server's untrusted text, never HTML.
+ */
+import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
+import { formValidator } from '../lib/form-validator.js';
+import { formSchema } from '../lib/schema-form.js';
+import { useApp } from '../store/use-store.js';
+import { ResultText } from './result-text.js';
+
+/** Follow the pending requests: fetched once, then `requests:pending` / `requests:resolved`. */
+export function usePendingRequests(): PendingServerRequest[] {
+  const { api } = useApp();
+  const [pending, setPending] = useState<PendingServerRequest[]>([]);
+  useEffect(() => {
+    void api.call('requests:list', {}).then((r) => r.ok && setPending(r.data));
+    const offs = [
+      api.on('requests:pending', (r) => setPending((list) => (list.some((x) => x.id === r.id) ? list : [...list, r]))),
+      api.on('requests:resolved', (r) => setPending((list) => list.filter((x) => x.id !== r.id))),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [api]);
+  return pending;
+}
+
+function textOf(content: unknown): string {
+  const c = (content ?? {}) as Record<string, unknown>;
+  return c.type === 'text' ? String(c.text ?? '') : `[${String(c.type ?? 'content')}]`;
+}
+
+function Sampling({ request, answer }: { request: PendingServerRequest; answer(a: ServerRequestAnswer): void }) {
+  const [reply, setReply] = useState('');
+  const messages = (request.params.messages ?? []) as { role: string; content: unknown }[];
+  const system = request.params.systemPrompt;
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        The server asks for a model reply to these messages. No model is connected: write the reply yourself, or decline.
+      </Text>
+      {typeof system === 'string' ? (
+        <Stack gap={2}>
+          <Badge size="xs" variant="light">
+            system
+          </Badge>
+          <ResultText text={system} markdown={false} />
+        </Stack>
+      ) : null}
+      {messages.map((m, i) => (
+        <Stack gap={2} key={i}>
+          <Badge size="xs" variant="light">
+            {m.role}
+          </Badge>
+          <ResultText text={textOf(m.content)} markdown={false} />
+        </Stack>
+      ))}
+      {typeof request.params.maxTokens === 'number' ? (
+        <Text size="xs" c="dimmed">
+          Up to {request.params.maxTokens} tokens requested.
+        </Text>
+      ) : null}
+      <Textarea label="Reply" autosize minRows={3} value={reply} onChange={(e) => setReply(e.currentTarget.value)} data-autofocus />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => answer({ action: 'decline' })}>
+          Decline
+        </Button>
+        <Button onClick={() => answer({ action: 'reply', text: reply })}>Send reply</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Elicitation({ request, answer }: { request: PendingServerRequest; answer(a: ServerRequestAnswer): void }) {
+  const schema = formSchema((request.params.requestedSchema ?? { type: 'object', properties: {} }) as Record<string, unknown>) as RJSFSchema;
+  const [data, setData] = useState<Record<string, unknown>>({});
+  return (
+    <Stack gap="sm">
+      <ResultText text={String(request.params.message ?? '')} markdown={false} />
+      <Form
+        className="rjsf"
+        schema={schema}
+        uiSchema={{ 'ui:title': '' }}
+        validator={formValidator}
+        formData={data}
+        onChange={(e) => setData((e.formData ?? {}) as Record<string, unknown>)}
+        onSubmit={(e) => answer({ action: 'accept', content: (e.formData ?? {}) as Record<string, unknown> })}
+        showErrorList={false}
+        noHtml5Validate
+      >
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={() => answer({ action: 'cancel' })}>
+            Cancel
+          </Button>
+          <Button variant="default" onClick={() => answer({ action: 'decline' })}>
+            Decline
+          </Button>
+          <Button type="submit">Accept</Button>
+        </Group>
+      </Form>
+    </Stack>
+  );
+}
+
+/** The dialog; renders nothing while no request waits. */
+export function ServerRequestDialog() {
+  const { api } = useApp();
+  const pending = usePendingRequests();
+  const current = pending[0];
+  const [error, setError] = useState<string>();
+  if (!current) return null;
+  const answer = (a: ServerRequestAnswer): void => {
+    void api.call('requests:answer', { id: current.id, answer: a }).then((r) => {
+      if (!r.ok) setError(r.error.message);
+      else if (!r.data.answered) setError('The server no longer waits for this answer.');
+      else setError(undefined);
+    });
+  };
+  const title = current.kind === 'sampling' ? `Server "${current.server}" asks for a model reply` : `Server "${current.server}" asks for input`;
+  return (
+    <Modal opened onClose={() => answer(current.kind === 'sampling' ? { action: 'decline' } : { action: 'cancel' })} title={title} size="lg" centered>
+      <Stack gap="xs">
+        {pending.length > 1 ? (
+          <Text size="xs" c="dimmed">
+            {pending.length - 1} more waiting after this one.
+          </Text>
+        ) : null}
+        {error ? (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        {current.kind === 'sampling' ? <Sampling key={current.id} request={current} answer={answer} /> : <Elicitation key={current.id} request={current} answer={answer} />}
+      </Stack>
+    </Modal>
+  );
+}
