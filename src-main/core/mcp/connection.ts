@@ -15,12 +15,12 @@
 import { EventEmitter } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { LogEntry, ServerStatusName, ToolCallResult } from '../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { backoffDelay, DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
+import { closeLive, isAuthFailure, isSessionExpired, isTransportFailure, listAllTools, round, secretValues } from './connection-helpers.js';
 import { createMcpClient } from './client-factory.js';
 import { traceTransport, type TraceStore } from './rpc-trace.js';
 import type { DroppedValue, ValueResolver } from './value-resolution.js';
@@ -35,8 +35,6 @@ import type { CallToolOptions, ServerRuntime } from './types.js';
 
 /** Latencies kept per server for the sparkline. */
 export const LATENCY_WINDOW = 30;
-/** Pages of `tools/list` followed at most. */
-export const MAX_TOOL_PAGES = 100;
 /** stderr lines quoted in an exit or failure message. */
 const STDERR_TAIL_LINES = 5;
 
@@ -399,11 +397,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       if (attempt !== this.attempt) return;
       // A process that ended before initializing may start next time (a crash loop is capped);
       // a missing command, a refused connection, 401 or a timeout will not fix itself.
-      const exited = live?.stdio?.exitInfo !== undefined;
       if (this.options.auth?.isSignInRequired(err)) {
         this.lastError = needsAuthMessage(this.name);
         this.setStatus('needs-auth');
-      } else if (exited) this.afterFailure(message, true, 'error');
+      } else if (exitedByItself) this.afterFailure(message, true, 'error');
       else {
         this.lastError = message;
         this.setStatus('error');
@@ -530,78 +527,4 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   }
 }
 
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
-}
-
-/** The secret strings of a resolved definition (env, header and auth values), for trace redaction. */
-function secretValues(def: ServerDefinition): string[] {
-  const out = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})];
-  const auth = def.auth;
-  if (auth?.type === 'bearer') out.push(auth.token);
-  else if (auth?.type === 'basic') out.push(auth.password);
-  else if (auth?.type === 'header') out.push(auth.value);
-  return out;
-}
-
-/** A Streamable HTTP 404 on a request that carried a session id (SPEC §6: the session expired). */
-function isSessionExpired(live: Live, err: unknown): boolean {
-  return (
-    err instanceof StreamableHTTPError &&
-    err.code === 404 &&
-    live.transport instanceof StreamableHTTPClientTransport &&
-    live.transport.sessionId !== undefined
-  );
-}
-
-/** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
-function isAuthFailure(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  if (code === 401 || code === 403) return true;
-  if (err.name === 'UnauthorizedError' || err.constructor.name === 'UnauthorizedError') return true;
-  return /\bHTTP (401|403)\b|\b(401|403) (Unauthorized|Forbidden)\b/.test(err.message);
-}
-
-/** A failure of the HTTP wire itself: fetch failed, an HTTP error status, or a closed transport. */
-function isTransportFailure(err: unknown): boolean {
-  if (err instanceof McpError || !(err instanceof Error)) return false;
-  if (err instanceof TypeError) return true; // undici: "fetch failed"
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'number' && code >= 400 && code < 600) return true;
-  return err.message === 'Not connected';
-}
-
-/** Close a live client quietly (its transport too) and stop its task store timers. */
-async function closeLive(live: Live): Promise<void> {
-  live.abort.abort();
-  try {
-    await live.client.close();
-  } catch {
-    // Closing a half-open transport can fail; the process-tree kill below it has already run.
-  }
-  live.disposeClient();
-}
-
-/**
- * `tools/list` to the end: follows `nextCursor`, stops on an empty or repeated cursor, at most
- * `MAX_TOOL_PAGES` pages. A server without the tools capability has no tools. `onLatency` gets
- * each page's round trip (ms).
- */
-export async function listAllTools(client: Client, timeoutMs: number, onLatency?: (ms: number) => void): Promise<Tool[]> {
-  if (!client.getServerCapabilities()?.tools) return [];
-  const tools: Tool[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-    const started = performance.now();
-    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
-    onLatency?.(performance.now() - started);
-    tools.push(...result.tools);
-    const next = result.nextCursor;
-    if (!next || seen.has(next)) break;
-    seen.add(next);
-    cursor = next;
-  }
-  return tools;
-}
+export { listAllTools, MAX_TOOL_PAGES } from './connection-helpers.js';

@@ -8,7 +8,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { NO_RESTARTS, type RestartPolicy } from './backoff.js';
 import { McpManager } from './manager.js';
 import { isAlive } from './process-tree.js';
-import { testDefinition, waitFor } from './test-helpers.js';
+import { everythingStdio, testDefinition, waitFor } from './test-helpers.js';
 import type { ManagedServer } from './types.js';
 
 const RAW = fileURLToPath(new URL('./fixtures/raw-stdio-server.mjs', import.meta.url));
@@ -153,5 +153,38 @@ describe('stdio faults (real processes)', () => {
     expect(reply.latencyMs).toBeGreaterThanOrEqual(0);
     expect(trace.map((e) => e.text).join('\n')).not.toContain('tok-super-secret-1');
     expect(trace[5]!.text).toContain('the token is [redacted]');
+  });
+
+  it('a slow tool that sends progress every second runs past the server timeout (progress resets it)', async () => {
+    const m = (manager = new McpManager({ restart: NO_RESTARTS }));
+    await connected(m, everythingStdio('slow', { timeout: 1_500 }));
+    // No onProgress from the caller: the manager still sends a progress token so the timeout resets.
+    const result = await m.callTool('slow', 'trigger-long-running-operation', { duration: 3, steps: 3 });
+    expect(result).toMatchObject({ isError: false, text: 'Long running operation completed. Duration: 3 seconds, Steps: 3.' });
+  });
+
+  it('a timeout at connect is an error at once, not a restart loop (it would not fix itself)', async () => {
+    const m = (manager = new McpManager({ restart: FAST }));
+    const mute = testDefinition({ name: 'mute', transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], timeout: 300 });
+    await m.reconcile(run(mute));
+    await m.settled();
+    expect(m.runtime('mute')).toMatchObject({ status: 'error', restartCount: 0 });
+    expect(m.runtime('mute')!.lastError).toMatch(/raise the server's timeout/);
+  });
+
+  it('SPEC §3 values: "!command" and env names are resolved before spawn; an unset env-like name is left out and shown', async () => {
+    const m = (manager = new McpManager({ restart: NO_RESTARTS, baseEnv: { ...process.env, SB_TEAM_NAME: 'blue' } }));
+    const def = raw('values', { FAULT_ENV_TOOL: '1', API_KEY: '!printf key-123', TEAM: 'SB_TEAM_NAME', MISSING: 'SB_NOT_SET_ANYWHERE' });
+    await connected(m, def);
+    const read = async (name: string): Promise<string> => (await m.callTool('values', 'env', { name })).text;
+    expect(await read('API_KEY')).toBe('key-123');
+    expect(await read('TEAM')).toBe('blue');
+    expect(await read('MISSING')).toBe('(unset)');
+    expect(m.runtime('values')!.droppedValues).toEqual([{ key: 'env.MISSING', reason: 'environment variable SB_NOT_SET_ANYWHERE is not set' }]);
+    expect(m.logs('values').some((e) => e.text === 'left out env.MISSING: environment variable SB_NOT_SET_ANYWHERE is not set')).toBe(true);
+    // Another host's file: a "!" is literal text there.
+    await m.reconcile(run({ ...def, source: { host: 'cursor', file: '/x/.cursor/mcp.json', scope: 'user' } }));
+    await m.settled();
+    expect(await read('API_KEY')).toBe('!printf key-123');
   });
 });

@@ -11,6 +11,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError } from '../errors.js';
 import { fetchNotingRedirects, SupervisedSseTransport, type FetchLike } from './http-supervision.js';
 import { SupervisedStdioTransport } from './stdio-transport.js';
+import { resolvesValues } from './value-resolution.js';
 
 /** The environment a stdio child gets: `baseEnv` (unset values dropped) overlaid with the server's `env`. */
 export function childEnv(
@@ -99,7 +100,8 @@ export function createTransport(
 
 /** The fields whose change requires a restart (SPEC §5 reload: nothing unchanged restarts). */
 export function launchKey(def: ServerDefinition): string {
-  return JSON.stringify([def.transport, def.command, def.args, sorted(def.env), def.cwd, def.url, sorted(def.headers), def.auth]);
+  // Whether SPEC §3 resolution applies (the source's host) changes what the values mean.
+  return JSON.stringify([def.transport, def.command, def.args, sorted(def.env), def.cwd, def.url, sorted(def.headers), def.auth, resolvesValues(def)]);
 }
 
 /** A record's entries in key order, so a reordered file does not count as a change. */

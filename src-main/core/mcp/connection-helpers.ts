@@ -1,0 +1,96 @@
+/**
+ * Pure helpers of `ServerConnection` (connection.ts): failure classification, secret collection
+ * for trace redaction, closing a live client, and `tools/list` to the end.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+
+/** Pages of `tools/list` followed at most. */
+export const MAX_TOOL_PAGES = 100;
+
+/** What closing needs of a live connection. */
+export interface ClosableLive {
+  client: Client;
+  transport: Transport;
+  abort: AbortController;
+  disposeClient: () => void;
+}
+
+export function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+/** The secret strings of a resolved definition (env, header and auth values), for trace redaction. */
+export function secretValues(def: ServerDefinition): string[] {
+  const out = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})];
+  const auth = def.auth;
+  if (auth?.type === 'bearer') out.push(auth.token);
+  else if (auth?.type === 'basic') out.push(auth.password);
+  else if (auth?.type === 'header') out.push(auth.value);
+  return out;
+}
+
+/** A Streamable HTTP 404 on a request that carried a session id (SPEC §6: the session expired). */
+export function isSessionExpired(live: { transport: Transport }, err: unknown): boolean {
+  return (
+    err instanceof StreamableHTTPError &&
+    err.code === 404 &&
+    live.transport instanceof StreamableHTTPClientTransport &&
+    live.transport.sessionId !== undefined
+  );
+}
+
+/** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
+export function isAuthFailure(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (code === 401 || code === 403) return true;
+  if (err.name === 'UnauthorizedError' || err.constructor.name === 'UnauthorizedError') return true;
+  return /\bHTTP (401|403)\b|\b(401|403) (Unauthorized|Forbidden)\b/.test(err.message);
+}
+
+/** A failure of the HTTP wire itself: fetch failed, an HTTP error status, or a closed transport. */
+export function isTransportFailure(err: unknown): boolean {
+  if (err instanceof McpError || !(err instanceof Error)) return false;
+  if (err instanceof TypeError) return true; // undici: "fetch failed"
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'number' && code >= 400 && code < 600) return true;
+  return err.message === 'Not connected';
+}
+
+/** Close a live client quietly (its transport too) and stop its task store timers. */
+export async function closeLive(live: ClosableLive): Promise<void> {
+  live.abort.abort();
+  try {
+    await live.client.close();
+  } catch {
+    // Closing a half-open transport can fail; the process-tree kill below it has already run.
+  }
+  live.disposeClient();
+}
+
+/**
+ * `tools/list` to the end: follows `nextCursor`, stops on an empty or repeated cursor, at most
+ * `MAX_TOOL_PAGES` pages. A server without the tools capability has no tools. `onLatency` gets
+ * each page's round trip (ms).
+ */
+export async function listAllTools(client: Client, timeoutMs: number, onLatency?: (ms: number) => void): Promise<Tool[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    const started = performance.now();
+    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    onLatency?.(performance.now() - started);
+    tools.push(...result.tools);
+    const next = result.nextCursor;
+    if (!next || seen.has(next)) break;
+    seen.add(next);
+    cursor = next;
+  }
+  return tools;
+}
