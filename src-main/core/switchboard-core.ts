@@ -17,6 +17,8 @@ import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
 import { lifecycleHandlers } from './handlers/lifecycle.js';
 import { ManualStops } from './manual-stops.js';
+import { ValueResolver } from './mcp/value-resolution.js';
+import { secretRefResolver } from './secrets/secret-refs.js';
 import type { RestartPolicy } from './mcp/backoff.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
 import { authHandlers } from './handlers/auth.js';
@@ -84,8 +86,14 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     flowTimeoutMs: options.oauthFlowTimeoutMs,
   });
   const manualStops = new ManualStops(options.dataDir);
+  // SPEC §3: env/header values resolved at connect time; secret references from the keychain.
+  const values = new ValueResolver({
+    env: options.platform.env,
+    resolveSecretRef: secretRefResolver(options.secrets ?? new KeytarSecretStore(options.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined)),
+  });
   const manager = new McpManager({
     restart: extras.restart,
+    values,
     auth,
     hooks: inspector.hooks,
     clientName: 'mcp-switchboard',

@@ -71,4 +71,25 @@ describe('ValueResolver (SPEC §3)', () => {
     expect(passthrough.auth).toEqual(def.auth);
     expect(passthrough.dropped).toEqual([]);
   });
+
+  it('secret references resolve for every host; a missing one is dropped with its reason', async () => {
+    const r = new ValueResolver({
+      env: {},
+      resolveSecretRef: async (value) => {
+        if (!value.includes('${secret:')) return undefined;
+        if (value.includes('${secret:gone}')) throw new Error('No secret stored for ${secret:gone}');
+        return value.replace('${secret:gh}', 'ghp_real');
+      },
+    });
+    const def = testDefinition({
+      name: 'v',
+      transport: 'http',
+      url: 'http://127.0.0.1/mcp',
+      headers: { Authorization: 'Bearer ${secret:gh}', 'X-Other': '${secret:gone}', 'X-Bang': '!not-run' },
+      source: { host: 'vscode', file: '/p/.vscode/mcp.json', scope: 'project' },
+    });
+    const out = await r.resolveDefinition(def);
+    expect(out.headers).toEqual({ Authorization: 'Bearer ghp_real', 'X-Bang': '!not-run' });
+    expect(out.dropped).toEqual([{ key: 'headers.X-Other', reason: 'No secret stored for ${secret:gone}' }]);
+  });
 });

@@ -107,11 +107,21 @@ export class ValueResolver {
   }
 
   /**
-   * Resolve one value: `{value}` or `{reason}` when it must be dropped. Never rejects.
+   * Resolve one value: `{value}` or `{reason}` when it must be dropped. Never rejects. Secret
+   * references (`${secret:id}`, `${input:id}`) resolve for every host; `!command` and env names
+   * only when `full` (Switchboard's own and xcsh files). A reference the hook rejects is dropped
+   * with the hook's reason — never sent as the literal placeholder.
    */
-  async resolve(raw: string): Promise<{ value: string } | { reason: string }> {
-    const secret = await this.options.resolveSecretRef?.(raw).catch(() => undefined);
-    if (secret !== undefined) return { value: secret };
+  async resolve(raw: string, full = true): Promise<{ value: string } | { reason: string }> {
+    if (this.options.resolveSecretRef) {
+      try {
+        const secret = await this.options.resolveSecretRef(raw);
+        if (secret !== undefined) return { value: secret };
+      } catch (err) {
+        return { reason: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    if (!full) return { value: raw };
     if (raw.startsWith('!')) {
       const command = raw.slice(1).trim();
       if (command === '') return { reason: 'empty command after "!"' };
@@ -146,17 +156,19 @@ export class ValueResolver {
 
   /**
    * Resolve a definition's env, headers and static auth values (SPEC §3). For a definition from a
-   * host without this syntax (`resolvesValues` false) the values pass through untouched.
+   * host without this syntax (`resolvesValues` false) only secret references are resolved; every
+   * other value passes through untouched.
    */
   async resolveDefinition(def: ServerDefinition): Promise<ResolvedValues> {
-    if (!resolvesValues(def)) return { env: def.env, headers: def.headers, auth: def.auth, dropped: [] };
+    const full = resolvesValues(def);
+    if (!full && !this.options.resolveSecretRef) return { env: def.env, headers: def.headers, auth: def.auth, dropped: [] };
     const dropped: DroppedValue[] = [];
     const map = async (prefix: string, record: Record<string, string> | undefined): Promise<Record<string, string> | undefined> => {
       if (!record) return undefined;
       const out: Record<string, string> = {};
       await Promise.all(
         Object.entries(record).map(async ([key, raw]) => {
-          const r = await this.resolve(raw);
+          const r = await this.resolve(raw, full);
           if ('value' in r) out[key] = r.value;
           else dropped.push({ key: `${prefix}.${key}`, reason: r.reason });
         }),
@@ -171,7 +183,7 @@ export class ValueResolver {
       const copy: Record<string, unknown> = { ...auth };
       let ok = true;
       for (const field of fields) {
-        const r = await this.resolve(String((auth as Record<string, unknown>)[field] ?? ''));
+        const r = await this.resolve(String((auth as Record<string, unknown>)[field] ?? ''), full);
         if ('value' in r) copy[field] = r.value;
         else {
           dropped.push({ key: `auth.${field}`, reason: r.reason });
