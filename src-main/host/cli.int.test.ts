@@ -106,7 +106,7 @@ describe('switchboard CLI in a trusted project', () => {
   });
 
   it('a tool that returns isError prints "Error: …" and exits 1', async () => {
-    const run = await runSwitchboard(world, ['call', 'everything', 'get-sum', '--args', '{"a":"x"}']);
+    const run = await runSwitchboard(world, ['call', 'everything', 'get-sum', '--args', '{"a":"x","b":1}']);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^Error: .*Invalid arguments for tool get-sum/);
   });

@@ -65,7 +65,7 @@ describe('tool catalog', () => {
     const names = mine.map((t) => t.name);
     expect(names).toContain('tool-119');
     expect(names).not.toContain('tool-000');
-    expect(mine).toHaveLength(11 + 120 - 1 + 1);
+    expect(mine).toHaveLength(12 + 120 - 1 + 1);
     expect(await call('tools:filtered', { server: 'my-server' })).toEqual(['tool-000']);
     // my.server hands back page 2's cursor again: two pages, then stop.
     const other = await call('tools:list', { server: 'my.server' });
