@@ -339,7 +339,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         server: this.name,
         hooks: this.options.hooks,
       });
-      const resolved = this.options.values ? await this.options.values.resolveDefinition(def) : undefined;
+      // Nothing to wait for (the common case): resolve in this tick so the process spawns at once.
+      const values = this.options.values;
+      const resolved = values ? (values.resolveDefinitionSync(def) ?? (await values.resolveDefinition(def))) : undefined;
       if (attempt !== this.attempt) {
         handle.dispose();
         return;

@@ -355,13 +355,9 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   /** `test <name>` (SPEC §5): connect (or reuse), list tools, ping; latencies and outcome. Throws like `start`. */
   async test(server: string): Promise<TestReport> {
     await this.queue;
-    const entry = this.runnable(server);
-    if (entry.desired !== 'run') {
-      // A server stopped by the user (or left out of a one-shot run) is tested without changing what it is meant to be.
-      const report = await entry.connection.test();
-      return report;
-    }
-    return entry.connection.test();
+    // A server stopped by the user (or left out of a one-shot run) is connected for the test; its
+    // desired state is not changed, so a reload does not count it as wanted.
+    return this.runnable(server).connection.test();
   }
 
   /** JSON-RPC trace entries of `server` with `seq > afterSeq` (default 0), oldest first. */

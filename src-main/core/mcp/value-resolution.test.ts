@@ -92,4 +92,17 @@ describe('ValueResolver (SPEC §3)', () => {
     expect(out.headers).toEqual({ Authorization: 'Bearer ghp_real', 'X-Bang': '!not-run' });
     expect(out.dropped).toEqual([{ key: 'headers.X-Other', reason: 'No secret stored for ${secret:gone}' }]);
   });
+
+  it('resolveDefinitionSync agrees with resolveDefinition, and defers when a command or reference needs waiting', async () => {
+    const r = new ValueResolver({ env: { TEAM: 'blue' } });
+    const def = testDefinition({
+      name: 's',
+      transport: 'http',
+      url: 'http://127.0.0.1/mcp',
+      headers: { 'X-Team': 'TEAM', 'X-Missing': 'NOT_SET_ANYWHERE', 'X-Lit': 'plain' },
+      auth: { type: 'basic', username: 'TEAM', password: 'pw' },
+    });
+    expect(r.resolveDefinitionSync(def)).toEqual(await r.resolveDefinition(def));
+    expect(r.resolveDefinitionSync({ ...def, headers: { A: '!cmd' } })).toBeUndefined();
+  });
 });

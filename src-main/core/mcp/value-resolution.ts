@@ -155,6 +155,54 @@ export class ValueResolver {
   }
 
   /**
+   * The same result as `resolveDefinition`, computed synchronously when no value needs a shell or
+   * a secret lookup (no `!command` where it applies, no `${…}` reference); undefined otherwise. Lets
+   * a connect spawn its process in the same tick when there is nothing to wait for.
+   */
+  resolveDefinitionSync(def: ServerDefinition): ResolvedValues | undefined {
+    const full = resolvesValues(def);
+    const auth = def.auth && def.auth.type !== 'oauth' ? Object.values(def.auth).filter((v): v is string => typeof v === 'string') : [];
+    const all = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {}), ...auth];
+    if (all.some((v) => (full && v.startsWith('!')) || (this.options.resolveSecretRef && v.includes('${')))) return undefined;
+    if (!full) return { env: def.env, headers: def.headers, auth: def.auth, dropped: [] };
+    const dropped: DroppedValue[] = [];
+    const sync = (raw: string): { value: string } | { reason: string } => {
+      const fromEnv = this.env[raw];
+      if (typeof fromEnv === 'string') return { value: fromEnv };
+      if (looksLikeEnvName(raw)) return { reason: `environment variable ${raw} is not set` };
+      return { value: raw };
+    };
+    const map = (prefix: string, record: Record<string, string> | undefined): Record<string, string> | undefined => {
+      if (!record) return undefined;
+      const out: Record<string, string> = {};
+      for (const [key, raw] of Object.entries(record)) {
+        const r = sync(raw);
+        if ('value' in r) out[key] = r.value;
+        else dropped.push({ key: `${prefix}.${key}`, reason: r.reason });
+      }
+      return out;
+    };
+    const env = map('env', def.env);
+    const headers = map('headers', def.headers);
+    let resolvedAuth = def.auth;
+    if (def.auth && def.auth.type !== 'oauth') {
+      const copy: Record<string, unknown> = { ...def.auth };
+      let ok = true;
+      for (const field of def.auth.type === 'bearer' ? ['token'] : def.auth.type === 'basic' ? ['username', 'password'] : ['value']) {
+        const r = sync(String((def.auth as Record<string, unknown>)[field] ?? ''));
+        if ('value' in r) copy[field] = r.value;
+        else {
+          dropped.push({ key: `auth.${field}`, reason: r.reason });
+          ok = false;
+        }
+      }
+      resolvedAuth = ok ? (copy as ServerDefinition['auth']) : undefined;
+    }
+    dropped.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { env, headers, auth: resolvedAuth, dropped };
+  }
+
+  /**
    * Resolve a definition's env, headers and static auth values (SPEC §3). For a definition from a
    * host without this syntax (`resolvesValues` false) only secret references are resolved; every
    * other value passes through untouched.
