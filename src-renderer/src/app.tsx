@@ -4,7 +4,9 @@
  */
 import { Alert, AppShell, Badge, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { AddServerWizard } from './components/add-server-wizard.js';
 import { EmptyState } from './components/empty-state.js';
+import { HostViews } from './components/host-views.js';
 import { ServerDetail } from './components/server-detail.js';
 import { ServerList } from './components/server-list.js';
 import { ServerRequestDialog } from './components/server-requests.js';
@@ -66,6 +68,8 @@ export function App() {
             ) : null}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <AddServerWizard />
+            <HostViews />
             <ConnectionNotice />
             {snapshot ? (
               <Text size="sm" c="dimmed" aria-label="Totals">

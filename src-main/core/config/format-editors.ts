@@ -113,6 +113,12 @@ function jsonInsertProperty(text: string, obj: JsonNode, key: string, value: unk
 /** Remove one property (or array element) `node` of `parent` with a range edit that keeps its neighbours' bytes. */
 function jsonRemoveChild(text: string, parent: JsonNode, node: JsonNode): string {
   const siblings = parent.children ?? [];
+  if (siblings.length === 1) {
+    // The only member: when nothing but whitespace and a comma surrounds it, the container becomes empty (`{}`), as it was before an add.
+    const open = text.slice(parent.offset + 1, node.offset);
+    const close = text.slice(node.offset + node.length, parent.offset + parent.length - 1);
+    if (/^\s*$/.test(open) && /^\s*,?\s*$/.test(close)) return splice(text, parent.offset, parent.offset + parent.length, parent.type === 'array' ? '[]' : '{}');
+  }
   const i = siblings.indexOf(node);
   const prev = siblings[i - 1];
   const next = siblings[i + 1];

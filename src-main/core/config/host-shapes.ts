@@ -29,7 +29,7 @@ type Entry = Record<string, unknown>;
 const secs = (ms: number): number => (ms % 1000 === 0 ? ms / 1000 : Math.round(ms / 100) / 10);
 
 /** Launch fields every host shares (`command`/`args`/`env`/`cwd` or `url`/`headers`). */
-function launch(s: MCPServer, keys: { url?: string; headers?: string; command?: string; env?: string; cwd?: boolean } = {}): Entry {
+function launch(s: MCPServer, keys: { url?: string; headers?: string; command?: string; env?: string; cwd?: boolean; description?: boolean } = {}): Entry {
   const e: Entry = {};
   if (s.command !== undefined) e[keys.command ?? 'command'] = s.command;
   if (s.args !== undefined && s.args.length > 0) e.args = s.args;
@@ -37,6 +37,8 @@ function launch(s: MCPServer, keys: { url?: string; headers?: string; command?: 
   if (s.cwd !== undefined && keys.cwd !== false) e.cwd = s.cwd;
   if (s.url !== undefined) e[keys.url ?? 'url'] = s.url;
   if (s.headers !== undefined && Object.keys(s.headers).length > 0) e[keys.headers ?? 'headers'] = s.headers;
+  // Hosts ignore keys they do not know (HOST-FORMATS §4.9), so a description travels with the entry.
+  if (s.description !== undefined && keys.description !== false) e.description = s.description;
   return e;
 }
 
@@ -118,7 +120,7 @@ export const HOST_SHAPES: Record<HostId, HostShape> = {
     enable: 'enabled',
     toHost(s) {
       const headers = { ...(s.headers ?? {}) };
-      const entry: Entry = launch({ ...s, headers: undefined }, {});
+      const entry: Entry = launch({ ...s, headers: undefined }, { description: false });
       const bearer = /^Bearer \$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(headers.Authorization ?? '');
       if (bearer) {
         entry.bearer_token_env_var = bearer[1];

@@ -13,6 +13,7 @@ import { LogView } from './log-view.js';
 import { LatencySparkline } from './latency-sparkline.js';
 import { RuntimeNotes } from './runtime-notes.js';
 import { ServerControls } from './server-controls.js';
+import { ConfigActions } from './config-actions.js';
 import { TraceView } from './trace-view.js';
 import { StatusBadge } from './status-dot.js';
 import { ToolList } from './tool-list.js';
@@ -94,6 +95,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <LatencySparkline values={state.recentLatencyMs} />
         </Group>
         <ServerControls key={name} state={state} />
+        <ConfigActions key={`config-${name}`} state={state} />
         <RuntimeNotes state={state} />
         <Text size="xs" c="dimmed">
           From <span className="mono">{provenanceLabel(src)}</span> ({src.scope} scope)

@@ -1,0 +1,134 @@
+/**
+ * What changes a server's config (SPEC §5, issue #3): Enable/Disable (in its file, or in
+ * Switchboard only — said so), Edit (launch fields; only changed keys are written), Remove (after
+ * a confirmation), and Copy to another host (notes say what could not be carried). The outcome
+ * (file written, notes, or the error in words) is shown beside the buttons.
+ */
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, Checkbox } from '@mantine/core';
+import { useState } from 'react';
+import type { WriteOutcome } from '../../../src-shared/api/config.js';
+import type { Result } from '../../../src-shared/api/envelope.js';
+import type { ServerState } from '../../../src-shared/api/status.js';
+import { HOST_IDS, HOST_LABELS } from '../../../src-shared/config/server.js';
+import { useApp } from '../store/use-store.js';
+
+type Outcome = { ok: boolean; text: string; notes: string[] };
+
+function outcomeOf(r: Result<WriteOutcome>, done: string): Outcome {
+  if (!r.ok) return { ok: false, text: r.error.message, notes: [] };
+  return { ok: true, text: r.data.switchboardOnly ? `${done} in Switchboard only` : `${done} in ${r.data.file}`, notes: r.data.notes };
+}
+
+/** The Edit dialog: launch fields of a stdio or remote server. */
+function EditDialog({ state, onClose, onDone }: { state: ServerState; onClose(): void; onDone(o: Outcome): void }) {
+  const { api } = useApp();
+  const s = state.server;
+  const [command, setCommand] = useState(s.command ?? '');
+  const [args, setArgs] = useState((s.args ?? []).join('\n'));
+  const [url, setUrl] = useState(s.url ?? '');
+  const [timeout, setTimeoutText] = useState(String(s.timeoutMs));
+  const [description, setDescription] = useState(s.description ?? '');
+  const [busy, setBusy] = useState(false);
+  const save = async (): Promise<void> => {
+    setBusy(true);
+    const patch: Record<string, unknown> = {};
+    if (s.transport === 'stdio') {
+      if (command !== s.command) patch.command = command;
+      const list = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
+      if (JSON.stringify(list) !== JSON.stringify(s.args ?? [])) patch.args = list.length > 0 ? list : null;
+    } else if (url !== s.url) patch.url = url;
+    const ms = Number(timeout);
+    if (Number.isFinite(ms) && ms > 0 && ms !== s.timeoutMs) patch.timeout = ms;
+    if (description !== (s.description ?? '')) patch.description = description === '' ? null : description;
+    const r = await api.call('config:update', { name: s.name, file: s.source.file, patch });
+    setBusy(false);
+    onDone(outcomeOf(r, `Updated "${s.name}"`));
+    if (r.ok) onClose();
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${s.name}`}>
+      <Stack gap="sm">
+        {s.transport === 'stdio' ? (
+          <>
+            <TextInput label="Command" value={command} onChange={(e) => setCommand(e.currentTarget.value)} />
+            <Textarea label="Arguments (one per line)" autosize minRows={2} value={args} onChange={(e) => setArgs(e.currentTarget.value)} />
+          </>
+        ) : (
+          <TextInput label="URL" value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
+        )}
+        <TextInput label="Timeout (ms)" value={timeout} onChange={(e) => setTimeoutText(e.currentTarget.value)} />
+        <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <Text size="xs" c="dimmed">
+          Written to {s.source.file}; only the fields you change are touched, comments and other keys stay.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button onClick={() => void save()} loading={busy}>Save</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Config buttons of one server. */
+export function ConfigActions({ state }: { state: ServerState }) {
+  const { api } = useApp();
+  const s = state.server;
+  const [busy, setBusy] = useState<string>();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [editing, setEditing] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [exportTo, setExportTo] = useState<string | null>(null);
+  const [allowLiteral, setAllowLiteral] = useState(false);
+
+  const run = async (label: string, call: () => Promise<Result<WriteOutcome>>, done: string): Promise<void> => {
+    setBusy(label);
+    setOutcome(undefined);
+    try {
+      setOutcome(outcomeOf(await call(), done));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" role="group" aria-label={`Configure ${s.name}`}>
+        <Button size="xs" variant="light" loading={busy === 'toggle'} disabled={busy !== undefined}
+          onClick={() => void run('toggle', () => api.call('config:setEnabled', { name: s.name, file: s.source.file, enabled: !s.enabled }), s.enabled ? `Disabled "${s.name}"` : `Enabled "${s.name}"`)}>
+          {s.enabled ? 'Disable' : 'Enable'}
+        </Button>
+        <Button size="xs" variant="light" disabled={busy !== undefined} onClick={() => setEditing(true)}>Edit</Button>
+        <Button size="xs" variant="light" color="red" disabled={busy !== undefined} onClick={() => setConfirmRemove(true)}>Remove</Button>
+        <Select size="xs" aria-label="Copy to host" placeholder="Copy to host…" w={170} value={exportTo} onChange={setExportTo}
+          data={HOST_IDS.filter((h) => h !== s.source.host && h !== 'mcp-json').map((h) => ({ value: h, label: HOST_LABELS[h] }))} />
+        <Checkbox size="xs" label="allow literal secrets" checked={allowLiteral} onChange={(e) => setAllowLiteral(e.currentTarget.checked)} />
+        <Button size="xs" variant="light" disabled={!exportTo || busy !== undefined} loading={busy === 'export'}
+          onClick={() => exportTo && void run('export', () => api.call('config:transfer', { name: s.name, file: s.source.file, to: { host: exportTo as (typeof HOST_IDS)[number] }, allowLiteralSecrets: allowLiteral }), `Copied "${s.name}"`)}>
+          Copy
+        </Button>
+      </Group>
+      {outcome ? (
+        <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'} p="xs">
+          <Text size="sm">{outcome.text}</Text>
+          {outcome.notes.map((n) => (
+            <Text size="xs" key={n}>note: {n}</Text>
+          ))}
+        </Alert>
+      ) : null}
+      {editing ? <EditDialog state={state} onClose={() => setEditing(false)} onDone={setOutcome} /> : null}
+      <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title={`Remove ${s.name}?`}>
+        <Stack gap="sm">
+          <Text size="sm">This removes "{s.name}" from {s.source.file}. The previous version is kept in Switchboard's backups folder.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmRemove(false)}>Cancel</Button>
+            <Button color="red" onClick={() => {
+              setConfirmRemove(false);
+              void run('remove', () => api.call('config:remove', { name: s.name, file: s.source.file }), `Removed "${s.name}"`);
+            }}>Remove</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

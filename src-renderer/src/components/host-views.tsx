@@ -1,0 +1,81 @@
+/**
+ * "What does each host see?" (SPEC §2 per-host view): every host with its files (found or not) and
+ * the servers it loads by its own rules, overridden and not-loaded ones marked with why. Reloaded
+ * when config files change (`config:reloaded`) or the server list changes.
+ */
+import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { HostView } from '../../../src-shared/api/config.js';
+import { useApp } from '../store/use-store.js';
+
+/** The "Hosts" button and its dialog. */
+export function HostViews() {
+  const { api } = useApp();
+  const [open, setOpen] = useState(false);
+  const [views, setViews] = useState<HostView[]>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    if (!open) return;
+    const load = (): void => {
+      void api.call('config:hosts', {}).then((r) => (r.ok ? setViews(r.data) : setError(r.error.message)));
+    };
+    load();
+    const offs = [api.on('config:reloaded', load), api.on('servers:changed', load)];
+    return () => offs.forEach((off) => off());
+  }, [open, api]);
+
+  const shown = (views ?? []).filter((v) => v.entries.length > 0 || v.files.some((f) => f.exists));
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={() => setOpen(true)}>Hosts</Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="What each host sees" size="xl">
+        {error ? <Text c="red">{error}</Text> : null}
+        {views && shown.length === 0 ? <Text c="dimmed">No host config files found.</Text> : null}
+        {views ? (
+        <Accordion multiple key={shown.map((v) => v.host).join(',')} defaultValue={shown.map((v) => v.host)}>
+          {shown.map((v) => (
+            <Accordion.Item value={v.host} key={v.host}>
+              <Accordion.Control>
+                <Group gap="xs">
+                  <Text fw={600}>{v.label}</Text>
+                  <Badge variant="light">{v.entries.filter((e) => e.loaded).length} loaded</Badge>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap={4}>
+                  {v.files.filter((f) => f.exists).map((f) => (
+                    <Text size="xs" className="mono" key={f.path}>{f.path} ({f.scope})</Text>
+                  ))}
+                  <Table aria-label={`${v.label} servers`} striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Server</Table.Th>
+                        <Table.Th>Transport</Table.Th>
+                        <Table.Th>Launch</Table.Th>
+                        <Table.Th>State</Table.Th>
+                        <Table.Th>Scope</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {v.entries.map((e) => (
+                        <Table.Tr key={`${e.server.source.file}:${e.server.name}`}>
+                          <Table.Td>{e.server.name}</Table.Td>
+                          <Table.Td>{e.server.transport}</Table.Td>
+                          <Table.Td className="mono">{e.server.command ?? e.server.url}</Table.Td>
+                          <Table.Td>{!e.loaded ? (e.note ?? 'not loaded') : e.server.enabled ? 'loaded' : 'disabled'}</Table.Td>
+                          <Table.Td>{e.server.source.scope}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
