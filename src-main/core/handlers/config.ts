@@ -23,7 +23,7 @@ export function coreDiscoveryContext(ctx: CoreContext): DiscoveryContext {
 
 export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   let secrets: SecretStore | undefined;
-  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? new KeytarSecretStore());
+  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? new KeytarSecretStore(ctx.options.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined));
 
   /** Run a write, then rediscover and diff-and-apply so the live set changes at once (SPEC §5). */
   const write = async (task: (dctx: DiscoveryContext) => Promise<WriteOutcome>) => {

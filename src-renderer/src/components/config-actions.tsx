@@ -4,7 +4,7 @@
  * a confirmation), and Copy to another host (notes say what could not be carried). The outcome
  * (file written, notes, or the error in words) is shown beside the buttons.
  */
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, Checkbox } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput, Textarea, Checkbox } from '@mantine/core';
 import { useState } from 'react';
 import type { WriteOutcome } from '../../../src-shared/api/config.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
@@ -70,6 +70,27 @@ function EditDialog({ state, onClose, onDone }: { state: ServerState; onClose():
   );
 }
 
+/** VS Code `${input:id}` prompts of a server: asked once, the answer kept in the OS keychain. */
+function InputPrompts({ ids }: { ids: string[] }) {
+  const { api } = useApp();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [stored, setStored] = useState<Record<string, string>>({});
+  if (ids.length === 0) return null;
+  return (
+    <Stack gap={4} role="group" aria-label="Input prompts">
+      {ids.map((id) => (
+        <Group key={id} gap="xs" align="flex-end">
+          <PasswordInput size="xs" label={`Value for \${input:${id}}`} value={values[id] ?? ''} onChange={(e) => setValues({ ...values, [id]: e.currentTarget.value })} />
+          <Button size="xs" variant="light" disabled={!values[id]} onClick={() => {
+            void api.call('config:answerInput', { id, value: values[id] ?? '' }).then((r) => setStored({ ...stored, [id]: r.ok ? 'Kept in the OS keychain; used at the next connect' : r.error.message }));
+          }}>Save</Button>
+          {stored[id] ? <Text size="xs" role="status">{stored[id]}</Text> : null}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /** Config buttons of one server. */
 export function ConfigActions({ state }: { state: ServerState }) {
   const { api } = useApp();
@@ -116,6 +137,7 @@ export function ConfigActions({ state }: { state: ServerState }) {
           ))}
         </Alert>
       ) : null}
+      <InputPrompts ids={s.unresolved.filter((u) => u.startsWith('input:')).map((u) => u.slice(6))} />
       {editing ? <EditDialog state={state} onClose={() => setEditing(false)} onDone={setOutcome} /> : null}
       <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title={`Remove ${s.name}?`}>
         <Stack gap="sm">

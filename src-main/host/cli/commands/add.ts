@@ -55,7 +55,7 @@ export async function runAdd(ctx: CliContext): Promise<number> {
     const loc = targetLocation(host, scope, dctx, server.name);
     const notes: string[] = [];
     if (token !== undefined) {
-      const ref = await storeSecret(new KeytarSecretStore(), `${server.name}-token`, token);
+      const ref = await storeSecret(new KeytarSecretStore(ctx.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined), `${server.name}-token`, token);
       server.headers = { ...(server.headers ?? {}), Authorization: `Bearer ${ref}` };
       notes.push(`token stored in the OS keychain; the file holds ${ref}`);
     }

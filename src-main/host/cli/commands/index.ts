@@ -6,6 +6,7 @@ import { editCommand } from './edit.js';
 import { disableCommand, enableCommand } from './enable-disable.js';
 import { removeCommand } from './remove.js';
 import { exportCommand, importCommand } from './transfer.js';
+import { inputCommand } from './input.js';
 import { logsCommand } from './logs.js';
 import { reloadCommand } from './reload.js';
 import { restartCommand } from './restart.js';
@@ -45,6 +46,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   disableCommand,
   importCommand,
   exportCommand,
+  inputCommand,
   reauthCommand,
   unauthCommand,
   serveCommand,
