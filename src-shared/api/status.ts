@@ -133,6 +133,12 @@ export const ToolCallResultSchema = z.object({
   /** Output-schema check of `structuredContent` (successful results only); a warning, never a loss. */
   outputWarning: z.string().optional(),
   durationMs: z.number(),
+  /**
+   * Set when the caller asked for a preview (`tools:call` `previewChars`) and the result was larger:
+   * `text` and each long text block hold only their first characters; `tools:fullText` with
+   * `resultId` gives the whole flattened text (kept in main for the last few large results).
+   */
+  truncated: z.object({ resultId: z.string(), totalChars: z.number().int() }).optional(),
 });
 export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
 

@@ -20,6 +20,7 @@ type InspectorMethod =
   | 'tools:catalog'
   | 'tools:describe'
   | 'tools:filtered'
+  | 'tools:fullText'
   | 'history:list'
   | 'resources:list'
   | 'resources:templates'
@@ -87,6 +88,11 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
     'tools:describe': async (q) => attempt(async () => describeTool(findTool(manager.listTools(), q))),
 
     'tools:filtered': async ({ server }) => ok(manager.filteredOutTools(server)),
+
+    'tools:fullText': async ({ resultId }) => {
+      const text = inspector.fullTexts.get(resultId);
+      return text === undefined ? fail('NOT_FOUND', 'That result is no longer kept; call the tool again') : ok({ text });
+    },
 
     'history:list': async ({ server }) => ok(inspector.history.list(server)),
 

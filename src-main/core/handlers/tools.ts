@@ -2,6 +2,7 @@
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import { toFailure } from '../errors.js';
 import { missingParamsResult, missingRequired } from '../mcp/catalog.js';
+import { truncateResult } from '../mcp/result-preview.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'tools:call'> {
@@ -18,9 +19,10 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
      * SPEC §4: a call missing required parameters gets the schema back as corrective feedback
      * (unless `validate: false`: a person testing the server's own validation). With a `callId`
      * the call can be cancelled (`tools:cancel`) and reports progress (`tools:progress`). Every
-     * call that reached the server is recorded in the call history (`history:appended`).
+     * call that reached the server is recorded in the call history (`history:appended`). With
+     * `previewChars`, a large result crosses the wire as a preview (`truncated`; `tools:fullText`).
      */
-    'tools:call': async ({ server, tool, args, callId, validate }) => {
+    'tools:call': async ({ server, tool, args, callId, validate, previewChars }) => {
       const { inspector } = ctx;
       if (callId !== undefined && inspector.calls.has(callId)) return fail('CONFLICT', `A call with id "${callId}" is already running`);
       if (validate !== false) {
@@ -37,7 +39,7 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
           onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
         });
         ctx.emit('history:appended', inspector.history.record(args, startedAt, result));
-        return ok(result);
+        return ok(previewChars === undefined ? result : truncateResult(result, previewChars, inspector.fullTexts));
       } catch (err) {
         return toFailure(err);
       } finally {

@@ -23,6 +23,8 @@ export interface InspectorServices {
   readonly roots: Map<string, Root[]>;
   /** Subscribed resource URIs per server. */
   readonly subscriptions: Map<string, Set<string>>;
+  /** Full texts of recently truncated results, by resultId (the last `MAX_KEPT_RESULTS`). */
+  readonly fullTexts: Map<string, string>;
   /** Hooks for `McpManagerOptions.hooks`. */
   readonly hooks: ClientHooks;
   /** Decline what waits and drop the listeners (core dispose). */
@@ -77,6 +79,7 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
     history,
     tasks,
     calls: new Map(),
+    fullTexts: new Map(),
     roots,
     subscriptions,
     hooks: { broker, roots: (server) => roots.get(server), onNotice },

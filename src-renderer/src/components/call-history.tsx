@@ -88,7 +88,7 @@ export function CallHistory({ server, tool, onReplay, canReplay = true }: CallHi
                   </Table.Td>
                   {onReplay ? (
                     <Table.Td>
-                      <Button size="compact-xs" variant="subtle" disabled={!canReplay} onClick={() => onReplay(r.args, r.tool)} aria-label={`Replay ${r.tool} call of ${new Date(r.startedAt).toLocaleTimeString()}`}>
+                      <Button size="compact-xs" variant="subtle" disabled={!canReplay} onClick={() => onReplay(r.args, r.tool)} aria-label={`Replay ${r.tool} from ${new Date(r.startedAt).toLocaleTimeString()}`}>
                         Replay
                       </Button>
                     </Table.Td>

@@ -10,6 +10,7 @@ import { Alert, Badge, Button, Checkbox, Code, Collapse, Group, Loader, Paper, P
 import type { ToolProgress } from '../../../src-shared/api/inspector.js';
 import { CallHistory } from './call-history.js';
 import { ToolAnnotations } from './tool-annotations.js';
+import { PREVIEW_CHARS } from '../lib/large-text.js';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { formValidator } from '../lib/form-validator.js';
@@ -77,7 +78,8 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
     callIdRef.current = callId;
     setProgress(undefined);
     setCalling(true);
-    const r = await api.call('tools:call', { server: tool.server, tool: tool.name, args, callId, validate });
+    // A several-MB result crosses the wire as a preview; the full text is fetched on demand.
+    const r = await api.call('tools:call', { server: tool.server, tool: tool.name, args, callId, validate, previewChars: PREVIEW_CHARS });
     if (callIdRef.current !== callId) return; // a newer call (or a remount) took over
     callIdRef.current = undefined;
     setCalling(false);

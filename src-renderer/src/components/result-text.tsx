@@ -5,10 +5,10 @@
  * list, so the window stays responsive.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
+import { useApp } from '../store/use-store.js';
 import Markdown from 'react-markdown';
-import { displayRows, formatSize, isLargeText, previewOf } from '../lib/large-text.js';
+import { formatSize, isLargeText, previewOf, rowStartsSlice, rowText } from '../lib/large-text.js';
 
 /** An image in server markdown: shown only after the person asks (no remote load by default). */
 function AskedImage({ src, alt }: ComponentProps<'img'>) {
@@ -51,21 +51,92 @@ export function SafeMarkdown({ text }: { text: string }) {
   );
 }
 
-/** The full text of a large result, as a virtual list of rows. */
-function FullText({ text }: { text: string }) {
-  const rows = useMemo(() => displayRows(text), [text]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => 20, overscan: 30 });
+const ROW_PX = 20;
+/** Characters of text indexed per slice (one slice per macrotask keeps each task short). */
+const SLICE_CHARS = 256 * 1024;
+
+/**
+ * The full text of a large result, as a virtual list of rows. The row index is built in slices
+ * (one macrotask each) and rows are cut from the text only when visible, so neither step holds the
+ * main thread for long.
+ */
+export function FullText({ text }: { text: string }) {
+  const [starts, setStarts] = useState<number[]>();
+  const [top, setTop] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const out: number[] = [];
+    let pos = 0;
+    const step = (): void => {
+      if (!live) return;
+      pos = rowStartsSlice(text, pos, Math.min(text.length, pos + SLICE_CHARS), out);
+      if (pos < text.length) setTimeout(step, 0);
+      else setStarts(out);
+    };
+    step();
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  if (!starts) {
+    return (
+      <Text size="xs" c="dimmed" role="status">
+        Preparing the full text…
+      </Text>
+    );
+  }
+  const first = Math.max(0, Math.floor(top / ROW_PX) - 10);
+  const last = Math.min(starts.length, first + 50);
+  const rows = [];
+  for (let i = first; i < last; i++) {
+    rows.push(
+      <div key={i} className="full-text-row" style={{ position: 'absolute', top: i * ROW_PX, left: 0, right: 0 }}>
+        {rowText(text, starts, i) || ' '}
+      </div>,
+    );
+  }
   return (
-    <div ref={scrollRef} className="full-text-scroll" role="log" aria-label="Full result text">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div key={item.key} className="full-text-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
-            {rows[item.index] || ' '}
-          </div>
-        ))}
-      </div>
+    <div className="full-text-scroll" role="log" aria-label="Full result text" onScroll={(e) => setTop(e.currentTarget.scrollTop)}>
+      <div style={{ height: starts.length * ROW_PX, position: 'relative' }}>{rows}</div>
     </div>
+  );
+}
+
+/**
+ * A result that crossed the wire as a preview (`ToolCallResult.truncated`): the preview, and the
+ * whole text fetched from main (`tools:fullText`) only when the person asks.
+ */
+export function TruncatedText({ preview, resultId, totalChars }: { preview: string; resultId: string; totalChars: number }) {
+  const { api } = useApp();
+  const [full, setFull] = useState<string>();
+  const [show, setShow] = useState(false);
+  const [error, setError] = useState<string>();
+  const toggle = async (): Promise<void> => {
+    if (show) return setShow(false);
+    if (full === undefined) {
+      const r = await api.call('tools:fullText', { resultId });
+      if (!r.ok) return setError(r.error.message);
+      setFull(r.data.text);
+    }
+    setShow(true);
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Text size="xs" c="dimmed" role="status">
+          Large result: {formatSize(totalChars)} ({totalChars.toLocaleString()} characters). Showing the first {formatSize(preview.length)}.
+        </Text>
+        <Button size="compact-xs" variant="light" onClick={() => void toggle()}>
+          {show ? 'Show the preview' : 'Show the full text'}
+        </Button>
+      </Group>
+      {error ? (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      {show && full !== undefined ? <FullText text={full} /> : <pre className="result-text" aria-label="Result preview">{preview}</pre>}
+    </Stack>
   );
 }
 

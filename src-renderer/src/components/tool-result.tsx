@@ -7,7 +7,7 @@
 import { Alert, Badge, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isLargeText, previewOf } from '../lib/large-text.js';
-import { ResultText } from './result-text.js';
+import { ResultText, TruncatedText } from './result-text.js';
 import type { ContentBlock, ToolCallResult } from '../../../src-shared/api/status.js';
 import { formatLatency } from '../lib/format.js';
 import { mediaDataUrl } from '../lib/media.js';
@@ -110,6 +110,15 @@ export function ToolResult({ result }: { result: ToolCallResult }) {
         <Alert color="red" variant="light" title={result.text.startsWith('MCP error:') ? 'The call failed' : 'Tool returned an error'}>
           <ResultText text={result.text} markdown={false} />
         </Alert>
+      ) : result.truncated ? (
+        <>
+          <TruncatedText preview={result.text} resultId={result.truncated.resultId} totalChars={result.truncated.totalChars} />
+          {blocks
+            .filter((b) => b.type !== 'text' && b.type !== 'resource')
+            .map((b, i) => (
+              <Block key={i} block={b} markdown={markdown} />
+            ))}
+        </>
       ) : blocks.length > 0 ? (
         blocks.map((b, i) => <Block key={i} block={b} markdown={markdown} />)
       ) : (

@@ -19,3 +19,14 @@ describe('large results', () => {
     expect(displayRows('y'.repeat(5 * 1024 * 1024))).toHaveLength(Math.ceil((5 * 1024 * 1024) / 2000));
   });
 });
+
+describe('row offsets', () => {
+  it('indexes rows in slices and cuts them back out, long lines split', async () => {
+    const { rowStartsSlice, rowText } = await import('./large-text.js');
+    const text = 'ab\ncdefg\n\nh';
+    const starts: number[] = [];
+    let pos = 0;
+    while (pos < text.length) pos = rowStartsSlice(text, pos, Math.min(text.length, pos + 3), starts, 2);
+    expect(starts.map((_, i) => rowText(text, starts, i))).toEqual(['ab', 'cd', 'ef', 'g', '', 'h']);
+  });
+});

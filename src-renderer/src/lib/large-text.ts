@@ -38,3 +38,26 @@ export function formatSize(chars: number): string {
   if (chars >= 1024) return `${(chars / 1024).toFixed(1)} KB`;
   return `${chars} B`;
 }
+
+/**
+ * Start offsets of the display rows of `text[from, to)` (rows end at a line break or after `max`
+ * characters), appended to `out`. Returns where the next slice starts. Offsets, not strings: a
+ * 5 MB text has ~60 000 rows and building them as strings is what makes the main thread stall.
+ */
+export function rowStartsSlice(text: string, from: number, to: number, out: number[], max = MAX_ROW_CHARS): number {
+  let pos = from;
+  while (pos < to) {
+    out.push(pos);
+    const nl = text.indexOf('\n', pos);
+    const lineEnd = nl < 0 ? text.length : nl;
+    pos = lineEnd - pos > max ? pos + max : lineEnd + 1;
+  }
+  return pos;
+}
+
+/** The text of row `i` given the row starts (without its line break). */
+export function rowText(text: string, starts: readonly number[], i: number): string {
+  const start = starts[i]!;
+  const end = i + 1 < starts.length ? starts[i + 1]! : text.length;
+  return text.slice(start, text[end - 1] === '\n' ? end - 1 : end);
+}

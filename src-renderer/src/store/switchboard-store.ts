@@ -1,7 +1,7 @@
 /**
  * The renderer's one store (ARCHITECTURE rule 5: main is the source of truth, the renderer a
  * mirror). Fed by one subscription per event: `servers:changed` replaces the snapshot,
- * `tools:changed` re-fetches the tools of the affected server (all when none is named),
+ * `tools:changed` re-fetches every server's tools (names are assigned across servers),
  * `logs:appended` appends to the per-server log buffers. On start it fetches `servers:list` and
  * `tools:list`, so a reloaded page catches up.
  */
@@ -109,7 +109,9 @@ export function createSwitchboardStore(
 
   const offs = [
     api.on('servers:changed', applySnapshot),
-    api.on('tools:changed', ({ server }) => void refreshTools(server)),
+    // Agent-visible names are assigned across all servers (SPEC §4 collisions: `_2`, `_3`…), so one
+    // server's change can rename another's tools: refetch them all.
+    api.on('tools:changed', () => void refreshTools()),
     api.on('logs:appended', (entries) => {
       const byServer = new Map<string, LogEntry[]>();
       for (const e of entries) {

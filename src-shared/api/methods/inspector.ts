@@ -41,6 +41,8 @@ export const inspectorMethods = {
   },
   /** Raw names of tools the server lists but its enabledTools/disabledTools hide. */
   'tools:filtered': { input: ServerOnly, output: z.array(z.string()) },
+  /** The whole text of a result that came back truncated (`ToolCallResult.truncated.resultId`). */
+  'tools:fullText': { input: z.object({ resultId: z.string().min(1).max(100) }).strict(), output: z.object({ text: z.string() }) },
   /** Call history (one server, or all), oldest first. */
   'history:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(CallRecordSchema) },
   'resources:list': { input: ServerOnly, output: ResourceListSchema },

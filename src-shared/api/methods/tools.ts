@@ -16,6 +16,8 @@ export const toolMethods = {
         callId: z.string().max(100).optional(),
         /** Check required parameters first (default true); false sends the arguments as they are. */
         validate: z.boolean().optional(),
+        /** Cut texts longer than this to this many characters (a face that renders previews; see `truncated`). */
+        previewChars: z.number().int().min(1024).max(1_000_000).optional(),
       })
       .strict(),
     output: ToolCallResultSchema,
