@@ -113,6 +113,10 @@ describe('tool calls', () => {
   it('keeps a 5 MB result, a result that misses its output schema (warning), and isError without structured content', async () => {
     const big = await call('tools:call', { server: 'my-server', tool: 'big', args: {} });
     expect(big.text.length).toBe(5 * 1024 * 1024);
+    const preview = await call('tools:call', { server: 'my-server', tool: 'big', args: {}, previewChars: 16_384 });
+    expect(preview.text).toHaveLength(16_384);
+    expect(preview.truncated?.totalChars).toBe(5 * 1024 * 1024);
+    expect((await call('tools:fullText', { resultId: preview.truncated!.resultId })).text).toBe(big.text);
     const mismatch = await call('tools:call', { server: 'my-server', tool: 'mismatch', args: {} });
     expect(mismatch.isError).toBe(false);
     expect(mismatch.structuredContent).toEqual({ total: 'many' });
