@@ -24,7 +24,7 @@ describe('truncateResult', () => {
     const kept = new Map<string, string>();
     const r = truncateResult(result(big), 1024, kept);
     expect(r.text).toHaveLength(1024);
-    expect((r.content[0] as { text: string }).text).toHaveLength(1024);
+    expect(r.content[0]!.text as string).toHaveLength(1024);
     expect(r.content[1]).toEqual({ type: 'image', data: 'AAAA', mimeType: 'image/png' });
     expect(r.truncated).toEqual({ resultId: expect.any(String), totalChars: 5000 });
     expect(kept.get(r.truncated!.resultId)).toBe(big);
