@@ -142,6 +142,23 @@ describe('tool calls', () => {
   });
 });
 
+describe('a late reply', () => {
+  it('is ignored after cancel: the call stays cancelled and the server keeps working', async () => {
+    const callId = `stubborn-${Date.now()}`;
+    const pending = call('tools:call', { server: 'my.server', tool: 'slow', args: { ms: 400, ignoreCancel: true }, callId });
+    await waitFor(() => eventsOf('tools:progress').find((p) => p.callId === callId), 'a progress event');
+    await call('tools:cancel', { callId });
+    expect(await pending).toMatchObject({ isError: true, text: 'Cancelled' });
+    // The server still answers after ~400 ms; the SDK drops the reply to the cancelled request.
+    await waitFor(
+      () => core.handlers['logs:get']({ server: 'my.server' }).then((r) => r.ok && r.data.some((e) => /unknown message ID/i.test(e.text))),
+      'the late reply to arrive and be dropped',
+    );
+    expect((await call('tools:call', { server: 'my.server', tool: 'read-file', args: { path: 'b' } })).text).toBe('read-file: b');
+    expect((await call('history:list', { server: 'my.server' })).filter((h) => h.tool === 'slow').map((h) => h.outcome)).toEqual(['cancelled']);
+  });
+});
+
 describe('resources, prompts, completions, logging', () => {
   it('lists resources across pages, templates with arguments, reads text and blob, follows a subscription', async () => {
     const list = await call('resources:list', { server: 'my-server' });
@@ -241,5 +258,44 @@ describe('tasks', () => {
     expect(started.status).toBe('working');
     const cancelled = await call('tasks:cancel', { server: 'everything', taskId: started.taskId });
     expect(cancelled.status).toBe('cancelled');
+  });
+});
+
+describe("server-everything's long-running, sampling and elicitation tools", () => {
+  it('trigger-long-running-operation reports progress and completes; a second one is cancelled', async () => {
+    const callId = `long-${Date.now()}`;
+    const done = call('tools:call', { server: 'everything', tool: 'trigger-long-running-operation', args: { duration: 1, steps: 3 }, callId });
+    await waitFor(() => eventsOf('tools:progress').find((p) => p.callId === callId), 'a progress event');
+    expect((await done).text).toContain('Long running operation completed');
+
+    const cancelId = `long-cancel-${Date.now()}`;
+    const cancelled = call('tools:call', { server: 'everything', tool: 'trigger-long-running-operation', args: { duration: 30, steps: 30 }, callId: cancelId });
+    await waitFor(() => eventsOf('tools:progress').find((p) => p.callId === cancelId), 'a progress event');
+    await call('tools:cancel', { callId: cancelId });
+    expect(await cancelled).toMatchObject({ isError: true, text: 'Cancelled' });
+  });
+
+  it('trigger-sampling-request is answered by the person', async () => {
+    const pending = call('tools:call', { server: 'everything', tool: 'trigger-sampling-request', args: { prompt: 'say hi' } });
+    const req = await waitFor(() => eventsOf('requests:pending').find((r) => r.server === 'everything' && r.kind === 'sampling'), 'the sampling request');
+    await call('requests:answer', { id: req.id, answer: { action: 'reply', text: 'hi from a person' } });
+    expect((await pending).text).toContain('hi from a person');
+  });
+
+  it('trigger-elicitation-request and its task-augmented variant are answered by the person', async () => {
+    const sync = call('tools:call', { server: 'everything', tool: 'trigger-elicitation-request', args: {} });
+    const req = await waitFor(() => eventsOf('requests:pending').find((r) => r.server === 'everything' && r.kind === 'elicitation'), 'the elicitation');
+    await call('requests:answer', { id: req.id, answer: { action: 'accept', content: { name: 'Ada Lovelace', check: true } } });
+    const text = (await sync).text;
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('It was a dark and stormy night.'); // the schema's default, applied
+
+    const asyncCall = call('tools:call', { server: 'everything', tool: 'trigger-elicitation-request-async', args: {} });
+    const req2 = await waitFor(
+      () => eventsOf('requests:pending').find((r) => r.server === 'everything' && r.kind === 'elicitation' && r.id !== req.id),
+      'the task-augmented elicitation',
+    );
+    await call('requests:answer', { id: req2.id, answer: { action: 'accept', content: { name: 'Grace', favoriteColor: 'Blue', agreeToTerms: true } } });
+    expect((await asyncCall).text).toContain('Grace');
   });
 });
