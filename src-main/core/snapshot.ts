@@ -10,6 +10,7 @@ import type {
   ServerSummary,
   ServersSnapshot,
 } from '../../src-shared/api/status.js';
+import { redactUrl, redactUrlsIn } from '../../src-shared/redact-url.js';
 import type { DiscoveryResult } from './config/types.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
 
@@ -31,7 +32,7 @@ export function summarizeServer(def: ServerDefinition): ServerSummary {
   if (def.command !== undefined) summary.command = def.command;
   if (def.args !== undefined) summary.args = [...def.args];
   if (def.cwd !== undefined) summary.cwd = def.cwd;
-  if (def.url !== undefined) summary.url = def.url;
+  if (def.url !== undefined) summary.url = redactUrl(def.url);
   if (def.auth !== undefined) summary.authType = def.auth.type;
   if (def.description !== undefined) summary.description = def.description;
   return summary;
@@ -92,7 +93,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
       shadows: discovery.shadowed.filter((s) => s.definition.name === def.name).map((s) => ({ ...s.definition.source })),
     };
     if (rt?.connectedAt !== undefined) state.connectedAt = rt.connectedAt;
-    if (rt?.lastError !== undefined) state.lastError = rt.lastError;
+    if (rt?.lastError !== undefined) state.lastError = redactUrlsIn(rt.lastError, [def.url]);
     if (rt?.serverInfo !== undefined) state.serverInfo = { ...rt.serverInfo };
     if (rt?.droppedValues?.length) state.droppedValues = rt.droppedValues.map((d) => ({ ...d }));
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
