@@ -27,7 +27,7 @@ import type { DroppedValue, ValueResolver } from './value-resolution.js';
 import type { ClientHooks } from './client-hooks.js';
 import type { LogStore } from './log-buffer.js';
 import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
-import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js';
+import { executeToolCall, failureMessage, isRequestTimeout, isToolExposed, timeoutHint } from './tool-bridge.js';
 import { createLineSplitter } from './log-buffer.js';
 import { createTransport, describeLaunch } from './transport-factory.js';
 import { needsAuthMessage, type ConnectionAuth } from './connection-auth.js';
@@ -37,6 +37,12 @@ import type { CallToolOptions, ServerRuntime } from './types.js';
 export const LATENCY_WINDOW = 30;
 /** stderr lines quoted in an exit or failure message. */
 const STDERR_TAIL_LINES = 5;
+/** Characters of a non-JSON stdout line quoted in a connect failure. */
+const STDOUT_QUOTE_CHARS = 120;
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
 
 /** Shared services a connection needs. */
 export interface ConnectionOptions {
@@ -231,6 +237,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       }
     }
     if (failure !== undefined) this.handleRequestFailure(used, failure);
+    // The transport closed itself (an oversized reply): say why, not just "Connection closed".
+    if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
     this.recordLatency(result.durationMs);
     return result;
   }
@@ -415,7 +423,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** Hook the client's and transport's callbacks for one live connection. */
   private wire(live: Live): void {
     const { client, stdio } = live;
-    if (stdio) stdio.onStdoutSkipped = (line) => this.options.logs.append(this.name, 'stdout', line);
+    if (stdio) {
+      stdio.onStdoutSkipped = (line) => this.options.logs.append(this.name, 'stdout', line);
+      stdio.onStdoutOversized = (message) => this.note(message);
+    }
     if (stdio?.stderr) {
       const splitter = createLineSplitter((line) => this.options.logs.append(this.name, 'stderr', line));
       stdio.stderr.on('data', (chunk: Buffer) => splitter.push(chunk));
@@ -446,6 +457,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       const tail = this.options.logs.tail(this.name, 'stderr', STDERR_TAIL_LINES);
       message = `Process ${describeExit(exit)}${tail.length ? `: ${tail.join('\n')}` : ''}`;
       if (!exit || exit.code !== 0 || exit.signal) status = 'error';
+      // We closed it (an oversized reply): the real cause, not the SIGTERM we sent.
+      if (live.stdio.fatalError) {
+        message = `${live.stdio.fatalError}; the server was stopped`;
+        status = 'error';
+      }
     }
     this.note(message);
     if (hadTools) this.emit('tools');
@@ -507,11 +523,25 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         .map((e) => e.text);
       message = `Process ${describeExit(stdio.exitInfo)} before initializing${tail.length ? `: ${tail.join('\n')}` : ''}`;
     }
-    if (err instanceof ConnectTimeoutError || (err instanceof McpError && err.code === ErrorCode.RequestTimeout)) {
-      return `${message}. The server did not answer within ${timeoutMs} ms: raise the server's timeout if it needs longer to start.`;
+    if (err instanceof ConnectTimeoutError || isRequestTimeout(err)) {
+      return `${message}. ${timeoutHint(timeoutMs, 'it needs longer to start')}${stdio ? this.stdioClues(stderrFrom) : ''}`;
     }
     if (isAuthFailure(err)) return `${message}. Check the server's credentials.`;
     return message;
+  }
+
+  /**
+   * What a stdio server that never answered left behind since `from`: the first stdout line that
+   * was not JSON-RPC (truncated) and the stderr tail, each as a sentence; '' when there is neither.
+   */
+  private stdioClues(from: number): string {
+    const entries = this.options.logs.logs(this.name, from);
+    const junk = entries.find((e) => e.stream === 'stdout');
+    const tail = entries.filter((e) => e.stream === 'stderr').slice(-STDERR_TAIL_LINES).map((e) => e.text);
+    let out = '';
+    if (junk) out += ` Its stdout was not JSON-RPC (a stdio server must print only JSON-RPC messages there); first line: ${JSON.stringify(truncate(junk.text, STDOUT_QUOTE_CHARS))}.`;
+    if (tail.length) out += ` stderr: ${tail.join('\n')}`;
+    return out;
   }
 
   private recordLatency(ms: number): void {

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { killPids, listDescendants } from './process-tree.js';
-import { LoggingReadBuffer } from './stdout-lines.js';
+import { LoggingReadBuffer, MAX_STDOUT_LINE, StdoutOverflowError } from './stdout-lines.js';
 
 /** How a stdio server process ended. */
 export interface ExitInfo {
@@ -23,12 +23,35 @@ export class SupervisedStdioTransport extends StdioClientTransport {
 
   /** Called with each stdout line that is not a JSON-RPC message (logged as `stdout`, then skipped). */
   onStdoutSkipped?: (line: string) => void;
+  /** Called with the message of each oversized stdout line that was dropped (stdout-lines.ts). */
+  onStdoutOversized?: (message: string) => void;
+  /**
+   * Why this transport closed itself, when it did (an oversized reply whose request could not be
+   * told apart): the real cause, reported instead of the SIGTERM that our own close sends.
+   */
+  fatalError?: string;
 
-  constructor(params: StdioServerParameters) {
+  /** `maxLineBytes`: largest stdout line read as one message (bytes; default 64 MiB). */
+  constructor(params: StdioServerParameters, maxLineBytes = MAX_STDOUT_LINE) {
     super(params);
-    // Replace the SDK's ReadBuffer (which throws on a banner line and loses its text) with one that
-    // hands such lines to onStdoutSkipped. Same shape; the field is private in the SDK's typings.
-    (this as unknown as { _readBuffer: LoggingReadBuffer })._readBuffer = new LoggingReadBuffer((line) => this.onStdoutSkipped?.(line));
+    // Replace the SDK's ReadBuffer (which throws on a banner line and loses its text, and caps a
+    // message at 10 MiB) with one that hands such lines to onStdoutSkipped. Same shape; the field
+    // is private in the SDK's typings.
+    const buffer = new LoggingReadBuffer(
+      (line) => this.onStdoutSkipped?.(line),
+      maxLineBytes,
+      (message) => this.onStdoutOversized?.(message),
+    );
+    const append = buffer.append.bind(buffer);
+    buffer.append = (chunk: Buffer): void => {
+      try {
+        append(chunk);
+      } catch (err) {
+        if (err instanceof StdoutOverflowError) this.fatalError ??= err.message;
+        throw err; // the SDK reports it to onerror and closes the transport
+      }
+    };
+    (this as unknown as { _readBuffer: LoggingReadBuffer })._readBuffer = buffer;
   }
 
   /** Spawn; rejects with the spawn error (e.g. `spawn nonexistent-cmd ENOENT`). */

@@ -5,25 +5,126 @@
  * `readMessage`, `clear`) but hands a line that is not a JSON-RPC message to `onSkipped` and moves
  * on to the next line. Lines are cut on the `\n` BYTE and decoded whole, so a reply split inside a
  * multi-byte UTF-8 character across chunks decodes correctly; a trailing `\r` (CRLF) is dropped.
+ *
+ * One line longer than `maxLineBytes` (default `MAX_STDOUT_LINE`, 64 MiB; the SDK's own cap is
+ * 10 MiB) is not buffered: its bytes are dropped up to its newline and, when the reply's `id` can
+ * be read at its start or end, an error reply for that id is handed on instead — that one call fails
+ * with a message naming the size and the limit, and the server keeps running. Without a readable id
+ * `append` throws `StdoutOverflowError` (the SDK then closes the transport).
  */
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
-/** Largest buffered partial line (bytes) before the buffer gives up on it (the SDK's own limit). */
-export const MAX_STDOUT_BUFFER = 10 * 1024 * 1024;
+/** Largest stdout line (bytes) read as one JSON-RPC message: 64 MiB. */
+export const MAX_STDOUT_LINE = 64 * 1024 * 1024;
+/** Bytes kept of an oversized line's start and end to find its JSON-RPC `id`. */
+const ID_WINDOW = 256;
+/** JSON-RPC "internal error": the code of the error reply that replaces an oversized one. */
+const INTERNAL_ERROR = -32603;
+
+/** An oversized stdout line whose reply id could not be read (the connection cannot go on). */
+export class StdoutOverflowError extends Error {}
+
+/** `1536` → `1.5 KiB`; `67108864` → `64 MiB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The message of an oversized reply (`size` so far, in bytes; `limit` in bytes). */
+export function oversizedMessage(size: number, limit: number): string {
+  return `The server's reply was ${formatBytes(size)}, more than the ${formatBytes(limit)} limit for one stdio message; it was dropped`;
+}
+
+/** An oversized line being skipped: its size so far and the bytes kept to find its id. */
+interface Skipping {
+  size: number;
+  head: Buffer;
+  tail: Buffer;
+}
 
 /** A drop-in for the SDK's `ReadBuffer` that logs and skips non-JSON-RPC lines. */
 export class LoggingReadBuffer {
   private buffer?: Buffer;
+  private skipping?: Skipping;
+  /** The incomplete last line (no newline yet), as received. */
+  private partial: Buffer[] = [];
+  /** Its length in bytes. */
+  private partialBytes = 0;
 
-  constructor(private readonly onSkipped: (line: string) => void) {}
+  /**
+   * @param onSkipped each non-JSON-RPC line (without its newline).
+   * @param maxLineBytes largest line read as a message (bytes; default 64 MiB).
+   * @param onOversized told the message of each dropped oversized line.
+   */
+  constructor(
+    private readonly onSkipped: (line: string) => void,
+    private readonly maxLineBytes = MAX_STDOUT_LINE,
+    private readonly onOversized?: (message: string) => void,
+  ) {}
 
+  /**
+   * Buffer a chunk; throws `StdoutOverflowError` when an oversized line has no readable id. The
+   * incomplete last line is kept as a list of chunks and joined once its newline arrives, so a long
+   * reply costs one copy, not one per chunk (the SDK's buffer re-copies it on every chunk).
+   */
   append(chunk: Buffer): void {
-    const size = (this.buffer?.length ?? 0) + chunk.length;
-    if (size > MAX_STDOUT_BUFFER) {
-      this.clear();
-      throw new Error(`stdout line longer than ${MAX_STDOUT_BUFFER} bytes without a newline`);
+    const done: Buffer[] = this.buffer ? [this.buffer] : [];
+    let rest = chunk;
+    try {
+      while (rest.length > 0) {
+        if (this.skipping) {
+          // The error reply takes the dropped line's place, so messages keep their order.
+          const skipped = this.skip(rest);
+          if (skipped.reply) done.push(Buffer.from(`${JSON.stringify(skipped.reply)}\n`));
+          rest = skipped.rest;
+          continue;
+        }
+        const newline = rest.indexOf(0x0a);
+        const lineBytes = this.partialBytes + (newline === -1 ? rest.length : newline);
+        if (lineBytes > this.maxLineBytes) {
+          // Drop the line so far and skip the rest of it.
+          const prefix = Buffer.concat(this.partial);
+          this.skipping = { size: prefix.length, head: Buffer.concat([prefix.subarray(0, ID_WINDOW), rest.subarray(0, ID_WINDOW)]).subarray(0, ID_WINDOW), tail: prefix.subarray(-ID_WINDOW) };
+          this.partial = [];
+          this.partialBytes = 0;
+          continue;
+        }
+        if (newline === -1) {
+          this.partial.push(rest);
+          this.partialBytes = lineBytes;
+          break;
+        }
+        done.push(...this.partial, rest.subarray(0, newline + 1));
+        this.partial = [];
+        this.partialBytes = 0;
+        rest = rest.subarray(newline + 1);
+      }
+    } finally {
+      this.buffer = done.length === 0 ? undefined : done.length === 1 ? done[0] : Buffer.concat(done);
     }
-    this.buffer = this.buffer ? Buffer.concat([this.buffer, chunk]) : chunk;
+  }
+
+  /** Drop an oversized line's bytes up to its newline; returns what follows it and, at its end, the error reply. */
+  private skip(chunk: Buffer): { rest: Buffer; reply?: JSONRPCMessage } {
+    const s = this.skipping!;
+    const newline = chunk.indexOf(0x0a);
+    const part = newline === -1 ? chunk : chunk.subarray(0, newline);
+    s.size += part.length;
+    s.tail = Buffer.concat([s.tail, part.subarray(-ID_WINDOW)]).subarray(-ID_WINDOW);
+    if (newline === -1) return { rest: chunk.subarray(chunk.length) };
+    this.skipping = undefined;
+    const message = oversizedMessage(s.size, this.maxLineBytes);
+    this.onOversized?.(message);
+    const id = replyId(s.head.toString('utf8'), s.tail.toString('utf8').replace(/\r$/, ''));
+    if (id === undefined) throw new StdoutOverflowError(`${message}, and its request could not be told apart, so the connection was closed`);
+    const reply: JSONRPCMessage = { jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message: `${message} (the server keeps running)` } };
+    return { rest: chunk.subarray(newline + 1), reply };
   }
 
   /** The next JSON-RPC message, or null when no complete message line is buffered. Never throws. */
@@ -43,7 +144,24 @@ export class LoggingReadBuffer {
 
   clear(): void {
     this.buffer = undefined;
+    this.partial = [];
+    this.partialBytes = 0;
+    this.skipping = undefined;
   }
+}
+
+/**
+ * The `id` of a JSON-RPC reply seen only by its first and last bytes: `{"jsonrpc":"2.0","id":7,…`
+ * (id first, as Python servers write it) or `…,"jsonrpc":"2.0","id":7}` (id last, as the TS SDK
+ * writes it). Undefined when neither end shows it.
+ */
+export function replyId(head: string, tail: string): string | number | undefined {
+  const id = String.raw`"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")`;
+  const atStart = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?${id}\s*,`).exec(head);
+  const atEnd = new RegExp(String.raw`[{,]\s*${id}\s*\}\s*$`).exec(tail);
+  const raw = atStart?.[1] ?? atEnd?.[1];
+  if (raw === undefined) return undefined;
+  return JSON.parse(raw) as string | number;
 }
 
 function parseMessage(line: string): JSONRPCMessage | undefined {

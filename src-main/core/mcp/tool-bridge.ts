@@ -5,7 +5,7 @@
  * Naming and result mapping are pure; `executeToolCall` is the one function that talks to a client.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -209,6 +209,19 @@ export function failureMessage(err: unknown): string {
   return message;
 }
 
+/** The SDK's request timeout (`McpError` -32001). */
+export function isRequestTimeout(err: unknown): boolean {
+  return err instanceof McpError && err.code === ErrorCode.RequestTimeout;
+}
+
+/**
+ * What to do about a timeout of `timeoutMs` ms (SPEC §3 `timeout`): `The server did not answer
+ * within 300 ms: raise the server's timeout if <when>.` (e.g. "the tool needs longer").
+ */
+export function timeoutHint(timeoutMs: number, when: string): string {
+  return `The server did not answer within ${timeoutMs} ms: raise the server's timeout if ${when}.`;
+}
+
 /**
  * Map a thrown transport/runtime failure (SPEC §4): `isError: true`, text `MCP error: <message>`;
  * a call cancelled through its signal reads `Cancelled`.
@@ -259,6 +272,8 @@ export async function executeToolCall(
   } catch (err) {
     const cancelled = options.signal?.aborted === true;
     if (!cancelled) options.onFailure?.(err);
-    return mapCallFailure(server, tool, err, performance.now() - started, cancelled);
+    const failed = mapCallFailure(server, tool, err, performance.now() - started, cancelled);
+    if (!cancelled && isRequestTimeout(err)) failed.text += `. ${timeoutHint(options.timeoutMs, 'the tool needs longer')}`;
+    return failed;
   }
 }
