@@ -44,21 +44,24 @@ const GLOBAL_FLAGS = {
   help: { type: 'boolean', short: 'h', help: '-h, --help        Show this help' },
 } as const satisfies Record<string, FlagSpec>;
 
-/** `--help` text derived from the command specs. */
+/** `--help` text derived from the command specs; each command's flags are in `help <command>`. */
 export function usage(specs: readonly CommandSpec[]): string {
-  const width = Math.max(...specs.map((s) => s.synopsis.length)) + 2;
-  const lines = specs.map((s) => `  ${s.synopsis.padEnd(width)}${s.summary}`);
-  const flagLines = specs.flatMap((s) => Object.values(s.flags ?? {}).map((f) => `  ${f.help}`));
+  const width = 34;
+  const lines = specs.flatMap((s) =>
+    s.synopsis.length <= width - 2
+      ? [`  ${s.synopsis.padEnd(width)}${s.summary}`]
+      : [`  ${s.synopsis}`, `  ${' '.repeat(width)}${s.summary}`],
+  );
   return [
     'Usage: switchboard <command> [options]',
     '',
     'Commands:',
     ...lines,
     '',
-    'Options:',
+    'Options (every command):',
     ...Object.values(GLOBAL_FLAGS).map((f) => `  ${f.help}`),
-    ...(flagLines.length > 0 ? ['', 'Command options:', ...[...new Set(flagLines)]] : []),
     '',
+    'Run "switchboard help <command>" for the options of one command.',
     'Exit codes: 0 ok, 1 the tool returned an error, 2 connection/protocol failure, 64 usage error.',
   ].join('\n');
 }
