@@ -59,7 +59,7 @@ describe('stdio faults (real processes)', () => {
     await waitFor(() => m.runtime('raw')!.status === 'connected', 'the restart');
     const transitions = statuses.filter((s, i) => s !== statuses[i - 1]);
     expect(transitions.slice(0, 3)).toEqual(['backoff', 'connecting', 'connected']);
-    expect(m.runtime('raw')).toMatchObject({ restartCount: 1, toolCount: 2 });
+    expect(m.runtime('raw')).toMatchObject({ restartCount: 1, toolCount: 4 });
     expect(pids(m, 'raw')).toHaveLength(2);
     expect(isAlive(pid!)).toBe(false);
     const again = await m.callTool('raw', 'echo', { message: 'again' });
