@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { REPO } from './sandbox.js';
+import { packageBin, REPO } from './sandbox.js';
 
 /** The server list's button for `name` (its accessible name starts with the server name). */
 const serverButton = (page: Page, name: string) =>
@@ -86,9 +86,16 @@ test('an untrusted folder starts nothing until Trust is clicked', async ({ page,
   await page.goto(await sb.serve());
 
   const banner = page.getByRole('region', { name: 'Workspace trust' });
-  await expect(banner).toContainText("This folder's config files want to start 3 servers");
-  await expect(banner).toContainText(join(sb.project, '.mcp.json'));
-  await expect(banner).toContainText(`Trust ${sb.project}?`);
+  await expect(banner).toContainText(`Config files in ${sb.project} want to start 3 servers; nothing runs until you trust the folder.`);
+  // The question is asked once (the title), and each server is listed with what it would run.
+  await expect(banner.getByText(/\?$/)).toHaveCount(1);
+  const runs = banner.getByRole('list', { name: 'What trusting runs' }).getByRole('listitem');
+  await expect(runs).toHaveCount(3);
+  await expect(runs.filter({ hasText: 'everything' })).toContainText(
+    `${process.execPath} ${packageBin('@modelcontextprotocol/server-everything')} stdio`,
+  );
+  await expect(runs.filter({ hasText: 'broken' })).toContainText('/nonexistent/mcp-server-broken');
+  await expect(runs.filter({ hasText: 'filesystem' })).toContainText(`${join(sb.project, '.mcp.json')}:`);
   for (const name of ['everything', 'filesystem', 'broken']) {
     await expect(serverButton(page, name)).toContainText('untrusted');
   }
@@ -108,11 +115,14 @@ test('empty HOME and project: the empty state adds the reference server and its 
 
   const empty = page.getByRole('region', { name: 'No servers' });
   await expect(empty).toContainText('No MCP servers found');
+  // It says where the server will be written (app:info's dataDir).
+  await expect(empty).toContainText(`This adds it to ${join(sb.dataDir, 'servers.json')}`);
   await empty.getByRole('button', { name: 'Add the reference server' }).click();
 
   await expect(empty).toBeHidden();
   const first = page.getByRole('navigation', { name: 'Servers' }).getByRole('button').first();
   await expect(first).toContainText('connected');
+  await expect(first).toContainText(join(sb.dataDir, 'servers.json'));
   await expect(page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^echo\b/ })).toBeVisible();
 });
 

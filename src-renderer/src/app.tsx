@@ -54,7 +54,7 @@ export function App() {
   const empty = snapshot !== undefined && snapshot.servers.length === 0 && snapshot.shadowed.length === 0;
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 340, breakpoint: 0 }} padding="md">
+    <AppShell header={{ height: 52 }} navbar={{ width: { base: 260, lg: 340 }, breakpoint: 0 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -121,6 +121,7 @@ export function ConfigActions({ state }: { state: ServerState }) {
         </Button>
         <Button size="xs" variant="light" disabled={busy !== undefined} onClick={() => setEditing(true)}>Edit</Button>
         <Button size="xs" variant="light" color="red" disabled={busy !== undefined} onClick={() => setConfirmRemove(true)}>Remove</Button>
+        <Group gap="xs" wrap="nowrap" role="group" aria-label="Copy to another host">
         <Select size="xs" aria-label="Copy to host" placeholder="Copy to host…" w={170} value={exportTo} onChange={setExportTo}
           data={HOST_IDS.filter((h) => h !== s.source.host && h !== 'mcp-json').map((h) => ({ value: h, label: HOST_LABELS[h] }))} />
         <Checkbox size="xs" label="allow literal secrets" checked={allowLiteral} onChange={(e) => setAllowLiteral(e.currentTarget.checked)} />
@@ -128,6 +129,7 @@ export function ConfigActions({ state }: { state: ServerState }) {
           onClick={() => exportTo && void run('export', () => api.call('config:transfer', { name: s.name, file: s.source.file, to: { host: exportTo as (typeof HOST_IDS)[number] }, allowLiteralSecrets: allowLiteral }), `Copied "${s.name}"`)}>
           Copy
         </Button>
+        </Group>
       </Group>
       {outcome ? (
         <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'} p="xs">

@@ -1,13 +1,34 @@
-/** First run: no server anywhere → one button that adds the reference server (`servers:addDefault`). */
+/**
+ * First run: no server anywhere → one button that adds the reference server (`servers:addDefault`)
+ * to Switchboard's own `<dataDir>/servers.json` (the path comes from `app:info`).
+ */
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp } from '../store/use-store.js';
+import { PathText } from './path-text.js';
+
+/** `<dataDir>/servers.json` with the platform's separator. */
+export function ownServersFile(dataDir: string, platform: string): string {
+  const sep = platform === 'win32' ? '\\' : '/';
+  return dataDir.endsWith(sep) ? `${dataDir}servers.json` : `${dataDir}${sep}servers.json`;
+}
 
 /** The empty state, centred in the main area. */
 export function EmptyState() {
   const { api, store } = useApp();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [file, setFile] = useState<string>();
+
+  useEffect(() => {
+    let live = true;
+    void api.call('app:info', {}).then((r) => {
+      if (live && r.ok) setFile(ownServersFile(r.data.dataDir, r.data.platform));
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
 
   const add = async (): Promise<void> => {
     setBusy(true);
@@ -30,6 +51,16 @@ export function EmptyState() {
       <Button size="md" onClick={add} loading={busy}>
         Add the reference server
       </Button>
+      <Text size="sm" c="dimmed" ta="center" maw={520}>
+        {file ? (
+          <>
+            This adds it to <PathText path={file} copyable />, Switchboard&apos;s own config file; your
+            other apps&apos; files are not touched.
+          </>
+        ) : (
+          <>This adds it to Switchboard&apos;s own servers.json; your other apps&apos; files are not touched.</>
+        )}
+      </Text>
       {error ? (
         <Text c="red" role="alert">
           {error}

@@ -6,6 +6,7 @@
 import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { HostView } from '../../../src-shared/api/config.js';
+import { launchText } from '../lib/format.js';
 import { useApp } from '../store/use-store.js';
 
 /** The "Hosts" button and its dialog. */
@@ -62,7 +63,9 @@ export function HostViews() {
                         <Table.Tr key={`${e.server.source.file}:${e.server.name}`}>
                           <Table.Td>{e.server.name}</Table.Td>
                           <Table.Td>{e.server.transport}</Table.Td>
-                          <Table.Td className="mono">{e.server.command ?? e.server.url}</Table.Td>
+                          <Table.Td className="mono launch-line" title={launchText(e.server)}>
+                            {launchText(e.server)}
+                          </Table.Td>
                           <Table.Td>{!e.loaded ? (e.note ?? 'not loaded') : e.server.enabled ? 'loaded' : 'disabled'}</Table.Td>
                           <Table.Td>{e.server.source.scope}</Table.Td>
                         </Table.Tr>

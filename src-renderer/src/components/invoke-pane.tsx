@@ -14,6 +14,7 @@ import { PREVIEW_CHARS } from '../lib/large-text.js';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { formValidator } from '../lib/form-validator.js';
+import { friendlyErrors } from '../lib/form-errors.js';
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
@@ -39,11 +40,42 @@ export interface InvokePaneProps {
   tool: ToolInfo;
   /** False when the server is not connected: the Call button says why instead of calling. */
   callable: boolean;
+  /**
+   * When true (the person just picked this tool), bring the pane into view if it is not, and
+   * focus its first field (or the Call button of a tool without arguments); then `onAutoFocused`.
+   */
+  autoFocus?: boolean;
+  onAutoFocused?(): void;
+}
+
+/** Height of the fixed app header (px): a pane scrolled into view must clear it. */
+const HEADER_PX = 52;
+
+/** The element a person types into first: the form's first field, else Raw JSON, else Call. */
+function firstField(pane: HTMLElement): HTMLElement | null {
+  return (
+    pane.querySelector<HTMLElement>(
+      '.rjsf input:not([type="hidden"]):not([disabled]), .rjsf textarea:not([disabled]), .rjsf select:not([disabled])',
+    ) ??
+    pane.querySelector<HTMLElement>('.invoke-input textarea') ??
+    pane.querySelector<HTMLElement>('.invoke-input button[type="submit"], .invoke-input button:not([role="switch"])')
+  );
+}
+
+/** Scroll `pane` so its top is visible (when its first field is off screen), then focus that field. */
+export function bringIntoView(pane: HTMLElement): void {
+  const field = firstField(pane);
+  const top = pane.getBoundingClientRect().top;
+  const fieldBottom = (field ?? pane).getBoundingClientRect().bottom;
+  if (top < HEADER_PX || fieldBottom > window.innerHeight) pane.scrollIntoView({ block: 'start' });
+  field?.focus({ preventScroll: true });
 }
 
 /** The invoke pane: input column and result column side by side. */
-export function InvokePane({ tool, callable }: InvokePaneProps) {
+export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }: InvokePaneProps) {
   const { api } = useApp();
+  const paneRef = useRef<HTMLDivElement>(null);
+  const transformErrors = useMemo(() => friendlyErrors(tool.inputSchema), [tool.inputSchema]);
   const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
   const [formData, setFormData] = useState<Record<string, unknown>>({});
   const [raw, setRaw] = useState(false);
@@ -58,6 +90,14 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
   const [taskNote, setTaskNote] = useState<string>();
   const callIdRef = useRef<string>(undefined);
   const taskSupport = typeof tool.execution?.taskSupport === 'string' ? tool.execution.taskSupport : 'forbidden';
+
+  const onAutoFocusedRef = useRef(onAutoFocused);
+  onAutoFocusedRef.current = onAutoFocused;
+  useEffect(() => {
+    if (!autoFocus || !paneRef.current) return;
+    bringIntoView(paneRef.current);
+    onAutoFocusedRef.current?.();
+  }, [autoFocus]);
 
   useEffect(
     () =>
@@ -157,7 +197,7 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
   );
 
   return (
-    <Paper withBorder p="md" radius="md" className="invoke-pane" role="region" aria-label={`Call ${tool.name}`}>
+    <Paper ref={paneRef} withBorder p="md" radius="md" className="invoke-pane" role="region" aria-label={`Call ${tool.name}`}>
       <Stack gap={4} mb="sm">
         <Group gap="xs" wrap="wrap">
           <Title order={3} className="mono tool-agent-name">
@@ -234,6 +274,10 @@ export function InvokePane({ tool, callable }: InvokePaneProps) {
                 schema={schema}
                 uiSchema={{ 'ui:title': '' }}
                 validator={formValidator}
+                transformErrors={transformErrors}
+                // A validation error is shown under its field; without onError rjsf also logs it.
+                onError={() => undefined}
+                focusOnFirstError
                 formData={formData}
                 onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
                 onSubmit={(e) => void call((e.formData ?? {}) as Record<string, unknown>)}

@@ -4,8 +4,10 @@
  * definition (SPEC §6, §8, §9).
  */
 import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import type { ServerState, ToolInfo } from '../../../src-shared/api/status.js';
-import { formatDuration, formatLatency, plural, provenanceLabel } from '../lib/format.js';
+import { fileAt, formatDuration, formatLatency, hostScopeLabel, plural } from '../lib/format.js';
+import { PathText } from './path-text.js';
 import { useNow } from '../lib/use-now.js';
 import { useStore } from '../store/use-store.js';
 import { InvokePane } from './invoke-pane.js';
@@ -29,6 +31,7 @@ const NO_TOOLS: ToolInfo[] = [];
 /** What to try, by the shape of the failure (STYLE: errors in words a user can act on). */
 export function errorHint(state: ServerState): string {
   const e = state.lastError ?? '';
+  if (state.status === 'needs-auth') return 'Sign in with the button above; the server connects once you have.';
   if (/ENOENT|not found|no such file/i.test(e))
     return `Check that the command exists and runs from a terminal: ${state.server.command ?? state.server.url ?? ''}`;
   if (/\b(401|403)\b|unauthori[sz]ed|forbidden/i.test(e)) return 'Check the credentials (token, OAuth sign-in) for this server.';
@@ -80,6 +83,19 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
   const tools = useStore((s) => s.tools[name] ?? NO_TOOLS);
   const tool = tools.find((t) => t.name === selectedTool);
   const src = state.server.source;
+  const [tab, setTab] = useState<string | null>('tools');
+  // Focus goes to the selected tool's form (keyboard users; and at narrow widths the pane sits
+  // below the list, so moving there is what makes a click visibly do something).
+  const [focusPane, setFocusPane] = useState(false);
+  useEffect(() => {
+    if (selectedTool === undefined) return;
+    setTab('tools');
+    setFocusPane(true);
+  }, [selectedTool]);
+  const pickTool = (toolName: string): void => {
+    onSelectTool(toolName);
+    setFocusPane(true);
+  };
 
   return (
     <Stack gap="sm" className="server-detail">
@@ -94,18 +110,20 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <Facts state={state} />
           <LatencySparkline values={state.recentLatencyMs} />
         </Group>
-        <ServerControls key={name} state={state} />
-        <ConfigActions key={`config-${name}`} state={state} />
+        <Stack gap={6} my={6}>
+          <ServerControls key={name} state={state} />
+          <ConfigActions key={`config-${name}`} state={state} />
+        </Stack>
         <RuntimeNotes state={state} />
         <Text size="xs" c="dimmed">
-          From <span className="mono">{provenanceLabel(src)}</span> ({src.scope} scope)
+          From {hostScopeLabel(src)}: <PathText path={fileAt(src.file, src.line)} copyText={src.file} copyable />
         </Text>
         <Text size="xs" c="dimmed">
           {state.server.transport} · <span className="mono">{launchLine(state.server)}</span>
         </Text>
         {state.shadows.map((p) => (
           <Text size="xs" c="dimmed" key={`${p.file}:${p.line ?? 0}`}>
-            Shadows the definition in <span className="mono">{provenanceLabel(p)}</span>
+            Shadows the definition in {hostScopeLabel(p)}: <PathText path={fileAt(p.file, p.line)} copyText={p.file} copyable />
           </Text>
         ))}
         {state.server.unresolved.length > 0 ? (
@@ -138,7 +156,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         </section>
       ) : null}
 
-      <Tabs defaultValue="tools" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="tools">Tools ({tools.length})</Tabs.Tab>
           <Tabs.Tab value="resources">Resources</Tabs.Tab>
@@ -150,14 +168,20 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <Tabs.Tab value="trace">Trace</Tabs.Tab>
           <Tabs.Tab value="definition">Definition</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="tools" pt="sm">
+        <Tabs.Panel value="tools" pt="sm" className="tools-panel">
           <div className="tools-grid">
             <div className="tools-column">
-              <ToolList tools={tools} selected={selectedTool} onSelect={onSelectTool} />
+              <ToolList tools={tools} selected={selectedTool} onSelect={pickTool} />
             </div>
             <div className="invoke-column">
               {tool ? (
-                <InvokePane key={`${name}/${tool.name}`} tool={tool} callable={state.status === 'connected'} />
+                <InvokePane
+                  key={`${name}/${tool.name}`}
+                  tool={tool}
+                  callable={state.status === 'connected'}
+                  autoFocus={focusPane}
+                  onAutoFocused={() => setFocusPane(false)}
+                />
               ) : tools.length > 0 ? (
                 <Text size="sm" c="dimmed" p="sm">
                   Select a tool to see its schema and call it.

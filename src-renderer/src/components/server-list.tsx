@@ -5,9 +5,10 @@
  */
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ServerState, ShadowedDefinition } from '../../../src-shared/api/status.js';
-import { fileAt, formatDuration, hostScopeLabel, plural, provenanceLabel } from '../lib/format.js';
+import { fileAt, formatDuration, hostScopeLabel, plural } from '../lib/format.js';
 import { onListKeyDown } from '../lib/list-keys.js';
 import { useNow } from '../lib/use-now.js';
+import { PathText } from './path-text.js';
 import { StatusBadge } from './status-dot.js';
 
 /** Props of `ServerList`. */
@@ -42,8 +43,8 @@ function ServerRow({ s, selected, onSelect, now }: { s: ServerState; selected: b
         {hostScopeLabel(src)}
         {s.server.enabled ? '' : ' · disabled'}
       </Text>
-      <Text size="xs" c="dimmed" className="mono path">
-        {fileAt(src.file, src.line)}
+      <Text size="xs" c="dimmed">
+        <PathText path={fileAt(src.file, src.line)} />
       </Text>
       {s.status === 'error' && s.lastError ? (
         <Text size="xs" c="red" className="row-error" lineClamp={2}>
@@ -93,11 +94,13 @@ export function ServerList({ servers, shadowed, selected, onSelect }: ServerList
                     shadowed
                   </Badge>
                 </Group>
-                <Text size="xs" c="dimmed" className="mono path">
-                  {provenanceLabel(d.server.source)}
+                <Text size="xs" c="dimmed">
+                  {hostScopeLabel(d.server.source)}:{' '}
+                  <PathText path={fileAt(d.server.source.file, d.server.source.line)} copyText={d.server.source.file} copyable />
                 </Text>
-                <Text size="xs" c="dimmed" className="path">
-                  shadowed by {provenanceLabel(d.shadowedBy)}
+                <Text size="xs" c="dimmed">
+                  shadowed by {hostScopeLabel(d.shadowedBy)}:{' '}
+                  <PathText path={fileAt(d.shadowedBy.file, d.shadowedBy.line)} copyText={d.shadowedBy.file} copyable />
                 </Text>
               </div>
             ))}

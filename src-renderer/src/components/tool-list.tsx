@@ -39,7 +39,7 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
               <Text size="sm" fw={600} className="mono" truncate>
                 {t.name}
               </Text>
-              <Group gap={2} wrap="nowrap">
+              <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
                 {annotationLabels(t.annotations)
                   .filter((l) => l === 'destructive' || l === 'read-only')
                   .map((l) => (

@@ -1,12 +1,15 @@
 /**
  * Workspace trust prompt (SPEC §2): project-level servers stay `untrusted` (no process, no
- * connection) until the user trusts the folder once; the button calls `trust:grant`.
+ * connection) until the user trusts the folder once; the button calls `trust:grant`. The banner
+ * lists what trusting would run — each server with its command line or URL — so the person knows
+ * what they agree to.
  */
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
-import { plural } from '../lib/format.js';
+import { fileAt, launchText, plural } from '../lib/format.js';
 import { useApp } from '../store/use-store.js';
+import { PathText } from './path-text.js';
 
 /** The banner; renders nothing when the folder is trusted or has no untrusted servers. */
 export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
@@ -15,9 +18,6 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
   const [error, setError] = useState<string>();
   const untrusted = snapshot.servers.filter((s) => s.status === 'untrusted');
   if (snapshot.project.trusted || untrusted.length === 0) return null;
-  const files = snapshot.project.projectFiles.length
-    ? snapshot.project.projectFiles
-    : [...new Set(untrusted.map((s) => s.server.source.file))];
 
   const trust = async (): Promise<void> => {
     setBusy(true);
@@ -32,23 +32,33 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
     <section aria-label="Workspace trust">
       <Alert color="grape" variant="light" title="Trust this folder?" className="trust-banner">
         <Text size="sm">
-          This folder's config files want to start {plural(untrusted.length, 'server')}:{' '}
-          {untrusted.map((s) => s.server.name).join(', ')}. Nothing from them runs until you trust it.
+          Config files in <PathText path={snapshot.project.dir} /> want to start{' '}
+          {plural(untrusted.length, 'server')}; nothing runs until you trust the folder.
         </Text>
-        <List size="sm" my={6}>
-          {files.map((f) => (
-            <List.Item key={f} className="mono">
-              {f}
-            </List.Item>
+        <ul className="trust-list" aria-label="What trusting runs">
+          {untrusted.map((s) => (
+            <li key={s.server.name}>
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {s.server.name}
+                </Text>
+                <Text size="sm" className="mono launch-line">
+                  {launchText(s.server)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  from <PathText path={fileAt(s.server.source.file, s.server.source.line)} copyText={s.server.source.file} copyable />
+                </Text>
+              </Stack>
+            </li>
           ))}
-        </List>
+        </ul>
         <Group gap="sm" align="center">
-          <Text size="sm">
-            Trust <span className="mono">{snapshot.project.dir}</span>?
-          </Text>
           <Button color="grape" size="xs" onClick={trust} loading={busy}>
             Trust this folder
           </Button>
+          <Text size="xs" c="dimmed">
+            Trusting starts these now and on every later run.
+          </Text>
         </Group>
         {error ? (
           <Text c="red" size="sm" mt={6} role="alert">

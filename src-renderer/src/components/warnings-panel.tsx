@@ -2,6 +2,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { fileAt } from '../lib/format.js';
+import { PathText } from './path-text.js';
 
 /** The visible warnings panel; renders nothing when there are none. */
 export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
@@ -15,7 +16,7 @@ export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
         <List size="xs" spacing={4}>
           {warnings.map((w, i) => (
             <List.Item key={i} className="warning-item">
-              <span className="mono">{fileAt(w.file, w.line, w.column)}</span>: {w.server ? `"${w.server}": ` : ''}
+              <PathText path={fileAt(w.file, w.line, w.column)} copyText={w.file} copyable />: {w.server ? `"${w.server}": ` : ''}
               {w.message}
             </List.Item>
           ))}

@@ -2,7 +2,7 @@
  * Pure display helpers shared by the components (SPEC §8: the UI shows the same facts as the CLI).
  */
 import { HOST_LABELS, type Provenance } from '../../../src-shared/config/server.js';
-import type { ServerStatusName } from '../../../src-shared/api/status.js';
+import type { ServerStatusName, ServerSummary } from '../../../src-shared/api/status.js';
 
 /** `file:line` (or `file:line:column`, or just `file`). */
 export function fileAt(file: string, line?: number, column?: number): string {
@@ -57,4 +57,10 @@ export const STATUS_COLORS: Record<ServerStatusName, string> = {
 /** Filled dot for live servers, hollow otherwise (as the CLI prints ● / ○). */
 export function isLive(status: ServerStatusName): boolean {
   return status === 'connected' || status === 'connecting';
+}
+
+/** What a server runs: `command args…` for stdio, `HTTP <url>` / `SSE <url>` for remote ones. */
+export function launchText(s: Pick<ServerSummary, 'transport' | 'command' | 'args' | 'url'>): string {
+  if (s.transport === 'stdio') return [s.command ?? '', ...(s.args ?? [])].join(' ').trim();
+  return `${s.transport.toUpperCase()} ${s.url ?? ''}`.trim();
 }

@@ -1,0 +1,119 @@
+/**
+ * A screenshot tour of every view (server list, tools + call, a required-field error, logs, trace,
+ * resources, prompts, the hosts dialog, the add wizard, the sign-in panel, the trust banner, the
+ * empty state) in light and dark at 1440x900 and 900x700, for a person to look at. Opt-in, because
+ * it asserts nothing the other specs do not and takes a few minutes on two cores:
+ * `SWITCHBOARD_TOUR=1 npx playwright test e2e/ui-tour.spec.ts` writes PNGs to test-results/tour/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { packageBin, REPO } from './sandbox.js';
+// @ts-expect-error a plain-JS test fixture without types
+import { startProtectedServer } from '../src-main/core/auth/fixtures/protected-server.mjs';
+
+const OUT = join(REPO, 'test-results', 'tour');
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 900, height: 700 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+const serverButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const scheme of SCHEMES) {
+  for (const size of SIZES) {
+    const tag = `${scheme}-${size.width}`;
+    test(`tour ${tag}`, async ({ page, sandbox }) => {
+      test.skip(process.env.SWITCHBOARD_TOUR !== '1', 'screenshots for a person to look at: set SWITCHBOARD_TOUR=1');
+      test.setTimeout(240_000);
+      mkdirSync(OUT, { recursive: true });
+      const shot = (name: string) => page.screenshot({ path: join(OUT, `${tag}-${name}.png`) });
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+
+      // Untrusted project with a shadowed user-scope definition and a broken entry (a warning).
+      const sb = sandbox('three-servers');
+      writeFileSync(
+        join(sb.home, '.claude.json'),
+        JSON.stringify(
+          {
+            mcpServers: {
+              everything: { command: process.execPath, args: [packageBin('@modelcontextprotocol/server-everything'), 'stdio'] },
+              bad: { command: 42 },
+            },
+          },
+          null,
+          2,
+        ),
+      );
+      await page.goto(await sb.serve());
+      await expect(page.getByRole('region', { name: 'Workspace trust' })).toBeVisible();
+      await shot('01-trust-banner');
+      await page.getByRole('button', { name: 'Trust this folder' }).click();
+      await expect(serverButton(page, 'everything')).toContainText('connected');
+      await shot('02-server-list');
+
+      const tools = page.getByRole('navigation', { name: 'Tools' });
+      await tools.getByRole('button', { name: /^echo\b/ }).click();
+      const pane = page.getByRole('region', { name: 'Call echo' });
+      await expect(pane).toBeVisible();
+      await shot('03-tool-selected');
+      await pane.getByRole('button', { name: 'Call', exact: true }).click();
+      await shot('04-required-error');
+      await pane.getByLabel('message').fill('Hello, Switchboard!');
+      await pane.getByRole('button', { name: 'Call', exact: true }).click();
+      await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('Echo: Hello, Switchboard!');
+      await shot('05-call-result');
+
+      for (const [i, tab] of (['Resources', 'Prompts', 'History', 'Logs', 'Trace', 'Definition'] as const).entries()) {
+        await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await shot(`06-${i}-${tab.toLowerCase()}`);
+      }
+
+      await serverButton(page, 'broken').click();
+      await expect(page.getByRole('region', { name: 'Last error' })).toBeVisible();
+      await shot('07-broken');
+
+      await page.getByRole('button', { name: 'Hosts' }).click();
+      await expect(page.getByRole('dialog', { name: 'What each host sees' })).toBeVisible();
+      await page.waitForTimeout(400); // the modal's open transition, for the picture only
+      await shot('08-hosts');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'What each host sees' })).toBeHidden();
+      await page.getByRole('button', { name: 'Add server' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add an MCP server' })).toBeVisible();
+      await page.waitForTimeout(400); // the modal's open transition, for the picture only
+      await shot('09-add-wizard');
+      await page.keyboard.press('Escape');
+
+      // Empty state.
+      const empty = sandbox('empty');
+      await page.goto(await empty.serve());
+      await expect(page.getByRole('region', { name: 'No servers' })).toBeVisible();
+      await shot('10-empty');
+
+      // Sign-in panel: an OAuth-protected server that needs a sign-in.
+      const protectedServer = (await startProtectedServer()) as { url: string; close(): Promise<void> };
+      try {
+        const oauth = sandbox('empty');
+        writeFileSync(
+          join(oauth.dataDir, 'servers.json'),
+          JSON.stringify({ mcpServers: { 'test-oauth': { type: 'http', url: protectedServer.url, auth: { type: 'oauth' } } } }),
+        );
+        await page.goto(await oauth.serve());
+        await expect(serverButton(page, 'test-oauth')).toContainText('needs-auth');
+        await serverButton(page, 'test-oauth').click();
+        await expect(page.getByRole('region', { name: 'Sign-in' })).toBeVisible();
+        await shot('11-sign-in');
+      } finally {
+        await protectedServer.close();
+      }
+    });
+  }
+}
