@@ -6,25 +6,14 @@
  * copied to `<dataDir>/backups/`; the write is atomic (temp + fsync + rename, through symlinks,
  * keeping the mode). A BOM is kept.
  */
-import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { CoreError } from '../errors.js';
-import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { backupFile, serialised } from './file-backups.js';
 import { editorFor, type FormatEditor } from './format-editors.js';
 import type { ConfigFormat } from './structured-document.js';
 
-/** Backups kept per file. */
-export const MAX_BACKUPS = 20;
 const MAX_ATTEMPTS = 3;
-const locks = new Map<string, Promise<unknown>>();
-
-function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (locks.get(key) ?? Promise.resolve()).then(task, task);
-  locks.set(key, run.catch(() => undefined));
-  return run;
-}
 
 async function readText(path: string): Promise<string | undefined> {
   try {
@@ -34,23 +23,6 @@ async function readText(path: string): Promise<string | undefined> {
     if (code === 'ENOENT') return undefined;
     throw new CoreError('INVALID_CONFIG', `Invalid server config: cannot read ${path}: ${(err as Error).message}; it was not changed`);
   }
-}
-
-/** The backup name prefix of `path`: its base name plus a short hash of the full path (two `settings.json` never mix). */
-export function backupPrefix(path: string): string {
-  return `${basename(path)}.${createHash('sha256').update(path).digest('hex').slice(0, 8)}.`;
-}
-
-async function backup(dataDir: string, path: string): Promise<void> {
-  const dir = join(dataDir, DATA_FILES.backups);
-  await mkdir(dir, { recursive: true });
-  const prefix = backupPrefix(path);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  let name = `${prefix}${stamp}`;
-  for (let i = 1; (await readdir(dir)).includes(name); i++) name = `${prefix}${stamp}-${i}`;
-  await copyFile(path, join(dir, name));
-  const mine = (await readdir(dir)).filter((f) => f.startsWith(prefix)).sort();
-  for (const old of mine.slice(0, Math.max(0, mine.length - MAX_BACKUPS))) await unlink(join(dir, old)).catch(() => undefined);
 }
 
 /** What an edit function gets: the text without BOM (`''` for a new file) and the format's editor. */
@@ -79,7 +51,7 @@ export function editConfigFile<T>(path: string, format: ConfigFormat, dataDir: s
         if (attempt >= MAX_ATTEMPTS) throw new CoreError('CONFLICT', `${path} keeps changing while we write it; try again`);
         continue;
       }
-      if (before !== undefined) await backup(dataDir, path);
+      if (before !== undefined) await backupFile(dataDir, path);
       await writeFileAtomic(path, bom + out.text);
       return out.result;
     }

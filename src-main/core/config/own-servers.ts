@@ -3,7 +3,7 @@
  * validated, atomic, comment- and unknown-key-preserving, never rewriting a file that fails to
  * parse, re-reading before writing, and keeping the previous version in `backups/`.
  */
-import { copyFile, mkdir, readFile, readdir, unlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyEdits, modify, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MCPServerSchema, type MCPServer } from '../../../src-shared/config/server.js';
@@ -11,21 +11,11 @@ import { invalidConfigMessage, validateServerConfig, validateServerName } from '
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { backupFile, serialised } from './file-backups.js';
 import { LineIndex, propertyNode } from './jsonc-document.js';
 
-/** Backups kept per file in `<dataDir>/backups/`. */
-const MAX_BACKUPS = 20;
 /** Attempts when the file changes between our read and our write. */
 const MAX_ATTEMPTS = 3;
-
-const locks = new Map<string, Promise<unknown>>();
-
-/** Run `task` after every earlier task on `key` in this process (one writer per file). */
-function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (locks.get(key) ?? Promise.resolve()).then(task, task);
-  locks.set(key, run.catch(() => undefined));
-  return run;
-}
 
 /** Canonical field order of an entry we write; `name` is the key, never a field. */
 const FIELD_ORDER = [
@@ -111,16 +101,6 @@ function withServerAdded(path: string, raw: string | undefined, server: MCPServe
   return bom + out;
 }
 
-/** Copy the current file to `<dataDir>/backups/<file>.<timestamp>` and keep the newest few. */
-async function backup(dataDir: string, path: string, fileName: string): Promise<void> {
-  const dir = join(dataDir, DATA_FILES.backups);
-  await mkdir(dir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  await copyFile(path, join(dir, `${fileName}.${stamp}`));
-  const mine = (await readdir(dir)).filter((f) => f.startsWith(`${fileName}.`)).sort();
-  for (const old of mine.slice(0, Math.max(0, mine.length - MAX_BACKUPS))) await unlink(join(dir, old)).catch(() => undefined);
-}
-
 /**
  * Add `server` to `<dataDir>/servers.json` (created with its folder when missing) and return the
  * file's path. Keeps other entries, comments, formatting and unknown keys (jsonc `modify`); always
@@ -143,7 +123,7 @@ export async function addOwnServer(dataDir: string, server: MCPServer): Promise<
         if (attempt >= MAX_ATTEMPTS) throw new CoreError('CONFLICT', `${path} keeps changing while we write it; try again`);
         continue; // another writer got there first: redo the edit on the new text
       }
-      if (before !== undefined) await backup(dataDir, path, DATA_FILES.servers);
+      if (before !== undefined) await backupFile(dataDir, path);
       await writeFileAtomic(path, next);
       return path;
     }

@@ -26,18 +26,34 @@ describe('TrustStore', () => {
     const store = new TrustStore(sb.dataDir);
     await Promise.all([store.trust('/a'), store.trust('/b'), store.trust('/a/../a'), store.trust('/c')]);
     expect(store.list().sort()).toEqual(['/a', '/b', '/c']);
-    expect(await readdir(sb.dataDir)).toEqual(['trust.json']);
+    expect((await readdir(sb.dataDir)).sort()).toEqual(['backups', 'trust.json']);
   });
 
-  it('counts a malformed trust.json as nothing trusted and recovers on trust', async () => {
-    await sb.write(join(sb.dataDir, 'trust.json'), '{"trusted": [');
+  it('counts a malformed trust.json as nothing trusted and never rewrites it on trust (SPEC §5)', async () => {
+    const file = join(sb.dataDir, 'trust.json');
+    const broken = '{"trusted": ["/kept-a",\n  "/kept-b" "/oops"]}\n';
+    await sb.write(file, broken);
     const store = new TrustStore(sb.dataDir);
     expect(store.list()).toEqual([]);
     expect(store.isTrusted('/x')).toBe(false);
-    await sb.write(join(sb.dataDir, 'trust.json'), { trusted: 'not-a-list' });
-    expect(store.list()).toEqual([]);
-    await store.trust('/x');
-    expect(store.list()).toEqual(['/x']);
+    await expect(store.trust('/x')).rejects.toThrow(`${file} does not parse (CommaExpected at line 2, column 13); fix or remove it first, it was not changed`);
+    expect(await readFile(file, 'utf8')).toBe(broken);
+    await sb.write(file, { trusted: 'not-a-list' });
+    await expect(store.trust('/x')).rejects.toThrow(`${file} must have "trusted" as a list of folders; fix or remove it first, it was not changed`);
+    await sb.write(file, '[]');
+    await expect(store.trust('/x')).rejects.toThrow('must contain a JSON object');
+  });
+
+  it('keeps the previous trust.json in backups/ on every write', async () => {
+    const store = new TrustStore(sb.dataDir);
+    await store.trust('/a');
+    await expect(readdir(join(sb.dataDir, 'backups'))).rejects.toThrow(); // nothing to back up yet
+    await store.trust('/b');
+    await store.trust('/b'); // idempotent: no write, no backup
+    const backups = await readdir(join(sb.dataDir, 'backups'));
+    expect(backups).toHaveLength(1);
+    expect(JSON.parse(await readFile(join(sb.dataDir, 'backups', backups[0]!), 'utf8'))).toEqual({ trusted: ['/a'] });
+    expect(store.list()).toEqual(['/a', '/b']);
   });
 
   it('sees a trust written by another store (another process) at once', async () => {

@@ -5,8 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { backupFile } from './file-backups.js';
+import { LineIndex } from './jsonc-document.js';
 
 /** The trusted project folders of one data folder. */
 export class TrustStore {
@@ -14,7 +18,7 @@ export class TrustStore {
   private writing: Promise<void> = Promise.resolve();
 
   /** `dataDir`: Switchboard's data folder; the store lives in `<dataDir>/trust.json`. */
-  constructor(dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.file = join(dataDir, DATA_FILES.trust);
   }
 
@@ -46,9 +50,11 @@ export class TrustStore {
   }
 
   /**
-   * Trust `dir` (stored resolved): re-reads the file, adds the folder, writes atomically (keeping
-   * other top-level keys of a well-formed file). Idempotent. Calls in one process are serialised.
-   * Rejects with the fs error when the file cannot be written.
+   * Trust `dir` (stored resolved): re-reads the file, adds the folder, keeps the previous version
+   * in `<dataDir>/backups/`, writes atomically (keeping other top-level keys). Idempotent. Calls in
+   * one process are serialised. SPEC §5: a file that fails to parse (or is not `{"trusted": [...]}`)
+   * is never rewritten: rejects with `CoreError('INVALID_CONFIG')` naming the file, line and
+   * column. Rejects with the fs error when the file cannot be written.
    */
   trust(dir: string): Promise<void> {
     const run = this.writing.then(() => this.add(resolve(dir)));
@@ -57,16 +63,36 @@ export class TrustStore {
   }
 
   private async add(dir: string): Promise<void> {
-    let doc: Record<string, unknown> = {};
+    let raw: string | undefined;
     try {
-      const parsed: unknown = JSON.parse(readFileSync(this.file, 'utf8').replace(/^\uFEFF/, ''));
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) doc = parsed as Record<string, unknown>;
-    } catch {
-      // missing or malformed: start over (a malformed file trusted nothing anyway)
+      raw = readFileSync(this.file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
+    const doc = raw === undefined ? {} : this.parseForWrite(raw.replace(/^\uFEFF/, ''));
     const current = this.list();
     if (current.includes(dir)) return;
     doc.trusted = [...current, dir];
+    if (raw !== undefined) await backupFile(this.dataDir, this.file);
     await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`);
+  }
+
+  /** The file's object, or a thrown INVALID_CONFIG when it does not parse or has the wrong shape. */
+  private parseForWrite(text: string): Record<string, unknown> {
+    if (text.trim() === '') return {};
+    const errors: ParseError[] = [];
+    const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const refuse = (why: string): never => {
+      throw new CoreError('INVALID_CONFIG', `${this.file} ${why}; fix or remove it first, it was not changed`);
+    };
+    if (errors.length > 0) {
+      const pos = new LineIndex(text).at(errors[0]!.offset);
+      refuse(`does not parse (${printParseErrorCode(errors[0]!.error)} at line ${pos.line}, column ${pos.column})`);
+    }
+    const parsed: unknown = JSON.parse(text);
+    if (!root || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) refuse('must contain a JSON object');
+    const trusted = (parsed as { trusted?: unknown }).trusted;
+    if (trusted !== undefined && !Array.isArray(trusted)) refuse('must have "trusted" as a list of folders');
+    return parsed as Record<string, unknown>;
   }
 }
