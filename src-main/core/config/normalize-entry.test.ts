@@ -105,11 +105,26 @@ describe('normalizeEntry via readServerMap', () => {
   }
 }}`);
     expect(out.servers).toHaveLength(1);
-    expect(out.servers[0]).toMatchObject({ name: 's', enabled: true });
+    expect(out.servers[0]).toMatchObject({ name: 's', enabled: false });
     expect(out.servers[0]!.timeout).toBeUndefined();
     expect(out.servers[0]!.tags).toBeUndefined();
     expect(out.warnings.map((w) => w.line)).toEqual([4, 5, 6, 7]);
-    expect(out.warnings[0]!.message).toContain('"enabled" must be true or false');
+    expect(out.warnings[0]!.message).toBe('Server "s": "enabled" must be true or false, got "yes"; the server is treated as disabled');
+  });
+
+  it('an unreadable "enabled" ("false" as a string, "no", 1) disables the server with a warning (fail safe)', () => {
+    const out = read(`{"mcpServers": {
+  "a": {"command": "x", "enabled": "false"},
+  "b": {"command": "x", "enabled": "no"},
+  "c": {"command": "x", "enabled": 1},
+  "d": {"command": "x", "enabled": true}
+}}`);
+    expect(out.servers.map((s) => [s.name, s.enabled])).toEqual([['a', false], ['b', false], ['c', false], ['d', true]]);
+    expect(out.warnings.map((w) => [w.line, w.message])).toEqual([
+      [2, 'Server "a": "enabled" must be true or false, got "false"; the server is treated as disabled'],
+      [3, 'Server "b": "enabled" must be true or false, got "no"; the server is treated as disabled'],
+      [4, 'Server "c": "enabled" must be true or false, got 1; the server is treated as disabled'],
+    ]);
   });
 
   it('reads canonical auth variants and keeps an unknown one in extensions with a warning', () => {

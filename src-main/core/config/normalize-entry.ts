@@ -225,8 +225,9 @@ function readEnabled(raw: Record<string, unknown>, rules: HostRules, warnAt: War
     if (s === 'true' || s === '1') return true;
     if (s === 'false' || s === '0') return false;
   }
-  warnAt(`"enabled" must be true or false, got ${JSON.stringify(v)}; ignored (${fallback ? 'enabled' : 'disabled'})`, 'enabled');
-  return fallback;
+  // Fail safe: a value we cannot read ("no", "false" where the host does not coerce) disables.
+  warnAt(`"enabled" must be true or false, got ${JSON.stringify(v)}; the server is treated as disabled`, 'enabled');
+  return false;
 }
 
 function readTimeout(v: unknown, rules: HostRules, warnAt: WarnAt): number | undefined {

@@ -44,8 +44,18 @@ describe('xcsh provider', () => {
   it('warns at the field for an enabled value it cannot coerce', async () => {
     const file = await sb.write(join(sb.home, '.xcsh', 'mcp.json'), '{"mcpServers": {\n  "s": {\n    "command": "x",\n    "enabled": "maybe"\n  }\n}}');
     const out = await xcshProvider.load(sb.ctx(), new Set());
-    expect(out.servers[0]!.enabled).toBe(true);
+    expect(out.servers[0]!.enabled).toBe(false); // fail safe: an unreadable value disables
     expect(out.warnings).toEqual([expect.objectContaining({ file, line: 4, column: 5, server: 's' })]);
+  });
+
+  it('a bad item in disabledServers is skipped with a warning at its position; the other names stay disabled', async () => {
+    const file = await sb.write(
+      join(sb.home, '.xcsh', 'mcp.json'),
+      '{"mcpServers": {"secretsrv": {"command": "s"}, "other": {"command": "o"}},\n "disabledServers": ["secretsrv",\n   5]}',
+    );
+    const out = await xcshProvider.load(sb.ctx(), new Set());
+    expect(out.servers.map((s) => [s.name, s.enabled])).toEqual([['secretsrv', false], ['other', true]]);
+    expect(out.warnings).toEqual([{ file, line: 3, column: 4, message: '"disabledServers" item 2 must be a server name (a string), got 5; that item is ignored' }]);
   });
 
   it('reads a project file of an untrusted folder without expanding it', async () => {

@@ -47,11 +47,14 @@ export const xcshProvider: ConfigProvider = {
       servers.push(...out.servers);
       warnings.push(...out.warnings);
       const list = nodeAt(doc, ['disabledServers']);
-      if (list) {
-        const value: unknown = getNodeValue(list);
-        if (Array.isArray(value) && value.every((v) => typeof v === 'string')) value.forEach((v) => disabled.add(v));
-        else warnings.push({ file: doc.path, ...doc.lines.at(list.offset), message: '"disabledServers" must be an array of server names; ignored' });
-      }
+      if (list?.type === 'array') {
+        // One bad item is skipped on its own: the other names stay disabled (fail safe).
+        (list.children ?? []).forEach((item, index) => {
+          const value: unknown = getNodeValue(item);
+          if (typeof value === 'string') disabled.add(value);
+          else warnings.push({ file: doc.path, ...doc.lines.at(item.offset), message: `"disabledServers" item ${index + 1} must be a server name (a string), got ${JSON.stringify(value)}; that item is ignored` });
+        });
+      } else if (list) warnings.push({ file: doc.path, ...doc.lines.at(list.offset), message: '"disabledServers" must be an array of server names; ignored' });
     }
     return { host: 'xcsh', files, servers: servers.map((s) => (disabled.has(s.name) ? { ...s, enabled: false } : s)), warnings };
   },
