@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { packageBin, REPO } from './sandbox.js';
 // @ts-expect-error a plain-JS test fixture without types
@@ -22,6 +22,11 @@ const SCHEMES = ['light', 'dark'] as const;
 
 const serverButton = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+/** Wait until a modal's open transition has finished (fully opaque), so the picture is not mid-fade. */
+async function settled(dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+}
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -82,13 +87,13 @@ for (const scheme of SCHEMES) {
 
       await page.getByRole('button', { name: 'Hosts' }).click();
       await expect(page.getByRole('dialog', { name: 'What each host sees' })).toBeVisible();
-      await page.waitForTimeout(400); // the modal's open transition, for the picture only
+      await settled(page.getByRole('dialog', { name: 'What each host sees' }));
       await shot('08-hosts');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: 'What each host sees' })).toBeHidden();
       await page.getByRole('button', { name: 'Add server' }).click();
       await expect(page.getByRole('dialog', { name: 'Add an MCP server' })).toBeVisible();
-      await page.waitForTimeout(400); // the modal's open transition, for the picture only
+      await settled(page.getByRole('dialog', { name: 'Add an MCP server' }));
       await shot('09-add-wizard');
       await page.keyboard.press('Escape');
 

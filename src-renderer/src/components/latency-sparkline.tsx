@@ -32,11 +32,19 @@ const fmt = (ms: number): string => (ms >= 100 ? `${Math.round(ms)} ms` : `${Mat
 /** The sparkline; renders nothing without at least two values. */
 export function LatencySparkline({ values, width = 96, height = 20 }: { values: readonly number[]; width?: number; height?: number }): ReactElement | null {
   if (values.length < 2) return null;
+  const points = sparklinePoints(values, width - 6, height - 6)
+    .split(' ')
+    .map((p) => p.split(',').map((n) => Number(n) + 3).join(','))
+    .join(' ');
+  const last = points.split(' ').at(-1)!.split(',').map(Number) as [number, number];
   const label = `Latency of the last ${values.length} requests: latest ${fmt(values[values.length - 1]!)}, median ${fmt(median(values)!)}`;
   return (
     <svg className="latency-sparkline" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
       <title>{label}</title>
-      <polyline points={sparklinePoints(values, width, height)} fill="none" stroke="currentColor" strokeWidth="1.5" />
+      {/* A tinted box and a dot on the latest value, so two or three points read as a chart, not a stray stroke. */}
+      <rect x="0" y="0" width={width} height={height} rx="3" className="latency-sparkline-bg" />
+      <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx={last[0]} cy={last[1]} r="2" fill="currentColor" />
     </svg>
   );
 }

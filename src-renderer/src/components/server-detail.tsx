@@ -141,7 +141,8 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
 
       <SignInPanel state={state} />
 
-      {state.lastError ? (
+      {/* A server waiting for a sign-in says so (and why) in the sign-in panel: one box, not two. */}
+      {state.lastError && state.status !== 'needs-auth' ? (
         <section aria-label="Last error">
           <Alert
             color={state.status === 'error' ? 'red' : 'orange'}

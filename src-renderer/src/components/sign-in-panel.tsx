@@ -62,7 +62,14 @@ export function SignInPanel({ state }: { state: ServerState }) {
     <section aria-label="Sign-in">
       <Alert color={needsAuth ? 'yellow' : 'gray'} variant="light" title={needsAuth ? `Sign-in required for "${name}"` : 'OAuth sign-in'}>
         {needsAuth ? (
-          <Text size="sm">This server asks you to sign in. Your token is kept in the OS keychain, never in a file.</Text>
+          <>
+            <Text size="sm">This server asks you to sign in. Your token is kept in the OS keychain, never in a file.</Text>
+            {state.lastError ? (
+              <Text size="xs" c="dimmed" className="mono" mt={4}>
+                {state.lastError}
+              </Text>
+            ) : null}
+          </>
         ) : null}
         <Group gap="xs" mt="xs">
           {needsAuth ? (
