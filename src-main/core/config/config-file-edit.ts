@@ -6,9 +6,9 @@
  * copied to `<dataDir>/backups/`; the write is atomic (temp + fsync + rename, through symlinks,
  * keeping the mode). A BOM is kept.
  */
-import { readFile } from 'node:fs/promises';
 import { CoreError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { readConfigText } from './read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { editorFor, type FormatEditor } from './format-editors.js';
 import type { ConfigFormat } from './structured-document.js';
@@ -17,7 +17,7 @@ const MAX_ATTEMPTS = 3;
 
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return await readConfigText(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;

@@ -22,6 +22,8 @@ describe('expandPlaceholders', () => {
     ['posix', '${MISSING:-${FALLBACK}}', 'fb', []],
     ['posix', '${MISSING:-${NOPE}}', '${NOPE}', ['NOPE']],
     ['posix', '$TOKEN stays', '$TOKEN stays', []],
+    ['posix', 'a ${} b', 'a ${} b', []],
+    ['vscode', 'a ${ } b', 'a ${ } b', []],
     ['posix', '${env:TOKEN}', '${env:TOKEN}', ['env:TOKEN']],
     ['posix', 'unterminated ${TOKEN', 'unterminated ${TOKEN', []],
     ['posix', 'no placeholders', 'no placeholders', []],

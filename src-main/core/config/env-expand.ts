@@ -121,8 +121,9 @@ export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars:
     if (end < 0) break;
     out += input.slice(i, start);
     const inner = input.slice(start + 2, end);
-    if (inner.startsWith('secret:')) {
-      // A keychain reference (secrets/secret-refs.ts): resolved at connect time, not a placeholder.
+    if (inner.startsWith('secret:') || inner.trim() === '') {
+      // `${}` names nothing: literal text, not an unresolved placeholder.
+      // Or a keychain reference (secrets/secret-refs.ts): resolved at connect time, not a placeholder.
       out += input.slice(start, end + 1);
       i = end + 1;
       continue;

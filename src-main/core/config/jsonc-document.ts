@@ -3,9 +3,9 @@
  * position; a malformed file never throws). Parsing is lenient (comments and trailing commas are
  * accepted); for hosts whose own parser is strict JSON, a note says the host may refuse the file.
  */
-import { readFile } from 'node:fs/promises';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { readConfigText, readFailureMessage } from './read-config-text.js';
 
 /** 1-based line and column. */
 export interface Position {
@@ -77,11 +77,11 @@ const MAX_SYNTAX_WARNINGS = 3;
 export async function readConfigDocument(path: string, options: ReadDocumentOptions = {}): Promise<ReadOutcome> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readConfigText(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'unreadable', warning: { file: path, message: `Cannot read config file: ${(err as Error).message}` } };
+    return { kind: 'unreadable', warning: { file: path, message: readFailureMessage(err) } };
   }
   return { kind: 'parsed', doc: parseConfigText(path, text, options) };
 }

@@ -3,7 +3,6 @@
  * validated, atomic, comment- and unknown-key-preserving, never rewriting a file that fails to
  * parse, re-reading before writing, and keeping the previous version in `backups/`.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyEdits, modify, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MCPServerSchema, type MCPServer } from '../../../src-shared/config/server.js';
@@ -11,6 +10,7 @@ import { invalidConfigMessage, validateServerConfig, validateServerName } from '
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { readConfigText } from './read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { LineIndex, propertyNode } from './jsonc-document.js';
 
@@ -55,7 +55,7 @@ function assertWritable(server: MCPServer): void {
 
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return await readConfigText(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;

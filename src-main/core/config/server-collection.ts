@@ -37,6 +37,10 @@ function normalizeAll(entries: RawEntry[], rules: HostRules, src: EntrySource): 
   entries.forEach((e, i) => lastIndex.set(e.name, i));
   entries.forEach((entry, i) => {
     const { name, offset, value } = entry;
+    if (name.trim() === '') {
+      out.warnings.push(warningAt(doc, offset, `A server with an empty name ${JSON.stringify(name)} is skipped: give it a name`));
+      return;
+    }
     if (lastIndex.get(name) !== i) {
       const later = entries[lastIndex.get(name)!]!;
       out.warnings.push(warningAt(doc, offset, `Server "${name}" is defined again at line ${doc.lines.at(later.offset).line}; the later definition is used`, name));

@@ -8,11 +8,11 @@
  * A file with a syntax error yields one warning with line/column and no root (nothing from it
  * is guessed); the rest of discovery carries on.
  */
-import { readFile } from 'node:fs/promises';
 import type { Node } from 'jsonc-parser';
 import { getStaticTOMLValue, parseTOML, type AST } from 'toml-eslint-parser';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { LineIndex, parseConfigText, type ConfigDocument, type ReadOutcome, type ReadDocumentOptions } from './jsonc-document.js';
+import { readConfigText, readFailureMessage } from './read-config-text.js';
 
 /** Syntaxes of config files. */
 export type ConfigFormat = 'json' | 'toml' | 'yaml';
@@ -175,11 +175,11 @@ export function parseAnyText(path: string, text: string, format: ConfigFormat, o
 export async function readAnyDocument(path: string, format: ConfigFormat, options: ReadDocumentOptions = {}): Promise<ReadOutcome> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readConfigText(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'unreadable', warning: { file: path, message: `Cannot read config file: ${(err as Error).message}` } };
+    return { kind: 'unreadable', warning: { file: path, message: readFailureMessage(err) } };
   }
   return { kind: 'parsed', doc: parseAnyText(path, text, format, options) };
 }

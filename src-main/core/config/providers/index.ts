@@ -14,6 +14,7 @@ import { geminiProvider } from './gemini.js';
 import { gooseProvider } from './goose.js';
 import { lmstudioProvider } from './lmstudio.js';
 import { mcpJsonProvider } from './mcp-json.js';
+import { withUserWins } from './provider-kit.js';
 import { rooProvider } from './roo.js';
 import { switchboardProvider } from './switchboard.js';
 import { vscodeProvider } from './vscode.js';
@@ -21,7 +22,7 @@ import { windsurfProvider } from './windsurf.js';
 import { xcshProvider } from './xcsh.js';
 import { zedProvider } from './zed.js';
 
-/** Every provider (SPEC §2's table). */
+/** Every provider (SPEC §2's table); a file that is both a user and a project candidate is user scope. */
 export const CONFIG_PROVIDERS: readonly ConfigProvider[] = [
   switchboardProvider,
   xcshProvider,
@@ -40,7 +41,7 @@ export const CONFIG_PROVIDERS: readonly ConfigProvider[] = [
   lmstudioProvider,
   chatcliProvider,
   mcpJsonProvider,
-];
+].map(withUserWins);
 
 export {
   chatcliProvider, claudeCodeProvider, claudeDesktopProvider, clineProvider, codexProvider, continueProvider, cursorProvider,

@@ -15,21 +15,38 @@ import { readServerMap, type CollectionOutput } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 
 /**
- * Whether something exists at `path` (following symlinks). A folder counts: reading it then gives
- * an "unreadable" warning with the file name instead of silence (issue #3 bad input). Never throws.
+ * Whether something exists at `path` (following symlinks). A folder, a FIFO and a symlink loop
+ * count: reading one then gives an "unreadable" warning with the file name instead of silence
+ * (issue #3 bad input). Never throws.
  */
 export function isFile(path: string): boolean {
   try {
     statSync(path);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // A symlink loop is there too: reading it then warns "symlink loop" with the file name.
+    return (err as NodeJS.ErrnoException).code === 'ELOOP';
   }
 }
 
 /** A candidate `SourceFile` with `exists` filled in. */
 export function candidate(host: HostId, path: string, scope: Scope): SourceFile {
   return { host, path, scope, exists: isFile(path) };
+}
+
+/**
+ * A host's candidate list with every project-scope entry dropped whose path (resolved) is also one
+ * of its user- or managed-level candidates: with `--project $HOME` (or run from `~`),
+ * `~/.cursor/mcp.json` is the user's own file — user scope, trusted — not a project file (SPEC §2).
+ */
+export function userWins(files: SourceFile[]): SourceFile[] {
+  const personal = new Set(files.filter((f) => f.scope !== 'project').map((f) => resolve(f.path)));
+  return files.filter((f) => f.scope !== 'project' || !personal.has(resolve(f.path)));
+}
+
+/** `provider` whose `candidateFiles` apply `userWins` (the registry's providers are wrapped so). */
+export function withUserWins(provider: ConfigProvider): ConfigProvider {
+  return { ...provider, candidateFiles: (ctx) => userWins(provider.candidateFiles(ctx)) };
 }
 
 /**
@@ -68,7 +85,7 @@ export interface LoadedFile {
 
 /**
  * Parse each existing candidate not in `skip` and not already read by this provider (same
- * realpath), in order. Read problems and syntax errors go to `warnings`; never throws.
+ * realpath), in order; a project candidate that is also a user one is read as user (`userWins`). Read problems and syntax errors go to `warnings`; never throws.
  */
 export async function loadCandidates(
   files: SourceFile[],
@@ -79,7 +96,7 @@ export async function loadCandidates(
 ): Promise<LoadedFile[]> {
   const seen = new Set<string>();
   const loaded: LoadedFile[] = [];
-  for (const file of files) {
+  for (const file of userWins(files)) {
     if (!file.exists) continue;
     const key = await claimKey(file.path);
     if (skip.has(key) || seen.has(key)) continue;

@@ -1,0 +1,59 @@
+/**
+ * More bad input (tester's follow-ups): a symlink loop or a FIFO in place of a config file, an empty
+ * server name, and `--project $HOME` (files that are both user and project candidates).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { discoverServers } from './discovery.js';
+import { editConfigFile } from './config-file-edit.js';
+import { createSandbox, type Sandbox } from './test-sandbox.js';
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await createSandbox();
+});
+afterEach(() => sb.cleanup());
+
+describe('more bad input', () => {
+  it('a symlink loop in place of a config file is a warning naming the file; the rest still loads', async () => {
+    const loop = join(sb.home, '.cursor', 'mcp.json');
+    await mkdir(join(sb.home, '.cursor'), { recursive: true });
+    await symlink(loop, loop);
+    await sb.write(join(sb.home, '.codeium', 'windsurf', 'mcp_config.json'), { mcpServers: { w: { command: 'x' } } });
+    const out = await discoverServers(sb.ctx());
+    expect(out.servers.map((s) => s.name)).toEqual(['w']);
+    expect(out.warnings).toEqual([{ file: loop, message: expect.stringMatching(/^Cannot read config file: it is a symlink loop \(ELOOP/) }]);
+  });
+
+  it.skipIf(process.platform === 'win32')('(POSIX only: mkfifo) a FIFO in place of a config file is a warning at once, never a hang; a write to it is refused', async () => {
+    const fifo = join(sb.home, '.cursor', 'mcp.json');
+    await mkdir(join(sb.home, '.cursor'), { recursive: true });
+    execFileSync('mkfifo', [fifo]);
+    const out = await discoverServers(sb.ctx());
+    expect(out.warnings).toEqual([{ file: fifo, message: `Cannot read config file: ${fifo} is a FIFO (named pipe), not a file` }]);
+    await expect(editConfigFile(fifo, 'json', sb.dataDir, (text) => ({ text: `${text}x`, result: 1 }))).rejects.toThrow(`${fifo} is a FIFO (named pipe), not a file`);
+  });
+
+  it('an empty server name is skipped with a warning at its line', async () => {
+    const file = await sb.write(join(sb.home, '.cursor', 'mcp.json'), '{"mcpServers": {\n  "": {"command": "x"},\n  "ok": {"command": "y"}\n}}');
+    const out = await discoverServers(sb.ctx());
+    expect(out.servers.map((s) => s.name)).toEqual(['ok']);
+    expect(out.warnings).toEqual([{ file, line: 2, column: 3, message: 'A server with an empty name "" is skipped: give it a name' }]);
+  });
+
+  it('--project $HOME: ~/.cursor/mcp.json and ~/.xcsh/mcp.json are the user\'s own files (user scope, expanded), not untrusted project files', async () => {
+    const cursor = await sb.write(join(sb.home, '.cursor', 'mcp.json'), { mcpServers: { c: { command: '${env:BIN}' } } });
+    const xcsh = await sb.write(join(sb.home, '.xcsh', 'mcp.json'), { mcpServers: { x: { command: 'x' } } });
+    const ctx = sb.ctx({ projectDir: sb.home, projectTrusted: false, env: { BIN: '/bin/c' } });
+    const out = await discoverServers(ctx);
+    expect(out.servers.map((s) => [s.name, s.source.scope, s.source.file, s.command])).toEqual([
+      ['x', 'user', xcsh, 'x'],
+      ['c', 'user', cursor, '/bin/c'],
+    ]);
+    expect(out.projectFiles).toEqual([]);
+    expect(out.files.filter((f) => f.path === cursor).map((f) => f.scope)).toEqual(['user']);
+    expect(await readFile(cursor, 'utf8')).toContain('${env:BIN}');
+  });
+});

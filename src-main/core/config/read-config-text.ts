@@ -1,0 +1,38 @@
+/**
+ * Reading a config file's text without ever blocking or reading something that is not a file
+ * (issue #3 bad input): opened non-blocking, checked to be a regular file before reading, so a FIFO
+ * in place of a config file is refused at once instead of waiting for a writer forever.
+ */
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+/** A config path that exists but is not a regular file (a folder, a FIFO, a socket, a device). */
+export class NotAFileError extends Error {
+  readonly code = 'ENOTFILE';
+}
+
+/**
+ * The UTF-8 text of `path`. Rejects with the fs error (`ENOENT`, `EACCES`, `ELOOP` for a symlink
+ * loop…) or `NotAFileError` ("is a folder, not a file" / "is a FIFO, not a file") — never blocks.
+ */
+export async function readConfigText(path: string): Promise<string> {
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (not on Windows).
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) {
+      const what = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a FIFO (named pipe)' : stat.isSocket() ? 'a socket' : 'a device';
+      throw new NotAFileError(`${path} is ${what}, not a file`);
+    }
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The message of a read failure for a warning: `ELOOP` reads as a symlink loop. */
+export function readFailureMessage(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return `Cannot read config file: it is a symlink loop (${(err as Error).message})`;
+  return `Cannot read config file: ${(err as Error).message}`;
+}
