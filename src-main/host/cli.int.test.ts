@@ -39,9 +39,9 @@ describe('switchboard CLI in a trusted project', () => {
   });
   afterAll(() => world.cleanup());
 
-  it('status prints the SPEC §8 view and stops every process it started', async () => {
+  it('status prints the SPEC §8 view, exits 2 since "broken" should run but is in error, and stops every process it started', async () => {
     const run = await runSwitchboard(world, ['status']);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(2);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^● everything {4}connected {5}(\d+) tools {2}\(\d+s\)$/);
     const tools = Number(/(\d+) tools/.exec(lines[0]!)![1]);
@@ -54,7 +54,7 @@ describe('switchboard CLI in a trusted project', () => {
 
   it('status --json parses against the ServersSnapshot schema', async () => {
     const run = await runSwitchboard(world, ['status', '--json']);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(2); // "broken" is in error
     const snap = ServersSnapshotSchema.parse(JSON.parse(run.stdout));
     expect(snap.project).toEqual({ dir: world.project, trusted: true, projectFiles: [mcpJson] });
     expect(snap.servers.map((s) => [s.server.name, s.status])).toEqual([
@@ -69,6 +69,7 @@ describe('switchboard CLI in a trusted project', () => {
     const one = await runSwitchboard(world, ['status', 'broken']);
     expect(one.code).toBe(2);
     expect(one.stdout.split('\n').slice(0, 3)).toEqual(['○ broken        error', expect.stringMatching(/ENOENT/), 'Total: 1 server, 0 tools available']);
+    expect((await runSwitchboard(world, ['status', 'everything'])).code).toBe(0);
     const unknown = await runSwitchboard(world, ['status', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe('Unknown server "nope"');
@@ -169,6 +170,16 @@ describe('switchboard CLI in an untrusted project', () => {
     ]);
     expect(existsSync(tripwire)).toBe(false);
     expect(processesWithMarker(world.marker)).toEqual([]);
+  });
+
+  it('tools says why the list is empty: the trust hint, like status (exit 0: untrusted does not count as failed)', async () => {
+    const run = await runSwitchboard(world, ['tools']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trimEnd().split('\n')).toEqual([
+      'No tools available.',
+      'Not started (project folder not trusted): everything, tripwire; run: switchboard trust',
+    ]);
+    expect(existsSync(tripwire)).toBe(false);
   });
 
   it('--project from elsewhere names the folder in the hint; call is refused with exit 2', async () => {

@@ -1,7 +1,9 @@
 /**
  * `switchboard status [name]`: connect (only `name` when given) in an ephemeral core and print the
  * SPEC §8 view, then shadowed definitions and config warnings. `--json`: the `ServersSnapshot`.
- * Exit 0; 2 when the named server is unknown or in `error`.
+ * Exit 2 when the named server is unknown, or when any enabled, trusted server shown is in
+ * `error`, `needs-auth` or `disconnected` (a script can tell "all good" from "something that should
+ * run does not"); untrusted and disabled servers do not count. Else 0.
  */
 import type { CommandSpec } from '../command-spec.js';
 import type { ServersSnapshot } from '../../../../src-shared/api/status.js';
@@ -23,7 +25,10 @@ export function snapshotForServer(snapshot: ServersSnapshot, name: string): Serv
   };
 }
 
-/** `switchboard status [name]` (see the file header). Resolves to the exit code: 0, or 2 for an unknown/failed named server. */
+/** Statuses of a server that should run but does not (status exits 2 for them). */
+const FAILED_STATUSES: ReadonlySet<string> = new Set(['error', 'needs-auth', 'disconnected']);
+
+/** `switchboard status [name]` (see the file header). Resolves to the exit code: 0, or 2 for an unknown or failed server. */
 export async function runStatus(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
   return withEphemeralCore(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (core) => {
@@ -38,8 +43,8 @@ export async function runStatus(ctx: CliContext): Promise<number> {
     }
     if (ctx.cli.json) ctx.io.out(JSON.stringify(snapshot, null, 2));
     else ctx.io.out(formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }).join('\n'));
-    if (name !== undefined && snapshot.servers[0]?.status === 'error') return EXIT.FAILURE;
-    return EXIT.OK;
+    // disabled/untrusted servers have those statuses, never a failed one: only servers meant to run count.
+    return snapshot.servers.some((s) => FAILED_STATUSES.has(s.status)) ? EXIT.FAILURE : EXIT.OK;
   });
 }
 

@@ -30,6 +30,11 @@ export async function runTools(ctx: CliContext): Promise<number> {
       else ctx.io.out(catalog.map((c) => `${c.name}\t${c.description}`).join('\n'));
     } else if (ctx.cli.json) ctx.io.out(JSON.stringify(tools.data, null, 2));
     else ctx.io.out(formatTools(tools.data).join('\n'));
+    const untrusted = states.filter((s) => s.status === 'untrusted');
+    const trustLine = `Not started (project folder not trusted): ${untrusted.map((s) => s.server.name).join(', ')}; run: ${trustHint(ctx)}`;
+    // Like status: the hint sits under the (maybe empty) list; with --json/--catalog output it goes to stderr.
+    if (untrusted.length > 0 && (ctx.cli.json || ctx.cli.flags.catalog === true)) ctx.io.err(trustLine);
+    else if (untrusted.length > 0) ctx.io.out(trustLine);
 
     let failed = false;
     for (const state of states) {
@@ -40,10 +45,6 @@ export async function runTools(ctx: CliContext): Promise<number> {
     }
     for (const state of states.filter((s) => s.status === 'disabled' && name !== undefined)) {
       ctx.io.err(`Server "${state.server.name}" is disabled. Run switchboard enable ${state.server.name} first.`);
-    }
-    const untrusted = states.filter((s) => s.status === 'untrusted');
-    if (untrusted.length > 0) {
-      ctx.io.err(`Not started (project folder not trusted): ${untrusted.map((s) => s.server.name).join(', ')}; run: ${trustHint(ctx)}`);
     }
     if (name !== undefined && (failed || untrusted.length > 0 || states[0]?.status === 'disabled')) return EXIT.FAILURE;
     return EXIT.OK;
