@@ -12,6 +12,7 @@ import { CoreError } from '../errors.js';
 import { fetchNotingRedirects, SupervisedSseTransport, type FetchLike } from './http-supervision.js';
 import { SupervisedStdioTransport } from './stdio-transport.js';
 import { resolvesValues } from './value-resolution.js';
+import { redactUrl } from '../../../src-shared/redact-url.js';
 
 /** The environment a stdio child gets: `baseEnv` (unset values dropped) overlaid with the server's `env`. */
 export function childEnv(
@@ -109,8 +110,12 @@ function sorted(record: Record<string, string> | undefined): [string, string][] 
   return record && Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** A short, secret-free description of how a server is launched, for the log. */
+/** A URL inside an argument (`--url=https://…`). */
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
+
+/** A short, secret-free description of how a server is launched, for the log (URLs redacted with `redactUrl`). */
 export function describeLaunch(def: ServerDefinition): string {
-  if (def.transport === 'stdio') return [def.command, ...(def.args ?? [])].join(' ');
-  return `${def.transport} ${def.url}`;
+  // URLs can carry secrets (userinfo, ?api_key=…): masked here, since this text goes to the log.
+  if (def.transport === 'stdio') return [def.command, ...(def.args ?? [])].map((a) => a?.replace(URL_IN_TEXT, (url) => redactUrl(url))).join(' ');
+  return `${def.transport} ${redactUrl(def.url ?? '')}`;
 }
