@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('login-shell environment (SPEC §6)', () => {
-  it.skipIf(process.platform === 'win32')('reads PATH from a real bash login shell whose profile prints a banner', async () => {
+  it.skipIf(process.platform === 'win32')('(POSIX only: needs bash as a login shell) reads PATH from a real bash login shell whose profile prints a banner', async () => {
     const home = mkdtempSync(join(tmpdir(), 'sb-login-'));
     dirs.push(home);
     writeFileSync(join(home, '.bash_profile'), 'echo "Welcome banner"\nexport PATH="$HOME/.shims:$PATH"\nexport FROM_PROFILE=yes\n');

@@ -37,7 +37,7 @@ afterEach(async () => {
   manager = undefined;
 });
 
-describe.skipIf(process.platform !== 'linux')('McpManager.reconcile', () => {
+describe.skipIf(process.platform !== 'linux')('McpManager.reconcile (Linux only: tells processes apart by reading /proc)', () => {
   it('connects servers in parallel', async () => {
     manager = new McpManager();
     const slow = { env: { SCRIPTED_DELAY_MS: '900' } };
