@@ -14,6 +14,7 @@ import { PREVIEW_CHARS } from '../lib/large-text.js';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { formValidator } from '../lib/form-validator.js';
+import { formTemplates } from './form-templates.js';
 import { friendlyErrors } from '../lib/form-errors.js';
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
@@ -274,6 +275,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
                 schema={schema}
                 uiSchema={{ 'ui:title': '' }}
                 validator={formValidator}
+                templates={formTemplates}
                 transformErrors={transformErrors}
                 // A validation error is shown under its field; without onError rjsf also logs it.
                 onError={() => undefined}

@@ -4,8 +4,9 @@
  * large text (several MB) shows a preview and renders the full text only on demand, in a virtual
  * list, so the window stays responsive.
  */
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { prettyJson } from '../lib/json-text.js';
 import { useApp } from '../store/use-store.js';
 import Markdown from 'react-markdown';
 import { formatSize, isLargeText, previewOf, rowStartsSlice, rowText } from '../lib/large-text.js';
@@ -147,9 +148,37 @@ export interface ResultTextProps {
   markdown?: boolean;
 }
 
+/**
+ * A text block that is JSON: pretty-printed in a code block, with a toggle to see it as markdown
+ * (what the server sent, rendered) — markdown would join its lines into one paragraph.
+ */
+function JsonText({ text, pretty }: { text: string; pretty: string }) {
+  const [asMarkdown, setAsMarkdown] = useState(false);
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Text size="xs" c="dimmed">
+          {asMarkdown ? 'Shown as markdown' : 'JSON text, pretty-printed'}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={() => setAsMarkdown((v) => !v)} aria-pressed={asMarkdown}>
+          {asMarkdown ? 'Show as JSON' : 'Show as markdown'}
+        </Button>
+      </Group>
+      {asMarkdown ? (
+        <SafeMarkdown text={text} />
+      ) : (
+        <Code block className="result-json" aria-label="Result JSON">
+          {pretty}
+        </Code>
+      )}
+    </Stack>
+  );
+}
+
 /** One text block of a result. */
 export function ResultText({ text, markdown = true }: ResultTextProps) {
   const [full, setFull] = useState(false);
+  const pretty = useMemo(() => (markdown && !isLargeText(text) ? prettyJson(text) : undefined), [markdown, text]);
   if (isLargeText(text)) {
     return (
       <Stack gap={4}>
@@ -165,5 +194,6 @@ export function ResultText({ text, markdown = true }: ResultTextProps) {
       </Stack>
     );
   }
+  if (pretty !== undefined) return <JsonText text={text} pretty={pretty} />;
   return markdown ? <SafeMarkdown text={text} /> : <pre className="result-text">{text}</pre>;
 }
