@@ -99,11 +99,16 @@ export function createSwitchboardStore(
     set({ tools });
   };
 
+  // Servers whose buffered history (main's ring buffer) has been fetched once. Until then the
+  // lines held are only the live ones that arrived meanwhile, so `afterSeq` would skip the rest.
+  const historyLoaded = new Set<string>();
   const loadLogs = async (server: string): Promise<void> => {
     const have = state.logs[server] ?? [];
-    const afterSeq = have.length ? have[have.length - 1]!.seq : undefined;
+    const afterSeq = historyLoaded.has(server) && have.length ? have[have.length - 1]!.seq : undefined;
     const r = await api.call('logs:get', afterSeq === undefined ? { server } : { server, afterSeq });
     if (!r.ok) return;
+    historyLoaded.add(server);
+    // Merge by seq with whatever arrived live while the request was out: no duplicates, no gaps.
     set({ logs: { ...state.logs, [server]: mergeLogs(state.logs[server] ?? [], r.data) } });
   };
 
@@ -123,7 +128,11 @@ export function createSwitchboardStore(
       for (const [server, list] of byServer) logs[server] = mergeLogs(logs[server] ?? [], list);
       set({ logs });
     }),
-    connection.onConnection((c) => set({ connection: c })),
+    connection.onConnection((c) => {
+      // Lines may have been missed while the wire was down: fetch each log's history again.
+      if (c !== 'open') historyLoaded.clear();
+      set({ connection: c });
+    }),
   ];
 
   void refresh().then(() => refreshTools());

@@ -1,0 +1,55 @@
+/** The store's log history: lines that arrived live before the Logs tab opened do not hide the buffered history. */
+import { describe, expect, it } from 'vitest';
+import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
+import { ok } from '../../../src-shared/api/envelope.js';
+import type { LogEntry } from '../../../src-shared/api/status.js';
+import { createSwitchboardStore } from './switchboard-store.js';
+
+const line = (seq: number): LogEntry => ({ seq, server: 's', time: 1000 + seq, stream: 'stderr', text: `line ${seq}` });
+
+/** A fake API over a log ring buffer of `s`: `logs:get` honours `afterSeq`; events are pushed by the test. */
+function fakeApi(buffer: LogEntry[]) {
+  const listeners = new Map<string, ((p: unknown) => void)[]>();
+  const calls: unknown[] = [];
+  const api = {
+    async call(method: string, input: Record<string, unknown>) {
+      if (method === 'logs:get') {
+        calls.push(input);
+        const after = input.afterSeq as number | undefined;
+        return ok(buffer.filter((l) => after === undefined || l.seq > after));
+      }
+      if (method === 'servers:list') return ok({ project: { dir: '/p', trusted: true, projectFiles: [] }, servers: [], shadowed: [], warnings: [], totals: { servers: 0, connected: 0, tools: 0 } });
+      if (method === 'tools:list') return ok([]);
+      throw new Error(`unexpected ${method}`);
+    },
+    on(event: string, l: (p: unknown) => void) {
+      listeners.set(event, [...(listeners.get(event) ?? []), l]);
+      return () => undefined;
+    },
+  } as unknown as SwitchboardApi;
+  const emit = (event: string, payload: unknown): void => listeners.get(event)?.forEach((l) => l(payload));
+  return { api, emit, calls };
+}
+
+describe('store logs', () => {
+  it('fetches the whole buffered history on first open, merging live lines by seq', async () => {
+    const buffer = Array.from({ length: 27 }, (_, i) => line(i + 1));
+    const { api, emit, calls } = fakeApi(buffer);
+    const store = createSwitchboardStore(api, { state: 'open', onConnection: () => () => undefined });
+    // Three lines arrive live before the Logs tab was ever opened.
+    emit('logs:appended', [line(25), line(26), line(27)]);
+    expect(store.getState().logs.s?.map((l) => l.seq)).toEqual([25, 26, 27]);
+
+    await store.loadLogs('s');
+    expect(calls[0]).toEqual({ server: 's' });
+    expect(store.getState().logs.s?.map((l) => l.seq)).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+
+    // Later opens ask only for newer lines; a live line is not duplicated.
+    buffer.push(line(28));
+    emit('logs:appended', [line(28)]);
+    await store.loadLogs('s');
+    expect(calls[1]).toEqual({ server: 's', afterSeq: 28 });
+    expect(store.getState().logs.s).toHaveLength(28);
+    store.dispose();
+  });
+});
