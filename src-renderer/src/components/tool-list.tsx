@@ -14,6 +14,26 @@ export interface ToolListProps {
   onSelect(toolName: string): void;
 }
 
+/** The tool's read-only / destructive / collision badges, on a line of their own (null when none). */
+function badges(t: ToolInfo) {
+  const labels = annotationLabels(t.annotations).filter((l) => l === 'destructive' || l === 'read-only');
+  if (labels.length === 0 && t.collidesWith.length === 0) return null;
+  return (
+    <Group gap={4} my={2}>
+      {labels.map((l) => (
+        <Badge key={l} size="xs" color={l === 'destructive' ? 'red' : 'teal'} variant="light" styles={{ label: { textTransform: 'none', overflow: 'visible' } }}>
+          {l}
+        </Badge>
+      ))}
+      {t.collidesWith.length > 0 ? (
+        <Badge size="xs" color="orange" variant="light" styles={{ label: { textTransform: 'none', overflow: 'visible' } }}>
+          collision
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
 /** The tool list (or a line saying there are none). */
 export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   if (tools.length === 0) {
@@ -35,26 +55,12 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
             data-selected={t.name === selected || undefined}
             onClick={() => onSelect(t.name)}
           >
-            <Group gap={6} wrap="nowrap" justify="space-between">
-              <Text size="sm" fw={600} className="mono" truncate>
-                {t.name}
-              </Text>
-              <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-                {annotationLabels(t.annotations)
-                  .filter((l) => l === 'destructive' || l === 'read-only')
-                  .map((l) => (
-                    <Badge key={l} size="xs" color={l === 'destructive' ? 'red' : 'teal'} variant="light" styles={{ label: { textTransform: 'none' } }}>
-                      {l}
-                    </Badge>
-                  ))}
-                {t.collidesWith.length > 0 ? (
-                  <Badge size="xs" color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>
-                    collision
-                  </Badge>
-                ) : null}
-              </Group>
-            </Group>
-            <Text size="xs" c="dimmed" className="mono" truncate>
+            {/* The name wraps (never cut); badges get their own line so they are never cut either. */}
+            <Text size="sm" fw={600} className="mono tool-name">
+              {t.name}
+            </Text>
+            {badges(t)}
+            <Text size="xs" c="dimmed" className="mono tool-name">
               {t.agentName}
             </Text>
             {t.description ? (

@@ -30,6 +30,8 @@ export function mergeTrace(existing: TraceEntry[], incoming: TraceEntry[], max =
 }
 
 const KIND_COLOR: Record<TraceEntry['kind'], string> = { request: 'blue', response: 'teal', error: 'red', notification: 'grape' };
+/** Short labels so every badge fits one fixed-width column; the full word is the title. */
+export const KIND_SHORT: Record<TraceEntry['kind'], string> = { request: 'req', response: 'res', error: 'err', notification: 'notif' };
 
 export function TraceView({ server }: { server: string }) {
   const { api } = useApp();
@@ -96,8 +98,8 @@ export function TraceView({ server }: { server: string }) {
               >
                 <span className="log-time">{clock(e.time)}</span>
                 <span aria-label={e.direction === 'out' ? 'sent' : 'received'}>{e.direction === 'out' ? '→' : '←'}</span>
-                <Badge size="xs" variant="light" color={KIND_COLOR[e.kind]}>
-                  {e.kind}
+                <Badge size="xs" variant="light" color={KIND_COLOR[e.kind]} className="trace-kind" title={e.kind} aria-label={e.kind}>
+                  {KIND_SHORT[e.kind]}
                 </Badge>
                 <span className="mono">{e.method ?? ''}</span>
                 {e.id !== undefined ? <span className="log-time">#{e.id}</span> : null}
