@@ -227,7 +227,11 @@ test('servers ask back: sampling and elicitation dialogs, resources, prompts wit
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('region', { name: 'Resource updates' })).toContainText('mem://r/2');
   const templates = page.getByRole('region', { name: 'Resource templates' });
+  // With the variable empty, Read is disabled and the form says which value is missing.
+  await expect(templates.getByRole('button', { name: 'Read note' })).toBeDisabled();
+  await expect(templates.getByLabel('Missing values for note')).toHaveText('Fill in id to read.');
   await templates.getByLabel('id').fill('42');
+  await expect(templates.getByLabel('Missing values for note')).toHaveCount(0);
   await templates.getByRole('button', { name: 'Read note' }).click();
   await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('contents of note://42');
 

@@ -25,6 +25,9 @@ function expand(template: string, values: Record<string, string>): string {
 
 function TemplateForm({ server, template, onRead }: { server: string; template: ResourceTemplateInfo; onRead(uri: string): void }) {
   const [values, setValues] = useState<Record<string, string>>({});
+  // Reading with an empty variable asks for a URI the server does not have: say what is missing.
+  const missing = template.arguments.filter((a) => (values[a] ?? '').trim() === '');
+  const missingText = missing.length > 0 ? `Fill in ${missing.join(', ')} to read.` : undefined;
   return (
     <Stack gap={4} className="template-form">
       <Text size="sm" className="mono">
@@ -47,10 +50,15 @@ function TemplateForm({ server, template, onRead }: { server: string; template: 
             onChange={(v) => setValues((old) => ({ ...old, [arg]: v }))}
           />
         ))}
-        <Button size="xs" onClick={() => onRead(expand(template.uriTemplate, values))}>
+        <Button size="xs" onClick={() => onRead(expand(template.uriTemplate, values))} disabled={missing.length > 0} title={missingText}>
           Read {template.name}
         </Button>
       </Group>
+      {missingText ? (
+        <Text size="xs" c="dimmed" aria-label={`Missing values for ${template.name}`}>
+          {missingText}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
