@@ -94,3 +94,28 @@ export async function listAllTools(client: Client, timeoutMs: number, onLatency?
   }
   return tools;
 }
+
+/**
+ * A runner of `task` where calls made while it runs fold into ONE more run after it (e.g. a burst
+ * of `tools/list_changed` → at most two `tools/list`). `task` returns false to stop early (the
+ * connection it served is gone). Every caller gets the promise of the run in progress.
+ */
+export function coalescing(task: () => Promise<boolean>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        if (!(await task())) return;
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}

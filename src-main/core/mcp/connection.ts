@@ -11,77 +11,33 @@
  * backoff delay (`backoff` status, `nextRestartAt`); after `maxFailedStarts` failed starts in a row
  * it stays in `error` until started by hand. Failures a retry cannot fix (command not found, 401,
  * a bad URL, a timeout) go to `error` at once — SPEC §5: `start` clears the error and retries.
+ * Parts: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
+ * restart-schedule.ts (backoff), connection-test.ts (`test`).
  */
 import { EventEmitter } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { LogEntry, ServerStatusName, ToolCallResult } from '../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
-import { backoffDelay, DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
-import { closeLive, isAuthFailure, isSessionExpired, isTransportFailure, listAllTools, round, secretValues } from './connection-helpers.js';
-import { createMcpClient } from './client-factory.js';
-import { traceTransport, type TraceStore } from './rpc-trace.js';
-import type { DroppedValue, ValueResolver } from './value-resolution.js';
-import type { ClientHooks } from './client-hooks.js';
-import type { LogStore } from './log-buffer.js';
-import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
-import { executeToolCall, failureMessage, isRequestTimeout, isToolExposed, timeoutHint } from './tool-bridge.js';
+import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
+import { RestartSchedule } from './restart-schedule.js';
+import { ConnectTimeoutError, describeConnectFailure, describeStdioLoss, STDERR_TAIL_LINES } from './connection-failures.js';
+import { closeLive, coalescing, isSessionExpired, isTransportFailure, listAllTools } from './connection-helpers.js';
+import { runServerTest } from './connection-test.js';
+import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
+import { prepareLive } from './connection-launch.js';
+import type { DroppedValue } from './value-resolution.js';
+import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js';
 import { createLineSplitter } from './log-buffer.js';
-import { createTransport, describeLaunch } from './transport-factory.js';
-import { needsAuthMessage, type ConnectionAuth } from './connection-auth.js';
+import { describeLaunch } from './transport-factory.js';
+import { needsAuthMessage } from './connection-auth.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
+
+export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
 
 /** Latencies kept per server for the sparkline. */
 export const LATENCY_WINDOW = 30;
-/** stderr lines quoted in an exit or failure message. */
-const STDERR_TAIL_LINES = 5;
-/** Characters of a non-JSON stdout line quoted in a connect failure. */
-const STDOUT_QUOTE_CHARS = 120;
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** Shared services a connection needs. */
-export interface ConnectionOptions {
-  clientName: string;
-  clientVersion: string;
-  baseEnv: Record<string, string | undefined>;
-  projectDir?: string;
-  logs: LogStore;
-  /** Inspector hooks handed to every client (broker, roots, notices). */
-  hooks?: ClientHooks;
-  /** Restart policy (default SPEC §6: 500 ms → 30 s, 5 failed starts). */
-  restart?: RestartPolicy;
-  /** SPEC §3 value resolution; values pass through untouched when absent. */
-  values?: ValueResolver;
-  /** JSON-RPC trace store; nothing is traced when absent. */
-  trace?: TraceStore;
-  /** OAuth and secret redaction (issue 6); no auth when absent. */
-  auth?: ConnectionAuth;
-}
-
-/** Events of one connection (the manager re-emits them with its own shapes). */
-export interface ConnectionEvents {
-  status: [];
-  tools: [];
-}
-
-class ConnectTimeoutError extends Error {}
-
-/** A server that is connecting or connected right now. */
-interface Live {
-  client: Client;
-  transport: Transport;
-  stdio?: SupervisedStdioTransport;
-  disposeClient: () => void;
-  abort: AbortController;
-  /** Set by a dropped SSE stream (the close that follows is reported with it). */
-  dropReason?: string;
-}
-
 /** One server's runtime: status, tools, client. Public state is read through `runtime()`. */
 export class ServerConnection extends EventEmitter<ConnectionEvents> {
   status: ServerStatusName = 'stopped';
@@ -95,12 +51,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private live?: Live;
   private attempt = 0;
   private connecting?: Promise<void>;
-  private relisting?: Promise<void>;
-  private relistAgain = false;
-  /** Failed starts in a row (reset by a successful connect or a start by hand). */
-  private failedStarts = 0;
-  private restartTimer?: NodeJS.Timeout;
-  private nextRestartAt?: number;
+  /** The live connection whose tools changed (read by `relist`). */
+  private relistTarget?: Live;
+  private readonly restarts = new RestartSchedule(() => this.policy);
   private dropped: DroppedValue[] = [];
 
   constructor(
@@ -127,7 +80,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (this.lastError !== undefined) rt.lastError = this.lastError;
     if (this.serverInfo) rt.serverInfo = { ...this.serverInfo };
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
-    if (this.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.nextRestartAt;
+    if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
     return rt;
   }
 
@@ -164,8 +117,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   start(): Promise<void> {
     if (this.connecting) return this.connecting;
     if (this.status === 'connected') return Promise.resolve();
-    this.cancelRestart();
-    this.failedStarts = 0;
+    this.restarts.cancel();
+    this.restarts.failedStarts = 0;
     return this.begin();
   }
 
@@ -190,7 +143,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
    */
   async stop(finalStatus: Extract<ServerStatusName, 'stopped' | 'disabled' | 'untrusted'> = 'stopped'): Promise<void> {
     this.attempt++;
-    this.cancelRestart();
+    this.restarts.cancel();
     this.connecting = undefined;
     const live = this.live;
     this.live = undefined;
@@ -246,41 +199,22 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /**
    * `test` (SPEC §5): connect (or reuse), list tools, ping; latencies in ms. Never rejects.
    */
-  async test(): Promise<TestReport> {
-    const reused = this.status === 'connected';
-    const report: TestReport = { server: this.name, ok: false, status: this.status, reused, toolCount: 0 };
-    if (!reused) {
-      const started = performance.now();
-      await this.start();
-      report.connectMs = round(performance.now() - started);
-    }
-    const live = this.live;
-    if (!live || this.status !== 'connected') {
-      report.status = this.status;
-      report.error = `Failed to connect to "${this.name}": ${this.lastError ?? this.status}`;
-      delete report.connectMs;
-      return report;
-    }
-    const timeoutMs = this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
-    try {
-      let started = performance.now();
-      const tools = await listAllTools(live.client, timeoutMs);
-      report.listToolsMs = round(performance.now() - started);
-      this.recordLatency(report.listToolsMs);
-      if (this.live === live) this.tools = tools;
-      report.toolCount = this.exposedTools().length;
-      started = performance.now();
-      await live.client.ping({ timeout: timeoutMs });
-      report.pingMs = round(performance.now() - started);
-      this.recordLatency(report.pingMs);
-      report.ok = true;
-    } catch (err) {
-      this.handleRequestFailure(live, err);
-      report.error = `Failed to connect to "${this.name}": ${failureMessage(err)}`;
-    }
-    report.status = this.status;
-    this.emit('status');
-    return report;
+  test(): Promise<TestReport> {
+    return runServerTest({
+      name: this.name,
+      status: () => this.status,
+      lastError: () => this.lastError,
+      timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
+      start: () => this.start(),
+      live: () => this.live,
+      acceptTools: (live, tools) => {
+        if (this.live === live) this.tools = tools;
+        return this.exposedTools().length;
+      },
+      recordLatency: (ms) => this.recordLatency(ms),
+      requestFailed: (live, err) => this.handleRequestFailure(live, err),
+      changed: () => this.emit('status'),
+    });
   }
 
   /** Close `live` quietly (no status noise) and connect again; resolves when that attempt ends. */
@@ -292,43 +226,23 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     await this.begin();
   }
 
-  /** Clear a pending automatic restart. */
-  private cancelRestart(): void {
-    clearTimeout(this.restartTimer);
-    this.restartTimer = undefined;
-    this.nextRestartAt = undefined;
-  }
-
   /**
    * After a failure `message`: `backoff` and a timer for the next start, or `error` when the policy
-   * forbids restarts or `maxFailedStarts` failed starts in a row are reached. `countsAsFailedStart`
-   * is false for the loss of a server that was connected (that is a crash, not a failed start).
+   * forbids restarts or `maxFailedStarts` failed starts in a row are reached (restart-schedule.ts).
    * `idleStatus` is the status without a restart policy (`error` or `disconnected`).
    */
   private afterFailure(message: string, countsAsFailedStart: boolean, idleStatus: ServerStatusName): void {
     this.lastError = message;
-    const { maxFailedStarts } = this.policy;
-    if (maxFailedStarts <= 0) {
-      this.setStatus(idleStatus);
-      return;
+    const next = this.restarts.decide(countsAsFailedStart);
+    if (next.kind === 'idle') return this.setStatus(idleStatus);
+    if (next.kind === 'give-up') {
+      this.lastError = `${message} (gave up after ${next.failedStarts} failed starts in a row; start it to try again)`;
+      this.note(`giving up after ${next.failedStarts} failed starts in a row`);
+      return this.setStatus('error');
     }
-    if (countsAsFailedStart) this.failedStarts++;
-    if (this.failedStarts >= maxFailedStarts) {
-      this.lastError = `${message} (gave up after ${this.failedStarts} failed starts in a row; start it to try again)`;
-      this.note(`giving up after ${this.failedStarts} failed starts in a row`);
-      this.setStatus('error');
-      return;
-    }
-    const delay = backoffDelay(this.failedStarts, this.policy);
-    this.nextRestartAt = Date.now() + delay;
-    this.note(`restarting in ${delay} ms`);
+    this.note(`restarting in ${next.delay} ms`);
     const attempt = this.attempt;
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = undefined;
-      if (attempt !== this.attempt || this.status !== 'backoff') return;
-      this.nextRestartAt = undefined;
-      void this.begin();
-    }, delay);
+    this.restarts.schedule(next.delay, () => void this.begin(), () => attempt === this.attempt && this.status === 'backoff');
     this.setStatus('backoff');
   }
 
@@ -339,36 +253,17 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     let timer: NodeJS.Timeout | undefined;
     let live: Live | undefined;
     try {
-      const handle = createMcpClient({
-        name: this.options.clientName,
-        version: this.options.clientVersion,
-        projectDir: this.options.projectDir,
-        note: (text) => this.note(text),
+      const prepared = await prepareLive(def, this.options, {
         server: this.name,
-        hooks: this.options.hooks,
-      });
-      // Nothing to wait for (the common case): resolve in this tick so the process spawns at once.
-      const values = this.options.values;
-      const resolved = values ? (values.resolveDefinitionSync(def) ?? (await values.resolveDefinition(def))) : undefined;
-      if (attempt !== this.attempt) {
-        handle.dispose();
-        return;
-      }
-      this.dropped = resolved?.dropped ?? [];
-      for (const d of this.dropped) this.note(`left out ${d.key}: ${d.reason}`);
-      const resolvedDef: ServerDefinition = resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def;
-      // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
-      const authParts = this.options.auth ? await this.options.auth.prepare(resolvedDef) : {};
-      if (authParts.note) this.note(authParts.note);
-      const effective: ServerDefinition = authParts.env ? { ...resolvedDef, env: { ...resolvedDef.env, ...authParts.env } } : resolvedDef;
-      const created = createTransport(effective, this.options.baseEnv, {
         note: (text) => this.note(text),
-        ...(authParts.authProvider ? { authProvider: authParts.authProvider } : {}),
-        ...(authParts.fetch ? { fetch: authParts.fetch } : {}),
+        isCurrent: () => attempt === this.attempt,
+        onDropped: (dropped) => {
+          this.dropped = dropped;
+        },
       });
-      const { transport, stdio, sse } = created;
-      if (this.options.trace) traceTransport(transport, { server: this.name, store: this.options.trace, secrets: secretValues(effective) });
-      live = { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController() };
+      if (!prepared) return;
+      const { sse, transport } = prepared;
+      live = prepared.live;
       const current = live;
       if (sse) sse.onStreamDropped = (reason) => {
         current.dropReason = reason;
@@ -388,7 +283,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       const info = live.client.getServerVersion();
       this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
       this.connectedAt = Date.now();
-      this.failedStarts = 0;
+      this.restarts.failedStarts = 0;
       this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
@@ -398,7 +293,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         if (live && this.live !== live) await closeLive(live);
         return;
       }
-      const message = this.describeFailure(err, timeoutMs, live?.stdio, stderrFrom);
+      const message = describeConnectFailure(err, { server: this.name, logs: this.options.logs, from: stderrFrom, timeoutMs, stdio: live?.stdio });
       // Read before closing: our own close kills the process, which would look like an exit.
       const exitedByItself = live?.stdio?.exitInfo !== undefined;
       this.note(`error: ${message}`);
@@ -437,7 +332,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       if (this.live === live) this.note(`transport error: ${err.message}`);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      if (this.live === live && this.status === 'connected') void this.relist(live);
+      if (this.live !== live || this.status !== 'connected') return;
+      this.relistTarget = live;
+      void this.relist();
     });
   }
 
@@ -453,15 +350,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     let status: ServerStatusName = 'disconnected';
     let message = live.dropReason ?? 'Connection closed by the server';
     if (live.stdio) {
-      const exit = live.stdio.exitInfo;
-      const tail = this.options.logs.tail(this.name, 'stderr', STDERR_TAIL_LINES);
-      message = `Process ${describeExit(exit)}${tail.length ? `: ${tail.join('\n')}` : ''}`;
-      if (!exit || exit.code !== 0 || exit.signal) status = 'error';
-      // We closed it (an oversized reply): the real cause, not the SIGTERM we sent.
-      if (live.stdio.fatalError) {
-        message = `${live.stdio.fatalError}; the server was stopped`;
-        status = 'error';
-      }
+      const loss = describeStdioLoss(live.stdio, this.options.logs.tail(this.name, 'stderr', STDERR_TAIL_LINES));
+      message = loss.message;
+      if (loss.failed) status = 'error';
     }
     this.note(message);
     if (hadTools) this.emit('tools');
@@ -486,63 +377,22 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.afterFailure(message, false, 'disconnected');
   }
 
-  /** Re-list after `notifications/tools/list_changed`; concurrent notifications coalesce. */
-  private async relist(live: Live): Promise<void> {
-    if (this.relisting) {
-      this.relistAgain = true;
-      return this.relisting;
+  /** Re-list after `notifications/tools/list_changed` on `relistTarget`; concurrent notifications coalesce. */
+  private readonly relist = coalescing(async () => {
+    const live = this.relistTarget;
+    if (!live || this.live !== live) return false;
+    try {
+      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms));
+      if (this.live !== live) return false;
+      this.tools = tools;
+      this.note(`tools changed: ${tools.length} tools`);
+      this.emit('tools');
+      this.emit('status');
+    } catch (err) {
+      if (this.live === live) this.note(`tools/list after list_changed failed: ${failureMessage(err)}`);
     }
-    this.relisting = (async () => {
-      do {
-        this.relistAgain = false;
-        try {
-          const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms));
-          if (this.live !== live) return;
-          this.tools = tools;
-          this.note(`tools changed: ${tools.length} tools`);
-          this.emit('tools');
-          this.emit('status');
-        } catch (err) {
-          if (this.live === live) this.note(`tools/list after list_changed failed: ${failureMessage(err)}`);
-        }
-      } while (this.relistAgain && this.live === live);
-    })().finally(() => {
-      this.relisting = undefined;
-    });
-    return this.relisting;
-  }
-
-  private describeFailure(err: unknown, timeoutMs: number, stdio: SupervisedStdioTransport | undefined, stderrFrom: number): string {
-    let message = failureMessage(err);
-    const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
-    if (stdio?.exitInfo || (stdio && closed)) {
-      const tail = this.options.logs
-        .logs(this.name, stderrFrom)
-        .filter((e) => e.stream === 'stderr')
-        .slice(-STDERR_TAIL_LINES)
-        .map((e) => e.text);
-      message = `Process ${describeExit(stdio.exitInfo)} before initializing${tail.length ? `: ${tail.join('\n')}` : ''}`;
-    }
-    if (err instanceof ConnectTimeoutError || isRequestTimeout(err)) {
-      return `${message}. ${timeoutHint(timeoutMs, 'it needs longer to start')}${stdio ? this.stdioClues(stderrFrom) : ''}`;
-    }
-    if (isAuthFailure(err)) return `${message}. Check the server's credentials.`;
-    return message;
-  }
-
-  /**
-   * What a stdio server that never answered left behind since `from`: the first stdout line that
-   * was not JSON-RPC (truncated) and the stderr tail, each as a sentence; '' when there is neither.
-   */
-  private stdioClues(from: number): string {
-    const entries = this.options.logs.logs(this.name, from);
-    const junk = entries.find((e) => e.stream === 'stdout');
-    const tail = entries.filter((e) => e.stream === 'stderr').slice(-STDERR_TAIL_LINES).map((e) => e.text);
-    let out = '';
-    if (junk) out += ` Its stdout was not JSON-RPC (a stdio server must print only JSON-RPC messages there); first line: ${JSON.stringify(truncate(junk.text, STDOUT_QUOTE_CHARS))}.`;
-    if (tail.length) out += ` stderr: ${tail.join('\n')}`;
-    return out;
-  }
+    return this.live === live;
+  });
 
   private recordLatency(ms: number): void {
     this.latencies.push(Math.round(ms * 100) / 100);

@@ -1,0 +1,84 @@
+/**
+ * What a failed connect or a lost server is reported as (SPEC §5 "say why"): the exit and stderr
+ * tail of a stdio process, the timeout with what to do about it, junk on stdout, bad credentials.
+ */
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { isAuthFailure } from './connection-helpers.js';
+import type { LogStore } from './log-buffer.js';
+import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
+import { failureMessage, isRequestTimeout, timeoutHint } from './tool-bridge.js';
+
+/** stderr lines quoted in an exit or failure message. */
+export const STDERR_TAIL_LINES = 5;
+/** Characters of a non-JSON stdout line quoted in a connect failure. */
+const STDOUT_QUOTE_CHARS = 120;
+
+/** The connect deadline passed (the whole connect, not one request). */
+export class ConnectTimeoutError extends Error {}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Where a connect failure reads the server's output: its log since the attempt began. */
+export interface FailureContext {
+  server: string;
+  logs: LogStore;
+  /** Log sequence number when the attempt began. */
+  from: number;
+  /** Connect timeout (ms). */
+  timeoutMs: number;
+  stdio?: SupervisedStdioTransport;
+}
+
+/**
+ * The message of a failed connect: a stdio process that ended says how (exit code or signal) with
+ * its stderr tail; a timeout says after how many ms, to raise `timeout`, and for stdio what the
+ * process printed (non-JSON stdout, stderr); a 401/403 says to check credentials.
+ */
+export function describeConnectFailure(err: unknown, c: FailureContext): string {
+  let message = failureMessage(err);
+  const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
+  const { stdio } = c;
+  if (stdio?.exitInfo || (stdio && closed)) {
+    const tail = c.logs
+      .logs(c.server, c.from)
+      .filter((e) => e.stream === 'stderr')
+      .slice(-STDERR_TAIL_LINES)
+      .map((e) => e.text);
+    message = `Process ${describeExit(stdio.exitInfo)} before initializing${tail.length ? `: ${tail.join('\n')}` : ''}`;
+  }
+  if (err instanceof ConnectTimeoutError || isRequestTimeout(err)) {
+    return `${message}. ${timeoutHint(c.timeoutMs, 'it needs longer to start')}${stdio ? stdioClues(c) : ''}`;
+  }
+  if (isAuthFailure(err)) return `${message}. Check the server's credentials.`;
+  return message;
+}
+
+/**
+ * What a stdio server that never answered left behind since `from`: the first stdout line that
+ * was not JSON-RPC (truncated) and the stderr tail, each as a sentence; '' when there is neither.
+ */
+function stdioClues(c: FailureContext): string {
+  const entries = c.logs.logs(c.server, c.from);
+  const junk = entries.find((e) => e.stream === 'stdout');
+  const tail = entries.filter((e) => e.stream === 'stderr').slice(-STDERR_TAIL_LINES).map((e) => e.text);
+  let out = '';
+  if (junk) out += ` Its stdout was not JSON-RPC (a stdio server must print only JSON-RPC messages there); first line: ${JSON.stringify(truncate(junk.text, STDOUT_QUOTE_CHARS))}.`;
+  if (tail.length) out += ` stderr: ${tail.join('\n')}`;
+  return out;
+}
+
+/**
+ * Why a stdio server that was connected went away: `Process exited with code 1: <stderr tail>`,
+ * or the transport's own reason when we closed it (an oversized reply), never our SIGTERM.
+ * `failed` is whether that is an error (else the server ended cleanly: `disconnected`).
+ */
+export function describeStdioLoss(stdio: SupervisedStdioTransport, stderrTail: string[]): { message: string; failed: boolean } {
+  if (stdio.fatalError) return { message: `${stdio.fatalError}; the server was stopped`, failed: true };
+  const exit = stdio.exitInfo;
+  return {
+    message: `Process ${describeExit(exit)}${stderrTail.length ? `: ${stderrTail.join('\n')}` : ''}`,
+    failed: !exit || exit.code !== 0 || exit.signal !== null,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The first half of a connect attempt (connection.ts): resolve the definition's values (SPEC §3),
+ * prepare auth (issue 6), then build the SDK client and the transport, traced when a trace store is
+ * given. Nothing is spawned or connected until the caller connects the client.
+ */
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { createMcpClient } from './client-factory.js';
+import { secretValues } from './connection-helpers.js';
+import type { ConnectionOptions, Live } from './connection-types.js';
+import { traceTransport } from './rpc-trace.js';
+import { createTransport } from './transport-factory.js';
+import type { DroppedValue } from './value-resolution.js';
+
+/** Per-attempt callbacks of `prepareLive`. */
+export interface LaunchHooks {
+  server: string;
+  /** A system note in the server's log. */
+  note: (text: string) => void;
+  /** Whether the attempt is still the current one (checked after values resolve). */
+  isCurrent: () => boolean;
+  /** The values left out of this launch (unset env names…), told before they are noted. */
+  onDropped: (dropped: DroppedValue[]) => void;
+}
+
+/** What a prepared attempt connects with. */
+export interface PreparedLive {
+  live: Live;
+  transport: Live['transport'];
+  /** The SSE transport, when the server uses SSE (its dropped-stream hook is set by the caller). */
+  sse: ReturnType<typeof createTransport>['sse'];
+}
+
+/**
+ * Resolve and build one attempt's client and transport. Undefined (the client disposed) when the
+ * attempt stopped being current while values resolved. Throws what transport creation throws
+ * (e.g. `CoreError('INVALID_CONFIG')` for a stdio server without a command).
+ */
+export async function prepareLive(def: ServerDefinition, options: ConnectionOptions, hooks: LaunchHooks): Promise<PreparedLive | undefined> {
+  const handle = createMcpClient({
+    name: options.clientName,
+    version: options.clientVersion,
+    projectDir: options.projectDir,
+    note: hooks.note,
+    server: hooks.server,
+    hooks: options.hooks,
+  });
+  // Nothing to wait for (the common case): resolve in this tick so the process spawns at once.
+  const values = options.values;
+  const resolved = values ? (values.resolveDefinitionSync(def) ?? (await values.resolveDefinition(def))) : undefined;
+  if (!hooks.isCurrent()) {
+    handle.dispose();
+    return undefined;
+  }
+  const dropped = resolved?.dropped ?? [];
+  hooks.onDropped(dropped);
+  for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}`);
+  const resolvedDef: ServerDefinition = resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def;
+  // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
+  const authParts = options.auth ? await options.auth.prepare(resolvedDef) : {};
+  if (authParts.note) hooks.note(authParts.note);
+  const effective: ServerDefinition = authParts.env ? { ...resolvedDef, env: { ...resolvedDef.env, ...authParts.env } } : resolvedDef;
+  let created: ReturnType<typeof createTransport>;
+  try {
+    created = createTransport(effective, options.baseEnv, {
+      note: hooks.note,
+      ...(authParts.authProvider ? { authProvider: authParts.authProvider } : {}),
+      ...(authParts.fetch ? { fetch: authParts.fetch } : {}),
+    });
+  } catch (err) {
+    handle.dispose();
+    throw err;
+  }
+  const { transport, stdio, sse } = created;
+  if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective) });
+  return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController() }, transport, sse };
+}

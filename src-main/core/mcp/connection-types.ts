@@ -1,0 +1,49 @@
+/**
+ * Shapes of `ServerConnection` (connection.ts): the services it is given, its events, and one live
+ * (connecting or connected) client with its transport.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { RestartPolicy } from './backoff.js';
+import type { ClientHooks } from './client-hooks.js';
+import type { ConnectionAuth } from './connection-auth.js';
+import type { LogStore } from './log-buffer.js';
+import type { TraceStore } from './rpc-trace.js';
+import type { SupervisedStdioTransport } from './stdio-transport.js';
+import type { ValueResolver } from './value-resolution.js';
+
+/** Shared services a connection needs. */
+export interface ConnectionOptions {
+  clientName: string;
+  clientVersion: string;
+  baseEnv: Record<string, string | undefined>;
+  projectDir?: string;
+  logs: LogStore;
+  /** Inspector hooks handed to every client (broker, roots, notices). */
+  hooks?: ClientHooks;
+  /** Restart policy (default SPEC §6: 500 ms → 30 s, 5 failed starts). */
+  restart?: RestartPolicy;
+  /** SPEC §3 value resolution; values pass through untouched when absent. */
+  values?: ValueResolver;
+  /** JSON-RPC trace store; nothing is traced when absent. */
+  trace?: TraceStore;
+  /** OAuth and secret redaction (issue 6); no auth when absent. */
+  auth?: ConnectionAuth;
+}
+
+/** Events of one connection (the manager re-emits them with its own shapes). */
+export interface ConnectionEvents {
+  status: [];
+  tools: [];
+}
+
+/** A server that is connecting or connected right now. */
+export interface Live {
+  client: Client;
+  transport: Transport;
+  stdio?: SupervisedStdioTransport;
+  disposeClient: () => void;
+  abort: AbortController;
+  /** Set by a dropped SSE stream (the close that follows is reported with it). */
+  dropReason?: string;
+}

@@ -1,0 +1,53 @@
+/**
+ * Automatic restarts of one server (SPEC §6): failed starts in a row are counted, each failure gets
+ * a backoff delay from the policy, and after `maxFailedStarts` the server stays down until started
+ * by hand. Used by `ServerConnection` (connection.ts), which owns status and messages.
+ */
+import { backoffDelay, type RestartPolicy } from './backoff.js';
+
+/** What to do after a failure: stay down (no restarts), give up, or restart after `delay` ms. */
+export type RestartDecision = { kind: 'idle' } | { kind: 'give-up'; failedStarts: number } | { kind: 'backoff'; delay: number };
+
+/** The failed-start count and the pending restart timer of one server. */
+export class RestartSchedule {
+  /** Failed starts in a row (reset by a successful connect or a start by hand). */
+  failedStarts = 0;
+  /** When the pending restart fires (epoch ms), if one is pending. */
+  nextRestartAt?: number;
+  private timer?: NodeJS.Timeout;
+
+  /** `policy`: read on every decision (the connection's current policy). */
+  constructor(private readonly policy: () => RestartPolicy) {}
+
+  /** Clear a pending restart. */
+  cancel(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.nextRestartAt = undefined;
+  }
+
+  /**
+   * After a failure: `idle` when the policy forbids restarts, `give-up` when `maxFailedStarts`
+   * failed starts in a row are reached, else `backoff` with the delay (ms). `countsAsFailedStart`
+   * is false for the loss of a server that was connected (a crash, not a failed start).
+   */
+  decide(countsAsFailedStart: boolean): RestartDecision {
+    const policy = this.policy();
+    if (policy.maxFailedStarts <= 0) return { kind: 'idle' };
+    if (countsAsFailedStart) this.failedStarts++;
+    if (this.failedStarts >= policy.maxFailedStarts) return { kind: 'give-up', failedStarts: this.failedStarts };
+    return { kind: 'backoff', delay: backoffDelay(this.failedStarts, policy) };
+  }
+
+  /** Call `restart` after `delay` ms unless `stillWanted()` is false by then; `nextRestartAt` is set meanwhile. */
+  schedule(delay: number, restart: () => void, stillWanted: () => boolean): void {
+    this.cancel();
+    this.nextRestartAt = Date.now() + delay;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!stillWanted()) return;
+      this.nextRestartAt = undefined;
+      restart();
+    }, delay);
+  }
+}
