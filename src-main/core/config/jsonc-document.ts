@@ -5,7 +5,7 @@
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
-import { readConfigText, readFailureMessage } from './read-config-text.js';
+import { readConfigTextOutcome } from './read-config-text.js';
 
 /** 1-based line and column. */
 export interface Position {
@@ -75,15 +75,10 @@ const MAX_SYNTAX_WARNINGS = 3;
  * line/column. An empty (whitespace-only) file parses to no root and no warning.
  */
 export async function readConfigDocument(path: string, options: ReadDocumentOptions = {}): Promise<ReadOutcome> {
-  let text: string;
-  try {
-    text = await readConfigText(path);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'unreadable', warning: { file: path, message: readFailureMessage(err) } };
-  }
-  return { kind: 'parsed', doc: parseConfigText(path, text, options) };
+  const read = await readConfigTextOutcome(path);
+  if (read.kind === 'missing') return read;
+  if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message } };
+  return { kind: 'parsed', doc: parseConfigText(path, read.text, options) };
 }
 
 /** Parse config text (see `readConfigDocument`); pure apart from its inputs. */

@@ -36,3 +36,17 @@ export function readFailureMessage(err: unknown): string {
   if (code === 'ELOOP') return `Cannot read config file: it is a symlink loop (${(err as Error).message})`;
   return `Cannot read config file: ${(err as Error).message}`;
 }
+
+/** The text of a config file, or why there is none: `missing` (ENOENT/ENOTDIR) or `unreadable` with its message. Never throws. */
+export type TextOutcome = { kind: 'missing' } | { kind: 'unreadable'; message: string } | { kind: 'text'; text: string };
+
+/** `readConfigText` as an outcome (see `TextOutcome`); what every config reader starts with. */
+export async function readConfigTextOutcome(path: string): Promise<TextOutcome> {
+  try {
+    return { kind: 'text', text: await readConfigText(path) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'unreadable', message: readFailureMessage(err) };
+  }
+}

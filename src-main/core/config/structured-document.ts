@@ -12,7 +12,7 @@ import type { Node } from 'jsonc-parser';
 import { getStaticTOMLValue, parseTOML, type AST } from 'toml-eslint-parser';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { LineIndex, parseConfigText, type ConfigDocument, type ReadOutcome, type ReadDocumentOptions } from './jsonc-document.js';
-import { readConfigText, readFailureMessage } from './read-config-text.js';
+import { readConfigTextOutcome } from './read-config-text.js';
 
 /** Syntaxes of config files. */
 export type ConfigFormat = 'json' | 'toml' | 'yaml';
@@ -173,13 +173,8 @@ export function parseAnyText(path: string, text: string, format: ConfigFormat, o
  * `unreadable` (with a warning) for a folder or a permission problem, else `parsed`.
  */
 export async function readAnyDocument(path: string, format: ConfigFormat, options: ReadDocumentOptions = {}): Promise<ReadOutcome> {
-  let text: string;
-  try {
-    text = await readConfigText(path);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'unreadable', warning: { file: path, message: readFailureMessage(err) } };
-  }
-  return { kind: 'parsed', doc: parseAnyText(path, text, format, options) };
+  const read = await readConfigTextOutcome(path);
+  if (read.kind === 'missing') return read;
+  if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message } };
+  return { kind: 'parsed', doc: parseAnyText(path, read.text, format, options) };
 }
