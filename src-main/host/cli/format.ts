@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
 import {
+import { formatUptime } from '../../../src-shared/format-uptime.js';
   ProjectStateSchema,
   ServerSummarySchema,
   ShadowedDefinitionSchema,
@@ -24,18 +25,8 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/**
- * Uptime as SPEC §8 shows it: `45s`, `2m 15s`, `3h 5m`, `2d 4h` (from ms; negative counts as 0).
- */
-export function formatUptime(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${s % 60}s`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return `${h}h ${m % 60}m`;
-  return `${Math.floor(h / 24)}d ${h % 24}h`;
-}
+/** Uptime as SPEC §8 shows it (shared with the UI). */
+export { formatUptime };
 
 /** `file:line` (or just `file`). */
 export function formatLocation(loc: { file: string; line?: number }): string {
