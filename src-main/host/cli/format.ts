@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
-import {
 import { formatUptime } from '../../../src-shared/format-uptime.js';
+import {
   ProjectStateSchema,
   ServerSummarySchema,
   ShadowedDefinitionSchema,
