@@ -2,7 +2,7 @@
  * The app shell: header with totals and connection, the server list on the left (status of every
  * server visible at all times), the trust prompt / empty state / selected server on the right.
  */
-import { Alert, AppShell, Badge, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Badge, Group, Loader, Notification, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AddServerWizard } from './components/add-server-wizard.js';
 import { EmptyState } from './components/empty-state.js';
@@ -12,7 +12,8 @@ import { ServerList } from './components/server-list.js';
 import { ServerRequestDialog } from './components/server-requests.js';
 import { ToolSearch } from './components/tool-search.js';
 import { TrustBanner } from './components/trust-banner.js';
-import { WarningsPanel } from './components/warnings-panel.js';
+import { ConfigErrorBanner, WarningsDialog, WarningsLink } from './components/warnings-panel.js';
+import { PathText } from './components/path-text.js';
 import { plural } from './lib/format.js';
 import { useStore } from './store/use-store.js';
 
@@ -33,6 +34,8 @@ export function App() {
   const loadError = useStore((s) => s.loadError);
   const [selected, setSelected] = useState<string>();
   const [selectedTool, setSelectedTool] = useState<string>();
+  const [notice, setNotice] = useState<{ name: string; file: string; notes: string[] }>();
+  const [warningsOpen, setWarningsOpen] = useState(false);
 
   const servers = snapshot?.servers ?? [];
   const current = servers.find((s) => s.server.name === selected);
@@ -68,7 +71,13 @@ export function App() {
             ) : null}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <AddServerWizard />
+            <AddServerWizard
+              onAdded={(name, file, notes) => {
+                setSelectedTool(undefined);
+                setSelected(name);
+                setNotice({ name, file, notes });
+              }}
+            />
             <HostViews />
             <ConnectionNotice />
             {snapshot ? (
@@ -97,7 +106,7 @@ export function App() {
           ) : null}
           {snapshot && snapshot.warnings.length > 0 ? (
             <div className="warnings-wrap">
-              <WarningsPanel warnings={snapshot.warnings} />
+              <WarningsLink warnings={snapshot.warnings} onOpen={() => setWarningsOpen(true)} />
             </div>
           ) : null}
         </AppShell.Section>
@@ -105,7 +114,29 @@ export function App() {
 
       <AppShell.Main>
         <ServerRequestDialog />
+        {notice ? (
+          <Notification
+            className="app-notice"
+            color="teal"
+            title={`Added "${notice.name}"`}
+            onClose={() => setNotice(undefined)}
+            role="status"
+            aria-label="Server added"
+            closeButtonProps={{ 'aria-label': 'Dismiss' }}
+          >
+            <Text size="sm">
+              Added to <PathText path={notice.file} copyText={notice.file} copyable />
+            </Text>
+            {notice.notes.map((n) => (
+              <Text size="xs" c="dimmed" key={n}>
+                {n}
+              </Text>
+            ))}
+          </Notification>
+        ) : null}
+        {snapshot ? <WarningsDialog warnings={snapshot.warnings} opened={warningsOpen} onClose={() => setWarningsOpen(false)} /> : null}
         <Stack gap="md">
+          {snapshot ? <ConfigErrorBanner warnings={snapshot.warnings} onOpen={() => setWarningsOpen(true)} /> : null}
           {loadError && !snapshot ? (
             <Alert color="red" title="Could not load the server list" role="alert">
               {loadError.message}

@@ -10,7 +10,9 @@ import type { WriteOutcome } from '../../../src-shared/api/config.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { HOST_IDS, HOST_LABELS } from '../../../src-shared/config/server.js';
+import { planSecret } from '../lib/secret-values.js';
 import { useApp } from '../store/use-store.js';
+import { KeyValueEditor, type EditorRow } from './key-value-editor.js';
 
 type Outcome = { ok: boolean; text: string; notes: string[] };
 
@@ -19,51 +21,108 @@ function outcomeOf(r: Result<WriteOutcome>, done: string): Outcome {
   return { ok: true, text: r.data.switchboardOnly ? `${done} in Switchboard only` : `${done} in ${r.data.file}`, notes: r.data.notes };
 }
 
-/** The Edit dialog: launch fields of a stdio or remote server. */
+/** The Edit dialog: launch fields of a stdio or remote server, its cwd, env or headers. */
 function EditDialog({ state, onClose, onDone }: { state: ServerState; onClose(): void; onDone(o: Outcome): void }) {
   const { api } = useApp();
   const s = state.server;
+  const stdio = s.transport === 'stdio';
   const [command, setCommand] = useState(s.command ?? '');
   const [args, setArgs] = useState((s.args ?? []).join('\n'));
+  const [cwd, setCwd] = useState(s.cwd ?? '');
   const [url, setUrl] = useState(s.url ?? '');
   const [timeout, setTimeoutText] = useState(String(s.timeoutMs));
   const [description, setDescription] = useState(s.description ?? '');
+  // Values stay in main: existing entries show their key, and a value only when one is typed.
+  const [rows, setRows] = useState<EditorRow[]>((stdio ? s.envKeys : s.headerKeys).map((key) => ({ key, value: '', existing: true })));
+  const [plainSecrets, setPlainSecrets] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const toSwitchboard = s.source.host === 'switchboard';
+  const hostLabel = toSwitchboard ? "Switchboard's servers.json" : `${HOST_LABELS[s.source.host]}'s file`;
+  const changed = rows.filter((r) => r.key.trim() !== '' && !r.removed && r.value !== '');
+  const plans = changed.map((row) => ({ row, plan: planSecret(s.name, row.key, row.value, toSwitchboard, false) }));
+  const literalKeys = plans.filter((p) => p.plan.kind === 'literal').map((p) => p.row.key.trim());
+  const removed = rows.filter((r) => r.existing && r.removed).map((r) => r.key);
+  const mapField = stdio ? 'env' : 'headers';
+  const blocked = literalKeys.length > 0 && !plainSecrets ? `${literalKeys.join(', ')} would be written to ${hostLabel} as plain text: tick the box to agree.` : undefined;
+
+  const secretNote = (key: string): string | undefined => {
+    const p = plans.find((x) => x.row.key === key)?.plan;
+    if (p?.kind === 'keychain') return `Kept in the OS keychain; the file gets ${p.ref}`;
+    if (p?.kind === 'literal') return `Would be written to ${hostLabel} as plain text: only Switchboard's own servers.json can reference the keychain.`;
+    return undefined;
+  };
+
   const save = async (): Promise<void> => {
     setBusy(true);
-    const patch: Record<string, unknown> = {};
-    if (s.transport === 'stdio') {
-      if (command !== s.command) patch.command = command;
-      const list = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
-      if (JSON.stringify(list) !== JSON.stringify(s.args ?? [])) patch.args = list.length > 0 ? list : null;
-    } else if (url !== s.url) patch.url = url;
-    const ms = Number(timeout);
-    if (Number.isFinite(ms) && ms > 0 && ms !== s.timeoutMs) patch.timeout = ms;
-    if (description !== (s.description ?? '')) patch.description = description === '' ? null : description;
-    const r = await api.call('config:update', { name: s.name, file: s.source.file, patch });
-    setBusy(false);
-    onDone(outcomeOf(r, `Updated "${s.name}"`));
-    if (r.ok) onClose();
+    setError(undefined);
+    try {
+      const patch: Record<string, unknown> = {};
+      if (stdio) {
+        if (command !== s.command) patch.command = command;
+        const list = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
+        if (JSON.stringify(list) !== JSON.stringify(s.args ?? [])) patch.args = list.length > 0 ? list : null;
+        if (cwd.trim() !== (s.cwd ?? '')) patch.cwd = cwd.trim() === '' ? null : cwd.trim();
+      } else if (url !== s.url) patch.url = url;
+      // Only the keys typed here are sent; config:update merges them into the map in the file.
+      const map: Record<string, string | null> = {};
+      for (const { row, plan } of plans) {
+        if (plan.kind === 'keychain') {
+          const r = await api.call('config:answerInput', { id: plan.id, value: row.value });
+          if (!r.ok) return setError(`Could not keep ${row.key} in the OS keychain: ${r.error.message}`);
+          map[row.key.trim()] = plan.ref;
+        } else map[row.key.trim()] = row.value;
+      }
+      for (const key of removed) map[key] = null;
+      if (Object.keys(map).length > 0) patch[mapField] = map;
+      const ms = Number(timeout);
+      if (Number.isFinite(ms) && ms > 0 && ms !== s.timeoutMs) patch.timeout = ms;
+      if (description !== (s.description ?? '')) patch.description = description === '' ? null : description;
+      const r = await api.call('config:update', { name: s.name, file: s.source.file, patch } as never);
+      onDone(outcomeOf(r, `Updated "${s.name}"`));
+      if (r.ok) onClose();
+      else setError(r.error.message);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <Modal opened onClose={onClose} title={`Edit ${s.name}`}>
+    <Modal opened onClose={onClose} title={`Edit ${s.name}`} size="lg">
       <Stack gap="sm">
-        {s.transport === 'stdio' ? (
+        {stdio ? (
           <>
             <TextInput label="Command" value={command} onChange={(e) => setCommand(e.currentTarget.value)} />
             <Textarea label="Arguments (one per line)" autosize minRows={2} value={args} onChange={(e) => setArgs(e.currentTarget.value)} />
+            <TextInput label="Working folder (cwd)" value={cwd} onChange={(e) => setCwd(e.currentTarget.value)} />
           </>
         ) : (
           <TextInput label="URL" value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
         )}
+        <KeyValueEditor
+          label={stdio ? 'Environment variables' : 'Headers'}
+          noun={stdio ? 'variable' : 'header'}
+          keyPlaceholder={stdio ? 'NAME' : 'Header-Name'}
+          rows={rows}
+          onChange={setRows}
+          secretNote={secretNote}
+        />
         <TextInput label="Timeout (ms)" value={timeout} onChange={(e) => setTimeoutText(e.currentTarget.value)} />
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        {literalKeys.length > 0 ? (
+          <Checkbox label={`Write ${literalKeys.join(', ')} to ${hostLabel} as plain text`} checked={plainSecrets} onChange={(e) => setPlainSecrets(e.currentTarget.checked)} />
+        ) : null}
         <Text size="xs" c="dimmed">
           Written to {s.source.file}; only the fields you change are touched, comments and other keys stay.
         </Text>
-        <Group justify="flex-end">
+        {error ? <Alert color="red" role="alert">{error}</Alert> : null}
+        <Group justify="flex-end" wrap="nowrap">
+          {blocked ? (
+            <Text size="xs" c="orange" role="status" aria-label="Why Save is disabled" style={{ flex: 1 }}>
+              {blocked}
+            </Text>
+          ) : null}
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void save()} loading={busy}>Save</Button>
+          <Button onClick={() => void save()} loading={busy} disabled={blocked !== undefined} title={blocked}>Save</Button>
         </Group>
       </Stack>
     </Modal>

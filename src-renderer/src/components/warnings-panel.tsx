@@ -1,27 +1,103 @@
-/** Config warnings, each as `file:line: message` (SPEC §2: never fatal, tied to file and position). */
-import { Alert, List, Text } from '@mantine/core';
+/**
+ * Config warnings (SPEC §2: never fatal, tied to file and position), split into errors (a file
+ * that could not be read, an entry that was skipped) and notes (read anyway). A banner at the top
+ * of the main area names the files that could not be read and opens the panel; the sidebar keeps
+ * a short link to it.
+ */
+import { Alert, Button, List, Modal, Stack, Text } from '@mantine/core';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
-import { fileAt } from '../lib/format.js';
+import { fileAt, plural } from '../lib/format.js';
+import { sortWarnings } from '../lib/warnings.js';
 import { PathText } from './path-text.js';
 
-/** The visible warnings panel; renders nothing when there are none. */
+function WarningList({ warnings }: { warnings: ConfigWarning[] }) {
+  return (
+    <List size="xs" spacing={4}>
+      {warnings.map((w, i) => (
+        <List.Item key={i} className="warning-item">
+          <PathText path={fileAt(w.file, w.line, w.column)} copyText={w.file} copyable />: {w.server ? `"${w.server}": ` : ''}
+          {w.message}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The warnings, errors first; renders nothing when there are none. */
 export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
   if (warnings.length === 0) return null;
+  const { errors, notes } = sortWarnings(warnings);
   return (
     <section aria-label="Config warnings">
-      <Alert color="yellow" variant="light" title={`Config warnings (${warnings.length})`}>
-        <Text size="xs" mb={4}>
-          These entries could not be read; everything else still loaded.
-        </Text>
-        <List size="xs" spacing={4}>
-          {warnings.map((w, i) => (
-            <List.Item key={i} className="warning-item">
-              <PathText path={fileAt(w.file, w.line, w.column)} copyText={w.file} copyable />: {w.server ? `"${w.server}": ` : ''}
-              {w.message}
-            </List.Item>
-          ))}
-        </List>
-      </Alert>
+      <Stack gap="sm">
+        {errors.length > 0 ? (
+          <Alert color="red" variant="light" title={`Could not be read (${errors.length})`}>
+            <Text size="xs" mb={4}>
+              These files or entries were skipped; everything else still loaded.
+            </Text>
+            <WarningList warnings={errors} />
+          </Alert>
+        ) : null}
+        {notes.length > 0 ? (
+          <Alert color="yellow" variant="light" title={`Notes (${notes.length})`}>
+            <Text size="xs" mb={4}>
+              Read anyway; worth knowing.
+            </Text>
+            <WarningList warnings={notes} />
+          </Alert>
+        ) : null}
+      </Stack>
     </section>
+  );
+}
+
+/** The warnings panel in a dialog. */
+export function WarningsDialog({ warnings, opened, onClose }: { warnings: ConfigWarning[]; opened: boolean; onClose(): void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Config warnings" size="lg">
+      <WarningsPanel warnings={warnings} />
+    </Modal>
+  );
+}
+
+/**
+ * The banner for files that could not be read: `1 config file could not be read — <file>:<line>`
+ * (more files: the first and a count), with a button that opens the warnings panel. Nothing when
+ * every file was read.
+ */
+export function ConfigErrorBanner({ warnings, onOpen }: { warnings: ConfigWarning[]; onOpen(): void }) {
+  const { files, errors } = sortWarnings(warnings);
+  if (errors.length === 0) return null;
+  const first = files[0] ?? errors[0]!;
+  const title =
+    files.length > 0
+      ? `${plural(files.length, 'config file')} could not be read`
+      : `${errors.length} config ${errors.length === 1 ? 'entry was' : 'entries were'} skipped`;
+  return (
+    <Alert color="red" variant="light" role="alert" aria-label="Config errors" title={title} p="xs">
+      <Stack gap={4}>
+        <Text size="sm">
+          <PathText path={fileAt(first.file, first.line, first.column)} copyText={first.file} /> — {first.message}
+          {errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}
+        </Text>
+        <div>
+          <Button size="compact-xs" variant="light" color="red" onClick={onOpen}>
+            Show config warnings
+          </Button>
+        </div>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The sidebar's short link to the warnings: `2 config errors · 1 note`. */
+export function WarningsLink({ warnings, onOpen }: { warnings: ConfigWarning[]; onOpen(): void }) {
+  if (warnings.length === 0) return null;
+  const { errors, notes } = sortWarnings(warnings);
+  const parts = [errors.length ? plural(errors.length, 'config error') : '', notes.length ? plural(notes.length, 'config note') : ''].filter(Boolean);
+  return (
+    <Button size="compact-xs" variant="subtle" color={errors.length ? 'red' : 'yellow'} onClick={onOpen} fullWidth justify="start">
+      {parts.join(' · ')}
+    </Button>
   );
 }

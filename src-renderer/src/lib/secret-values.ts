@@ -1,0 +1,63 @@
+/**
+ * Which env / header values are secrets, and how the forms keep them (SPEC §3: secrets we are
+ * given go to the keychain; the file holds a reference). Pure.
+ */
+
+/** A key whose value is a secret: header `Authorization`, or a name containing TOKEN, KEY, SECRET or PASSWORD. */
+export function isSecretKey(key: string): boolean {
+  const k = key.trim();
+  return /^(proxy-)?authorization$/i.test(k) || /token|key|secret|passw(or)?d/i.test(k);
+}
+
+/** True when the value is already a reference (`${secret:x}`, `${input:x}`, `${env:X}`, `${X}`): nothing to hide. */
+export function isReference(value: string): boolean {
+  return /^\s*(Bearer\s+)?\$\{[^}]+\}\s*$/i.test(value);
+}
+
+/** One key/value row of an editor. */
+export interface KeyValueRow {
+  key: string;
+  value: string;
+}
+
+/** Rows with a key, trimmed; the last row with the same key wins. */
+export function rowsToMap(rows: readonly KeyValueRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) if (r.key.trim() !== '') out[r.key.trim()] = r.value;
+  return out;
+}
+
+/** Keychain id for a value of server `server` (`<server>-<key>`, lower case, safe characters only). */
+export function secretId(server: string, key: string): string {
+  return `${server}-${key}`.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-');
+}
+
+/** `Bearer abc` → `abc`; undefined when the value is not a bearer credential. */
+export function bearerToken(value: string): string | undefined {
+  const m = /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value);
+  return m ? m[1] : undefined;
+}
+
+/** What the form must do with one row before writing. */
+export type SecretPlan =
+  | { kind: 'plain' }
+  /** Switchboard's file: `config:add` `token` → `Authorization: Bearer ${secret:<name>-token}`. */
+  | { kind: 'token'; token: string }
+  /** Switchboard's file: `config:answerInput` with `id`, the file gets `${input:<id>}`. */
+  | { kind: 'keychain'; id: string; ref: string }
+  /** Another host's file: the value would be written as plain text. */
+  | { kind: 'literal' };
+
+/**
+ * How to keep the value of `key`: plain when not a secret (or already a reference); for
+ * Switchboard's own file the keychain (a bearer Authorization through the token flow when
+ * `tokenFlow`), for other hosts `literal` (their apps cannot read the keychain reference).
+ */
+export function planSecret(server: string, key: string, value: string, toSwitchboard: boolean, tokenFlow: boolean): SecretPlan {
+  if (!isSecretKey(key) || value === '' || isReference(value)) return { kind: 'plain' };
+  if (!toSwitchboard) return { kind: 'literal' };
+  const token = bearerToken(value);
+  if (tokenFlow && /^authorization$/i.test(key.trim()) && token !== undefined) return { kind: 'token', token };
+  const id = secretId(server, key);
+  return { kind: 'keychain', id, ref: `\${input:${id}}` };
+}
