@@ -6,8 +6,11 @@
 import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { HostView } from '../../../src-shared/api/config.js';
-import { launchText } from '../lib/format.js';
-import { useApp } from '../store/use-store.js';
+import { hostRowState } from '../lib/host-row.js';
+import { useApp, useStore } from '../store/use-store.js';
+
+const STATE_COLOR = { active: 'teal', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange' } as const;
+const STATE_WORD = { active: 'active', shadowed: 'shadowed', disabled: 'disabled', 'not-loaded': 'not loaded' } as const;
 
 /** The "Hosts" button and its dialog. */
 export function HostViews() {
@@ -15,6 +18,7 @@ export function HostViews() {
   const [open, setOpen] = useState(false);
   const [views, setViews] = useState<HostView[]>();
   const [error, setError] = useState<string>();
+  const snapshot = useStore((s) => s.snapshot);
 
   useEffect(() => {
     if (!open) return;
@@ -41,6 +45,9 @@ export function HostViews() {
                 <Group gap="xs">
                   <Text fw={600}>{v.label}</Text>
                   <Badge variant="light">{v.entries.filter((e) => e.loaded).length} loaded</Badge>
+                  {v.entries.some((e) => hostRowState(e, snapshot).kind === 'shadowed') ? (
+                    <Badge variant="light" color="gray">{v.entries.filter((e) => hostRowState(e, snapshot).kind === 'shadowed').length} shadowed</Badge>
+                  ) : null}
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
@@ -59,17 +66,29 @@ export function HostViews() {
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
-                      {v.entries.map((e) => (
-                        <Table.Tr key={`${e.server.source.file}:${e.server.name}`}>
-                          <Table.Td>{e.server.name}</Table.Td>
-                          <Table.Td>{e.server.transport}</Table.Td>
-                          <Table.Td className="mono launch-line" title={launchText(e.server)}>
-                            {launchText(e.server)}
-                          </Table.Td>
-                          <Table.Td>{!e.loaded ? (e.note ?? 'not loaded') : e.server.enabled ? 'loaded' : 'disabled'}</Table.Td>
-                          <Table.Td>{e.server.source.scope}</Table.Td>
-                        </Table.Tr>
-                      ))}
+                      {v.entries.map((e) => {
+                        const row = hostRowState(e, snapshot);
+                        return (
+                          <Table.Tr key={`${e.server.source.file}:${e.server.source.line ?? 0}:${e.server.name}`} data-state={row.kind}>
+                            <Table.Td>{e.server.name}</Table.Td>
+                            <Table.Td>{e.server.transport}</Table.Td>
+                            <Table.Td className="mono launch-line" title={row.launch}>
+                              {row.launch}
+                            </Table.Td>
+                            <Table.Td>
+                              <Badge size="sm" variant="light" color={STATE_COLOR[row.kind]} styles={{ label: { textTransform: 'none' } }}>
+                                {STATE_WORD[row.kind]}
+                              </Badge>
+                              {row.text !== STATE_WORD[row.kind] ? (
+                                <Text size="xs" c="dimmed" className="host-state-text">
+                                  {row.text.replace(/^(active|shadowed|disabled)( · )?/, '')}
+                                </Text>
+                              ) : null}
+                            </Table.Td>
+                            <Table.Td>{e.server.source.scope}</Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
                     </Table.Tbody>
                   </Table>
                 </Stack>

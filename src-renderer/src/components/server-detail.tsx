@@ -19,6 +19,7 @@ import { ConfigActions } from './config-actions.js';
 import { TraceView } from './trace-view.js';
 import { StatusBadge } from './status-dot.js';
 import { ToolList } from './tool-list.js';
+import { retryText } from './server-list.js';
 import { ResourcesPanel } from './resources-panel.js';
 import { PromptsPanel } from './prompts-panel.js';
 import { TasksPanel } from './tasks-panel.js';
@@ -51,8 +52,10 @@ function Facts({ state }: { state: ServerState }) {
   const facts: string[] = [plural(state.toolCount, 'tool')];
   if (state.status === 'connected' && state.connectedAt) facts.push(`up ${formatDuration(now - state.connectedAt)}`);
   if (state.restartCount > 0) facts.push(`${plural(state.restartCount, 'restart')}`);
-  const lat = state.recentLatencyMs;
+  // Latency is a fact about a live connection: a stopped or failed server has none now.
+  const lat = state.status === 'connected' ? state.recentLatencyMs : [];
   if (lat.length > 0) facts.push(`latency ${formatLatency(lat[lat.length - 1]!)}`);
+  if (state.status === 'backoff') facts.push(retryText(state.nextRestartAt, now));
   if (state.serverInfo) facts.push(`${state.serverInfo.name} ${state.serverInfo.version}`);
   return (
     <Text size="sm" c="dimmed">
@@ -108,7 +111,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         </Group>
         <Group gap="xs" align="center">
           <Facts state={state} />
-          <LatencySparkline values={state.recentLatencyMs} />
+          {state.status === 'connected' ? <LatencySparkline values={state.recentLatencyMs} /> : null}
         </Group>
         <Stack gap={6} my={6}>
           <ServerControls key={name} state={state} />
@@ -147,7 +150,13 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <Alert
             color={state.status === 'error' ? 'red' : 'orange'}
             variant="light"
-            title={state.status === 'error' ? `Failed to connect to "${name}"` : 'Last error'}
+            title={
+              state.status === 'error'
+                ? `Failed to connect to "${name}"`
+                : state.status === 'backoff'
+                  ? `"${name}" failed; ${retryText(state.nextRestartAt, Date.now())}`
+                  : 'Last error'
+            }
           >
             <pre className="error-text">{state.lastError}</pre>
             <Text size="sm" mt={4}>

@@ -19,6 +19,13 @@ export interface ServerListProps {
   onSelect(name: string): void;
 }
 
+/** `retrying in 12s` / `retrying now` / `retrying soon` (no time known) for a server in backoff. */
+export function retryText(nextRestartAt: number | undefined, now: number): string {
+  if (nextRestartAt === undefined) return 'retrying soon';
+  const ms = nextRestartAt - now;
+  return ms <= 500 ? 'retrying now' : `retrying in ${formatDuration(ms + 999)}`;
+}
+
 /** One server row. */
 function ServerRow({ s, selected, onSelect, now }: { s: ServerState; selected: boolean; onSelect(): void; now: number }) {
   const src = s.server.source;
@@ -46,9 +53,14 @@ function ServerRow({ s, selected, onSelect, now }: { s: ServerState; selected: b
       <Text size="xs" c="dimmed">
         <PathText path={fileAt(src.file, src.line)} />
       </Text>
-      {s.status === 'error' && s.lastError ? (
-        <Text size="xs" c="red" className="row-error" lineClamp={2}>
+      {(s.status === 'error' || s.status === 'backoff') && s.lastError ? (
+        <Text size="xs" c={s.status === 'error' ? 'red' : 'orange'} className="row-error" lineClamp={2} title={s.lastError}>
           ↳ {s.lastError}
+        </Text>
+      ) : null}
+      {s.status === 'backoff' ? (
+        <Text size="xs" c="orange" aria-label="Next retry">
+          {retryText(s.nextRestartAt, now)}
         </Text>
       ) : null}
       {s.shadows.length > 0 ? (
