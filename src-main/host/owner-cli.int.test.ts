@@ -42,7 +42,8 @@ beforeAll(async () => {
   world.env.SWITCHBOARD_RENDERER_DIR = rendererDir;
   writeOwnServers(world, {
     everything: everythingEntry(world),
-    raw: { command: process.execPath, args: [RAW], env: { SB_TEST_MARKER: world.marker } },
+    // SB_RUNS counts runs of a SPEC §3 `!command` value: an attached CLI must not run it again.
+    raw: { command: process.execPath, args: [RAW], env: { SB_TEST_MARKER: world.marker, SB_RUNS: `!echo run >> ${join(world.root, 'runs.txt')}; echo v` } },
   });
   const s = startServe();
   serve = s.child;
@@ -74,6 +75,44 @@ describe('a live owner controlled by the CLI', () => {
     expect(second.code).toBe(2);
     expect(second.stderr).toContain(`Another Switchboard (pid ${serve.pid}) already owns this data folder.`);
   }, 30_000);
+
+  it('status, tools, call, describe, resources, prompts attach to the owner: same facts, no server spawned, no !command re-run', async () => {
+    const before = processesWithMarker(world.marker).sort();
+    expect(before).toHaveLength(2);
+    const runs = (): number => readFileSync(join(world.root, 'runs.txt'), 'utf8').split('\n').filter(Boolean).length;
+    expect(runs()).toBe(1);
+
+    const status = await runSwitchboard(world, ['status', '--json']);
+    expect(status.code).toBe(0);
+    const cli = ServersSnapshotSchema.parse(JSON.parse(status.stdout));
+    const owner = await api.call('servers:list', {});
+    expect(owner.ok).toBe(true);
+    const facts = (snap: ServersSnapshot) => snap.servers.map((s) => [s.server.name, s.status, s.connectedAt, s.restartCount, s.toolCount]);
+    expect(facts(cli)).toEqual(owner.ok ? facts(owner.data) : []);
+    expect(cli.servers.every((s) => typeof s.connectedAt === 'number')).toBe(true);
+
+    const runs1 = await Promise.all([
+      runSwitchboard(world, ['tools', 'raw']),
+      runSwitchboard(world, ['call', 'raw', 'echo', '--args', '{"message":"hi"}']),
+      runSwitchboard(world, ['describe', 'raw', 'echo']),
+    ]);
+    expect(runs1.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(runs1[0]!.stdout).toMatch(/^mcp_raw_echo\s+raw\/echo\s+echoes$/m);
+    expect(runs1[1]!.stdout.trim()).toBe('echo: hi · héllo 🌍');
+    expect(runs1[2]!.stdout).toContain('raw');
+    const runs2 = await Promise.all([
+      runSwitchboard(world, ['resources', 'everything']),
+      runSwitchboard(world, ['prompts', 'everything']),
+      runSwitchboard(world, ['status', 'raw']),
+    ]);
+    expect(runs2.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(runs2[2]!.stdout).toMatch(/^● raw\s+connected\s+4 tools {2}\(\d+/m);
+    // The owner's processes are the only ones: the same pids, none added, and the command ran once.
+    expect(processesWithMarker(world.marker).sort()).toEqual(before);
+    expect(runs()).toBe(1);
+    const again = await api.call('servers:list', {});
+    expect(again.ok && again.data.servers.map((s) => s.restartCount)).toEqual(owner.ok ? owner.data.servers.map((s) => s.restartCount) : []);
+  }, 60_000);
 
   it('stop → kept stopped across reload → start → test', async () => {
     const stop = await runSwitchboard(world, ['stop', 'everything']);

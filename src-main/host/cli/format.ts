@@ -9,6 +9,7 @@ import {
   ProjectStateSchema,
   ServerSummarySchema,
   ShadowedDefinitionSchema,
+  type ServerState,
   type ServerSummary,
   type ServersSnapshot,
   type ShadowedDefinition,
@@ -78,12 +79,22 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     if (state.status === 'untrusted') {
       lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);
     } else if (state.lastError && state.status !== 'connected') {
-      lines.push(`  ↳ ${state.lastError}`);
+      lines.push(`  ↳ ${state.lastError}${retryNote(state, options.now)}`);
     }
   }
   lines.push(`Total: ${plural(snapshot.totals.servers, 'server')}, ${plural(snapshot.totals.tools, 'tool')} available`);
   lines.push(...formatShadowed(snapshot.shadowed), ...formatWarnings(snapshot.warnings));
   return lines;
+}
+
+/**
+ * ` (retrying in 4s)` for a server in `backoff` with a pending restart at `nextRestartAt` (epoch ms),
+ * ` (retrying now)` when it is due; '' otherwise.
+ */
+export function retryNote(state: Pick<ServerState, 'status' | 'nextRestartAt'>, now: number): string {
+  if (state.status !== 'backoff' || state.nextRestartAt === undefined) return '';
+  const ms = state.nextRestartAt - now;
+  return ms > 0 ? ` (retrying in ${formatUptime(Math.ceil(ms / 1_000) * 1_000)})` : ' (retrying now)';
 }
 
 /** `Shadowed definitions:` section (empty when none). */

@@ -7,8 +7,10 @@
 import type { CommandSpec } from '../command-spec.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { EXIT, parseToolArgs } from '../args.js';
-import { withEphemeralCore, type CliContext } from '../context.js';
+import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
+import { withOwnerOrOneShot } from '../owner-link.js';
+import { FAILED_STATUSES } from './status.js';
 
 /** Exit code of a tool result: 0 ok; 1 isError; 2 when the call itself failed (`MCP error: …`, SPEC §4). */
 export function exitCodeForResult(result: ToolCallResult): number {
@@ -21,16 +23,16 @@ export async function runCall(ctx: CliContext): Promise<number> {
   const args = parseToolArgs(ctx.cli.flags.args as string | undefined); // usage errors before anything starts
   const [first, second] = ctx.cli.positionals as [string, string | undefined];
   const byAgentName = second === undefined;
-  return withEphemeralCore(ctx, byAgentName ? {} : { onlyServers: [first] }, async (core) => {
+  return withOwnerOrOneShot(ctx, byAgentName ? {} : { onlyServers: [first] }, async (call) => {
     let server = first;
     let tool = second ?? '';
     if (byAgentName) {
-      const tools = await core.handlers['tools:list']({});
+      const tools = await call('tools:list', {});
       if (!tools.ok) return printFailure(ctx, tools.error);
       const match = tools.data.find((t) => t.agentName === first);
       if (!match) {
-        const listed = await core.handlers['servers:list']({});
-        const failed = listed.ok ? listed.data.servers.filter((s) => s.status === 'error').map((s) => s.server.name) : [];
+        const listed = await call('servers:list', {});
+        const failed = listed.ok ? listed.data.servers.filter((s) => FAILED_STATUSES.has(s.status)).map((s) => s.server.name) : [];
         const hint = failed.length > 0 ? ` (not connected: ${failed.join(', ')})` : '';
         return printFailure(ctx, {
           code: 'NOT_FOUND',
@@ -40,7 +42,7 @@ export async function runCall(ctx: CliContext): Promise<number> {
       server = match.server;
       tool = match.name;
     }
-    const called = await core.handlers['tools:call']({ server, tool, args });
+    const called = await call('tools:call', { server, tool, args });
     if (!called.ok) return printFailure(ctx, called.error);
     const result = called.data;
     if (ctx.cli.json) {

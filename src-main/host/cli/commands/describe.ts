@@ -5,19 +5,21 @@
  */
 import type { CommandSpec } from '../command-spec.js';
 import { formatDescription } from '../../../core/mcp/catalog.js';
-import { withEphemeralCore, type CliContext } from '../context.js';
+import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
+import { withOwnerOrOneShot } from '../owner-link.js';
+import { FAILED_STATUSES } from './status.js';
 import { EXIT } from '../args.js';
 
 /** `switchboard describe …`. */
 export async function runDescribe(ctx: CliContext): Promise<number> {
   const [first, second] = ctx.cli.positionals as [string, string | undefined];
   const byRaw = second !== undefined;
-  return withEphemeralCore(ctx, byRaw ? { onlyServers: [first] } : {}, async (core) => {
-    const d = await core.handlers['tools:describe'](byRaw ? { server: first, tool: second } : { name: first });
+  return withOwnerOrOneShot(ctx, byRaw ? { onlyServers: [first] } : {}, async (call) => {
+    const d = await call('tools:describe', byRaw ? { server: first, tool: second } : { name: first });
     if (!d.ok) {
-      const listed = await core.handlers['servers:list']({});
-      const failed = listed.ok ? listed.data.servers.filter((s) => s.status === 'error').map((s) => s.server.name) : [];
+      const listed = await call('servers:list', {});
+      const failed = listed.ok ? listed.data.servers.filter((s) => FAILED_STATUSES.has(s.status)).map((s) => s.server.name) : [];
       const hint = failed.length > 0 ? ` (not connected: ${failed.join(', ')})` : '';
       return printFailure(ctx, { ...d.error, message: `${d.error.message}${hint}` });
     }

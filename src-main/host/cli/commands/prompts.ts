@@ -5,17 +5,18 @@
  */
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, parseToolArgs, UsageError } from '../args.js';
-import { withEphemeralCore, type CliContext } from '../context.js';
+import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
+import { withOwnerOrOneShot } from '../owner-link.js';
 
 /** `switchboard prompts …`. Throws `UsageError` (64) for bad `--args` before starting anything. */
 export async function runPrompts(ctx: CliContext): Promise<number> {
   const args = parseToolArgs(ctx.cli.flags.args as string | undefined);
   for (const [k, v] of Object.entries(args)) if (typeof v !== 'string') throw new UsageError(`--args: prompt argument "${k}" must be a string`);
   const [server, name] = ctx.cli.positionals as [string, string | undefined];
-  return withEphemeralCore(ctx, { onlyServers: [server] }, async (core) => {
+  return withOwnerOrOneShot(ctx, { onlyServers: [server] }, async (call) => {
     if (name !== undefined) {
-      const got = await core.handlers['prompts:get']({ server, name, args: args as Record<string, string> });
+      const got = await call('prompts:get', { server, name, args: args as Record<string, string> });
       if (!got.ok) return printFailure(ctx, got.error);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(got.data, null, 2));
       else
@@ -25,7 +26,7 @@ export async function runPrompts(ctx: CliContext): Promise<number> {
         }
       return EXIT.OK;
     }
-    const list = await core.handlers['prompts:list']({ server });
+    const list = await call('prompts:list', { server });
     if (!list.ok) return printFailure(ctx, list.error);
     if (ctx.cli.json) ctx.io.out(JSON.stringify(list.data, null, 2));
     else {

@@ -5,15 +5,16 @@
  */
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
-import { withEphemeralCore, type CliContext } from '../context.js';
+import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
+import { withOwnerOrOneShot } from '../owner-link.js';
 
 /** `switchboard resources …`. */
 export async function runResources(ctx: CliContext): Promise<number> {
   const [server, uri] = ctx.cli.positionals as [string, string | undefined];
-  return withEphemeralCore(ctx, { onlyServers: [server] }, async (core) => {
+  return withOwnerOrOneShot(ctx, { onlyServers: [server] }, async (call) => {
     if (uri !== undefined) {
-      const read = await core.handlers['resources:read']({ server, uri });
+      const read = await call('resources:read', { server, uri });
       if (!read.ok) return printFailure(ctx, read.error);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(read.data, null, 2));
       else
@@ -23,9 +24,9 @@ export async function runResources(ctx: CliContext): Promise<number> {
         }
       return EXIT.OK;
     }
-    const list = await core.handlers['resources:list']({ server });
+    const list = await call('resources:list', { server });
     if (!list.ok) return printFailure(ctx, list.error);
-    const templates = await core.handlers['resources:templates']({ server });
+    const templates = await call('resources:templates', { server });
     if (!templates.ok) return printFailure(ctx, templates.error);
     if (ctx.cli.json) {
       ctx.io.out(JSON.stringify({ ...list.data, templates: templates.data.templates }, null, 2));

@@ -1,16 +1,19 @@
 /**
- * `switchboard status [name]`: connect (only `name` when given) in an ephemeral core and print the
- * SPEC §8 view, then shadowed definitions and config warnings. `--json`: the `ServersSnapshot`.
- * Exit 2 when the named server is unknown, or when any enabled, trusted server shown is in
- * `error`, `needs-auth` or `disconnected` (a script can tell "all good" from "something that should
- * run does not"); untrusted and disabled servers do not count. Else 0.
+ * `switchboard status [name]`: the SPEC §8 view, then shadowed definitions and config warnings.
+ * With a running owner (SPEC §0) it shows the owner's live facts (statuses, uptimes, restart
+ * counts) and starts nothing; without one it connects (only `name` when given) in an ephemeral
+ * core. `--json`: the `ServersSnapshot`. Exit 2 when the named server is unknown, or when any
+ * server shown is failing (`FAILED_STATUSES`: error, backoff, needs-auth, disconnected — a script
+ * can tell "all good" from "something that should run does not"); untrusted, disabled and stopped
+ * servers do not count. Else 0.
  */
 import type { CommandSpec } from '../command-spec.js';
-import type { ServersSnapshot } from '../../../../src-shared/api/status.js';
+import type { ServersSnapshot, ServerStatusName } from '../../../../src-shared/api/status.js';
 import { EXIT } from '../args.js';
-import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
+import { trustHint, type CliContext } from '../context.js';
 import { formatStatus } from '../format.js';
 import { printFailure } from '../output.js';
+import { withOwnerOrOneShot } from '../owner-link.js';
 
 /** Restrict a snapshot to one server (its shadowed definitions and warnings too). */
 export function snapshotForServer(snapshot: ServersSnapshot, name: string): ServersSnapshot {
@@ -25,14 +28,17 @@ export function snapshotForServer(snapshot: ServersSnapshot, name: string): Serv
   };
 }
 
-/** Statuses of a server that should run but does not (status exits 2 for them). */
-const FAILED_STATUSES: ReadonlySet<string> = new Set(['error', 'needs-auth', 'disconnected']);
+/**
+ * Statuses of a server that should run but does not: `status` exits 2 for them and `tools` reports
+ * them. `backoff` (crashed, retrying by itself) is one: it is down now.
+ */
+export const FAILED_STATUSES: ReadonlySet<ServerStatusName> = new Set<ServerStatusName>(['error', 'backoff', 'needs-auth', 'disconnected']);
 
 /** `switchboard status [name]` (see the file header). Resolves to the exit code: 0, or 2 for an unknown or failed server. */
 export async function runStatus(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
-  return withEphemeralCore(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (core) => {
-    const listed = await core.handlers['servers:list']({});
+  return withOwnerOrOneShot(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (call) => {
+    const listed = await call('servers:list', {});
     if (!listed.ok) return printFailure(ctx, listed.error);
     let snapshot = listed.data;
     if (name !== undefined) {
@@ -52,7 +58,7 @@ export async function runStatus(ctx: CliContext): Promise<number> {
 export const statusCommand: CommandSpec = {
   name: 'status',
   synopsis: 'status [name]',
-  summary: "Connect and show each server's status, tool count, uptime and last error",
+  summary: "Show each server's status, tool count, uptime and last error (the running Switchboard's, else connect)",
   positionals: [0, 1],
   run: runStatus,
 };

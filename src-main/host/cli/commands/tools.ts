@@ -1,27 +1,31 @@
 /**
- * `switchboard tools [server]`: connect (only `server` when given) and list tools under their
+ * `switchboard tools [server]`: the running owner's tools when there is one (SPEC §0), else connect
+ * (only `server` when given) in an ephemeral core; list tools under their
  * agent-visible names (SPEC §4). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
- * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers that failed are reported on
- * stderr; exit 2 when the named server is unknown or could not connect.
+ * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers
+ * that are down (`FAILED_STATUSES`, `backoff` included, with the next retry) are reported on stderr;
+ * exit 2 when the named server is unknown or down.
  */
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
-import { trustHint, withEphemeralCore, type CliContext } from '../context.js';
-import { formatTools } from '../format.js';
+import { trustHint, type CliContext } from '../context.js';
+import { formatTools, retryNote } from '../format.js';
 import { printFailure } from '../output.js';
+import { withOwnerOrOneShot } from '../owner-link.js';
 import { buildCatalog } from '../../../core/mcp/catalog.js';
+import { FAILED_STATUSES } from './status.js';
 
 /** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted or disabled. */
 export async function runTools(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
-  return withEphemeralCore(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (core) => {
-    const listed = await core.handlers['servers:list']({});
+  return withOwnerOrOneShot(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (call) => {
+    const listed = await call('servers:list', {});
     if (!listed.ok) return printFailure(ctx, listed.error);
     const states = listed.data.servers.filter((s) => name === undefined || s.server.name === name);
     if (name !== undefined && states.length === 0) {
       return printFailure(ctx, { code: 'NOT_FOUND', message: `Unknown server "${name}"` });
     }
-    const tools = await core.handlers['tools:list'](name !== undefined ? { server: name } : {});
+    const tools = await call('tools:list', name !== undefined ? { server: name } : {});
     if (!tools.ok) return printFailure(ctx, tools.error);
     if (ctx.cli.flags.catalog === true) {
       // SPEC §4 deferred schemas: names and descriptions only; `describe <name>` gives the schema.
@@ -38,9 +42,9 @@ export async function runTools(ctx: CliContext): Promise<number> {
 
     let failed = false;
     for (const state of states) {
-      if (state.status === 'error' || state.status === 'disconnected' || state.status === 'needs-auth') {
+      if (FAILED_STATUSES.has(state.status)) {
         failed = true;
-        ctx.io.err(`Failed to connect to "${state.server.name}": ${state.lastError ?? state.status}`);
+        ctx.io.err(`Failed to connect to "${state.server.name}": ${state.lastError ?? state.status}${retryNote(state, Date.now())}`);
       }
     }
     for (const state of states.filter((s) => s.status === 'disabled' && name !== undefined)) {
