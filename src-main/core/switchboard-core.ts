@@ -31,6 +31,7 @@ import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
+import { redactFailures } from './redact-failures.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -196,7 +197,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   };
 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
-  const handlers: ApiHandlers = {
+  // Failure messages quote server text: known secrets are redacted in one place for every face.
+  const handlers: ApiHandlers = redactFailures({
     ...appHandlers(ctx),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
@@ -204,7 +206,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...lifecycleHandlers(ctx),
     ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
-  };
+  }, (text) => auth.redact(text));
 
   return {
     handlers,

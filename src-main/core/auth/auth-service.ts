@@ -116,6 +116,11 @@ export class AuthService implements ConnectionAuth {
     return this.redactor.redact(text);
   }
 
+  /** Remember a resolved secret value for redaction (ignored when shorter than 8 characters). */
+  remember(value: string): void {
+    this.redactor.add(value);
+  }
+
   /**
    * What a connect of `def` needs (SPEC §3 injection). Static auth values are registered for
    * redaction. http/sse with a credential: a background provider and the step-up fetch. stdio with

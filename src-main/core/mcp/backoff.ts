@@ -14,7 +14,16 @@ export interface RestartPolicy {
   maxFailedStarts: number;
   /** Fraction of each delay that is random (0..1): delay × (1 − jitter + jitter × random). Default 0.2. */
   jitter: number;
+  /**
+   * How long (ms) a connection must stay up before the failed-start count resets. A server that
+   * initialises and crashes sooner counts as a failed start, so a crash loop just after
+   * `initialize` backs off to the cap and gives up like one at startup. Default `STABLE_CONNECTION_MS`.
+   */
+  stableAfterMs?: number;
 }
+
+/** Default `stableAfterMs`: 10 s connected means the server really runs (SPEC §6 "failed starts in a row"). */
+export const STABLE_CONNECTION_MS = 10_000;
 
 /** SPEC §6 defaults: 500 ms → 30 s, 5 failed starts, 20 % jitter. */
 export const DEFAULT_RESTART_POLICY: RestartPolicy = { baseDelayMs: 500, maxDelayMs: 30_000, maxFailedStarts: 5, jitter: 0.2 };

@@ -28,6 +28,30 @@ export interface ConnectionAuth {
   isSignInRequired(err: unknown): boolean;
   /** `text` without any known secret value. */
   redact(text: string): string;
+  /** Remember a resolved value as secret (from the keychain, a `!command`, a secret-looking key). */
+  remember?(value: string): void;
+}
+
+/** Keys whose values are secrets whatever they hold (`API_KEY`, `Authorization`, `x-api-token`…). */
+export const SECRET_KEY = /token|key|secret|password|passwd|auth|credential|cookie|session/i;
+
+/**
+ * The resolved env/header values of a definition that are secrets (SPEC §3): those under a
+ * secret-looking key, and those that came from the keychain (`${secret:…}`, `${input:…}`) or a
+ * `!command`. `raw` is the definition as configured, `resolved` after value resolution.
+ */
+export function secretsToRemember(
+  raw: { env?: Record<string, string>; headers?: Record<string, string> },
+  resolved: { env?: Record<string, string>; headers?: Record<string, string> },
+): string[] {
+  const out: string[] = [];
+  for (const field of ['env', 'headers'] as const) {
+    for (const [key, value] of Object.entries(resolved[field] ?? {})) {
+      const original = raw[field]?.[key] ?? '';
+      if (SECRET_KEY.test(key) || original.startsWith('!') || original.includes('${')) out.push(value.replace(/^(Bearer|Basic)\s+/i, ''));
+    }
+  }
+  return out;
 }
 
 /** The `lastError` of a server that needs a sign-in (SPEC §5 wording first). */

@@ -10,8 +10,28 @@ import { failureMessage, isRequestTimeout, timeoutHint } from './tool-bridge.js'
 
 /** stderr lines quoted in an exit or failure message. */
 export const STDERR_TAIL_LINES = 5;
+/** stderr lines searched for the one that matters (`Error: Cannot find module …`). */
+export const STDERR_SCAN_LINES = 60;
+/** Characters of one quoted stderr line. */
+const STDERR_LINE_CHARS = 300;
 /** Characters of a non-JSON stdout line quoted in a connect failure. */
 const STDOUT_QUOTE_CHARS = 120;
+
+/**
+ * The stderr lines worth quoting (SPEC §5 "say why"): the first line matching /error/i (where a
+ * stack trace or Node's `Error: Cannot find module …` says what went wrong) when it is not among
+ * the last lines, then `…`, then the last `STDERR_TAIL_LINES` lines — at most
+ * `STDERR_TAIL_LINES + 2` lines, each cut to 300 characters. Blank lines are skipped.
+ */
+export function stderrExcerpt(lines: readonly string[]): string[] {
+  const text = lines.filter((l) => l.trim() !== '');
+  const tail = text.slice(-STDERR_TAIL_LINES);
+  const firstError = text.findIndex((l) => /error/i.test(l));
+  const out = firstError >= 0 && firstError < text.length - tail.length
+    ? [text[firstError]!, ...(firstError < text.length - tail.length - 1 ? ['…'] : []), ...tail]
+    : tail;
+  return out.map((l) => truncate(l, STDERR_LINE_CHARS));
+}
 
 /** The connect deadline passed (the whole connect, not one request). */
 export class ConnectTimeoutError extends Error {}
@@ -41,11 +61,12 @@ export function describeConnectFailure(err: unknown, c: FailureContext): string 
   const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
   const { stdio } = c;
   if (stdio?.exitInfo || (stdio && closed)) {
-    const tail = c.logs
-      .logs(c.server, c.from)
-      .filter((e) => e.stream === 'stderr')
-      .slice(-STDERR_TAIL_LINES)
-      .map((e) => e.text);
+    const tail = stderrExcerpt(
+      c.logs
+        .logs(c.server, c.from)
+        .filter((e) => e.stream === 'stderr')
+        .map((e) => e.text),
+    );
     message = `Process ${describeExit(stdio.exitInfo)} before initializing${tail.length ? `: ${tail.join('\n')}` : ''}`;
   }
   if (err instanceof ConnectTimeoutError || isRequestTimeout(err)) {
@@ -62,7 +83,7 @@ export function describeConnectFailure(err: unknown, c: FailureContext): string 
 function stdioClues(c: FailureContext): string {
   const entries = c.logs.logs(c.server, c.from);
   const junk = entries.find((e) => e.stream === 'stdout');
-  const tail = entries.filter((e) => e.stream === 'stderr').slice(-STDERR_TAIL_LINES).map((e) => e.text);
+  const tail = stderrExcerpt(entries.filter((e) => e.stream === 'stderr').map((e) => e.text));
   let out = '';
   if (junk) out += ` Its stdout was not JSON-RPC (a stdio server must print only JSON-RPC messages there); first line: ${JSON.stringify(truncate(junk.text, STDOUT_QUOTE_CHARS))}.`;
   if (tail.length) out += ` stderr: ${tail.join('\n')}`;
@@ -70,7 +91,8 @@ function stdioClues(c: FailureContext): string {
 }
 
 /**
- * Why a stdio server that was connected went away: `Process exited with code 1: <stderr tail>`,
+ * Why a stdio server that was connected went away: `Process exited with code 1: <stderr excerpt>`
+ * (`stderrTail`: its last stderr lines, up to `STDERR_SCAN_LINES`; see `stderrExcerpt`),
  * or the transport's own reason when we closed it (an oversized reply), never our SIGTERM.
  * `failed` is whether that is an error (else the server ended cleanly: `disconnected`).
  */
@@ -78,7 +100,7 @@ export function describeStdioLoss(stdio: SupervisedStdioTransport, stderrTail: s
   if (stdio.fatalError) return { message: `${stdio.fatalError}; the server was stopped`, failed: true };
   const exit = stdio.exitInfo;
   return {
-    message: `Process ${describeExit(exit)}${stderrTail.length ? `: ${stderrTail.join('\n')}` : ''}`,
+    message: `Process ${describeExit(exit)}${stderrTail.length ? `: ${stderrExcerpt(stderrTail).join('\n')}` : ''}`,
     failed: !exit || exit.code !== 0 || exit.signal !== null,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { createMcpClient } from './client-factory.js';
+import { secretsToRemember } from './connection-auth.js';
 import { secretValues } from './connection-helpers.js';
 import type { ConnectionOptions, Live } from './connection-types.js';
 import { traceTransport } from './rpc-trace.js';
@@ -55,6 +56,8 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   hooks.onDropped(dropped);
   for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}`);
   const resolvedDef: ServerDefinition = resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def;
+  // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (SPEC §3).
+  for (const secret of secretsToRemember(def, resolvedDef)) options.auth?.remember?.(secret);
   // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
   const authParts = options.auth ? await options.auth.prepare(resolvedDef) : {};
   if (authParts.note) hooks.note(authParts.note);

@@ -14,6 +14,8 @@ export interface TestSubject {
   name: string;
   status(): ServerStatusName;
   lastError(): string | undefined;
+  /** Remove known secrets from server text (an error may echo a token). */
+  redact(text: string): string;
   /** Request timeout (ms). */
   timeoutMs: number;
   start(): Promise<void>;
@@ -57,7 +59,7 @@ export async function runServerTest(s: TestSubject): Promise<TestReport> {
     report.ok = true;
   } catch (err) {
     s.requestFailed(live, err);
-    report.error = `Failed to connect to "${s.name}": ${failureMessage(err)}`;
+    report.error = s.redact(`Failed to connect to "${s.name}": ${failureMessage(err)}`);
   }
   report.status = s.status();
   s.changed();

@@ -22,7 +22,7 @@ import type { LogEntry, ServerStatusName, ToolCallResult } from '../../../src-sh
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
 import { RestartSchedule } from './restart-schedule.js';
-import { ConnectTimeoutError, describeConnectFailure, describeStdioLoss, STDERR_TAIL_LINES } from './connection-failures.js';
+import { ConnectTimeoutError, describeConnectFailure, describeStdioLoss, STDERR_SCAN_LINES } from './connection-failures.js';
 import { closeLive, coalescing, isSessionExpired, isTransportFailure, listAllTools } from './connection-helpers.js';
 import { runServerTest } from './connection-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
@@ -45,7 +45,6 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private connectedAt?: number;
   private lastError?: string;
   private restartCount = 0;
-  private starts = 0;
   private latencies: number[] = [];
   private serverInfo?: { name: string; version: string };
   private live?: Live;
@@ -55,6 +54,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private relistTarget?: Live;
   private readonly restarts = new RestartSchedule(() => this.policy);
   private dropped: DroppedValue[] = [];
+  /** Log sequence number when the current attempt began (its stderr is what a loss quotes). */
+  private attemptLogFrom = 0;
 
   constructor(
     public definition: ServerDefinition,
@@ -77,7 +78,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       recentLatencyMs: [...this.latencies],
     };
     if (this.connectedAt !== undefined) rt.connectedAt = this.connectedAt;
-    if (this.lastError !== undefined) rt.lastError = this.lastError;
+    // Server text (stderr, an HTTP body) may echo a token we sent: never show a known secret.
+    if (this.lastError !== undefined) rt.lastError = this.redact(this.lastError);
     if (this.serverInfo) rt.serverInfo = { ...this.serverInfo };
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
     if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
@@ -112,21 +114,25 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
    * Start by hand or by reconcile (idempotent: resolves with the running attempt when connecting or
    * connected). Cancels a pending automatic restart and resets the failed-start count (SPEC §5:
    * "`start foo` clears its last error and retries"). Never rejects: a failure leaves status
-   * `backoff` or `error` with `lastError`.
+   * `backoff` or `error` with `lastError`. `asRestart`: an explicit `restart` (counted in
+   * `restartCount`); a plain start — first start, or start after a stop — is not a restart.
    */
-  start(): Promise<void> {
+  start(asRestart = false): Promise<void> {
     if (this.connecting) return this.connecting;
     if (this.status === 'connected') return Promise.resolve();
     this.restarts.cancel();
     this.restarts.failedStarts = 0;
-    return this.begin();
+    return this.begin(asRestart);
   }
 
-  /** One connect attempt; every attempt after the first counts as a restart. Clears the last error. */
-  private begin(): Promise<void> {
+  /**
+   * One connect attempt; `asRestart` counts it in `restartCount` (automatic restarts and explicit
+   * `restart`, SPEC §6). Clears the last error.
+   */
+  private begin(asRestart: boolean): Promise<void> {
     if (this.connecting) return this.connecting;
     const attempt = ++this.attempt;
-    if (this.starts++ > 0) this.restartCount++;
+    if (asRestart) this.restartCount++;
     this.lastError = undefined;
     this.connectedAt = undefined;
     this.setStatus('connecting');
@@ -150,6 +156,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const hadTools = this.tools.length > 0;
     this.tools = [];
     this.connectedAt = undefined;
+    // A stopped server has no current latency (the sparkline starts over at the next connect).
+    this.latencies = [];
     if (live) {
       this.note(`stopping (${finalStatus})`);
       await closeLive(live);
@@ -192,7 +200,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (failure !== undefined) this.handleRequestFailure(used, failure);
     // The transport closed itself (an oversized reply): say why, not just "Connection closed".
     if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
-    this.recordLatency(result.durationMs);
+    // A cancelled call measured the person, not the server: it does not count as latency.
+    if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);
+    // An error text may quote server output that echoes a token we sent.
+    if (result.isError) result = { ...result, text: this.redact(result.text) };
     return result;
   }
 
@@ -203,7 +214,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     return runServerTest({
       name: this.name,
       status: () => this.status,
-      lastError: () => this.lastError,
+      lastError: () => (this.lastError === undefined ? undefined : this.redact(this.lastError)),
+      redact: (text) => this.redact(text),
       timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
       start: () => this.start(),
       live: () => this.live,
@@ -223,7 +235,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.live = undefined;
     this.attempt++;
     await closeLive(live);
-    await this.begin();
+    await this.begin(true);
   }
 
   /**
@@ -242,7 +254,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     }
     this.note(`restarting in ${next.delay} ms`);
     const attempt = this.attempt;
-    this.restarts.schedule(next.delay, () => void this.begin(), () => attempt === this.attempt && this.status === 'backoff');
+    this.restarts.schedule(next.delay, () => void this.begin(true), () => attempt === this.attempt && this.status === 'backoff');
     this.setStatus('backoff');
   }
 
@@ -250,6 +262,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const def = this.definition;
     const timeoutMs = def.timeout ?? DEFAULT_TIMEOUT_MS;
     const stderrFrom = this.options.logs.lastSeq();
+    this.attemptLogFrom = stderrFrom;
     let timer: NodeJS.Timeout | undefined;
     let live: Live | undefined;
     try {
@@ -282,8 +295,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.tools = tools;
       const info = live.client.getServerVersion();
       this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
+      // The failed-start count resets only once the connection has stayed up (restart-schedule.ts).
       this.connectedAt = Date.now();
-      this.restarts.failedStarts = 0;
       this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
@@ -346,17 +359,18 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     live.disposeClient();
     const hadTools = this.tools.length > 0;
     this.tools = [];
+    const failedStart = this.restarts.lostAfter(this.upMs());
     this.connectedAt = undefined;
     let status: ServerStatusName = 'disconnected';
     let message = live.dropReason ?? 'Connection closed by the server';
     if (live.stdio) {
-      const loss = describeStdioLoss(live.stdio, this.options.logs.tail(this.name, 'stderr', STDERR_TAIL_LINES));
+      const loss = describeStdioLoss(live.stdio, this.stderrOfAttempt());
       message = loss.message;
       if (loss.failed) status = 'error';
     }
     this.note(message);
     if (hadTools) this.emit('tools');
-    this.afterFailure(message, false, status);
+    this.afterFailure(message, failedStart, status);
   }
 
   /**
@@ -369,12 +383,13 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.live = undefined;
     const hadTools = this.tools.length > 0;
     this.tools = [];
+    const failedStart = this.restarts.lostAfter(this.upMs());
     this.connectedAt = undefined;
     const message = failureMessage(err);
     this.note(`request failed, marking the server down: ${message}`);
     void closeLive(live);
     if (hadTools) this.emit('tools');
-    this.afterFailure(message, false, 'disconnected');
+    this.afterFailure(message, failedStart, 'disconnected');
   }
 
   /** Re-list after `notifications/tools/list_changed` on `relistTarget`; concurrent notifications coalesce. */
@@ -393,6 +408,25 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     }
     return this.live === live;
   });
+
+  /** The stderr lines of the current attempt's process (the last `STDERR_SCAN_LINES`). */
+  private stderrOfAttempt(): string[] {
+    return this.options.logs
+      .logs(this.name, this.attemptLogFrom)
+      .filter((e) => e.stream === 'stderr')
+      .slice(-STDERR_SCAN_LINES)
+      .map((e) => e.text);
+  }
+
+  /** How long the current connection has been up (ms; 0 when not connected). */
+  private upMs(): number {
+    return this.connectedAt === undefined ? 0 : Date.now() - this.connectedAt;
+  }
+
+  /** `text` without any known secret value (SPEC §3: tokens never reach what we show). */
+  private redact(text: string): string {
+    return this.options.auth ? this.options.auth.redact(text) : text;
+  }
 
   private recordLatency(ms: number): void {
     this.latencies.push(Math.round(ms * 100) / 100);

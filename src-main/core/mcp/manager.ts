@@ -343,13 +343,13 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       const entry = this.runnable(server);
       entry.desired = 'run';
       await entry.connection.stop('stopped');
-      await entry.connection.start();
+      await entry.connection.start(true);
       return;
     }
     const run = [...this.entries.values()].filter((e) => e.desired === 'run').map((e) => e.connection);
     await Promise.all(run.map((c) => c.stop('stopped')));
     this.values.clear();
-    await Promise.all(run.map((c) => c.start()));
+    await Promise.all(run.map((c) => c.start(true)));
   }
 
   /** `test <name>` (SPEC §5): connect (or reuse), list tools, ping; latencies and outcome. Throws like `start`. */

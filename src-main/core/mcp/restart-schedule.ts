@@ -3,14 +3,14 @@
  * a backoff delay from the policy, and after `maxFailedStarts` the server stays down until started
  * by hand. Used by `ServerConnection` (connection.ts), which owns status and messages.
  */
-import { backoffDelay, type RestartPolicy } from './backoff.js';
+import { backoffDelay, STABLE_CONNECTION_MS, type RestartPolicy } from './backoff.js';
 
 /** What to do after a failure: stay down (no restarts), give up, or restart after `delay` ms. */
 export type RestartDecision = { kind: 'idle' } | { kind: 'give-up'; failedStarts: number } | { kind: 'backoff'; delay: number };
 
 /** The failed-start count and the pending restart timer of one server. */
 export class RestartSchedule {
-  /** Failed starts in a row (reset by a successful connect or a start by hand). */
+  /** Failed starts in a row (reset by a connection that stayed up `stableAfterMs`, or a start by hand). */
   failedStarts = 0;
   /** When the pending restart fires (epoch ms), if one is pending. */
   nextRestartAt?: number;
@@ -18,6 +18,20 @@ export class RestartSchedule {
 
   /** `policy`: read on every decision (the connection's current policy). */
   constructor(private readonly policy: () => RestartPolicy) {}
+
+  /**
+   * A connection that was up for `upMs` went away: if it stayed up at least `stableAfterMs` the
+   * failed-start count starts over and the loss is not a failed start; a shorter life counts as one
+   * (a crash loop right after `initialize` must back off and give up too — SPEC §6).
+   * Resolves to whether the loss counts as a failed start.
+   */
+  lostAfter(upMs: number): boolean {
+    if (upMs >= (this.policy().stableAfterMs ?? STABLE_CONNECTION_MS)) {
+      this.failedStarts = 0;
+      return false;
+    }
+    return true;
+  }
 
   /** Clear a pending restart. */
   cancel(): void {
