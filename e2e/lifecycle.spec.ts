@@ -43,6 +43,12 @@ test('stop, start and test a server from its page; trace and sparkline; logs mat
   const cli = spawnSync(process.execPath, [join(REPO, 'bin/switchboard.mjs'), 'logs', 'everything'], { env: sb.env, cwd: sb.project, encoding: 'utf8' });
   expect(cli.status).toBe(0);
   const cliTexts = cli.stdout.trimEnd().split('\n').map((l) => l.replace(/^\S+ \S+\s+/, ''));
+  // Lines that arrived live (stop/start) before the tab was first opened do not hide the history
+  // from before the page loaded: the view holds at least every line the CLI printed.
+  const cliCount = cli.stdout.trimEnd().split('\n').length;
+  await expect
+    .poll(async () => Number(/(\d+) lines/.exec((await page.getByText(/^\d+ lines$/).textContent()) ?? '')?.[1] ?? 0))
+    .toBeGreaterThanOrEqual(cliCount);
   const uiLines = await log.locator('.log-text').allTextContents();
   expect(uiLines.length).toBeGreaterThan(0);
   for (const text of uiLines) expect(cliTexts).toContain(text);

@@ -50,12 +50,16 @@ for (const scheme of SCHEMES) {
             mcpServers: {
               everything: { command: process.execPath, args: [packageBin('@modelcontextprotocol/server-everything'), 'stdio'] },
               bad: { command: 42 },
+              memory: { command: process.execPath, args: [packageBin('@modelcontextprotocol/server-memory')], env: { MEMORY_FILE_PATH: join(sb.root, 'memory.jsonl') } },
             },
           },
           null,
           2,
         ),
       );
+      // A config file with a syntax error: the banner at the top names it.
+      mkdirSync(join(sb.home, '.cursor'), { recursive: true });
+      writeFileSync(join(sb.home, '.cursor', 'mcp.json'), '{\n  "mcpServers": {\n    "x": { "command": "a" \n  }\n');
       await page.goto(await sb.serve());
       await expect(page.getByRole('region', { name: 'Workspace trust' })).toBeVisible();
       await shot('01-trust-banner');
@@ -81,6 +85,30 @@ for (const scheme of SCHEMES) {
         await shot(`06-${i}-${tab.toLowerCase()}`);
       }
 
+      await page.getByRole('button', { name: 'Show config warnings' }).click();
+      await settled(page.getByRole('dialog', { name: 'Config warnings' }));
+      await shot('06-z-warnings');
+      await page.keyboard.press('Escape');
+
+      // A nested form: server-memory's create_entities with two entities.
+      await serverButton(page, 'memory').click();
+      await expect(serverButton(page, 'memory')).toContainText('connected');
+      await page.getByRole('tab', { name: /^Tools/ }).click();
+      await tools.getByRole('button', { name: /^create_entities\b/ }).click();
+      const form = page.getByRole('region', { name: 'Call create_entities' });
+      const entities = form.getByRole('group', { name: 'entities' });
+      for (let i = 1; i <= 2; i++) {
+        await entities.getByRole('button', { name: 'Add item' }).last().click();
+        const item = entities.getByRole('group', { name: `entities ${i}` });
+        await item.getByRole('textbox', { name: /^name/ }).fill(i === 1 ? 'Ada' : 'Bob');
+        await item.getByRole('textbox', { name: /^entityType/ }).fill('person');
+        await item.getByRole('button', { name: 'Add item' }).click();
+        await item.getByRole('group', { name: 'observations 1' }).getByRole('textbox').fill('likes tea');
+      }
+      await form.getByRole('button', { name: 'Call', exact: true }).click();
+      await expect(form.getByLabel('Result JSON')).toBeVisible();
+      await shot('06-z-nested-form');
+
       await serverButton(page, 'broken').click();
       await expect(page.getByRole('region', { name: 'Last error' })).toBeVisible();
       await shot('07-broken');
@@ -95,6 +123,16 @@ for (const scheme of SCHEMES) {
       await expect(page.getByRole('dialog', { name: 'Add an MCP server' })).toBeVisible();
       await settled(page.getByRole('dialog', { name: 'Add an MCP server' }));
       await shot('09-add-wizard');
+      const wizard = page.getByRole('dialog', { name: 'Add an MCP server' });
+      await wizard.getByRole('textbox', { name: 'Name' }).fill('demo');
+      await wizard.getByRole('textbox', { name: 'Command' }).fill('node');
+      const env = wizard.getByRole('group', { name: 'Environment variables' });
+      await env.getByRole('button', { name: 'Add variable' }).click();
+      await env.getByLabel('Name of variable 1').fill('GITHUB_TOKEN');
+      await env.getByLabel('Value of GITHUB_TOKEN').fill('ghp_x');
+      await wizard.getByLabel('Write to').click();
+      await page.getByRole('option', { name: 'Cursor' }).click();
+      await shot('09-b-add-wizard-env');
       await page.keyboard.press('Escape');
 
       // Empty state.
