@@ -53,8 +53,9 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
     return undefined;
   }
   const dropped = resolved?.dropped ?? [];
-  hooks.onDropped(dropped);
-  for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}`);
+  // The API sees key + reason; a command's stderr excerpt (masked, cut) goes to the log only.
+  hooks.onDropped(dropped.map(({ key, reason }) => ({ key, reason })));
+  for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}${d.logDetail ? ` (stderr: ${d.logDetail})` : ''}`);
   const resolvedDef: ServerDefinition = resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def;
   // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (SPEC §3).
   for (const secret of secretsToRemember(def, resolvedDef)) options.auth?.remember?.(secret);

@@ -375,6 +375,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     await this.queue;
     this.disposed = true;
     const connections = [...this.entries.values()].map((e) => e.connection);
+    this.values.dispose();
     await Promise.all(connections.map((c) => c.stop()));
   }
 

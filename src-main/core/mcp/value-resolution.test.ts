@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeEnvName, ValueResolver } from './value-resolution.js';
-import { testDefinition } from './test-helpers.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { testDefinition, waitFor } from './test-helpers.js';
 
 describe('ValueResolver (SPEC §3)', () => {
   it('runs "!command" in the real shell, trims stdout, and caches the success', async () => {
     const r = new ValueResolver({ env: { SHELL: '/bin/sh', PATH: process.env.PATH } });
     expect(await r.resolve('!printf "  tok-1 \\n"')).toEqual({ value: 'tok-1' });
-    expect(await r.resolve('!exit 3')).toEqual({ reason: expect.stringMatching(/^"!exit 3" command failed/) });
+    expect(await r.resolve('!exit 3')).toEqual({ reason: '"!" command failed (exit code 3)' });
   });
 
   it('shares one execution between concurrent resolutions and caches for the lifetime; clear() forgets', async () => {
@@ -32,13 +33,43 @@ describe('ValueResolver (SPEC §3)', () => {
   it('a failed command is not cached', async () => {
     let runs = 0;
     const r = new ValueResolver({ env: {}, run: async () => (runs++ === 0 ? Promise.reject(new Error('boom')) : 'ok') });
-    expect(await r.resolve('!x')).toEqual({ reason: '"!x" boom' });
+    expect(await r.resolve('!x')).toEqual({ reason: '"!" boom' });
     expect(await r.resolve('!x')).toEqual({ value: 'ok' });
   });
 
   it('times out a slow command after the timeout (real shell)', async () => {
     const r = new ValueResolver({ env: { PATH: process.env.PATH, SHELL: '/bin/sh' }, timeoutMs: 200 });
-    expect(await r.resolve('!sleep 5')).toEqual({ reason: '"!sleep 5" command timed out after 200 ms' });
+    expect(await r.resolve('!sleep 5')).toEqual({ reason: '"!" command timed out after 200 ms' });
+  });
+
+  it.skipIf(process.platform !== 'linux')('a timed-out or disposed command leaves no child behind: the whole process group is killed (Linux only: reads /proc)', async () => {
+    const tag = `77.${process.pid}${Date.now() % 100000}`;
+    const sleeping = (): boolean =>
+      readdirSync('/proc').some((p) => {
+        try {
+          return /^\d+$/.test(p) && readFileSync(`/proc/${p}/cmdline`, 'latin1').includes(tag) && !/\) Z /.test(readFileSync(`/proc/${p}/stat`, 'latin1'));
+        } catch {
+          return false;
+        }
+      });
+    const r = new ValueResolver({ env: { PATH: process.env.PATH, SHELL: '/bin/sh' }, timeoutMs: 300 });
+    expect(await r.resolve(`!sleep ${tag}; echo x`)).toEqual({ reason: '"!" command timed out after 300 ms' });
+    await waitFor(() => !sleeping(), 'the sleep to be killed', 3_000);
+
+    const slow = new ValueResolver({ env: { PATH: process.env.PATH, SHELL: '/bin/sh' } });
+    const pending = slow.resolve(`!sleep ${tag}1; echo y`);
+    await waitFor(() => sleeping(), 'the sleep to start', 3_000);
+    slow.dispose();
+    expect(await pending).toMatchObject({ reason: expect.stringMatching(/^"!" command killed by SIGKILL$/) });
+    await waitFor(() => !sleeping(), 'the sleep to be killed on dispose', 3_000);
+  });
+
+  it('a failed command shows its exit code, never its stderr or command line; the log gets a masked excerpt', async () => {
+    const r = new ValueResolver({ env: { PATH: process.env.PATH, SHELL: '/bin/sh' } });
+    const out = await r.resolve('!echo "denied: STDERR_SECRET_abc" >&2; exit 1');
+    expect(out).toEqual({ reason: '"!" command failed (exit code 1)', logDetail: 'denied: […]' });
+    const resolved = await r.resolveDefinition(testDefinition({ name: 's', transport: 'stdio', command: 'x', env: { API_KEY: '!echo STDERR_SECRET_abc >&2; exit 2' } }));
+    expect(resolved.dropped).toEqual([{ key: 'env.API_KEY', reason: '"!" command failed (exit code 2)', logDetail: '[…]' }]);
   });
 
   it('env names: set → value; unset ALL_CAPS_WITH_UNDERSCORES → dropped; other text → literal', async () => {

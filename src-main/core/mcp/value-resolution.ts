@@ -10,8 +10,8 @@
  *   unresolved, so a variable's name is never sent as a token.
  * Unresolved values are omitted from the final map and reported (`DroppedValue`) on the server.
  */
-import { execFile } from 'node:child_process';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { ShellCommandError, ShellCommands } from './shell-command.js';
 
 /** Timeout of one `!command` (ms). */
 export const COMMAND_TIMEOUT_MS = 10_000;
@@ -21,6 +21,11 @@ export interface DroppedValue {
   /** `env.API_KEY`, `headers.Authorization`, `auth.token`… */
   key: string;
   reason: string;
+  /**
+   * For the server's log only, never an API output: a masked, truncated excerpt of a failed
+   * command's stderr (the reason itself never quotes it: it may hold secrets).
+   */
+  logDetail?: string;
 }
 
 /** Hosts whose files use `!command` / env-name values. */
@@ -57,22 +62,13 @@ export interface ValueResolverOptions {
   resolveSecretRef?: (value: string) => Promise<string | undefined>;
 }
 
-/** The shell runner of SPEC §3: `$SHELL -c cmd` (POSIX; `/bin/sh` without SHELL) or `cmd /d /s /c` (Windows). */
-export function defaultShellRunner(env: Record<string, string | undefined>, platform: NodeJS.Platform): ShellRunner {
-  return (command, timeoutMs) =>
-    new Promise((resolve, reject) => {
-      const [file, args] =
-        platform === 'win32' ? [env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c', command]] : [env.SHELL || '/bin/sh', ['-c', command]];
-      const cleanEnv: Record<string, string> = {};
-      for (const [k, v] of Object.entries(env)) if (typeof v === 'string') cleanEnv[k] = v;
-      execFile(file, args, { env: cleanEnv, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024, windowsHide: true }, (err, stdout, stderr) => {
-        if (err) {
-          const killed = (err as { killed?: boolean }).killed;
-          const why = killed ? `timed out after ${timeoutMs} ms` : `failed (${err.code ?? err.message})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-1)[0]}` : ''}`;
-          reject(new Error(`command ${why}`));
-        } else resolve(stdout);
-      });
-    });
+/**
+ * The shell runner of SPEC §3: `$SHELL -c cmd` (POSIX; `/bin/sh` without SHELL, in its own process
+ * group) or `cmd /d /s /c` (Windows). See shell-command.ts. `commands` (optional) is the registry
+ * that tracks running commands for `killAll`.
+ */
+export function defaultShellRunner(env: Record<string, string | undefined>, platform: NodeJS.Platform, commands = new ShellCommands(env, platform)): ShellRunner {
+  return (command, timeoutMs) => commands.run(command, timeoutMs);
 }
 
 /** The result of resolving one server's values. */
@@ -94,11 +90,18 @@ export class ValueResolver {
   private readonly env: Record<string, string | undefined>;
   private readonly run: ShellRunner;
   private readonly timeoutMs: number;
+  private readonly commands: ShellCommands;
 
   constructor(private readonly options: ValueResolverOptions = {}) {
     this.env = options.env ?? process.env;
-    this.run = options.run ?? defaultShellRunner(this.env, options.platform ?? process.platform);
+    this.commands = new ShellCommands(this.env, options.platform ?? process.platform);
+    this.run = options.run ?? defaultShellRunner(this.env, options.platform ?? process.platform, this.commands);
     this.timeoutMs = options.timeoutMs ?? COMMAND_TIMEOUT_MS;
+  }
+
+  /** Kill every `!command` still running (with its process group): the owner is going away. */
+  dispose(): void {
+    this.commands.killAll();
   }
 
   /** Forget cached command outputs. */
@@ -112,7 +115,7 @@ export class ValueResolver {
    * only when `full` (Switchboard's own and xcsh files). A reference the hook rejects is dropped
    * with the hook's reason — never sent as the literal placeholder.
    */
-  async resolve(raw: string, full = true): Promise<{ value: string } | { reason: string }> {
+  async resolve(raw: string, full = true): Promise<{ value: string } | { reason: string; logDetail?: string }> {
     if (this.options.resolveSecretRef) {
       try {
         const secret = await this.options.resolveSecretRef(raw);
@@ -129,7 +132,9 @@ export class ValueResolver {
         const out = (await this.runShared(command)).trim();
         return { value: out };
       } catch (err) {
-        return { reason: `"!${command}" ${err instanceof Error ? err.message : String(err)}` };
+        // Never the command line nor its stderr: env/header values stay in main (either may hold a secret).
+        const reason = `"!" ${err instanceof Error ? err.message : String(err)}`;
+        return err instanceof ShellCommandError && err.stderrExcerpt ? { reason, logDetail: err.stderrExcerpt } : { reason };
       }
     }
     const fromEnv = this.env[raw];
@@ -218,7 +223,7 @@ export class ValueResolver {
         Object.entries(record).map(async ([key, raw]) => {
           const r = await this.resolve(raw, full);
           if ('value' in r) out[key] = r.value;
-          else dropped.push({ key: `${prefix}.${key}`, reason: r.reason });
+          else dropped.push({ key: `${prefix}.${key}`, ...r });
         }),
       );
       // Keep the file's key order.
@@ -234,7 +239,7 @@ export class ValueResolver {
         const r = await this.resolve(String((auth as Record<string, unknown>)[field] ?? ''), full);
         if ('value' in r) copy[field] = r.value;
         else {
-          dropped.push({ key: `auth.${field}`, reason: r.reason });
+          dropped.push({ key: `auth.${field}`, ...r });
           ok = false;
         }
       }
