@@ -32,6 +32,27 @@ describe('ManualStops (SPEC §5)', () => {
     expect(stops.names()).toEqual(new Set());
   });
 
+  it('a server named __proto__ (or constructor) is stopped, listed and kept stopped like any other', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-stops-'));
+    dirs.push(dir);
+    const stops = new ManualStops(dir);
+    const proto = testDefinition({ name: '__proto__', transport: 'stdio', command: 'node' });
+    const ctor = testDefinition({ name: 'constructor', transport: 'stdio', command: 'node' });
+    await stops.add(proto);
+    await stops.add(ctor);
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')).manualStops)).toEqual(['__proto__', 'constructor']);
+    // A new reader (the next owner) sees both and keeps them stopped.
+    const next = new ManualStops(dir);
+    expect(next.names()).toEqual(new Set(['__proto__', 'constructor']));
+    const applied = await next.apply([{ definition: proto, desired: 'run' }, { definition: ctor, desired: 'run' }]);
+    expect(applied.map((s) => s.desired)).toEqual(['stopped', 'stopped']);
+    await next.remove('__proto__');
+    expect(new ManualStops(dir).names()).toEqual(new Set(['constructor']));
+    // An unknown name is not "in" the stops through Object.prototype.
+    await next.remove('toString');
+    expect(new ManualStops(dir).names()).toEqual(new Set(['constructor']));
+  });
+
   it('remove forgets the stop; disabled/untrusted stay what they are', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-stops-'));
     dirs.push(dir);

@@ -14,7 +14,21 @@ import { StateStore } from './state-store.js';
 /** The state.json key. */
 export const MANUAL_STOPS_KEY = 'manualStops';
 
-type Stops = Record<string, string>;
+/** Name → fingerprint. A Map, not an object: a server may be called `__proto__` or `constructor`. */
+type Stops = Map<string, string>;
+
+/** The on-disk form (an own property per name, whatever the name). */
+function toJson(stops: Stops): Record<string, string> | undefined {
+  return stops.size > 0 ? Object.fromEntries(stops) : undefined;
+}
+
+/** The stops in a state.json value (a bad value reads as none; non-string entries are skipped). */
+function fromJson(value: unknown): Stops {
+  const out: Stops = new Map();
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out.set(k, v);
+  return out;
+}
 
 /** A secret-free fingerprint of a definition's launch fields. */
 export function launchFingerprint(def: ServerDefinition): string {
@@ -31,30 +45,26 @@ export class ManualStops {
 
   /** Names currently stopped by hand (as on disk now). */
   names(): Set<string> {
-    return new Set(Object.keys(this.read()));
+    return new Set(this.read().keys());
   }
 
   private read(): Stops {
-    const value = this.store.get<unknown>(MANUAL_STOPS_KEY);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    const out: Stops = {};
-    for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-    return out;
+    return fromJson(this.store.get<unknown>(MANUAL_STOPS_KEY));
   }
 
   /** Remember that the user stopped `def` (with its current launch fingerprint). */
   async add(def: ServerDefinition): Promise<void> {
     const fp = launchFingerprint(def);
-    await this.store.update<Stops>(MANUAL_STOPS_KEY, (cur) => ({ ...(cur ?? {}), [def.name]: fp }));
+    await this.store.update<unknown>(MANUAL_STOPS_KEY, (cur) => toJson(fromJson(cur).set(def.name, fp)));
   }
 
   /** Forget a manual stop (`start`, `restart <name>`). */
   async remove(name: string): Promise<void> {
-    if (!(name in this.read())) return;
-    await this.store.update<Stops>(MANUAL_STOPS_KEY, (cur) => {
-      const next = { ...(cur ?? {}) };
-      delete next[name];
-      return Object.keys(next).length > 0 ? next : undefined;
+    if (!this.read().has(name)) return;
+    await this.store.update<unknown>(MANUAL_STOPS_KEY, (cur) => {
+      const next = fromJson(cur);
+      next.delete(name);
+      return toJson(next);
     });
   }
 
@@ -67,7 +77,7 @@ export class ManualStops {
     const stops = this.read();
     const changed: string[] = [];
     const out = servers.map((s) => {
-      const fp = stops[s.definition.name];
+      const fp = stops.get(s.definition.name);
       if (fp === undefined || s.desired !== 'run') return s;
       if (fp === launchFingerprint(s.definition)) return { ...s, desired: 'stopped' as const };
       changed.push(s.definition.name);

@@ -22,7 +22,8 @@ export class StateStore {
   readAll(): Record<string, unknown> {
     try {
       const value: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
-      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      // Null prototype: a key like `__proto__` stays an own property (never the object's prototype).
+      return value && typeof value === 'object' && !Array.isArray(value) ? Object.assign(Object.create(null) as Record<string, unknown>, value) : {};
     } catch {
       return {};
     }

@@ -85,11 +85,11 @@ export class CredentialStore {
       const raw = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<CredentialsFile>;
       return {
         version: 1,
-        credentials: raw.credentials && typeof raw.credentials === 'object' ? raw.credentials : {},
-        servers: raw.servers && typeof raw.servers === 'object' ? raw.servers : {},
+        credentials: nullProto(raw.credentials),
+        servers: nullProto(raw.servers),
       };
     } catch {
-      return { version: 1, credentials: {}, servers: {} };
+      return { version: 1, credentials: nullProto(undefined), servers: nullProto(undefined) };
     }
   }
 
@@ -104,6 +104,14 @@ export class CredentialStore {
       const next = fn(file.credentials[credentialId] ?? {});
       if (next === undefined) delete file.credentials[credentialId];
       else file.credentials[credentialId] = next;
+    });
+  }
+
+  /** Forget which credential server `name` uses (`unauth`). No write when it had none. */
+  unmapServer(name: string): Promise<void> {
+    if (!Object.hasOwn(this.readFile().servers, name)) return Promise.resolve();
+    return this.writeFile((file) => {
+      delete file.servers[name];
     });
   }
 
@@ -176,6 +184,16 @@ export class CredentialStore {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/**
+ * A copy of a record keyed by names, with a null prototype so any name (`__proto__`,
+ * `constructor`) is an ordinary own key. Anything but a plain object reads as empty.
+ */
+function nullProto<T>(value: unknown): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(out, value);
+  return out;
 }
 
 function parseSecrets(raw: string | undefined): CredentialSecrets {
