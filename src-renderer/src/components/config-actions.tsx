@@ -6,7 +6,9 @@
  */
 import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput, Textarea, Checkbox } from '@mantine/core';
 import { useState } from 'react';
-import type { WriteOutcome } from '../../../src-shared/api/config.js';
+import type { ServerPatchSchema, WriteOutcome } from '../../../src-shared/api/config.js';
+import type { z } from 'zod';
+import { fileAt, hostScopeLabel } from '../lib/format.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { HOST_IDS, HOST_LABELS } from '../../../src-shared/config/server.js';
@@ -15,10 +17,21 @@ import { useApp } from '../store/use-store.js';
 import { KeyValueEditor, type EditorRow } from './key-value-editor.js';
 
 type Outcome = { ok: boolean; text: string; notes: string[] };
+type ServerPatch = z.input<typeof ServerPatchSchema>;
 
-function outcomeOf(r: Result<WriteOutcome>, done: string): Outcome {
+/**
+ * The outcome in words: where it was written, and what the core says about it — fields the host
+ * has no place for, a definition the write now shadows, one that is active now.
+ */
+export function outcomeOf(r: Result<WriteOutcome>, done: string): Outcome {
   if (!r.ok) return { ok: false, text: r.error.message, notes: [] };
-  return { ok: true, text: r.data.switchboardOnly ? `${done} in Switchboard only` : `${done} in ${r.data.file}`, notes: r.data.notes };
+  const d = r.data;
+  const notes = [...d.notes];
+  if (d.written && d.written.length > 0) notes.push(`Written: ${d.written.join(', ')}`);
+  if (d.notWritten && d.notWritten.length > 0) notes.push(`Not written (no place for it in this file): ${d.notWritten.join(', ')}`);
+  if (d.nowShadows) notes.push(`Now shadows ${hostScopeLabel(d.nowShadows)} ${fileAt(d.nowShadows.file, d.nowShadows.line)}`);
+  if (d.nowActive) notes.push(`Still defined in ${fileAt(d.nowActive.file, d.nowActive.line)} (${hostScopeLabel(d.nowActive)}), now active`);
+  return { ok: true, text: d.switchboardOnly ? `${done} in Switchboard only` : `${done} in ${d.file}`, notes };
 }
 
 /** The Edit dialog: launch fields of a stdio or remote server, its cwd, env or headers. */
@@ -57,7 +70,7 @@ function EditDialog({ state, onClose, onDone }: { state: ServerState; onClose():
     setBusy(true);
     setError(undefined);
     try {
-      const patch: Record<string, unknown> = {};
+      const patch: ServerPatch = {};
       if (stdio) {
         if (command !== s.command) patch.command = command;
         const list = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
@@ -78,7 +91,7 @@ function EditDialog({ state, onClose, onDone }: { state: ServerState; onClose():
       const ms = Number(timeout);
       if (Number.isFinite(ms) && ms > 0 && ms !== s.timeoutMs) patch.timeout = ms;
       if (description !== (s.description ?? '')) patch.description = description === '' ? null : description;
-      const r = await api.call('config:update', { name: s.name, file: s.source.file, patch } as never);
+      const r = await api.call('config:update', { name: s.name, file: s.source.file, patch });
       onDone(outcomeOf(r, `Updated "${s.name}"`));
       if (r.ok) onClose();
       else setError(r.error.message);
@@ -160,6 +173,27 @@ export function ConfigActions({ state }: { state: ServerState }) {
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [exportTo, setExportTo] = useState<string | null>(null);
   const [allowLiteral, setAllowLiteral] = useState(false);
+  // Copying a definition out of an untrusted project folder needs the person to vouch for it.
+  const [untrustedCopy, setUntrustedCopy] = useState(false);
+  const copy = (trustSource: boolean): void => {
+    if (!exportTo) return;
+    setUntrustedCopy(false);
+    void run(
+      'export',
+      async () => {
+        const r = await api.call('config:transfer', {
+          name: s.name,
+          file: s.source.file,
+          to: { host: exportTo as (typeof HOST_IDS)[number] },
+          allowLiteralSecrets: allowLiteral,
+          ...(trustSource ? { trustSource: true } : {}),
+        });
+        if (!r.ok && r.error.code === 'UNTRUSTED') setUntrustedCopy(true);
+        return r;
+      },
+      `Copied "${s.name}"`,
+    );
+  };
 
   const run = async (label: string, call: () => Promise<Result<WriteOutcome>>, done: string): Promise<void> => {
     setBusy(label);
@@ -185,7 +219,7 @@ export function ConfigActions({ state }: { state: ServerState }) {
           data={HOST_IDS.filter((h) => h !== s.source.host && h !== 'mcp-json').map((h) => ({ value: h, label: HOST_LABELS[h] }))} />
         <Checkbox size="xs" label="allow literal secrets" checked={allowLiteral} onChange={(e) => setAllowLiteral(e.currentTarget.checked)} />
         <Button size="xs" variant="light" disabled={!exportTo || busy !== undefined} loading={busy === 'export'}
-          onClick={() => exportTo && void run('export', () => api.call('config:transfer', { name: s.name, file: s.source.file, to: { host: exportTo as (typeof HOST_IDS)[number] }, allowLiteralSecrets: allowLiteral }), `Copied "${s.name}"`)}>
+          onClick={() => copy(false)}>
           Copy
         </Button>
         </Group>
@@ -196,6 +230,14 @@ export function ConfigActions({ state }: { state: ServerState }) {
           {outcome.notes.map((n) => (
             <Text size="xs" key={n}>note: {n}</Text>
           ))}
+          {untrustedCopy && !outcome.ok ? (
+            <Group gap="xs" mt={4}>
+              <Text size="xs">It comes from a project folder you have not trusted; copying it lets it run from the other host's file.</Text>
+              <Button size="compact-xs" color="red" variant="light" onClick={() => copy(true)}>
+                I trust this definition: copy it
+              </Button>
+            </Group>
+          ) : null}
         </Alert>
       ) : null}
       <InputPrompts ids={s.unresolved.filter((u) => u.startsWith('input:')).map((u) => u.slice(6))} />
