@@ -6,10 +6,13 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../core/secrets/secret-store.js';
 import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
 import { approveSignIn } from '../core/auth/test-browser.js';
+import { startEverythingHttp } from '../core/mcp/test-helpers.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from '../core/auth/fixtures/protected-server.mjs';
 
@@ -65,9 +68,13 @@ describe('switchboard reauth / unauth (real child process, real keychain)', () =
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('scopes mcp:tools mcp:admin');
 
+    const credentialsFile = join(world.dataDir, 'credentials.json');
+    expect(JSON.parse(readFileSync(credentialsFile, 'utf8')).servers).toHaveProperty('prot');
     const out = await runSwitchboard(world, ['unauth', 'prot']);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain('Signed out of "prot"');
+    // The server no longer uses a credential: its entry is gone (the registration stays for the next sign-in).
+    expect(JSON.parse(readFileSync(credentialsFile, 'utf8')).servers).not.toHaveProperty('prot');
     const again = await runSwitchboard(world, ['call', 'prot', 'whoami']);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('Authentication required');
@@ -78,5 +85,27 @@ describe('switchboard reauth / unauth (real child process, real keychain)', () =
     const run = await runSwitchboard(world, ['reauth', 'plain', '--no-browser']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('does not use OAuth');
+    expect(run.stderr).toContain('its auth is a static Authorization header');
   });
+
+  it('reauth on a stdio server says why it has no OAuth (not "a static header")', async () => {
+    writeOwnServers(world, { local: { command: process.execPath, args: ['-e', ''] } });
+    const run = await runSwitchboard(world, ['reauth', 'local', '--no-browser']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe('Server "local" does not use OAuth (a stdio server signs in only with auth: { "type": "oauth" } in its config)');
+  });
+
+  it('reauth on an HTTP server with no OAuth (server-everything): endpoints could not be discovered, no HTML dumped', async () => {
+    const everything = await startEverythingHttp('streamableHttp');
+    try {
+      writeOwnServers(world, { open: { type: 'http', url: everything.url } });
+      const run = await runSwitchboard(world, ['reauth', 'open', '--no-browser', '--timeout', '20']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^Authentication required, but OAuth endpoints could not be discovered/);
+      expect(run.stderr).not.toMatch(/<!DOCTYPE|<html|SyntaxError|Raw body/i);
+      expect(run.stderr.length).toBeLessThan(400);
+    } finally {
+      await everything.stop();
+    }
+  }, 60_000);
 });

@@ -161,7 +161,7 @@ export class AuthService implements ConnectionAuth {
    */
   async signIn(def: ServerDefinition, options: SignInOptions = {}): Promise<SignInStart> {
     const credentialId = this.credentialIdFor(def);
-    if (!credentialId) throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth (its auth is ${def.auth?.type ?? 'a static header'})`);
+    if (!credentialId) throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth (${whyNotOAuth(def)})`);
     const record = this.store.record(credentialId);
     const serverUrl = def.url ?? record.serverUrl;
     if (!serverUrl) {
@@ -259,6 +259,8 @@ export class AuthService implements ConnectionAuth {
       throw toCoreError(err);
     }
     await this.store.updateRecord(credentialId, (r) => ({ ...r, scope: undefined, expiresAt: undefined, signedInAt: undefined }));
+    // credentials.json says which credential a server uses: after unauth it uses none.
+    await this.store.unmapServer(def.name);
     this.challenges.delete(credentialId);
     this.options.onChange?.(def.name);
     return had;
@@ -355,13 +357,45 @@ function clientCredentialsRequest(scope?: string): URLSearchParams {
   return params;
 }
 
+/** Why `def` has no OAuth credential, in words (for `reauth` on a server that does not use OAuth). */
+function whyNotOAuth(def: ServerDefinition): string {
+  if (def.auth) return `its auth is ${def.auth.type}`;
+  if (Object.keys(def.headers ?? {}).some((k) => k.toLowerCase() === 'authorization')) return 'its auth is a static Authorization header';
+  if (def.transport === 'stdio') return 'a stdio server signs in only with auth: { "type": "oauth" } in its config';
+  return 'it has no URL';
+}
+
+/** Characters of a non-HTML body quoted in an OAuth failure. */
+const OAUTH_BODY_CHARS = 120;
+
+/**
+ * An SDK OAuth failure message without its raw body dump: `HTTP 404: Invalid OAuth error response:
+ * SyntaxError… Raw body: <!DOCTYPE html>…` becomes `HTTP 404: the server answered an HTML page, not
+ * an OAuth response` (a short non-HTML body is quoted, cut to 120 characters). Other text is only
+ * cut to 300 characters.
+ */
+export function cleanOAuthText(text: string): string {
+  const m = /^(HTTP \d{3}: )?Invalid OAuth error response: [\s\S]*?\. Raw body: ([\s\S]*)$/.exec(text);
+  if (!m) return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  const body = m[2]!.trim();
+  const html = /^<!doctype|^<html|<\/?(head|body|div|p|pre|h1|title)\b/i.test(body);
+  const what = html ? 'an HTML page' : body === '' ? 'an empty body' : JSON.stringify(body.length > OAUTH_BODY_CHARS ? `${body.slice(0, OAUTH_BODY_CHARS)}…` : body);
+  return `${m[1] ?? ''}the server answered ${what}, not an OAuth response`;
+}
+
 /** Map an auth failure to a `CoreError` with SPEC §5 wording. */
 export function toCoreError(err: unknown): CoreError {
   if (err instanceof CoreError) return err;
   if (err instanceof OAuthFlowError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof SignInRequiredError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof Error && err.name === 'KeychainUnavailableError') return new CoreError('INTERNAL', err.message);
-  const text = errorText(err);
+  const raw = errorText(err);
+  const text = cleanOAuthText(raw);
+  // No metadata was found, so the SDK fell back to /register, /authorize, /token at the server's
+  // origin — and one of them does not exist: this server has no OAuth endpoints to discover.
+  if (/^HTTP 404: Invalid OAuth error response/.test(raw)) {
+    return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: no OAuth metadata, and ${text.replace(/^HTTP 404: /, 'an OAuth endpoint answered HTTP 404: ')}`);
+  }
   if (/metadata|discover|well-known|does not support/i.test(text)) {
     return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: ${text}`);
   }
