@@ -4,6 +4,7 @@
  * same lines `switchboard logs <name>` prints while attached to the same live owner.
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
@@ -52,4 +53,24 @@ test('stop, start and test a server from its page; trace and sparkline; logs mat
   const uiLines = await log.locator('.log-text').allTextContents();
   expect(uiLines.length).toBeGreaterThan(0);
   for (const text of uiLines) expect(cliTexts).toContain(text);
+});
+
+test('a server that crashes at startup shows its last error and the next retry in the sidebar', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  writeFileSync(
+    join(sb.dataDir, 'servers.json'),
+    JSON.stringify({
+      mcpServers: {
+        crashy: { command: process.execPath, args: ['-e', "console.error('Error: Cannot find module ./nowhere'); process.exit(1)"], env: { SB_E2E_TAG: sb.tag } },
+      },
+    }),
+  );
+  await page.goto(await sb.serve());
+  const row = serverButton(page, 'crashy');
+  await expect(row).toContainText('backoff');
+  await expect(row).toContainText('Cannot find module ./nowhere');
+  await expect(row.getByLabel('Next retry')).toHaveText(/^retrying (in \d+s|now)$/);
+  // Not connected, so no latency figure or sparkline.
+  await row.click();
+  await expect(page.getByRole('img', { name: /^Latency of the last/ })).toHaveCount(0);
 });

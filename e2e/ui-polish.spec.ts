@@ -4,7 +4,7 @@
  * required-field error names the field and logs nothing to the console; shadowed-definition paths
  * wrap at separators, carry the full path as a title and can be copied.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
@@ -98,4 +98,27 @@ test('shadowed definitions: paths wrap at separators, with the full path as a ti
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await card.getByRole('button', { name: `Copy path ${userFile}` }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(userFile);
+});
+
+test('a config file that fails to parse gets a banner at the top that opens the warnings; notes are not called errors', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  const desktop = join(sb.home, '.config', 'Claude', 'claude_desktop_config.json');
+  mkdirSync(join(sb.home, '.config', 'Claude'), { recursive: true });
+  writeFileSync(desktop, '{\n  "mcpServers": {\n    "a": { "command": "x" \n  }\n');
+  // Cursor reads strict JSON: a comment is read anyway, with a note.
+  mkdirSync(join(sb.home, '.cursor'), { recursive: true });
+  writeFileSync(join(sb.home, '.cursor', 'mcp.json'), '{\n  // mine\n  "mcpServers": {}\n}\n');
+  await page.goto(await sb.serve());
+
+  const banner = page.getByRole('alert', { name: '1 config file could not be read' });
+  await expect(banner).toContainText('1 config file could not be read');
+  await expect(banner).toContainText(new RegExp(`${desktop.replace(/[.]/g, '\\.')}:\\d+`));
+  await expect(page.getByRole('button', { name: '1 config error · 1 config note' })).toBeVisible();
+  await banner.getByRole('button', { name: 'Show config warnings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Config warnings' });
+  await expect(dialog.getByText('Could not be read (1)')).toBeVisible();
+  await expect(dialog.getByText('Notes (1)')).toBeVisible();
+  const errors = dialog.getByRole('alert').filter({ hasText: 'Could not be read' });
+  await expect(errors).toContainText('Malformed JSON');
+  await expect(errors).not.toContainText('Not strict JSON');
 });

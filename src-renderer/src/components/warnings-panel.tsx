@@ -74,7 +74,7 @@ export function ConfigErrorBanner({ warnings, onOpen }: { warnings: ConfigWarnin
       ? `${plural(files.length, 'config file')} could not be read`
       : `${errors.length} config ${errors.length === 1 ? 'entry was' : 'entries were'} skipped`;
   return (
-    <Alert color="red" variant="light" role="alert" aria-label="Config errors" title={title} p="xs">
+    <Alert color="red" variant="light" role="alert" title={title} p="xs">
       <Stack gap={4}>
         <Text size="sm">
           <PathText path={fileAt(first.file, first.line, first.column)} copyText={first.file} /> — {first.message}
