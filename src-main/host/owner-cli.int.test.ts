@@ -114,6 +114,33 @@ describe('a live owner controlled by the CLI', () => {
     expect(again.ok && again.data.servers.map((s) => s.restartCount)).toEqual(owner.ok ? owner.data.servers.map((s) => s.restartCount) : []);
   }, 60_000);
 
+  it('call --args @file.json and --args - carry 5 MB arguments; arguments nested too deep are a clear BAD_REQUEST', async () => {
+    const message = 'm'.repeat(5 * 1024 * 1024);
+    const file = join(world.root, 'big-args.json');
+    writeFileSync(file, JSON.stringify({ message }));
+    const viaFile = await runSwitchboard(world, ['call', 'raw', 'echo', '--args', `@${file}`], { timeoutMs: 60_000 });
+    expect(viaFile.stderr).toBe('');
+    expect(viaFile.code).toBe(0);
+    expect(viaFile.stdout).toBe(`echo: ${message} · héllo 🌍\n`);
+
+    const child = spawn(process.execPath, [CLI_BIN, 'call', 'raw', 'echo', '--args', '-'], { cwd: world.project, env: world.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.end(JSON.stringify({ message: 'from stdin' }));
+    expect(await code).toBe(0);
+    expect(out).toBe('echo: from stdin · héllo 🌍\n');
+
+    const nest = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    writeFileSync(file, nest(10_000));
+    const deep = await runSwitchboard(world, ['call', 'raw', 'echo', '--args', `@${file}`]);
+    expect(deep.code).toBe(64);
+    expect(deep.stderr.split('\n')[0]).toBe('switchboard: --args: arguments nested deeper than 100 levels');
+    // The owner refuses too (another client than the CLI), before anything walks the arguments.
+    const direct = await api.call('tools:call', { server: 'raw', tool: 'echo', args: JSON.parse(nest(150)) as Record<string, unknown> });
+    expect(direct).toEqual({ ok: false, error: { code: 'BAD_REQUEST', message: 'Tool "echo": arguments nested deeper than 100 levels' } });
+  }, 90_000);
+
   it('stop → kept stopped across reload → start → test', async () => {
     const stop = await runSwitchboard(world, ['stop', 'everything']);
     expect(stop.code).toBe(0);

@@ -1,5 +1,6 @@
 /** Handlers of `tools:*` (SPEC §4). */
 import { fail, ok } from '../../../src-shared/api/envelope.js';
+import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 import { toFailure } from '../errors.js';
 import { missingParamsResult, missingRequired } from '../mcp/catalog.js';
 import { truncateResult } from '../mcp/result-preview.js';
@@ -24,6 +25,8 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
      */
     'tools:call': async ({ server, tool, args, callId, validate, previewChars }) => {
       const { inspector } = ctx;
+      // Refuse before anything serialises or walks them (a 10k-deep object overflows the stack).
+      if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) return fail('BAD_REQUEST', `Tool "${tool}": ${tooDeepMessage()}`);
       if (callId !== undefined && inspector.calls.has(callId)) return fail('CONFLICT', `A call with id "${callId}" is already running`);
       if (validate !== false) {
         const info = ctx.manager.listTools(server).find((t) => t.name === tool);

@@ -47,4 +47,22 @@ describe('parseToolArgs', () => {
     expect(() => parseToolArgs('[1]')).toThrow('--args must be a JSON object');
     expect(() => parseToolArgs('null')).toThrow('--args must be a JSON object');
   });
+  it('reads @file and - (stdin) through the reader; a read failure is a usage error naming the source', () => {
+    const reads: string[] = [];
+    const reader = (path: string): string => {
+      reads.push(path);
+      if (path === 'missing.json') throw new Error('ENOENT: no such file');
+      return '{"from":"reader"}';
+    };
+    expect(parseToolArgs('@args.json', reader)).toEqual({ from: 'reader' });
+    expect(parseToolArgs('-', reader)).toEqual({ from: 'reader' });
+    expect(reads).toEqual(['args.json', '-']);
+    expect(() => parseToolArgs('@missing.json', reader)).toThrow('--args @missing.json: cannot read missing.json: ENOENT: no such file');
+  });
+  it('refuses arguments nested deeper than 100 levels (10 000 deep: no stack overflow), accepts 100', () => {
+    const nest = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    expect(() => parseToolArgs(nest(10_000))).toThrow('--args: arguments nested deeper than 100 levels');
+    expect(() => parseToolArgs(nest(101))).toThrow('--args: arguments nested deeper than 100 levels');
+    expect(() => parseToolArgs(nest(100))).not.toThrow();
+  });
 });

@@ -2,8 +2,10 @@
  * Command-line parsing for `switchboard` (node:util parseArgs, no dependency): global flags,
  * the command, its positionals, and usage errors (exit 64) that say what was wrong.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CommandSpec, FlagSpec, ParsedFlags } from './command-spec.js';
+import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 
 /** Exit codes of the CLI. */
 export const EXIT = {
@@ -166,18 +168,36 @@ export function parsePort(text: string): number {
 }
 
 /**
- * Parse `--args` (default `{}`). Throws `UsageError` when it is not valid JSON or not a JSON object.
+ * Parse `--args` (default `{}`): a JSON object given inline, as `@path` (read from that file) or as
+ * `-` (read from stdin) — so arguments of megabytes need no command line that long. `readFile`
+ * (tests) reads a path, or stdin for `-`. Throws `UsageError` when the file cannot be read, the
+ * text is not valid JSON, not a JSON object, or nests deeper than `MAX_ARGUMENT_DEPTH` levels.
  */
-export function parseToolArgs(text: string | undefined): Record<string, unknown> {
+export function parseToolArgs(text: string | undefined, readFile: (path: string) => string = readArgsSource): Record<string, unknown> {
   if (text === undefined) return {};
+  let source = text;
+  if (text === '-' || text.startsWith('@')) {
+    const where = text === '-' ? 'stdin' : text.slice(1);
+    try {
+      source = readFile(text === '-' ? '-' : where);
+    } catch (err) {
+      throw new UsageError(`--args ${text}: cannot read ${where}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(source);
   } catch (err) {
     throw new UsageError(`--args is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new UsageError(`--args must be a JSON object, e.g. --args '{"message":"hi"}'`);
   }
+  if (nestsDeeperThan(value, MAX_ARGUMENT_DEPTH)) throw new UsageError(`--args: ${tooDeepMessage()}`);
   return value as Record<string, unknown>;
+}
+
+/** `-` → all of stdin; else the file at `path` (UTF-8). Throws what the read throws. */
+function readArgsSource(path: string): string {
+  return readFileSync(path === '-' ? 0 : path, 'utf8');
 }

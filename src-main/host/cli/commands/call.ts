@@ -58,9 +58,9 @@ export async function runCall(ctx: CliContext): Promise<number> {
 /** `switchboard call <server> <tool> [--args J]`. */
 export const callCommand: CommandSpec = {
   name: 'call',
-  synopsis: 'call <server> <tool> [--args J]',
+  synopsis: 'call <server> <tool> [--args J|@file|-]',
   summary: "Call a tool by raw names, or by its agent-visible name alone (J: a JSON object)",
   positionals: [1, 2],
-  flags: { args: { type: 'string', help: '--args <json>     Tool arguments as a JSON object (call)' } },
+  flags: { args: { type: 'string', help: '--args <json>     Tool arguments as a JSON object; @file.json or - (stdin) to read it (call)' } },
   run: runCall,
 };

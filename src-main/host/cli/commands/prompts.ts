@@ -45,6 +45,6 @@ export const promptsCommand: CommandSpec = {
   synopsis: 'prompts <server> [name] [--args J]',
   summary: "List a server's prompts, or get one with arguments (J: a JSON object of strings)",
   positionals: [1, 2],
-  flags: { args: { type: 'string', help: '--args <json>     Tool or prompt arguments as a JSON object (call, prompts)' } },
+  flags: { args: { type: 'string', help: '--args <json>     Tool or prompt arguments as a JSON object; @file.json or - (stdin) to read it (call, prompts)' } },
   run: runPrompts,
 };
