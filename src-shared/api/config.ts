@@ -16,6 +16,16 @@ export const HostViewEntrySchema = z.object({
   loaded: z.boolean(),
   overriddenBy: ProvenanceSchema.optional(),
   note: z.string().optional(),
+  /**
+   * Its state in Switchboard's connected set: `active` (the definition Switchboard runs),
+   * `shadowed` (another definition of the name wins), `disabled`, or `not-loaded` (the host
+   * itself skips it; `note` says why).
+   */
+  state: z.enum(['active', 'shadowed', 'disabled', 'not-loaded']).optional(),
+  /** The state in words, e.g. `shadowed by Cursor (user) /h/.cursor/mcp.json:3`. */
+  stateText: z.string().optional(),
+  /** `command args…` or `HTTP <url>` (URL secrets redacted). */
+  launch: z.string().optional(),
 });
 
 /** What one host sees: its files and its definitions in its own order. */
@@ -34,6 +44,14 @@ export const WriteOutcomeSchema = z.object({
   notes: z.array(z.string()),
   /** The change applies in Switchboard only (host without an enable flag). */
   switchboardOnly: z.boolean().optional(),
+  /** Edit: the requested fields the file now holds (`env.KEY` / `headers.KEY` for map keys). */
+  written: z.array(z.string()).optional(),
+  /** Edit: requested fields the host's file has no place for (unchanged; each has a note). */
+  notWritten: z.array(z.string()).optional(),
+  /** Export/import/add: the definition this write now shadows (the new copy wins over it). */
+  nowShadows: ProvenanceSchema.optional(),
+  /** Remove: the definition of the same name that is active now (it was shadowed before). */
+  nowActive: ProvenanceSchema.optional(),
 });
 export type WriteOutcome = z.infer<typeof WriteOutcomeSchema>;
 
@@ -73,10 +91,20 @@ export const AddServerInputSchema = z
   .strict();
 export type AddServerInput = z.infer<typeof AddServerInputSchema>;
 
-/** A field set to `null` is removed. */
+/** A string map edited key by key: a value sets or replaces the key, `null` removes it. */
+const MapPatchSchema = z.record(z.string(), z.string().nullable());
+
+/**
+ * A field set to `null` is removed. `env` and `headers` MERGE into the map in the file: the keys
+ * given are set (or removed with `null`), the others stay.
+ */
 export const ServerPatchSchema = z
-  .object(Object.fromEntries(Object.entries(ServerFieldsSchema.shape).map(([k, v]) => [k, (v as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()])) as {
-    [K in keyof typeof ServerFieldsSchema.shape]: z.ZodOptional<z.ZodNullable<ReturnType<(typeof ServerFieldsSchema.shape)[K]['unwrap']>>>;
+  .object({
+    ...(Object.fromEntries(Object.entries(ServerFieldsSchema.shape).map(([k, v]) => [k, (v as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()])) as {
+      [K in keyof typeof ServerFieldsSchema.shape]: z.ZodOptional<z.ZodNullable<ReturnType<(typeof ServerFieldsSchema.shape)[K]['unwrap']>>>;
+    }),
+    env: MapPatchSchema.nullable().optional(),
+    headers: MapPatchSchema.nullable().optional(),
   })
   .strict();
 

@@ -4,7 +4,8 @@
  * the text as read, the file re-read and compared just before writing (a host may have changed it
  * meanwhile: the edit is redone on the new text, a few times at most); the previous version is
  * copied to `<dataDir>/backups/`; the write is atomic (temp + fsync + rename, through symlinks,
- * keeping the mode). A BOM is kept.
+ * keeping the mode) and compared once more right before the rename (a change then refuses the
+ * write: CONFLICT "changed on disk meanwhile, try again"). A BOM is kept.
  */
 import { CoreError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -14,6 +15,9 @@ import { editorFor, type FormatEditor } from './format-editors.js';
 import type { ConfigFormat } from './structured-document.js';
 
 const MAX_ATTEMPTS = 3;
+
+/** Test seam: runs between the temp file's fsync and the final compare + rename of every edit. */
+export const testHooks: { beforeRename?: () => Promise<void> } = {};
 
 async function readText(path: string): Promise<string | undefined> {
   try {
@@ -52,7 +56,8 @@ export function editConfigFile<T>(path: string, format: ConfigFormat, dataDir: s
         continue;
       }
       if (before !== undefined) await backupFile(dataDir, path);
-      await writeFileAtomic(path, bom + out.text);
+      // Compared once more right before the rename: a host's write in the meantime is never lost.
+      await writeFileAtomic(path, bom + out.text, { expected: before ?? null, beforeRename: testHooks.beforeRename });
       return out.result;
     }
   });

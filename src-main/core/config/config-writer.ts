@@ -5,6 +5,7 @@
  * through `editConfigFile` (parse check, compare-before-write, backup, atomic rename).
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
+import type { WriteOutcome as WireWriteOutcome } from '../../../src-shared/api/config.js';
 import { HOST_LABELS, MCPServerSchema, type HostId, type MCPServer, type Scope } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
 import { CoreError } from '../errors.js';
@@ -15,6 +16,7 @@ import { nodeAt, type ConfigDocument } from './jsonc-document.js';
 import { normalizeEntry } from './normalize-entry.js';
 import { comparableDir } from './providers/claude-code.js';
 import { HOST_RULES } from './providers/host-rules.js';
+import { applyPatch, patchReport, type ServerPatch } from './server-patch.js';
 import { parseAnyText } from './structured-document.js';
 import type { DiscoveryContext } from './types.js';
 
@@ -25,17 +27,9 @@ export interface EntryLocation {
   scope: Scope;
 }
 
-/** Outcome of a write. */
-export interface WriteOutcome {
-  file: string;
-  /** What could not be carried or was applied differently (shown to the user). */
-  notes: string[];
-  /** True when the change applies in Switchboard only (host without an enable flag). */
-  switchboardOnly?: boolean;
-}
-
-/** A canonical patch: a field set to `null` is removed; absent fields stay. */
-export type ServerPatch = { [K in keyof MCPServer]?: MCPServer[K] | null };
+/** Outcome of a write (the wire shape is `WriteOutcomeSchema` in src-shared/api/config.ts). */
+export type WriteOutcome = WireWriteOutcome;
+export { applyPatch, type ServerPatch };
 
 /** state.json key of servers disabled in Switchboard only: `[{name, file}]`. */
 export const SWITCHBOARD_DISABLED_KEY = 'switchboardDisabled';
@@ -106,16 +100,6 @@ export function rawEntry(text: string, loc: EntryLocation, name: string, ctx: Di
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Apply a patch to a canonical server (`null` removes a field). */
-export function applyPatch(server: MCPServer, patch: ServerPatch): MCPServer {
-  const out: Record<string, unknown> = { ...server };
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else if (v !== undefined) out[k] = v;
-  }
-  return out as MCPServer;
-}
-
 /**
  * Add `server` to `loc.file` in its host's shape (created with its folders when missing). Throws
  * INVALID_CONFIG (`Invalid server config: …`), CONFLICT (`Server "<name>" already exists in <path>`).
@@ -145,9 +129,12 @@ export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx
 }
 
 /**
- * Edit `name` in `loc.file`: the patch is applied to the raw (unexpanded) entry, then only the host
- * keys whose value changed are written (everything else, comments and unknown keys included, stays
- * byte for byte). Throws NOT_FOUND, INVALID_CONFIG.
+ * Edit `name` in `loc.file`: the patch is applied to the raw (unexpanded) entry (`env`/`headers`
+ * merge key by key, `null` removes), then only the host keys whose value changed are written
+ * (everything else, comments and unknown keys included, stays byte for byte). The edited text is
+ * read back: the outcome lists the fields `written` and those the host has no place for
+ * (`notWritten`, each with a note). Throws NOT_FOUND, INVALID_CONFIG (`Invalid server config: …`,
+ * or `Nothing written to <file>: …` when no requested field could be written).
  */
 export async function updateServerInFile(loc: EntryLocation, name: string, patch: ServerPatch, ctx: DiscoveryContext): Promise<WriteOutcome> {
   const shape = HOST_SHAPES[loc.host];
@@ -165,7 +152,17 @@ export async function updateServerInFile(loc: EntryLocation, name: string, patch
       if (same(before[key], after[key])) continue;
       out = editor.setKey(out, path, key, after[key]);
     }
-    return { text: out, result: { file: loc.file, notes } };
+    const report = patchReport(patch, old, next, rawEntry(out, loc, name, ctx).server);
+    const label = HOST_LABELS[loc.host];
+    for (const f of report.notWritten) {
+      const field = f.split('.')[0]!;
+      if (!notes.some((n) => n.includes(`"${field}"`))) notes.push(`${label} has no place for "${f}" in its file; not written`);
+    }
+    for (const f of report.adjusted) notes.push(`"${f}" was written in ${label}'s own form, not exactly as given`);
+    if (report.written.length + report.adjusted.length === 0 && report.notWritten.length > 0) {
+      throw new CoreError('INVALID_CONFIG', `Nothing written to ${loc.file}: ${notes.join('; ')}`);
+    }
+    return { text: out, result: { file: loc.file, notes, written: [...report.written, ...report.adjusted], notWritten: report.notWritten } };
   });
 }
 

@@ -79,6 +79,36 @@ function jsonInsertProperty(text: string, obj: JsonNode, key: string, value: unk
   return splice(splice(text, insertAt, insertAt, `${fmt.eol}${base}${prop}`), end, end, ',');
 }
 
+/**
+ * Append `value` to the array `arr` with a range edit (SPEC §5 "keep formatting"): the existing
+ * elements keep their bytes; the new one is written like its neighbour (on one line after a
+ * one-line element, pretty-printed at the same indentation after a multi-line one).
+ */
+function jsonInsertElement(text: string, arr: JsonNode, value: unknown): string {
+  const fmt = jsonFormatting(text);
+  const unit = fmt.insertSpaces ? ' '.repeat(fmt.tabSize) : '\t';
+  const last = arr.children?.at(-1);
+  if (!last) {
+    const base = indentAt(text, arr.offset);
+    const inner = `${fmt.eol}${base}${unit}${jsonPretty(value, unit, base + unit, fmt.eol)}${fmt.eol}${base}`;
+    return splice(text, arr.offset, arr.offset + arr.length, `[${inner}]`);
+  }
+  const end = last.offset + last.length;
+  if (!text.slice(arr.offset, arr.offset + arr.length).includes('\n')) return splice(text, end, end, `, ${jsonInline(value)}`);
+  const base = indentAt(text, last.offset);
+  const lastOneLine = !text.slice(last.offset, end).includes('\n');
+  const element = lastOneLine ? jsonInline(value) : jsonPretty(value, unit, base, fmt.eol);
+  const after = /^(\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*),/.exec(text.slice(end));
+  if (after) {
+    // A trailing comma after the last element (JSONC) stays trailing.
+    const at = end + after[0].length;
+    return splice(text, at, at, `${fmt.eol}${base}${element},`);
+  }
+  const eolAt = lineEndIncl(text, end);
+  const commentOnLine = /^\s*\/\//.test(text.slice(end, eolAt));
+  const insertAt = commentOnLine ? eolAt - (text[eolAt - 2] === '\r' ? 2 : 1) : end;
+  return splice(splice(text, insertAt, insertAt, `${fmt.eol}${base}${element}`), end, end, ',');
+}
 
 /** Remove one property (or array element) `node` of `parent` with a range edit that keeps its neighbours' bytes. */
 function jsonRemoveChild(text: string, parent: JsonNode, node: JsonNode): string {
@@ -143,6 +173,7 @@ export const jsonEditor: FormatEditor = {
     const root = source === '' ? undefined : jsonRoot('', source);
     const node = root ? findNodeAtLocation(root, container) : undefined;
     if (node?.type === 'object' && typeof name === 'string') return jsonInsertProperty(text, node, name, entry);
+    if (node?.type === 'array' && typeof name === 'number') return jsonInsertElement(text, node, entry);
     const out = applyEdits(source, modify(source, [...container, name], entry, { formattingOptions: jsonFormatting(text), isArrayInsertion: typeof name === 'number' }));
     const eol = eolOf(text);
     return out.endsWith(eol) || out.endsWith('\n') ? out : out + eol;

@@ -124,7 +124,7 @@ export async function addOwnServer(dataDir: string, server: MCPServer): Promise<
         continue; // another writer got there first: redo the edit on the new text
       }
       if (before !== undefined) await backupFile(dataDir, path);
-      await writeFileAtomic(path, next);
+      await writeFileAtomic(path, next, { expected: before ?? null });
       return path;
     }
   });
