@@ -23,7 +23,7 @@ import type { RestartPolicy } from './mcp/backoff.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
 import { authHandlers } from './handlers/auth.js';
 import { AuthService } from './auth/auth-service.js';
-import { KeytarSecretStore } from './secrets/secret-store.js';
+import { defaultSecretStore, KeytarSecretStore } from './secrets/secret-store.js';
 import { inspectorHandlers } from './handlers/inspector.js';
 import { createInspectorServices } from './mcp/inspector-services.js';
 import type { ServerRequestPolicy } from './mcp/server-requests.js';
@@ -160,6 +160,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       projectDir: options.projectDir,
       dataDir: options.dataDir,
       projectTrusted,
+      // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
+      storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env)).accounts(),
     };
     discovery = await discoverServers(ctx);
   };

@@ -5,6 +5,7 @@
  */
 import { relative, isAbsolute } from 'node:path';
 import { HOST_LABELS, hostRank, type ConfigWarning, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { hasSecretRefs, markStoredRefs } from '../secrets/secret-refs.js';
 import { StateStore } from '../state-store.js';
 import { SWITCHBOARD_DISABLED_KEY, type SwitchboardDisabled } from './config-writer.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
@@ -17,6 +18,18 @@ function isInside(dir: string, file: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
+/** Correct `unresolved` of definitions with keychain references by what the keychain holds (in place). */
+async function applyStoredSecrets(ctx: DiscoveryContext, all: ServerDefinition[]): Promise<void> {
+  if (!ctx.storedSecrets || !all.some(hasSecretRefs)) return;
+  let stored: Set<string>;
+  try {
+    stored = new Set(await ctx.storedSecrets());
+  } catch {
+    return; // no keychain: keep the flags as read
+  }
+  all.forEach((def, i) => (all[i] = markStoredRefs(def, stored)));
+}
+
 /**
  * Discover every configured server for `ctx` (SPEC §2).
  *
@@ -26,6 +39,7 @@ function isInside(dir: string, file: string): boolean {
  * - `servers`: winners, deduped by `name` in priority order (a disabled definition still wins);
  *   `shadowed`: each loser with the provenance of the definition that hides it.
  * - `projectFiles`: existing project-scope files inside `ctx.projectDir`.
+ * - With `ctx.storedSecrets`, `unresolved` says which keychain references have no stored value.
  * Resolves always; problems are `warnings` tied to file and line.
  */
 export async function discoverServers(
@@ -70,6 +84,8 @@ export async function discoverServers(
       warnings.push({ file: def.source.file, server: def.name, message: `Server "${def.name}" is disabled in Switchboard only (${HOST_LABELS[def.source.host]} has no enable flag in its file)` });
     });
   }
+
+  await applyStoredSecrets(ctx, all);
 
   const winners = new Map<string, ServerDefinition>();
   const shadowed: ShadowedEntry[] = [];

@@ -16,6 +16,12 @@ export interface DiscoveryContext extends PlatformContext {
    * When false, project files are still read and listed, but no placeholder is expanded.
    */
   projectTrusted: boolean;
+  /**
+   * Keychain account names that hold a value (never the values), asked only when a definition
+   * holds a `${input:}` / `${secret:}` reference: a stored answer is then not flagged unresolved,
+   * a missing secret is. Omitted or failing: `${input:}` stays flagged, `${secret:}` is not.
+   */
+  storedSecrets?: () => Promise<Iterable<string>>;
 }
 
 /** One config file a provider read (or tried to). */

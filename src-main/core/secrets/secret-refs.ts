@@ -10,6 +10,7 @@
  * Discovery leaves both literal; they are resolved at connect time through
  * `ValueResolverOptions.resolveSecretRef` (src-main/core/mcp/value-resolution.ts).
  */
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import type { SecretStore } from './secret-store.js';
 
 const REF = /\$\{(secret|input):([^}]+)\}/g;
@@ -58,4 +59,30 @@ export async function storeSecret(store: SecretStore, id: string, secret: string
 /** Store the answer to a VS Code `${input:<id>}` prompt (asked once, kept in the keychain). */
 export async function storeInputAnswer(store: SecretStore, id: string, answer: string): Promise<void> {
   await store.set(secretAccount('input', id), answer);
+}
+
+/** Every string a definition launches with (command, args, cwd, url, env and header values). */
+function launchStrings(def: ServerDefinition): string[] {
+  return [def.command, ...(def.args ?? []), def.cwd, def.url, ...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})].filter((v): v is string => typeof v === 'string');
+}
+
+/** Whether any launch value of `def` holds a `${secret:}` / `${input:}` reference. */
+export function hasSecretRefs(def: ServerDefinition): boolean {
+  return launchStrings(def).some((v) => findSecretRefs(v).length > 0);
+}
+
+/**
+ * `def` with its `unresolved` list corrected by what the keychain holds (`stored`: account names,
+ * no values): an `input:<id>` whose answer is stored is no longer flagged, and a `${secret:<id>}`
+ * with nothing stored is flagged as `secret:<id>` (it would fail at connect). SPEC §2, §3.
+ */
+export function markStoredRefs(def: ServerDefinition, stored: ReadonlySet<string>): ServerDefinition {
+  const refs = launchStrings(def).flatMap(findSecretRefs);
+  if (refs.length === 0) return def;
+  const unresolved = (def.unresolved ?? []).filter((u) => !(u.startsWith('input:') && stored.has(u)));
+  for (const ref of refs) {
+    const account = secretAccount(ref.kind, ref.id);
+    if (ref.kind === 'secret' && !stored.has(account) && !unresolved.includes(account)) unresolved.push(account);
+  }
+  return { ...def, unresolved };
 }

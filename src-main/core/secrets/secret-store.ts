@@ -70,3 +70,11 @@ export class KeytarSecretStore implements SecretStore {
     return (await this.run((k) => k.findCredentials(this.service))).map((c) => c.account);
   }
 }
+
+/**
+ * The keychain Switchboard uses: the OS keychain under `KEYCHAIN_SERVICE`, or the service named by
+ * `SWITCHBOARD_KEYCHAIN_SERVICE` in `env` (test runs keep out of a person's real entries).
+ */
+export function defaultSecretStore(env: Record<string, string | undefined>): SecretStore {
+  return new KeytarSecretStore(env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined);
+}

@@ -1,22 +1,39 @@
 /**
  * `switchboard input <id>`: answer a VS Code `${input:<id>}` prompt once (SPEC §2); the answer is
- * read from stdin (a prompt on a terminal, hidden is not possible without a TTY library, so it
- * says so) and kept in the OS keychain as `input:<id>`; never written to a file.
+ * read from stdin — on a terminal without echo, as a password prompt — and kept in the OS
+ * keychain as `input:<id>`; never written to a file.
  */
 import { createInterface } from 'node:readline/promises';
 import { storeInputAnswer } from '../../../core/secrets/secret-refs.js';
-import { KeytarSecretStore } from '../../../core/secrets/secret-store.js';
+import { defaultSecretStore } from '../../../core/secrets/secret-store.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
+import { PromptCancelled, readHidden } from '../read-hidden.js';
+
+/** One line from stdin: hidden on a terminal, else the first line of what is piped in. */
+async function readAnswer(id: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    try {
+      return await readHidden(process.stdin, process.stderr, `Value for \${input:${id}} (not shown as you type): `);
+    } catch (err) {
+      if (err instanceof PromptCancelled) throw new UsageError(`No value given for \${input:${id}}`);
+      throw err;
+    }
+  }
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  try {
+    return await rl.question('');
+  } finally {
+    rl.close();
+  }
+}
 
 export async function runInput(ctx: CliContext): Promise<number> {
   const id = ctx.cli.positionals[0]!;
-  const rl = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stderr : undefined, terminal: process.stdin.isTTY });
-  const answer = (await rl.question(process.stdin.isTTY ? `Value for \${input:${id}} (shown as you type): ` : '')).trim();
-  rl.close();
+  const answer = (await readAnswer(id)).trim();
   if (answer === '') throw new UsageError(`No value given for \${input:${id}}`);
-  await storeInputAnswer(new KeytarSecretStore(ctx.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined), id, answer);
+  await storeInputAnswer(defaultSecretStore(ctx.platform.env), id, answer);
   ctx.io.out(`Stored the answer to \${input:${id}} in the OS keychain`);
   return EXIT.OK;
 }
@@ -24,7 +41,7 @@ export async function runInput(ctx: CliContext): Promise<number> {
 export const inputCommand: CommandSpec = {
   name: 'input',
   synopsis: 'input <id>',
-  summary: 'Answer a VS Code ${input:id} prompt (kept in the OS keychain)',
+  summary: 'Answer a VS Code ${input:id} prompt (read without echo; kept in the OS keychain)',
   positionals: [1, 1],
   run: runInput,
 };
