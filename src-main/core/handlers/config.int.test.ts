@@ -61,7 +61,16 @@ describe('config handlers', () => {
     expect(secrets.map.get('input:key')).toBe('answer');
     const moved = await c.handlers['config:transfer']({ name: 'gh', to: { host: 'cursor' } });
     expect(moved.ok).toBe(true);
-    if (moved.ok) expect(moved.data.notes).toEqual(['headers.Authorization: a VS Code ${input:key} prompt cannot be carried to Cursor; left as literal text — set the value by hand']);
+    const vscodeFile = join(w.xdgConfig, 'Code', 'User', 'mcp.json');
+    const cursorFile = join(w.home, '.cursor', 'mcp.json');
+    // Cursor outranks VS Code (SPEC §2): the copy now wins, and the outcome says so (issue F3 #5).
+    if (moved.ok) {
+      expect(moved.data.notes).toEqual([
+        'headers.Authorization: a VS Code ${input:key} prompt cannot be carried to Cursor; left as literal text — set the value by hand',
+        `"gh" in ${cursorFile} now shadows VS Code ${vscodeFile}: this copy is the one Switchboard runs`,
+      ]);
+      expect(moved.data.nowShadows).toMatchObject({ host: 'vscode', file: vscodeFile });
+    }
     const refused = await c.handlers['config:transfer']({ name: 'lit', to: { host: 'cursor' } });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toContain('writes literal secrets (headers.X-Api-Key)');

@@ -1,29 +1,35 @@
 /** Handlers of `config:*` (issue #3): per-host views and the verbs that change host files (SPEC §2, §5, §9). */
 import { ok } from '../../../src-shared/api/envelope.js';
-import type { HostView } from '../../../src-shared/api/config.js';
 import type { MCPServer } from '../../../src-shared/config/server.js';
-import { transferServer } from '../config/config-transfer.js';
-import { addServerToFile, removeServerFromFile, setServerEnabled, updateServerInFile, type ServerPatch, type WriteOutcome } from '../config/config-writer.js';
-import { allHostViews } from '../config/host-view.js';
+import { removeDefinition, transferDefinition } from '../config/config-verbs.js';
+import { addServerToFile, setServerEnabled, updateServerInFile, type ServerPatch, type WriteOutcome } from '../config/config-writer.js';
+import { allHostViews, hostViewJson } from '../config/host-view.js';
 import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../errors.js';
+import { keepSecretsOutOfFiles } from '../secrets/literal-secrets.js';
 import { storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
-import { KeytarSecretStore, type SecretStore } from '../secrets/secret-store.js';
-import { summarizeServer } from '../snapshot.js';
+import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:remove' | 'config:setEnabled' | 'config:transfer' | 'config:answerInput';
 
-/** The discovery context of the core's project (trust read now). */
+/** The discovery context of the core's project (trust read now; stored keychain references known). */
 export function coreDiscoveryContext(ctx: CoreContext): DiscoveryContext {
   const { options } = ctx;
-  return { ...options.platform, projectDir: options.projectDir, dataDir: options.dataDir, projectTrusted: ctx.trustStore.isTrusted(options.projectDir) };
+  const store = options.secrets ?? defaultSecretStore(options.platform.env);
+  return {
+    ...options.platform,
+    projectDir: options.projectDir,
+    dataDir: options.dataDir,
+    projectTrusted: ctx.trustStore.isTrusted(options.projectDir),
+    storedSecrets: () => store.accounts(),
+  };
 }
 
 export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   let secrets: SecretStore | undefined;
-  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? new KeytarSecretStore(ctx.options.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined));
+  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? defaultSecretStore(ctx.options.platform.env));
 
   /** Run a write, then rediscover and diff-and-apply so the live set changes at once (SPEC §5). */
   const write = async (task: (dctx: DiscoveryContext) => Promise<WriteOutcome>) => {
@@ -40,18 +46,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   return {
     'config:hosts': async () => {
       const result = await ctx.ensureDiscovered();
-      const views: HostView[] = allHostViews(result, coreDiscoveryContext(ctx)).map((v) => ({
-        host: v.host,
-        label: v.label,
-        files: v.files.map((f) => ({ path: f.path, scope: f.scope, exists: f.exists })),
-        entries: v.entries.map((e) => ({
-          server: summarizeServer(e.definition),
-          loaded: e.loaded,
-          ...(e.overriddenBy ? { overriddenBy: e.overriddenBy } : {}),
-          ...(e.note ? { note: e.note } : {}),
-        })),
-      }));
-      return ok(views);
+      const dctx = coreDiscoveryContext(ctx);
+      return ok(allHostViews(result, dctx).map((v) => hostViewJson(v, result, dctx)));
     },
 
     'config:add': ({ name, server, target, token }) =>
@@ -66,23 +62,34 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           full.headers = { ...(full.headers ?? {}), Authorization: `Bearer ${ref}` };
           notes.push(`Token stored in the OS keychain; ${'servers.json'} holds the reference ${ref}`);
         }
+        if (host === 'switchboard') {
+          // A literal secret in env/headers goes to the keychain; the file holds a reference (SPEC §3).
+          const kept = await keepSecretsOutOfFiles({ env: full.env, headers: full.headers }, { name, host, store: secretStore });
+          if (kept.maps.env) full.env = kept.maps.env;
+          if (kept.maps.headers) full.headers = kept.maps.headers;
+          notes.push(...kept.notes);
+        }
         const loc = targetLocation(host, target?.scope, dctx, name);
         const out = await addServerToFile(loc, full, dctx);
         return { ...out, notes: [...notes, ...out.notes] };
       }),
 
-    'config:update': ({ name, file, patch }) => write(async (dctx) => updateServerInFile(await located(name, file), name, patch as ServerPatch, dctx)),
+    'config:update': ({ name, file, patch }) =>
+      write(async (dctx) => {
+        const loc = await located(name, file);
+        if (loc.host !== 'switchboard') return updateServerInFile(loc, name, patch as ServerPatch, dctx);
+        // Switchboard's own file: a literal secret goes to the keychain, the file holds a reference (SPEC §3).
+        const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore });
+        const out = await updateServerInFile(loc, name, kept.maps, dctx);
+        return { ...out, notes: [...kept.notes, ...out.notes] };
+      }),
 
-    'config:remove': ({ name, file }) => write(async (dctx) => removeServerFromFile(await located(name, file), name, dctx)),
+    'config:remove': ({ name, file }) => write(async (dctx) => removeDefinition(await ctx.ensureDiscovered(), name, file, dctx)),
 
     'config:setEnabled': ({ name, file, enabled }) => write(async (dctx) => setServerEnabled(await located(name, file), name, enabled, dctx)),
 
-    'config:transfer': ({ name, file, to, allowLiteralSecrets, rename }) =>
-      write(async (dctx) => {
-        const from = await located(name, file);
-        const target = targetLocation(to.host, to.scope, dctx, rename ?? name);
-        return transferServer(from, name, target, dctx, { allowLiteralSecrets, rename });
-      }),
+    'config:transfer': ({ name, file, to, allowLiteralSecrets, rename, trustSource }) =>
+      write(async (dctx) => transferDefinition(await ctx.ensureDiscovered(), name, file, to, dctx, { allowLiteralSecrets, rename, trustSource })),
 
     'config:answerInput': async ({ id, value }) => {
       try {

@@ -9,14 +9,16 @@ import { discoverServers } from '../../core/config/discovery.js';
 import { TrustStore } from '../../core/config/trust.js';
 import type { DiscoveryContext, DiscoveryResult } from '../../core/config/types.js';
 import { CoreError } from '../../core/errors.js';
+import { defaultSecretStore } from '../../core/secrets/secret-store.js';
 import { EXIT, UsageError } from './args.js';
 import type { CliContext } from './context.js';
 import { printFailure } from './output.js';
 
-/** The discovery context of the CLI's project. */
+/** The discovery context of the CLI's project (trust from trust.json; stored keychain references known). */
 export function cliDiscoveryContext(ctx: CliContext): DiscoveryContext {
   const trusted = new TrustStore(ctx.dataDir).isTrusted(ctx.projectDir);
-  return { ...ctx.platform, projectDir: ctx.projectDir, dataDir: ctx.dataDir, projectTrusted: trusted };
+  const store = defaultSecretStore(ctx.platform.env);
+  return { ...ctx.platform, projectDir: ctx.projectDir, dataDir: ctx.dataDir, projectTrusted: trusted, storedSecrets: () => store.accounts() };
 }
 
 /** Discover the project's definitions (no connection). */
@@ -61,13 +63,19 @@ export function parseTimeout(value: unknown): number | undefined {
   return n;
 }
 
-/** Print a write outcome: `<verb> "<name>" in <file>` and each note; `--json` prints the outcome. */
+/**
+ * Print a write outcome: `<verb> "<name>" in <file>` (an edit adds `: <fields written>` and a
+ * `not written:` line), then each note (what could not be carried, what it now shadows, which
+ * definition is active now); `--json` prints the outcome.
+ */
 export function printOutcome(ctx: CliContext, verb: string, name: string, outcome: WriteOutcome): number {
   if (ctx.cli.json) {
     ctx.io.out(JSON.stringify(outcome, null, 2));
     return EXIT.OK;
   }
-  ctx.io.out(outcome.switchboardOnly ? `${verb} "${name}" in Switchboard only` : `${verb} "${name}" in ${outcome.file}`);
+  const fields = outcome.written && outcome.written.length > 0 ? `: ${outcome.written.join(', ')}` : '';
+  ctx.io.out(outcome.switchboardOnly ? `${verb} "${name}" in Switchboard only` : `${verb} "${name}" in ${outcome.file}${fields}`);
+  if (outcome.notWritten && outcome.notWritten.length > 0) ctx.io.out(`  not written: ${outcome.notWritten.join(', ')}`);
   for (const note of outcome.notes) ctx.io.out(`  note: ${note}`);
   return EXIT.OK;
 }

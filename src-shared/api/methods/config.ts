@@ -15,15 +15,27 @@ export const configMethods = {
   'config:hosts': { input: Empty, output: z.array(HostViewSchema) },
   /** Add a server to a host's file (default Switchboard's own); a token goes to the keychain. */
   'config:add': { input: AddServerInputSchema, output: WriteOutcomeSchema },
-  /** Edit fields of a server in the file it lives in (only the changed keys are written). */
+  /**
+   * Edit fields of a server in the file it lives in (only the changed keys are written; `env` and
+   * `headers` merge key by key, `null` removes a key or a field). The outcome lists the fields
+   * `written` and `notWritten`; INVALID_CONFIG `Nothing written to <file>: …` when none could be.
+   */
   'config:update': { input: ServerRefSchema.extend({ patch: ServerPatchSchema }).strict(), output: WriteOutcomeSchema },
-  /** Remove a server from the file it lives in. */
+  /**
+   * Remove a server from the file it lives in (without `file`: only the winning definition; a
+   * second copy of the name is never removed without its `file`). `nowActive` names the
+   * definition that takes over.
+   */
   'config:remove': { input: ServerRefSchema, output: WriteOutcomeSchema },
   /** Enable or disable: in the file where the host has a flag, else in Switchboard only (says so). */
   'config:setEnabled': { input: ServerRefSchema.extend({ enabled: z.boolean() }).strict(), output: WriteOutcomeSchema },
-  /** Copy a server into another host's file, translated; notes say what could not be carried. */
+  /**
+   * Copy a server into another host's file, translated; notes say what could not be carried, and
+   * `nowShadows` which definition the copy now wins over. A definition from an untrusted project
+   * folder fails with UNTRUSTED unless `trustSource` (the person vouches for it).
+   */
   'config:transfer': {
-    input: ServerRefSchema.extend({ to: WriteTargetSchema, allowLiteralSecrets: z.boolean().optional(), rename: z.string().optional() }).strict(),
+    input: ServerRefSchema.extend({ to: WriteTargetSchema, allowLiteralSecrets: z.boolean().optional(), rename: z.string().optional(), trustSource: z.boolean().optional() }).strict(),
     output: WriteOutcomeSchema,
   },
   /** Answer a VS Code `${input:<id>}` prompt once; kept in the keychain. */

@@ -1,15 +1,18 @@
 /**
  * `switchboard add <name> (--url <url> | -- <command...>)`: quick add (SPEC §5) to Switchboard's
  * own `servers.json` (or `--host <id> [--scope s]`), in that host's shape. `--token` is kept in the
- * OS keychain and the file gets `Authorization: Bearer ${secret:<name>-token}` (SPEC §3).
+ * OS keychain and the file gets `Authorization: Bearer ${secret:<name>-token}` (SPEC §3); so does a
+ * literal secret in `--header` / `--env` (`${secret:<name>-<key>}`), and another host's file gets
+ * one only with `--allow-literal-secrets`.
  * Errors (SPEC §5 words): `Use either --url or -- <command...>, not both.`, `--token requires
  * --url (HTTP/SSE transport).`, `Invalid server config: …`, `Server "<name>" already exists in <path>`.
  */
 import type { MCPServer } from '../../../../src-shared/config/server.js';
 import { addServerToFile } from '../../../core/config/config-writer.js';
 import { targetLocation } from '../../../core/config/server-locator.js';
+import { keepSecretsOutOfFiles } from '../../../core/secrets/literal-secrets.js';
 import { storeSecret } from '../../../core/secrets/secret-refs.js';
-import { KeytarSecretStore } from '../../../core/secrets/secret-store.js';
+import { defaultSecretStore } from '../../../core/secrets/secret-store.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import { cliDiscoveryContext, parseHost, parsePairs, parseScope, parseTimeout, printOutcome, runWrite } from '../config-cli.js';
@@ -53,9 +56,14 @@ export async function runAdd(ctx: CliContext): Promise<number> {
   return runWrite(ctx, async () => {
     const dctx = cliDiscoveryContext(ctx);
     const loc = targetLocation(host, scope, dctx, server.name);
-    const notes: string[] = [];
+    const store = () => defaultSecretStore(ctx.platform.env);
+    // A literal secret in --header / --env goes to the keychain (our file) or needs a yes (another host's).
+    const kept = await keepSecretsOutOfFiles({ env: server.env, headers: server.headers }, { name: server.name, host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
+    if (kept.maps.env) server.env = kept.maps.env;
+    if (kept.maps.headers) server.headers = kept.maps.headers;
+    const notes: string[] = [...kept.notes];
     if (token !== undefined) {
-      const ref = await storeSecret(new KeytarSecretStore(ctx.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined), `${server.name}-token`, token);
+      const ref = await storeSecret(store(), `${server.name}-token`, token);
       server.headers = { ...(server.headers ?? {}), Authorization: `Bearer ${ref}` };
       notes.push(`token stored in the OS keychain; the file holds ${ref}`);
     }
@@ -81,6 +89,7 @@ export const addCommand: CommandSpec = {
     disabled: { type: 'boolean', help: '--disabled        Add it disabled (add)' },
     host: { type: 'string', help: '--host <id>       Host whose file to use (add, servers)' },
     scope: { type: 'string', help: '--scope <s>       user, project, local or app (add, import, export)' },
+    'allow-literal-secrets': { type: 'boolean', help: '--allow-literal-secrets  Write secrets literally where the target has no reference syntax' },
   },
   run: runAdd,
 };

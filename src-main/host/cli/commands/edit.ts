@@ -1,17 +1,24 @@
 /**
- * `switchboard edit <name> [--url U] [--env K=V]… [--header "K: V"]… [--timeout ms]
- * [--description D] [--unset field]… [-- <command...>]`: change fields of a server in the file it
- * lives in; only the changed keys are written, comments and unknown keys stay (SPEC §5).
+ * `switchboard edit <name> [--url U] [--env K=V]… [--unset-env K]… [--header "K: V"]…
+ * [--unset-header K]… [--timeout ms] [--description D] [--unset field]… [-- <command...>]`: change
+ * fields of a server in the file it lives in; only the changed keys are written, comments and
+ * unknown keys stay (SPEC §5). `--env` / `--header` set or replace those keys and keep the others;
+ * `--unset-env K` / `--unset-header K` (or `--unset env.K`) remove one. The output lists the fields
+ * written and those the host's file has no place for; nothing written exits 2.
  */
 import type { ServerPatch } from '../../../core/config/config-writer.js';
 import { updateServerInFile } from '../../../core/config/config-writer.js';
 import { locateServer } from '../../../core/config/server-locator.js';
+import { keepSecretsOutOfFiles } from '../../../core/secrets/literal-secrets.js';
+import { defaultSecretStore } from '../../../core/secrets/secret-store.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import { cliDiscover, parsePairs, parseTimeout, printOutcome, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 
 const UNSETTABLE = ['env', 'headers', 'cwd', 'timeout', 'description', 'args', 'enabledTools', 'disabledTools'];
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : []);
 
 /** The patch the flags describe. Throws UsageError when nothing would change. */
 export function editPatch(ctx: CliContext): ServerPatch {
@@ -22,18 +29,29 @@ export function editPatch(ctx: CliContext): ServerPatch {
     patch.command = ctx.cli.rest[0]!;
     patch.args = ctx.cli.rest.length > 1 ? ctx.cli.rest.slice(1) : null;
   }
-  const env = parsePairs(f.env, '=', '--env');
-  if (env) patch.env = env;
-  const headers = parsePairs(f.header, ':', '--header');
-  if (headers) patch.headers = headers;
+  // --env / --header merge: the keys given are set, the others in the file stay.
+  const env: Record<string, string | null> = { ...parsePairs(f.env, '=', '--env') };
+  const headers: Record<string, string | null> = { ...parsePairs(f.header, ':', '--header') };
+  for (const k of list(f['unset-env'])) env[k] = null;
+  for (const k of list(f['unset-header'])) headers[k] = null;
   const timeout = parseTimeout(f.timeout);
   if (timeout !== undefined) patch.timeout = timeout;
   if (typeof f.description === 'string') patch.description = f.description;
-  for (const field of (f.unset as string[] | undefined) ?? []) {
-    if (!UNSETTABLE.includes(field)) throw new UsageError(`--unset takes one of: ${UNSETTABLE.join(', ')}`);
-    (patch as Record<string, unknown>)[field] = null;
+  for (const field of list(f.unset)) {
+    const key = /^(env|headers)\.(.+)$/.exec(field);
+    if (key) (key[1] === 'env' ? env : headers)[key[2]!] = null;
+    else if (UNSETTABLE.includes(field)) (patch as Record<string, unknown>)[field] = null;
+    else throw new UsageError(`--unset takes one of: ${UNSETTABLE.join(', ')}, env.<KEY> or headers.<KEY>`);
   }
-  if (Object.keys(patch).length === 0) throw new UsageError('edit: nothing to change (give --url, --env, --header, --timeout, --description, --unset or -- <command...>)');
+  if (Object.keys(env).length > 0) {
+    if (patch.env === null) throw new UsageError('--unset env removes every variable; do not combine it with --env or --unset-env');
+    patch.env = env;
+  }
+  if (Object.keys(headers).length > 0) {
+    if (patch.headers === null) throw new UsageError('--unset headers removes every header; do not combine it with --header or --unset-header');
+    patch.headers = headers;
+  }
+  if (Object.keys(patch).length === 0) throw new UsageError('edit: nothing to change (give --url, --env, --header, --unset-env, --unset-header, --timeout, --description, --unset or -- <command...>)');
   return patch;
 }
 
@@ -43,23 +61,29 @@ export async function runEdit(ctx: CliContext): Promise<number> {
   return runWrite(ctx, async () => {
     const { dctx, result } = await cliDiscover(ctx);
     const loc = locateServer(result, name, ctx.cli.flags.file as string | undefined);
-    return printOutcome(ctx, 'Updated', name, await updateServerInFile(loc, name, patch, dctx));
+    const store = () => defaultSecretStore(ctx.platform.env);
+    const kept = await keepSecretsOutOfFiles(patch, { name, host: loc.host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
+    const out = await updateServerInFile(loc, name, kept.maps, dctx);
+    return printOutcome(ctx, 'Updated', name, { ...out, notes: [...kept.notes, ...out.notes] });
   });
 }
 
 export const editCommand: CommandSpec = {
   name: 'edit',
-  synopsis: 'edit <name> [--url U] [--env K=V] [--unset F] [-- <command...>]',
+  synopsis: 'edit <name> [--url U] [--env K=V] [--unset-env K] [--header "K: V"] [--unset F] [-- <command...>]',
   summary: 'Change fields of a server in the file it lives in',
   positionals: [1, 1],
   acceptsRest: true,
   flags: {
     url: { type: 'string', help: '--url <url>       Server URL (Streamable HTTP unless --transport sse)' },
-    header: { type: 'string', multiple: true, help: '--header "K: V"    HTTP header, repeatable (add, edit)' },
-    env: { type: 'string', multiple: true, help: '--env K=V         Environment variable, repeatable (add, edit)' },
+    header: { type: 'string', multiple: true, help: '--header "K: V"    HTTP header, repeatable; edit sets/replaces only these keys (add, edit)' },
+    'unset-header': { type: 'string', multiple: true, help: '--unset-header K  Remove one header, repeatable (edit)' },
+    env: { type: 'string', multiple: true, help: '--env K=V         Environment variable, repeatable; edit sets/replaces only these keys (add, edit)' },
+    'unset-env': { type: 'string', multiple: true, help: '--unset-env K     Remove one environment variable, repeatable (edit)' },
     timeout: { type: 'string', help: '--timeout <ms>    Timeout in milliseconds (add, edit)' },
     description: { type: 'string', help: '--description <d> One-line description (add, edit)' },
-    unset: { type: 'string', multiple: true, help: '--unset <field>   Remove a field: env, headers, cwd, timeout, description, args (edit)' },
+    unset: { type: 'string', multiple: true, help: '--unset <field>   Remove a field (env, headers, cwd, timeout, description, args) or one key (env.K, headers.K) (edit)' },
+    'allow-literal-secrets': { type: 'boolean', help: '--allow-literal-secrets  Write secrets literally where the target has no reference syntax' },
     file: { type: 'string', help: '--file <path>     Act on the definition in this file (a shadowed one)' },
   },
   run: runEdit,

@@ -1,6 +1,9 @@
-/** `switchboard remove|rm <name> [--file F]`: remove a server from the file it lives in (SPEC §5). */
-import { removeServerFromFile } from '../../../core/config/config-writer.js';
-import { locateServer } from '../../../core/config/server-locator.js';
+/**
+ * `switchboard remove|rm <name> [--file F]`: remove a server from the file it lives in (SPEC §5).
+ * Without `--file` only the winning definition goes; when another file's definition takes over it
+ * says so, and a second copy of the name is never removed without its `--file`.
+ */
+import { removeDefinition } from '../../../core/config/config-verbs.js';
 import type { CommandSpec } from '../command-spec.js';
 import { cliDiscover, printOutcome, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
@@ -9,8 +12,7 @@ export async function runRemove(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0]!;
   return runWrite(ctx, async () => {
     const { dctx, result } = await cliDiscover(ctx);
-    const loc = locateServer(result, name, ctx.cli.flags.file as string | undefined);
-    return printOutcome(ctx, 'Removed', name, await removeServerFromFile(loc, name, dctx));
+    return printOutcome(ctx, 'Removed', name, await removeDefinition(result, name, ctx.cli.flags.file as string | undefined, dctx));
   });
 }
 
@@ -18,7 +20,7 @@ export const removeCommand: CommandSpec = {
   name: 'remove',
   aliases: ['rm'],
   synopsis: 'remove|rm <name> [--file F]',
-  summary: 'Remove a server from the file it lives in',
+  summary: 'Remove a server from the file it lives in (the winning definition; --file for another)',
   positionals: [1, 1],
   flags: { file: { type: 'string', help: '--file <path>     Act on the definition in this file (a shadowed one)' } },
   run: runRemove,

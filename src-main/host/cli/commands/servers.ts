@@ -4,12 +4,10 @@
  * them; warnings. `--json`: a `DiscoveryReport` (schemas from src-shared).
  */
 import type { CommandSpec } from '../command-spec.js';
-import { discoverServers } from '../../../core/config/discovery.js';
-import { TrustStore } from '../../../core/config/trust.js';
 import { summarizeServer } from '../../../core/snapshot.js';
 import type { HostView as HostViewJson } from '../../../../src-shared/api/config.js';
 import type { HostId } from '../../../../src-shared/config/server.js';
-import { hostView } from '../../../core/config/host-view.js';
+import { hostView, hostViewJson } from '../../../core/config/host-view.js';
 import { cliDiscover, parseHost } from '../config-cli.js';
 import { EXIT } from '../args.js';
 import { trustHint, type CliContext } from '../context.js';
@@ -17,10 +15,9 @@ import { formatServers, type DiscoveryReport } from '../format.js';
 
 /** Discover the definitions of `ctx`'s project without connecting anything. */
 export async function discoveryReport(ctx: CliContext): Promise<DiscoveryReport> {
-  const trusted = new TrustStore(ctx.dataDir).isTrusted(ctx.projectDir);
-  const result = await discoverServers({ ...ctx.platform, projectDir: ctx.projectDir, dataDir: ctx.dataDir, projectTrusted: trusted });
+  const { dctx, result } = await cliDiscover(ctx);
   return {
-    project: { dir: ctx.projectDir, trusted, projectFiles: [...result.projectFiles] },
+    project: { dir: ctx.projectDir, trusted: dctx.projectTrusted, projectFiles: [...result.projectFiles] },
     servers: result.servers.map(summarizeServer),
     shadowed: result.shadowed.map((s) => ({ server: summarizeServer(s.definition), shadowedBy: s.shadowedBy })),
     warnings: result.warnings,
@@ -30,22 +27,9 @@ export async function discoveryReport(ctx: CliContext): Promise<DiscoveryReport>
 /** `switchboard servers --host <id>`: that host's own view (SPEC §2), `--json`: the `HostView`. */
 async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
   const { dctx, result } = await cliDiscover(ctx);
-  const view = hostView(result, host, dctx);
-  if (ctx.cli.json) {
-    ctx.io.out(JSON.stringify(out2(view), null, 2));
-    return EXIT.OK;
-  }
-  ctx.io.out(formatHostView(out2(view)).join('\n'));
+  const view = hostViewJson(hostView(result, host, dctx), result, dctx);
+  ctx.io.out(ctx.cli.json ? JSON.stringify(view, null, 2) : formatHostView(view).join('\n'));
   return EXIT.OK;
-}
-
-function out2(view: ReturnType<typeof hostView>): HostViewJson {
-  return {
-    host: view.host,
-    label: view.label,
-    files: view.files.map((f) => ({ path: f.path, scope: f.scope, exists: f.exists })),
-    entries: view.entries.map((e) => ({ server: summarizeServer(e.definition), loaded: e.loaded, ...(e.overriddenBy ? { overriddenBy: e.overriddenBy } : {}), ...(e.note ? { note: e.note } : {}) })),
-  };
 }
 
 /** Lines of a host view: its files (found or not), then each definition, loaded or why not. */
@@ -56,8 +40,8 @@ export function formatHostView(view: HostViewJson): string[] {
   for (const e of view.entries) {
     const s = e.server;
     const where = `${s.source.file}${s.source.line ? `:${s.source.line}` : ''}`;
-    lines.push(`  ${e.loaded ? '●' : '○'} ${s.name}  ${s.transport}  ${s.command ?? s.url ?? ''}  ${s.enabled ? 'enabled' : 'disabled'}  ${s.source.scope}  ${where}`);
-    if (e.note) lines.push(`      ${e.note}`);
+    lines.push(`  ${e.state === 'active' ? '●' : '○'} ${s.name}  ${e.launch ?? s.command ?? s.url ?? ''}  ${s.source.scope}  ${where}`);
+    lines.push(`      ${e.stateText ?? (s.enabled ? 'enabled' : 'disabled')}${e.note && e.note !== e.stateText ? ` · ${e.note}` : ''}`);
   }
   return lines;
 }

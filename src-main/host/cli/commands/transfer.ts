@@ -2,10 +2,11 @@
  * `switchboard export <name> --to <host> [--scope s]` and `switchboard import <name> [--to <host>]`
  * (SPEC §9, issue #3 §5): copy a server from the file it lives in (`--file` for a shadowed one)
  * into another host's file (import: default Switchboard's own), translated; the notes say what
- * could not be carried. Literal secrets are written only with `--allow-literal-secrets`.
+ * could not be carried, and which definition the copy now shadows. Literal secrets are written
+ * only with `--allow-literal-secrets`; a definition from an untrusted project folder is copied only
+ * after `switchboard trust` or with `--trust`.
  */
-import { transferServer } from '../../../core/config/config-transfer.js';
-import { locateServer, targetLocation } from '../../../core/config/server-locator.js';
+import { transferDefinition } from '../../../core/config/config-verbs.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import { cliDiscover, parseHost, parseScope, printOutcome, runWrite } from '../config-cli.js';
@@ -19,9 +20,10 @@ function run(defaultTo: 'switchboard' | undefined) {
     const scope = parseScope(ctx.cli.flags.scope);
     return runWrite(ctx, async () => {
       const { dctx, result } = await cliDiscover(ctx);
-      const from = locateServer(result, name, ctx.cli.flags.file as string | undefined);
-      const target = targetLocation(to, scope, dctx, name);
-      const out = await transferServer(from, name, target, dctx, { allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
+      const out = await transferDefinition(result, name, ctx.cli.flags.file as string | undefined, { host: to, scope }, dctx, {
+        allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true,
+        trustSource: ctx.cli.flags.trust === true,
+      });
       return printOutcome(ctx, `Copied to ${to}:`, name, out);
     });
   };
@@ -32,6 +34,7 @@ const flags = {
   scope: { type: 'string', help: '--scope <s>       user, project, local or app (add, import, export)' },
   file: { type: 'string', help: '--file <path>     Act on the definition in this file (a shadowed one)' },
   'allow-literal-secrets': { type: 'boolean', help: '--allow-literal-secrets  Write secrets literally where the target has no reference syntax' },
+  trust: { type: 'boolean', help: '--trust           Copy from an untrusted project folder anyway (you vouch for it; the folder stays untrusted)' },
 } as const;
 
 export const exportCommand: CommandSpec = { name: 'export', synopsis: 'export <name> --to <host>', summary: "Copy a server into another host's file", positionals: [1, 1], flags, run: run(undefined) };
