@@ -187,3 +187,25 @@ describe('describeDeepLinkForLog', () => {
     expect(describeDeepLinkForLog('::::')).toBe('(unparseable link)');
   });
 });
+
+describe('parseDeepLink: install configs are checked like the writer checks them (issue F3 #16)', () => {
+  const link = (config: unknown): string => `mcp-switchboard://install?name=x&config=${encodeURIComponent(JSON.stringify(config))}`;
+  it.each([
+    [{ command: 'node', args: 'notarray' }, 'install link: "args": Invalid input: expected array, received string'],
+    [{ command: 'node', env: { A: 1 } }, 'install link: "env.A": Invalid input: expected string, received number'],
+    [{ command: 'node', enabled: 'yes' }, 'install link: "enabled": Invalid input: expected boolean, received string'],
+    [{ command: 'node', timeout: -5 }, 'install link: "timeout": Too small: expected number to be >0'],
+    [{ url: 'javascript:alert(1)' }, 'install link: "url" must be http or https, not javascript'],
+    [{ url: 'file:///etc/passwd' }, 'install link: "url" must be http or https, not file'],
+    [{ url: 'not a url' }, 'install link: "url" is not a valid URL'],
+  ])('%j is invalid', (config, reason) => {
+    expect(parseDeepLink(link(config))).toEqual({ kind: 'invalid', reason });
+  });
+
+  it('http(s) URLs with string headers, and typed stdio fields, still install', () => {
+    const remote = { type: 'sse', url: 'http://127.0.0.1:3000/sse', headers: { 'X-A': 'b' }, timeout: 5000, enabled: false };
+    expect(parseDeepLink(link(remote))).toEqual({ kind: 'install', name: 'x', config: remote });
+    const local = { command: 'npx', args: ['-y', 'pkg'], env: { A: '1' }, description: 'd', tools: ['unknown keys travel'] };
+    expect(parseDeepLink(link(local))).toEqual({ kind: 'install', name: 'x', config: local });
+  });
+});

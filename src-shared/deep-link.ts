@@ -3,6 +3,7 @@
  * web host and tests agree on what a link means. Nothing here acts on a link: the desktop app
  * hands OAuth callbacks to the core's pending flows (by `state`) and focuses its window.
  */
+import { MCPServerSchema } from './config/server.js';
 import { validateServerConfig, validateServerName } from './config/validate.js';
 
 /** The URL scheme the desktop app registers (`app.setAsDefaultProtocolClient`). */
@@ -41,7 +42,8 @@ export type DeepLink =
  *   `state` is required, and one of `code` / `error`.
  * - `…://install?name=N&config=C` → `install`, where `C` is the server's JSON object, either
  *   base64/base64url-encoded (Cursor's install-link style) or as plain URL-encoded JSON. The name
- *   must pass `validateServerName` and the config `validateServerConfig` (SPEC §1).
+ *   must pass `validateServerName` and the config `installConfigErrors` (the writer's type and
+ *   transport rules, SPEC §1; only http(s) URLs).
  * Anything else (other scheme, unknown route, missing or malformed parameter, > 16 KiB) →
  * `{kind:'invalid', reason}`.
  */
@@ -131,9 +133,36 @@ function parseInstall(params: URLSearchParams): DeepLink {
     return invalid('install link: "config" must be a JSON object');
   }
   const record = config as Record<string, unknown>;
-  const outcome = validateServerConfig(record);
-  if (!outcome.ok) return invalid(`install link: ${outcome.errors.join('; ')}`);
+  const errors = installConfigErrors(record);
+  if (errors.length > 0) return invalid(`install link: ${errors.join('; ')}`);
   return { kind: 'install', name, config: record };
+}
+
+/** Typed fields of an install config, checked as the writer checks them (SPEC §1 "writing is strict"). */
+const InstallFieldsSchema = MCPServerSchema.omit({ name: true, transport: true, extensions: true }).partial();
+
+/**
+ * Why an install config would not be written (empty when it would): the writer's rules — field
+ * types (`args` a list of strings, `env`/`headers` string maps, `enabled` a boolean, `timeout` a
+ * positive number of ms, …), the transport rules of `validateServerConfig` — and, since the link
+ * comes from a web page, a `url` must be `http:` or `https:`.
+ */
+export function installConfigErrors(config: Record<string, unknown>): string[] {
+  const errors: string[] = [];
+  const transport = validateServerConfig(config);
+  if (!transport.ok) errors.push(...transport.errors);
+  const fields = InstallFieldsSchema.safeParse(config);
+  if (!fields.success) errors.push(...fields.error.issues.map((i) => `"${i.path.join('.')}": ${i.message}`));
+  if (typeof config.url === 'string' && config.url.trim() !== '') {
+    let protocol = '';
+    try {
+      protocol = new URL(config.url.trim()).protocol;
+    } catch {
+      errors.push(`"url" is not a valid URL`);
+    }
+    if (protocol !== '' && protocol !== 'http:' && protocol !== 'https:') errors.push(`"url" must be http or https, not ${protocol.replace(/:$/, '')}`);
+  }
+  return errors;
 }
 
 /** Plain JSON first (it starts with `{`), then base64 / base64url JSON. `undefined` if neither. */
