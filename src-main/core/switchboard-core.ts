@@ -220,6 +220,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       };
     },
     handleOAuthCallback: (params) => auth.completeCallback(params),
+    childPids: () => manager.childPids(),
     start: async () => {
       await refresh();
       if (!disposed && (extras.watchConfig ?? options.mode !== 'cli')) liveReload ??= startLiveReload(ctx);

@@ -52,4 +52,9 @@ export interface SwitchboardCore {
    * Unknown, expired and replayed states are rejected (SPEC §3). Issue 6.
    */
   handleOAuthCallback?(params: OAuthCallbackParams): CallbackOutcome;
+  /**
+   * Pids of the stdio server processes running now (the owner records them, with their
+   * descendants, so the next owner can kill leftovers after a SIGKILL — SPEC §6).
+   */
+  childPids?(): number[];
 }

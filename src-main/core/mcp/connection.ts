@@ -101,6 +101,12 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     return this.status === 'connected' ? this.live?.client : undefined;
   }
 
+  /** The pid of the live stdio process (connecting or connected, not yet exited), else undefined. */
+  processId(): number | undefined {
+    const stdio = this.live?.stdio;
+    return stdio && stdio.exitInfo === undefined ? stdio.spawnedPid : undefined;
+  }
+
   /** The current connect attempt, or a resolved promise when not connecting. */
   whenSettled(): Promise<void> {
     return this.connecting ?? Promise.resolve();

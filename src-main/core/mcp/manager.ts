@@ -360,6 +360,16 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     return this.runnable(server).connection.test();
   }
 
+  /** Pids of the stdio server processes alive now (direct children; their descendants are not listed). */
+  childPids(): number[] {
+    const out: number[] = [];
+    for (const { connection } of this.entries.values()) {
+      const pid = connection.processId();
+      if (pid !== undefined) out.push(pid);
+    }
+    return out;
+  }
+
   /** JSON-RPC trace entries of `server` with `seq > afterSeq` (default 0), oldest first. */
   trace(server: string, afterSeq = 0): TraceEntry[] {
     return this.traceStore.entries(server, afterSeq);

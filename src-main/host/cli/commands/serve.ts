@@ -10,7 +10,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSwitchboardCore } from '../../../core/switchboard-core.js';
 import { startWebHost, type WebHost } from '../../web-host.js';
-import { acquireOwnership, OwnedElsewhereError, type Ownership } from '../../ownership.js';
+import { OwnedElsewhereError, type Ownership } from '../../ownership.js';
+import { acquireOwnershipChecked } from '../../owner-takeover.js';
+import { killLeftovers, startChildRecorder } from '../../owner-children.js';
 import { EXIT } from '../args.js';
 import { coreOptions, repoRoot, type CliContext } from '../context.js';
 
@@ -48,13 +50,17 @@ export async function runServe(ctx: CliContext): Promise<number> {
   // SPEC §0: one owner per data folder; the endpoint file lets the CLI attach to this process.
   let owner: Ownership;
   try {
-    owner = acquireOwnership(ctx.dataDir);
+    owner = await acquireOwnershipChecked(ctx.dataDir);
   } catch (err) {
     ctx.io.err(err instanceof OwnedElsewhereError ? err.message : `Cannot take the data folder lock: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.FAILURE;
   }
+  // A previous owner killed with SIGKILL could not stop its servers: end what it left (SPEC §6).
+  const killed = await killLeftovers(ctx.dataDir);
+  if (killed.length > 0) ctx.io.err(`Stopped ${killed.length} server process${killed.length === 1 ? '' : 'es'} a previous Switchboard left running (pids ${killed.join(', ')})`);
   const signal = waitForSignal();
   const core = createSwitchboardCore(coreOptions(ctx, 'web'));
+  const recorder = startChildRecorder(ctx.dataDir, core);
   let host: WebHost | undefined;
   try {
     try {
@@ -72,6 +78,7 @@ export async function runServe(ctx: CliContext): Promise<number> {
   } finally {
     await host?.close();
     await core.dispose();
+    recorder.close();
     owner.release();
   }
 }

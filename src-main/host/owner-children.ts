@@ -1,0 +1,93 @@
+/**
+ * The owner's server processes on record (SPEC §6: "quitting leaves no child process behind" —
+ * even when the owner is killed with SIGKILL and cannot clean up). While it runs, the owner keeps
+ * `owner-children.json` in the data folder: the pid and command line of every stdio server process
+ * and its descendants. The next owner, right after taking the lock, kills every recorded process
+ * that is still alive AND still has the same command line (a reused pid is left alone), then
+ * starts its own. Linux reads command lines from /proc; elsewhere nothing is recorded.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../core/config/atomic-write.js';
+import { isAlive, killPids, listDescendants } from '../core/mcp/process-tree.js';
+import type { SwitchboardCore } from '../core/types.js';
+import { processCommandLine } from './owner-takeover.js';
+
+/** The file's name in the data folder. */
+export const CHILDREN_FILE = 'owner-children.json';
+
+const ChildrenFileSchema = z.object({
+  ownerPid: z.number().int(),
+  children: z.array(z.object({ pid: z.number().int().positive(), cmd: z.string().min(1) })),
+});
+type ChildrenFile = z.infer<typeof ChildrenFileSchema>;
+
+/**
+ * Record `pids` and their descendants (with command lines) as `ownerPid`'s children, atomically,
+ * mode 600. Processes whose command line cannot be read are left out.
+ */
+export async function recordChildren(dataDir: string, pids: readonly number[], ownerPid = process.pid): Promise<void> {
+  const all = new Set<number>();
+  for (const pid of pids) {
+    all.add(pid);
+    for (const d of await listDescendants(pid)) all.add(d);
+  }
+  const children: ChildrenFile['children'] = [];
+  for (const pid of all) {
+    const cmd = processCommandLine(pid);
+    if (cmd) children.push({ pid, cmd });
+  }
+  const file: ChildrenFile = { ownerPid, children };
+  await writeFileAtomic(join(dataDir, CHILDREN_FILE), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+}
+
+/**
+ * Kill the processes a previous owner left behind (call after taking the lock, before starting):
+ * each recorded process still alive with the same command line gets SIGKILL. The record is then
+ * removed. Resolves to the pids killed. Never rejects (an unreadable record kills nothing).
+ */
+export async function killLeftovers(dataDir: string, ownPid = process.pid): Promise<number[]> {
+  const path = join(dataDir, CHILDREN_FILE);
+  let record: ChildrenFile | undefined;
+  try {
+    const parsed = ChildrenFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    record = parsed.success ? parsed.data : undefined;
+  } catch {
+    record = undefined;
+  }
+  rmSync(path, { force: true });
+  if (!record || record.ownerPid === ownPid || isAlive(record.ownerPid)) return [];
+  const leftovers = record.children.filter((c) => c.pid !== ownPid && isAlive(c.pid) && processCommandLine(c.pid) === c.cmd).map((c) => c.pid);
+  await killPids(leftovers);
+  return leftovers;
+}
+
+/**
+ * Keep `owner-children.json` current while `core` runs: rewritten (coalesced, `delayMs`, default
+ * 300) after every `servers:changed`. `close()` stops it and removes the file (a clean quit leaves
+ * nothing to clean). Only where the core reports its child pids.
+ */
+export function startChildRecorder(dataDir: string, core: SwitchboardCore, delayMs = 300): { close(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let writing: Promise<void> = Promise.resolve();
+  const write = (): void => {
+    timer = undefined;
+    if (closed || !core.childPids) return;
+    const pids = core.childPids();
+    writing = writing.then(() => (closed ? undefined : recordChildren(dataDir, pids))).catch(() => undefined);
+  };
+  const unsubscribe = core.subscribe((event) => {
+    if (event !== 'servers:changed' || closed) return;
+    timer ??= setTimeout(write, delayMs);
+  });
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      unsubscribe();
+      void writing.finally(() => rmSync(join(dataDir, CHILDREN_FILE), { force: true }));
+    },
+  };
+}
