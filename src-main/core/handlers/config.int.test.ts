@@ -1,8 +1,15 @@
-/** `config:*` through the core facade: token to the keychain (file holds a reference), input answers, transfer notes and the literal-secret confirmation. */
+/**
+ * `config:*` through the core facade: token to the keychain (file holds a reference), input
+ * answers, transfer notes and the literal-secret confirmation; and what a first-time user and a
+ * breaker found (issue F3): update merges env/headers and reports fields it could not write;
+ * transfer from an untrusted project is refused; remove says which definition is active now;
+ * config:hosts gives each row its state and launch line; a stored ${input:} answer is not flagged.
+ */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../switchboard-core.js';
+import { memorySecretStore } from '../secrets/memory-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { everythingScript, makeWorld, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
@@ -16,12 +23,7 @@ afterEach(async () => {
   world = undefined;
 });
 
-function memoryStore(): SecretStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return { map, get: async (a) => map.get(a), set: async (a, s) => void map.set(a, s), delete: async (a) => map.delete(a), accounts: async () => [...map.keys()] };
-}
-
-function make(secrets: SecretStore): { w: TempWorld; c: SwitchboardCore } {
+function make(secrets: SecretStore = memorySecretStore()): { w: TempWorld; c: SwitchboardCore } {
   world = makeWorld();
   core = createSwitchboardCore(
     { platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'cli', version: '0', secrets, referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } },
@@ -32,7 +34,7 @@ function make(secrets: SecretStore): { w: TempWorld; c: SwitchboardCore } {
 
 describe('config handlers', () => {
   it('config:add with a token keeps the secret in the keychain and a reference in servers.json', async () => {
-    const secrets = memoryStore();
+    const secrets = memorySecretStore();
     const { w, c } = make(secrets);
     const r = await c.handlers['config:add']({ name: 'gh', server: { url: 'https://api.example/mcp' }, token: 'ghp_secret' });
     expect(r.ok).toBe(true);
@@ -47,7 +49,7 @@ describe('config handlers', () => {
   });
 
   it('config:answerInput stores the answer; transfer VS Code → Cursor notes the ${input:} it cannot carry; literal secrets need confirmation', async () => {
-    const secrets = memoryStore();
+    const secrets = memorySecretStore();
     const { w, c } = make(secrets);
     mkdirSync(join(w.xdgConfig, 'Code', 'User'), { recursive: true });
     writeFileSync(join(w.xdgConfig, 'Code', 'User', 'mcp.json'), JSON.stringify({
@@ -83,5 +85,119 @@ describe('config handlers', () => {
     });
     const hosts = await c.handlers['config:hosts']({});
     expect(hosts.ok && hosts.data.find((h) => h.host === 'cursor')?.entries.map((e) => e.server.name)).toEqual(['gh', 'lit']);
+  });
+});
+
+function put(path: string, value: unknown): string {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
+  return path;
+}
+
+describe('config:update', () => {
+  it('merges headers key by key (a ${secret:} Authorization stays), null removes one key, and lists what it wrote', async () => {
+    const { w, c } = make();
+    const file = put(join(w.dataDir, 'servers.json'), { mcpServers: { gh: { transport: 'http', url: 'https://api.example/mcp', headers: { Authorization: 'Bearer ${secret:gh-token}', 'X-Old': '1' } } } });
+    const r = await c.handlers['config:update']({ name: 'gh', patch: { headers: { 'X-Trace': 'on', 'X-Old': null } } });
+    expect(r).toEqual({ ok: true, data: { file, notes: [], written: ['headers.X-Trace', 'headers.X-Old'], notWritten: [] } });
+    expect(JSON.parse(readFileSync(file, 'utf8')).mcpServers.gh.headers).toEqual({ Authorization: 'Bearer ${secret:gh-token}', 'X-Trace': 'on' });
+  });
+
+  it('a literal secret header for servers.json goes to the keychain, the file holds a reference', async () => {
+    const secrets = memorySecretStore();
+    const { w, c } = make(secrets);
+    const file = put(join(w.dataDir, 'servers.json'), { mcpServers: { gh: { transport: 'http', url: 'https://api.example/mcp' } } });
+    const r = await c.handlers['config:update']({ name: 'gh', patch: { headers: { 'X-Api-Key': 'abc123' } } });
+    expect(r.ok).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8')).mcpServers.gh.headers).toEqual({ 'X-Api-Key': '${secret:gh-x-api-key}' });
+    expect(secrets.map.get('secret:gh-x-api-key')).toBe('abc123');
+  });
+
+  it('Codex: a description it has no field for is a failure naming the file, and the TOML is unchanged', async () => {
+    const { w, c } = make();
+    const toml = '[mcp_servers.alpha]\ncommand = "node"\n';
+    const file = put(join(w.home, '.codex', 'config.toml'), toml);
+    const r = await c.handlers['config:update']({ name: 'alpha', patch: { description: 'Alpha server' } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('INVALID_CONFIG');
+      expect(r.error.message).toBe(`Nothing written to ${file}: Codex has no place for "description" in its file; not written`);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(toml);
+  });
+});
+
+describe('config:transfer and config:remove', () => {
+  it('refuses to copy a definition from an untrusted project folder unless the caller vouches for it', async () => {
+    const { w, c } = make();
+    const projectFile = put(join(w.project, '.mcp.json'), { mcpServers: { evil: { command: 'sh', args: ['-c', 'echo pwned'] } } });
+    const refused = await c.handlers['config:transfer']({ name: 'evil', to: { host: 'switchboard' } });
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'UNTRUSTED',
+        message: `"evil" comes from ${projectFile} in the project folder ${w.project}, which you have not trusted; copying it would let it run. Trust the folder first (switchboard trust), or confirm that you vouch for this definition (--trust).`,
+      },
+    });
+    expect(() => readFileSync(join(w.dataDir, 'servers.json'), 'utf8')).toThrow();
+    const vouched = await c.handlers['config:transfer']({ name: 'evil', to: { host: 'switchboard' }, trustSource: true });
+    expect(vouched.ok).toBe(true);
+    if (vouched.ok) expect(vouched.data.nowShadows).toMatchObject({ host: 'claude-code', file: projectFile, scope: 'project' });
+  });
+
+  it('remove without a file takes the winner only and names the definition that is active now', async () => {
+    const { w, c } = make();
+    const own = put(join(w.dataDir, 'servers.json'), { mcpServers: { dup: { transport: 'stdio', command: 'a' } } });
+    const cursor = put(join(w.home, '.cursor', 'mcp.json'), { mcpServers: { dup: { command: 'b' } } });
+    const r = await c.handlers['config:remove']({ name: 'dup' });
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.data.file).toBe(own);
+      expect(r.data.nowActive).toMatchObject({ host: 'cursor', file: cursor });
+      expect(r.data.notes).toEqual([`"dup" is still defined in Cursor ${cursor} (now active)`]);
+    }
+    const again = await c.handlers['config:remove']({ name: 'dup' });
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error.message).toContain(`To remove that one too, name its file: switchboard remove dup --file ${cursor}`);
+    expect(JSON.parse(readFileSync(cursor, 'utf8')).mcpServers.dup).toEqual({ command: 'b' });
+  });
+});
+
+describe('config:hosts rows', () => {
+  it('each row has its real state (active / shadowed by … / disabled) and its launch line, URL secrets redacted', async () => {
+    const { w, c } = make();
+    const own = put(join(w.dataDir, 'servers.json'), { mcpServers: { dup: { transport: 'stdio', command: 'node', args: ['a.js'] } } });
+    put(join(w.home, '.cursor', 'mcp.json'), {
+      mcpServers: { dup: { command: 'node', args: ['b.js'] }, off: { url: 'https://u:pw@h.example/mcp?api_key=k1', type: 'sse' }, fine: { url: 'https://h.example/mcp' } },
+    });
+    await c.handlers['config:setEnabled']({ name: 'off', enabled: false });
+    const r = await c.handlers['config:hosts']({});
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const rows = r.data.find((h) => h.host === 'cursor')!.entries.map((e) => [e.server.name, e.state, e.stateText, e.launch]);
+    expect(rows).toEqual([
+      ['dup', 'shadowed', `shadowed by Switchboard (app) ${own}:3`, 'node b.js'],
+      ['off', 'disabled', 'disabled', 'SSE https://u:***@h.example/mcp?api_key=***'],
+      ['fine', 'active', 'active', 'HTTP https://h.example/mcp'],
+    ]);
+  });
+});
+
+describe('stored keychain references', () => {
+  it('an answered ${input:} is not flagged unresolved; a ${secret:} with nothing stored is', async () => {
+    const secrets = memorySecretStore();
+    const { w, c } = make(secrets);
+    put(join(w.xdgConfig, 'Code', 'User', 'mcp.json'), { servers: { gh: { type: 'http', url: 'https://api.example/mcp', headers: { Authorization: 'Bearer ${input:key}' } } } });
+    put(join(w.dataDir, 'servers.json'), { mcpServers: { own: { transport: 'http', url: 'https://o.example/mcp', headers: { Authorization: 'Bearer ${secret:own-token}' } } } });
+    const unresolved = async () => {
+      const list = await c.handlers['servers:list']({});
+      return list.ok ? Object.fromEntries(list.data.servers.map((s) => [s.server.name, s.server.unresolved])) : {};
+    };
+    await c.start();
+    expect(await unresolved()).toEqual({ own: ['secret:own-token'], gh: ['input:key'] });
+    expect((await c.handlers['config:answerInput']({ id: 'key', value: 'answer' })).ok).toBe(true);
+    await secrets.set('secret:own-token', 't');
+    await c.handlers['servers:reload']({});
+    expect(await unresolved()).toEqual({ own: [], gh: [] });
   });
 });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isSecretKey, keepSecretsOutOfFiles, literalSecretKeys } from './literal-secrets.js';
 import { markStoredRefs } from './secret-refs.js';
-import type { SecretStore } from './secret-store.js';
+import { memorySecretStore } from './memory-secret-store.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-
-function memoryStore(): SecretStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return { map, get: async (a) => map.get(a), set: async (a, s) => void map.set(a, s), delete: async (a) => map.delete(a), accounts: async () => [...map.keys()] };
-}
 
 describe('literal secrets on the command line', () => {
   it('knows secret-looking keys and skips references', () => {
@@ -16,7 +11,7 @@ describe('literal secrets on the command line', () => {
   });
 
   it("Switchboard's file: `Authorization: Bearer LITERAL` goes to the keychain, the file gets Bearer ${secret:<name>-authorization}", async () => {
-    const store = memoryStore();
+    const store = memorySecretStore();
     const out = await keepSecretsOutOfFiles({ headers: { Authorization: 'Bearer abc', Accept: 'json' } }, { name: 'gh', host: 'switchboard', store: () => store });
     expect(out.maps).toEqual({ headers: { Authorization: 'Bearer ${secret:gh-authorization}', Accept: 'json' }, env: undefined });
     expect(store.map.get('secret:gh-authorization')).toBe('abc');
@@ -24,7 +19,7 @@ describe('literal secrets on the command line', () => {
   });
 
   it("another host's file: refused without --allow-literal-secrets, written with it (and noted)", async () => {
-    const store = memoryStore();
+    const store = memorySecretStore();
     await expect(keepSecretsOutOfFiles({ env: { API_KEY: 'k1' } }, { name: 's', host: 'cursor', store: () => store })).rejects.toThrow(
       "env.API_KEY would be written to Cursor's file as plain text (only Switchboard's own servers.json can reference the OS keychain); confirm with --allow-literal-secrets, or use a ${VAR} reference",
     );

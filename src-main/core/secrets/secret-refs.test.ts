@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expandPlaceholders } from '../config/env-expand.js';
 import { findSecretRefs, secretRefResolver, storeInputAnswer, storeSecret } from './secret-refs.js';
-import type { SecretStore } from './secret-store.js';
-
-/** An in-memory SecretStore (the keytar one is covered by secret-store.int.test.ts). */
-function memoryStore(): SecretStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    get: async (a) => map.get(a),
-    set: async (a, s) => void map.set(a, s),
-    delete: async (a) => map.delete(a),
-    accounts: async () => [...map.keys()],
-  };
-}
+import { memorySecretStore } from './memory-secret-store.js';
 
 describe('secret references', () => {
   it('stores a given secret under secret:<id> and writes only the reference', async () => {
-    const store = memoryStore();
+    const store = memorySecretStore();
     const ref = await storeSecret(store, 'gh-token', 'ghp_123');
     expect(ref).toBe('${secret:gh-token}');
     expect(store.map.get('secret:gh-token')).toBe('ghp_123');
