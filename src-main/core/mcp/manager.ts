@@ -114,7 +114,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     if (this.disposed) throw new CoreError('INTERNAL', 'The MCP manager has been disposed');
     const wanted = new Map(servers.map((s) => [s.definition.name, s]));
     const stops: Promise<void>[] = [];
-    const starts: ServerConnection[] = [];
+    /** Connections to start, and whether the start is a restart (a changed launch config). */
+    const starts: [ServerConnection, boolean][] = [];
     const toolsChanged = new Set<string>();
 
     for (const [name, entry] of this.entries) {
@@ -130,7 +131,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       if (!entry) {
         const connection = this.createConnection(definition);
         this.entries.set(definition.name, { connection, desired });
-        if (desired === 'run') starts.push(connection);
+        if (desired === 'run') starts.push([connection, false]);
         else stops.push(connection.stop(desired));
         continue;
       }
@@ -152,10 +153,12 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
             connection.definition = definition;
           }),
         );
-        starts.push(connection);
+        // The manager restarts it for the new config: counted in restartCount (SPEC §6).
+        starts.push([connection, true]);
       } else {
         connection.definition = definition;
-        if (idle) starts.push(connection);
+        // Idle (stopped/disabled/untrusted) → run is a start, not a restart.
+        if (idle) starts.push([connection, false]);
         else if (filtersChanged && connection.listedTools().length > 0) {
           toolsChanged.add(definition.name);
           connection.emit('status');
@@ -165,7 +168,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
 
     this.order = servers.map((s) => s.definition.name);
     await Promise.all(stops);
-    for (const connection of starts) void connection.start();
+    for (const [connection, asRestart] of starts) void connection.start(asRestart);
     for (const name of toolsChanged) this.emit('tools', name);
   }
 

@@ -23,7 +23,7 @@ export class RestartSchedule {
    * A connection that was up for `upMs` went away: if it stayed up at least `stableAfterMs` the
    * failed-start count starts over and the loss is not a failed start; a shorter life counts as one
    * (a crash loop right after `initialize` must back off and give up too — SPEC §6).
-   * Resolves to whether the loss counts as a failed start.
+   * Returns whether the loss counts as a failed start.
    */
   lostAfter(upMs: number): boolean {
     if (upMs >= (this.policy().stableAfterMs ?? STABLE_CONNECTION_MS)) {
