@@ -111,6 +111,12 @@ describe('secrets on the command line', () => {
     expect(cursor.stderr).toContain("headers.X-Api-Key would be written to Cursor's file as plain text");
   });
 
+  it('input <id> with nothing on stdin says so (exit 64) instead of hanging', async () => {
+    const run = await runSwitchboard(world, ['input', 'nothing']);
+    expect(run.code).toBe(64);
+    expect(run.stderr).toContain('No value given for ${input:nothing}');
+  });
+
   it('input <id> on a terminal does not echo the answer, and servers no longer lists input:<id> as unresolved', async () => {
     put(join(world.xdgConfig, 'Code', 'User', 'mcp.json'), { servers: { vs: { type: 'http', url: 'https://v.example/mcp', headers: { Authorization: 'Bearer ${input:vs-key}' } } } });
     const unresolved = async () => (JSON.parse((await runSwitchboard(world, ['servers', '--json'])).stdout) as DiscoveryReport).servers.find((s) => s.name === 'vs')?.unresolved;

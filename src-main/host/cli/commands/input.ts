@@ -3,7 +3,7 @@
  * read from stdin — on a terminal without echo, as a password prompt — and kept in the OS
  * keychain as `input:<id>`; never written to a file.
  */
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import { storeInputAnswer } from '../../../core/secrets/secret-refs.js';
 import { defaultSecretStore } from '../../../core/secrets/secret-store.js';
 import { EXIT, UsageError } from '../args.js';
@@ -23,7 +23,11 @@ async function readAnswer(id: string): Promise<string> {
   }
   const rl = createInterface({ input: process.stdin, terminal: false });
   try {
-    return await rl.question('');
+    // Empty input (EOF before a line) is an empty answer, not a wait that never ends.
+    return await new Promise<string>((resolve) => {
+      rl.once('line', resolve);
+      rl.once('close', () => resolve(''));
+    });
   } finally {
     rl.close();
   }
