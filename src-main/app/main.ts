@@ -12,7 +12,9 @@ import { currentPlatform, dataDir } from '../core/paths.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
 import { withLoginShellEnv } from '../core/mcp/login-shell-env.js';
-import { acquireOwnership, type Ownership } from '../host/ownership.js';
+import { type Ownership } from '../host/ownership.js';
+import { acquireOwnershipChecked } from '../host/owner-takeover.js';
+import { killLeftovers, startChildRecorder } from '../host/owner-children.js';
 import { startOwnerEndpoint, type OwnerEndpoint } from '../host/owner-endpoint.js';
 import { deliverOAuthCallback, setupDeepLinks, type OAuthCallbackLink } from './deep-links.js';
 import { DEEP_LINK_DONE_URL } from '../core/auth/auth-service.js';
@@ -78,21 +80,25 @@ function boot(): void {
   // the CLI attaches to it; a running `serve` already owning it is told to the person, then we quit.
   let ownership: Ownership | undefined;
   let endpoint: OwnerEndpoint | undefined;
-  try {
-    ownership = acquireOwnership(dataDirectory);
-  } catch (err) {
-    void app.whenReady().then(() => {
-      dialog.showErrorBox('MCP Switchboard is already running', errorText(err));
-      app.quit();
-    });
-    return;
-  }
+  let recorder: { close(): void } | undefined;
   setupQuit(() => core, async () => {
     await endpoint?.close();
+    recorder?.close();
     ownership?.release();
   });
 
   void app.whenReady().then(async () => {
+    // Same takeover rules as `serve`: a lock whose pid is alive but is no answering Switchboard is
+    // stale; what a kill -9'd owner left running is stopped (SPEC §0, §6).
+    try {
+      ownership = await acquireOwnershipChecked(dataDirectory);
+    } catch (err) {
+      dialog.showErrorBox('MCP Switchboard is already running', errorText(err));
+      app.quit();
+      return;
+    }
+    const killed = await killLeftovers(dataDirectory);
+    if (killed.length > 0) console.warn(`[owner] stopped ${killed.length} server process(es) a previous Switchboard left running`);
     const referenceScript = referenceServerScript();
     // A desktop launcher gives a bare PATH: take the login shell's (SPEC §6) so npx/uvx/shims are found.
     const env = await withLoginShellEnv(platform.env);
@@ -112,6 +118,7 @@ function boot(): void {
       openExternal: (url) => shell.openExternal(url),
       oauthDoneUrl: DEEP_LINK_DONE_URL,
     });
+    recorder = startChildRecorder(dataDirectory, core);
     for (const link of earlyCallbacks.splice(0)) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(core, link)}`);
     setupIpc(core, () => win, target);
     win = openWindow();
