@@ -20,16 +20,8 @@ export function hostScopeLabel(p: Provenance): string {
   return `${HOST_LABELS[p.host] ?? p.host} (${p.scope})`;
 }
 
-/** A duration in ms as `2m 15s` / `1h 3m` / `12s` (SPEC §8 uptime form). */
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${s % 60}s`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return `${h}h ${m % 60}m`;
-  return `${Math.floor(h / 24)}d ${h % 24}h`;
-}
+/** A duration in ms as `2m 15s` / `1h 3m` / `12s`: the CLI's uptime form (SPEC §8), one implementation. */
+export { formatUptime as formatDuration } from '../../../src-shared/format-uptime.js';
 
 /** A call duration in ms: `84 ms` below a second, `1.25 s` above. */
 export function formatLatency(ms: number): string {
