@@ -3,6 +3,8 @@
  * (SPEC §4 names): connect what is needed, call, print the result text (`--json`: the whole
  * `ToolCallResult`, incl. structuredContent). Exit 0 ok; 1 the tool returned isError; 2 connection
  * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
+ * `--task` (or a tool whose `execution.taskSupport` is `required`) runs it as a task (MCP 2025-11-25):
+ * its status goes to stderr, the result is printed the same way; Ctrl-C cancels the task (exit 130).
  */
 import type { CommandSpec } from '../command-spec.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
@@ -11,6 +13,7 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { FAILED_STATUSES } from './status.js';
+import { runToolAsTask } from '../task-follow.js';
 
 /** Exit code of a tool result: 0 ok; 1 isError; 2 when the call itself failed (`MCP error: …`, SPEC §4). */
 export function exitCodeForResult(result: ToolCallResult): number {
@@ -23,11 +26,12 @@ export async function runCall(ctx: CliContext): Promise<number> {
   const args = parseToolArgs(ctx.cli.flags.args as string | undefined); // usage errors before anything starts
   const [first, second] = ctx.cli.positionals as [string, string | undefined];
   const byAgentName = second === undefined;
+  let asTask = ctx.cli.flags.task === true;
   return withOwnerOrOneShot(ctx, byAgentName ? {} : { onlyServers: [first] }, async (call) => {
     let server = first;
     let tool = second ?? '';
+    const tools = await call('tools:list', byAgentName ? {} : { server });
     if (byAgentName) {
-      const tools = await call('tools:list', {});
       if (!tools.ok) return printFailure(ctx, tools.error);
       const match = tools.data.find((t) => t.agentName === first);
       if (!match) {
@@ -42,9 +46,30 @@ export async function runCall(ctx: CliContext): Promise<number> {
       server = match.server;
       tool = match.name;
     }
-    const called = await call('tools:call', { server, tool, args });
-    if (!called.ok) return printFailure(ctx, called.error);
-    const result = called.data;
+    // A tool that requires task execution cannot be called plainly: run it as a task and say so.
+    const info = tools.ok ? tools.data.find((t) => t.server === server && t.name === tool) : undefined;
+    if (!asTask && info?.execution?.taskSupport === 'required') {
+      asTask = true;
+      ctx.io.err(`"${tool}" must run as a task (execution.taskSupport: required): running it as a task.`);
+    }
+    let result: ToolCallResult;
+    if (asTask) {
+      const outcome = await runToolAsTask(call, server, tool, args, (r) =>
+        ctx.io.err(`task ${r.taskId}: ${r.status}${r.statusMessage ? ` (${r.statusMessage})` : ''}`),
+      );
+      if (!outcome.ok) return printFailure(ctx, outcome.error);
+      const { record } = outcome;
+      if (outcome.interrupted && record.status === 'cancelled') {
+        ctx.io.err(`Task ${record.taskId} cancelled.`);
+        return 130;
+      }
+      if (!record.result) return printFailure(ctx, { code: 'PROTOCOL_ERROR', message: `Task ${record.taskId} ${record.status}${record.error ? `: ${record.error}` : ''}` });
+      result = record.result;
+    } else {
+      const called = await call('tools:call', { server, tool, args });
+      if (!called.ok) return printFailure(ctx, called.error);
+      result = called.data;
+    }
     if (ctx.cli.json) {
       ctx.io.out(JSON.stringify(result, null, 2));
     } else {
@@ -58,9 +83,15 @@ export async function runCall(ctx: CliContext): Promise<number> {
 /** `switchboard call <server> <tool> [--args J]`. */
 export const callCommand: CommandSpec = {
   name: 'call',
-  synopsis: 'call <server> <tool> [--args J|@file|-]',
+  synopsis: 'call <server> <tool> [--args J|@file|-] [--task]',
   summary: "Call a tool by raw names, or by its agent-visible name alone (J: a JSON object)",
   positionals: [1, 2],
-  flags: { args: { type: 'string', help: '--args <json>     Tool arguments as a JSON object; @file.json or - (stdin) to read it (call)' } },
+  flags: {
+    args: { type: 'string', help: '--args <json>     Tool arguments as a JSON object; @file.json or - (stdin) to read it (call)' },
+    task: {
+      type: 'boolean',
+      help: '--task            Run the tool as a task: follow its status, print its result; Ctrl-C cancels it (call; automatic when the tool requires tasks)',
+    },
+  },
   run: runCall,
 };

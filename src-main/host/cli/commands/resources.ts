@@ -2,16 +2,23 @@
  * `switchboard resources <server> [uri]`: list a server's resources and resource templates (paged
  * to the end), or read one resource (text printed as is; a blob as `[blob: <mime>, N bytes]`, its
  * base64 with `--json`). Exit 0; 2 when the server is unknown, not connected, or the read failed.
+ * A URI with `{…}` is a resource template: `--vars '{"id":"1"}'` / `--var id=1` fill it in (RFC 6570
+ * `{name}`, `{+name}`) before the read; a missing variable is a usage error naming it (exit 64).
  */
 import type { CommandSpec } from '../command-spec.js';
-import { EXIT } from '../args.js';
+import { EXIT, UsageError } from '../args.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
+import { expandUriTemplate, isUriTemplate, parseTemplateVars } from '../uri-template.js';
 
 /** `switchboard resources …`. */
 export async function runResources(ctx: CliContext): Promise<number> {
-  const [server, uri] = ctx.cli.positionals as [string, string | undefined];
+  const [server, given] = ctx.cli.positionals as [string, string | undefined];
+  // Usage errors (bad --vars, a missing variable) before anything starts.
+  const vars = parseTemplateVars(ctx.cli.flags.vars as string | undefined, ctx.cli.flags.var as string[] | undefined);
+  if (given === undefined && Object.keys(vars).length > 0) throw new UsageError('--vars/--var need a template URI: switchboard resources <server> <template-uri> --var name=value');
+  const uri = given !== undefined && isUriTemplate(given) ? expandUriTemplate(given, vars) : given;
   return withOwnerOrOneShot(ctx, { onlyServers: [server] }, async (call) => {
     if (uri !== undefined) {
       const read = await call('resources:read', { server, uri });
@@ -42,8 +49,12 @@ export async function runResources(ctx: CliContext): Promise<number> {
 
 export const resourcesCommand: CommandSpec = {
   name: 'resources',
-  synopsis: 'resources <server> [uri]',
-  summary: "List a server's resources and templates, or read one",
+  synopsis: "resources <server> [uri|template-uri --vars J|--var k=v...]",
+  summary: "List a server's resources and templates, or read one (a template filled in with --vars/--var)",
   positionals: [1, 2],
+  flags: {
+    vars: { type: 'string', help: '--vars <json>     Template variables as a JSON object, e.g. {"id":"1"} (resources)' },
+    var: { type: 'string', multiple: true, help: '--var <k=v>       One template variable; repeatable; wins over --vars (resources)' },
+  },
   run: runResources,
 };
