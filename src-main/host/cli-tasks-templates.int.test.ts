@@ -2,8 +2,13 @@
  * `call --task` (and tools that require tasks) and reading resource templates with variables, from
  * the CLI as real child processes against the real server-everything in a temp machine (issue 5).
  */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { readLiveEndpoint } from './ownership.js';
+import { connectToOwner } from './remote-api.js';
 
 let world: TempWorld;
 
@@ -57,4 +62,44 @@ describe('CLI resource templates', () => {
     expect(badJson.code).toBe(64);
     expect(badJson.stderr).toContain('--vars must be a JSON object');
   });
+});
+
+describe('CLI tasks through a live owner', () => {
+  it('call --task attaches to the owner; Ctrl-C cancels the task there (exit 130)', async () => {
+    const w = makeWorld();
+    const rendererDir = join(w.root, 'renderer');
+    mkdirSync(rendererDir);
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+    w.env.SWITCHBOARD_RENDERER_DIR = rendererDir;
+    writeOwnServers(w, { everything: everythingEntry(w) });
+    const serve = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0'], { cwd: w.project, env: w.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let serveOut = '';
+    serve.stdout.on('data', (d: Buffer) => (serveOut += d.toString()));
+    let err = '';
+    try {
+      expect(await waitFor(() => serveOut.includes('Switchboard is running at'), 20_000)).toBe(true);
+      const api = await connectToOwner(readLiveEndpoint(w.dataDir)!);
+      try {
+        const attached = spawn(process.execPath, [CLI_BIN, 'call', 'everything', 'simulate-research-query', '--task', '--args', '{"topic":"owls"}'], {
+          cwd: w.project,
+          env: w.env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        attached.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        expect(await waitFor(() => /task \S+: working/.test(err), 20_000)).toBe(true);
+        attached.kill('SIGINT');
+        expect(await waitFor(() => attached.exitCode !== null, 15_000)).toBe(true);
+        expect(attached.exitCode).toBe(130);
+        expect(err).toMatch(/Task \S+ cancelled\./);
+        const tasks = await api.call('tasks:list', { server: 'everything' });
+        expect(tasks.ok && tasks.data.filter((t) => t.tool === 'simulate-research-query').map((t) => t.status)).toEqual(['cancelled']);
+      } finally {
+        api.close();
+      }
+    } finally {
+      serve.kill('SIGTERM');
+      await waitFor(() => serve.exitCode !== null, 10_000);
+      w.cleanup();
+    }
+  }, 60_000);
 });
