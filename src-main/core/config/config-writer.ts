@@ -16,6 +16,8 @@ import { nodeAt, type ConfigDocument } from './jsonc-document.js';
 import { normalizeEntry } from './normalize-entry.js';
 import { comparableDir } from './providers/claude-code.js';
 import { HOST_RULES } from './providers/host-rules.js';
+import { readConfigText } from './read-config-text.js';
+import { removeFromXcshDisabled, setClaudeCodeEnabled } from './name-list-enable.js';
 import { applyPatch, patchReport, type ServerPatch } from './server-patch.js';
 import { parseAnyText } from './structured-document.js';
 import type { DiscoveryContext } from './types.js';
@@ -183,14 +185,24 @@ export async function removeServerFromFile(loc: EntryLocation, name: string, ctx
 
 /**
  * Enable or disable `name` (SPEC §5): written to its file where the host has a flag (`enabled`,
- * `disabled`) or a list (Gemini `mcp.excluded`); for hosts without one (Cursor, Claude Desktop,
- * LM Studio, VS Code, Claude Code, Continue) it is recorded in Switchboard's `state.json` only and
- * the outcome says so (`switchboardOnly`).
+ * `disabled`) or a list (Gemini `mcp.excluded`; xcsh `disabledServers`, which enable also empties
+ * of the name; Claude Code `projects["<dir>"].disabledMcpServers` / `disabledMcpjsonServers` in
+ * `~/.claude.json`, see `name-list-enable.ts`, the outcome's `file` is then `~/.claude.json`); for
+ * hosts without one (Cursor, Claude Desktop, LM Studio, VS Code, Continue) it is recorded in
+ * Switchboard's `state.json` only and the outcome says so (`switchboardOnly`). Throws NOT_FOUND,
+ * INVALID_CONFIG.
  */
 export async function setServerEnabled(loc: EntryLocation, name: string, enabled: boolean, ctx: DiscoveryContext): Promise<WriteOutcome> {
   const shape = HOST_SHAPES[loc.host];
+  if (loc.host === 'claude-code') {
+    rawEntry(await readConfigText(loc.file), loc, name, ctx);
+    const file = await setClaudeCodeEnabled(loc, name, enabled, ctx);
+    await clearSwitchboardDisabled(ctx, name, loc.file);
+    return { file, notes: [] };
+  }
   if (shape.enable === 'enabled' || shape.enable === 'enabled-always' || shape.enable === 'disabled') {
     const out = await updateServerInFile(loc, name, { enabled }, ctx);
+    if (enabled && loc.host === 'xcsh') await removeFromXcshDisabled(loc.file, name, ctx);
     await clearSwitchboardDisabled(ctx, name, loc.file);
     return out;
   }

@@ -201,3 +201,25 @@ describe('stored keychain references', () => {
     expect(await unresolved()).toEqual({ own: [], gh: [] });
   });
 });
+
+describe('config:setEnabled writes the host list (SPEC §5)', () => {
+  it('a Claude Code .mcp.json server: disable lands in ~/.claude.json disabledMcpjsonServers, the row shows disabled, enable clears it', async () => {
+    const { w, c } = make();
+    const mcpJson = put(join(w.project, '.mcp.json'), { mcpServers: { cc: { command: 'node', args: ['a.js'] } } });
+    const claudeJson = join(w.home, '.claude.json');
+    const state = async (): Promise<string | undefined> => {
+      const r = await c.handlers['config:hosts']({});
+      return r.ok ? r.data.find((h) => h.host === 'claude-code')?.entries.find((e) => e.server.name === 'cc')?.state : undefined;
+    };
+    const off = await c.handlers['config:setEnabled']({ name: 'cc', enabled: false });
+    expect(off.ok && off.data).toMatchObject({ file: claudeJson, notes: [] });
+    expect(off.ok && off.data.switchboardOnly).toBeFalsy();
+    expect(JSON.parse(readFileSync(claudeJson, 'utf8'))).toEqual({ projects: { [w.project]: { disabledMcpjsonServers: ['cc'] } } });
+    expect(await state()).toBe('disabled');
+    const on = await c.handlers['config:setEnabled']({ name: 'cc', enabled: true });
+    expect(on.ok).toBe(true);
+    expect(JSON.parse(readFileSync(claudeJson, 'utf8'))).toEqual({ projects: { [w.project]: { disabledMcpjsonServers: [] } } });
+    expect(await state()).toBe('active');
+    expect(JSON.parse(readFileSync(mcpJson, 'utf8'))).toEqual({ mcpServers: { cc: { command: 'node', args: ['a.js'] } } });
+  });
+});
