@@ -3,6 +3,7 @@
  * either way: the owner's WebSocket API, or the handlers of an ephemeral core that stops every
  * process it started before the CLI exits.
  */
+import { EXIT } from './args.js';
 import type { MethodInput, MethodName, MethodOutput } from '../../../src-shared/api/contract.js';
 import { dispatch } from '../../../src-shared/api/dispatch.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
@@ -46,4 +47,21 @@ export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras,
 /** The sentence for verbs that only mean something with a live owner. */
 export function needsOwnerMessage(verb: string): string {
   return `No Switchboard is running for this data folder: "${verb}" acts on a running one. Start it with "switchboard serve" or the desktop app.`;
+}
+
+/**
+ * Run `fn` against the live owner's API for a verb that needs one (`restart`, `reload`): without an
+ * owner, print `needsOwnerMessage(verb)` and resolve to exit 2. The connection is always closed.
+ */
+export async function withRequiredOwner(ctx: CliContext, verb: string, fn: (call: Caller) => Promise<number>): Promise<number> {
+  const owner = await attachOwner(ctx);
+  if (!owner) {
+    ctx.io.err(needsOwnerMessage(verb));
+    return EXIT.FAILURE;
+  }
+  try {
+    return await fn(((method, input) => owner.api.call(method, input)) as Caller);
+  } finally {
+    owner.api.close();
+  }
 }

@@ -7,24 +7,17 @@ import { EXIT } from '../args.js';
 import type { CliContext } from '../context.js';
 import { formatStatus } from '../format.js';
 import { printFailure } from '../output.js';
-import { attachOwner, needsOwnerMessage } from '../owner-link.js';
+import { withRequiredOwner } from '../owner-link.js';
 import { trustHint } from '../context.js';
 
 export async function runReload(ctx: CliContext): Promise<number> {
-  const owner = await attachOwner(ctx);
-  if (!owner) {
-    ctx.io.err(needsOwnerMessage('reload'));
-    return EXIT.FAILURE;
-  }
-  try {
-    const result = await owner.api.call('servers:reload', {});
+  return withRequiredOwner(ctx, 'reload', async (call) => {
+    const result = await call('servers:reload', {});
     if (!result.ok) return printFailure(ctx, result.error);
     if (ctx.cli.json) ctx.io.out(JSON.stringify(result.data, null, 2));
     else ctx.io.out(formatStatus(result.data, { now: Date.now(), trustCommand: trustHint(ctx) }).join('\n'));
     return EXIT.OK;
-  } finally {
-    owner.api.close();
-  }
+  });
 }
 
 export const reloadCommand: CommandSpec = {

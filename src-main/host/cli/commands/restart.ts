@@ -7,26 +7,19 @@ import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
-import { attachOwner, needsOwnerMessage } from '../owner-link.js';
+import { withRequiredOwner } from '../owner-link.js';
 import { formatServerLine } from './lifecycle-format.js';
 
 export async function runRestart(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
-  const owner = await attachOwner(ctx);
-  if (!owner) {
-    ctx.io.err(needsOwnerMessage('restart'));
-    return EXIT.FAILURE;
-  }
-  try {
-    const result = await owner.api.call('servers:restart', name !== undefined ? { server: name } : {});
+  return withRequiredOwner(ctx, 'restart', async (call) => {
+    const result = await call('servers:restart', name !== undefined ? { server: name } : {});
     if (!result.ok) return printFailure(ctx, result.error);
     const servers = name !== undefined ? result.data.servers.filter((s) => s.server.name === name) : result.data.servers;
     if (ctx.cli.json) ctx.io.out(JSON.stringify(servers, null, 2));
     else ctx.io.out(servers.flatMap(formatServerLine).join('\n'));
     return EXIT.OK;
-  } finally {
-    owner.api.close();
-  }
+  });
 }
 
 export const restartCommand: CommandSpec = {
