@@ -35,6 +35,11 @@ export function summarizeServer(def: ServerDefinition): ServerSummary {
   if (def.url !== undefined) summary.url = redactUrl(def.url);
   if (def.auth !== undefined) summary.authType = def.auth.type;
   if (def.description !== undefined) summary.description = def.description;
+  if (def.protocol !== undefined) {
+    summary.protocol = def.protocol;
+    // Only servers.json carries `protocol`; on another host's definition it is our override (issue 10).
+    summary.protocolFrom = def.source.host === 'switchboard' ? 'definition' : 'override';
+  }
   return summary;
 }
 
@@ -95,6 +100,9 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.connectedAt !== undefined) state.connectedAt = rt.connectedAt;
     if (rt?.lastError !== undefined) state.lastError = redactUrlsIn(rt.lastError, [def.url]);
     if (rt?.serverInfo !== undefined) state.serverInfo = { ...rt.serverInfo };
+    if (rt?.protocol !== undefined) state.protocol = { ...rt.protocol };
+    if (rt?.capabilities !== undefined) state.capabilities = rt.capabilities;
+    if (rt?.instructions !== undefined) state.instructions = rt.instructions;
     if (rt?.droppedValues?.length) state.droppedValues = rt.droppedValues.map((d) => ({ ...d }));
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
     if (input.manualStops?.has(def.name)) state.manualStop = true;

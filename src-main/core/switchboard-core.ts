@@ -25,6 +25,10 @@ import { authHandlers } from './handlers/auth.js';
 import { AuthService } from './auth/auth-service.js';
 import { defaultSecretStore, KeytarSecretStore } from './secrets/secret-store.js';
 import { inspectorHandlers } from './handlers/inspector.js';
+import { protocolHandlers } from './handlers/protocol.js';
+import { ProtocolOverrides } from './protocol-overrides.js';
+import { StoredEraMemory } from './mcp/era-memory.js';
+import { StateStore } from './state-store.js';
 import { createInspectorServices } from './mcp/inspector-services.js';
 import type { ServerRequestPolicy } from './mcp/server-requests.js';
 import { Batcher, Coalescer } from './event-batcher.js';
@@ -101,7 +105,10 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     clientVersion: options.version,
     baseEnv: options.platform.env,
     projectDir: options.projectDir,
+    // Issue 10: the negotiated era per definition outlives this process (one-shot CLI runs too).
+    eras: new StoredEraMemory(new StateStore(options.dataDir)),
   });
+  const protocolOverrides = new ProtocolOverrides(options.dataDir);
   let discovery: DiscoveryResult | undefined;
   let projectTrusted = false;
   let disposed = false;
@@ -163,7 +170,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
       storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env)).accounts(),
     };
-    discovery = await discoverServers(ctx);
+    discovery = await protocolOverrides.apply(await discoverServers(ctx));
   };
 
   /** Rediscover, then diff-and-apply in the manager; announce the new list. */
@@ -188,6 +195,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     trustStore,
     manualStops,
     auth,
+    protocolOverrides,
     inspector,
     emit,
     snapshot,
@@ -208,6 +216,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...lifecycleHandlers(ctx),
     ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
+    ...protocolHandlers(ctx),
   }, (text) => auth.redact(text));
 
   return {

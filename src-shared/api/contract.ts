@@ -12,6 +12,7 @@ import { serverEvents, serverMethods } from './methods/servers.js';
 import { toolEvents, toolMethods } from './methods/tools.js';
 import { authEvents, authMethods } from './methods/auth.js';
 import { inspectorEvents, inspectorMethods } from './methods/inspector.js';
+import { protocolMethods } from './methods/protocol.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -27,6 +28,7 @@ export const methods = {
   ...toolMethods,
   ...authMethods,
   ...inspectorMethods,
+  ...protocolMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

@@ -4,7 +4,7 @@
  * values stay in main; only their keys cross the wire.
  */
 import { z } from 'zod';
-import { ConfigWarningSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
+import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 
 /** Connection statuses (SPEC §6). */
 export const ServerStatusNameSchema = z.enum([
@@ -37,11 +37,34 @@ export const ServerSummarySchema = z.object({
   /** Effective timeout in ms. */
   timeoutMs: z.number(),
   description: z.string().optional(),
+  /** Protocol generation setting (issue 10): from servers.json, or Switchboard's override for another host's file. */
+  protocol: ProtocolModeSchema.optional(),
+  /** Where `protocol` comes from when it is not the default: the definition itself or Switchboard's override. */
+  protocolFrom: z.enum(['definition', 'override']).optional(),
   source: ProvenanceSchema,
   /** `${…}` placeholders left literal because they could not be resolved. */
   unresolved: z.array(z.string()),
 });
 export type ServerSummary = z.infer<typeof ServerSummarySchema>;
+
+/**
+ * The protocol generation a connection speaks (SPEC §10, issue 10): `modern` = 2026-07-28 and
+ * later (stateless, `server/discover`), `legacy` = the 2025 era (`initialize`, sessions).
+ */
+export const ProtocolEraSchema = z.enum(['modern', 'legacy']);
+export type ProtocolEra = z.infer<typeof ProtocolEraSchema>;
+
+/** What a connection negotiated (issue 10). */
+export const NegotiatedProtocolSchema = z.object({
+  era: ProtocolEraSchema,
+  /** The negotiated revision, e.g. `2026-07-28` or `2025-11-25`. */
+  version: z.string(),
+  /** The setting it was reached with (`auto`, `2026-07-28`, `legacy`). */
+  mode: ProtocolModeSchema,
+  /** True when a remembered era skipped the probe (no `server/discover` round trip). */
+  remembered: z.boolean(),
+});
+export type NegotiatedProtocol = z.infer<typeof NegotiatedProtocolSchema>;
 
 /** One server's runtime state (SPEC §6, §8). Times are epoch ms; durations ms. */
 export const ServerStateSchema = z.object({
@@ -56,8 +79,14 @@ export const ServerStateSchema = z.object({
   recentLatencyMs: z.array(z.number()),
   /** Definitions with the same name from lower-priority sources, hidden by this one. */
   shadows: z.array(ProvenanceSchema),
-  /** Server-reported implementation info after initialize. */
+  /** Server-reported implementation info (initialize, or server/discover on 2026-07-28). Untrusted text. */
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** The protocol generation and revision of the live connection (issue 10). */
+  protocol: NegotiatedProtocolSchema.optional(),
+  /** The server's declared capabilities while connected (untrusted, shown as data). */
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  /** The server's instructions while connected (untrusted text, rendered as text). */
+  instructions: z.string().optional(),
   /** Env/header entries omitted at connect time because they could not be resolved (SPEC §3). */
   droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
   /** While `backoff`: when the next automatic start is due (epoch ms). */
@@ -129,7 +158,8 @@ export const ToolCallResultSchema = z.object({
   /** Content flattened to text; `Error: …` for isError, `MCP error: …` for a thrown failure. */
   text: z.string(),
   content: z.array(ContentBlockSchema),
-  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  /** Any JSON value (2026-07-28 allows arrays and scalars, not only objects). */
+  structuredContent: z.unknown().optional(),
   /** Output-schema check of `structuredContent` (successful results only); a warning, never a loss. */
   outputWarning: z.string().optional(),
   durationMs: z.number(),

@@ -86,6 +86,16 @@ export const AuthSchema = z.discriminatedUnion('type', [
 export type Auth = z.infer<typeof AuthSchema>;
 
 /**
+ * Which MCP protocol generation a server is reached in (SPEC §10, issue 10): `auto` probes with
+ * `server/discover` and falls back to the 2025 handshake; `2026-07-28` pins the current revision
+ * (no fallback); `legacy` skips the probe (2025 era, `initialize`).
+ */
+export const ProtocolModeSchema = z.enum(['auto', '2026-07-28', 'legacy']);
+export type ProtocolMode = z.infer<typeof ProtocolModeSchema>;
+/** The protocol revision of the modern era that `2026-07-28` pins. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/**
  * The canonical server (SPEC §1). `timeout` is in ms. `extensions` holds every key outside the
  * typed schema verbatim, so a round trip through us loses nothing.
  */
@@ -109,6 +119,8 @@ export const MCPServerSchema = z.object({
   description: z.string().optional(),
   tags: z.array(z.string()).optional(),
   category: z.string().optional(),
+  /** Protocol generation (issue 10); absent = `auto`. Read from and written to servers.json only. */
+  protocol: ProtocolModeSchema.optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type MCPServer = z.infer<typeof MCPServerSchema>;

@@ -5,7 +5,7 @@
  * stays the one source of the `Authorization` value). The SDK's own upscoping re-runs `auth()`,
  * which only refreshes when a refresh token exists — that cannot widen the scope (TEST-PEERS.md).
  */
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { SwitchboardOAuthProvider } from './oauth-provider.js';
 import { challengeOf, type AuthChallenge } from './sign-in-flow.js';
 

@@ -4,9 +4,7 @@
  * stdio), interactive sign-in through the loopback redirect, sign-out, and redaction of every
  * secret it knows. Tokens stay here and in the keychain: nothing it returns carries one.
  */
-import { UnauthorizedError, type AddClientAuthentication } from '@modelcontextprotocol/sdk/client/auth.js';
-import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createPrivateKeyJwtAuth, SdkError, SdkErrorCode, UnauthorizedError, type AddClientAuthentication, type FetchLike } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
 import { CoreError } from '../errors.js';
@@ -106,9 +104,12 @@ export class AuthService implements ConnectionAuth {
     return defaultCredentialId(def.url);
   }
 
-  /** Whether `err` means a person must sign in (the SDK's `UnauthorizedError`, ours included). */
+  /**
+   * Whether `err` means a person must sign in: the SDK's `UnauthorizedError` (ours included), or
+   * its HTTP 401 after a failed re-authorisation (SDK v2 `ClientHttpAuthentication`).
+   */
   isSignInRequired(err: unknown): boolean {
-    return err instanceof UnauthorizedError;
+    return err instanceof UnauthorizedError || (err instanceof SdkError && err.code === SdkErrorCode.ClientHttpAuthentication);
   }
 
   /** `text` with every known secret replaced. */

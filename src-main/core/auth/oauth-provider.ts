@@ -15,11 +15,13 @@ import { randomBytes } from 'node:crypto';
 import {
   refreshAuthorization,
   UnauthorizedError,
+  type FetchLike,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
-} from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+  type OAuthTokens,
+} from '@modelcontextprotocol/client';
 import type { CredentialStore, OAuthClientSettings, StoredTokens } from './credential-store.js';
 
 /** Refresh this long before the access token's expiry (ms), so a request never carries a dying token. */

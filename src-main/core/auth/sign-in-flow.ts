@@ -4,8 +4,7 @@
  * or sends the person to the authorization URL — then, once the redirect brings the code back,
  * `auth()` again to exchange it.
  */
-import { auth, extractWWWAuthenticateParams, type AuthResult } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { auth, extractWWWAuthenticateParams, type AuthResult, type FetchLike } from '@modelcontextprotocol/client';
 import type { SwitchboardOAuthProvider } from './oauth-provider.js';
 
 /** What a server said when it refused a request: `WWW-Authenticate` parameters. */

@@ -5,7 +5,7 @@
  * the typed schema is kept verbatim in `extensions`. Never throws.
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
-import type { Auth, ConfigWarning, HostId, MCPServer, Scope, ServerDefinition } from '../../../src-shared/config/server.js';
+import { ProtocolModeSchema, type Auth, type ConfigWarning, type HostId, type MCPServer, type Scope, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, validateServerConfig } from '../../../src-shared/config/validate.js';
 import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
 import { jsonTypeOf, positionOf, type ConfigDocument } from './jsonc-document.js';
@@ -165,6 +165,13 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     if (isStringArray(raw.alwaysAllow)) out.autoApprove = [...new Set([...(out.autoApprove ?? []), ...raw.alwaysAllow])];
     else warnAt(`"alwaysAllow" must be an array of strings, got ${jsonTypeOf(raw.alwaysAllow)}; ignored`, 'alwaysAllow');
   }
+  // Issue 10: `protocol` is Switchboard's own field; in another host's file it stays an extension.
+  if (rules.host === 'switchboard' && raw.protocol !== undefined) {
+    consumed.add('protocol');
+    const parsed = ProtocolModeSchema.safeParse(raw.protocol);
+    if (parsed.success) out.protocol = parsed.data;
+    else warnAt(`"protocol" must be one of auto, 2026-07-28, legacy, got ${JSON.stringify(raw.protocol)}; using auto`, 'protocol');
+  }
   for (const key of ['description', 'category'] as const) {
     const v = raw[key];
     if (v === undefined) continue;
@@ -199,7 +206,7 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     transport: outcome.transport,
     ...pick(fields, ['command', 'args', 'env', 'cwd', 'url', 'headers']),
     enabled: fields.enabled ?? true,
-    ...pick(fields, ['timeout', 'auth', ...LIST_KEYS, 'description', 'category']),
+    ...pick(fields, ['timeout', 'auth', ...LIST_KEYS, 'description', 'category', 'protocol']),
     ...(Object.keys(extensions).length > 0 ? { extensions } : {}),
     source: { host: rules.host, file: doc.path, line: entryPos.line, column: entryPos.column, scope: src.scope },
     unresolved,

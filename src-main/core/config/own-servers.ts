@@ -20,7 +20,7 @@ const MAX_ATTEMPTS = 3;
 /** Canonical field order of an entry we write; `name` is the key, never a field. */
 const FIELD_ORDER = [
   'transport', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'enabled', 'timeout', 'auth',
-  'enabledTools', 'disabledTools', 'autoApprove', 'overrides', 'channels', 'description', 'tags', 'category',
+  'enabledTools', 'disabledTools', 'autoApprove', 'overrides', 'channels', 'description', 'tags', 'category', 'protocol',
 ] as const;
 
 /**

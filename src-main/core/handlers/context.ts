@@ -9,6 +9,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { DiscoveryResult } from '../config/types.js';
 import type { McpManager } from '../mcp/manager.js';
 import type { ManualStops } from '../manual-stops.js';
+import type { ProtocolOverrides } from '../protocol-overrides.js';
 import type { InspectorServices } from '../mcp/inspector-services.js';
 import type { CoreOptions } from '../types.js';
 
@@ -20,6 +21,8 @@ export interface CoreContext {
   readonly manualStops: ManualStops;
   /** OAuth: credentials, sign-in flows, redaction (issue 6). */
   readonly auth: AuthService;
+  /** Protocol settings of servers in other hosts' files (issue 10). */
+  readonly protocolOverrides: ProtocolOverrides;
   /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */
   readonly inspector: InspectorServices;
   /** Emit an event to every subscriber (main → faces). */

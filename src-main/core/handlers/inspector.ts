@@ -5,7 +5,7 @@
  * server's message.
  */
 import { pathToFileURL } from 'node:url';
-import { ErrorCode as McpCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
@@ -38,11 +38,11 @@ type InspectorMethod =
   | 'tasks:list'
   | 'tasks:cancel';
 
-/** Map a thrown value: CoreError keeps its code; an SDK timeout → TIMEOUT; other McpErrors → PROTOCOL_ERROR. */
+/** Map a thrown value: CoreError keeps its code; an SDK timeout → TIMEOUT; other SDK/JSON-RPC errors → PROTOCOL_ERROR. */
 export function inspectorFailure<T = never>(err: unknown): Result<T> {
   if (err instanceof CoreError) return toFailure(err);
-  if (err instanceof McpError) {
-    return fail(err.code === McpCode.RequestTimeout ? 'TIMEOUT' : 'PROTOCOL_ERROR', failureMessage(err));
+  if (err instanceof ProtocolError || err instanceof SdkError) {
+    return fail(err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout ? 'TIMEOUT' : 'PROTOCOL_ERROR', failureMessage(err));
   }
   return fail('PROTOCOL_ERROR', failureMessage(err));
 }

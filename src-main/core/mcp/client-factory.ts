@@ -10,31 +10,26 @@
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  TaskStatusNotificationSchema,
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
   type ClientCapabilities,
   type CreateMessageResult,
   type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import type { ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
+import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../src-shared/config/server.js';
 import type { ClientHooks } from './client-hooks.js';
+import { ClientTaskStore } from './client-tasks.js';
 
 /**
- * Capabilities we declare at `initialize`: roots (with list_changed), sampling, form elicitation
- * with defaults applied, and tasks for elicitation (SDK 1.32 supports a client task store). Sampling
- * is not task-capable: a declined sampling request is an error reply, which a task result cannot
- * carry.
+ * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
+ * (with list_changed), sampling, form elicitation with defaults applied, and 2025-11-25 tasks for
+ * elicitation (client-tasks.ts). Sampling is not task-capable: a declined sampling request is an
+ * error reply, which a task result cannot carry.
  */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   roots: { listChanged: true },
@@ -55,6 +50,10 @@ export interface McpClientOptions {
   server?: string;
   /** Inspector hooks (broker, roots, notices); see `client-hooks.ts`. */
   hooks?: ClientHooks;
+  /** Protocol generation (issue 10; default `auto`). */
+  protocol?: ProtocolMode;
+  /** Probe timeout (ms) of the `auto` / pinned negotiation; default the connect timeout. */
+  probeTimeoutMs?: number;
 }
 
 /** A client plus what must be cleaned up with it. */
@@ -62,6 +61,23 @@ export interface McpClientHandle {
   client: Client;
   /** Stop the task store's TTL timers (call after closing the client). */
   dispose(): void;
+}
+
+/**
+ * The SDK's `Client` with one change: a task-augmented `elicitation/create` (2025-11-25, answered
+ * with a task, not an `ElicitResult`) skips the SDK's result validation, which knows no tasks
+ * (SDK v2 dropped the 2025 task runtime). Every other request keeps the SDK's checks. Overrides the
+ * documented protected `_wrapHandler` hook; no private state is touched.
+ */
+class SwitchboardClient extends Client {
+  protected override _wrapHandler(
+    method: string,
+    handler: Parameters<Client['_wrapHandler']>[1],
+  ): ReturnType<Client['_wrapHandler']> {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== 'elicitation/create') return wrapped;
+    return (request, ctx) => ((request.params as { task?: unknown } | undefined)?.task ? handler(request, ctx) : wrapped(request, ctx));
+  }
 }
 
 /** The bare sentence of a declined sampling request (the server adds its own "MCP error" prefix). */
@@ -72,10 +88,7 @@ function samplingResult(answer: ServerRequestAnswer): CreateMessageResult {
   if (answer.action === 'reply') {
     return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? 'human', stopReason: 'endTurn' };
   }
-  const declined = new McpError(ErrorCode.InvalidRequest, SAMPLING_DECLINED);
-  // McpError prefixes "MCP error <code>: "; the SDK replies with `error.message`: send the bare sentence.
-  declined.message = answer.action === 'cancel' ? 'Sampling request cancelled by the user' : SAMPLING_DECLINED;
-  throw declined;
+  throw new ProtocolError(ProtocolErrorCode.InvalidRequest, answer.action === 'cancel' ? 'Sampling request cancelled by the user' : SAMPLING_DECLINED);
 }
 
 /** Turn a person's elicitation answer into an `ElicitResult`. */
@@ -93,8 +106,16 @@ function elicitResult(answer: ServerRequestAnswer): ElicitResult {
  * get a task at once, completed when the person answers). No broker → declined at once.
  */
 export function createMcpClient(options: McpClientOptions): McpClientHandle {
-  const taskStore = new InMemoryTaskStore();
-  const client = new Client({ name: options.name, version: options.version }, { capabilities: CLIENT_CAPABILITIES, taskStore });
+  const taskStore = new ClientTaskStore();
+  const mode = negotiationMode(options.protocol ?? 'auto');
+  const client = new SwitchboardClient(
+    { name: options.name, version: options.version },
+    {
+      capabilities: CLIENT_CAPABILITIES,
+      versionNegotiation: { mode, ...(options.probeTimeoutMs !== undefined ? { probe: { timeoutMs: options.probeTimeoutMs } } : {}) },
+    },
+  );
+  taskStore.install(client);
   const server = options.server ?? options.name;
   const hooks = options.hooks ?? {};
 
@@ -104,7 +125,7 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
     return answer;
   };
 
-  client.setRequestHandler(ListRootsRequestSchema, async () => {
+  client.setRequestHandler('roots/list', async () => {
     const chosen = hooks.roots?.(server);
     if (chosen) return { roots: chosen.map((r) => (r.name ? { uri: r.uri, name: r.name } : { uri: r.uri })) };
     return {
@@ -114,45 +135,50 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
     };
   });
 
-  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
-    const answer = await ask('sampling', request.params as Record<string, unknown>, extra.signal);
+  client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+    const answer = await ask('sampling', request.params as Record<string, unknown>, ctx.mcpReq.signal);
     options.note?.(answer.action === 'reply' ? 'answered a sampling request' : `sampling request: ${answer.action}`);
     return samplingResult(answer);
   });
 
-  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+  client.setRequestHandler('elicitation/create', async (request, ctx) => {
     const { task, ...params } = request.params as Record<string, unknown> & { task?: { ttl?: number } };
-    if (task && extra.taskStore) {
-      // Task-augmented: answer with the task now; the person's answer completes it later.
-      const store = extra.taskStore;
-      const created = await store.createTask({ ttl: task.ttl ?? null });
-      void ask('elicitation', params).then(async (answer) => {
+    if (task) {
+      // Task-augmented (2025-11-25): answer with the task now; the person's answer completes it later.
+      const created = taskStore.create(task.ttl ?? null);
+      void ask('elicitation', params).then((answer) => {
         options.note?.(`elicitation (task ${created.taskId}): ${answer.action}`);
-        try {
-          await store.storeTaskResult(created.taskId, 'completed', elicitResult(answer));
-        } catch {
-          // The task expired or the connection closed meanwhile: nothing left to tell.
-        }
+        taskStore.complete(created.taskId, elicitResult(answer) as Record<string, unknown>);
       });
-      return { task: await store.getTask(created.taskId) };
+      return { task: created } as unknown as ElicitResult;
     }
-    const answer = await ask('elicitation', params, extra.signal);
+    const answer = await ask('elicitation', params, ctx.mcpReq.signal);
     options.note?.(`elicitation request: ${answer.action}`);
     return elicitResult(answer);
   });
 
   const notice = (method: string) => (n: { params?: unknown }) =>
     hooks.onNotice?.({ server, method, params: (n.params ?? {}) as Record<string, unknown> });
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, notice('notifications/resources/updated'));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, notice('notifications/resources/list_changed'));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, notice('notifications/prompts/list_changed'));
-  client.setNotificationHandler(TaskStatusNotificationSchema, notice('notifications/tasks/status'));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  client.setNotificationHandler('notifications/resources/updated', notice('notifications/resources/updated'));
+  client.setNotificationHandler('notifications/resources/list_changed', notice('notifications/resources/list_changed'));
+  client.setNotificationHandler('notifications/prompts/list_changed', notice('notifications/prompts/list_changed'));
+  // 2025-11-25 task vocabulary has no typed surface in SDK v2: registered with its own schema.
+  client.setNotificationHandler('notifications/tasks/status', { params: z.object({ taskId: z.string() }).passthrough() }, (params) =>
+    notice('notifications/tasks/status')({ params }),
+  );
+  client.setNotificationHandler('notifications/message', (n) => {
     const { level, logger, data } = n.params;
     const text = typeof data === 'string' ? data : JSON.stringify(data);
     options.note?.(`server log [${level}]${logger ? ` ${logger}` : ''}: ${text}`);
     notice('notifications/message')(n);
   });
 
-  return { client, dispose: () => taskStore.cleanup() };
+  return { client, dispose: () => taskStore.dispose() };
+}
+
+/** The SDK's negotiation mode for a server's `protocol` setting. */
+export function negotiationMode(protocol: ProtocolMode): VersionNegotiationMode {
+  if (protocol === 'legacy') return 'legacy';
+  if (protocol === MODERN_PROTOCOL_VERSION) return { pin: MODERN_PROTOCOL_VERSION };
+  return 'auto';
 }

@@ -4,8 +4,7 @@
  * becomes status `needs-auth`; log lines lose every known secret. Implemented by
  * `core/auth/auth-service.ts`; optional everywhere (no auth → nothing changes).
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 
 /** What one connect gets from the auth owner. */

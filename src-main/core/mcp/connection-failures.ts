@@ -2,11 +2,10 @@
  * What a failed connect or a lost server is reported as (SPEC §5 "say why"): the exit and stderr
  * tail of a stdio process, the timeout with what to do about it, junk on stdout, bad credentials.
  */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isAuthFailure } from './connection-helpers.js';
 import type { LogStore } from './log-buffer.js';
 import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
-import { failureMessage, isRequestTimeout, timeoutHint } from './tool-bridge.js';
+import { failureMessage, isConnectionClosed, isRequestTimeout, timeoutHint } from './failure-text.js';
 
 /** stderr lines quoted in an exit or failure message. */
 export const STDERR_TAIL_LINES = 5;
@@ -58,7 +57,7 @@ export interface FailureContext {
  */
 export function describeConnectFailure(err: unknown, c: FailureContext): string {
   let message = failureMessage(err);
-  const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
+  const closed = isConnectionClosed(err);
   const { stdio } = c;
   if (stdio?.exitInfo || (stdio && closed)) {
     const tail = stderrExcerpt(

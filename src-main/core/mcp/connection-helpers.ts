@@ -2,10 +2,9 @@
  * Pure helpers of `ServerConnection` (connection.ts): failure classification, secret collection
  * for trace redaction, closing a live client, and `tools/list` to the end.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError, type Client, type Tool, type Transport } from '@modelcontextprotocol/client';
+import { httpStatusOf, isConnectionClosed } from './failure-text.js';
+import { AnyResultSchema } from './tool-bridge.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 
 /** Pages of `tools/list` followed at most. */
@@ -36,8 +35,8 @@ export function secretValues(def: ServerDefinition): string[] {
 /** A Streamable HTTP 404 on a request that carried a session id (SPEC §6: the session expired). */
 export function isSessionExpired(live: { transport: Transport }, err: unknown): boolean {
   return (
-    err instanceof StreamableHTTPError &&
-    err.code === 404 &&
+    err instanceof SdkHttpError &&
+    err.status === 404 &&
     live.transport instanceof StreamableHTTPClientTransport &&
     live.transport.sessionId !== undefined
   );
@@ -46,28 +45,37 @@ export function isSessionExpired(live: { transport: Transport }, err: unknown): 
 /** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
 export function isAuthFailure(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  if (code === 401 || code === 403) return true;
-  if (err.name === 'UnauthorizedError' || err.constructor.name === 'UnauthorizedError') return true;
+  const status = httpStatusOf(err);
+  if (status === 401 || status === 403) return true;
+  if (err instanceof SdkError && (err.code === SdkErrorCode.ClientHttpAuthentication || err.code === SdkErrorCode.ClientHttpForbidden)) return true;
+  if (err instanceof UnauthorizedError || err.name === 'UnauthorizedError') return true;
   return /\bHTTP (401|403)\b|\b(401|403) (Unauthorized|Forbidden)\b/.test(err.message);
 }
 
 /** A failure of the HTTP wire itself: fetch failed, an HTTP error status, or a closed transport. */
 export function isTransportFailure(err: unknown): boolean {
-  if (err instanceof McpError || !(err instanceof Error)) return false;
+  if (err instanceof ProtocolError || !(err instanceof Error)) return false;
   if (err instanceof TypeError) return true; // undici: "fetch failed"
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'number' && code >= 400 && code < 600) return true;
-  return err.message === 'Not connected';
+  const status = httpStatusOf(err);
+  if (status !== undefined && status >= 400 && status < 600) return true;
+  if (err instanceof SdkError && (err.code === SdkErrorCode.SendFailed || err.code === SdkErrorCode.ClientHttpFailedToOpenStream)) return true;
+  return isConnectionClosed(err) && err.message === 'Not connected';
 }
 
-/** Close a live client quietly (its transport too) and stop its task store timers. */
+/** Close a live client quietly (its transport too, even mid-probe) and stop its task store timers. */
 export async function closeLive(live: ClosableLive): Promise<void> {
   live.abort.abort();
   try {
     await live.client.close();
   } catch {
     // Closing a half-open transport can fail; the process-tree kill below it has already run.
+  }
+  try {
+    // During the era probe the client has not taken the transport over yet: close it ourselves
+    // (idempotent once the client closed it).
+    await live.transport.close();
+  } catch {
+    // already closed
   }
   live.disposeClient();
 }
@@ -84,7 +92,7 @@ export async function listAllTools(client: Client, timeoutMs: number, onLatency?
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page++) {
     const started = performance.now();
-    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    const result = (await requestPage(client, 'tools/list', cursor, timeoutMs)) as { tools: Tool[]; nextCursor?: string };
     onLatency?.(performance.now() - started);
     tools.push(...result.tools);
     const next = result.nextCursor;
@@ -93,6 +101,15 @@ export async function listAllTools(client: Client, timeoutMs: number, onLatency?
     cursor = next;
   }
   return tools;
+}
+
+/**
+ * One page of a paginated list (`tools/list`, `resources/list`…), as the server sent it. The SDK's
+ * `listTools()` and friends walk every page themselves when no cursor is given and throw past 64
+ * pages; we page ourselves so a repeated cursor ends the list instead (and the cap is ours).
+ */
+export async function requestPage(client: Client, method: string, cursor: string | undefined, timeoutMs: number): Promise<Record<string, unknown>> {
+  return client.request({ method, params: cursor === undefined ? {} : { cursor } }, AnyResultSchema, { timeout: timeoutMs });
 }
 
 /**

@@ -3,11 +3,13 @@
  * prepare auth (issue 6), then build the SDK client and the transport, traced when a trace store is
  * given. Nothing is spawned or connected until the caller connects the client.
  */
-import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { DEFAULT_TIMEOUT_MS, type ProtocolMode, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { createMcpClient } from './client-factory.js';
 import { secretsToRemember } from './connection-auth.js';
 import { secretValues } from './connection-helpers.js';
 import type { ConnectionOptions, Live } from './connection-types.js';
+import { probeTimeoutMs } from './connection-era.js';
+import { addRequestMeta } from './request-meta.js';
 import { traceTransport } from './rpc-trace.js';
 import { createTransport } from './transport-factory.js';
 import type { DroppedValue } from './value-resolution.js';
@@ -21,6 +23,8 @@ export interface LaunchHooks {
   isCurrent: () => boolean;
   /** The values left out of this launch (unset env names…), told before they are noted. */
   onDropped: (dropped: DroppedValue[]) => void;
+  /** The protocol setting of this attempt (`protocolFor`, connection-era.ts). */
+  protocol: ProtocolMode;
 }
 
 /** What a prepared attempt connects with. */
@@ -37,7 +41,10 @@ export interface PreparedLive {
  * (e.g. `CoreError('INVALID_CONFIG')` for a stdio server without a command).
  */
 export async function prepareLive(def: ServerDefinition, options: ConnectionOptions, hooks: LaunchHooks): Promise<PreparedLive | undefined> {
+  const timeoutMs = def.timeout ?? DEFAULT_TIMEOUT_MS;
   const handle = createMcpClient({
+    protocol: hooks.protocol,
+    probeTimeoutMs: probeTimeoutMs(def, timeoutMs),
     name: options.clientName,
     version: options.clientVersion,
     projectDir: options.projectDir,
@@ -76,5 +83,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   }
   const { transport, stdio, sse } = created;
   if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective) });
+  // Outermost, so the trace shows the `_meta` we add.
+  addRequestMeta(transport, handle.client);
   return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController() }, transport, sse };
 }

@@ -4,7 +4,7 @@
  */
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { ServerStatusName } from '../../../src-shared/api/status.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { listAllTools, round } from './connection-helpers.js';
 import type { Live } from './connection-types.js';
 import { failureMessage } from './tool-bridge.js';

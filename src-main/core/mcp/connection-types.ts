@@ -2,11 +2,11 @@
  * Shapes of `ServerConnection` (connection.ts): the services it is given, its events, and one live
  * (connecting or connected) client with its transport.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 import type { RestartPolicy } from './backoff.js';
 import type { ClientHooks } from './client-hooks.js';
 import type { ConnectionAuth } from './connection-auth.js';
+import type { EraMemory } from './era-memory.js';
 import type { LogStore } from './log-buffer.js';
 import type { TraceStore } from './rpc-trace.js';
 import type { SupervisedStdioTransport } from './stdio-transport.js';
@@ -29,6 +29,8 @@ export interface ConnectionOptions {
   trace?: TraceStore;
   /** OAuth and secret redaction (issue 6); no auth when absent. */
   auth?: ConnectionAuth;
+  /** Negotiated protocol eras per definition (issue 10); every connect probes when absent. */
+  eras?: EraMemory;
 }
 
 /** Events of one connection (the manager re-emits them with its own shapes). */

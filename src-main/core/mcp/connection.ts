@@ -15,10 +15,9 @@
  * restart-schedule.ts (backoff), connection-test.ts (`test`).
  */
 import { EventEmitter } from 'node:events';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode, type Client, type Tool } from '@modelcontextprotocol/client';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
-import type { LogEntry, ServerStatusName, ToolCallResult } from '../../../src-shared/api/status.js';
+import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult } from '../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
 import { RestartSchedule } from './restart-schedule.js';
@@ -32,6 +31,8 @@ import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js
 import { createLineSplitter } from './log-buffer.js';
 import { describeLaunch } from './transport-factory.js';
 import { needsAuthMessage } from './connection-auth.js';
+import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retryAfter, verdictOf } from './connection-era.js';
+import { eraKey } from './era-memory.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
 
 export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
@@ -47,6 +48,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private restartCount = 0;
   private latencies: number[] = [];
   private serverInfo?: { name: string; version: string };
+  private protocol?: NegotiatedProtocol;
+  private capabilities?: Record<string, unknown>;
+  private instructions?: string;
   private live?: Live;
   private attempt = 0;
   private connecting?: Promise<void>;
@@ -81,6 +85,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     // Server text (stderr, an HTTP body) may echo a token we sent: never show a known secret.
     if (this.lastError !== undefined) rt.lastError = this.redact(this.lastError);
     if (this.serverInfo) rt.serverInfo = { ...this.serverInfo };
+    if (this.protocol && this.status === 'connected') {
+      rt.protocol = { ...this.protocol };
+      if (this.capabilities) rt.capabilities = this.capabilities;
+      if (this.instructions !== undefined) rt.instructions = this.instructions;
+    }
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
     if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
     return rt;
@@ -162,6 +171,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const hadTools = this.tools.length > 0;
     this.tools = [];
     this.connectedAt = undefined;
+    this.protocol = undefined;
     // A stopped server has no current latency (the sparkline starts over at the next connect).
     this.latencies = [];
     if (live) {
@@ -176,7 +186,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** Call a tool on the live client (the manager checks status and tool first). Never throws. */
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
     const live = this.live;
-    if (!live || this.status !== 'connected') throw new McpError(ErrorCode.ConnectionClosed, 'Not connected');
+    if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
     const outputSchema = this.tools.find((t) => t.name === tool)?.outputSchema as Record<string, unknown> | undefined;
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
       let failure: unknown;
@@ -264,15 +274,28 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.setStatus('backoff');
   }
 
-  private async connect(attempt: number): Promise<void> {
+  /**
+   * One connect attempt. `retry` is set on the one immediate retry after a failure that
+   * `retryAfter` (connection-era.ts) allows: `forget` drops the remembered era, `legacy` uses the
+   * legacy handshake (a stdio server that closed its pipe on the probe).
+   */
+  private async connect(attempt: number, retry?: 'forget' | 'legacy'): Promise<void> {
     const def = this.definition;
     const timeoutMs = def.timeout ?? DEFAULT_TIMEOUT_MS;
+    // A retry quotes only its own process's stderr (the first process's is in the log already).
     const stderrFrom = this.options.logs.lastSeq();
     this.attemptLogFrom = stderrFrom;
     let timer: NodeJS.Timeout | undefined;
     let live: Live | undefined;
+    const memoryKey = eraKey(def);
+    let mode: ReturnType<typeof protocolFor> = def.protocol ?? 'auto';
+    let prior: ReturnType<typeof priorFor>;
     try {
+      mode = protocolFor(def);
+      if (retry === 'forget') this.options.eras?.forget(memoryKey);
+      prior = retry === 'legacy' ? { kind: 'legacy' } : priorFor(mode, this.options.eras?.recall(memoryKey));
       const prepared = await prepareLive(def, this.options, {
+        protocol: mode,
         server: this.name,
         note: (text) => this.note(text),
         isCurrent: () => attempt === this.attempt,
@@ -291,11 +314,18 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.live = live;
       this.wire(live);
       this.note(`connecting: ${describeLaunch(def)}`);
+      const deadlineMs = connectDeadlineMs(def, mode, prior !== undefined, timeoutMs);
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ConnectTimeoutError(`Connection timed out after ${timeoutMs} ms`)), timeoutMs);
+        const why = deadlineMs === timeoutMs ? `Connection timed out after ${timeoutMs} ms` : `Connection timed out after ${deadlineMs} ms (the server/discover probe, then the 2025 handshake, ${timeoutMs} ms each)`;
+        timer = setTimeout(() => reject(new ConnectTimeoutError(why)), deadlineMs);
       });
-      await Promise.race([live.client.connect(transport, { timeout: timeoutMs, signal: live.abort.signal }), deadline]);
+      await Promise.race([live.client.connect(transport, { timeout: timeoutMs, signal: live.abort.signal, ...(prior ? { prior } : {}) }), deadline]);
       if (attempt !== this.attempt) return;
+      const verdict = verdictOf(live.client);
+      if (verdict) this.options.eras?.remember(memoryKey, verdict);
+      this.protocol = negotiated(live.client, mode, prior !== undefined && retry !== 'legacy');
+      this.capabilities = live.client.getServerCapabilities() as Record<string, unknown> | undefined;
+      this.instructions = live.client.getInstructions();
       const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms)), deadline]);
       if (attempt !== this.attempt) return;
       this.tools = tools;
@@ -303,7 +333,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
       // The failed-start count resets only once the connection has stayed up (restart-schedule.ts).
       this.connectedAt = Date.now();
-      this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}: ${tools.length} tools`);
+      this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}${this.protocol ? ` over ${describeEra(this.protocol)}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
     } catch (err) {
@@ -311,6 +341,20 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       if (attempt !== this.attempt) {
         if (live && this.live !== live) await closeLive(live);
         return;
+      }
+      let again = retry ? undefined : retryAfter(err, { prior: prior !== undefined, mode, stdio: def.transport === 'stdio' });
+      // A process that crashed or never started would do the same again: no retry for a stale era.
+      if (again === 'forget' && (live?.stdio?.exitInfo !== undefined || (err as { syscall?: unknown }).syscall === 'spawn')) again = undefined;
+      if (again && !(err instanceof ConnectTimeoutError) && !this.options.auth?.isSignInRequired(err)) {
+        // What the SDK's sibling probe concludes too: a pipe closed by the probe is a legacy server.
+        // Remembered now, so a crash loop does not probe (and spawn twice) on every restart.
+        if (again === 'legacy') this.options.eras?.remember(memoryKey, { era: 'legacy', version: 'unknown', at: Date.now() });
+        this.note(again === 'forget' ? `the remembered protocol era did not work (${failureMessage(err)}): probing again` : 'the server closed its pipe on the server/discover probe: starting it again with the 2025 handshake');
+        this.live = undefined;
+        if (live) await closeLive(live);
+        if (attempt !== this.attempt) return;
+        clearTimeout(timer);
+        return this.connect(attempt, again);
       }
       const message = describeConnectFailure(err, { server: this.name, logs: this.options.logs, from: stderrFrom, timeoutMs, stdio: live?.stdio });
       // Read before closing: our own close kills the process, which would look like an exit.
@@ -350,7 +394,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     client.onerror = (err) => {
       if (this.live === live) this.note(`transport error: ${err.message}`);
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (this.live !== live || this.status !== 'connected') return;
       this.relistTarget = live;
       void this.relist();

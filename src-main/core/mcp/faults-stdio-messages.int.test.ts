@@ -65,7 +65,7 @@ describe('stdio messages the user reads', () => {
   it('a tool call that times out says after how many ms and how to raise the timeout', async () => {
     const m = await start(raw('slow'));
     const result = await m.callTool('slow', 'hang', {}, { timeoutMs: 400 });
-    expect(result.text).toBe("MCP error: Request timed out (-32001). The server did not answer within 400 ms: raise the server's timeout if the tool needs longer.");
+    expect(result.text).toBe("MCP error: Request timed out. The server did not answer within 400 ms: raise the server's timeout if the tool needs longer.");
   });
 
   it('a server that prints non-JSON on stdout and never initializes: the error quotes the first line and the stderr tail', async () => {
@@ -75,7 +75,7 @@ describe('stdio messages the user reads', () => {
     expect(rt.status).toBe('error');
     const quoted = JSON.stringify(`Hello from a server that speaks ${'z'.repeat(200)}`.slice(0, 120) + '…');
     expect(rt.lastError).toBe(
-      `Connection timed out after 1500 ms. The server did not answer within 1500 ms: raise the server's timeout if it needs longer to start. ` +
+      `Connection timed out after 3000 ms (the server/discover probe, then the 2025 handshake, 1500 ms each). The server did not answer within 1500 ms: raise the server's timeout if it needs longer to start. ` +
         `Its stdout was not JSON-RPC (a stdio server must print only JSON-RPC messages there); first line: ${quoted}. stderr: starting up`,
     );
   });

@@ -4,7 +4,9 @@
  * `logging/setLevel`. Each function takes the SDK `Client` and a timeout (ms); SDK errors are
  * thrown as they come (the handlers map them to `{code, message}`).
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
+import { requestPage } from './connection-helpers.js';
+import { setRequestLogLevel } from './request-meta.js';
 import type {
   CompletionOutput,
   GetPromptOutput,
@@ -42,14 +44,13 @@ export async function collectPages<T>(
   return { items, truncated: true };
 }
 
-const cursorParams = (cursor: string | undefined) => (cursor === undefined ? {} : { cursor });
 
 /** `resources/list` to the end. A server without the resources capability has none. */
 export async function listResources(client: Client, timeoutMs: number): Promise<{ resources: ResourceInfo[]; truncated: boolean }> {
   if (!client.getServerCapabilities()?.resources) return { resources: [], truncated: false };
   const r = await collectPages(async (cursor) => {
-    const page = await client.listResources(cursorParams(cursor), { timeout: timeoutMs });
-    return { items: page.resources as ResourceInfo[], nextCursor: page.nextCursor };
+    const page = await requestPage(client, 'resources/list', cursor, timeoutMs);
+    return { items: (page.resources ?? []) as ResourceInfo[], nextCursor: page.nextCursor as string | undefined };
   });
   return { resources: r.items, truncated: r.truncated };
 }
@@ -94,8 +95,8 @@ export function expandTemplate(uriTemplate: string, values: Record<string, strin
 export async function listResourceTemplates(client: Client, timeoutMs: number): Promise<{ templates: ResourceTemplateInfo[]; truncated: boolean }> {
   if (!client.getServerCapabilities()?.resources) return { templates: [], truncated: false };
   const r = await collectPages(async (cursor) => {
-    const page = await client.listResourceTemplates(cursorParams(cursor), { timeout: timeoutMs });
-    return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    const page = await requestPage(client, 'resources/templates/list', cursor, timeoutMs);
+    return { items: (page.resourceTemplates ?? []) as { uriTemplate: string }[], nextCursor: page.nextCursor as string | undefined };
   });
   const templates = r.items.map((t) => ({ ...t, arguments: templateArguments(t.uriTemplate) }) as ResourceTemplateInfo);
   return { templates, truncated: r.truncated };
@@ -118,8 +119,8 @@ export async function setSubscription(client: Client, uri: string, on: boolean, 
 export async function listPrompts(client: Client, timeoutMs: number): Promise<{ prompts: PromptInfo[]; truncated: boolean }> {
   if (!client.getServerCapabilities()?.prompts) return { prompts: [], truncated: false };
   const r = await collectPages(async (cursor) => {
-    const page = await client.listPrompts(cursorParams(cursor), { timeout: timeoutMs });
-    return { items: page.prompts as PromptInfo[], nextCursor: page.nextCursor };
+    const page = await requestPage(client, 'prompts/list', cursor, timeoutMs);
+    return { items: (page.prompts ?? []) as PromptInfo[], nextCursor: page.nextCursor as string | undefined };
   });
   return { prompts: r.items, truncated: r.truncated };
 }
@@ -152,7 +153,15 @@ export async function complete(
   return out;
 }
 
-/** `logging/setLevel`. Throws when the server lacks the logging capability (the handler says so). */
+/**
+ * The server's log level. 2025 era: `logging/setLevel` (throws when the server lacks the logging
+ * capability; the handler says so). 2026-07-28: no such request — the level travels in every later
+ * request's `_meta` (request-meta.ts). Logging is deprecated in 2026-07-28 either way.
+ */
 export async function setLoggingLevel(client: Client, level: LoggingLevel, timeoutMs: number): Promise<void> {
+  if (client.getProtocolEra() === 'modern') {
+    setRequestLogLevel(client, level);
+    return;
+  }
   await client.setLoggingLevel(level, { timeout: timeoutMs });
 }

@@ -6,7 +6,7 @@
  */
 import type { EmitEvent } from '../../../src-shared/api/contract.js';
 import type { Root } from '../../../src-shared/api/inspector.js';
-import type { Task } from '@modelcontextprotocol/sdk/types.js';
+import type { Task } from '@modelcontextprotocol/client';
 import { CallHistory } from './call-history.js';
 import type { ClientHooks, ServerNotice } from './client-hooks.js';
 import { ServerRequestBroker, type ServerRequestPolicy } from './server-requests.js';

@@ -92,7 +92,7 @@ describe('McpManager HTTP connect failures', () => {
       await manager.settled();
       const rt = manager.runtime('locked')!;
       expect(rt.status).toBe('error');
-      expect(rt.lastError).toBe("Streamable HTTP error: Error POSTing to endpoint: no token (HTTP 401). Check the server's credentials.");
+      expect(rt.lastError).toBe("The server requires authorization (HTTP 401): no token. Check the server's credentials.");
     } finally {
       locked.closeAllConnections();
       await new Promise((r) => locked.close(r));

@@ -107,7 +107,7 @@ describe('McpManager over stdio (server-everything)', () => {
     expect(progress.length).toBeGreaterThanOrEqual(3);
 
     const timedOut = await m.callTool('ev', 'trigger-long-running-operation', { duration: 1, steps: 1 }, { timeoutMs: 200 });
-    expect(timedOut).toMatchObject({ isError: true, text: "MCP error: Request timed out (-32001). The server did not answer within 200 ms: raise the server's timeout if the tool needs longer." });
+    expect(timedOut).toMatchObject({ isError: true, text: "MCP error: Request timed out. The server did not answer within 200 ms: raise the server's timeout if the tool needs longer." });
 
     const abort = new AbortController();
     const cancelled = m.callTool('ev', 'trigger-long-running-operation', { duration: 5, steps: 5 }, {

@@ -16,8 +16,9 @@ import type { TestReport, TraceEntry } from '../../../src-shared/api/lifecycle.j
 import type { RestartPolicy } from './backoff.js';
 import type { ConnectionAuth } from './connection-auth.js';
 import { DEFAULT_TRACE_CAPACITY, TraceStore } from './rpc-trace.js';
+import { StoredEraMemory, type EraMemory } from './era-memory.js';
 import { ValueResolver } from './value-resolution.js';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolOptions, DesiredState, ManagedServer, ManagerEvents, McpManagerApi, ServerRuntime } from './types.js';
 
 /** Options of `McpManager`. */
@@ -42,6 +43,8 @@ export interface McpManagerOptions {
   traceCapacity?: number;
   /** OAuth and secret redaction for every connection (issue 6). */
   auth?: ConnectionAuth;
+  /** Negotiated protocol eras per definition (issue 10; default: kept in memory for this manager). */
+  eras?: EraMemory;
 }
 
 interface Entry {
@@ -67,6 +70,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   private readonly hooks?: ClientHooks;
   private readonly restartPolicy?: RestartPolicy;
   private readonly auth?: ConnectionAuth;
+  private readonly eras: EraMemory;
   /** SPEC §3 resolver; its cache lives until `restartAll` (a fresh context). */
   readonly values: ValueResolver;
   private readonly traceStore: TraceStore;
@@ -93,6 +97,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       ...(options.auth ? { redact: (text: string) => options.auth!.redact(text) } : {}),
     });
     this.auth = options.auth;
+    this.eras = options.eras ?? new StoredEraMemory();
   }
 
   /**
@@ -184,6 +189,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       values: this.values,
       trace: this.traceStore,
       auth: this.auth,
+      eras: this.eras,
     });
     connection.on('status', () => this.emit('status', connection.runtime()));
     connection.on('tools', () => this.emit('tools', connection.name));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { redact, traceTransport, TraceStore } from './rpc-trace.js';
 
@@ -15,7 +14,7 @@ describe('redact', () => {
 describe('traceTransport (over the SDK in-memory pair)', () => {
   it('records requests, responses with latency, and notifications in both directions, bounded', async () => {
     const server = new McpServer({ name: 's', version: '1' });
-    server.registerTool('echo', { inputSchema: { message: z.string() } }, async ({ message }) => ({ content: [{ type: 'text', text: message }] }));
+    server.registerTool('echo', { inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({ content: [{ type: 'text', text: message }] }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const store = new TraceStore({ capacity: 6 });

@@ -4,8 +4,7 @@
  * and per message (text cut), secrets redacted before anything is stored — the trace can be shown
  * in the UI and printed by the CLI without leaking a token.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 
 /** Entries kept per server. */

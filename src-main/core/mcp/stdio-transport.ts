@@ -1,10 +1,19 @@
 /**
- * The SDK's stdio transport plus the two things supervision needs from it (ARCHITECTURE rule 8:
- * wrap the SDK piece, never fork the protocol): how the process ended (exit code / signal, for the
- * status line) and a close that kills the whole process tree (SPEC §6).
+ * Our stdio client transport: the SDK's `Transport` interface implemented with its public building
+ * blocks (`serializeMessage`, a `ReadBuffer`-shaped reader) on a process we spawn ourselves
+ * (ARCHITECTURE rule 8: never fork the protocol). Supervision needs what the SDK's
+ * `StdioClientTransport` keeps private or lacks: how the process ended (exit code / signal, for the
+ * status line), non-JSON stdout lines handed to the log instead of dropped (stdout-lines.ts), and a
+ * close that kills the whole process tree (SPEC §6).
+ *
+ * It exposes `stderr` and `pid` like the SDK's transport, which is how the SDK's version
+ * negotiation recognises a stdio-shaped transport (a silent or erroring server is legacy); being
+ * our own class it probes in place (no sibling process), see `connection-era.ts`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { PassThrough } from 'node:stream';
+import spawn from 'cross-spawn';
+import { SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { killPids, listDescendants } from './process-tree.js';
 import { LoggingReadBuffer, MAX_STDOUT_LINE, StdoutOverflowError } from './stdout-lines.js';
 
@@ -14,13 +23,29 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
 }
 
-/** `StdioClientTransport` that records the exit and kills descendants on close. */
-export class SupervisedStdioTransport extends StdioClientTransport {
-  /** Set when the process has exited (before the transport's `onclose` runs). */
+/** What to spawn: the command, its arguments, the FULL environment (nothing is added), the folder. */
+export interface StdioLaunch {
+  command: string;
+  args?: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+/** How long (ms) a stdio server gets to exit after its stdin ends, before SIGTERM. */
+export const STDIN_GRACE_MS = 300;
+/** How long (ms) after SIGTERM before SIGKILL. */
+const TERM_GRACE_MS = 2_000;
+
+/** A supervised stdio transport (see the file comment). */
+export class SupervisedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  /** Set when the process has exited (before `onclose` runs). */
   exitInfo?: ExitInfo;
   /** The pid once spawned (kept after exit, unlike `pid`). */
   spawnedPid?: number;
-
   /** Called with each stdout line that is not a JSON-RPC message (logged as `stdout`, then skipped). */
   onStdoutSkipped?: (line: string) => void;
   /** Called with the message of each oversized stdout line that was dropped (stdout-lines.ts). */
@@ -31,78 +56,147 @@ export class SupervisedStdioTransport extends StdioClientTransport {
    */
   fatalError?: string;
 
+  private child?: ChildProcess;
+  private readonly buffer: LoggingReadBuffer;
+  private readonly stderrStream = new PassThrough();
+  private closing?: Promise<void>;
+  private closed = false;
+
   /** `maxLineBytes`: largest stdout line read as one message (bytes; default 64 MiB). */
-  constructor(params: StdioServerParameters, maxLineBytes = MAX_STDOUT_LINE) {
-    super(params);
-    // Replace the SDK's ReadBuffer (which throws on a banner line and loses its text, and caps a
-    // message at 10 MiB) with one that hands such lines to onStdoutSkipped. Same shape; the field
-    // is private in the SDK's typings.
-    const buffer = new LoggingReadBuffer(
+  constructor(
+    private readonly launch: StdioLaunch,
+    maxLineBytes = MAX_STDOUT_LINE,
+  ) {
+    this.buffer = new LoggingReadBuffer(
       (line) => this.onStdoutSkipped?.(line),
       maxLineBytes,
       (message) => this.onStdoutOversized?.(message),
     );
-    const append = buffer.append.bind(buffer);
-    buffer.append = (chunk: Buffer): void => {
-      try {
-        append(chunk);
-      } catch (err) {
-        if (err instanceof StdoutOverflowError) this.fatalError ??= err.message;
-        throw err; // the SDK reports it to onerror and closes the transport
-      }
-    };
-    (this as unknown as { _readBuffer: LoggingReadBuffer })._readBuffer = buffer;
+  }
+
+  /** The child's stderr, available before `start` so no early line is lost. */
+  get stderr(): PassThrough {
+    return this.stderrStream;
+  }
+
+  /** The pid while the process runs, else null. */
+  get pid(): number | null {
+    return this.child && this.exitInfo === undefined ? (this.child.pid ?? null) : null;
   }
 
   /** Spawn; rejects with the spawn error (e.g. `spawn nonexistent-cmd ENOENT`). */
-  override async start(): Promise<void> {
-    await super.start();
-    // The SDK keeps its ChildProcess private and its 'close' handler drops the exit code; the
-    // 'exit' event fires before 'close', so listening here makes the code available to onclose.
-    const child = (this as unknown as { _process?: ChildProcess })._process;
-    this.spawnedPid = child?.pid;
-    child?.once('exit', (code, signal) => {
-      this.exitInfo = { code, signal };
+  start(): Promise<void> {
+    if (this.child) throw new Error('SupervisedStdioTransport already started');
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.launch.command, this.launch.args ?? [], {
+        env: this.launch.env,
+        cwd: this.launch.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: process.platform === 'win32',
+      });
+      this.child = child;
+      child.once('error', (err) => {
+        reject(err);
+        this.onerror?.(err);
+      });
+      child.once('spawn', () => {
+        this.spawnedPid = child.pid;
+        resolve();
+      });
+      // 'exit' fires before 'close': the exit code is known when onclose runs.
+      child.once('exit', (code, signal) => {
+        this.exitInfo = { code, signal };
+      });
+      child.once('close', () => {
+        if (this.closed) return;
+        this.closed = true;
+        this.buffer.clear();
+        this.onclose?.();
+      });
+      child.stdin?.on('error', (err) => this.onerror?.(err));
+      child.stdout?.on('error', (err) => this.onerror?.(err));
+      child.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
+      child.stderr?.pipe(this.stderrStream);
     });
   }
 
-  private closing?: Promise<void>;
+  private read(chunk: Buffer): void {
+    try {
+      this.buffer.append(chunk);
+    } catch (err) {
+      if (err instanceof StdoutOverflowError) this.fatalError ??= err.message;
+      this.onerror?.(err instanceof Error ? err : new Error(String(err)));
+      void this.close();
+      return;
+    }
+    for (;;) {
+      const message = this.buffer.readMessage();
+      if (message === null) break;
+      this.onmessage?.(message);
+    }
+  }
+
+  /** Write one message; resolves once written (or drained). */
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.exitInfo || this.closed) return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', () => resolve());
+    });
+  }
 
   /**
    * End stdin → SIGTERM after `STDIN_GRACE_MS` → SIGKILL 2 s later (SPEC §6's order), then SIGKILL
    * every descendant that outlived its parent (snapshotted before closing, since orphans get
-   * re-parented). Idempotent: every caller awaits the same close, so a second `close()` (the SDK's
-   * own, after an aborted connect, and ours) never returns while the process still runs.
+   * re-parented). Idempotent: every caller awaits the same close.
    */
-  override close(): Promise<void> {
+  close(): Promise<void> {
     this.closing ??= this.closeTree();
     return this.closing;
   }
 
   private async closeTree(): Promise<void> {
-    const child = (this as unknown as { _process?: ChildProcess })._process;
-    const pid = this.pid;
-    const descendants = pid !== null ? await listDescendants(pid) : [];
-    // The SDK ends stdin and waits 2 s before SIGTERM; many servers (server-everything among them)
-    // do not exit on EOF, so send SIGTERM after a short grace instead of stalling every stop.
-    const term = setTimeout(() => {
-      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    }, STDIN_GRACE_MS);
+    const child = this.child;
+    if (!child || this.closed) {
+      this.closed = true;
+      return;
+    }
+    const running = (): boolean => child.exitCode === null && child.signalCode === null;
+    const closedEvent = new Promise<void>((resolve) => {
+      if (this.closed) resolve();
+      else child.once('close', () => resolve());
+    });
+    const descendants = child.pid !== undefined ? await listDescendants(child.pid) : [];
     // A wrapper (shim, `npm exec`) that exits on SIGTERM can leave a grandchild holding our pipes
-    // open, and the SDK waits for the pipes to close: kill the snapshot as soon as the parent exits.
-    if (child && (child.exitCode !== null || child.signalCode !== null)) void killPids(descendants);
-    else child?.once('exit', () => void killPids(descendants));
+    // open: kill the snapshot as soon as the parent exits.
+    if (!running()) void killPids(descendants);
+    else child.once('exit', () => void killPids(descendants));
     try {
-      await super.close();
+      child.stdin?.end();
+    } catch {
+      // already closed
+    }
+    // Many servers (server-everything among them) do not exit on EOF: SIGTERM after a short grace.
+    const term = setTimeout(() => running() && child.kill('SIGTERM'), STDIN_GRACE_MS);
+    const kill = setTimeout(() => running() && child.kill('SIGKILL'), STDIN_GRACE_MS + TERM_GRACE_MS);
+    // A pipe a survivor still holds keeps 'close' from firing: stop waiting a while after the kill.
+    const giveUp = new Promise<void>((resolve) => setTimeout(resolve, STDIN_GRACE_MS + TERM_GRACE_MS + 1_000).unref());
+    try {
+      await Promise.race([closedEvent, giveUp]);
     } finally {
       clearTimeout(term);
+      clearTimeout(kill);
     }
     await killPids(descendants);
+    if (!this.closed) {
+      this.closed = true;
+      this.buffer.clear();
+      this.onclose?.();
+    }
   }
 }
-
-/** How long (ms) a stdio server gets to exit after its stdin ends, before SIGTERM. */
-export const STDIN_GRACE_MS = 300;
 
 /** A one-line description of an exit: `exited with code 1` / `killed by SIGTERM`. */
 export function describeExit(exit: ExitInfo | undefined): string {

@@ -12,7 +12,7 @@
  * with a message naming the size and the limit, and the server keeps running. Without a readable id
  * `append` throws `StdoutOverflowError` (the SDK then closes the transport).
  */
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /** Largest stdout line (bytes) read as one JSON-RPC message: 64 MiB. */
 export const MAX_STDOUT_LINE = 64 * 1024 * 1024;
@@ -166,8 +166,7 @@ export function replyId(head: string, tail: string): string | number | undefined
 
 function parseMessage(line: string): JSONRPCMessage | undefined {
   try {
-    const parsed = JSONRPCMessageSchema.safeParse(JSON.parse(line));
-    return parsed.success ? parsed.data : undefined;
+    return deserializeMessage(line);
   } catch {
     return undefined;
   }

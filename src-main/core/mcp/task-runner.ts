@@ -1,19 +1,18 @@
 /**
- * Tool calls run as tasks (MCP 2025-11-25; experimental in SDK 1.32; issue 5 §7): start a
- * task-augmented `tools/call`, follow its status (the SDK polls `tasks/get` and fetches
- * `tasks/result`), keep the mapped result, and cancel on request (`tasks/cancel`).
+ * Tool calls run as tasks (MCP 2025-11-25; issue 5 §7): start a task-augmented `tools/call`,
+ * follow its status (`tasks/get` every `pollInterval`, and `notifications/tasks/status`), fetch the
+ * outcome with `tasks/result`, keep the mapped result, and cancel on request (`tasks/cancel`).
  *
- * The request goes through `client.experimental.tasks.requestStream` rather than `callToolStream`,
- * which turns an output-schema mismatch into an error and loses the result (SPEC §4: a mismatch is
- * a warning beside the kept result).
+ * SDK v2 has no task runtime (tasks are an extension from 2026-07-28 on; issue 12 adds that), so
+ * the 2025-11-25 methods are sent with explicit result schemas. The result is mapped like any call
+ * (SPEC §4: an output-schema mismatch is a warning beside the kept result).
  */
 import { EventEmitter } from 'node:events';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, type Task } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Task } from '@modelcontextprotocol/client';
 import type { TaskRecord } from '../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { CoreError } from '../errors.js';
-import { failureMessage, mapCallResult, type RawCallResult } from './tool-bridge.js';
+import { AnyResultSchema, failureMessage, mapCallResult, type RawCallResult } from './tool-bridge.js';
 
 /** Tasks kept (oldest dropped first). */
 export const MAX_TASKS = 200;
@@ -34,6 +33,7 @@ export interface TaskCallOptions {
 }
 
 const key = (server: string, taskId: string) => `${server}\u0000${taskId}`;
+const FINAL = new Set<string>(['completed', 'failed', 'cancelled']);
 
 /** Starts, follows and cancels task-augmented tool calls. */
 export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
@@ -53,54 +53,60 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
   async start(client: Client, server: string, tool: string, args: Record<string, unknown>, options: TaskCallOptions): Promise<TaskRecord> {
     const started = performance.now();
     const startedAt = Date.now();
-    const stream = client.experimental.tasks.requestStream(
-      { method: 'tools/call', params: { name: tool, arguments: args } },
-      CallToolResultSchema,
-      { task: { ttl: TASK_TTL_MS }, timeout: options.timeoutMs, resetTimeoutOnProgress: true },
-    );
-    let record: TaskRecord | undefined;
-    const handle = (message: { type: string; task?: Task; result?: unknown; error?: unknown }): void => {
-      if ((message.type === 'taskCreated' || message.type === 'taskStatus') && message.task) {
-        record = this.track(record, server, tool, message.task);
-        return;
-      }
-      if (message.type !== 'result' && message.type !== 'error') return;
-      let result: ToolCallResult;
-      if (message.type === 'result') {
-        result = mapCallResult(server, tool, message.result as RawCallResult, options.outputSchema, performance.now() - started);
-        record ??= this.track(undefined, server, tool, { taskId: `direct-${startedAt}`, status: 'completed' } as Task);
-        this.update(record, { status: 'completed', result });
-      } else {
-        const text = failureMessage(message.error);
-        record ??= this.track(undefined, server, tool, { taskId: `failed-${startedAt}`, status: 'failed' } as Task);
-        const cancelled = record.status === 'cancelled';
-        result = { server, tool, isError: true, text: cancelled ? 'Cancelled' : `MCP error: ${text}`, content: [], durationMs: performance.now() - started };
-        this.update(record, { status: cancelled ? 'cancelled' : 'failed', error: text, result });
-      }
+    const finish = (record: TaskRecord, result: ToolCallResult): void => {
       this.emit('finished', { record, args, startedAt, result });
     };
-    return new Promise<TaskRecord>((resolve, reject) => {
-      void (async () => {
-        try {
-          for await (const message of stream) {
-            handle(message as Parameters<typeof handle>[0]);
-            if (record) resolve(record);
-          }
-          if (!record) reject(new CoreError('PROTOCOL_ERROR', `The server answered tools/call of "${tool}" with neither a task nor a result`));
-        } catch (err) {
-          if (record) this.update(record, { status: 'failed', error: failureMessage(err) });
-          else reject(err);
-        }
-      })();
-    });
+    const first = (await client.request({ method: 'tools/call', params: { name: tool, arguments: args, task: { ttl: TASK_TTL_MS } } }, AnyResultSchema, {
+      timeout: options.timeoutMs,
+    })) as { task?: Task } & RawCallResult;
+    if (!first.task) {
+      // A server may answer at once, without a task.
+      const record = this.track(undefined, server, tool, { taskId: `direct-${startedAt}`, status: 'completed' } as Task);
+      const result = mapCallResult(server, tool, first, options.outputSchema, performance.now() - started);
+      this.update(record, { status: 'completed', result });
+      finish(record, result);
+      return record;
+    }
+    const record = this.track(undefined, server, tool, first.task);
+    void this.follow(client, record, first.task, options, started).then((result) => result && finish(record, result));
+    return record;
+  }
+
+  /** Poll until the task is final, then fetch its result. Resolves the mapped result (undefined when polling failed). */
+  private async follow(client: Client, record: TaskRecord, task: Task, options: TaskCallOptions, started: number): Promise<ToolCallResult | undefined> {
+    const { server, tool, taskId } = record;
+    let current = task;
+    try {
+      while (!FINAL.has(record.status) && !FINAL.has(current.status) && current.status !== 'input_required') {
+        await new Promise((r) => setTimeout(r, Math.min(Math.max(current.pollInterval ?? 1000, 100), 5000)));
+        if (FINAL.has(record.status)) break;
+        current = (await client.request({ method: 'tasks/get', params: { taskId } }, AnyResultSchema, { timeout: options.timeoutMs })) as unknown as Task;
+        this.track(record, server, tool, current);
+      }
+      if (record.status === 'cancelled') {
+        const result: ToolCallResult = { server, tool, isError: true, text: 'Cancelled', content: [], durationMs: performance.now() - started };
+        this.update(record, { result });
+        return result;
+      }
+      const raw = (await client.request({ method: 'tasks/result', params: { taskId } }, AnyResultSchema, { timeout: options.timeoutMs })) as RawCallResult;
+      const result = mapCallResult(server, tool, raw, options.outputSchema, performance.now() - started);
+      this.update(record, { status: record.status === 'failed' ? 'failed' : 'completed', result });
+      return result;
+    } catch (err) {
+      const text = failureMessage(err);
+      const cancelled = record.status === 'cancelled';
+      const result: ToolCallResult = { server, tool, isError: true, text: cancelled ? 'Cancelled' : `MCP error: ${text}`, content: [], durationMs: performance.now() - started };
+      this.update(record, { status: cancelled ? 'cancelled' : 'failed', error: text, result });
+      return result;
+    }
   }
 
   /** `tasks/cancel` a task of `server`. Throws `CoreError` NOT_FOUND for an unknown task. */
   async cancel(client: Client, server: string, taskId: string, timeoutMs: number): Promise<TaskRecord> {
     const record = this.tasks.get(key(server, taskId));
     if (!record) throw new CoreError('NOT_FOUND', `Unknown task "${taskId}" on server "${server}"`);
-    const r = await client.experimental.tasks.cancelTask(taskId, { timeout: timeoutMs });
-    this.update(record, { status: (r as Task).status ?? 'cancelled', statusMessage: (r as Task).statusMessage });
+    const r = (await client.request({ method: 'tasks/cancel', params: { taskId } }, AnyResultSchema, { timeout: timeoutMs })) as Partial<Task>;
+    this.update(record, { status: r.status ?? 'cancelled', statusMessage: r.statusMessage });
     return record;
   }
 
@@ -123,8 +129,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
 
   private update(record: TaskRecord, patch: Partial<TaskRecord>): void {
     // A final status sticks: a late `working` from a poll does not undo `cancelled`.
-    const final = ['completed', 'failed', 'cancelled'];
-    if (patch.status && final.includes(record.status) && !final.includes(patch.status)) delete patch.status;
+    if (patch.status && FINAL.has(record.status) && !FINAL.has(patch.status)) delete patch.status;
     Object.assign(record, patch, { updatedAt: Date.now() });
     if (record.statusMessage === undefined) delete record.statusMessage;
     this.emit('changed', { ...record });

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode, type Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import {
   buildToolInfos,
@@ -9,7 +9,6 @@ import {
   mapCallResult,
   normalizeInputSchema,
 } from './tool-bridge.js';
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 
 const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({
   name,
@@ -125,9 +124,9 @@ describe('mapCallResult', () => {
 });
 
 describe('mapCallFailure', () => {
-  it('maps a thrown failure to "MCP error: …" without the SDK prefix twice', () => {
-    const r = mapCallFailure('s', 't', new McpError(ErrorCode.RequestTimeout, 'Request timed out'), 3);
-    expect(r).toEqual({ server: 's', tool: 't', isError: true, text: 'MCP error: Request timed out (-32001)', content: [], durationMs: 3 });
+  it('maps a thrown failure to "MCP error: …" (an SDK-local timeout has no JSON-RPC code)', () => {
+    const r = mapCallFailure('s', 't', new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), 3);
+    expect(r).toEqual({ server: 's', tool: 't', isError: true, text: 'MCP error: Request timed out', content: [], durationMs: 3 });
     expect(mapCallFailure('s', 't', new Error('socket hang up'), 1).text).toBe('MCP error: socket hang up');
   });
 

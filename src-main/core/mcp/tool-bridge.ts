@@ -4,13 +4,16 @@
  *
  * Naming and result mapping are pure; `executeToolCall` is the one function that talks to a client.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ContentBlock, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import { assignAgentToolNames } from '../../../src-shared/config/tool-names.js';
+import { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
+
+export { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 
 /** One server's raw tools as listed, in the priority order of the reconcile list. */
 export interface ServerTools {
@@ -155,13 +158,21 @@ export function checkStructuredOutput(outputSchema: Record<string, unknown> | un
   return `structuredContent does not match the tool's output schema: ${details}`;
 }
 
-/** A raw `tools/call` result as the SDK parsed it. */
+/** A raw `tools/call` result as the SDK parsed it. `structuredContent` is any JSON value (2026-07-28). */
 export interface RawCallResult {
   content?: unknown[];
-  structuredContent?: Record<string, unknown>;
+  structuredContent?: unknown;
   isError?: boolean;
+  /** 2026-07-28: `complete` (or absent); the SDK resolves `input_required` before we see it. */
+  resultType?: string;
   [key: string]: unknown;
 }
+
+/**
+ * The loosest result schema: the SDK checks the JSON-RPC frame and `resultType`; we keep whatever
+ * the server sent (SPEC §4: an output-schema mismatch is a warning, never a lost result).
+ */
+export const AnyResultSchema = z.object({}).passthrough();
 
 /**
  * Map a received `tools/call` result (SPEC §4): text flattened; `isError` → `Error: <text>`;
@@ -187,39 +198,12 @@ export function mapCallResult(
     content,
     durationMs,
   };
-  if (raw.structuredContent && typeof raw.structuredContent === 'object') result.structuredContent = raw.structuredContent;
+  if (raw.structuredContent !== undefined) result.structuredContent = raw.structuredContent;
   if (!isError) {
     const warning = checkStructuredOutput(outputSchema, raw.structuredContent);
     if (warning) result.outputWarning = warning;
   }
   return result;
-}
-
-/** The message of a thrown failure without the SDK's `MCP error <code>: ` prefix (code kept at the end). */
-export function failureMessage(err: unknown): string {
-  if (err instanceof McpError) return `${err.message.replace(/^MCP error -?\d+: /, '')} (${err.code})`;
-  if (!(err instanceof Error)) return String(err);
-  let message = err.message;
-  // undici's "fetch failed" hides the reason (ECONNREFUSED, DNS…) in `cause`.
-  const cause = (err as { cause?: unknown }).cause;
-  if (cause instanceof Error && cause.message && !message.includes(cause.message)) message += `: ${cause.message}`;
-  // The SDK's HTTP errors carry the status in `code`, not always in the text.
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'number' && code >= 100 && code < 600 && !message.includes(String(code))) message += ` (HTTP ${code})`;
-  return message;
-}
-
-/** The SDK's request timeout (`McpError` -32001). */
-export function isRequestTimeout(err: unknown): boolean {
-  return err instanceof McpError && err.code === ErrorCode.RequestTimeout;
-}
-
-/**
- * What to do about a timeout of `timeoutMs` ms (SPEC §3 `timeout`): `The server did not answer
- * within 300 ms: raise the server's timeout if <when>.` (e.g. "the tool needs longer").
- */
-export function timeoutHint(timeoutMs: number, when: string): string {
-  return `The server did not answer within ${timeoutMs} ms: raise the server's timeout if ${when}.`;
 }
 
 /**
@@ -248,7 +232,7 @@ export interface ExecuteToolCallOptions {
 }
 
 /**
- * Send `tools/call` and map the outcome; never throws. Uses `client.request(…, CallToolResultSchema)`
+ * Send `tools/call` and map the outcome; never throws. Uses `client.request(…, AnyResultSchema)`
  * rather than `client.callTool`, which throws away results that fail output validation
  * (TEST-PEERS.md). Progress resets the timeout (SPEC §4); the SDK only sends a progress token when
  * an `onprogress` callback is given, so one is always passed. `durationMs` is wall time.
@@ -262,7 +246,7 @@ export async function executeToolCall(
 ): Promise<ToolCallResult> {
   const started = performance.now();
   try {
-    const raw = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
+    const raw = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, AnyResultSchema, {
       timeout: options.timeoutMs,
       signal: options.signal,
       resetTimeoutOnProgress: true,

@@ -1,12 +1,10 @@
 /**
- * One SDK transport per definition (SPEC §6): stdio (our supervised wrapper of the SDK's stdio
- * transport), Streamable HTTP, or HTTP+SSE. Values arrive already resolved (SPEC §3 is the config
+ * One SDK transport per definition (SPEC §6): stdio (our supervised transport, stdio-transport.ts),
+ * Streamable HTTP, or HTTP+SSE (wrapped, http-supervision.ts). Values arrive already resolved (SPEC §3 is the config
  * layer's job); static auth variants become headers here. OAuth comes through the SDK's auth
  * provider in a later issue.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError } from '../errors.js';
 import { fetchNotingRedirects, SupervisedSseTransport, type FetchLike } from './http-supervision.js';
@@ -63,7 +61,7 @@ export interface TransportOptions {
 }
 
 /**
- * Create (not start) the transport of `def`. stdio: `stderr: 'pipe'`, the full child env, `cwd`.
+ * Create (not start) the transport of `def`. stdio: stderr piped, the full child env, `cwd`.
  * Throws `CoreError('INVALID_CONFIG')` for a definition without its command/url or with a bad URL.
  */
 export function createTransport(
@@ -78,7 +76,6 @@ export function createTransport(
       args: def.args ?? [],
       env: childEnv(baseEnv, def.env),
       cwd: def.cwd,
-      stderr: 'pipe',
     });
     return { transport: stdio, stdio };
   }
@@ -102,7 +99,7 @@ export function createTransport(
 /** The fields whose change requires a restart (SPEC §5 reload: nothing unchanged restarts). */
 export function launchKey(def: ServerDefinition): string {
   // Whether SPEC §3 resolution applies (the source's host) changes what the values mean.
-  return JSON.stringify([def.transport, def.command, def.args, sorted(def.env), def.cwd, def.url, sorted(def.headers), def.auth, resolvesValues(def)]);
+  return JSON.stringify([def.transport, def.command, def.args, sorted(def.env), def.cwd, def.url, sorted(def.headers), def.auth, resolvesValues(def), def.protocol ?? 'auto']);
 }
 
 /** A record's entries in key order, so a reordered file does not count as a change. */

@@ -3,7 +3,7 @@
  * The manager keeps private rich state per server; the outside sees `ServerRuntime`.
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import type { LogEntry, ServerStatusName, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 
 /** What the manager should do with a definition. */
@@ -25,6 +25,11 @@ export interface ServerRuntime {
   restartCount: number;
   recentLatencyMs: number[];
   serverInfo?: { name: string; version: string };
+  /** Negotiated protocol generation while connected (issue 10). */
+  protocol?: NegotiatedProtocol;
+  /** The server's capabilities and instructions while connected. */
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
   /** Env/header entries left out at connect time (SPEC §3). */
   droppedValues?: { key: string; reason: string }[];
   /** While `backoff`: when the next automatic start is due (epoch ms). */
