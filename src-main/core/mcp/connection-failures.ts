@@ -2,6 +2,7 @@
  * What a failed connect or a lost server is reported as (SPEC §5 "say why"): the exit and stderr
  * tail of a stdio process, the timeout with what to do about it, junk on stdout, bad credentials.
  */
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { isAuthFailure } from './connection-helpers.js';
 import type { LogStore } from './log-buffer.js';
 import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
@@ -32,6 +33,11 @@ export function stderrExcerpt(lines: readonly string[]): string[] {
   return out.map((l) => truncate(l, STDERR_LINE_CHARS));
 }
 
+/** The SDK refused the negotiated era (not a closed pipe during the probe). */
+function isEraRefusal(err: unknown): boolean {
+  return err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !/closed during|probe failed/.test(err.message);
+}
+
 /** The connect deadline passed (the whole connect, not one request). */
 export class ConnectTimeoutError extends Error {}
 
@@ -59,6 +65,8 @@ export function describeConnectFailure(err: unknown, c: FailureContext): string 
   let message = failureMessage(err);
   const closed = isConnectionClosed(err);
   const { stdio } = c;
+  // A refused era (pinned 2026-07-28 on a 2025 server) ends the process too: the refusal is the news.
+  if (isEraRefusal(err)) return `${message.replace(/^Version negotiation failed: (\w)/, (_a, ch: string) => ch.toUpperCase())}. Set this server's protocol to auto (or legacy) to reach a 2025-era server.`;
   if (stdio?.exitInfo || (stdio && closed)) {
     const tail = stderrExcerpt(
       c.logs
