@@ -74,6 +74,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     if (connected) {
       line += plural(state.toolCount, 'tool');
       if (state.connectedAt !== undefined) line += `  (${formatUptime(options.now - state.connectedAt)})`;
+      // Issue 10: the protocol revision the connection speaks (2026-07-28 or a 2025-era one).
+      if (state.protocol) line += `  ${state.protocol.version}`;
     }
     lines.push(line.trimEnd());
     if (state.status === 'untrusted') {

@@ -15,6 +15,22 @@ import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import { cliDiscover, parsePairs, parseTimeout, printOutcome, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
+import { ProtocolModeSchema, type ProtocolMode } from '../../../../src-shared/config/server.js';
+import type { DiscoveryResult } from '../../../core/config/types.js';
+import { ProtocolOverrides } from '../../../core/protocol-overrides.js';
+
+/** Keep `protocol` for a server of another host's file in state.json (dropped when it changes). */
+async function setProtocolOverride(ctx: CliContext, result: DiscoveryResult, name: string, protocol: ProtocolMode) {
+  const file = ctx.cli.flags.file as string | undefined;
+  const def = [...result.servers, ...result.shadowed.map((s) => s.definition)].find((d) => d.name === name && (!file || d.source.file === file))!;
+  await new ProtocolOverrides(ctx.dataDir).set(def, protocol);
+  return {
+    file: def.source.file,
+    written: ['protocol'],
+    switchboardOnly: true,
+    notes: [`${def.source.host} has no protocol setting: kept in Switchboard's state only (dropped when this definition changes); a running owner applies it at the next restart of ${name}`],
+  };
+}
 
 const UNSETTABLE = ['env', 'headers', 'cwd', 'timeout', 'description', 'args', 'enabledTools', 'disabledTools'];
 
@@ -37,6 +53,12 @@ export function editPatch(ctx: CliContext): ServerPatch {
   const timeout = parseTimeout(f.timeout);
   if (timeout !== undefined) patch.timeout = timeout;
   if (typeof f.description === 'string') patch.description = f.description;
+  if (f.protocol !== undefined) {
+    const mode = ProtocolModeSchema.safeParse(f.protocol);
+    if (!mode.success) throw new UsageError(`--protocol takes auto, 2026-07-28 or legacy, got "${String(f.protocol)}"`);
+    // `auto` is the default: removed from the file rather than written.
+    patch.protocol = mode.data === 'auto' ? null : mode.data;
+  }
   for (const field of list(f.unset)) {
     const key = /^(env|headers)\.(.+)$/.exec(field);
     if (key) (key[1] === 'env' ? env : headers)[key[2]!] = null;
@@ -51,7 +73,7 @@ export function editPatch(ctx: CliContext): ServerPatch {
     if (patch.headers === null) throw new UsageError('--unset headers removes every header; do not combine it with --header or --unset-header');
     patch.headers = headers;
   }
-  if (Object.keys(patch).length === 0) throw new UsageError('edit: nothing to change (give --url, --env, --header, --unset-env, --unset-header, --timeout, --description, --unset or -- <command...>)');
+  if (Object.keys(patch).length === 0) throw new UsageError('edit: nothing to change (give --url, --env, --header, --unset-env, --unset-header, --timeout, --description, --protocol, --unset or -- <command...>)');
   return patch;
 }
 
@@ -61,10 +83,19 @@ export async function runEdit(ctx: CliContext): Promise<number> {
   return runWrite(ctx, async () => {
     const { dctx, result } = await cliDiscover(ctx);
     const loc = locateServer(result, name, ctx.cli.flags.file as string | undefined);
+    const { protocol, ...rest } = patch;
+    // Issue 10: another host's file has no protocol key; Switchboard keeps the setting in state.json.
+    const override = protocol !== undefined && loc.host !== 'switchboard' ? await setProtocolOverride(ctx, result, name, protocol ?? 'auto') : undefined;
+    const filePatch = override ? rest : patch;
+    if (Object.keys(filePatch).length === 0) return printOutcome(ctx, 'Updated', name, override!);
     const store = () => defaultSecretStore(ctx.platform.env);
-    const kept = await keepSecretsOutOfFiles(patch, { name, host: loc.host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
+    const kept = await keepSecretsOutOfFiles(filePatch, { name, host: loc.host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
     const out = await updateServerInFile(loc, name, kept.maps, dctx);
-    return printOutcome(ctx, 'Updated', name, { ...out, notes: [...kept.notes, ...out.notes] });
+    return printOutcome(ctx, 'Updated', name, {
+      ...out,
+      ...(override ? { written: [...(out.written ?? []), 'protocol'] } : {}),
+      notes: [...kept.notes, ...out.notes, ...(override?.notes ?? [])],
+    });
   });
 }
 
@@ -82,6 +113,7 @@ export const editCommand: CommandSpec = {
     'unset-env': { type: 'string', multiple: true, help: '--unset-env K     Remove one environment variable, repeatable (edit)' },
     timeout: { type: 'string', help: '--timeout <ms>    Timeout in milliseconds (add, edit)' },
     description: { type: 'string', help: '--description <d> One-line description (add, edit)' },
+    protocol: { type: 'string', help: '--protocol <p>    auto (probe, then fall back), 2026-07-28 (pinned) or legacy (2025 handshake) (edit)' },
     unset: { type: 'string', multiple: true, help: '--unset <field>   Remove a field (env, headers, cwd, timeout, description, args) or one key (env.K, headers.K) (edit)' },
     'allow-literal-secrets': { type: 'boolean', help: '--allow-literal-secrets  Write secrets literally where the target has no reference syntax' },
     file: { type: 'string', help: '--file <path>     Act on the definition in this file (a shadowed one)' },
