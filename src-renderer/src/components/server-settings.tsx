@@ -7,6 +7,7 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { useEffect, useState } from 'react';
 import type { LoggingLevel, Root } from '../../../src-shared/api/inspector.js';
 import { useApp } from '../store/use-store.js';
+import { DEPRECATED_2026 } from './server-protocol.js';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
@@ -55,7 +56,10 @@ export function ServerSettings({ server, connected }: { server: string; connecte
       ) : null}
       <Stack gap={4} role="region" aria-label="Roots">
         <Text fw={700} size="sm">
-          Roots offered to this server
+          Roots offered to this server{' '}
+          <Text span size="xs" c="orange">
+            (Roots: {DEPRECATED_2026})
+          </Text>
         </Text>
         {roots.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -89,7 +93,7 @@ export function ServerSettings({ server, connected }: { server: string; connecte
       </Stack>
       <Select
         label="Logging level"
-        description="Ask the server to send log messages at this level and above (logging/setLevel)."
+        description={`Ask the server to send log messages at this level and above (2025 era: logging/setLevel; 2026-07-28: sent with every request). Logging is ${DEPRECATED_2026}.`}
         data={LEVELS}
         value={level}
         onChange={(v) => void applyLevel(v)}

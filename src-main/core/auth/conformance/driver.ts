@@ -42,6 +42,8 @@ class MemorySecretStore implements SecretStore {
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 const SERVER = 'conformance';
 const DEADLINE_MS = 20_000;
+/** How long (ms) the driver waits for the core to shut down before it exits anyway. */
+const DISPOSE_GRACE_MS = 5_000;
 
 interface Context {
   client_id?: string;
@@ -91,7 +93,10 @@ async function main(): Promise<number> {
     await scenarioWork(core, scenario);
     return 0;
   } finally {
-    await core.dispose();
+    // The scenario is judged on what the client did; a slow shutdown must not time the run out.
+    const slow = setTimeout(() => process.stderr.write('conformance driver: shutdown still running after 5 s; exiting\n'), DISPOSE_GRACE_MS);
+    await Promise.race([core.dispose(), new Promise((r) => setTimeout(r, DISPOSE_GRACE_MS + 50))]);
+    clearTimeout(slow);
     rmSync(root, { recursive: true, force: true });
   }
 }
