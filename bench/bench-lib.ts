@@ -6,9 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { NO_RESTARTS } from '../src-main/core/mcp/backoff.js';
 import { McpManager } from '../src-main/core/mcp/manager.js';
 import { EVERYTHING_SCRIPT, startEverythingHttp, testDefinition } from '../src-main/core/mcp/test-helpers.js';

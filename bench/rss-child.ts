@@ -2,8 +2,8 @@
  * Child process of the RSS benchmark: connect N server-everything stdio servers through the
  * manager or through raw SDK clients, settle, collect garbage, print `rss <bytes>`, clean up.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { NO_RESTARTS } from '../src-main/core/mcp/backoff.js';
 import { McpManager } from '../src-main/core/mcp/manager.js';
 import { EVERYTHING_SCRIPT, testDefinition } from '../src-main/core/mcp/test-helpers.js';

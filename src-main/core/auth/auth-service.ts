@@ -17,7 +17,7 @@ import { freeLoopbackPort, LoopbackListeners, loopbackRedirectUri } from './loop
 import { SignInRequiredError, SwitchboardOAuthProvider } from './oauth-provider.js';
 import { DEFAULT_FLOW_TIMEOUT_MS, OAuthFlowError, PendingFlows, type CallbackOutcome, type OAuthCallbackParams } from './pending-flows.js';
 import { SecretRedactor } from './secret-redactor.js';
-import { probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
+import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
 
 /** The deep-link redirect URI, for servers that accept private-use schemes. */
 export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
@@ -45,6 +45,8 @@ export interface AuthServiceOptions {
 export interface TransportAuth {
   authProvider?: SwitchboardOAuthProvider;
   fetch?: FetchLike;
+  /** A 2025-03-26 server without resource metadata: the RFC 8414 issuer check cannot pass there. */
+  skipIssuerMetadataValidation?: boolean;
   /** Extra environment for a stdio server (`OAUTH_ACCESS_TOKEN`). */
   env?: Record<string, string>;
   /** Something the server's log should say (e.g. the keychain could not be read). */
@@ -84,6 +86,7 @@ export class AuthService implements ConnectionAuth {
   readonly redactor = new SecretRedactor();
   private readonly listeners: LoopbackListeners;
   private readonly challenges = new Map<string, AuthChallenge>();
+  private readonly resourceMetadata = new Map<string, Promise<boolean>>();
   /** credentialId → state of its sign-in in progress. */
   private readonly inProgress = new Map<string, string>();
 
@@ -149,7 +152,15 @@ export class AuthService implements ConnectionAuth {
       onChallenge: (c) => this.challenges.set(credentialId, c),
       stepUp: (scope) => this.stepUp(def, credentialId, scope),
     });
-    return { authProvider: provider, fetch: fetchFn };
+    const modernMetadata = await this.resourceMetadataOf(def.url!);
+    return { authProvider: provider, fetch: fetchFn, ...(modernMetadata ? {} : { skipIssuerMetadataValidation: true }) };
+  }
+
+  /** Whether a server URL publishes resource metadata (asked once per URL per process; issue 10). */
+  private resourceMetadataOf(serverUrl: string): Promise<boolean> {
+    let known = this.resourceMetadata.get(serverUrl);
+    if (!known) this.resourceMetadata.set(serverUrl, (known = hasResourceMetadata({ serverUrl, fetchFn: this.options.fetchFn })));
+    return known;
   }
 
   /**

@@ -4,7 +4,7 @@
  * or sends the person to the authorization URL — then, once the redirect brings the code back,
  * `auth()` again to exchange it.
  */
-import { auth, extractWWWAuthenticateParams, type AuthResult, type FetchLike } from '@modelcontextprotocol/client';
+import { auth, discoverOAuthProtectedResourceMetadata, extractWWWAuthenticateParams, type AuthResult, type FetchLike } from '@modelcontextprotocol/client';
 import type { SwitchboardOAuthProvider } from './oauth-provider.js';
 
 /** What a server said when it refused a request: `WWW-Authenticate` parameters. */
@@ -75,11 +75,29 @@ export async function runAuthorization(provider: SwitchboardOAuthProvider, optio
     ...(options.scope ? { scope: options.scope } : {}),
     ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),
     ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+    // A 2025-03-26 server has no protected-resource metadata: the authorization server is then
+    // its origin by that revision's rule, and an issuer on a sub-path cannot match the metadata
+    // URL (RFC 8414 §3.3, which SDK v2 enforces). Only there is the issuer check skipped.
+    ...((await hasResourceMetadata(options)) ? {} : { skipIssuerMetadataValidation: true }),
   };
   const first = await auth(provider, base);
   if (first === 'AUTHORIZED') return first;
   const code = await provider.authorizationCode();
   return auth(provider, { ...base, authorizationCode: code });
+}
+
+/**
+ * Whether the server publishes protected-resource metadata (RFC 9728); a network failure counts
+ * as yes (the flow reports it). Without it (a 2025-03-26 server) the SDK's RFC 8414 issuer check
+ * cannot pass for an issuer on a sub-path, and is skipped for that server.
+ */
+export async function hasResourceMetadata(options: { serverUrl: string; resourceMetadataUrl?: URL; fetchFn?: FetchLike }): Promise<boolean> {
+  try {
+    await discoverOAuthProtectedResourceMetadata(options.serverUrl, { resourceMetadataUrl: options.resourceMetadataUrl }, options.fetchFn);
+    return true;
+  } catch (err) {
+    return err instanceof TypeError;
+  }
 }
 
 /** Space-separated union of scope strings (order kept, duplicates dropped); `undefined` if empty. */

@@ -1,5 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { existsSync } from 'node:fs';
 import { readFile, readdir, stat, symlink, chmod, lstat } from 'node:fs/promises';
 import { join } from 'node:path';

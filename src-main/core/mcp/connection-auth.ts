@@ -13,6 +13,8 @@ export interface ConnectionAuthParts {
   authProvider?: OAuthClientProvider;
   /** http/sse: the fetch with OAuth step-up. */
   fetch?: FetchLike;
+  /** http/sse: a 2025-03-26 server without resource metadata, whose issuer cannot match (sign-in-flow.ts). */
+  skipIssuerMetadataValidation?: boolean;
   /** stdio: extra environment (`OAUTH_ACCESS_TOKEN`). */
   env?: Record<string, string>;
   /** A line for the server's log (e.g. the keychain lookup failed). */

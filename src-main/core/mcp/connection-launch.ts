@@ -76,6 +76,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
       note: hooks.note,
       ...(authParts.authProvider ? { authProvider: authParts.authProvider } : {}),
       ...(authParts.fetch ? { fetch: authParts.fetch } : {}),
+      ...(authParts.skipIssuerMetadataValidation ? { skipIssuerMetadataValidation: true } : {}),
     });
   } catch (err) {
     handle.dispose();

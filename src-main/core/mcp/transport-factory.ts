@@ -58,6 +58,8 @@ export interface TransportOptions {
   authProvider?: OAuthClientProvider;
   /** Base fetch for http/sse (default the global fetch); redirects are noted around it. */
   fetch?: FetchLike;
+  /** OAuth: skip the RFC 8414 issuer check (only for a 2025-03-26 server without resource metadata). */
+  skipIssuerMetadataValidation?: boolean;
 }
 
 /**
@@ -88,7 +90,12 @@ export function createTransport(
   }
   const requestInit: RequestInit = { headers: buildHeaders(def) };
   const fetch = options.note ? fetchNotingRedirects(options.note, options.fetch) : options.fetch;
-  const common = { requestInit, ...(fetch ? { fetch } : {}), ...(options.authProvider ? { authProvider: options.authProvider } : {}) };
+  const common = {
+    requestInit,
+    ...(fetch ? { fetch } : {}),
+    ...(options.authProvider ? { authProvider: options.authProvider } : {}),
+    ...(options.skipIssuerMetadataValidation ? { skipIssuerMetadataValidation: true } : {}),
+  };
   if (def.transport === 'sse') {
     const sse = new SupervisedSseTransport(url, common);
     return { transport: sse, sse };

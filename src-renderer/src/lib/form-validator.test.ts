@@ -47,3 +47,26 @@ describe('InterpretingValidator (eval-free rjsf validator)', () => {
     expect(draftOf({ type: 'array', prefixItems: [{ type: 'string' }] })).toBe('2020-12');
   });
 });
+
+describe('a JSON Schema 2020-12 tool input (issue 10: the modern fixture\'s `shapes`)', () => {
+  const shapes = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: {
+      point: { $ref: '#/$defs/point' },
+      pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false },
+      label: { type: 'string' },
+      color: { type: 'string' },
+    },
+    required: ['point'],
+    dependentRequired: { label: ['color'] },
+    $defs: { point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] } },
+  } as RJSFSchema;
+
+  it('follows $ref into $defs, checks prefixItems and dependentRequired', () => {
+    expect(formValidator.validateFormData({ point: { x: 1, y: 2 }, pair: ['a', 1] }, shapes).errors).toEqual([]);
+    expect(formValidator.validateFormData({ point: { x: 1 } }, shapes).errors.map((e) => [e.name, e.property])).toEqual([['required', '.point.y']]);
+    expect(formValidator.validateFormData({ point: { x: 1, y: 2 }, pair: [1, 'a'] }, shapes).errors.length).toBeGreaterThan(0);
+    expect(formValidator.validateFormData({ point: { x: 1, y: 2 }, label: 'l' }, shapes).errors.map((e) => e.name)).toContain('dependentRequired');
+  });
+});
