@@ -100,10 +100,10 @@ function runScenario(node, runner, set, scenario) {
   const dir = join(outRoot, set.id, scenario.replace(/[^\w.-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const run = spawnSync(node, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '40000', ...set.runArgs], {
+  const run = spawnSync(node, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '90000', ...set.runArgs], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 200_000,
   });
   writeFileSync(join(dir, 'runner.log'), `${run.stdout ?? ''}\n${run.stderr ?? ''}`);
   const checks = findChecks(dir).flatMap((file) => JSON.parse(readFileSync(file, 'utf8')));
