@@ -7,6 +7,7 @@ import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
+import { DEPRECATED_2026 } from './server-protocol.js';
 
 /** The sign-in section of a server's detail view; renders nothing for servers without OAuth. */
 export function SignInPanel({ state }: { state: ServerState }) {
@@ -64,6 +65,9 @@ export function SignInPanel({ state }: { state: ServerState }) {
         {needsAuth ? (
           <>
             <Text size="sm">This server asks you to sign in. Your token is kept in the OS keychain, never in a file.</Text>
+            <Text size="xs" c="dimmed">
+              Without a pre-registered client, Switchboard registers itself with the server first (dynamic client registration, {DEPRECATED_2026}).
+            </Text>
             {state.lastError ? (
               <Text size="xs" c="dimmed" className="mono" mt={4}>
                 {state.lastError}
