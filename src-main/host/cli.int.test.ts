@@ -43,7 +43,8 @@ describe('switchboard CLI in a trusted project', () => {
     const run = await runSwitchboard(world, ['status']);
     expect(run.code).toBe(2);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^● everything {4}connected {5}(\d+) tools {2}\(\d+s\)$/);
+    // The protocol revision ends the line (issue 10): server-everything speaks the 2025 era.
+    expect(lines[0]).toMatch(/^● everything {4}connected {5}(\d+) tools {2}\(\d+s\) {2}2025-11-25$/);
     const tools = Number(/(\d+) tools/.exec(lines[0]!)![1]);
     expect(tools).toBeGreaterThan(5);
     expect(lines[1]).toBe('○ broken        error');
