@@ -19,6 +19,8 @@ export type DeepLink =
       /** The OAuth `state` that keys the pending flow (SPEC §3). */
       state: string;
       code?: string;
+      /** RFC 9207: the authorization server that answered. */
+      iss?: string;
       error?: string;
       errorDescription?: string;
     }
@@ -111,10 +113,12 @@ function parseOAuthCallback(params: URLSearchParams): DeepLink {
   const error = params.get('error') ?? undefined;
   if (!code && !error) return invalid('OAuth callback without "code" or "error"');
   const errorDescription = params.get('error_description') ?? undefined;
+  const iss = params.get('iss') ?? undefined;
   return {
     kind: 'oauth-callback',
     state,
     ...(code ? { code } : {}),
+    ...(iss ? { iss } : {}),
     ...(error ? { error } : {}),
     ...(errorDescription ? { errorDescription } : {}),
   };

@@ -16,7 +16,7 @@ export type OAuthCallbackLink = Extract<DeepLink, { kind: 'oauth-callback' }>;
  * expired and replayed states are rejected there). Returns the outcome for the log (no values).
  */
 export function deliverOAuthCallback(core: SwitchboardCore, link: OAuthCallbackLink): string {
-  return core.handleOAuthCallback?.({ state: link.state, code: link.code, error: link.error, errorDescription: link.errorDescription }) ?? 'no OAuth handler';
+  return core.handleOAuthCallback?.({ state: link.state, code: link.code, iss: link.iss, error: link.error, errorDescription: link.errorDescription }) ?? 'no OAuth handler';
 }
 
 /** Options of `setupDeepLinks`. */

@@ -323,6 +323,7 @@ export class AuthService implements ConnectionAuth {
         ? { addClientAuthentication: this.privateKeyJwtAuth(credentialId, settings.clientId, settings.privateKeyJwtAlg) }
         : {}),
       onAuthorizationUrl: interactive?.onAuthorizationUrl,
+      issuerOf: (code) => this.flows.issuerOf(code),
       fetchFn: this.options.fetchFn,
       onSecret: (v) => this.redactor.add(v),
     });

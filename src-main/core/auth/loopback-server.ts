@@ -98,7 +98,7 @@ export class LoopbackListeners {
       const code = url.searchParams.get('code') ?? undefined;
       const error = url.searchParams.get('error') ?? undefined;
       const outcome = state
-        ? this.options.flows.complete({ state, code, error, errorDescription: url.searchParams.get('error_description') ?? undefined })
+        ? this.options.flows.complete({ state, code, iss: url.searchParams.get('iss') ?? undefined, error, errorDescription: url.searchParams.get('error_description') ?? undefined })
         : 'unknown-state';
       const okay = outcome === 'accepted' && code !== undefined;
       const title = okay ? 'Signed in' : outcome === 'accepted' ? 'Sign-in failed' : 'Unknown sign-in';

@@ -59,6 +59,8 @@ export interface SwitchboardOAuthProviderOptions {
   onAuthorizationUrl?: (url: URL) => Promise<string>;
   /** Token-endpoint auth override (e.g. private_key_jwt); the SDK picks basic/post/none otherwise. */
   addClientAuthentication?: OAuthClientProvider['addClientAuthentication'];
+  /** The RFC 9207 `iss` that came back with an authorization code (interactive mode). */
+  issuerOf?: (code: string) => string | undefined;
   /** Non-interactive grant (client_credentials) parameters. */
   prepareTokenRequest?: OAuthClientProvider['prepareTokenRequest'];
   /** The fetch used for proactive refreshes. */
@@ -199,6 +201,11 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   authorizationCode(): Promise<string> {
     if (!this.pendingCode) return Promise.reject(new Error('No sign-in is in progress'));
     return this.pendingCode;
+  }
+
+  /** The `iss` the redirect carried with `code` (RFC 9207), if any. */
+  authorizationIssuer(code: string): string | undefined {
+    return this.options.issuerOf?.(code);
   }
 
   saveCodeVerifier(codeVerifier: string): void {

@@ -8,6 +8,8 @@
 export interface OAuthCallbackParams {
   state: string;
   code?: string;
+  /** RFC 9207 `iss`: the authorization server that answered (SDK v2 checks it against the metadata). */
+  iss?: string;
   error?: string;
   errorDescription?: string;
 }
@@ -41,6 +43,8 @@ const MAX_SPENT_STATES = 500;
 
 /** The pending flows of one process. */
 export class PendingFlows {
+  /** `iss` per authorization code, until the code is exchanged (issuerOf). */
+  private readonly issuers = new Map<string, string>();
   private readonly waiting = new Map<string, Waiter>();
   private readonly spent = new Set<string>();
 
@@ -76,12 +80,23 @@ export class PendingFlows {
   complete(params: OAuthCallbackParams): CallbackOutcome {
     if (!this.waiting.has(params.state)) return this.spent.has(params.state) ? 'replayed-state' : 'unknown-state';
     if (params.code) {
+      if (params.iss) {
+        this.issuers.set(params.code, params.iss);
+        if (this.issuers.size > MAX_SPENT_STATES) this.issuers.delete(this.issuers.keys().next().value!);
+      }
       this.settle(params.state, params.code);
     } else {
       const detail = [params.error ?? 'no authorization code', params.errorDescription].filter(Boolean).join(': ');
       this.settle(params.state, undefined, new OAuthFlowError(`OAuth authentication failed: ${detail}`));
     }
     return 'accepted';
+  }
+
+  /** The `iss` that came back with `code` (RFC 9207), once; undefined when the server sent none. */
+  issuerOf(code: string): string | undefined {
+    const iss = this.issuers.get(code);
+    this.issuers.delete(code);
+    return iss;
   }
 
   /** Reject one flow (e.g. the person started a new sign-in). */

@@ -83,7 +83,9 @@ export async function runAuthorization(provider: SwitchboardOAuthProvider, optio
   const first = await auth(provider, base);
   if (first === 'AUTHORIZED') return first;
   const code = await provider.authorizationCode();
-  return auth(provider, { ...base, authorizationCode: code });
+  // RFC 9207: the redirect's `iss` goes with the code (SDK v2 checks it when the server advertises it).
+  const iss = provider.authorizationIssuer(code);
+  return auth(provider, { ...base, authorizationCode: code, ...(iss ? { iss } : {}) });
 }
 
 /**

@@ -61,7 +61,10 @@ async function main(): Promise<number> {
   const dataDir = join(root, 'data');
   const home = join(root, 'home');
   for (const d of [dataDir, home]) mkdirp(d);
-  writeFileSync(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { [SERVER]: { type: 'http', url, ...(isAuth ? { auth: { type: 'oauth' } } : {}) } } }));
+  // SWITCHBOARD_CONFORMANCE_PROTOCOL (issue 10): the protocol setting under test (default auto).
+  const protocol = process.env.SWITCHBOARD_CONFORMANCE_PROTOCOL;
+  const entry = { type: 'http', url, ...(isAuth ? { auth: { type: 'oauth' } } : {}), ...(protocol ? { protocol } : {}) };
+  writeFileSync(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { [SERVER]: entry } }));
   const secrets = new MemorySecretStore();
   await presetCredentials(new CredentialStore(dataDir, secrets), url, scenario, context);
 
@@ -154,6 +157,7 @@ async function approveAtOnce(core: SwitchboardCore, authorizationUrl: string): P
   const outcome = core.handleOAuthCallback?.({
     state,
     code: back.searchParams.get('code') ?? undefined,
+    iss: back.searchParams.get('iss') ?? undefined,
     error: back.searchParams.get('error') ?? undefined,
   });
   if (outcome !== 'accepted') {
