@@ -152,7 +152,9 @@ export class AuthService implements ConnectionAuth {
       onChallenge: (c) => this.challenges.set(credentialId, c),
       stepUp: (scope) => this.stepUp(def, credentialId, scope),
     });
-    const modernMetadata = await this.resourceMetadataOf(def.url!);
+    // Only for servers that use OAuth (configured, or signed in before): others are not asked.
+    const usesOAuth = def.auth?.type === 'oauth' || this.store.record(credentialId).serverUrl !== undefined;
+    const modernMetadata = !usesOAuth || (await this.resourceMetadataOf(def.url!));
     return { authProvider: provider, fetch: fetchFn, ...(modernMetadata ? {} : { skipIssuerMetadataValidation: true }) };
   }
 

@@ -94,13 +94,20 @@ export async function runAuthorization(provider: SwitchboardOAuthProvider, optio
  * cannot pass for an issuer on a sub-path, and is skipped for that server.
  */
 export async function hasResourceMetadata(options: { serverUrl: string; resourceMetadataUrl?: URL; fetchFn?: FetchLike }): Promise<boolean> {
+  const base = options.fetchFn ?? fetch;
+  // A server that answers every GET with an endless event stream must not stall a connect.
+  const bounded: FetchLike = (url, init) => base(url, { ...init, signal: AbortSignal.timeout(RESOURCE_METADATA_TIMEOUT_MS) });
   try {
-    await discoverOAuthProtectedResourceMetadata(options.serverUrl, { resourceMetadataUrl: options.resourceMetadataUrl }, options.fetchFn);
+    await discoverOAuthProtectedResourceMetadata(options.serverUrl, { resourceMetadataUrl: options.resourceMetadataUrl }, bounded);
     return true;
   } catch (err) {
-    return err instanceof TypeError;
+    // Only a clear "not there" counts as a 2025-03-26 server; a network failure or a timeout keeps the check.
+    return err instanceof TypeError || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'));
   }
 }
+
+/** How long (ms) the resource-metadata question may take. */
+const RESOURCE_METADATA_TIMEOUT_MS = 5_000;
 
 /** Space-separated union of scope strings (order kept, duplicates dropped); `undefined` if empty. */
 export function unionScopes(...scopes: (string | undefined)[]): string | undefined {
