@@ -392,10 +392,14 @@ const OAUTH_BODY_CHARS = 120;
 export function cleanOAuthText(text: string): string {
   const m = /^(HTTP \d{3}: )?Invalid OAuth error response: [\s\S]*?\. Raw body: ([\s\S]*)$/.exec(text);
   if (!m) return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  const body = m[2]!.trim();
+  return `${m[1] ?? ''}the server answered ${describeBody(m[2]!)}, not an OAuth response`;
+}
+
+/** `an HTML page` / `an empty body` / the body quoted and cut to 120 characters. */
+function describeBody(raw: string): string {
+  const body = raw.trim();
   const html = /^<!doctype|^<html|<\/?(head|body|div|p|pre|h1|title)\b/i.test(body);
-  const what = html ? 'an HTML page' : body === '' ? 'an empty body' : JSON.stringify(body.length > OAUTH_BODY_CHARS ? `${body.slice(0, OAUTH_BODY_CHARS)}…` : body);
-  return `${m[1] ?? ''}the server answered ${what}, not an OAuth response`;
+  return html ? 'an HTML page' : body === '' ? 'an empty body' : JSON.stringify(body.length > OAUTH_BODY_CHARS ? `${body.slice(0, OAUTH_BODY_CHARS)}…` : body);
 }
 
 /** Map an auth failure to a `CoreError` with SPEC §5 wording. */
@@ -405,6 +409,11 @@ export function toCoreError(err: unknown): CoreError {
   if (err instanceof SignInRequiredError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof Error && err.name === 'KeychainUnavailableError') return new CoreError('INTERNAL', err.message);
   const raw = errorText(err);
+  // SDK v2: no metadata, so it registered at the origin's /register, which does not exist.
+  const rejected = /^Dynamic Client Registration rejected \(HTTP 404\):?\s*([\s\S]*)$/.exec(raw);
+  if (rejected) {
+    return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: no OAuth metadata, and the registration endpoint answered HTTP 404 with ${describeBody(rejected[1]!)}`);
+  }
   const text = cleanOAuthText(raw);
   // No metadata was found, so the SDK fell back to /register, /authorize, /token at the server's
   // origin — and one of them does not exist: this server has no OAuth endpoints to discover.
