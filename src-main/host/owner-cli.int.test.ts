@@ -182,7 +182,7 @@ describe('a live owner controlled by the CLI', () => {
       const restart = await runSwitchboard(world, ['restart', 'raw']);
       expect(restart.code).toBe(0);
       expect(restart.stdout.trim()).toMatch(/^● raw {2}connected {2}4 tools$/);
-      expect(await waitFor(() => out.includes('stopping (stopped)') && /connected to raw 1\.0\.0: 4 tools[\s\S]*connected to raw 1\.0\.0: 4 tools/.test(out), 15_000)).toBe(true);
+      expect(await waitFor(() => out.includes('stopping (stopped)') && /connected to raw 1\.0\.0 over [^:]*: 4 tools[\s\S]*connected to raw 1\.0\.0 over [^:]*: 4 tools/.test(out), 15_000)).toBe(true);
     } finally {
       follow.kill('SIGINT');
       await waitFor(() => follow.exitCode !== null, 5_000);

@@ -88,5 +88,5 @@ export function retryAfter(err: unknown, used: { prior: boolean; mode: ProtocolM
 
 /** `2026-07-28 (modern)` / `2025-11-25 (2025 era)`, for log lines. */
 export function describeEra(p: NegotiatedProtocol): string {
-  return `${p.version} (${p.era === 'modern' ? 'stateless, modern era' : '2025 era'}${p.remembered ? ', remembered: no probe' : ''})`;
+  return `${p.version} (${p.era === 'modern' ? 'stateless, modern era' : '2025 era'}${p.remembered ? ', remembered era, no probe' : ''})`;
 }
