@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { NO_RESTARTS } from './backoff.js';
 import { StoredEraMemory } from './era-memory.js';
-import { getPrompt, readResource, setLoggingLevel } from './inspector-ops.js';
+import { complete, getPrompt, readResource, setLoggingLevel } from './inspector-ops.js';
 import { McpManager } from './manager.js';
 import { everythingStdio, testDefinition, waitFor } from './test-helpers.js';
 
@@ -80,7 +80,7 @@ describe('modern-only and dual-era servers (2026-07-28) and server-everything (2
     expect(spawns()).toBe(2);
   });
 
-  it('tools, progress, cancel, resources, prompts, a 2020-12 schema and structuredContent of any JSON type on modern servers', async () => {
+  it('tools, progress, cancel, resources, prompts, completions, a 2020-12 schema and structuredContent of any JSON type on modern servers', async () => {
     const m = newManager();
     await connect(m, modernStdio('modern-stdio'), modernHttpDef('modern-http'));
     for (const name of ['modern-stdio', 'modern-http']) {
@@ -108,6 +108,8 @@ describe('modern-only and dual-era servers (2026-07-28) and server-everything (2
       expect(read.contents[0]).toMatchObject({ uri: 'fixture://notes/7', text: 'Note 7' });
       const prompt = await m.withClient(name, (c) => getPrompt(c, 'greet', { name: 'Ada' }, 5_000));
       expect(prompt.messages[0]).toMatchObject({ role: 'user', content: { type: 'text', text: 'Hello, Ada!' } });
+      const completion = await m.withClient(name, (c) => complete(c, { type: 'ref/prompt', name: 'greet' }, { name: 'name', value: 'A' }, undefined, 5_000));
+      expect(completion.values).toEqual(['Ada', 'Alan']);
     }
   });
 
