@@ -47,7 +47,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:hosts': async () => {
       const result = await ctx.ensureDiscovered();
       const dctx = coreDiscoveryContext(ctx);
-      return ok(allHostViews(result, dctx).map((v) => hostViewJson(v, result, dctx)));
+      return ok((await allHostViews(result, dctx)).map((v) => hostViewJson(v, result, dctx)));
     },
 
     'config:add': ({ name, server, target, token }) =>
