@@ -90,6 +90,8 @@ export const ServersSnapshotSchema = z.object({
   shadowed: z.array(ShadowedDefinitionSchema),
   warnings: z.array(ConfigWarningSchema),
   totals: z.object({ servers: z.number().int(), connected: z.number().int(), tools: z.number().int() }),
+  /** Where secrets are kept: the OS keychain, or the file store a person chose (issue 14 item 11). */
+  secretStore: z.object({ kind: z.enum(['keychain', 'file']), file: z.string().optional(), chosenBy: z.string().optional() }).optional(),
 });
 export type ServersSnapshot = z.infer<typeof ServersSnapshotSchema>;
 

@@ -10,6 +10,7 @@ import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths
 import { createSwitchboardCore, type CoreExtras } from '../../core/switchboard-core.js';
 import { NO_RESTARTS } from '../../core/mcp/backoff.js';
 import { withLoginShellEnv } from '../../core/mcp/login-shell-env.js';
+import { secretStoreChoice, secretStoreWarning } from '../../core/secrets/file-secret-store.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
 import { UsageError, type ParsedCli } from './args.js';
 import { quoteArg } from './format.js';
@@ -69,7 +70,11 @@ export function resolveFolder(dir: string, base: string, what: string): string {
 export function createCliContext(cli: ParsedCli, io: CliIo, platform: PlatformContext = currentPlatform()): CliContext {
   const cwd = process.cwd();
   const projectDir = cli.project !== undefined ? resolveFolder(cli.project, cwd, '--project') : cwd;
-  return { cli, io, platform, projectDir, dataDir: dataDir(platform), version: appVersion(), cwd };
+  const data = dataDir(platform);
+  // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
+  const warning = secretStoreWarning(secretStoreChoice(platform.env, data));
+  if (warning) io.err(warning);
+  return { cli, io, platform, projectDir, dataDir: data, version: appVersion(), cwd };
 }
 
 /** Core options for this run; the reference server runs as `<node> <server-everything> stdio`. */

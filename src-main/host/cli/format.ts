@@ -83,6 +83,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     }
   }
   lines.push(`Total: ${plural(snapshot.totals.servers, 'server')}, ${plural(snapshot.totals.tools, 'tool')} available`);
+  // Issue 14 item 11: a chosen file store is listed (the keychain, the default, is not).
+  if (snapshot.secretStore?.kind === 'file') lines.push(`Secrets: in a file, ${snapshot.secretStore.file} (chosen by ${snapshot.secretStore.chosenBy})`);
   lines.push(...formatShadowed(snapshot.shadowed), ...formatWarnings(snapshot.warnings));
   return lines;
 }

@@ -61,7 +61,7 @@ export async function runEdit(ctx: CliContext): Promise<number> {
   return runWrite(ctx, async () => {
     const { dctx, result } = await cliDiscover(ctx);
     const loc = locateServer(result, name, ctx.cli.flags.file as string | undefined);
-    const store = () => defaultSecretStore(ctx.platform.env);
+    const store = () => defaultSecretStore(ctx.platform.env, ctx.dataDir);
     const kept = await keepSecretsOutOfFiles(patch, { name, host: loc.host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
     const out = await updateServerInFile(loc, name, kept.maps, dctx);
     return printOutcome(ctx, 'Updated', name, { ...out, notes: [...kept.notes, ...out.notes] });
