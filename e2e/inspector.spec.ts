@@ -130,8 +130,11 @@ test('purpose-built cases: collisions, recursive form, 5 MB result stays respons
 
   // Collisions: marked on every tool involved.
   let pane = await openTool(page, 'my.server', 'read.file');
-  await expect(pane.getByText(/name collision with/)).toBeVisible();
-  await expect(pane.getByRole('heading', { name: 'mcp_my_server_read_file_4' })).toBeVisible();
+  // The raw name heads the pane; the names agents see (and whose scheme collides) sit below it.
+  await expect(pane.getByRole('heading', { name: 'read.file' })).toBeVisible();
+  const switchboardName = pane.getByRole('table', { name: 'Names agents see' }).getByRole('row', { name: /^Switchboard/ });
+  await expect(switchboardName).toContainText('mcp_my_server_read_file_4');
+  await expect(switchboardName).toContainText(/collides with/);
   await pane.getByLabel('path').fill('/x');
   await expect(await callAndExpectOk(pane)).toContainText('read.file: /x');
 

@@ -29,7 +29,7 @@ test('at 900x700 a picked tool shows its form focused; a missing field is named,
   // Mouse: the tool far down the list, so its pane would be off screen in a stacked layout.
   await tools.getByRole('button', { name: /^get-sum\b/ }).click();
   const sum = page.getByRole('region', { name: 'Call get-sum' });
-  await expect(sum.getByRole('heading', { name: 'mcp_everything_get_sum' })).toBeInViewport();
+  await expect(sum.getByRole('heading', { name: 'get-sum' })).toBeInViewport();
   const a = sum.getByRole('spinbutton', { name: /^a\*?$/ });
   await expect(a).toBeFocused();
   await expect(a).toBeInViewport();

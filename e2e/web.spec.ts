@@ -47,7 +47,8 @@ test('calls everything/echo through the generated form and shows the result besi
   await tools.getByRole('button', { name: /^echo\b/ }).click();
 
   const pane = page.getByRole('region', { name: 'Call echo' });
-  await expect(pane.getByRole('heading', { name: 'mcp_everything_echo' })).toBeVisible();
+  await expect(pane.getByRole('heading', { name: 'echo', exact: true })).toBeVisible();
+  await expect(pane.getByRole('table', { name: 'Names agents see' })).toContainText('mcp_everything_echo');
   const text = `hello from playwright ${Date.now()}`;
   await pane.getByLabel('message').fill(text);
   await pane.getByRole('button', { name: 'Call' }).click();

@@ -12,6 +12,7 @@ import { currentPlatform, dataDir } from '../core/paths.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
 import { withLoginShellEnv } from '../core/mcp/login-shell-env.js';
+import { secretStoreChoice, secretStoreWarning } from '../core/secrets/file-secret-store.js';
 import { type Ownership } from '../host/ownership.js';
 import { acquireOwnershipChecked } from '../host/owner-takeover.js';
 import { killLeftovers, startChildRecorder } from '../host/owner-children.js';
@@ -102,6 +103,9 @@ function boot(): void {
     const referenceScript = referenceServerScript();
     // A desktop launcher gives a bare PATH: take the login shell's (SPEC §6) so npx/uvx/shims are found.
     const env = await withLoginShellEnv(platform.env);
+    // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
+    const secretWarning = secretStoreWarning(secretStoreChoice(env, dataDirectory));
+    if (secretWarning) console.warn(`[secrets] ${secretWarning}`);
     core = createSwitchboardCore({
       platform: { ...platform, env },
       projectDir: parseProjectDir(process.argv, process.cwd()),

@@ -3,7 +3,7 @@
  * and the manager's runtimes. Pure: no I/O. Never copies a secret: env and header VALUES stay here,
  * only their keys go out (src-shared/api/status.ts).
  */
-import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../src-shared/config/server.js';
+import { DEFAULT_TIMEOUT_MS, type ConfigWarning, type ServerDefinition } from '../../src-shared/config/server.js';
 import type {
   ServerState,
   ServerStatusName,
@@ -12,6 +12,7 @@ import type {
 } from '../../src-shared/api/status.js';
 import { redactUrl, redactUrlsIn } from '../../src-shared/redact-url.js';
 import type { DiscoveryResult } from './config/types.js';
+import { secretStoreWarning, type SecretStoreChoice } from './secrets/file-secret-store.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
 
 /**
@@ -77,6 +78,8 @@ export interface SnapshotInput {
   only?: ReadonlySet<string>;
   /** Names stopped by the user (state.json); shown as `manualStop`. */
   manualStops?: ReadonlySet<string>;
+  /** Where secrets are kept (issue 14 item 11): listed, and a chosen file store is a warning too. */
+  secretStore?: SecretStoreChoice;
 }
 
 /**
@@ -113,13 +116,20 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     project: { dir: input.projectDir, trusted: input.projectTrusted, projectFiles: [...discovery.projectFiles] },
     servers,
     shadowed: discovery.shadowed.map((s) => ({ server: summarizeServer(s.definition), shadowedBy: { ...s.shadowedBy } })),
-    warnings: discovery.warnings.map((w) => ({ ...w })),
+    warnings: [...discovery.warnings.map((w) => ({ ...w })), ...secretStoreNotes(input.secretStore)],
     totals: {
       servers: servers.length,
       connected: connected.length,
       tools: connected.reduce((n, s) => n + s.toolCount, 0),
     },
+    ...(input.secretStore ? { secretStore: { kind: input.secretStore.kind, ...(input.secretStore.file ? { file: input.secretStore.file, chosenBy: input.secretStore.chosenBy } : {}) } } : {}),
   };
+}
+
+/** The warning a chosen file store (or a choice not understood) adds to the list; none for the keychain. */
+function secretStoreNotes(choice: SecretStoreChoice | undefined): ConfigWarning[] {
+  const message = choice ? secretStoreWarning(choice) : undefined;
+  return message ? [{ file: choice?.file ?? 'SWITCHBOARD_SECRET_STORE', severity: 'note', message: message.replace(/^Warning: /, '') }] : [];
 }
 
 /** An empty discovery result (before the first pass). */

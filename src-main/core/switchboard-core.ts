@@ -23,7 +23,8 @@ import type { RestartPolicy } from './mcp/backoff.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
 import { authHandlers } from './handlers/auth.js';
 import { AuthService } from './auth/auth-service.js';
-import { defaultSecretStore, KeytarSecretStore } from './secrets/secret-store.js';
+import { defaultSecretStore } from './secrets/secret-store.js';
+import { secretStoreChoice } from './secrets/file-secret-store.js';
 import { inspectorHandlers } from './handlers/inspector.js';
 import { protocolHandlers } from './handlers/protocol.js';
 import { ProtocolOverrides } from './protocol-overrides.js';
@@ -85,7 +86,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const auth = new AuthService({
     dataDir: options.dataDir,
     // SWITCHBOARD_KEYCHAIN_SERVICE keeps test runs out of a person's real keychain entries.
-    secrets: options.secrets ?? new KeytarSecretStore(options.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined),
+    secrets: options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir),
     openExternal: options.openExternal,
     doneUrl: options.oauthDoneUrl,
     flowTimeoutMs: options.oauthFlowTimeoutMs,
@@ -94,7 +95,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   // SPEC §3: env/header values resolved at connect time; secret references from the keychain.
   const values = new ValueResolver({
     env: options.platform.env,
-    resolveSecretRef: secretRefResolver(options.secrets ?? new KeytarSecretStore(options.platform.env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined)),
+    resolveSecretRef: secretRefResolver(options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)),
   });
   const manager = new McpManager({
     restart: extras.restart,
@@ -127,6 +128,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     }
   };
 
+  // Issue 14 item 11: where secrets are kept, as chosen at start (the stores above were made so).
+  const secretChoice = options.secrets ? undefined : secretStoreChoice(options.platform.env, options.dataDir);
   const snapshot = (): ServersSnapshot =>
     buildSnapshot({
       discovery: discovery ?? emptyDiscovery(),
@@ -135,6 +138,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       runtime: (name): ServerRuntime | undefined => manager.runtime(name),
       only,
       manualStops: manualStops.names(),
+      // Issue 14 item 11: where secrets are kept is part of the status (a chosen file store warns).
+      secretStore: secretChoice,
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -168,7 +173,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       dataDir: options.dataDir,
       projectTrusted,
       // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
-      storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env)).accounts(),
+      storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)).accounts(),
     };
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
   };

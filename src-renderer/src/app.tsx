@@ -102,7 +102,7 @@ export function App() {
             Servers
           </Text>
           {snapshot ? (
-            <ServerList servers={servers} shadowed={snapshot.shadowed} selected={selected} onSelect={select} />
+            <ServerList servers={servers} shadowed={snapshot.shadowed} warnings={snapshot.warnings} selected={selected} onSelect={select} />
           ) : null}
           {snapshot && snapshot.warnings.length > 0 ? (
             <div className="warnings-wrap">

@@ -14,15 +14,18 @@ export const HostViewEntrySchema = z.object({
   server: ServerSummarySchema,
   /** Whether the host itself loads it. */
   loaded: z.boolean(),
+  /** The earlier definition of the same name in this host's own order. */
   overriddenBy: ProvenanceSchema.optional(),
   note: z.string().optional(),
+  /** The same name in other hosts' files: this host does not read them, so they never shadow here. */
+  alsoDefinedIn: z.array(ProvenanceSchema).optional(),
   /**
-   * Its state in Switchboard's connected set: `active` (the definition Switchboard runs),
-   * `shadowed` (another definition of the name wins), `disabled`, or `not-loaded` (the host
-   * itself skips it; `note` says why).
+   * Its state as this host sees it: `active` (the host loads it), `shadowed` (an earlier
+   * definition of the name in this host's own files wins), `disabled`, or `not-loaded` (the
+   * host itself skips it; `note` says why).
    */
   state: z.enum(['active', 'shadowed', 'disabled', 'not-loaded']).optional(),
-  /** The state in words, e.g. `shadowed by Cursor (user) /h/.cursor/mcp.json:3`. */
+  /** The state in words, e.g. `active · also defined in Cursor (user) /h/.cursor/mcp.json:3`. */
   stateText: z.string().optional(),
   /** `command args…` or `HTTP <url>` (URL secrets redacted). */
   launch: z.string().optional(),

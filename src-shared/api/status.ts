@@ -119,6 +119,8 @@ export const ServersSnapshotSchema = z.object({
   shadowed: z.array(ShadowedDefinitionSchema),
   warnings: z.array(ConfigWarningSchema),
   totals: z.object({ servers: z.number().int(), connected: z.number().int(), tools: z.number().int() }),
+  /** Where secrets are kept: the OS keychain, or the file store a person chose (issue 14 item 11). */
+  secretStore: z.object({ kind: z.enum(['keychain', 'file']), file: z.string().optional(), chosenBy: z.string().optional() }).optional(),
 });
 export type ServersSnapshot = z.infer<typeof ServersSnapshotSchema>;
 
@@ -127,8 +129,13 @@ export const ToolInfoSchema = z.object({
   server: z.string(),
   /** Raw MCP tool name, as the server sent it. */
   name: z.string(),
-  /** `mcp_<server>_<tool>`, suffixed `_2`, `_3`… on collision. */
+  /**
+   * `mcp_<server>_<tool>`, suffixed `_2`, `_3`… on collision; longer than 64 characters it is
+   * shortened to 55 characters + `_` + 8 hex characters of a hash (issue 14 item 6, `shortened`).
+   */
   agentName: z.string(),
+  /** Set when `agentName` was shortened: the full SPEC §4 name (with its suffix) it stands for. */
+  fullAgentName: z.string().optional(),
   title: z.string().optional(),
   /** The server's own description. */
   description: z.string(),
@@ -141,8 +148,10 @@ export const ToolInfoSchema = z.object({
   icons: z.array(z.record(z.string(), z.unknown())).optional(),
   /** `execution.taskSupport` (`forbidden` | `optional` | `required`; MCP 2025-11-25 tasks). */
   execution: z.record(z.string(), z.unknown()).optional(),
-  /** Other raw tools whose computed name is the same; empty when unique. */
+  /** Other raw tools whose computed name is the same (the first few by priority); empty when unique. */
   collidesWith: z.array(z.object({ server: z.string(), tool: z.string() })),
+  /** How many other raw tools compute the same name (`collidesWith` lists at most 5); absent when unique. */
+  collisionCount: z.number().int().optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 

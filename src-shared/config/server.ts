@@ -140,6 +140,8 @@ export const ConfigWarningSchema = z.object({
   column: z.number().int().positive().optional(),
   server: z.string().optional(),
   message: z.string(),
+  /** `warning`: the entry loaded but will not work as written (an unresolved placeholder); absent: judged by the message. */
+  severity: z.enum(['error', 'warning', 'note']).optional(),
 });
 export type ConfigWarning = z.infer<typeof ConfigWarningSchema>;
 

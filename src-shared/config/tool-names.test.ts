@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentToolName, assignAgentToolNames, sanitizeNamePart } from './tool-names.js';
+import { AGENT_NAME_MAX, COLLISION_SAMPLE, agentToolName, assignAgentToolNames, nameHash, sanitizeNamePart, shortenAgentName } from './tool-names.js';
 
 describe('agentToolName (SPEC §4)', () => {
   it.each([
@@ -79,5 +79,64 @@ describe('assignAgentToolNames (SPEC §4 collisions)', () => {
     const names = assignAgentToolNames(refs).map((n) => n.agentName);
     expect(names).toEqual(['mcp_a_x', 'mcp_a_x_2', 'mcp_a_x_3']);
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('names agents can use (issue 14 item 6)', () => {
+  it('shortens a name past 64 characters to 55 + "_" + 8 hex of an FNV-1a hash, deterministically, and marks it', () => {
+    const tool = 'summarize_the_quarterly_revenue_report_for_every_region_and_product_line';
+    const [named] = assignAgentToolNames([{ server: 'finance-reports', tool }]);
+    const full = 'mcp_finance_reports_summarize_the_quarterly_revenue_report_for_every_region_and_product_line';
+    expect(named!.fullName).toBe(full);
+    expect(full.length).toBe(92);
+    expect(named!.shortened).toBe(true);
+    expect(named!.agentName).toBe(`${full.slice(0, 55)}_${nameHash(full)}`);
+    expect(named!.agentName).toHaveLength(AGENT_NAME_MAX);
+    expect(named!.agentName).toMatch(/^[a-z_]{55}_[0-9a-f]{8}$/);
+    // FNV-1a 32 of "a" is e40c292c (the published test vector), so the hash is the standard one.
+    expect(nameHash('a')).toBe('e40c292c');
+    expect(assignAgentToolNames([{ server: 'finance-reports', tool }])[0]!.agentName).toBe(named!.agentName);
+    const [short] = assignAgentToolNames([{ server: 's', tool: 'x' }]);
+    expect(short).toMatchObject({ agentName: 'mcp_s_x', fullName: 'mcp_s_x', shortened: false });
+  });
+
+  it('shortens the suffixed name (collision suffix first), and two long names sharing 55 characters stay distinct', () => {
+    const tool = 'x'.repeat(70);
+    const named = assignAgentToolNames([{ server: 'a', tool }, { server: 'a', tool: `${tool}.` }, { server: 'a', tool: `${tool}!!` }]);
+    const base = `mcp_a_${tool}`;
+    expect(named.map((n) => n.fullName)).toEqual([base, `${base}_2`, `${base}_3`]);
+    expect(named.every((n) => n.shortened && n.agentName.length === 64)).toBe(true);
+    expect(new Set(named.map((n) => n.agentName)).size).toBe(3);
+    expect(named[1]!.agentName).toBe(shortenAgentName(`${base}_2`));
+  });
+
+  it('a shortened name that is already taken is hashed again, never reused', () => {
+    // Find a long name whose hash has only the letters a-f: its shortened form is then also a
+    // possible SPEC §4 name of another raw tool (names hold no digits), which takes it first.
+    let tool = '';
+    for (let i = 0; ; i++) {
+      tool = `${'q'.repeat(60)}${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26) % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 676) % 26]}`;
+      if (/^[a-f]{8}$/.test(nameHash(`mcp_s_${tool}`))) break;
+    }
+    const clash = shortenAgentName(`mcp_s_${tool}`);
+    const named = assignAgentToolNames([{ server: 'first', tool: 'x' }, { server: 's', tool }]);
+    expect(named[1]!.agentName).toBe(clash);
+    const taken = assignAgentToolNames([{ server: 's', tool: clash.slice(6) }, { server: 's', tool }]);
+    expect(taken[0]!.agentName).toBe(clash);
+    expect(taken[1]!.agentName).toBe(shortenAgentName(`mcp_s_${tool}`, 1));
+    expect(taken[1]!.agentName).not.toBe(clash);
+  });
+
+  it('5,000 tools whose names differ only in digits: linear bookkeeping, bounded collision lists, every name unique', () => {
+    const refs = Array.from({ length: 5000 }, (_, i) => ({ server: 'many', tool: `tool${String(i + 1).padStart(4, '0')}` }));
+    const named = assignAgentToolNames(refs);
+    expect(named[0]!.agentName).toBe('mcp_many_tool');
+    expect(named[4999]!.agentName).toBe('mcp_many_tool_5000');
+    expect(new Set(named.map((n) => n.agentName)).size).toBe(5000);
+    expect(named.every((n) => n.collisionCount === 4999 && n.collidesWith.length === COLLISION_SAMPLE)).toBe(true);
+    expect(named[0]!.collidesWith[0]).toEqual({ server: 'many', tool: 'tool0002' });
+    expect(named[1]!.collidesWith[0]).toEqual({ server: 'many', tool: 'tool0001' });
+    // The whole result serialises (before: 25 million collision entries, "Invalid string length").
+    expect(JSON.stringify(named).length).toBeLessThan(5_000_000);
   });
 });

@@ -1,6 +1,14 @@
 /**
- * Agent-visible tool names (SPEC §4), exactly as the seed system computes them. Pure.
+ * Agent-visible tool names (SPEC §4), exactly as the seed system computes them, plus the 64-character
+ * limit of the LLM APIs (issue 14 item 6, amending SPEC §4): a name longer than 64 is shortened to
+ * its first 55 characters + `_` + 8 hex characters of an FNV-1a hash of the full name. Pure.
  */
+import fnv1a from '@sindresorhus/fnv1a';
+
+/** The longest agent-visible name the LLM APIs accept (OpenAI and Gemini function names: 64). */
+export const AGENT_NAME_MAX = 64;
+/** How many colliding raw tools a tool lists by name; `collisionCount` has the total. */
+export const COLLISION_SAMPLE = 5;
 
 /**
  * Sanitise one name part: lower-case; every run of characters outside `[a-z_]` becomes one `_`
@@ -39,41 +47,79 @@ export interface NamedTool<T extends RawToolRef> {
   ref: T;
   /** The base name before any suffix. */
   baseName: string;
-  /** The final, unique name (`baseName`, or `baseName_2`, `_3`…). */
+  /** The SPEC §4 name with its collision suffix (`baseName`, or `baseName_2`, `_3`…), before shortening. */
+  fullName: string;
+  /** The final, unique name: `fullName`, or its shortened form when `fullName` passes 64 characters. */
   agentName: string;
-  /** Every other raw `(server, tool)` that computed the same base name; empty when unique. */
+  /** Whether `agentName` was shortened (`fullName` is longer than `AGENT_NAME_MAX`). */
+  shortened: boolean;
+  /** Up to `COLLISION_SAMPLE` other raw `(server, tool)`s that computed the same base name, first by priority; empty when unique. */
   collidesWith: RawToolRef[];
+  /** How many other raw tools computed the same base name (0 when unique). */
+  collisionCount: number;
+}
+
+/** 8 lower-case hex characters of the 32-bit FNV-1a hash of `text`'s UTF-8 bytes. */
+export function nameHash(text: string): string {
+  return fnv1a(text, { size: 32 }).toString(16).padStart(8, '0');
 }
 
 /**
- * Name a list of tools given in priority order (SPEC §4): the first keeps the base name, later
- * ones get `_2`, `_3`… (skipping suffixes already taken); every tool involved lists the others.
+ * The shortened form of a name longer than `AGENT_NAME_MAX` (issue 14 item 6): its first 55
+ * characters + `_` + `nameHash(full)` = 64 characters. `attempt` > 0 (a shortened name that was
+ * already taken) hashes `full` + `#<attempt>` instead, so the outcome stays deterministic.
+ */
+export function shortenAgentName(full: string, attempt = 0): string {
+  const keep = AGENT_NAME_MAX - 9;
+  return `${full.slice(0, keep)}_${nameHash(attempt === 0 ? full : `${full}#${attempt}`)}`;
+}
+
+/**
+ * Name a list of tools given in priority order (SPEC §4 as amended by issue 14 item 6): the first
+ * of a base name keeps it, later ones get `_2`, `_3`…; a name longer than 64 characters is then
+ * shortened (`shortenAgentName`) and checked again against every name given so far. Each tool
+ * involved in a collision lists up to `COLLISION_SAMPLE` others and counts them all.
+ *
+ * Linear in the number of tools (a server with 5,000 tools whose names differ only in digits all
+ * share one base name): no tool lists every other one, and suffixes advance from a per-base cursor.
  */
 export function assignAgentToolNames<T extends RawToolRef>(tools: readonly T[]): NamedTool<T>[] {
-  const groups = new Map<string, T[]>();
-  for (const ref of tools) {
-    const base = agentToolName(ref.server, ref.tool);
+  const bases = tools.map((ref) => agentToolName(ref.server, ref.tool));
+  const groups = new Map<string, number[]>();
+  bases.forEach((base, i) => {
     const group = groups.get(base);
-    if (group) group.push(ref);
-    else groups.set(base, [ref]);
-  }
-  const taken = new Set(groups.keys());
-  const seen = new Map<string, number>();
-  return tools.map((ref) => {
-    const baseName = agentToolName(ref.server, ref.tool);
-    const group = groups.get(baseName)!;
-    const index = seen.get(baseName) ?? 0;
-    seen.set(baseName, index + 1);
-    let agentName = baseName;
-    if (index > 0) {
-      let n = index + 1;
-      while (taken.has(`${baseName}_${n}`)) n++;
-      agentName = `${baseName}_${n}`;
-      taken.add(agentName);
+    if (group) group.push(i);
+    else groups.set(base, [i]);
+  });
+  // Each base name is reserved for the first tool that computes it (SPEC §4: first by priority keeps it).
+  const used = new Set([...groups.keys()].filter((b) => b.length <= AGENT_NAME_MAX));
+  const cursor = new Map<string, number>();
+  const unique = (full: string): string => {
+    for (let attempt = 0; ; attempt++) {
+      const candidate = shortenAgentName(full, attempt);
+      if (!used.has(candidate)) return candidate;
     }
-    const collidesWith = group
-      .filter((other) => other !== ref)
-      .map((other) => ({ server: other.server, tool: other.tool }));
-    return { ref, baseName, agentName, collidesWith };
+  };
+  return tools.map((ref, i) => {
+    const baseName = bases[i]!;
+    const group = groups.get(baseName)!;
+    let fullName = baseName;
+    let agentName = baseName;
+    if (group[0] !== i) {
+      // Suffixes only ever move forward per base: a suffixed name can clash only with a shortened one.
+      let n = cursor.get(baseName) ?? 2;
+      for (;; n++) {
+        fullName = `${baseName}_${n}`;
+        if (fullName.length > AGENT_NAME_MAX || !used.has(fullName)) break;
+      }
+      cursor.set(baseName, n + 1);
+      agentName = fullName;
+    }
+    const shortened = fullName.length > AGENT_NAME_MAX;
+    if (shortened) agentName = unique(fullName);
+    used.add(agentName);
+    const others = group.length > 1 ? group.slice(0, COLLISION_SAMPLE + 1).filter((j) => j !== i).slice(0, COLLISION_SAMPLE) : [];
+    const collidesWith = others.map((j) => ({ server: tools[j]!.server, tool: tools[j]!.tool }));
+    return { ref, baseName, fullName, agentName, shortened, collidesWith, collisionCount: group.length - 1 };
   });
 }

@@ -164,7 +164,7 @@ describe('config:transfer and config:remove', () => {
 });
 
 describe('config:hosts rows', () => {
-  it('each row has its real state (active / shadowed by … / disabled) and its launch line, URL secrets redacted', async () => {
+  it('each row has its real state as Cursor sees it (active / also defined in … / disabled) and its launch line, URL secrets redacted', async () => {
     const { w, c } = make();
     const own = put(join(w.dataDir, 'servers.json'), { mcpServers: { dup: { transport: 'stdio', command: 'node', args: ['a.js'] } } });
     put(join(w.home, '.cursor', 'mcp.json'), {
@@ -176,7 +176,8 @@ describe('config:hosts rows', () => {
     if (!r.ok) return;
     const rows = r.data.find((h) => h.host === 'cursor')!.entries.map((e) => [e.server.name, e.state, e.stateText, e.launch]);
     expect(rows).toEqual([
-      ['dup', 'shadowed', `shadowed by Switchboard (app) ${own}:3`, 'node b.js'],
+      // Switchboard's own file wins the connected set, but Cursor does not read it (issue 14 item 4).
+      ['dup', 'active', `active · also defined in Switchboard (app) ${own}:3 (Switchboard runs that one)`, 'node b.js'],
       ['off', 'disabled', 'disabled', 'SSE https://u:***@h.example/mcp?api_key=***'],
       ['fine', 'active', 'active', 'HTTP https://h.example/mcp'],
     ]);

@@ -17,7 +17,7 @@ type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:re
 /** The discovery context of the core's project (trust read now; stored keychain references known). */
 export function coreDiscoveryContext(ctx: CoreContext): DiscoveryContext {
   const { options } = ctx;
-  const store = options.secrets ?? defaultSecretStore(options.platform.env);
+  const store = options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir);
   return {
     ...options.platform,
     projectDir: options.projectDir,
@@ -29,7 +29,7 @@ export function coreDiscoveryContext(ctx: CoreContext): DiscoveryContext {
 
 export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   let secrets: SecretStore | undefined;
-  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? defaultSecretStore(ctx.options.platform.env));
+  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? defaultSecretStore(ctx.options.platform.env, ctx.options.dataDir));
 
   /** Run a write, then rediscover and diff-and-apply so the live set changes at once (SPEC §5). */
   const write = async (task: (dctx: DiscoveryContext) => Promise<WriteOutcome>) => {
@@ -47,7 +47,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:hosts': async () => {
       const result = await ctx.ensureDiscovered();
       const dctx = coreDiscoveryContext(ctx);
-      return ok(allHostViews(result, dctx).map((v) => hostViewJson(v, result, dctx)));
+      return ok((await allHostViews(result, dctx)).map((v) => hostViewJson(v, result, dctx)));
     },
 
     'config:add': ({ name, server, target, token }) =>

@@ -5,6 +5,7 @@
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { isAuthFailure } from './connection-helpers.js';
 import type { LogStore } from './log-buffer.js';
+import { spawnNotFoundMessage } from './spawn-hint.js';
 import { describeExit, type SupervisedStdioTransport } from './stdio-transport.js';
 import { failureMessage, isConnectionClosed, isRequestTimeout, timeoutHint } from './failure-text.js';
 
@@ -62,6 +63,9 @@ export interface FailureContext {
  * process printed (non-JSON stdout, stderr); a 401/403 says to check credentials.
  */
 export function describeConnectFailure(err: unknown, c: FailureContext): string {
+  // A command not found names the PATH searched and what the login shell finds (issue 14 item 9).
+  const notFound = spawnNotFoundMessage(err, c.stdio);
+  if (notFound) return notFound;
   let message = failureMessage(err);
   const closed = isConnectionClosed(err);
   const { stdio } = c;

@@ -6,7 +6,7 @@
  * banners — and merge it under the process environment's own variables... except PATH, which the
  * login shell's value wins (it is the point of the exercise). Windows has no login shell: a no-op.
  */
-import { execFile } from 'node:child_process';
+import { execFile, type ExecFileOptionsWithStringEncoding } from 'node:child_process';
 
 const MARK = '__SWITCHBOARD_ENV_7f3a__';
 /** How long the login shell may take (ms). */
@@ -61,8 +61,10 @@ export async function readLoginShellEnv(options: LoginShellOptions = {}): Promis
     execFile(
       shell,
       ['-l', '-i', '-c', command],
-      { env: childEnv, timeout: options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 },
-      (_err, stdout) => {
+      // detached: its own session, so an interactive shell started from a terminal (the CLI) cannot
+      // take the terminal's foreground and stop the CLI (SIGTTOU), as VS Code's shell-env reader avoids too.
+      { env: childEnv, timeout: options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024, encoding: 'utf8', detached: true } as ExecFileOptionsWithStringEncoding,
+      (_err: unknown, stdout: string) => {
         const parsed = parseMarkedEnv(stdout ?? '');
         if (parsed) delete parsed.ELECTRON_RUN_AS_NODE;
         resolve(parsed);
@@ -89,7 +91,26 @@ export function mergeLoginEnv(
   return out;
 }
 
-/** `mergeLoginEnv(env, await readLoginShellEnv({env}))`: what the desktop app hands the core. */
+/** What the last `withLoginShellEnv` learned: the shell asked and its environment (undefined when it could not be read). */
+export interface LoginShellReading {
+  shell: string | undefined;
+  env: Record<string, string> | undefined;
+}
+
+let lastReading: LoginShellReading | undefined;
+
+/** The login shell this process read at start (desktop app, `serve`, a one-shot CLI core), if it did. */
+export function loginShellReading(): LoginShellReading | undefined {
+  return lastReading;
+}
+
+/**
+ * `mergeLoginEnv(env, await readLoginShellEnv({env}))`: what the desktop app, `switchboard serve`
+ * and the CLI's one-shot core hand the core (issue 14 item 9: a service or a GUI starts with a
+ * bare PATH). Remembered for `loginShellReading` (spawn-not-found hints).
+ */
 export async function withLoginShellEnv(env: Record<string, string | undefined> = process.env): Promise<Record<string, string | undefined>> {
-  return mergeLoginEnv(env, await readLoginShellEnv({ env }));
+  const login = await readLoginShellEnv({ env });
+  lastReading = { shell: env.SHELL, env: login };
+  return mergeLoginEnv(env, login);
 }

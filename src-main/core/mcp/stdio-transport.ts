@@ -64,7 +64,8 @@ export class SupervisedStdioTransport implements Transport {
 
   /** `maxLineBytes`: largest stdout line read as one message (bytes; default 64 MiB). */
   constructor(
-    private readonly launch: StdioLaunch,
+    /** What was (or will be) spawned: command, args, env (its PATH is the one searched), cwd. */
+    readonly launch: StdioLaunch,
     maxLineBytes = MAX_STDOUT_LINE,
   ) {
     this.buffer = new LoggingReadBuffer(

@@ -48,7 +48,9 @@ export function normalizeInputSchema(schema: unknown): Record<string, unknown> {
 /**
  * Agent-visible tools of several servers (SPEC §4). `servers` must be in priority order (first =
  * highest): on a name collision the first keeps `mcp_<server>_<tool>`, later ones get `_2`, `_3`…
- * and every tool involved lists the others in `collidesWith`. Filtered-out tools take no name.
+ * and every tool involved lists the first few others in `collidesWith` and counts them in
+ * `collisionCount`; a name past 64 characters is shortened and marked (`fullAgentName`).
+ * Linear in the number of tools. Filtered-out tools take no name.
  */
 export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
   const refs: { server: string; tool: string; raw: Tool }[] = [];
@@ -57,7 +59,7 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
       if (isToolExposed(raw.name, entry)) refs.push({ server: entry.server, tool: raw.name, raw });
     }
   }
-  return assignAgentToolNames(refs).map(({ ref, agentName, collidesWith }) => {
+  return assignAgentToolNames(refs).map(({ ref, agentName, fullName, shortened, collidesWith, collisionCount }) => {
     const raw = ref.raw;
     const description = raw.description ?? '';
     const info: ToolInfo = {
@@ -69,6 +71,8 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
       inputSchema: normalizeInputSchema(raw.inputSchema),
       collidesWith,
     };
+    if (collisionCount > 0) info.collisionCount = collisionCount;
+    if (shortened) info.fullAgentName = fullName;
     if (raw.title !== undefined) info.title = raw.title;
     if (raw.outputSchema) info.outputSchema = raw.outputSchema as Record<string, unknown>;
     if (raw.annotations) info.annotations = raw.annotations as Record<string, unknown>;

@@ -11,6 +11,7 @@
  * Unresolved values are omitted from the final map and reported (`DroppedValue`) on the server.
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { notSetReason } from '../config/placeholder-warnings.js';
 import { ShellCommandError, ShellCommands } from './shell-command.js';
 
 /** Timeout of one `!command` (ms). */
@@ -139,7 +140,7 @@ export class ValueResolver {
     }
     const fromEnv = this.env[raw];
     if (typeof fromEnv === 'string') return { value: fromEnv };
-    if (looksLikeEnvName(raw)) return { reason: `environment variable ${raw} is not set` };
+    if (looksLikeEnvName(raw)) return { reason: notSetReason(raw, this.env) };
     return { value: raw };
   }
 
@@ -174,7 +175,7 @@ export class ValueResolver {
     const sync = (raw: string): { value: string } | { reason: string } => {
       const fromEnv = this.env[raw];
       if (typeof fromEnv === 'string') return { value: fromEnv };
-      if (looksLikeEnvName(raw)) return { reason: `environment variable ${raw} is not set` };
+      if (looksLikeEnvName(raw)) return { reason: notSetReason(raw, this.env) };
       return { value: raw };
     };
     const map = (prefix: string, record: Record<string, string> | undefined): Record<string, string> | undefined => {

@@ -1,8 +1,11 @@
 /**
  * The OS keychain behind an interface (ARCHITECTURE rule 1: core gets platform services as
  * interfaces). Secrets — OAuth tokens, `--token` values, VS Code `${input:}` answers — live only
- * here, never in a file, a log, a trace or the renderer (SPEC §3).
+ * here, never in a file, a log, a trace or the renderer (SPEC §3); the one exception is the file
+ * store a person chooses where no keychain exists (file-secret-store.ts, issue 14 item 11).
  */
+
+import { FileSecretStore, secretStoreChoice } from './file-secret-store.js';
 
 /** Service name under which every Switchboard secret is stored in the keychain. */
 export const KEYCHAIN_SERVICE = 'mcp-switchboard';
@@ -24,7 +27,8 @@ export class KeychainUnavailableError extends Error {
   constructor(cause: unknown) {
     super(
       `The OS keychain is not available (${cause instanceof Error ? cause.message : String(cause)}). ` +
-        'Secrets are not stored anywhere else; unlock or install a keychain (Secret Service on Linux) and try again.',
+        'Secrets are not stored anywhere else; unlock or install a keychain (Secret Service on Linux) and try again, ' +
+        'or, where no keychain can exist (SSH, containers), choose the file store yourself: SWITCHBOARD_SECRET_STORE=file.',
     );
     this.name = 'KeychainUnavailableError';
   }
@@ -71,10 +75,22 @@ export class KeytarSecretStore implements SecretStore {
   }
 }
 
+const fileStores = new Map<string, FileSecretStore>();
+
 /**
- * The keychain Switchboard uses: the OS keychain under `KEYCHAIN_SERVICE`, or the service named by
- * `SWITCHBOARD_KEYCHAIN_SERVICE` in `env` (test runs keep out of a person's real entries).
+ * The store Switchboard uses: the OS keychain under `KEYCHAIN_SERVICE` (or the service named by
+ * `SWITCHBOARD_KEYCHAIN_SERVICE` in `env`: test runs keep out of a person's real entries) — unless
+ * the person chose the file store for `dataDir` (`SWITCHBOARD_SECRET_STORE=file` or the
+ * `secretStore` setting, issue 14 item 11; file-secret-store.ts). Never a fallback: a missing
+ * keychain without that choice rejects with `KeychainUnavailableError`.
  */
-export function defaultSecretStore(env: Record<string, string | undefined>): SecretStore {
+export function defaultSecretStore(env: Record<string, string | undefined>, dataDir?: string): SecretStore {
+  const choice = secretStoreChoice(env, dataDir);
+  if (choice.kind === 'file' && choice.file) {
+    // One instance per file in a process, so its writes queue behind each other.
+    let store = fileStores.get(choice.file);
+    if (!store) fileStores.set(choice.file, (store = new FileSecretStore(choice.file)));
+    return store;
+  }
   return new KeytarSecretStore(env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined);
 }

@@ -17,7 +17,7 @@ import { printFailure } from './output.js';
 /** The discovery context of the CLI's project (trust from trust.json; stored keychain references known). */
 export function cliDiscoveryContext(ctx: CliContext): DiscoveryContext {
   const trusted = new TrustStore(ctx.dataDir).isTrusted(ctx.projectDir);
-  const store = defaultSecretStore(ctx.platform.env);
+  const store = defaultSecretStore(ctx.platform.env, ctx.dataDir);
   return { ...ctx.platform, projectDir: ctx.projectDir, dataDir: ctx.dataDir, projectTrusted: trusted, storedSecrets: () => store.accounts() };
 }
 

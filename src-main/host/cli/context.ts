@@ -9,6 +9,8 @@ import { resolveReferenceServerScript } from '../../core/config/reference-server
 import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths.js';
 import { createSwitchboardCore, type CoreExtras } from '../../core/switchboard-core.js';
 import { NO_RESTARTS } from '../../core/mcp/backoff.js';
+import { withLoginShellEnv } from '../../core/mcp/login-shell-env.js';
+import { secretStoreChoice, secretStoreWarning } from '../../core/secrets/file-secret-store.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
 import { UsageError, type ParsedCli } from './args.js';
 import { quoteArg } from './format.js';
@@ -68,7 +70,11 @@ export function resolveFolder(dir: string, base: string, what: string): string {
 export function createCliContext(cli: ParsedCli, io: CliIo, platform: PlatformContext = currentPlatform()): CliContext {
   const cwd = process.cwd();
   const projectDir = cli.project !== undefined ? resolveFolder(cli.project, cwd, '--project') : cwd;
-  return { cli, io, platform, projectDir, dataDir: dataDir(platform), version: appVersion(), cwd };
+  const data = dataDir(platform);
+  // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
+  const warning = secretStoreWarning(secretStoreChoice(platform.env, data));
+  if (warning) io.err(warning);
+  return { cli, io, platform, projectDir, dataDir: data, version: appVersion(), cwd };
 }
 
 /** Core options for this run; the reference server runs as `<node> <server-everything> stdio`. */
@@ -84,12 +90,23 @@ export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOpt
 }
 
 /**
+ * Core options for a core that starts servers (one-shot CLI, `serve`): `coreOptions` with the
+ * login shell's environment merged in (PATH from the login shell first), as the desktop app does
+ * (SPEC §6, issue 14 item 9): a service or a launcher starts with a bare PATH and `npx`, `uvx`
+ * or version-manager shims would not be found. Takes as long as the login shell (at most 5 s).
+ */
+export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mode']): Promise<CoreOptions> {
+  const options = coreOptions(ctx, mode);
+  return { ...options, platform: { ...options.platform, env: await withLoginShellEnv(options.platform.env) } };
+}
+
+/**
  * Run `fn` with an ephemeral core (SPEC §0 one-shot commands): start it (only `onlyServers` when
  * given), wait until no server is still connecting, run `fn`, and ALWAYS dispose it, so every
  * process it started is stopped before the CLI exits.
  */
 export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
-  const core = createSwitchboardCore(coreOptions(ctx, 'cli'), extras);
+  const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'cli'), extras);
   // Ctrl-C / SIGTERM mid-command must still stop what this core started (SPEC §0, §6): dispose,
   // then exit 128+signal. A second signal while disposing exits at once.
   let stopping = false;

@@ -85,6 +85,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     }
   }
   lines.push(`Total: ${plural(snapshot.totals.servers, 'server')}, ${plural(snapshot.totals.tools, 'tool')} available`);
+  // Issue 14 item 11: a chosen file store is listed (the keychain, the default, is not).
+  if (snapshot.secretStore?.kind === 'file') lines.push(`Secrets: in a file, ${snapshot.secretStore.file} (chosen by ${snapshot.secretStore.chosenBy})`);
   lines.push(...formatShadowed(snapshot.shadowed), ...formatWarnings(snapshot.warnings));
   return lines;
 }
@@ -150,19 +152,31 @@ function oneLine(text: string): string {
   return (text.split('\n').find((l) => l.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** `[name collides with a/x, b/x and 4,996 more]` (SPEC §4), `[shortened from <full name>]` (issue 14 item 6). */
+function nameMarks(t: ToolInfo): string {
+  const marks: string[] = [];
+  const others = t.collisionCount ?? t.collidesWith.length;
+  if (others > 0) {
+    const named = t.collidesWith.slice(0, 3).map((c) => `${c.server}/${c.tool}`);
+    const more = others - named.length;
+    marks.push(`[name collides with ${named.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}]`);
+  }
+  if (t.fullAgentName) marks.push(`[shortened from ${t.fullAgentName}]`);
+  return marks.length > 0 ? `  ${marks.join(' ')}` : '';
+}
+
 /**
  * `switchboard tools`: `agent_name  server/tool  description` per tool, columns aligned; a tool
- * whose name collides is marked with the raw tools it collides with (SPEC §4).
+ * whose name collides is marked with (the first few of) the raw tools it collides with and how many
+ * more (SPEC §4); a shortened name says what it stands for. Linear in the number of tools.
  */
 export function formatTools(tools: ToolInfo[]): string[] {
   if (tools.length === 0) return ['No tools available.'];
-  const agentWidth = Math.max(...tools.map((t) => t.agentName.length)) + 2;
-  const rawWidth = Math.max(...tools.map((t) => t.server.length + 1 + t.name.length)) + 2;
-  return tools.map((t) => {
-    let line = `${t.agentName.padEnd(agentWidth)}${`${t.server}/${t.name}`.padEnd(rawWidth)}${oneLine(t.description)}`;
-    if (t.collidesWith.length > 0) {
-      line += `  [name collides with ${t.collidesWith.map((c) => `${c.server}/${c.tool}`).join(', ')}]`;
-    }
-    return line.trimEnd();
-  });
+  let agentWidth = 0;
+  let rawWidth = 0;
+  for (const t of tools) {
+    agentWidth = Math.max(agentWidth, t.agentName.length + 2);
+    rawWidth = Math.max(rawWidth, t.server.length + t.name.length + 3);
+  }
+  return tools.map((t) => `${t.agentName.padEnd(agentWidth)}${`${t.server}/${t.name}`.padEnd(rawWidth)}${oneLine(t.description)}${nameMarks(t)}`.trimEnd());
 }

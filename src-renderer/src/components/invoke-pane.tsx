@@ -6,10 +6,11 @@
  * input — the result never replaces the form. Task-capable tools can run as a task. The server's
  * call history sits below, with replay.
  */
-import { Alert, Badge, Button, Checkbox, Code, Collapse, Group, Loader, Paper, Progress, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Collapse, Group, Loader, Paper, Progress, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import type { ToolProgress } from '../../../src-shared/api/inspector.js';
 import { CallHistory } from './call-history.js';
 import { ToolAnnotations } from './tool-annotations.js';
+import { ToolNamesPanel } from './tool-names-panel.js';
 import { PREVIEW_CHARS } from '../lib/large-text.js';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -200,20 +201,15 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
   return (
     <Paper ref={paneRef} withBorder p="md" radius="md" className="invoke-pane" role="region" aria-label={`Call ${tool.name}`}>
       <Stack gap={4} mb="sm">
-        <Group gap="xs" wrap="wrap">
-          <Title order={3} className="mono tool-agent-name">
-            {tool.agentName}
-          </Title>
-          {tool.collidesWith.length > 0 ? (
-            <Badge color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>
-              name collision with {tool.collidesWith.map((c) => `${c.server}/${c.tool}`).join(', ')}
-            </Badge>
-          ) : null}
-        </Group>
+        {/* The raw name first (what the server calls it); the names agents see below (issue 14 item 6). */}
+        <Title order={3} className="mono tool-agent-name">
+          {tool.name}
+        </Title>
         <Text size="sm" c="dimmed">
-          Raw name <span className="mono">{tool.name}</span> on server <span className="mono">{tool.server}</span>
+          Tool of server <span className="mono">{tool.server}</span>
           {tool.title ? ` · ${tool.title}` : ''}
         </Text>
+        <ToolNamesPanel tool={tool} />
         <ToolAnnotations tool={tool} />
         {tool.description ? <Text size="sm">{tool.description}</Text> : null}
         <Group gap="md" mt={4}>

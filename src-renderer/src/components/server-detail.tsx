@@ -6,6 +6,8 @@
 import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ServerState, ToolInfo } from '../../../src-shared/api/status.js';
+import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { messageWithoutServer, serverWarnings } from '../lib/warnings.js';
 import { fileAt, formatDuration, formatLatency, hostScopeLabel, plural } from '../lib/format.js';
 import { PathText } from './path-text.js';
 import { useNow } from '../lib/use-now.js';
@@ -29,6 +31,7 @@ import { SignInPanel } from './sign-in-panel.js';
 import { DEPRECATED_2026, ProtocolBadge, ServerProtocol } from './server-protocol.js';
 
 const NO_TOOLS: ToolInfo[] = [];
+const NO_WARNINGS: ConfigWarning[] = [];
 
 /** What to try, by the shape of the failure (STYLE: errors in words a user can act on). */
 export function errorHint(state: ServerState): string {
@@ -87,6 +90,8 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
   const tools = useStore((s) => s.tools[name] ?? NO_TOOLS);
   const tool = tools.find((t) => t.name === selectedTool);
   const src = state.server.source;
+  const allWarnings = useStore((s) => s.snapshot?.warnings ?? NO_WARNINGS);
+  const placeholderWarnings = serverWarnings(allWarnings, name, src.file);
   const [tab, setTab] = useState<string | null>('tools');
   // Focus goes to the selected tool's form (keyboard users; and at narrow widths the pane sits
   // below the list, so moving there is what makes a click visibly do something).
@@ -131,11 +136,17 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
             Shadows the definition in {hostScopeLabel(p)}: <PathText path={fileAt(p.file, p.line)} copyText={p.file} copyable />
           </Text>
         ))}
-        {state.server.unresolved.length > 0 ? (
-          <Text size="xs" c="orange">
-            Unresolved placeholders (left literal): {state.server.unresolved.join(', ')}
-          </Text>
-        ) : null}
+        {placeholderWarnings.length > 0
+          ? placeholderWarnings.map((w, i) => (
+              <Text size="xs" c="orange" key={i}>
+                {messageWithoutServer(w)}
+              </Text>
+            ))
+          : state.server.unresolved.length > 0 ? (
+              <Text size="xs" c="orange">
+                Unresolved placeholders (left literal): {state.server.unresolved.join(', ')}
+              </Text>
+            ) : null}
       </Stack>
 
       {state.status === 'untrusted' ? (

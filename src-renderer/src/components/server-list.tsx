@@ -1,10 +1,13 @@
 /**
  * The left column: every server with status dot + word, tool count, host and file:line; then the
- * definitions shadowed by a higher-priority one (SPEC §2, §8). Each server is a real button;
- * ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
+ * definitions shadowed by a higher-priority one (SPEC §2, §8). A server whose config holds a
+ * placeholder that did not resolve says so on its row, naming the field (issue 14 item 8). Each
+ * server is a real button; ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
  */
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ServerState, ShadowedDefinition } from '../../../src-shared/api/status.js';
+import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { messageWithoutServer, serverWarnings } from '../lib/warnings.js';
 import { fileAt, formatDuration, hostScopeLabel, plural } from '../lib/format.js';
 import { onListKeyDown } from '../lib/list-keys.js';
 import { useNow } from '../lib/use-now.js';
@@ -15,6 +18,8 @@ import { StatusBadge } from './status-dot.js';
 export interface ServerListProps {
   servers: ServerState[];
   shadowed: ShadowedDefinition[];
+  /** Config warnings: a server's unresolved placeholders show on its row (issue 14 item 8). */
+  warnings?: ConfigWarning[];
   selected?: string;
   onSelect(name: string): void;
 }
@@ -27,8 +32,9 @@ export function retryText(nextRestartAt: number | undefined, now: number): strin
 }
 
 /** One server row. */
-function ServerRow({ s, selected, onSelect, now }: { s: ServerState; selected: boolean; onSelect(): void; now: number }) {
+function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; selected: boolean; onSelect(): void; now: number; warnings: ConfigWarning[] }) {
   const src = s.server.source;
+  const broken = serverWarnings(warnings, s.server.name, src.file);
   return (
     <UnstyledButton
       data-list-item
@@ -58,6 +64,11 @@ function ServerRow({ s, selected, onSelect, now }: { s: ServerState; selected: b
           ↳ {s.lastError}
         </Text>
       ) : null}
+      {broken.map((w, i) => (
+        <Text size="xs" c="orange" className="row-warning" key={i} lineClamp={3}>
+          ⚠ {messageWithoutServer(w)}
+        </Text>
+      ))}
       {s.status === 'backoff' ? (
         <Text size="xs" c="orange" aria-label="Next retry">
           {retryText(s.nextRestartAt, now)}
@@ -73,7 +84,7 @@ function ServerRow({ s, selected, onSelect, now }: { s: ServerState; selected: b
 }
 
 /** The server list. Shows nothing special when empty (the empty state lives in the main area). */
-export function ServerList({ servers, shadowed, selected, onSelect }: ServerListProps) {
+export function ServerList({ servers, shadowed, warnings = [], selected, onSelect }: ServerListProps) {
   const now = useNow();
   return (
     <Stack gap={4}>
@@ -84,6 +95,7 @@ export function ServerList({ servers, shadowed, selected, onSelect }: ServerList
               key={s.server.name}
               s={s}
               now={now}
+              warnings={warnings}
               selected={s.server.name === selected}
               onSelect={() => onSelect(s.server.name)}
             />

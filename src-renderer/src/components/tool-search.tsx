@@ -1,12 +1,16 @@
 /**
  * Search every connected server's tools at once (issue 5 §1): by agent-visible name, raw name or
- * description; each hit shows its server, collision and annotation badges; picking one opens it.
+ * description; each hit shows its server, name-clash (whose scheme) and annotation badges; picking one opens it.
  */
 import { Badge, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
 import { useStore } from '../store/use-store.js';
+import { clashLabels, toolKey } from '../lib/tool-name-view.js';
 import { annotationLabels } from './tool-annotations.js';
+import { useToolNames } from './use-tool-names.js';
+
+const NONE = new Set<never>();
 
 /** Tools matching every word of `query` (case-insensitive) in name, agent name or description. Pure. */
 export function searchTools(tools: readonly ToolInfo[], query: string, limit = 50): ToolInfo[] {
@@ -26,6 +30,7 @@ export function ToolSearch({ onPick }: { onPick(server: string, tool: string): v
   const all = useMemo(() => Object.values(toolsByServer).flat(), [toolsByServer]);
   const [query, setQuery] = useState('');
   const hits = searchTools(all, query);
+  const names = useToolNames();
   return (
     <Stack gap={4} px="xs" mb="sm" role="search" aria-label="Search tools">
       <TextInput size="xs" placeholder="Search tools on all servers" aria-label="Search tools on all servers" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
@@ -50,9 +55,9 @@ export function ToolSearch({ onPick }: { onPick(server: string, tool: string): v
                   <Text size="xs" className="mono" truncate fw={600}>
                     {t.agentName}
                   </Text>
-                  {t.collidesWith.length > 0 ? (
-                    <Badge size="xs" color="orange" variant="light">
-                      collision
+                  {clashLabels(names.get(toolKey(t.server, t.name)), NONE).length > 0 ? (
+                    <Badge size="xs" color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>
+                      name clash: {clashLabels(names.get(toolKey(t.server, t.name)), NONE).join(', ')}
                     </Badge>
                   ) : null}
                   {annotationLabels(t.annotations).includes('destructive') ? (

@@ -7,7 +7,7 @@
 import { Alert, Button, List, Modal, Stack, Text } from '@mantine/core';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { fileAt, plural } from '../lib/format.js';
-import { sortWarnings } from '../lib/warnings.js';
+import { messageWithoutServer, sortWarnings } from '../lib/warnings.js';
 import { PathText } from './path-text.js';
 
 function WarningList({ warnings }: { warnings: ConfigWarning[] }) {
@@ -16,7 +16,7 @@ function WarningList({ warnings }: { warnings: ConfigWarning[] }) {
       {warnings.map((w, i) => (
         <List.Item key={i} className="warning-item">
           <PathText path={fileAt(w.file, w.line, w.column)} copyText={w.file} copyable />: {w.server ? `"${w.server}": ` : ''}
-          {w.message}
+          {messageWithoutServer(w)}
         </List.Item>
       ))}
     </List>
@@ -26,7 +26,7 @@ function WarningList({ warnings }: { warnings: ConfigWarning[] }) {
 /** The warnings, errors first; renders nothing when there are none. */
 export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
   if (warnings.length === 0) return null;
-  const { errors, notes } = sortWarnings(warnings);
+  const { errors, warnings: broken, notes } = sortWarnings(warnings);
   return (
     <section aria-label="Config warnings">
       <Stack gap="sm">
@@ -36,6 +36,14 @@ export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
               These files or entries were skipped; everything else still loaded.
             </Text>
             <WarningList warnings={errors} />
+          </Alert>
+        ) : null}
+        {broken.length > 0 ? (
+          <Alert color="orange" variant="light" title={`Will not work as written (${broken.length})`}>
+            <Text size="xs" mb={4}>
+              These entries loaded, but a placeholder in them did not resolve and stays literal.
+            </Text>
+            <WarningList warnings={broken} />
           </Alert>
         ) : null}
         {notes.length > 0 ? (
@@ -90,13 +98,17 @@ export function ConfigErrorBanner({ warnings, onOpen }: { warnings: ConfigWarnin
   );
 }
 
-/** The sidebar's short link to the warnings: `2 config errors · 1 note`. */
+/** The sidebar's short link to the warnings: `2 config errors · 1 unresolved placeholder · 1 config note`. */
 export function WarningsLink({ warnings, onOpen }: { warnings: ConfigWarning[]; onOpen(): void }) {
   if (warnings.length === 0) return null;
-  const { errors, notes } = sortWarnings(warnings);
-  const parts = [errors.length ? plural(errors.length, 'config error') : '', notes.length ? plural(notes.length, 'config note') : ''].filter(Boolean);
+  const { errors, warnings: broken, notes } = sortWarnings(warnings);
+  const parts = [
+    errors.length ? plural(errors.length, 'config error') : '',
+    broken.length ? plural(broken.length, 'unresolved placeholder') : '',
+    notes.length ? plural(notes.length, 'config note') : '',
+  ].filter(Boolean);
   return (
-    <Button size="compact-xs" variant="subtle" color={errors.length ? 'red' : 'yellow'} onClick={onOpen} fullWidth justify="start">
+    <Button size="compact-xs" variant="subtle" color={errors.length ? 'red' : broken.length ? 'orange' : 'yellow'} onClick={onOpen} fullWidth justify="start">
       {parts.join(' · ')}
     </Button>
   );

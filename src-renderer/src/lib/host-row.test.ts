@@ -31,11 +31,12 @@ describe('hostRowState', () => {
     const s = snap({ servers: [{ server: summary(), status: 'connected', toolCount: 1, restartCount: 0, recentLatencyMs: [], shadows: [] }] });
     expect(hostRowState(entry(), s)).toEqual({ kind: 'active', text: 'active · connected', launch: 'node m.js' });
   });
-  it('shadowed by the winner, from the snapshot or the row', () => {
-    const by = { host: 'switchboard' as const, scope: 'user' as const, file: '/d/servers.json', line: 2 };
-    const s = snap({ shadowed: [{ server: summary(), shadowedBy: by }] });
-    expect(hostRowState(entry(), s).text).toBe('shadowed by Switchboard (user) /d/servers.json:2');
-    expect(hostRowState(entry({ overriddenBy: by })).kind).toBe('shadowed');
+  it("shadowed only by the host's own earlier definition, never by another host's (issue 14 item 4)", () => {
+    const own = { host: 'cursor' as const, scope: 'project' as const, file: '/p/.cursor/mcp.json', line: 2 };
+    expect(hostRowState(entry({ loaded: false, overriddenBy: own })).text).toBe('shadowed by Cursor (project) /p/.cursor/mcp.json:2');
+    const other = { host: 'switchboard' as const, scope: 'app' as const, file: '/d/servers.json', line: 2 };
+    const s = snap({ shadowed: [{ server: summary(), shadowedBy: other }] });
+    expect(hostRowState(entry(), s).kind).toBe('active');
   });
   it('disabled, not loaded, and the fields a newer main sends', () => {
     expect(hostRowState(entry({ server: summary({ enabled: false }) })).text).toBe('disabled');

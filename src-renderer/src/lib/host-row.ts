@@ -1,9 +1,10 @@
 /**
- * The state and launch line of one row of a host's view (SPEC §2 per-host view): `active` (it is
- * the definition Switchboard runs), `shadowed` (another file's definition of the same name wins),
- * `disabled`, or `not loaded` by the host itself (with the host's reason). Uses the row's own
- * `state` / `launch` when main sends them (newer `config:hosts`), else works them out from the
- * row (`loaded`, `overriddenBy`, `note`) and the servers snapshot. Pure.
+ * The state and launch line of one row of a host's view (SPEC §2 per-host view): `active` (the
+ * host loads it), `shadowed` (an earlier definition in this host's own files wins), `disabled`, or
+ * `not loaded` by the host itself (with the host's reason). Another host's definition of the name
+ * never makes a row shadowed (issue 14 item 4): that host's file is not read by this one. Uses the
+ * row's own `state` / `launch` when main sends them, else works them out from the row (`loaded`,
+ * `overriddenBy`, `note`) and, for an active row, the running status from the snapshot. Pure.
  */
 import type { HostView } from '../../../src-shared/api/config.js';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
@@ -31,11 +32,10 @@ export function hostRowState(entry: Entry, snapshot?: ServersSnapshot): HostRowS
   const given = typeof extra.state === 'string' ? extra.state : undefined;
   const givenText = typeof extra.stateText === 'string' ? extra.stateText : undefined;
 
-  if (!entry.loaded && given === undefined) return { kind: 'not-loaded', text: entry.note ?? 'not loaded by this host', launch };
+  if (!entry.loaded && given === undefined && !entry.overriddenBy) return { kind: 'not-loaded', text: entry.note ?? 'not loaded by this host', launch };
   if (!entry.server.enabled || given === 'disabled') return { kind: 'disabled', text: givenText ?? (entry.note ? `disabled · ${entry.note}` : 'disabled'), launch };
 
-  const shadow = snapshot?.shadowed.find((d) => d.server.name === entry.server.name && sameDef(d.server.source, src));
-  const by = entry.overriddenBy ?? shadow?.shadowedBy;
+  const by = entry.overriddenBy;
   if (given === 'shadowed' || (given === undefined && by)) {
     return { kind: 'shadowed', text: givenText ?? (by ? `shadowed by ${hostScopeLabel(by)} ${fileAt(by.file, by.line)}` : 'shadowed'), launch };
   }

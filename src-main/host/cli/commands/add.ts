@@ -56,7 +56,7 @@ export async function runAdd(ctx: CliContext): Promise<number> {
   return runWrite(ctx, async () => {
     const dctx = cliDiscoveryContext(ctx);
     const loc = targetLocation(host, scope, dctx, server.name);
-    const store = () => defaultSecretStore(ctx.platform.env);
+    const store = () => defaultSecretStore(ctx.platform.env, ctx.dataDir);
     // A literal secret in --header / --env goes to the keychain (our file) or needs a yes (another host's).
     const kept = await keepSecretsOutOfFiles({ env: server.env, headers: server.headers }, { name: server.name, host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
     if (kept.maps.env) server.env = kept.maps.env;

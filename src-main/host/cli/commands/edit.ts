@@ -88,7 +88,7 @@ export async function runEdit(ctx: CliContext): Promise<number> {
     const override = protocol !== undefined && loc.host !== 'switchboard' ? await setProtocolOverride(ctx, result, name, protocol ?? 'auto') : undefined;
     const filePatch = override ? rest : patch;
     if (Object.keys(filePatch).length === 0) return printOutcome(ctx, 'Updated', name, override!);
-    const store = () => defaultSecretStore(ctx.platform.env);
+    const store = () => defaultSecretStore(ctx.platform.env, ctx.dataDir);
     const kept = await keepSecretsOutOfFiles(filePatch, { name, host: loc.host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
     const out = await updateServerInFile(loc, name, kept.maps, dctx);
     return printOutcome(ctx, 'Updated', name, {

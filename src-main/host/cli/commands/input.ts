@@ -37,7 +37,7 @@ export async function runInput(ctx: CliContext): Promise<number> {
   const id = ctx.cli.positionals[0]!;
   const answer = (await readAnswer(id)).trim();
   if (answer === '') throw new UsageError(`No value given for \${input:${id}}`);
-  await storeInputAnswer(defaultSecretStore(ctx.platform.env), id, answer);
+  await storeInputAnswer(defaultSecretStore(ctx.platform.env, ctx.dataDir), id, answer);
   ctx.io.out(`Stored the answer to \${input:${id}} in the OS keychain`);
   return EXIT.OK;
 }

@@ -10,7 +10,7 @@ import { NO_RESTARTS } from '../../../core/mcp/backoff.js';
 import { createSwitchboardCore } from '../../../core/switchboard-core.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
-import { coreOptions, type CliContext } from '../context.js';
+import { spawningCoreOptions, type CliContext } from '../context.js';
 import { openInBrowser } from '../open-browser.js';
 import { printFailure } from '../output.js';
 
@@ -25,7 +25,7 @@ export async function runReauth(ctx: CliContext): Promise<number> {
     ...(typeof flags['client-metadata-url'] === 'string' ? { clientMetadataUrl: flags['client-metadata-url'] } : {}),
     ...(typeof flags.scope === 'string' ? { scope: flags.scope } : {}),
   };
-  const core = createSwitchboardCore({ ...coreOptions(ctx, 'cli'), oauthFlowTimeoutMs: timeoutS * 1000 }, { restart: NO_RESTARTS, onlyServers: [server] });
+  const core = createSwitchboardCore({ ...(await spawningCoreOptions(ctx, 'cli')), oauthFlowTimeoutMs: timeoutS * 1000 }, { restart: NO_RESTARTS, onlyServers: [server] });
   let settle!: (change: AuthChanged) => void;
   const ended = new Promise<AuthChanged>((resolve) => (settle = resolve));
   core.subscribe((event, payload) => {

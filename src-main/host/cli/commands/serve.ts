@@ -14,7 +14,7 @@ import { OwnedElsewhereError, type Ownership } from '../../ownership.js';
 import { acquireOwnershipChecked } from '../../owner-takeover.js';
 import { killLeftovers, startChildRecorder } from '../../owner-children.js';
 import { EXIT } from '../args.js';
-import { coreOptions, repoRoot, type CliContext } from '../context.js';
+import { spawningCoreOptions, repoRoot, type CliContext } from '../context.js';
 
 /**
  * The built renderer served in web mode: `<repo>/out/renderer`, or `SWITCHBOARD_RENDERER_DIR` when
@@ -59,7 +59,7 @@ export async function runServe(ctx: CliContext): Promise<number> {
   const killed = await killLeftovers(ctx.dataDir);
   if (killed.length > 0) ctx.io.err(`Stopped ${killed.length} server process${killed.length === 1 ? '' : 'es'} a previous Switchboard left running (pids ${killed.join(', ')})`);
   const signal = waitForSignal();
-  const core = createSwitchboardCore(coreOptions(ctx, 'web'));
+  const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'web'));
   const recorder = startChildRecorder(ctx.dataDir, core);
   let host: WebHost | undefined;
   try {

@@ -7,7 +7,7 @@ import type { CommandSpec } from '../command-spec.js';
 import { summarizeServer } from '../../../core/snapshot.js';
 import type { HostView as HostViewJson } from '../../../../src-shared/api/config.js';
 import type { HostId } from '../../../../src-shared/config/server.js';
-import { hostView, hostViewJson } from '../../../core/config/host-view.js';
+import { hostViewJson, loadHostView } from '../../../core/config/host-view.js';
 import { cliDiscover, parseHost } from '../config-cli.js';
 import { EXIT } from '../args.js';
 import { trustHint, type CliContext } from '../context.js';
@@ -27,7 +27,7 @@ export async function discoveryReport(ctx: CliContext): Promise<DiscoveryReport>
 /** `switchboard servers --host <id>`: that host's own view (SPEC §2), `--json`: the `HostView`. */
 async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
   const { dctx, result } = await cliDiscover(ctx);
-  const view = hostViewJson(hostView(result, host, dctx), result, dctx);
+  const view = hostViewJson(await loadHostView(result, host, dctx), result, dctx);
   ctx.io.out(ctx.cli.json ? JSON.stringify(view, null, 2) : formatHostView(view).join('\n'));
   return EXIT.OK;
 }

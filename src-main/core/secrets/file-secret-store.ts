@@ -1,0 +1,117 @@
+/**
+ * The opt-in file store for secrets (issue 14 item 11): where no OS keychain exists (SSH, containers,
+ * headless Linux), a person may choose — `SWITCHBOARD_SECRET_STORE=file` or `"secretStore": "file"`
+ * in the data folder's `state.json` — to keep secrets in `secrets.json` in the data folder, mode
+ * 600. It is never a fallback: without that choice a missing keychain stays an error
+ * (`KeychainUnavailableError`). The one exception to SPEC §3's "never in a file", and said so on
+ * every start (`secretStoreWarning`) and in status (`ServersSnapshot.secretStore`).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../config/atomic-write.js';
+import { StateStore } from '../state-store.js';
+import type { SecretStore } from './secret-store.js';
+
+/** The file's name in the data folder. */
+export const SECRETS_FILE = 'secrets.json';
+/** The only mode the file may have: read and write for its owner, nothing for anyone else. */
+export const SECRETS_FILE_MODE = 0o600;
+/** The `state.json` key of the setting. */
+export const SECRET_STORE_SETTING = 'secretStore';
+
+/** Which store holds secrets, and who chose it. */
+export interface SecretStoreChoice {
+  kind: 'keychain' | 'file';
+  /** The file (file store only). */
+  file?: string;
+  /** `SWITCHBOARD_SECRET_STORE` or `state.json` (file store only). */
+  chosenBy?: string;
+  /** A value that was not understood (the keychain is used): worth a warning too. */
+  invalid?: string;
+}
+
+/**
+ * The store chosen for `dataDir`: `SWITCHBOARD_SECRET_STORE` (`file` | `keychain`) wins over the
+ * `secretStore` setting in `state.json`; anything else, or nothing, is the keychain (the default).
+ */
+export function secretStoreChoice(env: Record<string, string | undefined>, dataDir: string | undefined): SecretStoreChoice {
+  const fromEnv = env.SWITCHBOARD_SECRET_STORE?.trim();
+  const fromSetting = dataDir ? new StateStore(dataDir).get<unknown>(SECRET_STORE_SETTING) : undefined;
+  const [value, source] = fromEnv ? [fromEnv, 'SWITCHBOARD_SECRET_STORE'] : typeof fromSetting === 'string' ? [fromSetting, `"${SECRET_STORE_SETTING}" in state.json`] : [undefined, undefined];
+  if (value === 'file' && dataDir) return { kind: 'file', file: join(dataDir, SECRETS_FILE), chosenBy: source };
+  if (value === undefined || value === 'keychain') return { kind: 'keychain' };
+  return { kind: 'keychain', invalid: `${source} is "${value}" (expected "keychain" or "file"): the OS keychain is used` };
+}
+
+/** The warning to give on every start when secrets are in a file (or the choice was not understood); undefined otherwise. */
+export function secretStoreWarning(choice: SecretStoreChoice): string | undefined {
+  if (choice.invalid) return `Warning: ${choice.invalid}.`;
+  if (choice.kind !== 'file') return undefined;
+  return (
+    `Warning: secrets (OAuth tokens, --token values, \${input:} answers) are kept in a plain file, ${choice.file} (mode 600), ` +
+    `because ${choice.chosenBy} chose the file store; anyone who can read files as you can use them. Remove that choice to use the OS keychain.`
+  );
+}
+
+/** The file holds secrets other users could read: nothing is read from it or written to it. */
+export class SecretFileModeError extends Error {
+  constructor(file: string, mode: number) {
+    super(`${file} can be read or written by others (mode ${mode.toString(8)}): nothing was read from it; make it private with chmod 600 ${file}`);
+    this.name = 'SecretFileModeError';
+  }
+}
+
+/**
+ * Secrets in one JSON file, `{ "secrets": { "<account>": "<secret>" } }`, mode 600 (created so,
+ * refused when wider), written atomically and one write at a time (each re-reads the file first, so
+ * two processes never drop each other's accounts). A missing file is an empty store.
+ */
+export class FileSecretStore implements SecretStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly file: string) {}
+
+  private read(): Record<string, string> {
+    let mode: number;
+    try {
+      mode = statSync(this.file).mode & 0o777;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw err;
+    }
+    if ((mode & 0o077) !== 0) throw new SecretFileModeError(this.file, mode);
+    const parsed: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
+    const secrets = (parsed as { secrets?: unknown } | null)?.secrets;
+    const out: Record<string, string> = Object.create(null) as Record<string, string>;
+    if (secrets && typeof secrets === 'object') for (const [k, v] of Object.entries(secrets)) if (typeof v === 'string') out[k] = v;
+    return out;
+  }
+
+  private change<T>(fn: (secrets: Record<string, string>) => T): Promise<T> {
+    const run = this.queue.then(async () => {
+      const secrets = this.read();
+      const result = fn(secrets);
+      await writeFileAtomic(this.file, `${JSON.stringify({ secrets }, null, 2)}\n`, { mode: SECRETS_FILE_MODE });
+      return result;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async get(account: string): Promise<string | undefined> {
+    return this.read()[account];
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    await this.change((s) => void (s[account] = secret));
+  }
+
+  async delete(account: string): Promise<boolean> {
+    if (!(account in this.read())) return false;
+    return this.change((s) => delete s[account]);
+  }
+
+  async accounts(): Promise<string[]> {
+    return Object.keys(this.read());
+  }
+}
