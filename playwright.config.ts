@@ -18,6 +18,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
+  // `switchboard serve` runs the built CLI: (re)build it when missing or stale.
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results/e2e-artifacts',
   // Each test runs a host plus real MCP server processes; the machines have 2 cores.
   workers: 2,

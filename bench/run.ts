@@ -7,3 +7,4 @@ import { FULL, SMALL, formatResult, runBenchmarks } from './bench-lib.js';
 const sizes = process.argv.includes('--small') ? SMALL : FULL;
 process.stdout.write(`MCP Switchboard benchmarks (manager / raw SDK client; 1.0 = same as raw)\n`);
 await runBenchmarks(sizes, (r) => process.stdout.write(`${formatResult(r)}\n`));
+await (await import('./cli-bench.js')).runCliBenchmarks(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));
