@@ -145,7 +145,7 @@ export function processesWithMarker(marker: string): number[] {
 }
 
 /** Poll `check` until it returns true or `timeoutMs` passes (a deadline, not a sleep). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, intervalMs = 25): Promise<boolean> {
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 60_000, intervalMs = 25): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;
