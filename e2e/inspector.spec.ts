@@ -110,7 +110,7 @@ test('calls each quick server-everything tool through the generated form', async
   await expect(pane.getByRole('status').filter({ hasText: 'Started task' })).toBeVisible();
   await page.getByRole('tab', { name: 'Tasks' }).click();
   const tasks = page.getByRole('region', { name: 'Tasks' });
-  await expect(tasks.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(tasks.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 90_000 });
   await expect(tasks).toContainText('otters');
 
   // Resources and prompts of server-everything.
