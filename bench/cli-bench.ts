@@ -27,6 +27,8 @@ export interface TargetResult {
   reference: number;
   referenceName: string;
   ratio: number;
+  /** Ratio of the fastest run of each side (on a busy machine, the runs that met the quietest moments). */
+  bestRatio: number;
   /** The ratio must be at most this. */
   target: number;
 }
@@ -34,7 +36,7 @@ export interface TargetResult {
 /** `name: switchboard 812 ms vs inspector CLI 2950 ms → ratio 0.275 (target ≤ 0.45, met)`. */
 export function formatTargetResult(r: TargetResult): string {
   const verdict = r.ratio <= r.target ? 'met' : 'MISSED';
-  return `${r.name}: switchboard ${r.ours} ms vs ${r.referenceName} ${r.reference} ms → ratio ${r.ratio} (target ≤ ${r.target}, ${verdict})`;
+  return `${r.name}: switchboard ${r.ours} ms vs ${r.referenceName} ${r.reference} ms → ratio ${r.ratio} (target ≤ ${r.target}, ${verdict}; fastest runs ${r.bestRatio})`;
 }
 
 /** The Inspector CLI's entry (its package `bin`), from node_modules. */
@@ -80,8 +82,8 @@ function median(values: number[]): number {
 
 const round = (n: number, places = 3): number => Math.round(n * 10 ** places) / 10 ** places;
 
-/** Run `a` and `b` `runs` times each, alternating which goes first; medians of their wall times. */
-async function interleaved(runs: number, a: () => Promise<number>, b: () => Promise<number>): Promise<{ a: number; b: number }> {
+/** Run `a` and `b` `runs` times each, alternating which goes first; medians (and minima) of their wall times. */
+async function interleaved(runs: number, a: () => Promise<number>, b: () => Promise<number>): Promise<{ a: number; b: number; bestA: number; bestB: number }> {
   const as: number[] = [];
   const bs: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -93,7 +95,7 @@ async function interleaved(runs: number, a: () => Promise<number>, b: () => Prom
       as.push(await a());
     }
   }
-  return { a: median(as), b: median(bs) };
+  return { a: median(as), b: median(bs), bestA: Math.min(...as), bestB: Math.min(...bs) };
 }
 
 /** A data folder whose own servers.json holds server-everything (stdio), and an empty home and project. */
@@ -149,6 +151,7 @@ export async function benchCli(runs: number): Promise<TargetResult[]> {
         reference: round(tools.b, 0),
         referenceName: 'inspector CLI',
         ratio: round(tools.a / tools.b),
+        bestRatio: round(tools.bestA / tools.bestB),
         target: 0.45,
       },
       {
@@ -157,6 +160,7 @@ export async function benchCli(runs: number): Promise<TargetResult[]> {
         reference: round(versions.b, 1),
         referenceName: 'bare node -e 0',
         ratio: round(versions.a / versions.b),
+        bestRatio: round(versions.bestA / versions.bestB),
         target: 1.3,
       },
     ];
