@@ -8,3 +8,4 @@ const sizes = process.argv.includes('--small') ? SMALL : FULL;
 process.stdout.write(`MCP Switchboard benchmarks (manager / raw SDK client; 1.0 = same as raw)\n`);
 await runBenchmarks(sizes, (r) => process.stdout.write(`${formatResult(r)}\n`));
 for (const r of await (await import('./bench-modern.js')).runModernBenchmarks(sizes)) process.stdout.write(`${(await import('./bench-modern.js')).formatModernResult(r)}\n`);
+await (await import('./cli-bench.js')).runCliBenchmarks(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));

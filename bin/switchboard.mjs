@@ -1,16 +1,31 @@
 #!/usr/bin/env node
-// The `switchboard` command: run the TypeScript CLI through tsx (no build step), exit with its code.
-import { register } from 'tsx/esm/api';
+// The `switchboard` command: run the built CLI (out/cli/cli.mjs, `npm run build:cli`) and exit with
+// its code. A missing or out-of-date build is reported with how to build it (exit 2), never run.
+import { readFileSync } from 'node:fs';
 
-register();
-// `switchboard tools | head`: a closed pipe must not crash the command before it stops the servers
-// it started; further output is dropped and the command finishes and cleans up normally.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err) => {
-    if (err.code !== 'EPIPE') throw err;
-  });
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  // Fast path: the version needs package.json only, no bundle (issue 11: ≤ 1.3× a bare `node -e 0`).
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  process.stdout.write(`${pkg.version}\n`);
+} else {
+  const { builtEntryUrl } = await import('./cli-build.mjs');
+  let entry;
+  try {
+    entry = builtEntryUrl('cli.mjs');
+  } catch (err) {
+    process.stderr.write(`switchboard: ${err.message}\n`);
+    process.exit(2);
+  }
+  // `switchboard tools | head`: a closed pipe must not crash the command before it stops the servers
+  // it started; further output is dropped and the command finishes and cleans up normally.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err) => {
+      if (err.code !== 'EPIPE') throw err;
+    });
+  }
+  const { runCli } = await import(entry);
+  const code = await runCli(argv);
+  // Exit once stdout/stderr are flushed, so a one-shot command never lingers on a stray handle.
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }
-const { runCli } = await import('../src-main/host/cli.ts');
-const code = await runCli(process.argv.slice(2));
-// Exit once stdout/stderr are flushed, so a one-shot command never lingers on a stray handle.
-process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

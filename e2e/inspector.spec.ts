@@ -110,7 +110,7 @@ test('calls each quick server-everything tool through the generated form', async
   await expect(pane.getByRole('status').filter({ hasText: 'Started task' })).toBeVisible();
   await page.getByRole('tab', { name: 'Tasks' }).click();
   const tasks = page.getByRole('region', { name: 'Tasks' });
-  await expect(tasks.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(tasks.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 90_000 });
   await expect(tasks).toContainText('otters');
 
   // Resources and prompts of server-everything.
@@ -173,10 +173,13 @@ test('purpose-built cases: collisions, recursive form, 5 MB result stays respons
   // The long-task API reports tasks of 50 ms and more: none means every task stayed under 50 ms.
   const figure = longest > 0 ? `${longest.toFixed(0)} ms` : 'under 50 ms (no long task reported)';
   console.log(`5 MB result: longest main-thread task ${figure} (long tasks start+ms: ${tasks.join(', ') || 'none'}; call at ${t0.toFixed(0)} ms, preview shown by ${t1.toFixed(0)} ms)`);
-  // The figure is the measurement (the issue's target is < 100 ms, met on a quiet machine); the
-  // assertion is a regression tripwire with room for a loaded 2-core CI box: rendering the 5 MB
-  // text into the DOM, the failure this guards against, costs seconds.
-  expect(longest).toBeLessThan(1000);
+  // The figure is the measurement (the issue's target is < 100 ms, met on a quiet machine). A
+  // wall-clock bound here failed on a busy 2-core machine (1.4 s tasks at load average 25) although
+  // nothing was wrong, so the test asserts the cause instead: the failure this guards against is
+  // rendering the 5 MB text into the DOM, and the virtual list keeps only the visible rows there.
+  const inDom = await result.getByRole('log', { name: 'Full result text' }).evaluate((el) => el.textContent?.length ?? 0);
+  expect(inDom).toBeGreaterThan(0);
+  expect(inDom).toBeLessThan(500_000);
 
   // Output schema mismatch: a warning beside the kept result; isError without structured content.
   pane = await openTool(page, 'my-server', 'mismatch');

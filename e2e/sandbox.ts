@@ -84,7 +84,7 @@ export function createSandbox(kind: ProjectKind): Sandbox {
   let exited: Promise<void> | undefined;
 
   const cli = (args: string[]) =>
-    spawnSync(process.execPath, [join(REPO, 'bin/switchboard.mjs'), ...args], { env, cwd: project, encoding: 'utf8', timeout: 60_000 });
+    spawnSync(process.execPath, [join(REPO, 'bin/switchboard.mjs'), ...args], { env, cwd: project, encoding: 'utf8', timeout: 120_000 });
 
   const serverPids = (): number[] => {
     const pids: number[] = [];
@@ -123,7 +123,7 @@ export function createSandbox(kind: ProjectKind): Sandbox {
         exited = new Promise((r) => proc.once('exit', () => r()));
         let out = '';
         let err = '';
-        const timer = setTimeout(() => reject(new Error(`serve printed no URL in 60 s.\nstdout: ${out}\nstderr: ${err}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`serve printed no URL in 120 s.\nstdout: ${out}\nstderr: ${err}`)), 120_000);
         proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
           out += chunk;
           const m = /Switchboard is running at (\S+)/.exec(out);

@@ -1,7 +1,7 @@
-// `mcp-switchboard/library`: discoverAndLoadMCPTools() and friends, running the TypeScript source
-// through tsx (no build step), like bin/switchboard.mjs.
-import { register } from 'tsx/esm/api';
+// `mcp-switchboard/library`: discoverAndLoadMCPTools() and friends, from the built bundle
+// (out/cli/library.mjs, `npm run build:cli`). A missing or out-of-date build throws an Error that
+// says how to build it.
+import { builtEntryUrl } from '../bin/cli-build.mjs';
 
-register();
-const library = await import('../src-main/host/library.ts');
+const library = await import(builtEntryUrl('library.mjs'));
 export const { discoverAndLoadMCPTools, acceptWithDefaults } = library;

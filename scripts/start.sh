@@ -6,7 +6,8 @@
 #    ELECTRON_SKIP_BINARY_DOWNLOAD=1: the Electron binary comes from outside the npm registry and that
 #    download fails (or hangs) on closed networks. Fetch it yourself with
 #    `node node_modules/electron/install.js` when you want the window.
-# 2. Builds main + preload + renderer (`electron-vite build`).
+# 2. Builds main + preload + renderer (`electron-vite build`) and the CLI (`npm run build:cli`), which
+#    web mode runs.
 # 3. Electron binary present AND a display (DISPLAY / WAYLAND_DISPLAY, or macOS / Windows) →
 #    `electron-vite preview --skipBuild -- <args>`; otherwise says why and runs web mode.
 # Extra arguments pass through; a relative --project is taken from where you ran npm (INIT_CWD).
@@ -28,8 +29,9 @@ if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ packag
 fi
 
 # --- 2. build -----------------------------------------------------------------------------------
-say "building (electron-vite build)…"
+say "building (electron-vite build, npm run build:cli)…"
 npx electron-vite build --logLevel warn
+npm run --silent build:cli
 
 # --- arguments: make --project absolute against the caller's folder -----------------------------
 args=()

@@ -3,7 +3,7 @@
 #
 # On a fresh Debian machine of this project's kind it installs what is missing (apt packages as root
 # or with sudo; `npm ci` with ELECTRON_SKIP_BINARY_DOWNLOAD=1), starts what the tests need (a D-Bus
-# session with an unlocked gnome-keyring) and runs: typecheck, electron-vite build, vitest (unit +
+# session with an unlocked gnome-keyring) and runs: typecheck, build (app + CLI), vitest (unit +
 # integration against real MCP servers), Playwright e2e in Debian's Chromium. Its last line is
 # `total: N passed, M failed, K skipped`, summed over every suite. Exit 0 only when nothing failed.
 set -uo pipefail
@@ -117,7 +117,8 @@ inner() {
   after=$(pgrep -d ' ' -x gnome-keyring-d 2>/dev/null || true)
   keyring_pids=$(comm -13 <(tr ' ' '\n' <<<"$before" | sort) <(tr ' ' '\n' <<<"$after" | sort) | tr '\n' ' ')
   run_check typecheck npx tsc -p tsconfig.json --noEmit
-  run_check build npx electron-vite build
+  # main + preload + renderer, then the CLI + library bundle (out/cli) that every CLI test spawns
+  run_check build npm run --silent build
   run_vitest
   run_playwright
   run_conformance

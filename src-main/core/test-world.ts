@@ -99,7 +99,10 @@ export interface CliRun {
   ms: number;
 }
 
-/** Run `node bin/switchboard.mjs …args` in the world (cwd = project unless given). Kills it after `timeoutMs`. */
+/**
+ * Run `node bin/switchboard.mjs …args` (the built CLI) in the world (cwd = project unless given).
+ * Kills it after `timeoutMs` (default 100 s: only a hang, never a slow machine, should hit it).
+ */
 export function runSwitchboard(world: TempWorld, args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
@@ -108,7 +111,7 @@ export function runSwitchboard(world: TempWorld, args: string[], options: { cwd?
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 100_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -142,7 +145,7 @@ export function processesWithMarker(marker: string): number[] {
 }
 
 /** Poll `check` until it returns true or `timeoutMs` passes (a deadline, not a sleep). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, intervalMs = 25): Promise<boolean> {
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 60_000, intervalMs = 25): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;

@@ -78,7 +78,7 @@ describe('switchboard reauth / unauth (real child process, real keychain)', () =
     const again = await runSwitchboard(world, ['call', 'prot', 'whoami']);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('Authentication required');
-  }, 90_000);
+  }, 180_000);
 
   it('reauth on a server without OAuth says so and exits 2', async () => {
     writeOwnServers(world, { prot: { type: 'http', url: server.url, auth: { type: 'oauth' } }, plain: { type: 'http', url: server.url, headers: { Authorization: 'Bearer static-value-123' } } });
@@ -107,5 +107,5 @@ describe('switchboard reauth / unauth (real child process, real keychain)', () =
     } finally {
       await everything.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -260,7 +260,7 @@ describe('switchboard serve', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     try {
-      expect(await waitFor(() => stdout.includes('\n'), 20_000)).toBe(true);
+      expect(await waitFor(() => stdout.includes('\n'), 60_000)).toBe(true);
       const m = /^Switchboard is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{32}))$/m.exec(stdout);
       expect(m, stdout + stderr).not.toBeNull();
       const [, url, port, token] = m!;
@@ -273,7 +273,7 @@ describe('switchboard serve', () => {
       ws.on('message', (d) => replies.push(JSON.parse(d.toString())));
       await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
       ws.send(JSON.stringify({ type: 'call', id: 1, method: 'tools:call', input: { server: 'everything', tool: 'echo', args: { message: 'served' } } }));
-      expect(await waitFor(() => replies.some((r) => r.type === 'result' && r.id === 1), 20_000)).toBe(true);
+      expect(await waitFor(() => replies.some((r) => r.type === 'result' && r.id === 1), 60_000)).toBe(true);
       expect(replies.find((r) => r.id === 1).result).toMatchObject({ ok: true, data: { text: 'Echo: served' } });
       ws.close();
       expect(processesWithMarker(world.marker).length).toBeGreaterThan(0);

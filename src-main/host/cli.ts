@@ -1,33 +1,49 @@
 /**
  * The `switchboard` CLI (SPEC §0, §5, §8): parse against the command specs, build the context, run
  * one command, return its exit code. One-shot commands run an ephemeral core that stops every
- * process it started before returning. `bin/switchboard.mjs` registers tsx and calls `runCli`.
+ * process it started before returning. `bin/switchboard.mjs` runs the built bundle of this file
+ * (out/cli/cli.mjs, `npm run build:cli`) and calls `runCli`.
+ *
+ * Only the named command's module is loaded (issue 11: one-shot start time); all of them only for
+ * the full `--help` and for a usage error, whose message may name which command takes a flag.
  */
-import { EXIT, findCommand, parseCli, usage, UsageError } from './cli/args.js';
-import { createCliContext, processIo, type CliIo } from './cli/context.js';
-import { COMMAND_SPECS } from './cli/commands/index.js';
+import { commandWord, EXIT, parseCli, usage, UsageError, type ParsedCli } from './cli/args.js';
+import type { CommandSpec } from './cli/command-spec.js';
+import { appVersion, createCliContext, processIo, type CliIo } from './cli/context.js';
+import { findCommandEntry, loadCommandSpecs } from './cli/commands/index.js';
 
 /**
  * Run the CLI with `argv` (without node and script). Resolves to the exit code: 0 ok, 1 the tool
  * returned isError, 2 connection/protocol failure, 64 usage error. Never rejects: an unexpected
- * error is printed and gives 2. `switchboard help [command]` and `--help` print usage.
+ * error is printed and gives 2. `switchboard help [command]` and `--help` print usage;
+ * `--version` prints the version.
  */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   try {
     if (argv[0] === 'help') {
-      const spec = argv[1] !== undefined ? findCommand(COMMAND_SPECS, argv[1]) : undefined;
-      if (argv[1] !== undefined && !spec) throw new UsageError(`Unknown command "${argv[1]}"`);
-      io.out(spec ? commandHelp(spec.name) : usage(COMMAND_SPECS));
+      if (argv[1] === undefined) {
+        io.out(usage(await loadCommandSpecs()));
+        return EXIT.OK;
+      }
+      const spec = await loadCommand(argv[1]);
+      if (!spec) throw new UsageError(`Unknown command "${argv[1]}"`);
+      io.out(commandHelp(spec));
       return EXIT.OK;
     }
-    const cli = parseCli(argv, COMMAND_SPECS);
+    const word = commandWord(argv);
+    const spec = word !== undefined ? await loadCommand(word) : undefined;
+    if (word !== undefined && !spec) throw new UsageError(`Unknown command "${word}"`);
+    const cli = await parseWithHint(argv, spec);
+    if (cli.version) {
+      io.out(appVersion());
+      return EXIT.OK;
+    }
     if (cli.help) {
-      io.out(cli.command ? commandHelp(cli.command) : usage(COMMAND_SPECS));
+      io.out(spec ? commandHelp(spec) : usage(await loadCommandSpecs()));
       return EXIT.OK;
     }
-    const spec = cli.command !== undefined ? findCommand(COMMAND_SPECS, cli.command) : undefined;
     if (!spec) {
-      io.err(usage(COMMAND_SPECS));
+      io.err(usage(await loadCommandSpecs()));
       return EXIT.USAGE;
     }
     return await spec.run(createCliContext(cli, io));
@@ -42,9 +58,28 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   }
 }
 
+/** The spec of the command named (or aliased) `word`, loading only its module; undefined when unknown. */
+async function loadCommand(word: string): Promise<CommandSpec | undefined> {
+  return findCommandEntry(word)?.load();
+}
+
+/**
+ * Parse against the named command only; on a usage error parse again against every command, so
+ * the message can say which command a stray flag belongs to (`--args is only valid with "call"`).
+ */
+async function parseWithHint(argv: string[], spec: CommandSpec | undefined): Promise<ParsedCli> {
+  try {
+    return parseCli(argv, spec ? [spec] : []);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    const all = await loadCommandSpecs();
+    parseCli(argv, all); // throws the fuller message
+    throw err;
+  }
+}
+
 /** Usage of one command: synopsis, summary and its flags. */
-function commandHelp(name: string): string {
-  const spec = findCommand(COMMAND_SPECS, name)!;
+function commandHelp(spec: CommandSpec): string {
   const flags = Object.values(spec.flags ?? {}).map((f) => `  ${f.help}`);
   return [`Usage: switchboard ${spec.synopsis}`, '', spec.summary, ...(flags.length ? ['', 'Options:', ...flags] : [])].join('\n');
 }

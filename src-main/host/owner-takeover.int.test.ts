@@ -84,7 +84,7 @@ describe.skipIf(process.platform !== 'linux')('owner lock and leftovers (Linux o
     writeFileSync(join(w.dataDir, 'owner.lock'), '1\n');
 
     const first = serve(w);
-    expect(await waitFor(() => first.out().includes('Switchboard is running at'), 20_000)).toBe(true);
+    expect(await waitFor(() => first.out().includes('Switchboard is running at'), 60_000)).toBe(true);
     const recorded = (): { pid: number; cmd: string }[] => {
       try {
         return (JSON.parse(readFileSync(join(w.dataDir, CHILDREN_FILE), 'utf8')) as { children: { pid: number; cmd: string }[] }).children;
@@ -92,19 +92,19 @@ describe.skipIf(process.platform !== 'linux')('owner lock and leftovers (Linux o
         return [];
       }
     };
-    expect(await waitFor(() => recorded().some((c) => c.cmd.includes(RAW) && !c.cmd.includes(WRAPPER)), 20_000)).toBe(true);
+    expect(await waitFor(() => recorded().some((c) => c.cmd.includes(RAW) && !c.cmd.includes(WRAPPER)), 60_000)).toBe(true);
     const grandchild = recorded().find((c) => c.cmd.includes(RAW) && !c.cmd.includes(WRAPPER))!.pid;
 
     first.child.kill('SIGKILL');
-    expect(await waitFor(() => first.child.exitCode !== null || first.child.signalCode !== null, 10_000)).toBe(true);
+    expect(await waitFor(() => first.child.exitCode !== null || first.child.signalCode !== null, 60_000)).toBe(true);
     expect(isAlive(grandchild)).toBe(true); // left behind by the killed owner
 
     const second = serve(w);
-    expect(await waitFor(() => second.out().includes('Switchboard is running at'), 20_000)).toBe(true);
+    expect(await waitFor(() => second.out().includes('Switchboard is running at'), 60_000)).toBe(true);
     expect(second.err()).toMatch(/Stopped \d+ server process(es)? a previous Switchboard left running/);
-    expect(await waitFor(() => !isAlive(grandchild), 5_000)).toBe(true);
+    expect(await waitFor(() => !isAlive(grandchild), 60_000)).toBe(true);
     second.child.kill('SIGTERM');
-    expect(await waitFor(() => second.child.exitCode !== null, 15_000)).toBe(true);
+    expect(await waitFor(() => second.child.exitCode !== null, 60_000)).toBe(true);
     expect(existsSync(join(w.dataDir, CHILDREN_FILE))).toBe(false);
-  }, 90_000);
+  }, 180_000);
 });

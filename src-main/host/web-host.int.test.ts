@@ -70,7 +70,7 @@ class WireClient {
   }
   async result(id: number): Promise<any> {
     let found: WireServerMessage | undefined;
-    const ok = await waitFor(() => (found = this.messages.find((m) => m.type === 'result' && m.id === id)) !== undefined, 20_000);
+    const ok = await waitFor(() => (found = this.messages.find((m) => m.type === 'result' && m.id === id)) !== undefined, 60_000);
     if (!ok || found?.type !== 'result') throw new Error(`no result for call ${id}`);
     return found.result;
   }

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli as parse, parseToolArgs, UsageError } from './args.js';
-import { COMMAND_SPECS } from './commands/index.js';
+import { COMMANDS, loadCommandSpecs } from './commands/index.js';
 
+const COMMAND_SPECS = await loadCommandSpecs();
 const parseCli = (argv: string[]) => parse(argv, COMMAND_SPECS);
+
+describe('the lazy command table', () => {
+  it('names each command and its aliases exactly as the loaded spec declares them', () => {
+    expect(COMMANDS.map((c) => c.names)).toEqual(COMMAND_SPECS.map((s) => [s.name, ...(s.aliases ?? [])]));
+  });
+});
 
 describe('parseCli', () => {
   it('parses a command with global flags in any position', () => {
@@ -12,6 +19,7 @@ describe('parseCli', () => {
       project: '/p',
       json: true,
       help: false,
+      version: false,
       flags: { args: '{"a":1}' },
       rest: [],
     });

@@ -34,6 +34,8 @@ export interface ParsedCli {
   project?: string;
   json: boolean;
   help: boolean;
+  /** `--version`: print the version and nothing else. */
+  version: boolean;
   /** The command's own flags. */
   flags: ParsedFlags;
   /** Words after `--` (only for commands that accept them). */
@@ -44,6 +46,7 @@ const GLOBAL_FLAGS = {
   project: { type: 'string', help: '--project <dir>   Project folder (default: the current directory)' },
   json: { type: 'boolean', help: '--json            Print machine-readable JSON' },
   help: { type: 'boolean', short: 'h', help: '-h, --help        Show this help' },
+  version: { type: 'boolean', short: 'V', help: '-V, --version     Print the version' },
 } as const satisfies Record<string, FlagSpec>;
 
 /** `--help` text derived from the command specs; each command's flags are in `help <command>`. */
@@ -73,8 +76,8 @@ export function findCommand(specs: readonly CommandSpec[], name: string): Comman
   return specs.find((s) => s.name === name || (s.aliases ?? []).includes(name));
 }
 
-/** The first word that is not a flag or a global flag's value: the command. */
-function commandWord(argv: string[]): string | undefined {
+/** The first word that is not a flag or a global flag's value: the command (a name or alias, unchecked). */
+export function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word === '--') return undefined;
@@ -137,6 +140,7 @@ export function parseCli(argv: string[], specs: readonly CommandSpec[]): ParsedC
     positionals: args,
     json: (values.json as boolean | undefined) ?? false,
     help: (values.help as boolean | undefined) ?? false,
+    version: (values.version as boolean | undefined) ?? false,
     flags,
     rest,
   };
@@ -149,7 +153,7 @@ export function parseCli(argv: string[], specs: readonly CommandSpec[]): ParsedC
     if (args.length > 0 || rest.length > 0) throw new UsageError(`Unknown command "${[...args, ...rest][0]}"`);
     return parsed;
   }
-  if (parsed.help) return parsed;
+  if (parsed.help || parsed.version) return parsed;
   if (rest.length > 0 && !spec.acceptsRest) throw new UsageError(`"${spec.name}" takes nothing after "--"`);
   const [min, max] = spec.positionals;
   if (args.length < min) throw new UsageError(`"${spec.name}" needs more arguments: switchboard ${spec.synopsis}`);

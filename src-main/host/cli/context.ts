@@ -3,11 +3,11 @@
  * reference server's launch, output streams, and an ephemeral core that always cleans up (SPEC §0).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveReferenceServerScript } from '../../core/config/reference-server.js';
 import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths.js';
-import { createSwitchboardCore, type CoreExtras } from '../../core/switchboard-core.js';
+import type { CoreExtras } from '../../core/switchboard-core.js';
 import { NO_RESTARTS } from '../../core/mcp/backoff.js';
 import { withLoginShellEnv } from '../../core/mcp/login-shell-env.js';
 import { secretStoreChoice, secretStoreWarning } from '../../core/secrets/file-secret-store.js';
@@ -44,9 +44,18 @@ export interface CliContext {
   cwd: string;
 }
 
-/** The repository root: two levels up from src-main/host (holds package.json and out/). */
+/**
+ * The package root (holds package.json and out/): the nearest folder above this module with a
+ * package.json — src-main/host/cli in development, out/cli (or out/cli/chunks) in the built CLI.
+ */
 export function repoRoot(): string {
-  return fileURLToPath(new URL('../../../', import.meta.url));
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
 }
 
 /** The app version from the root package.json (`0.0.0` if unreadable). */
@@ -106,6 +115,8 @@ export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mo
  * process it started is stopped before the CLI exits.
  */
 export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
+  // Loaded here, not at the top: verbs that never start a core (help, trust, servers…) skip it.
+  const { createSwitchboardCore } = await import('../../core/switchboard-core.js');
   const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'cli'), extras);
   // Ctrl-C / SIGTERM mid-command must still stop what this core started (SPEC §0, §6): dispose,
   // then exit 128+signal. A second signal while disposing exits at once.

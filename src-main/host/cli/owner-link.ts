@@ -9,7 +9,7 @@ import { dispatch } from '../../../src-shared/api/dispatch.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
 import type { CoreExtras } from '../../core/switchboard-core.js';
 import { readLiveEndpoint, type Endpoint } from '../ownership.js';
-import { connectToOwner, type RemoteApi } from '../remote-api.js';
+import type { RemoteApi } from '../remote-api.js';
 import { withEphemeralCore, type CliContext } from './context.js';
 
 /** Call one contract method (remote or local). Never rejects. */
@@ -20,6 +20,8 @@ export async function attachOwner(ctx: CliContext): Promise<{ api: RemoteApi; en
   const endpoint = readLiveEndpoint(ctx.dataDir);
   if (!endpoint) return undefined;
   try {
+    // The WebSocket client is loaded only when an owner is there to talk to.
+    const { connectToOwner } = await import('../remote-api.js');
     return { api: await connectToOwner(endpoint), endpoint };
   } catch {
     return undefined;

@@ -1,53 +1,53 @@
-/** Every `switchboard` command, in `--help` order. Add a command: one file, one line here. */
+/**
+ * Every `switchboard` command, in `--help` order. Each is loaded only when it runs (issue 11: a
+ * one-shot verb pays for its own code, not every verb's; the build gives each verb its own chunk),
+ * so the table names each command and its aliases without loading it; `loadCommandSpecs()` loads
+ * all of them (full `--help`, a usage error that names which command takes a flag).
+ * Add a command: one file, one line here.
+ */
 import type { CommandSpec } from '../command-spec.js';
-import { addCommand } from './add.js';
-import { callCommand } from './call.js';
-import { editCommand } from './edit.js';
-import { disableCommand, enableCommand } from './enable-disable.js';
-import { removeCommand } from './remove.js';
-import { exportCommand, importCommand } from './transfer.js';
-import { inputCommand } from './input.js';
-import { logsCommand } from './logs.js';
-import { reloadCommand } from './reload.js';
-import { restartCommand } from './restart.js';
-import { startCommand } from './start.js';
-import { stopCommand } from './stop.js';
-import { testCommand } from './test.js';
-import { describeCommand } from './describe.js';
-import { promptsCommand } from './prompts.js';
-import { resourcesCommand } from './resources.js';
-import { serveCommand } from './serve.js';
-import { serversCommand } from './servers.js';
-import { statusCommand } from './status.js';
-import { toolsCommand } from './tools.js';
-import { trustCommand } from './trust.js';
-import { reauthCommand } from './reauth.js';
-import { unauthCommand } from './unauth.js';
 
-export const COMMAND_SPECS: readonly CommandSpec[] = [
-  statusCommand,
-  serversCommand,
-  toolsCommand,
-  callCommand,
-  describeCommand,
-  resourcesCommand,
-  promptsCommand,
-  startCommand,
-  stopCommand,
-  restartCommand,
-  reloadCommand,
-  testCommand,
-  logsCommand,
-  trustCommand,
-  addCommand,
-  removeCommand,
-  editCommand,
-  enableCommand,
-  disableCommand,
-  importCommand,
-  exportCommand,
-  inputCommand,
-  reauthCommand,
-  unauthCommand,
-  serveCommand,
+/** A command known by name before its module is loaded. */
+export interface CommandEntry {
+  /** The command's name, then its aliases (as the spec declares them; a unit test checks). */
+  names: readonly string[];
+  load(): Promise<CommandSpec>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { names: ['status'], load: async () => (await import('./status.js')).statusCommand },
+  { names: ['servers'], load: async () => (await import('./servers.js')).serversCommand },
+  { names: ['tools'], load: async () => (await import('./tools.js')).toolsCommand },
+  { names: ['call'], load: async () => (await import('./call.js')).callCommand },
+  { names: ['describe'], load: async () => (await import('./describe.js')).describeCommand },
+  { names: ['resources'], load: async () => (await import('./resources.js')).resourcesCommand },
+  { names: ['prompts'], load: async () => (await import('./prompts.js')).promptsCommand },
+  { names: ['start'], load: async () => (await import('./start.js')).startCommand },
+  { names: ['stop'], load: async () => (await import('./stop.js')).stopCommand },
+  { names: ['restart'], load: async () => (await import('./restart.js')).restartCommand },
+  { names: ['reload'], load: async () => (await import('./reload.js')).reloadCommand },
+  { names: ['test'], load: async () => (await import('./test.js')).testCommand },
+  { names: ['logs'], load: async () => (await import('./logs.js')).logsCommand },
+  { names: ['trust'], load: async () => (await import('./trust.js')).trustCommand },
+  { names: ['add'], load: async () => (await import('./add.js')).addCommand },
+  { names: ['remove', 'rm'], load: async () => (await import('./remove.js')).removeCommand },
+  { names: ['edit'], load: async () => (await import('./edit.js')).editCommand },
+  { names: ['enable'], load: async () => (await import('./enable-disable.js')).enableCommand },
+  { names: ['disable'], load: async () => (await import('./enable-disable.js')).disableCommand },
+  { names: ['import'], load: async () => (await import('./transfer.js')).importCommand },
+  { names: ['export'], load: async () => (await import('./transfer.js')).exportCommand },
+  { names: ['input'], load: async () => (await import('./input.js')).inputCommand },
+  { names: ['reauth', 'login'], load: async () => (await import('./reauth.js')).reauthCommand },
+  { names: ['unauth', 'logout'], load: async () => (await import('./unauth.js')).unauthCommand },
+  { names: ['serve'], load: async () => (await import('./serve.js')).serveCommand },
 ];
+
+/** The entry whose name or alias is `word`, or undefined. */
+export function findCommandEntry(word: string): CommandEntry | undefined {
+  return COMMANDS.find((c) => c.names.includes(word));
+}
+
+/** Load every command's spec, in `--help` order. */
+export function loadCommandSpecs(): Promise<CommandSpec[]> {
+  return Promise.all(COMMANDS.map((c) => c.load()));
+}
