@@ -31,7 +31,7 @@ import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
-import { redactFailures } from './redact-failures.js';
+import { redactResults } from './redact-failures.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -111,6 +111,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     if (disposed) return;
+    // Issue 9 item 4: every event (IPC, the web host's messages) through the one redaction rule.
+    if (listeners.size === 0) return;
+    payload = auth.redactor.redactValue(payload);
     for (const listener of [...listeners]) {
       try {
         listener(event, payload);
@@ -199,8 +202,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   };
 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
-  // Failure messages quote server text: known secrets are redacted in one place for every face.
-  const handlers: ApiHandlers = redactFailures({
+  // Results and failure messages quote server text: redacted in one place for every face (issue 9).
+  const handlers: ApiHandlers = redactResults({
     ...appHandlers(ctx),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
@@ -208,7 +211,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...lifecycleHandlers(ctx),
     ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
-  }, (text) => auth.redact(text));
+  }, auth.redactor);
 
   return {
     handlers,

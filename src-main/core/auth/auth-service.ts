@@ -9,6 +9,7 @@ import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-e
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
+import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import type { ConnectionAuth } from '../mcp/connection-auth.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -345,7 +346,7 @@ export class AuthService implements ConnectionAuth {
     else if (auth?.type === 'basic') this.redactor.add(auth.password);
     else if (auth?.type === 'header') this.redactor.add(auth.value);
     for (const [key, value] of Object.entries(def.headers ?? {})) {
-      if (/^(authorization|.*token.*|.*key.*|.*secret.*)$/i.test(key)) this.redactor.add(value.replace(/^(Bearer|Basic)\s+/i, ''));
+      if (isSecretKey(key)) this.redactor.add(value.replace(/^(Bearer|Basic)\s+/i, ''));
     }
   }
 }
