@@ -65,3 +65,11 @@ describe('redactValue', () => {
     expect(Object.keys(redactValue(odd))).toEqual(['__proto__']);
   });
 });
+
+describe('redactText pairs', () => {
+  it('needs "=", ": " or a JSON key before a value (keychain account names like secret:own-token stay)', () => {
+    expect(redactText('stored secret:own-token')).toBe('stored secret:own-token');
+    expect(redactText('{"apiKey":"abcd1234"}')).toBe(`{"apiKey":"${REDACTED}"}`);
+    expect(redactText('password: hunter22')).toBe(`password: ${REDACTED}`);
+  });
+});

@@ -108,7 +108,7 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`\\]+/gi;
 /** `Bearer <credential>` / `Basic <credential>` in text (16+ credential characters, so prose stays). */
 const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]{16,}/g;
 /** A `key=value` / `key: value` / `"key": "value"` pair in free text (`api_key=abc`, `"password": "a b"`). */
-const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})("?\s*[=:]\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,}))/g;
+const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,}))/g;
 
 /** Pair values that are not secrets themselves: already masked, a placeholder, an auth scheme word. */
 const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|\$\{|Bearer$|Basic$|true$|false$|null$)/;

@@ -12,6 +12,18 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
     return def;
   };
 
+  /**
+   * A sign-in or sign-out may act only on a server that may run (issue 9 item 2): untrusted means
+   * untouched — no connection, no discovery or registration request, no credentials.json write.
+   */
+  const runnable = async (server: string): Promise<ServerDefinition> => {
+    const def = await definition(server);
+    if (def.source.scope === 'project' && !ctx.trustStore.isTrusted(ctx.options.projectDir)) {
+      throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
+    }
+    return def;
+  };
+
   /** Reconnect every server that signs in with this credential and is not running (or was refused). */
   const reconnectUsers = async (def: ServerDefinition): Promise<void> => {
     const id = ctx.auth.credentialIdFor(def);
@@ -38,7 +50,7 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
 
     'auth:signIn': async ({ server, force, settings }) => {
       try {
-        const def = await definition(server);
+        const def = await runnable(server);
         const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}) });
         start.done.then(
           async () => {
@@ -61,8 +73,7 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
 
     'auth:signOut': async ({ server }) => {
       try {
-        const def = await definition(server);
-        if (!ctx.auth.credentialIdFor(def)) return fail('INVALID_CONFIG', `Server "${server}" does not use OAuth`);
+        const def = await runnable(server);
         const removed = await ctx.auth.signOut(def);
         ctx.emit('auth:changed', { server, outcome: 'signed-out' });
         await reconnectUsers(def);

@@ -19,6 +19,8 @@ export interface ConnectionAuthParts {
   env?: Record<string, string>;
   /** A line for the server's log (e.g. the keychain lookup failed). */
   note?: string;
+  /** The credential binding rule refused this definition's credential (issue 9): fail before any request, with this reason. */
+  refused?: string;
 }
 
 /** The auth owner as a connection sees it. */
@@ -47,7 +49,7 @@ export function secretsToRemember(raw: SecretSource & { expanded?: readonly stri
     for (const [key, value] of Object.entries(resolved[field] ?? {})) {
       const original = raw[field]?.[key] ?? '';
       const fromElsewhere = original !== value || original.startsWith('!') || original.includes('${') || raw.expanded?.includes(`${field}.${key}`);
-      if (isSecretKey(key) || fromElsewhere) out.push(value.replace(/^(Bearer|Basic)\s+/i, ''), value);
+      if (isSecretKey(key) || fromElsewhere) out.push(value.replace(/^(Bearer|Basic)\s+/i, ''));
     }
   }
   const auth = resolved.auth;

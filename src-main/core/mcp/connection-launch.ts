@@ -4,6 +4,7 @@
  * given. Nothing is spawned or connected until the caller connects the client.
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { CoreError } from '../errors.js';
 import { createMcpClient } from './client-factory.js';
 import { secretsToRemember } from './connection-auth.js';
 import { secretValues } from './connection-helpers.js';
@@ -62,6 +63,10 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
   const authParts = options.auth ? await options.auth.prepare(resolvedDef) : {};
   if (authParts.note) hooks.note(authParts.note);
+  if (authParts.refused) {
+    handle.dispose();
+    throw new CoreError('INVALID_CONFIG', authParts.refused);
+  }
   const effective: ServerDefinition = authParts.env ? { ...resolvedDef, env: { ...resolvedDef.env, ...authParts.env } } : resolvedDef;
   let created: ReturnType<typeof createTransport>;
   try {
