@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
+import { withFileLock } from '../config/file-lock.js';
 import { DATA_FILES } from '../paths.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { oauthAccount } from './credential-id.js';
@@ -202,11 +203,14 @@ export class CredentialStore {
   }
 
   private writeFile(mutate: (file: CredentialsFile) => void): Promise<void> {
-    const run = this.queue.then(async () => {
-      const file = this.readFile();
-      mutate(file);
-      await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`);
-    });
+    // Locked across processes (issue 9 item 3): a CLI sign-in and the owner never drop each other's records.
+    const run = this.queue.then(() =>
+      withFileLock(this.file, async (lock) => {
+        const file = this.readFile();
+        mutate(file);
+        await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
+      }),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }

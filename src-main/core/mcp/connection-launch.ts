@@ -11,6 +11,7 @@ import { secretValues } from './connection-helpers.js';
 import type { ConnectionOptions, Live } from './connection-types.js';
 import { traceTransport } from './rpc-trace.js';
 import { createTransport } from './transport-factory.js';
+import { withUrlCredentials } from './url-credentials.js';
 import type { DroppedValue } from './value-resolution.js';
 
 /** Per-attempt callbacks of `prepareLive`. */
@@ -57,7 +58,8 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // The API sees key + reason; a command's stderr excerpt (masked, cut) goes to the log only.
   hooks.onDropped(dropped.map(({ key, reason }) => ({ key, reason })));
   for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}${d.logDetail ? ` (stderr: ${d.logDetail})` : ''}`);
-  const resolvedDef: ServerDefinition = resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def;
+  // Issue 9: URL userinfo travels as Basic auth (fetch refuses credentials in a URL).
+  const resolvedDef = withUrlCredentials(resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def);
   // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (SPEC §3).
   for (const secret of secretsToRemember(def, resolvedDef)) options.auth?.remember?.(secret);
   // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
