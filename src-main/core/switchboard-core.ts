@@ -32,6 +32,7 @@ import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { redactResults } from './redact-failures.js';
+import { ensureDataDir } from './data-dir.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -225,6 +226,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     handleOAuthCallback: (params) => auth.completeCallback(params),
     childPids: () => manager.childPids(),
     start: async () => {
+      ensureDataDir(options.dataDir);
       await refresh();
       if (!disposed && (extras.watchConfig ?? options.mode !== 'cli')) liveReload ??= startLiveReload(ctx);
     },

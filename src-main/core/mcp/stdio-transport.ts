@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { endLaunch, LAUNCH_ID_ENV, newLaunchId } from './launch-session.js';
 import { killPids, listDescendants } from './process-tree.js';
 import { LoggingReadBuffer, MAX_STDOUT_LINE, StdoutOverflowError } from './stdout-lines.js';
 
@@ -31,9 +32,14 @@ export class SupervisedStdioTransport extends StdioClientTransport {
    */
   fatalError?: string;
 
+  /** This launch's id, in the environment of every process it starts (launch-session.ts). */
+  readonly launchId: string;
+
   /** `maxLineBytes`: largest stdout line read as one message (bytes; default 64 MiB). */
   constructor(params: StdioServerParameters, maxLineBytes = MAX_STDOUT_LINE) {
-    super(params);
+    const launchId = newLaunchId();
+    super({ ...params, env: { ...params.env, [LAUNCH_ID_ENV]: launchId } });
+    this.launchId = launchId;
     // Replace the SDK's ReadBuffer (which throws on a banner line and loses its text, and caps a
     // message at 10 MiB) with one that hands such lines to onStdoutSkipped. Same shape; the field
     // is private in the SDK's typings.
@@ -98,6 +104,8 @@ export class SupervisedStdioTransport extends StdioClientTransport {
       clearTimeout(term);
     }
     await killPids(descendants);
+    // Double-forked background processes are no descendants any more: end them by launch id (issue 9).
+    await endLaunch(this.launchId);
   }
 }
 
