@@ -35,6 +35,11 @@ export function launchIdOf(pid: number): string | undefined {
 export function processesOfLaunches(ids: readonly string[]): number[] {
   if (ids.length === 0) return [];
   const wanted = new Set(ids.map((id) => `${LAUNCH_ID_ENV}=${id}`));
+  return processesWithEnv((env) => env.some((e) => wanted.has(e)));
+}
+
+/** Live (not zombie) pids, other than this process, whose environment entries (`K=V`) satisfy `match` (Linux /proc; [] elsewhere). */
+export function processesWithEnv(match: (entries: string[]) => boolean): number[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -45,8 +50,7 @@ export function processesOfLaunches(ids: readonly string[]): number[] {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      const env = readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0');
-      if (!env.some((e) => wanted.has(e))) continue;
+      if (!match(readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0'))) continue;
       if (/\) Z /.test(readFileSync(`/proc/${entry}/stat`, 'latin1'))) continue; // dead, not yet reaped
       found.push(Number(entry));
     } catch {
