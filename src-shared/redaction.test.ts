@@ -73,3 +73,12 @@ describe('redactText pairs', () => {
     expect(redactText('password: hunter22')).toBe(`password: ${REDACTED}`);
   });
 });
+
+describe('redactText on huge text', () => {
+  it('runs over 8 MB without blowing the regex stack', () => {
+    const big = `Echo: 0:${'x'.repeat(8 * 1024 * 1024)} token=abcdefgh https://u:p@h/${'y'.repeat(100_000)}`;
+    const out = redactText(big);
+    expect(out.length).toBeGreaterThan(8 * 1024 * 1024);
+    expect(out).toContain(`token=${REDACTED}`);
+  });
+});

@@ -103,12 +103,12 @@ export function redactUrl(url: string): string {
   return changed ? parsed.toString().replaceAll('%2A%2A%2A', URL_MASK) : url;
 }
 
-/** An absolute URL inside text (stops at whitespace, quotes and brackets). */
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`\\]+/gi;
+/** An absolute URL inside text (stops at whitespace, quotes and brackets). Every quantifier is bounded: these run over 8 MB tool results. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`\\]{1,8192}/gi;
 /** `Bearer <credential>` / `Basic <credential>` in text (16+ credential characters, so prose stays). */
-const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]{16,}/g;
+const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s{1,8})[A-Za-z0-9._~+/=-]{16,8192}/g;
 /** A `key=value` / `key: value` / `"key": "value"` pair in free text (`api_key=abc`, `"password": "a b"`). */
-const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,}))/g;
+const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,4096}))/g;
 
 /** Pair values that are not secrets themselves: already masked, a placeholder, an auth scheme word. */
 const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|\$\{|Bearer$|Basic$|true$|false$|null$)/;

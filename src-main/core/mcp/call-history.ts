@@ -5,6 +5,7 @@
  */
 import type { CallOutcome, CallRecord } from '../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
+import { sliceCopy } from './string-copy.js';
 
 /** Calls kept per server. */
 export const HISTORY_PER_SERVER = 100;
@@ -28,8 +29,8 @@ export function capArgument(value: unknown, max = MAX_RECORDED_ARG_BYTES): { val
   }
   const bytes = Buffer.byteLength(text);
   if (bytes <= max) return { value, cut: false };
-  let kept = text.slice(0, max);
-  while (Buffer.byteLength(kept) > max) kept = kept.slice(0, Math.floor(kept.length * 0.9));
+  let kept = sliceCopy(text, 0, max);
+  while (Buffer.byteLength(kept) > max) kept = sliceCopy(kept, 0, Math.floor(kept.length * 0.9));
   return { value: `${kept}…[cut: ${bytes} bytes in all]`, cut: true };
 }
 
@@ -65,7 +66,7 @@ export class CallHistory {
       startedAt,
       durationMs: Math.round(result.durationMs * 100) / 100,
       outcome: outcomeOf(result),
-      preview: result.text.length > PREVIEW_CHARS ? `${result.text.slice(0, PREVIEW_CHARS)}…` : result.text,
+      preview: result.text.length > PREVIEW_CHARS ? `${sliceCopy(result.text, 0, PREVIEW_CHARS)}…` : result.text,
     };
     if (task) rec.task = true;
     if (cut.length > 0) rec.cut = cut;

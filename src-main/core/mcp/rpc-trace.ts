@@ -8,6 +8,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import { redactValue, secretValues } from '../../../src-shared/redaction.js';
+import { sliceCopy } from './string-copy.js';
 
 /** Entries kept per server. */
 export const DEFAULT_TRACE_CAPACITY = 500;
@@ -105,7 +106,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
       }
     }
     let text = traceText(message, options.secrets);
-    if (text.length > MAX_TRACE_TEXT) text = `${text.slice(0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
+    if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
     const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;
