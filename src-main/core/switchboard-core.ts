@@ -17,7 +17,8 @@ import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
 import { lifecycleHandlers } from './handlers/lifecycle.js';
 import { ManualStops } from './manual-stops.js';
-import { ValueResolver } from './mcp/value-resolution.js';
+import { resolvesValues, ValueResolver } from './mcp/value-resolution.js';
+import { secretsToRemember } from './mcp/connection-auth.js';
 import { secretRefResolver } from './secrets/secret-refs.js';
 import type { RestartPolicy } from './mcp/backoff.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
@@ -168,6 +169,19 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env)).accounts(),
     };
     discovery = await discoverServers(ctx);
+    // Issue 9 item 4: hold every definition's secrets now, not only those of servers that start —
+    // another server may echo the same environment (a one-shot CLI starts only what it needs).
+    for (const def of discovery.definitions ?? discovery.servers) {
+      const resolved = values.resolveDefinitionSync(def);
+      for (const secret of secretsToRemember(def, resolved ? { ...def, ...resolved } : def)) auth.remember(secret);
+      // Values that wait for a `!command` resolve at connect; env NAMES among them resolve now.
+      if (!resolved && resolvesValues(def)) {
+        for (const raw of [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})]) {
+          const value = options.platform.env[raw];
+          if (value) auth.remember(value);
+        }
+      }
+    }
   };
 
   /** Rediscover, then diff-and-apply in the manager; announce the new list. */
