@@ -4,7 +4,7 @@
  * 600). The CLI reads the endpoint to attach to the live owner. A lock whose pid is dead is stale
  * and taken over; a live one is refused.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../core/config/atomic-write.js';

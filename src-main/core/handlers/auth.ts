@@ -1,5 +1,5 @@
 /** Handlers of `auth:*` (SPEC §3, §5: sign in, `reauth`, `unauth`). No token ever leaves main. */
-import { fail, ok } from '../../../src-shared/api/envelope.js';
+import { ok } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError, toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
