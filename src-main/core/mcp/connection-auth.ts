@@ -49,7 +49,10 @@ export function secretsToRemember(raw: SecretSource & { expanded?: readonly stri
     for (const [key, value] of Object.entries(resolved[field] ?? {})) {
       const original = raw[field]?.[key] ?? '';
       const fromElsewhere = original !== value || original.startsWith('!') || original.includes('${') || raw.expanded?.includes(`${field}.${key}`);
-      if (isSecretKey(key) || fromElsewhere) out.push(value.replace(/^(Bearer|Basic)\s+/i, ''));
+      const secret = value.replace(/^(Bearer|Basic)\s+/i, '');
+      // A reference (`${input:key}`) or a command not yet run is no secret itself: never redact it.
+      if (/\$\{[^}]*\}/.test(secret) || (value === original && original.startsWith('!'))) continue;
+      if (isSecretKey(key) || fromElsewhere) out.push(secret);
     }
   }
   const auth = resolved.auth;
