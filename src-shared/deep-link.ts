@@ -3,6 +3,7 @@
  * web host and tests agree on what a link means. Nothing here acts on a link: the desktop app
  * hands OAuth callbacks to the core's pending flows (by `state`) and focuses its window.
  */
+import { installLinkBindingProblem } from './config/credential-binding.js';
 import { MCPServerSchema } from './config/server.js';
 import { validateServerConfig, validateServerName } from './config/validate.js';
 
@@ -166,6 +167,9 @@ export function installConfigErrors(config: Record<string, unknown>): string[] {
     }
     if (protocol !== '' && protocol !== 'http:' && protocol !== 'https:') errors.push(`"url" must be http or https, not ${protocol.replace(/:$/, '')}`);
   }
+  // Issue 9 item 1: a link never binds another server's credential (the one rule, credential-binding.ts).
+  const binding = installLinkBindingProblem(config);
+  if (binding) errors.push(binding);
   return errors;
 }
 

@@ -16,6 +16,7 @@ import { secretStoreChoice, secretStoreWarning } from '../core/secrets/file-secr
 import { type Ownership } from '../host/ownership.js';
 import { acquireOwnershipChecked } from '../host/owner-takeover.js';
 import { killLeftovers, startChildRecorder } from '../host/owner-children.js';
+import { startReaper, type Reaper } from '../host/owner-reaper.js';
 import { startOwnerEndpoint, type OwnerEndpoint } from '../host/owner-endpoint.js';
 import { deliverOAuthCallback, setupDeepLinks, type OAuthCallbackLink } from './deep-links.js';
 import { DEEP_LINK_DONE_URL } from '../core/auth/auth-service.js';
@@ -82,9 +83,11 @@ function boot(): void {
   let ownership: Ownership | undefined;
   let endpoint: OwnerEndpoint | undefined;
   let recorder: { close(): void } | undefined;
+  let reaper: Reaper | undefined;
   setupQuit(() => core, async () => {
     await endpoint?.close();
     recorder?.close();
+    reaper?.close();
     ownership?.release();
   });
 
@@ -123,6 +126,7 @@ function boot(): void {
       oauthDoneUrl: DEEP_LINK_DONE_URL,
     });
     recorder = startChildRecorder(dataDirectory, core);
+    reaper = startReaper(dataDirectory); // ends the servers even after a kill -9 of this process (issue 9)
     for (const link of earlyCallbacks.splice(0)) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(core, link)}`);
     setupIpc(core, () => win, target);
     win = openWindow();

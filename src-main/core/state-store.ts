@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './config/atomic-write.js';
+import { withFileLock } from './config/file-lock.js';
 import { DATA_FILES } from './paths.js';
 
 export class StateStore {
@@ -40,14 +41,17 @@ export class StateStore {
    * written.
    */
   update<T>(key: string, fn: (current: T | undefined) => T | undefined): Promise<T | undefined> {
-    const run = this.queue.then(async () => {
-      const all = this.readAll();
-      const next = fn(all[key] as T | undefined);
-      if (next === undefined) delete all[key];
-      else all[key] = next;
-      await writeFileAtomic(this.file, `${JSON.stringify(all, null, 2)}\n`);
-      return next;
-    });
+    // Locked across processes (issue 9 item 3): the CLI and the owner never drop each other's keys.
+    const run = this.queue.then(() =>
+      withFileLock(this.file, async (lock) => {
+        const all = this.readAll();
+        const next = fn(all[key] as T | undefined);
+        if (next === undefined) delete all[key];
+        else all[key] = next;
+        await writeFileAtomic(this.file, `${JSON.stringify(all, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
+        return next;
+      }),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }

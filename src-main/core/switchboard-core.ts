@@ -17,7 +17,8 @@ import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
 import { lifecycleHandlers } from './handlers/lifecycle.js';
 import { ManualStops } from './manual-stops.js';
-import { ValueResolver } from './mcp/value-resolution.js';
+import { resolvesValues, ValueResolver } from './mcp/value-resolution.js';
+import { secretsToRemember } from './mcp/connection-auth.js';
 import { secretRefResolver } from './secrets/secret-refs.js';
 import type { RestartPolicy } from './mcp/backoff.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
@@ -36,7 +37,8 @@ import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
-import { redactFailures } from './redact-failures.js';
+import { redactResults } from './redact-failures.js';
+import { ensureDataDir } from './data-dir.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -119,6 +121,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     if (disposed) return;
+    // Issue 9 item 4: every event (IPC, the web host's messages) through the one redaction rule.
+    if (listeners.size === 0) return;
+    payload = auth.redactor.redactValue(payload);
     for (const listener of [...listeners]) {
       try {
         listener(event, payload);
@@ -176,6 +181,19 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)).accounts(),
     };
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    // Issue 9 item 4: hold every definition's secrets now, not only those of servers that start —
+    // another server may echo the same environment (a one-shot CLI starts only what it needs).
+    for (const def of discovery.definitions ?? discovery.servers) {
+      const resolved = values.resolveDefinitionSync(def);
+      for (const secret of secretsToRemember(def, resolved ? { ...def, ...resolved } : def)) auth.remember(secret);
+      // Values that wait for a `!command` resolve at connect; env NAMES among them resolve now.
+      if (!resolved && resolvesValues(def)) {
+        for (const raw of [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})]) {
+          const value = options.platform.env[raw];
+          if (value) auth.remember(value);
+        }
+      }
+    }
   };
 
   /** Rediscover, then diff-and-apply in the manager; announce the new list. */
@@ -212,8 +230,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   };
 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
-  // Failure messages quote server text: known secrets are redacted in one place for every face.
-  const handlers: ApiHandlers = redactFailures({
+  // Results and failure messages quote server text: redacted in one place for every face (issue 9).
+  const handlers: ApiHandlers = redactResults({
     ...appHandlers(ctx),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
@@ -222,7 +240,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
     ...protocolHandlers(ctx),
-  }, (text) => auth.redact(text));
+  }, auth.redactor);
 
   return {
     handlers,
@@ -236,6 +254,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     handleOAuthCallback: (params) => auth.completeCallback(params),
     childPids: () => manager.childPids(),
     start: async () => {
+      ensureDataDir(options.dataDir);
       await refresh();
       if (!disposed && (extras.watchConfig ?? options.mode !== 'cli')) liveReload ??= startLiveReload(ctx);
     },

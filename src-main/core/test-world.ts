@@ -5,11 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processesWithEnv } from './mcp/launch-session.js';
 import type { PlatformContext } from './paths.js';
 
 /** The repository root. */
@@ -122,26 +123,7 @@ export function runSwitchboard(world: TempWorld, args: string[], options: { cwd?
 
 /** PIDs of live processes whose environment contains `marker` (Linux /proc; [] elsewhere). */
 export function processesWithMarker(marker: string): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const found: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
-      if (!environ.includes(marker)) continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-      if (/\) Z /.test(stat)) continue; // a zombie is already dead, only not yet reaped
-      found.push(Number(entry));
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return found;
+  return processesWithEnv((env) => env.some((e) => e.includes(marker)));
 }
 
 /** Poll `check` until it returns true or `timeoutMs` passes (a deadline, not a sleep). */

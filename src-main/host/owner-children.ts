@@ -10,6 +10,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../core/config/atomic-write.js';
+import { launchIdOf, processesOfLaunches } from '../core/mcp/launch-session.js';
 import { isAlive, killPids, listDescendants } from '../core/mcp/process-tree.js';
 import type { SwitchboardCore } from '../core/types.js';
 import { processCommandLine } from './owner-takeover.js';
@@ -20,6 +21,8 @@ export const CHILDREN_FILE = 'owner-children.json';
 const ChildrenFileSchema = z.object({
   ownerPid: z.number().int(),
   children: z.array(z.object({ pid: z.number().int().positive(), cmd: z.string().min(1) })),
+  /** Launch ids of the stdio servers (launch-session.ts): their double-forked processes too. */
+  launches: z.array(z.string().regex(/^[0-9a-f]{8,64}$/)).default([]),
 });
 type ChildrenFile = z.infer<typeof ChildrenFileSchema>;
 
@@ -34,11 +37,14 @@ export async function recordChildren(dataDir: string, pids: readonly number[], o
     for (const d of await listDescendants(pid)) all.add(d);
   }
   const children: ChildrenFile['children'] = [];
+  const launches = new Set<string>();
   for (const pid of all) {
     const cmd = processCommandLine(pid);
     if (cmd) children.push({ pid, cmd });
+    const launch = launchIdOf(pid);
+    if (launch) launches.add(launch);
   }
-  const file: ChildrenFile = { ownerPid, children };
+  const file: ChildrenFile = { ownerPid, children, launches: [...launches] };
   await writeFileAtomic(join(dataDir, CHILDREN_FILE), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
 }
 
@@ -58,9 +64,14 @@ export async function killLeftovers(dataDir: string, ownPid = process.pid): Prom
   }
   rmSync(path, { force: true });
   if (!record || record.ownerPid === ownPid || isAlive(record.ownerPid)) return [];
-  const leftovers = record.children.filter((c) => c.pid !== ownPid && isAlive(c.pid) && processCommandLine(c.pid) === c.cmd).map((c) => c.pid);
+  const leftovers = [...new Set([...recordedAlive(record, ownPid), ...processesOfLaunches(record.launches)])].filter((pid) => pid !== ownPid);
   await killPids(leftovers);
   return leftovers;
+}
+
+/** Recorded processes still alive with the same command line (a reused pid is left alone). */
+function recordedAlive(record: ChildrenFile, ownPid: number): number[] {
+  return record.children.filter((c) => c.pid !== ownPid && isAlive(c.pid) && processCommandLine(c.pid) === c.cmd).map((c) => c.pid);
 }
 
 /**

@@ -9,10 +9,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { processesWithEnv } from '../core/mcp/launch-session.js';
 import { isAlive } from '../core/mcp/process-tree.js';
 import { CLI_BIN, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 import { CHILDREN_FILE } from './owner-children.js';
-import { acquireOwnershipChecked } from './owner-takeover.js';
+import { acquireOwnershipChecked, processCommandLine } from './owner-takeover.js';
 import { OwnedElsewhereError } from './ownership.js';
 
 const RAW = fileURLToPath(new URL('../core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
@@ -95,9 +96,15 @@ describe.skipIf(process.platform !== 'linux')('owner lock and leftovers (Linux o
     expect(await waitFor(() => recorded().some((c) => c.cmd.includes(RAW) && !c.cmd.includes(WRAPPER)), 60_000)).toBe(true);
     const grandchild = recorded().find((c) => c.cmd.includes(RAW) && !c.cmd.includes(WRAPPER))!.pid;
 
+    // The owner's reaper (owner-reaper.ts) would end the grandchild at once; kill it with the owner
+    // so this test covers the second net: the next owner's killLeftovers.
+    const reapers = processesWithEnv(() => true).filter((pid) => (processCommandLine(pid) ?? '').includes(join(w.dataDir, CHILDREN_FILE)));
+    expect(reapers.length).toBe(1);
+    for (const pid of reapers) process.kill(pid, 'SIGKILL');
     first.child.kill('SIGKILL');
     expect(await waitFor(() => first.child.exitCode !== null || first.child.signalCode !== null, 60_000)).toBe(true);
-    expect(isAlive(grandchild)).toBe(true); // left behind by the killed owner
+    expect(await waitFor(() => reapers.every((pid) => !isAlive(pid)), 60_000)).toBe(true);
+    expect(isAlive(grandchild)).toBe(true); // left behind by the killed owner (and its killed reaper)
 
     const second = serve(w);
     expect(await waitFor(() => second.out().includes('Switchboard is running at'), 60_000)).toBe(true);

@@ -4,10 +4,11 @@
  * 600). The CLI reads the endpoint to attach to the live owner. A lock whose pid is dead is stale
  * and taken over; a live one is refused.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../core/config/atomic-write.js';
+import { ensureDataDir } from '../core/data-dir.js';
 import { DATA_FILES } from '../core/paths.js';
 import { isAlive } from '../core/mcp/process-tree.js';
 
@@ -58,7 +59,7 @@ export function acquireOwnership(dataDir: string, pid: number = process.pid): Ow
   const lockFile = join(dataDir, DATA_FILES.lock);
   const endpointFile = join(dataDir, DATA_FILES.endpoint);
   // On a first run the data folder does not exist yet (SPEC §0: the owner creates it).
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensureDataDir(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx', 0o600);

@@ -58,6 +58,11 @@ export const CallRecordSchema = z.object({
   preview: z.string(),
   /** Whether it ran as a task. */
   task: z.boolean().optional(),
+  /**
+   * Arguments kept only in part (issue 9: at most 64 KiB each): their value is then the start of
+   * their JSON text followed by `…[cut: <n> bytes in all]`, so replaying them sends something else.
+   */
+  cut: z.array(z.string()).optional(),
 });
 export type CallRecord = z.infer<typeof CallRecordSchema>;
 

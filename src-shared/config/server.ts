@@ -130,6 +130,11 @@ export const ServerDefinitionSchema = MCPServerSchema.extend({
   source: ProvenanceSchema,
   /** Names of `${…}` placeholders that stayed literal because they could not be resolved. */
   unresolved: z.array(z.string()).default([]),
+  /**
+   * `env.X` / `headers.X` / `url` whose value came from a `${…}` expansion (the environment):
+   * held as secrets for redaction (issue 9 item 4). Absent when none.
+   */
+  expanded: z.array(z.string()).optional(),
 });
 export type ServerDefinition = z.infer<typeof ServerDefinitionSchema>;
 

@@ -7,10 +7,11 @@
 import { createPrivateKeyJwtAuth, SdkError, SdkErrorCode, UnauthorizedError, type AddClientAuthentication, type FetchLike } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
+import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import type { ConnectionAuth } from '../mcp/connection-auth.js';
 import type { SecretStore } from '../secrets/secret-store.js';
-import { defaultCredentialId } from './credential-id.js';
+import { bindCredential, type CredentialBinding } from './credential-binding.js';
 import { CredentialStore, type OAuthClientSettings } from './credential-store.js';
 import { createAuthFetch } from './auth-fetch.js';
 import { freeLoopbackPort, LoopbackListeners, loopbackRedirectUri } from './loopback-server.js';
@@ -51,6 +52,8 @@ export interface TransportAuth {
   env?: Record<string, string>;
   /** Something the server's log should say (e.g. the keychain could not be read). */
   note?: string;
+  /** The binding rule refused the credential this definition names: do not connect (the reason). */
+  refused?: string;
 }
 
 /** How a sign-in started: already good (a refresh did it), or waiting for the person at `authorizationUrl`. */
@@ -96,15 +99,19 @@ export class AuthService implements ConnectionAuth {
   }
 
   /**
-   * The credential a definition signs in with: `auth.credentialId`, else the id derived from its
-   * URL — for `auth.type: "oauth"`, and for an http/sse server with no auth and no `Authorization`
-   * header (the MCP spec's discovery on 401). `undefined` for anything else.
+   * The credential a definition signs in with, when the binding rule lets it use one
+   * (`credential-binding.ts`): `auth.credentialId`, else the id derived from its URL — for
+   * `auth.type: "oauth"`, and for an http/sse server with no auth and no `Authorization` header (the
+   * MCP spec's discovery on 401). `undefined` for anything else, and for a refused binding.
    */
   credentialIdFor(def: ServerDefinition): string | undefined {
-    if (def.auth?.type === 'oauth') return def.auth.credentialId ?? (def.url ? defaultCredentialId(def.url) : undefined);
-    if (def.auth || def.transport === 'stdio' || !def.url) return undefined;
-    if (Object.keys(def.headers ?? {}).some((k) => k.toLowerCase() === 'authorization')) return undefined;
-    return defaultCredentialId(def.url);
+    const binding = this.binding(def);
+    return binding.kind === 'bound' ? binding.credentialId : undefined;
+  }
+
+  /** `def`'s credential binding (issue 9 item 1); `personAct` when the person is signing in/out for `def` now. */
+  binding(def: ServerDefinition, personAct = false): CredentialBinding {
+    return bindCredential(def, this.store, personAct);
   }
 
   /**
@@ -133,8 +140,11 @@ export class AuthService implements ConnectionAuth {
    */
   async prepare(def: ServerDefinition): Promise<TransportAuth> {
     this.rememberStaticSecrets(def);
-    const credentialId = this.credentialIdFor(def);
-    if (!credentialId) return {};
+    // Issue 9 item 1: a credential goes only to the resource it was issued for — refused before any request.
+    const binding = this.binding(def);
+    if (binding.kind === 'none') return {};
+    if (binding.kind === 'refused') return { refused: binding.reason };
+    const credentialId = binding.credentialId;
     if (def.transport === 'stdio') {
       try {
         const tokens = await this.provider(def, credentialId).tokens();
@@ -174,8 +184,11 @@ export class AuthService implements ConnectionAuth {
    * required … OAuth endpoints could not be discovered`), INTERNAL (keychain unavailable).
    */
   async signIn(def: ServerDefinition, options: SignInOptions = {}): Promise<SignInStart> {
-    const credentialId = this.credentialIdFor(def);
-    if (!credentialId) throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth (${whyNotOAuth(def)})`);
+    const binding = this.binding(def, true);
+    if (binding.kind === 'none') throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth (${whyNotOAuth(def)})`);
+    // Before any request and any write: a sign-in never touches another resource's credential.
+    if (binding.kind === 'refused') throw new CoreError('INVALID_CONFIG', binding.reason);
+    const credentialId = binding.credentialId;
     const record = this.store.record(credentialId);
     const serverUrl = def.url ?? record.serverUrl;
     if (!serverUrl) {
@@ -187,7 +200,8 @@ export class AuthService implements ConnectionAuth {
       await this.store.updateSecrets(credentialId, (s) => ({ ...s, client: { client_id: settings.clientId!, client_secret: options.clientSecret! } }));
     }
     let port = record.redirectPort ?? (await freeLoopbackPort());
-    await this.store.updateRecord(credentialId, (r) => ({ ...r, serverUrl, redirectPort: port, settings, hasClientSecret: r.hasClientSecret || options.clientSecret !== undefined }));
+    // The record keeps the URL it was first issued through: a sign-in never repoints a credential.
+    await this.store.updateRecord(credentialId, (r) => ({ ...r, serverUrl: r.serverUrl ?? serverUrl, redirectPort: port, settings, hasClientSecret: r.hasClientSecret || options.clientSecret !== undefined }));
     if (def.url) await this.store.mapServer(def.name, credentialId).catch(() => undefined);
 
     let release: () => void = () => undefined;
@@ -243,6 +257,8 @@ export class AuthService implements ConnectionAuth {
       .then(async () => {
         this.challenges.delete(credentialId);
         await this.store.updateRecord(credentialId, (r) => ({ ...r, wantedScope: undefined, signedInAt: Date.now() }));
+        // The person signed in for this stdio server: that is its binding (issue 9 item 1).
+        if (def.transport === 'stdio' && def.source.host !== 'switchboard') await this.store.setGrant(def.name, def.source.file, credentialId);
         this.options.onChange?.(def.name);
       })
       .catch((err: unknown) => {
@@ -261,8 +277,19 @@ export class AuthService implements ConnectionAuth {
 
   /** Remove `def`'s tokens from the keychain (SPEC §5 `unauth`); the client registration stays. Resolves whether tokens were removed. */
   async signOut(def: ServerDefinition): Promise<boolean> {
-    const credentialId = this.credentialIdFor(def);
-    if (!credentialId) throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth`);
+    const binding = this.binding(def, true);
+    if (binding.kind === 'none') throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth`);
+    if (binding.kind === 'refused') throw new CoreError('INVALID_CONFIG', binding.reason);
+    const credentialId = binding.credentialId;
+    if (def.transport === 'stdio' && def.source.host !== 'switchboard') {
+      // A stdio server from another file only borrows the credential: signing it out ends its
+      // binding and leaves the tokens to the resource they were issued for (issue 9 item 2).
+      const had = this.store.hasGrant(def.name, def.source.file, credentialId);
+      await this.store.setGrant(def.name, def.source.file, undefined);
+      await this.store.unmapServer(def.name);
+      this.options.onChange?.(def.name);
+      return had;
+    }
     let had = false;
     try {
       await this.store.updateSecrets(credentialId, (s) => {
@@ -282,6 +309,7 @@ export class AuthService implements ConnectionAuth {
 
   /** `def`'s sign-in state (no secrets); `undefined` when it does not use OAuth. */
   async status(def: ServerDefinition): Promise<CredentialStatus | undefined> {
+    // A refused binding shows no sign-in state: the credential is not this server's.
     const credentialId = this.credentialIdFor(def);
     if (!credentialId) return undefined;
     const record = this.store.record(credentialId);
@@ -360,7 +388,7 @@ export class AuthService implements ConnectionAuth {
     else if (auth?.type === 'basic') this.redactor.add(auth.password);
     else if (auth?.type === 'header') this.redactor.add(auth.value);
     for (const [key, value] of Object.entries(def.headers ?? {})) {
-      if (/^(authorization|.*token.*|.*key.*|.*secret.*)$/i.test(key)) this.redactor.add(value.replace(/^(Bearer|Basic)\s+/i, ''));
+      if (isSecretKey(key)) this.redactor.add(value.replace(/^(Bearer|Basic)\s+/i, ''));
     }
   }
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import { writeFileAtomic } from '../config/atomic-write.js';
+import { withFileLock } from '../config/file-lock.js';
 import { DATA_FILES } from '../paths.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { oauthAccount } from './credential-id.js';
@@ -62,6 +63,17 @@ export interface CredentialsFile {
   credentials: Record<string, CredentialRecord>;
   /** Server name → credential id (the last one each server used). */
   servers: Record<string, string>;
+  /**
+   * Server name → the stdio binding the person made by signing in for that server in Switchboard
+   * (issue 9 item 1): valid only for that definition's file and that credential.
+   */
+  grants: Record<string, StdioGrant>;
+}
+
+/** A stdio server's binding to a credential, made by the person (a sign-in they started for it). */
+export interface StdioGrant {
+  file: string;
+  credentialId: string;
 }
 
 /** The credential store: keychain for secrets, `credentials.json` for the rest. */
@@ -86,9 +98,10 @@ export class CredentialStore {
         version: 1,
         credentials: nullProto(raw.credentials),
         servers: nullProto(raw.servers),
+        grants: nullProto(raw.grants),
       };
     } catch {
-      return { version: 1, credentials: nullProto(undefined), servers: nullProto(undefined) };
+      return { version: 1, credentials: nullProto(undefined), servers: nullProto(undefined), grants: nullProto(undefined) };
     }
   }
 
@@ -111,6 +124,20 @@ export class CredentialStore {
     if (!Object.hasOwn(this.readFile().servers, name)) return Promise.resolve();
     return this.writeFile((file) => {
       delete file.servers[name];
+    });
+  }
+
+  /** Whether the person bound stdio server `name` of `file` to `credentialId` (a sign-in they started for it). */
+  hasGrant(name: string, file: string, credentialId: string): boolean {
+    const grant = this.readFile().grants[name];
+    return grant?.file === file && grant.credentialId === credentialId;
+  }
+
+  /** Record (or with `credentialId` undefined, remove) the person's binding of stdio server `name` of `file`. */
+  setGrant(name: string, file: string, credentialId: string | undefined): Promise<void> {
+    return this.writeFile((f) => {
+      if (credentialId === undefined) delete f.grants[name];
+      else f.grants[name] = { file, credentialId };
     });
   }
 
@@ -175,11 +202,14 @@ export class CredentialStore {
   }
 
   private writeFile(mutate: (file: CredentialsFile) => void): Promise<void> {
-    const run = this.queue.then(async () => {
-      const file = this.readFile();
-      mutate(file);
-      await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`);
-    });
+    // Locked across processes (issue 9 item 3): a CLI sign-in and the owner never drop each other's records.
+    const run = this.queue.then(() =>
+      withFileLock(this.file, async (lock) => {
+        const file = this.readFile();
+        mutate(file);
+        await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
+      }),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }

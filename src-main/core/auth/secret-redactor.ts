@@ -1,42 +1,41 @@
 /**
- * Known secret values, and their removal from text (SPEC §3: tokens never reach a log, a trace or
- * a server's logged stderr). Every token the OAuth provider learns, and every resolved static auth
- * value, is registered here; log lines pass through `redact` before they are stored.
+ * The secret values one core holds (SPEC §3: tokens never reach a log, a trace or what we show),
+ * applied with the one redaction rule of `src-shared/redaction.ts`. Every token the OAuth provider
+ * learns, every resolved static auth value and every secret env/header value is registered here;
+ * every sink (logs, trace, status, errors, history, events, `--json`) redacts through it.
  */
+import { MIN_SECRET_LENGTH, REDACTED, redactText, redactValue, secretValues, type SecretValues } from '../../../src-shared/redaction.js';
 
-/** What replaces a secret in text. */
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
-/** Shortest value treated as a secret (shorter ones would redact ordinary words). */
-const MIN_SECRET_LENGTH = 8;
-
-/** A set of secret values and a redactor over them. */
+/** A set of secret values and the redactor over them. */
 export class SecretRedactor {
   private readonly values = new Set<string>();
-  private pattern?: RegExp;
+  private compiled?: SecretValues;
 
   /** Remember a secret value (ignored when shorter than 8 characters). */
   add(value: string | undefined): void {
     if (!value || value.length < MIN_SECRET_LENGTH || this.values.has(value)) return;
     this.values.add(value);
-    this.pattern = undefined;
+    this.compiled = undefined;
   }
 
-  /** `text` with every known secret replaced by `[redacted]`. */
+  /** `text` without secrets (held values, URL secrets, Bearer credentials, secret pairs). */
   redact(text: string): string {
-    if (this.values.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
-    this.pattern ??= new RegExp(
-      [...this.values]
-        .sort((a, b) => b.length - a.length)
-        .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('|'),
-      'g',
-    );
-    return text.replace(this.pattern, REDACTED);
+    return redactText(text, this.held());
+  }
+
+  /** A copy of `value` without secrets at any depth (secret keys, held values, URL secrets). */
+  redactValue<T>(value: T): T {
+    return redactValue(value, this.held());
   }
 
   /** How many values are known. */
   get size(): number {
     return this.values.size;
+  }
+
+  private held(): SecretValues {
+    return (this.compiled ??= secretValues(this.values));
   }
 }

@@ -78,7 +78,8 @@ export async function writeFileAtomic(path: string, data: string, options: Atomi
     // new file: the default mode
   }
   const dir = dirname(target);
-  await mkdir(dir, { recursive: true });
+  // A folder we create is private (our data folder first of all; issue 9 item 6).
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(tmp, 'wx', mode);

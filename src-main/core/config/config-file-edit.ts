@@ -9,6 +9,7 @@
  */
 import { CoreError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 import { readConfigText } from './read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { editorFor, type FormatEditor } from './format-editors.js';
@@ -41,7 +42,9 @@ export type EditFn<T> = (text: string, editor: FormatEditor, exists: boolean) =>
  */
 export function editConfigFile<T>(path: string, format: ConfigFormat, dataDir: string, edit: EditFn<T>): Promise<T> {
   const editor = editorFor(format);
-  return serialised(path, async () => {
+  // One writer per file in this process (serialised), and across processes (the file lock, held
+  // from the first read to the rename: issue 9 item 3).
+  return serialised(path, () => withFileLock(path, async (lock) => {
     for (let attempt = 1; ; attempt++) {
       const before = await readText(path);
       const bom = before?.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
@@ -57,8 +60,14 @@ export function editConfigFile<T>(path: string, format: ConfigFormat, dataDir: s
       }
       if (before !== undefined) await backupFile(dataDir, path);
       // Compared once more right before the rename: a host's write in the meantime is never lost.
-      await writeFileAtomic(path, bom + out.text, { expected: before ?? null, beforeRename: testHooks.beforeRename });
+      await writeFileAtomic(path, bom + out.text, {
+        expected: before ?? null,
+        beforeRename: async () => {
+          await testHooks.beforeRename?.();
+          lock.assertHeld();
+        },
+      });
       return out.result;
     }
-  });
+  }));
 }

@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { HOST_LABELS, type HostId, type MCPServer } from '../../../src-shared/config/server.js';
+import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import { addServerToFile, rawEntry, type EntryLocation, type WriteOutcome } from './config-writer.js';
 import { HOST_RULES } from './providers/host-rules.js';
@@ -25,8 +26,6 @@ type Token =
   | { kind: 'env'; name: string; fallback?: string }
   | { kind: 'workspaceFolder' | 'userHome' }
   | { kind: 'other'; text: string; what: string };
-
-const SECRET_KEY = /(auth|token|secret|key|password|bearer|cookie|credential)/i;
 
 /** Placeholders of a value in the source host's syntax, as `[start, end, token]`. */
 function tokens(value: string, host: HostId): [number, number, Token][] {
@@ -106,7 +105,7 @@ export async function transferServer(from: EntryLocation, name: string, to: Entr
   const record = (r: Record<string, string> | undefined, label: string): Record<string, string> | undefined => {
     if (!r) return r;
     return Object.fromEntries(Object.entries(r).map(([k, v]) => {
-      if (SECRET_KEY.test(k) && !hasPlaceholder(v) && v.trim() !== '' && to.host !== from.host) literalSecrets.push(`${label}.${k}`);
+      if (isSecretKey(k) && !hasPlaceholder(v) && v.trim() !== '' && to.host !== from.host) literalSecrets.push(`${label}.${k}`);
       return [k, tr(v, `${label}.${k}`)];
     }));
   };

@@ -10,13 +10,38 @@ import { StateStore } from '../state-store.js';
 import { SWITCHBOARD_DISABLED_KEY, type SwitchboardDisabled } from './config-writer.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
 import { placeholderWarnings } from './placeholder-warnings.js';
-import { claimKey } from './providers/provider-kit.js';
+import { claimKey, type SkipSet } from './providers/provider-kit.js';
 import type { ConfigProvider, DiscoveryContext, DiscoveryResult, ShadowedEntry, SourceFile } from './types.js';
 
 /** Whether `file` lies inside `dir` (both absolute). */
 function isInside(dir: string, file: string): boolean {
   const rel = relative(dir, file);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+/**
+ * Realpaths of existing project-scope candidates that lie outside the project folder (symlinks out
+ * of it), each with a warning naming the file. Only asked while the folder is untrusted.
+ */
+async function projectFilesOutside(ctx: DiscoveryContext, providers: readonly ConfigProvider[], warnings: ConfigWarning[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const project = await claimKey(ctx.projectDir);
+  for (const provider of providers) {
+    let candidates: SourceFile[];
+    try {
+      candidates = provider.candidateFiles(ctx);
+    } catch {
+      continue;
+    }
+    for (const file of candidates) {
+      if (file.scope !== 'project' || !file.exists) continue;
+      const key = await claimKey(file.path);
+      if (isInside(project, key) || out.has(key)) continue;
+      out.add(key);
+      warnings.push({ file: file.path, message: `${file.path} points outside the project folder (to ${key}); it is not read as a project file while the folder is not trusted` });
+    }
+  }
+  return out;
 }
 
 /** Correct `unresolved` of definitions with keychain references by what the keychain holds (in place). */
@@ -48,14 +73,17 @@ export async function discoverServers(
   providers: readonly ConfigProvider[] = CONFIG_PROVIDERS,
 ): Promise<DiscoveryResult> {
   const ordered = [...providers].sort((a, b) => hostRank(a.host) - hostRank(b.host));
+  const warnings: ConfigWarning[] = [];
+  // Issue 9 item 5: an untrusted project file that is really a file elsewhere (a symlink out of the
+  // folder, e.g. to the user's own config) is not read as the project's: it would claim that file.
+  const outside = ctx.projectTrusted ? new Set<string>() : await projectFilesOutside(ctx, ordered, warnings);
   const claimed = new Set<string>();
   const listed = new Set<string>();
   const files: SourceFile[] = [];
-  const warnings: ConfigWarning[] = [];
   const all: ServerDefinition[] = [];
 
   for (const provider of ordered) {
-    const skip = new Set(claimed);
+    const skip: SkipSet = Object.assign(new Set(claimed), { projectExcluded: outside });
     let candidates: SourceFile[] = [];
     try {
       candidates = provider.candidateFiles(ctx);
@@ -68,7 +96,7 @@ export async function discoverServers(
     for (const file of candidates) {
       const key = await claimKey(file.path);
       if (file.exists && skip.has(key)) continue; // read by a higher provider: listed there
-      if (file.exists) claimed.add(key);
+      if (file.exists && !(file.scope === 'project' && outside.has(key))) claimed.add(key);
       const id = `${file.host}\0${key}`;
       if (listed.has(id)) continue;
       listed.add(id);
@@ -92,7 +120,10 @@ export async function discoverServers(
 
   const winners = new Map<string, ServerDefinition>();
   const shadowed: ShadowedEntry[] = [];
-  for (const def of all) {
+  // Issue 9 item 5: until trusted, a project definition never hides another one of the same name
+  // (it comes after every other definition; stable otherwise, so SPEC §2's order holds when trusted).
+  const ranked = ctx.projectTrusted ? all : [...all.filter((d) => d.source.scope !== 'project'), ...all.filter((d) => d.source.scope === 'project')];
+  for (const def of ranked) {
     const winner = winners.get(def.name);
     if (winner) shadowed.push({ definition: def, shadowedBy: winner.source });
     else winners.set(def.name, def);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { ensureDataDir } from '../data-dir.js';
 import { DATA_FILES } from '../paths.js';
 
 /** Backups kept per file. */
@@ -30,7 +31,9 @@ export function backupPrefix(path: string): string {
  */
 export async function backupFile(dataDir: string, path: string): Promise<void> {
   const dir = join(dataDir, DATA_FILES.backups);
-  await mkdir(dir, { recursive: true });
+  // Backups may hold literal secrets of host files: a private folder (issue 9 item 6).
+  ensureDataDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const prefix = backupPrefix(path);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   let name = `${prefix}${stamp}`;

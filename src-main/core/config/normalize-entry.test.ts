@@ -45,6 +45,8 @@ describe('normalizeEntry via readServerMap', () => {
         extensions: { gallery: { id: 7 }, alwaysAllow: ['read'] },
         source: { host: 'switchboard', file: '/cfg/servers.json', line: 3, column: 5, scope: 'app' },
         unresolved: [],
+        // Issue 9: a value that came from the environment is held as a secret for redaction.
+        expanded: ['env.KEY'],
       },
     ]);
   });

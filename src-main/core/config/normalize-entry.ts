@@ -211,7 +211,22 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     source: { host: rules.host, file: doc.path, line: entryPos.line, column: entryPos.column, scope: src.scope },
     unresolved,
   };
+  const expandedKeys = placeholderKeys(out, fields);
+  if (expandedKeys.length > 0) definition.expanded = expandedKeys;
   return { definition, warnings };
+}
+
+/**
+ * `env.X` / `headers.X` / `url` whose value a placeholder expansion changed (`${API_KEY}` →
+ * its value): what it expanded to came from the environment and is held as a secret (issue 9 item 4).
+ */
+function placeholderKeys(before: Partial<MCPServer>, after: Partial<MCPServer>): string[] {
+  const out: string[] = [];
+  for (const field of ['env', 'headers'] as const) {
+    for (const [key, value] of Object.entries(before[field] ?? {})) if (after[field]?.[key] !== value) out.push(`${field}.${key}`);
+  }
+  if (before.url !== after.url) out.push('url');
+  return out;
 }
 
 function pick<K extends keyof MCPServer>(from: Partial<MCPServer>, keys: readonly K[]): Partial<Pick<MCPServer, K>> {

@@ -10,6 +10,7 @@ import { invalidConfigMessage, validateServerConfig, validateServerName } from '
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 import { readConfigText } from './read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { LineIndex, propertyNode } from './jsonc-document.js';
@@ -114,7 +115,7 @@ function withServerAdded(path: string, raw: string | undefined, server: MCPServe
 export async function addOwnServer(dataDir: string, server: MCPServer): Promise<string> {
   assertWritable(server);
   const path = join(dataDir, DATA_FILES.servers);
-  return serialised(path, async () => {
+  return serialised(path, () => withFileLock(path, async (lock) => {
     for (let attempt = 1; ; attempt++) {
       const before = await readText(path);
       const next = withServerAdded(path, before, server);
@@ -124,10 +125,10 @@ export async function addOwnServer(dataDir: string, server: MCPServer): Promise<
         continue; // another writer got there first: redo the edit on the new text
       }
       if (before !== undefined) await backupFile(dataDir, path);
-      await writeFileAtomic(path, next, { expected: before ?? null });
+      await writeFileAtomic(path, next, { expected: before ?? null, beforeRename: async () => lock.assertHeld() });
       return path;
     }
-  });
+  }));
 }
 
 /**

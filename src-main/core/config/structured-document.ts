@@ -161,8 +161,47 @@ export function parseYamlText(path: string, rawText: string): ConfigDocument {
   return { path, text, root: nodeTreeFromValue(value, offsets), lines, errorOffsets: [], warnings: [] };
 }
 
-/** Parse text of any supported format into a `ConfigDocument`. */
+/** Deepest nesting of `[`/`{` a config file may have (hosts' files nest a few levels; parsers recurse). */
+export const MAX_CONFIG_NESTING = 256;
+
+/**
+ * The offset where `text` nests `[`/`{` deeper than `max` (outside quoted strings), or undefined.
+ * Linear, no recursion: a hostile file nested 100 000 deep is caught before any recursive parser.
+ */
+export function nestingTooDeep(text: string, max = MAX_CONFIG_NESTING): number | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote || c === '\n') quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') {
+      if (++depth > max) return i;
+    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+/**
+ * Parse text of any supported format into a `ConfigDocument`. A file nested deeper than
+ * `MAX_CONFIG_NESTING` yields no root and one warning with its line and column (issue 9 item 6:
+ * it never takes its host's other files down with it).
+ */
 export function parseAnyText(path: string, text: string, format: ConfigFormat, options: ReadDocumentOptions = {}): ConfigDocument {
+  const deep = nestingTooDeep(text);
+  if (deep !== undefined) {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    const lines = new LineIndex(body);
+    const pos = lines.at(Math.max(0, deep - (body === text ? 0 : 1)));
+    return {
+      path, text: body, root: undefined, lines, errorOffsets: [],
+      warnings: [{ file: path, ...pos, message: `Config file nests deeper than ${MAX_CONFIG_NESTING} levels at line ${pos.line}, column ${pos.column}; it was not read (the host's other files still are)` }],
+    };
+  }
   if (format === 'toml') return parseTomlText(path, text);
   if (format === 'yaml') return parseYamlText(path, text);
   return parseConfigText(path, text, options);

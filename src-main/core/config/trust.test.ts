@@ -1,11 +1,17 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
-import { TrustStore } from './trust.js';
+import { folderIdentity, TrustStore } from './trust.js';
 
 describe('TrustStore', () => {
   let sb: Sandbox;
+  /** Real folders under the sandbox (trust is bound to a folder's identity). */
+  const folders = async (...names: string[]): Promise<string[]> => {
+    const out = names.map((n) => join(sb.root, n));
+    for (const d of out) await mkdir(d, { recursive: true });
+    return out;
+  };
   beforeEach(async () => {
     sb = await createSandbox();
   });
@@ -18,14 +24,15 @@ describe('TrustStore', () => {
     expect(store.isTrusted(sb.project)).toBe(true);
     expect(store.isTrusted(`${sb.project}/./`)).toBe(true);
     expect(store.isTrusted(join(sb.project, 'sub'))).toBe(false);
-    expect(JSON.parse(await readFile(join(sb.dataDir, 'trust.json'), 'utf8'))).toEqual({ trusted: [sb.project] });
+    expect(JSON.parse(await readFile(join(sb.dataDir, 'trust.json'), 'utf8'))).toEqual({ trusted: [sb.project], identities: { [sb.project]: folderIdentity(sb.project) } });
     expect(new TrustStore(sb.dataDir).list()).toEqual([sb.project]);
   });
 
   it('is idempotent, serialises concurrent trusts, and leaves no temp files', async () => {
     const store = new TrustStore(sb.dataDir);
-    await Promise.all([store.trust('/a'), store.trust('/b'), store.trust('/a/../a'), store.trust('/c')]);
-    expect(store.list().sort()).toEqual(['/a', '/b', '/c']);
+    const [a, b, c] = await folders('a', 'b', 'c');
+    await Promise.all([store.trust(a), store.trust(b), store.trust(`${a}/../a`), store.trust(c)]);
+    expect(store.list().sort()).toEqual([a, b, c]);
     expect((await readdir(sb.dataDir)).sort()).toEqual(['backups', 'trust.json']);
   });
 
@@ -36,31 +43,50 @@ describe('TrustStore', () => {
     const store = new TrustStore(sb.dataDir);
     expect(store.list()).toEqual([]);
     expect(store.isTrusted('/x')).toBe(false);
-    await expect(store.trust('/x')).rejects.toThrow(`${file} does not parse (CommaExpected at line 2, column 13); fix or remove it first, it was not changed`);
+    await expect(store.trust(sb.project)).rejects.toThrow(`${file} does not parse (CommaExpected at line 2, column 13); fix or remove it first, it was not changed`);
     expect(await readFile(file, 'utf8')).toBe(broken);
     await sb.write(file, { trusted: 'not-a-list' });
-    await expect(store.trust('/x')).rejects.toThrow(`${file} must have "trusted" as a list of folders; fix or remove it first, it was not changed`);
+    await expect(store.trust(sb.project)).rejects.toThrow(`${file} must have "trusted" as a list of folders; fix or remove it first, it was not changed`);
     await sb.write(file, '[]');
-    await expect(store.trust('/x')).rejects.toThrow('must contain a JSON object');
+    await expect(store.trust(sb.project)).rejects.toThrow('must contain a JSON object');
   });
 
   it('keeps the previous trust.json in backups/ on every write', async () => {
     const store = new TrustStore(sb.dataDir);
-    await store.trust('/a');
+    const [a, b] = await folders('a', 'b');
+    await store.trust(a);
     await expect(readdir(join(sb.dataDir, 'backups'))).rejects.toThrow(); // nothing to back up yet
-    await store.trust('/b');
-    await store.trust('/b'); // idempotent: no write, no backup
+    await store.trust(b);
+    await store.trust(b); // idempotent: no write, no backup
     const backups = await readdir(join(sb.dataDir, 'backups'));
     expect(backups).toHaveLength(1);
-    expect(JSON.parse(await readFile(join(sb.dataDir, 'backups', backups[0]!), 'utf8'))).toEqual({ trusted: ['/a'] });
-    expect(store.list()).toEqual(['/a', '/b']);
+    expect(JSON.parse(await readFile(join(sb.dataDir, 'backups', backups[0]!), 'utf8'))).toEqual({ trusted: [a], identities: { [a]: folderIdentity(a) } });
+    expect(store.list()).toEqual([a, b]);
   });
 
   it('sees a trust written by another store (another process) at once', async () => {
     const a = new TrustStore(sb.dataDir);
     const b = new TrustStore(sb.dataDir);
-    expect(a.isTrusted('/p')).toBe(false);
-    await b.trust('/p');
-    expect(a.isTrusted('/p')).toBe(true);
+    const [p] = await folders('p');
+    expect(a.isTrusted(p!)).toBe(false);
+    await b.trust(p!);
+    expect(a.isTrusted(p!)).toBe(true);
+  });
+
+  it('binds trust to the folder itself (issue 9 item 6): a new folder at a trusted path is asked about again', async () => {
+    const store = new TrustStore(sb.dataDir);
+    const [p] = await folders('clone');
+    await store.trust(p!);
+    expect(store.isTrusted(p!)).toBe(true);
+    await rm(p!, { recursive: true });
+    await mkdir(p!);
+    expect(store.isTrusted(p!)).toBe(false);
+    expect(store.list()).toEqual([p]); // still listed: trusting again replaces the identity
+    await store.trust(p!);
+    expect(store.isTrusted(p!)).toBe(true);
+    // A path-only entry (from before this rule) is not trusted either, and a missing folder cannot be.
+    await sb.write(join(sb.dataDir, 'trust.json'), { trusted: [sb.project] });
+    expect(store.isTrusted(sb.project)).toBe(false);
+    await expect(store.trust(join(sb.root, 'missing'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

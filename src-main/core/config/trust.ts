@@ -1,14 +1,19 @@
 /**
  * Workspace trust (SPEC §2): project folders the user trusted, once, remembered in
- * `<dataDir>/trust.json` as `{"trusted": ["/abs/dir", …]}`. Until a folder is trusted its
- * project-level servers are listed as `untrusted`: nothing spawned, nothing resolved.
+ * `<dataDir>/trust.json` as `{"trusted": ["/abs/dir", …], "identities": {"/abs/dir": "<dev>:<ino>:<birth ns>"}}`.
+ * Until a folder is trusted its project-level servers are listed as `untrusted`: nothing spawned,
+ * nothing resolved. Trust is bound to the folder's identity (issue 9 item 6: device + inode + birth time), not
+ * only its path: a folder deleted and created anew at a trusted path — a fresh clone, someone
+ * else's checkout — is a different folder and is asked about again. An entry without an identity
+ * (written before this rule) is asked about again too.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 import { backupFile } from './file-backups.js';
 import { LineIndex } from './jsonc-document.js';
 
@@ -44,9 +49,27 @@ export class TrustStore {
     return [...new Set(trusted.filter((d): d is string => typeof d === 'string' && d !== '').map((d) => resolve(d)))];
   }
 
-  /** Whether `dir` (compared after `path.resolve`) is trusted. Exact folder only, not its parents. */
+  /**
+   * Whether `dir` (compared after `path.resolve`) is trusted: listed, and still the same folder
+   * (device, inode and birth time as when it was trusted). Exact folder only, not its parents. Never throws.
+   */
   isTrusted(dir: string): boolean {
-    return this.list().includes(resolve(dir));
+    const abs = resolve(dir);
+    if (!this.list().includes(abs)) return false;
+    const now = folderIdentity(abs);
+    return now !== undefined && this.identities()[abs] === now;
+  }
+
+  /** The recorded identities (`path → "<dev>:<ino>"`); empty when missing or malformed. */
+  private identities(): Record<string, string> {
+    try {
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8').replace(/^\uFEFF/, '')) as { identities?: unknown };
+      const ids = parsed?.identities;
+      if (!ids || typeof ids !== 'object' || Array.isArray(ids)) return {};
+      return Object.fromEntries(Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    } catch {
+      return {};
+    }
   }
 
   /**
@@ -54,15 +77,18 @@ export class TrustStore {
    * in `<dataDir>/backups/`, writes atomically (keeping other top-level keys). Idempotent. Calls in
    * one process are serialised. SPEC §5: a file that fails to parse (or is not `{"trusted": [...]}`)
    * is never rewritten: rejects with `CoreError('INVALID_CONFIG')` naming the file, line and
-   * column. Rejects with the fs error when the file cannot be written.
+   * column. Rejects with `CoreError('NOT_FOUND')` when `dir` is not an existing folder (its
+   * identity is what is trusted), and with the fs error when the file cannot be written.
    */
   trust(dir: string): Promise<void> {
-    const run = this.writing.then(() => this.add(resolve(dir)));
+    const run = this.writing.then(() => withFileLock(this.file, () => this.add(resolve(dir))));
     this.writing = run.catch(() => undefined);
     return run;
   }
 
   private async add(dir: string): Promise<void> {
+    const identity = folderIdentity(dir);
+    if (identity === undefined) throw new CoreError('NOT_FOUND', `${dir} is not a folder; only an existing folder can be trusted`);
     let raw: string | undefined;
     try {
       raw = readFileSync(this.file, 'utf8');
@@ -71,8 +97,10 @@ export class TrustStore {
     }
     const doc = raw === undefined ? {} : this.parseForWrite(raw.replace(/^\uFEFF/, ''));
     const current = this.list();
-    if (current.includes(dir)) return;
-    doc.trusted = [...current, dir];
+    const ids = this.identities();
+    if (current.includes(dir) && ids[dir] === identity) return;
+    doc.trusted = current.includes(dir) ? current : [...current, dir];
+    doc.identities = { ...ids, [dir]: identity };
     if (raw !== undefined) await backupFile(this.dataDir, this.file);
     await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`);
   }
@@ -94,5 +122,19 @@ export class TrustStore {
     const trusted = (parsed as { trusted?: unknown }).trusted;
     if (trusted !== undefined && !Array.isArray(trusted)) refuse('must have "trusted" as a list of folders');
     return parsed as Record<string, unknown>;
+  }
+}
+
+/**
+ * A folder's identity, `"<dev>:<ino>:<birth time ns>"` (undefined when `dir` is not an existing
+ * folder). The birth time matters: a folder deleted and made again often gets the same inode back
+ * at once; where the file system has no birth time it reads 0 and device + inode remain.
+ */
+export function folderIdentity(dir: string): string | undefined {
+  try {
+    const st = statSync(dir, { bigint: true });
+    return st.isDirectory() ? `${st.dev}:${st.ino}:${st.birthtimeNs}` : undefined;
+  } catch {
+    return undefined;
   }
 }

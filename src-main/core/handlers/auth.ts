@@ -1,5 +1,5 @@
 /** Handlers of `auth:*` (SPEC §3, §5: sign in, `reauth`, `unauth`). No token ever leaves main. */
-import { fail, ok } from '../../../src-shared/api/envelope.js';
+import { ok } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError, toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -9,6 +9,18 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
     const discovery = await ctx.ensureDiscovered();
     const def = discovery.servers.find((s) => s.name === server);
     if (!def) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+    return def;
+  };
+
+  /**
+   * A sign-in or sign-out may act only on a server that may run (issue 9 item 2): untrusted means
+   * untouched — no connection, no discovery or registration request, no credentials.json write.
+   */
+  const runnable = async (server: string): Promise<ServerDefinition> => {
+    const def = await definition(server);
+    if (def.source.scope === 'project' && !ctx.trustStore.isTrusted(ctx.options.projectDir)) {
+      throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
+    }
     return def;
   };
 
@@ -38,7 +50,7 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
 
     'auth:signIn': async ({ server, force, settings }) => {
       try {
-        const def = await definition(server);
+        const def = await runnable(server);
         const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}) });
         start.done.then(
           async () => {
@@ -61,8 +73,7 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
 
     'auth:signOut': async ({ server }) => {
       try {
-        const def = await definition(server);
-        if (!ctx.auth.credentialIdFor(def)) return fail('INVALID_CONFIG', `Server "${server}" does not use OAuth`);
+        const def = await runnable(server);
         const removed = await ctx.auth.signOut(def);
         ctx.emit('auth:changed', { server, outcome: 'signed-out' });
         await reconnectUsers(def);

@@ -7,6 +7,7 @@ import { allHostViews, hostViewJson } from '../config/host-view.js';
 import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../errors.js';
+import { assertBindingWritable } from '../auth/credential-binding.js';
 import { keepSecretsOutOfFiles } from '../secrets/literal-secrets.js';
 import { storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
 import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
@@ -69,6 +70,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           if (kept.maps.headers) full.headers = kept.maps.headers;
           notes.push(...kept.notes);
         }
+        // Issue 9 item 1: a write never binds a credential the server may not use (another resource's, or stdio elsewhere).
+        assertBindingWritable(full, host, ctx.auth.store);
         const loc = targetLocation(host, target?.scope, dctx, name);
         const out = await addServerToFile(loc, full, dctx);
         return { ...out, notes: [...notes, ...out.notes] };
@@ -89,7 +92,13 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:setEnabled': ({ name, file, enabled }) => write(async (dctx) => setServerEnabled(await located(name, file), name, enabled, dctx)),
 
     'config:transfer': ({ name, file, to, allowLiteralSecrets, rename, trustSource }) =>
-      write(async (dctx) => transferDefinition(await ctx.ensureDiscovered(), name, file, to, dctx, { allowLiteralSecrets, rename, trustSource })),
+      write(async (dctx) => {
+        const result = await ctx.ensureDiscovered();
+        const source = file === undefined ? result.servers.find((s) => s.name === name) : (result.definitions ?? []).find((s) => s.name === name && s.source.file === file);
+        // A copy carries no binding its target may not hold (issue 9 item 1): checked before anything is written.
+        if (source) assertBindingWritable(source, to.host, ctx.auth.store, source.source.host !== 'switchboard');
+        return transferDefinition(result, name, file, to, dctx, { allowLiteralSecrets, rename, trustSource });
+      }),
 
     'config:answerInput': async ({ id, value }) => {
       try {

@@ -5,11 +5,34 @@
  */
 import type { CallOutcome, CallRecord } from '../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
+import { sliceCopy } from './string-copy.js';
 
 /** Calls kept per server. */
 export const HISTORY_PER_SERVER = 100;
 /** Characters of result text kept in a record's preview. */
 export const PREVIEW_CHARS = 200;
+/** Most bytes (UTF-8) of one argument kept in a record (issue 9: 30 calls of 8 MB must not grow the owner by 240 MB). */
+export const MAX_RECORDED_ARG_BYTES = 64 * 1024;
+
+/**
+ * An argument as history keeps it: unchanged when its JSON text fits `MAX_RECORDED_ARG_BYTES`,
+ * else the start of that text (a string as itself) plus `…[cut: <n> bytes in all]`. `cut` says
+ * whether it was shortened.
+ */
+export function capArgument(value: unknown, max = MAX_RECORDED_ARG_BYTES): { value: unknown; cut: boolean } {
+  if (typeof value === 'string' && value.length <= max / 4) return { value, cut: false };
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+  } catch {
+    return { value: '…[cut: not serialisable]', cut: true };
+  }
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= max) return { value, cut: false };
+  let kept = sliceCopy(text, 0, max);
+  while (Buffer.byteLength(kept) > max) kept = sliceCopy(kept, 0, Math.floor(kept.length * 0.9));
+  return { value: `${kept}…[cut: ${bytes} bytes in all]`, cut: true };
+}
 
 /** How a mapped result ended: cancelled, failed (`MCP error: …`), error (isError) or ok. */
 export function outcomeOf(result: ToolCallResult): CallOutcome {
@@ -28,17 +51,25 @@ export class CallHistory {
 
   /** Record a finished call; returns the record (also for the `history:appended` event). */
   record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false): CallRecord {
+    const kept: Record<string, unknown> = {};
+    const cut: string[] = [];
+    for (const [name, value] of Object.entries(args ?? {})) {
+      const capped = capArgument(value);
+      Object.defineProperty(kept, name, { value: capped.value, enumerable: true, writable: true, configurable: true });
+      if (capped.cut) cut.push(name);
+    }
     const rec: CallRecord = {
       id: `call-${nextId++}`,
       server: result.server,
       tool: result.tool,
-      args,
+      args: kept,
       startedAt,
       durationMs: Math.round(result.durationMs * 100) / 100,
       outcome: outcomeOf(result),
-      preview: result.text.length > PREVIEW_CHARS ? `${result.text.slice(0, PREVIEW_CHARS)}…` : result.text,
+      preview: result.text.length > PREVIEW_CHARS ? `${sliceCopy(result.text, 0, PREVIEW_CHARS)}…` : result.text,
     };
     if (task) rec.task = true;
+    if (cut.length > 0) rec.cut = cut;
     const list = this.byServer.get(rec.server) ?? [];
     list.push(rec);
     if (list.length > this.capacity) list.splice(0, list.length - this.capacity);

@@ -6,6 +6,7 @@
  */
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { isSecretKey } from '../../../src-shared/redaction.js';
 
 /** What one connect gets from the auth owner. */
 export interface ConnectionAuthParts {
@@ -19,6 +20,8 @@ export interface ConnectionAuthParts {
   env?: Record<string, string>;
   /** A line for the server's log (e.g. the keychain lookup failed). */
   note?: string;
+  /** The credential binding rule refused this definition's credential (issue 9): fail before any request, with this reason. */
+  refused?: string;
 }
 
 /** The auth owner as a connection sees it. */
@@ -33,26 +36,47 @@ export interface ConnectionAuth {
   remember?(value: string): void;
 }
 
-/** Keys whose values are secrets whatever they hold (`API_KEY`, `Authorization`, `x-api-token`…). */
-export const SECRET_KEY = /token|key|secret|password|passwd|auth|credential|cookie|session/i;
-
 /**
- * The resolved env/header values of a definition that are secrets (SPEC §3): those under a
- * secret-looking key, and those that came from the keychain (`${secret:…}`, `${input:…}`) or a
- * `!command`. `raw` is the definition as configured, `resolved` after value resolution.
+ * The resolved env/header/auth values of a definition that are secrets (SPEC §3, issue 9 item 4):
+ * those under a secret key (the one rule, `isSecretKey`), those that came from the keychain
+ * (`${secret:…}`, `${input:…}`), a `!command`, an environment variable (an env NAME resolved to its
+ * value, or a `${VAR}` / `${env:VAR}` expanded at discovery: `expanded` lists those keys), every
+ * static auth value, and a URL's userinfo password. `raw` is the definition as configured,
+ * `resolved` after value resolution.
  */
-export function secretsToRemember(
-  raw: { env?: Record<string, string>; headers?: Record<string, string> },
-  resolved: { env?: Record<string, string>; headers?: Record<string, string> },
-): string[] {
+export function secretsToRemember(raw: SecretSource & { expanded?: readonly string[] }, resolved: SecretSource): string[] {
   const out: string[] = [];
   for (const field of ['env', 'headers'] as const) {
     for (const [key, value] of Object.entries(resolved[field] ?? {})) {
       const original = raw[field]?.[key] ?? '';
-      if (SECRET_KEY.test(key) || original.startsWith('!') || original.includes('${')) out.push(value.replace(/^(Bearer|Basic)\s+/i, ''));
+      const fromElsewhere = original !== value || original.startsWith('!') || original.includes('${') || raw.expanded?.includes(`${field}.${key}`);
+      const secret = value.replace(/^(Bearer|Basic)\s+/i, '');
+      // A reference (`${input:key}`) or a command not yet run is no secret itself: never redact it.
+      if (/\$\{[^}]*\}/.test(secret) || (value === original && original.startsWith('!'))) continue;
+      if (isSecretKey(key) || fromElsewhere) out.push(secret);
+    }
+  }
+  const auth = resolved.auth;
+  if (auth?.type === 'bearer') out.push(auth.token);
+  else if (auth?.type === 'basic') out.push(auth.password);
+  else if (auth?.type === 'header') out.push(auth.value);
+  for (const url of [raw.url, resolved.url]) {
+    try {
+      const password = url ? decodeURIComponent(new URL(url).password) : '';
+      if (password) out.push(password);
+    } catch {
+      // not a URL: nothing to hold
     }
   }
   return out;
+}
+
+/** The parts of a definition that can hold secret values. */
+interface SecretSource {
+  env?: Record<string, string>;
+  headers?: Record<string, string>;
+  auth?: ServerDefinition['auth'];
+  url?: string;
 }
 
 /** The `lastError` of a server that needs a sign-in (SPEC §5 wording first). */

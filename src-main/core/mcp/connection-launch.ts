@@ -4,6 +4,7 @@
  * given. Nothing is spawned or connected until the caller connects the client.
  */
 import { DEFAULT_TIMEOUT_MS, type ProtocolMode, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { CoreError } from '../errors.js';
 import { createMcpClient } from './client-factory.js';
 import { secretsToRemember } from './connection-auth.js';
 import { secretValues } from './connection-helpers.js';
@@ -12,6 +13,7 @@ import { probeTimeoutMs } from './connection-era.js';
 import { addRequestMeta } from './request-meta.js';
 import { traceTransport } from './rpc-trace.js';
 import { createTransport } from './transport-factory.js';
+import { withUrlCredentials } from './url-credentials.js';
 import type { DroppedValue } from './value-resolution.js';
 
 /** Per-attempt callbacks of `prepareLive`. */
@@ -63,12 +65,17 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // The API sees key + reason; a command's stderr excerpt (masked, cut) goes to the log only.
   hooks.onDropped(dropped.map(({ key, reason }) => ({ key, reason })));
   for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}${d.logDetail ? ` (stderr: ${d.logDetail})` : ''}`);
-  const resolvedDef: ServerDefinition = resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def;
+  // Issue 9: URL userinfo travels as Basic auth (fetch refuses credentials in a URL).
+  const resolvedDef = withUrlCredentials(resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def);
   // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (SPEC §3).
   for (const secret of secretsToRemember(def, resolvedDef)) options.auth?.remember?.(secret);
   // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
   const authParts = options.auth ? await options.auth.prepare(resolvedDef) : {};
   if (authParts.note) hooks.note(authParts.note);
+  if (authParts.refused) {
+    handle.dispose();
+    throw new CoreError('INVALID_CONFIG', authParts.refused);
+  }
   const effective: ServerDefinition = authParts.env ? { ...resolvedDef, env: { ...resolvedDef.env, ...authParts.env } } : resolvedDef;
   let created: ReturnType<typeof createTransport>;
   try {

@@ -4,6 +4,7 @@
  * reconnects (a reloaded renderer, `logs -f`) can ask for what it missed (STYLE: Zed's log store).
  */
 import type { LogEntry } from '../../../src-shared/api/status.js';
+import { sliceCopy } from './string-copy.js';
 
 /** Lines kept per server when no capacity is given. */
 export const DEFAULT_LOG_CAPACITY = 200;
@@ -104,7 +105,7 @@ export class LogStore {
 }
 
 function capLine(text: string): string {
-  return text.length > MAX_LOG_LINE_CHARS ? text.slice(0, MAX_LOG_LINE_CHARS) + TRUNCATED_MARK : text;
+  return text.length > MAX_LOG_LINE_CHARS ? sliceCopy(text, 0, MAX_LOG_LINE_CHARS) + TRUNCATED_MARK : text;
 }
 
 /** Feeds chunks of a byte/text stream and yields complete lines. */
@@ -138,7 +139,7 @@ export function createLineSplitter(onLine: (line: string) => void, maxChars = MA
     if (discarding) return;
     pending += rest;
     if (pending.length > maxChars) {
-      onLine(pending.slice(0, maxChars) + TRUNCATED_MARK);
+      onLine(sliceCopy(pending, 0, maxChars) + TRUNCATED_MARK);
       pending = '';
       discarding = true;
     }

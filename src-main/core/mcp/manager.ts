@@ -17,6 +17,7 @@ import type { RestartPolicy } from './backoff.js';
 import type { ConnectionAuth } from './connection-auth.js';
 import { DEFAULT_TRACE_CAPACITY, TraceStore } from './rpc-trace.js';
 import { StoredEraMemory, type EraMemory } from './era-memory.js';
+import { redactText } from '../../../src-shared/redaction.js';
 import { ValueResolver } from './value-resolution.js';
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolOptions, DesiredState, ManagedServer, ManagerEvents, McpManagerApi, ServerRuntime } from './types.js';
@@ -87,14 +88,17 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     this.hooks = options.hooks;
     this.restartPolicy = options.restart;
     this.values = options.values ?? new ValueResolver({ env: this.baseEnv });
+    // Issue 9 item 4: one redaction rule for logs and the trace, with the secrets the core holds.
+    const redactLine = (text: string): string => (options.auth ? options.auth.redact(text) : redactText(text));
     this.traceStore = new TraceStore({
       capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
       onEntry: (entry) => this.emit('trace', entry),
+      redact: redactLine,
     });
     this.logStore = new LogStore({
       capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,
       onEntry: (entry) => this.emit('log', entry),
-      ...(options.auth ? { redact: (text: string) => options.auth!.redact(text) } : {}),
+      redact: redactLine,
     });
     this.auth = options.auth;
     this.eras = options.eras ?? new StoredEraMemory();

@@ -6,35 +6,30 @@
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
+import { redactValue, secretValues } from '../../../src-shared/redaction.js';
+import { sliceCopy } from './string-copy.js';
 
 /** Entries kept per server. */
 export const DEFAULT_TRACE_CAPACITY = 500;
 /** Longest stored message text (characters). */
 export const MAX_TRACE_TEXT = 4 * 1024;
-const REDACTED = '[redacted]';
-/** Keys whose values are always redacted, wherever they appear in a message. */
-const SECRET_KEY = /(token|secret|password|passwd|authorization|api[-_]?key|cookie|credential|private[-_]?key)/i;
 
 /**
- * A deep copy of `value` with secrets replaced by `[redacted]`: values under secret-looking keys,
- * and every occurrence of a known secret string (the server's resolved env/header values).
+ * A deep copy of `value` without secrets, by the one rule (`src-shared/redaction.ts`): values under
+ * secret keys, and every occurrence of a known secret string (the server's resolved env/header
+ * values), at any depth.
  */
 export function redact(value: unknown, secrets: readonly string[] = []): unknown {
-  const strong = secrets.filter((s) => s.length >= 4);
-  const scrub = (text: string): string => {
-    let out = text;
-    for (const secret of strong) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    return out;
-  };
-  const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === 'string') return scrub(v);
-    if (depth > 20 || v === null || typeof v !== 'object') return v;
-    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = SECRET_KEY.test(k) && (typeof x === 'string' || typeof x === 'number') ? REDACTED : walk(x, depth + 1);
-    return out;
-  };
-  return walk(value, 0);
+  return redactValue(value, secretValues(secrets));
+}
+
+/** A message as trace text: redacted, then JSON; one nested too deeply for JSON says so instead. */
+function traceText(message: unknown, secrets: readonly string[]): string {
+  try {
+    return JSON.stringify(redact(message, secrets));
+  } catch {
+    return '"[message nested too deeply to show]"';
+  }
 }
 
 /** Options of `TraceStore`. */
@@ -42,6 +37,8 @@ export interface TraceStoreOptions {
   capacity?: number;
   onEntry?: (entry: TraceEntry) => void;
   now?: () => number;
+  /** Applied to every entry's text before it is stored (the core's held secrets, e.g. keychain tokens). */
+  redact?: (text: string) => string;
 }
 
 /** All servers' traces, each a ring of `capacity` entries; `seq` increases across servers. */
@@ -56,7 +53,8 @@ export class TraceStore {
 
   /** Store one entry (seq and time assigned here). */
   append(entry: Omit<TraceEntry, 'seq' | 'time'>): TraceEntry {
-    const full: TraceEntry = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...entry };
+    const text = this.options.redact ? this.options.redact(entry.text) : entry.text;
+    const full: TraceEntry = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...entry, text };
     let ring = this.rings.get(entry.server);
     if (!ring) this.rings.set(entry.server, (ring = []));
     ring.push(full);
@@ -106,8 +104,8 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
       }
     }
-    let text = JSON.stringify(redact(message, options.secrets));
-    if (text.length > MAX_TRACE_TEXT) text = `${text.slice(0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
+    let text = traceText(message, options.secrets);
+    if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
     const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;

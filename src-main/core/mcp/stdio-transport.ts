@@ -14,6 +14,7 @@ import type { ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import spawn from 'cross-spawn';
 import { SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { endLaunch, LAUNCH_ID_ENV, newLaunchId } from './launch-session.js';
 import { killPids, listDescendants } from './process-tree.js';
 import { LoggingReadBuffer, MAX_STDOUT_LINE, StdoutOverflowError } from './stdout-lines.js';
 
@@ -56,6 +57,8 @@ export class SupervisedStdioTransport implements Transport {
    */
   fatalError?: string;
 
+  /** This launch's id, in the environment of every process it starts (launch-session.ts). */
+  readonly launchId = newLaunchId();
   private child?: ChildProcess;
   private readonly buffer: LoggingReadBuffer;
   private readonly stderrStream = new PassThrough();
@@ -90,7 +93,7 @@ export class SupervisedStdioTransport implements Transport {
     if (this.child) throw new Error('SupervisedStdioTransport already started');
     return new Promise((resolve, reject) => {
       const child = spawn(this.launch.command, this.launch.args ?? [], {
-        env: this.launch.env,
+        env: { ...this.launch.env, [LAUNCH_ID_ENV]: this.launchId },
         cwd: this.launch.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
@@ -191,6 +194,8 @@ export class SupervisedStdioTransport implements Transport {
       clearTimeout(kill);
     }
     await killPids(descendants);
+    // Double-forked background processes are no descendants any more: end them by launch id (issue 9).
+    await endLaunch(this.launchId);
     if (!this.closed) {
       this.closed = true;
       this.buffer.clear();

@@ -6,14 +6,14 @@
  * keychain, so writing them there needs an explicit yes (`allowLiteralSecrets`).
  */
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
+import { isSecretKey as isSharedSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import { storeSecret } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';
 
-/** A key whose value is a secret: `Authorization`, or a name holding TOKEN, KEY, SECRET, PASSWORD, COOKIE or CREDENTIAL. */
+/** A key whose value is a secret: the one rule of `src-shared/redaction.ts` (issue 9 item 4). */
 export function isSecretKey(key: string): boolean {
-  const k = key.trim();
-  return /^(proxy-)?authorization$/i.test(k) || /token|key|secret|passw(or)?d|cookie|credential/i.test(k);
+  return isSharedSecretKey(key.trim());
 }
 
 /** Keychain id of `key` of server `server` (`<server>-<key>`, lower case, safe characters only). */

@@ -2,11 +2,11 @@
  * Which env / header values are secrets, and how the forms keep them (SPEC §3: secrets we are
  * given go to the keychain; the file holds a reference). Pure.
  */
+import { isSecretKey as isSharedSecretKey } from '../../../src-shared/redaction.js';
 
-/** A key whose value is a secret: header `Authorization`, or a name containing TOKEN, KEY, SECRET or PASSWORD. */
+/** A key whose value is a secret: the one rule of `src-shared/redaction.ts` (issue 9 item 4). */
 export function isSecretKey(key: string): boolean {
-  const k = key.trim();
-  return /^(proxy-)?authorization$/i.test(k) || /token|key|secret|passw(or)?d/i.test(k);
+  return isSharedSecretKey(key.trim());
 }
 
 /** True when the value is already a reference (`${secret:x}`, `${input:x}`, `${env:X}`, `${X}`): nothing to hide. */

@@ -14,7 +14,7 @@ import { nodeAt } from '../jsonc-document.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { HOST_RULES } from './host-rules.js';
-import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
+import { candidate, entrySource, loadCandidates, rootProblem, untrustedListIgnored } from './provider-kit.js';
 
 function systemDir(ctx: DiscoveryContext): string {
   if (ctx.platform === 'win32') return 'C:\\ProgramData\\gemini-cli';
@@ -56,6 +56,11 @@ export const geminiProvider: ConfigProvider = {
       for (const key of ['excluded', 'allowed'] as const) {
         const node = nodeAt(doc, ['mcp', key]);
         if (!node) continue;
+        if (file.scope === 'project' && !ctx.projectTrusted) {
+          // Issue 9 item 5: an untrusted project's list never switches off the user's servers.
+          warnings.push({ file: doc.path, ...doc.lines.at(node.offset), message: untrustedListIgnored(`mcp.${key}`) });
+          continue;
+        }
         const value: unknown = getNodeValue(node);
         if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
           warnings.push({ file: doc.path, ...doc.lines.at(node.offset), message: `"mcp.${key}" must be an array of server names; ignored` });

@@ -77,6 +77,18 @@ export function entrySource(ctx: DiscoveryContext, doc: ConfigDocument, scope: S
   return { doc, scope, expand: scope !== 'project' || ctx.projectTrusted, vars: expansionVars(ctx) };
 }
 
+/** The warning for a server list in an untrusted project file that would switch other definitions off. */
+export function untrustedListIgnored(key: string): string {
+  return `"${key}" in a project folder you have not trusted is ignored: until you trust the folder (switchboard trust), its files change nothing about other servers`;
+}
+
+/**
+ * The files a provider must not read: claimed by a higher provider, plus (`projectExcluded`) the
+ * realpaths that may not be read AS PROJECT FILES — symlinks out of an untrusted project folder
+ * (issue 9 item 5). The same file is still read by its own user-level candidate.
+ */
+export type SkipSet = ReadonlySet<string> & { projectExcluded?: ReadonlySet<string> };
+
 /** One existing, unclaimed file parsed, ready for a provider to pick its collections from. */
 export interface LoadedFile {
   file: SourceFile;
@@ -100,8 +112,16 @@ export async function loadCandidates(
     if (!file.exists) continue;
     const key = await claimKey(file.path);
     if (skip.has(key) || seen.has(key)) continue;
+    if (file.scope === 'project' && (skip as SkipSet).projectExcluded?.has(key)) continue;
     seen.add(key);
-    const outcome = await readAnyDocument(file.path, format, { strictHostLabel });
+    let outcome: Awaited<ReturnType<typeof readAnyDocument>>;
+    try {
+      outcome = await readAnyDocument(file.path, format, { strictHostLabel });
+    } catch (err) {
+      // One bad file is a warning on that file; the host's other files still load (issue 9 item 6).
+      warnings.push({ file: file.path, message: `Cannot read config file: ${(err as Error).message}` });
+      continue;
+    }
     if (outcome.kind === 'unreadable') warnings.push(outcome.warning);
     if (outcome.kind !== 'parsed') continue;
     warnings.push(...outcome.doc.warnings);

@@ -26,6 +26,7 @@ describe('switchboard provider', () => {
         enabled: true,
         source: { host: 'switchboard', file, line: 4, column: 5, scope: 'app' },
         unresolved: [],
+        expanded: ['headers.X-Key', 'url'],
       },
     ]);
     expect(switchboardProvider.candidateFiles(sb.ctx())).toEqual([{ host: 'switchboard', path: file, scope: 'app', exists: true }]);

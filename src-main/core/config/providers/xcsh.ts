@@ -12,7 +12,7 @@ import { nodeAt } from '../jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
-import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
+import { candidate, entrySource, loadCandidates, rootProblem, untrustedListIgnored } from './provider-kit.js';
 
 const RULES: HostRules = { host: 'xcsh', syntax: 'posix', auth: 'canonical', coerceStrings: true };
 
@@ -47,7 +47,10 @@ export const xcshProvider: ConfigProvider = {
       servers.push(...out.servers);
       warnings.push(...out.warnings);
       const list = nodeAt(doc, ['disabledServers']);
-      if (list?.type === 'array') {
+      if (list && file.scope === 'project' && !ctx.projectTrusted) {
+        // Issue 9 item 5: until the folder is trusted, its files change nothing about other definitions.
+        warnings.push({ file: doc.path, ...doc.lines.at(list.offset), message: untrustedListIgnored('disabledServers') });
+      } else if (list?.type === 'array') {
         // One bad item is skipped on its own: the other names stay disabled (fail safe).
         (list.children ?? []).forEach((item, index) => {
           const value: unknown = getNodeValue(item);

@@ -13,6 +13,7 @@ import { startWebHost, type WebHost } from '../../web-host.js';
 import { OwnedElsewhereError, type Ownership } from '../../ownership.js';
 import { acquireOwnershipChecked } from '../../owner-takeover.js';
 import { killLeftovers, startChildRecorder } from '../../owner-children.js';
+import { startReaper } from '../../owner-reaper.js';
 import { EXIT } from '../args.js';
 import { spawningCoreOptions, repoRoot, type CliContext } from '../context.js';
 
@@ -61,6 +62,8 @@ export async function runServe(ctx: CliContext): Promise<number> {
   const signal = waitForSignal();
   const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'web'));
   const recorder = startChildRecorder(ctx.dataDir, core);
+  // Ends the recorded servers even after a kill -9 of this process (issue 9).
+  const reaper = startReaper(ctx.dataDir);
   let host: WebHost | undefined;
   try {
     try {
@@ -79,6 +82,7 @@ export async function runServe(ctx: CliContext): Promise<number> {
     await host?.close();
     await core.dispose();
     recorder.close();
+    reaper.close();
     owner.release();
   }
 }

@@ -1,0 +1,205 @@
+/**
+ * The one redaction rule (issue 9 item 4; SPEC §3 "tokens never in a log, a trace or what we show").
+ * Every sink — server logs, the JSON-RPC trace, status, errors, call history, the CLI's `--json`,
+ * the web host's and IPC's messages — passes what it shows through these functions. Pure (no
+ * `node:`, no DOM), so the renderer can use the same key rule to mask its input fields.
+ *
+ * What counts as a secret:
+ * - a value we hold as secret (keychain tokens, resolved env/header values, passwords), wherever
+ *   it appears in text;
+ * - the value under a secret KEY (`isSecretKey`), at any depth of a JSON value;
+ * - a URL's userinfo password (or a lone username, which is often a token) and its secret query
+ *   parameters (`?api_key=…`, `?access_token=…`, `?code=…`);
+ * - the credential after `Bearer ` / `Basic ` in text.
+ */
+
+/** What replaces a secret. */
+export const REDACTED = '[redacted]';
+/** What replaces a secret inside a URL (stays a valid URL). */
+export const URL_MASK = '***';
+/** Shortest held value treated as a secret (shorter ones would redact ordinary words). */
+export const MIN_SECRET_LENGTH = 8;
+
+/** Last words that make a key secret on their own (`password`, `client_secret`, `Set-Cookie`…). */
+const SECRET_LAST_WORDS = new Set([
+  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secrets', 'cookie', 'cookies', 'credential', 'credentials',
+  'authorization', 'auth', 'apikey', 'signature', 'sig', 'bearer', 'verifier', 'assertion', 'pat',
+]);
+/** Words before `token` that name something that is not a credential (`progressToken`, `nextPageToken`). */
+const PUBLIC_TOKEN_QUALIFIERS = new Set([
+  'progress', 'page', 'next', 'prev', 'previous', 'continuation', 'cancellation', 'cancel', 'sync', 'max', 'min',
+  'total', 'count', 'input', 'output', 'cache', 'cached', 'pagination', 'resume', 'reasoning', 'completion', 'prompt',
+]);
+/** Words before `key` that make it a credential (`apiKey`, `privateKey`, `SECRET_ACCESS_KEY`). */
+const SECRET_KEY_QUALIFIERS = new Set([
+  'api', 'private', 'secret', 'access', 'client', 'signing', 'encryption', 'master', 'license', 'auth', 'session',
+  'subscription', 'service', 'account', 'app', 'application', 'deploy', 'ssh', 'consumer', 'admin', 'write', 'read',
+]);
+
+/** A key split into lower-case words: `x-api-key` → [x, api, key]; `maxTokens` → [max, tokens]; `GITHUB_TOKEN` → [github, token]. */
+export function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+}
+
+/**
+ * Whether the value under `key` is a secret, by a precise rule on the key's words (never "any key
+ * containing token"): the last word is one of password, secret, cookie, credential(s),
+ * authorization, auth, apikey, signature, verifier, …; or it is `token` not preceded by a word
+ * that makes it public (`progressToken`, `nextPageToken`, `max_token` stay visible; `maxTokens`
+ * and `tokenUrl` never match); or it is `key` after a credential word (`apiKey`, `privateKey`,
+ * `x-api-key`) or in an environment-variable name (`STRIPE_KEY`); or `privateKeyPem`.
+ */
+export function isSecretKey(key: string): boolean {
+  const words = keyWords(key);
+  const last = words[words.length - 1];
+  if (last === undefined) return false;
+  const prev = words[words.length - 2];
+  if (SECRET_LAST_WORDS.has(last)) return true;
+  if (last === 'token') return prev === undefined || !PUBLIC_TOKEN_QUALIFIERS.has(prev);
+  if (last === 'key') return (prev !== undefined && SECRET_KEY_QUALIFIERS.has(prev)) || (words.length > 1 && /^[A-Z0-9_]+$/.test(key));
+  if (last === 'pem') return words.includes('key');
+  return false;
+}
+
+/**
+ * Query parameters that are secrets beyond the key rule: OAuth's authorization `code`, a bare
+ * `key`, and session ids (a legacy SSE `sessionId` lets anyone post into that session).
+ */
+function isSecretQueryParam(name: string): boolean {
+  const words = keyWords(name);
+  return name.toLowerCase() === 'code' || name.toLowerCase() === 'key' || words.includes('session') || isSecretKey(name);
+}
+
+/**
+ * `url` with its userinfo password (or a lone username) and the values of secret query parameters
+ * replaced by `***`. Text that is not an absolute URL is returned unchanged.
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  let changed = false;
+  if (parsed.password) {
+    parsed.password = URL_MASK;
+    changed = true;
+  } else if (parsed.username) {
+    parsed.username = URL_MASK;
+    changed = true;
+  }
+  for (const key of [...new Set(parsed.searchParams.keys())]) {
+    if (isSecretQueryParam(key)) {
+      parsed.searchParams.set(key, URL_MASK);
+      changed = true;
+    }
+  }
+  return changed ? parsed.toString().replaceAll('%2A%2A%2A', URL_MASK) : url;
+}
+
+/** An absolute URL inside text (stops at whitespace, quotes and brackets). Every quantifier is bounded: these run over 8 MB tool results. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`\\]{1,8192}/gi;
+/** `Bearer <credential>` / `Basic <credential>` in text (16+ credential characters, so prose stays). */
+const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s{1,8})[A-Za-z0-9._~+/=-]{16,8192}/g;
+/** A `key=value` / `key: value` / `"key": "value"` pair in free text (`api_key=abc`, `"password": "a b"`). */
+const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,4096}))/g;
+
+/** Pair values that are not secrets themselves: already masked, a placeholder, an auth scheme word. */
+const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|\$\{|Bearer$|Basic$|true$|false$|null$)/;
+
+/** Escape a string for use inside a RegExp. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A compiled set of held secret values. */
+export interface SecretValues {
+  /** Replace every held value in `text`. */
+  scrub(text: string): string;
+}
+
+/** Held values (each at least `MIN_SECRET_LENGTH` characters) compiled once for repeated use. */
+export function secretValues(values: Iterable<string | undefined>): SecretValues {
+  const list = [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))];
+  if (list.length === 0) return { scrub: (text) => text };
+  const pattern = new RegExp(list.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  return { scrub: (text) => (text.length < MIN_SECRET_LENGTH ? text : text.replace(pattern, REDACTED)) };
+}
+
+const NO_VALUES: SecretValues = { scrub: (text) => text };
+
+/**
+ * `text` without secrets: held values, URL userinfo and secret query values, the credential after
+ * `Bearer`/`Basic`, and the value of a `secret_key=value` / `"password": "…"` pair. Linear in the
+ * length of `text`.
+ */
+export function redactText(text: string, held: SecretValues = NO_VALUES): string {
+  if (text === '') return text;
+  let out = held.scrub(text);
+  if (out.includes('://')) out = out.replace(URL_IN_TEXT, (url) => redactUrl(url));
+  if (/Bearer|Basic/.test(out)) out = out.replace(AUTH_SCHEME_IN_TEXT, (_m, scheme: string, space: string) => `${scheme}${space}${REDACTED}`);
+  if (/[=:]/.test(out)) {
+    out = out.replace(PAIR_IN_TEXT, (match, key: string, sep: string, quoted: string | undefined, bare: string | undefined) => {
+      const value = quoted ?? bare ?? '';
+      if (!isSecretKey(key) || value === '' || KEEP_PAIR_VALUE.test(value)) return match;
+      return quoted !== undefined ? `${key}${sep}"${REDACTED}"` : `${key}${sep}${REDACTED}`;
+    });
+  }
+  return out;
+}
+
+/**
+ * A copy of `value` without secrets, at any depth (no recursion limit: an explicit stack; a cycle
+ * becomes `"[cycle]"`): every string through `redactText`, and every scalar under a secret key
+ * (`isSecretKey`) replaced by `[redacted]` (objects under such keys are walked, not dropped, so
+ * `credentials: {scope}` keeps its non-secret parts). Keys are kept as they are.
+ */
+export function redactValue<T>(value: T, held: SecretValues = NO_VALUES): T {
+  const root: { v: unknown } = { v: undefined };
+  const onPath = new Set<object>();
+  // Each frame: the source, where its copy goes, and the key it sits under.
+  type Frame = { src: unknown; put: (v: unknown) => void; key?: string } | { leave: object };
+  const stack: Frame[] = [{ src: value, put: (v) => (root.v = v) }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if ('leave' in frame) {
+      onPath.delete(frame.leave);
+      continue;
+    }
+    const { src, put, key } = frame;
+    if (typeof src === 'string') {
+      put(key !== undefined && isSecretKey(key) && src !== '' ? REDACTED : redactText(src, held));
+      continue;
+    }
+    if (src === null || typeof src !== 'object') {
+      put(key !== undefined && isSecretKey(key) && (typeof src === 'number' || typeof src === 'bigint') ? REDACTED : src);
+      continue;
+    }
+    if (onPath.has(src)) {
+      put('[cycle]');
+      continue;
+    }
+    onPath.add(src);
+    stack.push({ leave: src });
+    if (Array.isArray(src)) {
+      const copy: unknown[] = new Array<unknown>(src.length);
+      put(copy);
+      for (let i = src.length - 1; i >= 0; i--) stack.push({ src: src[i], put: (v) => (copy[i] = v), key });
+    } else {
+      const copy: Record<string, unknown> = {};
+      put(copy);
+      const entries = Object.entries(src as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, v] = entries[i]!;
+        stack.push({ src: v, put: (x) => Object.defineProperty(copy, k, { value: x, enumerable: true, writable: true, configurable: true }), key: k });
+      }
+    }
+  }
+  return root.v as T;
+}
