@@ -12,6 +12,8 @@ import { serverEvents, serverMethods } from './methods/servers.js';
 import { toolEvents, toolMethods } from './methods/tools.js';
 import { authEvents, authMethods } from './methods/auth.js';
 import { inspectorEvents, inspectorMethods } from './methods/inspector.js';
+import { channelEvents, channelMethods } from './methods/channels.js';
+import { installEvents, installMethods } from './methods/install.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -27,6 +29,8 @@ export const methods = {
   ...toolMethods,
   ...authMethods,
   ...inspectorMethods,
+  ...channelMethods,
+  ...installMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
@@ -37,6 +41,8 @@ export const events = {
   ...toolEvents,
   ...authEvents,
   ...inspectorEvents,
+  ...channelEvents,
+  ...installEvents,
 } as const;
 
 export type Methods = typeof methods;

@@ -86,6 +86,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     this.traceStore = new TraceStore({
       capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
       onEntry: (entry) => this.emit('trace', entry),
+      onServerNotification: (server, message) => this.emit('notification', server, message),
     });
     this.logStore = new LogStore({
       capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,

@@ -43,7 +43,15 @@ export interface TraceStoreOptions {
   capacity?: number;
   onEntry?: (entry: TraceEntry) => void;
   now?: () => number;
+  /**
+   * Channels seam (issue 13): every notification a server sends (an inbound JSON-RPC message
+   * without `id`), on any transport, whole and redacted — the trace's own text is cut, this is not.
+   */
+  onServerNotification?: ServerNotificationListener;
 }
+
+/** Receives each inbound server notification (secrets redacted). */
+export type ServerNotificationListener = (server: string, message: { method: string; params?: unknown }) => void;
 
 /** All servers' traces, each a ring of `capacity` entries; `seq` increases across servers. */
 export class TraceStore {
@@ -64,6 +72,15 @@ export class TraceStore {
     if (ring.length > this.capacity) ring.splice(0, ring.length - this.capacity);
     this.options.onEntry?.(full);
     return full;
+  }
+
+  /** Hand an inbound server notification to `onServerNotification` (a faulty listener never breaks the wire). */
+  serverNotification(server: string, message: { method: string; params?: unknown }): void {
+    try {
+      this.options.onServerNotification?.(server, message);
+    } catch {
+      // capture problems are the listener's to report
+    }
   }
 
   /** Entries of `server` with `seq > afterSeq`, oldest first. */
@@ -107,7 +124,9 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
       }
     }
-    let text = JSON.stringify(redact(message, options.secrets));
+    const redacted = redact(message, options.secrets) as { method?: string; params?: unknown };
+    if (direction === 'in' && kind === 'notification') options.store.serverNotification(options.server, { method: m.method!, params: redacted.params });
+    let text = JSON.stringify(redacted);
     if (text.length > MAX_TRACE_TEXT) text = `${text.slice(0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
     const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
     if (method !== undefined) entry.method = method;
