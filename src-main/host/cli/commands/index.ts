@@ -8,6 +8,8 @@ import { removeCommand } from './remove.js';
 import { exportCommand, importCommand } from './transfer.js';
 import { inputCommand } from './input.js';
 import { logsCommand } from './logs.js';
+import { channelsCommand } from './channels.js';
+import { triggersCommand } from './triggers.js';
 import { reloadCommand } from './reload.js';
 import { restartCommand } from './restart.js';
 import { startCommand } from './start.js';
@@ -38,6 +40,8 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   reloadCommand,
   testCommand,
   logsCommand,
+  channelsCommand,
+  triggersCommand,
   trustCommand,
   addCommand,
   removeCommand,
