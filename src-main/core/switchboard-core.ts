@@ -246,6 +246,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       };
     },
     handleOAuthCallback: (params) => auth.completeCallback(params),
+    showNotifications: (confirmation) => emit('channels:open', confirmation ? { confirmation } : {}),
     handleInstallLink: async (url) => {
       const r = await handlers['install:preview']({ link: url });
       emit('install:requested', r.ok ? { preview: r.data } : { refused: r.error.message });

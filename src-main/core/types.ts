@@ -59,6 +59,8 @@ export interface SwitchboardCore {
    * until a person confirms it (issue 13).
    */
   handleInstallLink?(url: string): Promise<void>;
+  /** Ask every face to open the Notifications view (at a confirmation): the tray and desktop notifications. */
+  showNotifications?(confirmation?: string): void;
   /** The notifications this core holds (newest 200 by default) and a way to follow new ones (issue 13). */
   readonly channels?: {
     list(query?: ChannelQuery): ChannelEntryView[];

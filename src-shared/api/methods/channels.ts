@@ -71,4 +71,6 @@ export const channelEvents = {
   'triggers:changed': TriggersStateSchema,
   /** Rules fired (`notified`, `pending`, `ran`, `failed`), batched: desktop notifications come from these. */
   'triggers:fired': z.array(TriggerFiringSchema),
+  /** Open the Notifications view (at a waiting confirmation): the tray or a desktop notification was clicked. */
+  'channels:open': z.object({ confirmation: z.string().optional() }),
 } as const;
