@@ -28,7 +28,8 @@ import { toChannelEntry, type ServerNotification } from './channel-capture.js';
 import { contextMarkdown } from './channel-context.js';
 import { ChannelFile } from './channel-file.js';
 import { ChannelMarks } from './channel-marks.js';
-import { ChannelStore, entryFilter } from './channel-store.js';
+import { ChannelStore } from './channel-store.js';
+import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import { previewRules, TriggerEngine } from './trigger-engine.js';
 import { EXAMPLE_TRIGGERS, parseTriggersText, readTriggersFile } from './triggers-file.js';
 

@@ -6,7 +6,7 @@
  * file on demand. Unread counts (not acknowledged, not paused) cover the window.
  */
 import type { ChannelEntry, ChannelEntryView, ChannelPage, ChannelQuery, ChannelSummary } from '../../../src-shared/api/channels.js';
-import { channelMatches, contentText } from '../../../src-shared/channels/channel-names.js';
+import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import type { ChannelFile } from './channel-file.js';
 import type { ChannelMarks } from './channel-marks.js';
 
@@ -31,19 +31,6 @@ export interface ChannelStoreOptions {
   now?: () => number;
   /** A line could not be written (disk full…): the entry stays in memory. */
   onWriteError?: (err: unknown) => void;
-}
-
-/** Whether an entry passes a query's filters (everything but paging). */
-export function entryFilter(q: Pick<ChannelQuery, 'server' | 'channel' | 'text'>): (e: ChannelEntry) => boolean {
-  const text = q.text?.trim().toLowerCase();
-  return (e) => {
-    if (q.server !== undefined && e.server !== q.server) return false;
-    if (q.channel !== undefined && !channelMatches(q.channel, e.channel)) return false;
-    if (text) {
-      if (!e.server.toLowerCase().includes(text) && !e.channel.toLowerCase().includes(text) && !contentText(e.payload).toLowerCase().includes(text)) return false;
-    }
-    return true;
-  };
 }
 
 export class ChannelStore {
