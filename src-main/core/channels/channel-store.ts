@@ -42,7 +42,7 @@ export class ChannelStore {
   private readonly windowBytes: number;
   private readonly now: () => number;
   private unread = new Map<string, Map<string, number>>();
-  /** Seq of the oldest entry ever dropped from the window (older entries only in the file). */
+  /** Whether older entries exist only in the file (dropped from the window, or never loaded into it). */
   private evicted = false;
   /** Problems found loading the file (shown once by the owner). */
   readonly loadWarnings: string[];
