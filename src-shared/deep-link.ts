@@ -126,11 +126,18 @@ function parseOAuthCallback(params: URLSearchParams): DeepLink {
 }
 
 function parseInstall(params: URLSearchParams): DeepLink {
-  const name = params.get('name');
+  return installFromParts(params.get('name'), params.get('config'));
+}
+
+/**
+ * An install request from its two parts — the server `name` and its `config` (JSON, or base64 /
+ * base64url JSON) — checked as `parseDeepLink` checks `…://install` (also used for Cursor's and
+ * VS Code's install links, which carry the same parts). Never throws.
+ */
+export function installFromParts(name: string | null, rawConfig: string | null): DeepLink {
   if (name === null) return invalid('install link without "name"');
   const nameError = validateServerName(name);
   if (nameError) return invalid(`install link: ${nameError}`);
-  const rawConfig = params.get('config');
   if (rawConfig === null || rawConfig.trim() === '') return invalid('install link without "config"');
   const config = decodeConfig(rawConfig);
   if (config === undefined) return invalid('install link: "config" is neither JSON nor base64-encoded JSON');

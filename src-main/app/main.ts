@@ -24,6 +24,7 @@ import { setupIpc } from './ipc.js';
 import { parseProjectDir, unpackedAsarPath } from './launch-args.js';
 import { resolveRendererTarget } from './renderer-target.js';
 import { setupTray } from './tray.js';
+import { setupDesktopNotifications } from './desktop-notifications.js';
 import { createMainWindow, focusWindow } from './window.js';
 
 /** How long quitting waits for `core.dispose()` before exiting anyway (ms). */
@@ -63,6 +64,12 @@ function boot(): void {
 
   // OAuth callbacks that arrive before the core exists wait here (first-launch argv, macOS open-url).
   const earlyCallbacks: OAuthCallbackLink[] = [];
+  // Install links too (issue 13): each becomes a consent dialog in the window once the core runs.
+  const earlyInstalls: string[] = [];
+  const openNotifications = (confirmation?: string) => {
+    showWindow();
+    core?.showNotifications?.(confirmation);
+  };
   // Links and second instances can arrive before `ready` (macOS open-url): register first.
   const registered = setupDeepLinks({
     onLink: (url, link) => {
@@ -71,6 +78,11 @@ function boot(): void {
       if (link.kind === 'oauth-callback') {
         if (core) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(core, link)}`);
         else earlyCallbacks.push(link);
+      }
+      // A malformed install link still reaches the window, as a refusal with its reason.
+      if (link.kind === 'install' || (link.kind === 'invalid' && /^mcp-switchboard:\/*install\b/i.test(url))) {
+        if (core) void core.handleInstallLink?.(url);
+        else earlyInstalls.push(url);
       }
       showWindow();
     },
@@ -130,8 +142,14 @@ function boot(): void {
     for (const link of earlyCallbacks.splice(0)) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(core, link)}`);
     setupIpc(core, () => win, target);
     win = openWindow();
+    // Wait for the page to subscribe before announcing early install links to it.
+    const started = core;
+    win.webContents.once('did-finish-load', () => {
+      for (const url of earlyInstalls.splice(0)) void started.handleInstallLink?.(url);
+    });
+    setupDesktopNotifications(core, openNotifications);
     try {
-      setupTray(core, { resourcesDir, showWindow, quit: () => app.quit() });
+      setupTray(core, { resourcesDir, showWindow, openNotifications, quit: () => app.quit() });
     } catch (err) {
       // Some Linux desktops have no tray; the window is the app, the tray only a mirror.
       console.warn(`[tray] unavailable: ${errorText(err)}`);

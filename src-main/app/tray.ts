@@ -1,64 +1,85 @@
 /**
  * The tray icon (SPEC §0): overall status colour, `N of M servers connected`, and a menu with
- * Show window, each server with its status, and Quit. Just another subscriber of the core
- * (ARCHITECTURE rule 5): it reads `servers:list` once, then follows `servers:changed`.
+ * Show window, each server with its status, and Quit. With issue 13 it also carries notifications:
+ * a badge on the icon while something is unread or waits for a confirmation, the unread count per
+ * server and the confirmations waiting, each opening the window there. Just another subscriber of
+ * the core (ARCHITECTURE rule 5): it reads `servers:list`, `channels:summary` and `triggers:list`
+ * once, then follows `servers:changed`, `channels:changed` and `triggers:changed`.
  */
 import { join } from 'node:path';
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
+import type { ChannelSummary, TriggerFiring, TriggersState } from '../../src-shared/api/channels.js';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
 import type { SwitchboardCore } from '../core/types.js';
-import { summarizeTray, TRAY_ICON_FILES, type TrayLevel, type TrayState } from './tray-state.js';
+import { summarizeAttention, trayIconFile, trayTooltip, type TrayAttention } from './tray-attention.js';
+import { summarizeTray, type TrayState } from './tray-state.js';
 
 /** Options of `setupTray`. */
 export interface TrayOptions {
-  /** Folder holding `tray-<level>.png` (+ `@2x`). */
+  /** Folder holding `tray-<level>[-attention].png` (+ `@2x`). */
   resourcesDir: string;
   /** Bring the main window forward (creating it if needed). */
   showWindow: () => void;
+  /** Bring the window forward at the Notifications view (at a waiting confirmation). */
+  openNotifications: (confirmation?: string) => void;
   /** Quit the app (the app's quit path disposes the core first). */
   quit: () => void;
 }
 
 /**
  * Create the tray and keep it in sync with the core. Returns a function that unsubscribes and
- * destroys the tray. A failing `servers:list` leaves the tray grey with `0 of 0` until the first
- * `servers:changed` arrives.
+ * destroys the tray. A failing initial fetch leaves that part empty until its first event arrives.
  */
 export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>, options: TrayOptions): () => void {
-  const images = new Map<TrayLevel, NativeImage>();
-  const image = (level: TrayLevel): NativeImage => {
-    let img = images.get(level);
+  const images = new Map<string, NativeImage>();
+  const image = (file: string): NativeImage => {
+    let img = images.get(file);
     if (!img) {
-      img = nativeImage.createFromPath(join(options.resourcesDir, TRAY_ICON_FILES[level]));
-      images.set(level, img);
+      img = nativeImage.createFromPath(join(options.resourcesDir, file));
+      images.set(file, img);
     }
     return img;
   };
-  const tray = new Tray(image('grey'));
-  let shown: TrayState | undefined;
-  let receivedEvent = false;
+  const tray = new Tray(image(trayIconFile('grey', false)));
+  let shownIcon = trayIconFile('grey', false);
+  let snapshot: ServersSnapshot | undefined;
+  let summary: ChannelSummary | undefined;
+  let pending: TriggerFiring[] = [];
+  const received = new Set<string>();
 
-  const render = (snapshot: ServersSnapshot | undefined) => {
+  const render = () => {
     if (tray.isDestroyed()) return;
     const state = summarizeTray(snapshot);
-    if (shown?.level !== state.level) tray.setImage(image(state.level));
-    tray.setToolTip(state.tooltip);
-    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, options)));
-    shown = state;
+    const attention = summarizeAttention(summary, pending);
+    const icon = trayIconFile(state.level, attention.attention);
+    if (icon !== shownIcon) tray.setImage(image(icon));
+    shownIcon = icon;
+    tray.setToolTip(trayTooltip(state.tooltip, attention));
+    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options)));
   };
 
-  render(undefined);
+  render();
   const unsubscribe = core.subscribe((event, payload) => {
-    if (event !== 'servers:changed') return;
-    receivedEvent = true;
-    render(payload as ServersSnapshot);
+    if (event === 'servers:changed') snapshot = payload as ServersSnapshot;
+    else if (event === 'channels:changed') summary = payload as ChannelSummary;
+    else if (event === 'triggers:changed') pending = (payload as TriggersState).pending;
+    else return;
+    received.add(event);
+    render();
   });
-  core.handlers['servers:list']({})
-    .then((result) => {
-      // A snapshot fetched before a newer event arrived must not overwrite it.
-      if (result.ok && !receivedEvent) render(result.data);
-    })
-    .catch(() => undefined);
+  // A value fetched before a newer event arrived must not overwrite it.
+  const fetchOnce = <T>(event: string, fetch: () => Promise<{ ok: true; data: T } | { ok: false }>, apply: (data: T) => void) =>
+    fetch()
+      .then((r) => {
+        if (r.ok && !received.has(event)) {
+          apply(r.data);
+          render();
+        }
+      })
+      .catch(() => undefined);
+  void fetchOnce('servers:changed', () => core.handlers['servers:list']({}), (d) => (snapshot = d));
+  void fetchOnce('channels:changed', () => core.handlers['channels:summary']({}), (d) => (summary = d));
+  void fetchOnce('triggers:changed', () => core.handlers['triggers:list']({}), (d) => (pending = d.pending));
   tray.on('click', () => options.showWindow());
 
   return () => {
@@ -67,17 +88,25 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   };
 }
 
-function menuTemplate(state: TrayState, options: TrayOptions): MenuItemConstructorOptions[] {
+function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayOptions): MenuItemConstructorOptions[] {
   const servers: MenuItemConstructorOptions[] =
     state.items.length === 0
       ? [{ label: 'No servers configured', enabled: false }]
       : state.items.map((item) => ({ label: item.label, click: () => options.showWindow() }));
   if (state.hidden > 0) servers.push({ label: `…and ${state.hidden} more`, click: () => options.showWindow() });
+  const notifications: MenuItemConstructorOptions[] = [
+    { label: attention.note ? `Notifications — ${attention.note}` : 'Notifications', click: () => options.openNotifications() },
+    ...attention.pendingItems.map((i) => ({ label: i.label, click: () => options.openNotifications(i.confirmation) })),
+    ...attention.unreadItems.map((i) => ({ label: i.label, click: () => options.openNotifications() })),
+  ];
+  if (attention.hidden > 0) notifications.push({ label: `…and ${attention.hidden} more`, click: () => options.openNotifications() });
   return [
     { label: 'Show window', click: () => options.showWindow() },
     { type: 'separator' },
     { label: state.tooltip, enabled: false },
     ...servers,
+    { type: 'separator' },
+    ...notifications,
     { type: 'separator' },
     { label: 'Quit', click: () => options.quit() },
   ];

@@ -39,6 +39,9 @@ import type { ServerRuntime } from './mcp/types.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { redactResults } from './redact-failures.js';
 import { ensureDataDir } from './data-dir.js';
+import { ChannelService, type ChannelServiceOptions } from './channels/channel-service.js';
+import { channelHandlers } from './handlers/channels.js';
+import { installHandlers } from './handlers/install.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -61,6 +64,8 @@ export interface CoreExtras {
   serverRequestPolicy?: ServerRequestPolicy;
   /** Automatic restarts of crashed servers (default SPEC §6; one-shot CLI cores pass `NO_RESTARTS`). */
   restart?: RestartPolicy;
+  /** Channels knobs for tests and benchmarks (clock, window and file sizes, loop guard; issue 13). */
+  channels?: Partial<Pick<ChannelServiceOptions, 'now' | 'windowSize' | 'windowBytes' | 'maxFileBytes' | 'loopGuardMs' | 'onWarning'>>;
 }
 
 /**
@@ -159,6 +164,24 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const onLog = (entry: LogEntry): void => logBatch.push(entry);
   const traceBatch = new Batcher<TraceEntry>((entries) => emit('trace:appended', entries), delay);
   const onTrace = (entry: TraceEntry): void => traceBatch.push(entry);
+  // Issue 13: every server notification is a channel entry. Only the data folder's owner (desktop
+  // app, `serve`) writes channels.jsonl, keeps acks/pauses and fires trigger rules; a one-shot
+  // core or the library keeps what it receives in memory.
+  const owner = options.mode !== 'cli';
+  const channels = new ChannelService({
+    dataDir: options.dataDir,
+    persist: owner,
+    triggers: owner,
+    watchTriggers: owner && (extras.watchConfig ?? true),
+    emit: (event, payload) => emit(event, payload),
+    eventDelayMs: delay,
+    allowList: (name) => discovery?.servers.find((s) => s.name === name)?.channels,
+    callTool: (server, tool, args) => manager.callTool(server, tool, args),
+    onWarning: (text) => console.warn(`[channels] ${text}`),
+    ...extras.channels,
+  });
+  const onNotification = (server: string, message: { method: string; params?: unknown }): void => void channels.capture(server, message);
+  manager.on('notification', onNotification);
   manager.on('trace', onTrace);
   manager.on('status', onStatus);
   manager.on('tools', onTools);
@@ -227,6 +250,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     refresh,
     serialized,
     pokeServersChanged: () => serversChanged.poke(),
+    channels,
   };
 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
@@ -240,6 +264,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
     ...protocolHandlers(ctx),
+    ...channelHandlers(ctx),
+    ...installHandlers(ctx),
   }, auth.redactor);
 
   return {
@@ -252,6 +278,15 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       };
     },
     handleOAuthCallback: (params) => auth.completeCallback(params),
+    showNotifications: (confirmation) => emit('channels:open', confirmation ? { confirmation } : {}),
+    handleInstallLink: async (url) => {
+      const r = await handlers['install:preview']({ link: url });
+      emit('install:requested', r.ok ? { preview: r.data } : { refused: r.error.message });
+    },
+    channels: {
+      list: (q = {}) => channels.list(q).entries,
+      subscribe: (listener) => channels.subscribe(listener),
+    },
     childPids: () => manager.childPids(),
     start: async () => {
       ensureDataDir(options.dataDir);
@@ -270,6 +305,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       logBatch.cancel();
       traceBatch.cancel();
       manager.off('trace', onTrace);
+      manager.off('notification', onNotification);
       manager.off('status', onStatus);
       manager.off('tools', onTools);
       manager.off('log', onLog);
@@ -277,6 +313,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       inspector.dispose();
       await queue;
       await manager.dispose();
+      channels.dispose();
       await auth.dispose();
     },
   };

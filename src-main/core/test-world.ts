@@ -65,6 +65,15 @@ export function makeWorld(): TempWorld {
   };
 }
 
+/** Point the world's CLI at a stub renderer folder (a `serve` that needs no build). Returns the folder. */
+export function stubRenderer(world: TempWorld): string {
+  const dir = join(world.root, 'renderer');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  world.env.SWITCHBOARD_RENDERER_DIR = dir;
+  return dir;
+}
+
 /** A stdio entry running the real server-everything, tagged with the world's marker. */
 export function everythingEntry(world: TempWorld, env: Record<string, string> = {}): Record<string, unknown> {
   return { command: process.execPath, args: [everythingScript(), 'stdio'], env: { SB_TEST_MARKER: world.marker, ...env } };

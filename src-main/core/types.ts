@@ -6,6 +6,7 @@ import type { ApiHandlers, EmitEvent } from '../../src-shared/api/contract.js';
 import type { PlatformContext } from './paths.js';
 import type { CallbackOutcome, OAuthCallbackParams } from './auth/pending-flows.js';
 import type { SecretStore } from './secrets/secret-store.js';
+import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-shared/api/channels.js';
 
 /** How to launch the bundled reference server (server-everything) without npx. */
 export interface ReferenceServerLaunch {
@@ -52,6 +53,19 @@ export interface SwitchboardCore {
    * Unknown, expired and replayed states are rejected (SPEC §3). Issue 6.
    */
   handleOAuthCallback?(params: OAuthCallbackParams): CallbackOutcome;
+  /**
+   * An install link that arrived from outside (the desktop app's `mcp-switchboard://install?…`):
+   * becomes a preview announced with `install:requested` (or its refusal); nothing is written
+   * until a person confirms it (issue 13).
+   */
+  handleInstallLink?(url: string): Promise<void>;
+  /** Ask every face to open the Notifications view (at a confirmation): the tray and desktop notifications. */
+  showNotifications?(confirmation?: string): void;
+  /** The notifications this core holds (newest 200 by default) and a way to follow new ones (issue 13). */
+  readonly channels?: {
+    list(query?: ChannelQuery): ChannelEntryView[];
+    subscribe(listener: (entry: ChannelEntry) => void): () => void;
+  };
   /**
    * Pids of the stdio server processes running now (the owner records them, with their
    * descendants, so the next owner can kill leftovers after a SIGKILL — SPEC §6).

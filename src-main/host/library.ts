@@ -14,6 +14,7 @@ import type { ServerRequestPolicy } from '../core/mcp/server-requests.js';
 import { buildCatalog, describeTool } from '../core/mcp/catalog.js';
 import type { CatalogEntry, ToolDescription } from '../../src-shared/api/inspector.js';
 import type { ToolCallResult, ToolInfo } from '../../src-shared/api/status.js';
+import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-shared/api/channels.js';
 import { appVersion } from './cli/context.js';
 
 export { acceptWithDefaults } from '../core/mcp/server-requests.js';
@@ -64,6 +65,14 @@ export interface LoadedMcpTools {
   describe(name: string): ToolDescription | undefined;
   /** Call a tool by agent-visible name. Unknown name → an isError result saying so. */
   call(name: string, args?: Record<string, unknown>): Promise<ToolCallResult>;
+  /**
+   * Notifications the servers pushed since the load (SPEC §7; progress excluded, each server's
+   * `channels` allow-list applied), newest 200 by default, oldest first. Kept in memory: the
+   * library never writes the data folder's `channels.jsonl` (the running Switchboard owns it).
+   */
+  notifications(query?: ChannelQuery): ChannelEntryView[];
+  /** Call `listener` for every new notification; returns a function that stops it. */
+  onNotification(listener: (entry: ChannelEntry) => void): () => void;
   /** Stop every server this load started (no process is left behind). */
   close(): Promise<void>;
 }
@@ -135,6 +144,8 @@ export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Pr
       const text = `Error: Unknown tool "${name}". Known tools: ${[...byName.keys()].join(', ')}`;
       return { server: '', tool: name, isError: true, text, content: [{ type: 'text', text }], durationMs: 0 };
     },
+    notifications: (query) => core.channels?.list(query) ?? [],
+    onNotification: (listener) => core.channels?.subscribe(listener) ?? (() => undefined),
     close: () => (closed ??= core.dispose()),
   };
 }

@@ -5,12 +5,12 @@
  * verbs run one-shot or say they need one. Real servers, temp folders, no fixed sleeps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema, type ServersSnapshot } from '../../src-shared/api/status.js';
-import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 import { isAlive } from '../core/mcp/process-tree.js';
 import { formatLogEntry } from './cli/commands/lifecycle-format.js';
 import { readLiveEndpoint } from './ownership.js';
@@ -36,10 +36,7 @@ const status = (name: string): string | undefined => latest?.servers.find((s) =>
 
 beforeAll(async () => {
   world = makeWorld();
-  const rendererDir = join(world.root, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-  world.env.SWITCHBOARD_RENDERER_DIR = rendererDir;
+  stubRenderer(world);
   writeOwnServers(world, {
     everything: everythingEntry(world),
     // SB_RUNS counts runs of a SPEC §3 `!command` value: an attached CLI must not run it again.

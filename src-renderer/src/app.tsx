@@ -16,6 +16,12 @@ import { ConfigErrorBanner, WarningsDialog, WarningsLink } from './components/wa
 import { PathText } from './components/path-text.js';
 import { plural } from './lib/format.js';
 import { useStore } from './store/use-store.js';
+import { ConfirmDialog } from './channels/confirm-dialog.js';
+import { WebDesktopNotifications } from './channels/desktop-notifications.js';
+import { InstallFromLink } from './channels/install-link.js';
+import { NotificationsHeaderButton, NotificationsNavItem } from './channels/notifications-nav.js';
+import { NotificationsView } from './channels/notifications-view.js';
+import { useChannels } from './store/channels-store.js';
 
 /** Connection notice for the web wire (IPC is always open). */
 function ConnectionNotice() {
@@ -36,6 +42,12 @@ export function App() {
   const [selectedTool, setSelectedTool] = useState<string>();
   const [notice, setNotice] = useState<{ name: string; file: string; notes: string[] }>();
   const [warningsOpen, setWarningsOpen] = useState(false);
+  // Issue 13: the main area shows a server, or the Notifications view.
+  const [view, setView] = useState<'servers' | 'notifications'>('servers');
+  const openRequest = useChannels((s) => s.openRequest);
+  useEffect(() => {
+    if (openRequest) setView('notifications');
+  }, [openRequest]);
 
   const servers = snapshot?.servers ?? [];
   const current = servers.find((s) => s.server.name === selected);
@@ -52,6 +64,13 @@ export function App() {
   const select = (name: string): void => {
     if (name !== selected) setSelectedTool(undefined);
     setSelected(name);
+    setView('servers');
+  };
+  const added = (name: string, file: string, notes: string[]): void => {
+    setSelectedTool(undefined);
+    setSelected(name);
+    setView('servers');
+    setNotice({ name, file, notes });
   };
 
   const empty = snapshot !== undefined && snapshot.servers.length === 0 && snapshot.shadowed.length === 0;
@@ -71,13 +90,9 @@ export function App() {
             ) : null}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <AddServerWizard
-              onAdded={(name, file, notes) => {
-                setSelectedTool(undefined);
-                setSelected(name);
-                setNotice({ name, file, notes });
-              }}
-            />
+            <NotificationsHeaderButton onOpen={() => setView('notifications')} />
+            <AddServerWizard onAdded={added} />
+            <InstallFromLink onInstalled={added} />
             <HostViews />
             <ConnectionNotice />
             {snapshot ? (
@@ -96,8 +111,10 @@ export function App() {
             onPick={(server, tool) => {
               setSelected(server);
               setSelectedTool(tool);
+              setView('servers');
             }}
           />
+          <NotificationsNavItem selected={view === 'notifications'} onSelect={() => setView('notifications')} />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
             Servers
           </Text>
@@ -114,6 +131,8 @@ export function App() {
 
       <AppShell.Main>
         <ServerRequestDialog />
+        <ConfirmDialog />
+        <WebDesktopNotifications />
         {notice ? (
           <Notification
             className="app-notice"
@@ -150,7 +169,7 @@ export function App() {
           ) : null}
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

@@ -13,6 +13,8 @@ import { toolEvents, toolMethods } from './methods/tools.js';
 import { authEvents, authMethods } from './methods/auth.js';
 import { inspectorEvents, inspectorMethods } from './methods/inspector.js';
 import { protocolMethods } from './methods/protocol.js';
+import { channelEvents, channelMethods } from './methods/channels.js';
+import { installEvents, installMethods } from './methods/install.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -29,6 +31,8 @@ export const methods = {
   ...authMethods,
   ...inspectorMethods,
   ...protocolMethods,
+  ...channelMethods,
+  ...installMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
@@ -39,6 +43,8 @@ export const events = {
   ...toolEvents,
   ...authEvents,
   ...inspectorEvents,
+  ...channelEvents,
+  ...installEvents,
 } as const;
 
 export type Methods = typeof methods;

@@ -78,7 +78,16 @@ export type Provenance = z.infer<typeof ProvenanceSchema>;
 
 /** Auth variants (SPEC §1). Values may use `${VAR}`; secrets never reach the renderer. */
 export const AuthSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('oauth'), credentialId: z.string().optional() }),
+  z.object({
+    type: z.literal('oauth'),
+    credentialId: z.string().optional(),
+    /**
+     * Where the authorization server sends the browser back: `loopback` (default,
+     * `http://127.0.0.1:<port>/oauth/callback`) or `deep-link` (`mcp-switchboard://oauth/callback`,
+     * for servers that refuse loopback redirects; the desktop app receives it). Issue 13.
+     */
+    redirect: z.enum(['loopback', 'deep-link']).optional(),
+  }),
   z.object({ type: z.literal('bearer'), token: z.string() }),
   z.object({ type: z.literal('basic'), username: z.string(), password: z.string() }),
   z.object({ type: z.literal('header'), name: z.string(), value: z.string() }),

@@ -127,6 +127,11 @@ export class AuthService implements ConnectionAuth {
     return this.redactor.redact(text);
   }
 
+  /** A deep copy of `value` with every known secret replaced. */
+  redactValue<T>(value: T): T {
+    return this.redactor.redactValue(value);
+  }
+
   /** Remember a resolved secret value for redaction (ignored when shorter than 8 characters). */
   remember(value: string): void {
     this.redactor.add(value);

@@ -16,6 +16,13 @@ export interface BrowserOutcome {
  * Throws when the page is not the test server's sign-in page.
  */
 export async function approveSignIn(authorizationUrl: string, decision: 'approve' | 'deny' = 'approve'): Promise<BrowserOutcome> {
+  const callbackUrl = await consentRedirect(authorizationUrl, decision);
+  const callback = await fetch(callbackUrl, { redirect: 'manual' });
+  return { callbackUrl, status: callback.status, body: await callback.text() };
+}
+
+/** Approve or deny on the sign-in page; the redirect target (not loaded: it may be a deep link). */
+export async function consentRedirect(authorizationUrl: string, decision: 'approve' | 'deny' = 'approve'): Promise<string> {
   const page = await fetch(authorizationUrl, { redirect: 'manual' });
   const html = await page.text();
   const id = /name="id" value="([^"]+)"/.exec(html)?.[1];
@@ -28,8 +35,7 @@ export async function approveSignIn(authorizationUrl: string, decision: 'approve
   });
   const callbackUrl = consent.headers.get('location');
   if (!callbackUrl) throw new Error(`consent gave no redirect (HTTP ${consent.status})`);
-  const callback = await fetch(callbackUrl, { redirect: 'manual' });
-  return { callbackUrl, status: callback.status, body: await callback.text() };
+  return callbackUrl;
 }
 
 /** Poll `condition` every 25 ms until it holds or `timeoutMs` passes (then throw with `what`). */

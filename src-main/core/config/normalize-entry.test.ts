@@ -141,6 +141,15 @@ describe('normalizeEntry via readServerMap', () => {
     expect(out.warnings[0]).toMatchObject({ server: 'k', line: 4 });
   });
 
+  it('reads the OAuth redirect choice; an unknown one is a warning and the loopback is used', () => {
+    const out = read(`{"mcpServers": {
+  "d": {"url": "http://d", "auth": {"type": "oauth", "redirect": "deep-link"}},
+  "x": {"url": "http://x", "auth": {"type": "oauth", "redirect": "custom-scheme"}}
+}}`);
+    expect(out.servers.map((s) => s.auth)).toEqual([{ type: 'oauth', redirect: 'deep-link' }, { type: 'oauth' }]);
+    expect(out.warnings).toEqual([expect.objectContaining({ server: 'x', line: 3, message: expect.stringContaining('"auth.redirect" must be "loopback" or "deep-link", got "custom-scheme"') })]);
+  });
+
   it('does not expand when the source is untrusted', () => {
     const out = read('{"mcpServers": {"s": {"command": "${TOKEN}", "args": ["${GONE}"]}}}', RULES, false);
     expect(out.servers[0]).toMatchObject({ command: '${TOKEN}', args: ['${GONE}'], unresolved: [] });

@@ -289,7 +289,10 @@ function readAuth(v: unknown, rules: HostRules, warnAt: WarnAt): { auth?: Auth; 
   }
   if (type === 'oauth') {
     const credentialId = str('credentialId');
-    return { auth: credentialId === undefined ? { type: 'oauth' } : { type: 'oauth', credentialId }, keepRaw: false };
+    const redirect = str('redirect');
+    const known = redirect === 'loopback' || redirect === 'deep-link';
+    if (a.redirect !== undefined && !known) warnAt(`"auth.redirect" must be "loopback" or "deep-link", got ${JSON.stringify(a.redirect)}; the loopback redirect is used`, 'auth');
+    return { auth: { type: 'oauth', ...(credentialId !== undefined ? { credentialId } : {}), ...(known ? { redirect } : {}) }, keepRaw: false };
   }
   if (type === 'bearer' && str('token') !== undefined) return { auth: { type: 'bearer', token: str('token')! }, keepRaw: false };
   if (type === 'basic' && str('username') !== undefined && str('password') !== undefined) {

@@ -1,10 +1,15 @@
 /** Handlers of `auth:*` (SPEC §3, §5: sign in, `reauth`, `unauth`). No token ever leaves main. */
-import { ok } from '../../../src-shared/api/envelope.js';
+import { fail, ok } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError, toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
+import { OAuthRedirectChoices } from '../oauth-redirects.js';
+
+/** Why the deep-link redirect cannot be used outside the desktop app. */
+export const DEEP_LINK_NEEDS_APP = 'The mcp-switchboard://oauth/callback redirect needs the desktop app (it receives that link); sign in with the loopback redirect here, or from the desktop app';
 
 export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'auth:signIn' | 'auth:signOut'> {
+  const redirects = new OAuthRedirectChoices(ctx.options.dataDir);
   const definition = async (server: string): Promise<ServerDefinition> => {
     const discovery = await ctx.ensureDiscovered();
     const def = discovery.servers.find((s) => s.name === server);
@@ -42,16 +47,19 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
       try {
         const def = await definition(server);
         const status = await ctx.auth.status(def);
-        return ok(status ? { server, ...status } : null);
+        return ok(status ? { server, ...status, redirect: redirects.effective(def) } : null);
       } catch (err) {
         return toFailure(err);
       }
     },
 
-    'auth:signIn': async ({ server, force, settings }) => {
+    'auth:signIn': async ({ server, force, settings, redirect }) => {
       try {
         const def = await runnable(server);
-        const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}) });
+        const deepLink = (redirect ?? redirects.effective(def)) === 'deep-link';
+        if (deepLink && ctx.options.mode !== 'electron') return fail('INVALID_CONFIG', DEEP_LINK_NEEDS_APP);
+        if (redirect !== undefined) await redirects.remember(server, redirect);
+        const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}), ...(deepLink ? { deepLinkRedirect: true } : {}) });
         start.done.then(
           async () => {
             ctx.emit('auth:changed', { server, outcome: 'signed-in' });

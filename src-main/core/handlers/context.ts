@@ -12,6 +12,7 @@ import type { ManualStops } from '../manual-stops.js';
 import type { ProtocolOverrides } from '../protocol-overrides.js';
 import type { InspectorServices } from '../mcp/inspector-services.js';
 import type { CoreOptions } from '../types.js';
+import type { ChannelService } from '../channels/channel-service.js';
 
 export interface CoreContext {
   readonly options: CoreOptions;
@@ -39,6 +40,8 @@ export interface CoreContext {
   serialized<T>(task: () => Promise<T>): Promise<T>;
   /** Ask for a coalesced `servers:changed`. */
   pokeServersChanged(): void;
+  /** Server notifications, acks, pauses and trigger rules (issue 13). */
+  readonly channels: ChannelService;
 }
 
 /** A group of handlers for some of the contract's methods. */

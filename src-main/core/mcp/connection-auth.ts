@@ -32,6 +32,8 @@ export interface ConnectionAuth {
   isSignInRequired(err: unknown): boolean;
   /** `text` without any known secret value. */
   redact(text: string): string;
+  /** A deep copy of `value` without any known secret value (notifications kept in channels.jsonl). */
+  redactValue?<T>(value: T): T;
   /** Remember a resolved value as secret (from the keychain, a `!command`, a secret-looking key). */
   remember?(value: string): void;
 }

@@ -94,6 +94,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
       onEntry: (entry) => this.emit('trace', entry),
       redact: redactLine,
+      onServerNotification: (server, message) => this.emit('notification', server, options.auth?.redactValue ? options.auth.redactValue(message) : message),
     });
     this.logStore = new LogStore({
       capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,

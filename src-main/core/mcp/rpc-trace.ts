@@ -39,7 +39,15 @@ export interface TraceStoreOptions {
   now?: () => number;
   /** Applied to every entry's text before it is stored (the core's held secrets, e.g. keychain tokens). */
   redact?: (text: string) => string;
+  /**
+   * Channels seam (issue 13): every notification a server sends (an inbound JSON-RPC message
+   * without `id`), on any transport, whole and redacted — the trace's own text is cut, this is not.
+   */
+  onServerNotification?: ServerNotificationListener;
 }
+
+/** Receives each inbound server notification (secrets redacted). */
+export type ServerNotificationListener = (server: string, message: { method: string; params?: unknown }) => void;
 
 /** All servers' traces, each a ring of `capacity` entries; `seq` increases across servers. */
 export class TraceStore {
@@ -61,6 +69,15 @@ export class TraceStore {
     if (ring.length > this.capacity) ring.splice(0, ring.length - this.capacity);
     this.options.onEntry?.(full);
     return full;
+  }
+
+  /** Hand an inbound server notification to `onServerNotification` (a faulty listener never breaks the wire). */
+  serverNotification(server: string, message: { method: string; params?: unknown }): void {
+    try {
+      this.options.onServerNotification?.(server, message);
+    } catch {
+      // capture problems are the listener's to report
+    }
   }
 
   /** Entries of `server` with `seq > afterSeq`, oldest first. */
@@ -103,6 +120,11 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         method = req.method;
         latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
       }
+    }
+    if (direction === 'in' && kind === 'notification') {
+      // The channels seam gets the whole message (the trace text below is cut), redacted by the same rule.
+      const params = (redact(message, options.secrets) as { params?: unknown }).params;
+      options.store.serverNotification(options.server, params === undefined ? { method: m.method! } : { method: m.method!, params });
     }
     let text = traceText(message, options.secrets);
     if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;

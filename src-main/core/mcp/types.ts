@@ -55,6 +55,8 @@ export interface ManagerEvents {
   log: [LogEntry];
   /** A JSON-RPC message was traced (redacted). */
   trace: [TraceEntry];
+  /** A server sent a notification (whole, redacted): the channels seam (issue 13). */
+  notification: [string, { method: string; params?: unknown }];
 }
 
 /** The manager contract the core composes (implemented in `manager.ts`). */

@@ -3,7 +3,7 @@
  * OAuth server gets Sign in again (`reauth`) and Sign out (`unauth`). The renderer only ever sees
  * the authorization URL and the outcome — tokens stay in main and the keychain.
  */
-import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
@@ -16,6 +16,13 @@ export function SignInPanel({ state }: { state: ServerState }) {
   const [busy, setBusy] = useState(false);
   const [url, setUrl] = useState<string>();
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  // Issue 13: the desktop app can sign in through mcp-switchboard://oauth/callback instead of the loopback.
+  const [redirect, setRedirect] = useState<'loopback' | 'deep-link'>();
+  const [desktop, setDesktop] = useState(false);
+  useEffect(() => {
+    void api.call('app:info', {}).then((r) => setDesktop(r.ok && r.data.mode === 'electron'));
+    void api.call('auth:status', { server: name }).then((r) => r.ok && r.data?.redirect && setRedirect(r.data.redirect));
+  }, [api, name]);
 
   useEffect(
     () =>
@@ -36,7 +43,7 @@ export function SignInPanel({ state }: { state: ServerState }) {
   const signIn = async (force: boolean): Promise<void> => {
     setBusy(true);
     setMessage(undefined);
-    const r = await api.call('auth:signIn', { server: name, force });
+    const r = await api.call('auth:signIn', { server: name, force, ...(desktop && redirect ? { redirect } : {}) });
     if (!r.ok) {
       setBusy(false);
       setMessage({ ok: false, text: r.error.message });
@@ -74,6 +81,23 @@ export function SignInPanel({ state }: { state: ServerState }) {
               </Text>
             ) : null}
           </>
+        ) : null}
+        {desktop ? (
+          <Group gap="xs" mt="xs">
+            <Text size="xs" id={`redirect-${name}`}>
+              Redirect
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-labelledby={`redirect-${name}`}
+              value={redirect ?? 'loopback'}
+              onChange={(v) => setRedirect(v as 'loopback' | 'deep-link')}
+              data={[
+                { value: 'loopback', label: 'Loopback (default)' },
+                { value: 'deep-link', label: 'mcp-switchboard://oauth/callback' },
+              ]}
+            />
+          </Group>
         ) : null}
         <Group gap="xs" mt="xs">
           {needsAuth ? (

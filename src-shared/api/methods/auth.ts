@@ -15,6 +15,8 @@ export const AuthStatusSchema = z.object({
   scope: z.string().optional(),
   /** `false` when the OS keychain could not be read (nothing is stored anywhere else). */
   keychain: z.boolean(),
+  /** The redirect the next sign-in uses: loopback, or `mcp-switchboard://oauth/callback` (desktop app). */
+  redirect: z.enum(['loopback', 'deep-link']).optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 
@@ -50,6 +52,8 @@ export const authMethods = {
           .object({ clientId: z.string().min(1).optional(), clientMetadataUrl: z.string().url().optional(), scope: z.string().optional() })
           .strict()
           .optional(),
+        /** The redirect to use, remembered for the server (default: the remembered one, else `auth.redirect`, else loopback). */
+        redirect: z.enum(['loopback', 'deep-link']).optional(),
       })
       .strict(),
     output: SignInStartSchema,

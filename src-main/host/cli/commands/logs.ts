@@ -10,23 +10,11 @@ import { EXIT } from '../args.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { attachOwner, needsOwnerMessage, withOwnerOrOneShot } from '../owner-link.js';
+import { interrupted } from './follow.js';
 import { formatLogEntry } from './lifecycle-format.js';
 
 function printer(ctx: CliContext): (e: LogEntry) => void {
   return (e) => ctx.io.out(ctx.cli.json ? JSON.stringify(e) : formatLogEntry(e));
-}
-
-/** Resolves on the first SIGINT/SIGTERM (or `stop` for tests). */
-function interrupted(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      resolve();
-    };
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
 }
 
 export async function runLogs(ctx: CliContext): Promise<number> {

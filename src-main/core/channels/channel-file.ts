@@ -1,0 +1,195 @@
+/**
+ * `channels.jsonl` in the data folder (SPEC §7, issue 13): one notification per line, appended by
+ * the owner only. Every append is one synchronous `write(2)` of a whole line, so once `append`
+ * returns the line is in the kernel's page cache and survives a `kill -9` of the owner; a kill in
+ * the middle of a write loses at most that line (a torn last line), which the next load skips with
+ * a warning — never fatal. The file rotates when the next line would make it larger than
+ * `maxBytes` (default 10 MiB): it becomes `channels.jsonl.1` (replacing the previous rotation) and
+ * a fresh file starts, so a file never exceeds the limit and the previous one is kept.
+ */
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { ChannelEntrySchema, type ChannelEntry } from '../../../src-shared/api/channels.js';
+
+/** Largest `channels.jsonl` (bytes) before it rotates. */
+export const DEFAULT_CHANNEL_FILE_BYTES = 10 * 1024 * 1024;
+
+/** The rotated file next to `path`. */
+export function rotatedPath(path: string): string {
+  return `${path}.1`;
+}
+
+/** What a load found. */
+export interface ChannelFileLoad {
+  /** The newest entries, oldest first (at most the `window` asked for). */
+  entries: ChannelEntry[];
+  /** Highest seq in either file (0 when none). */
+  lastSeq: number;
+  /** Skipped lines and repairs, in words (`channels.jsonl: …`). */
+  warnings: string[];
+}
+
+/** Parse one line; `undefined` for anything that is not a valid entry. */
+function parseLine(line: string): ChannelEntry | undefined {
+  if (line.trim() === '') return undefined;
+  try {
+    const parsed = ChannelEntrySchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lines of one file's text, and whether its last line is torn (no final newline). */
+function splitLines(text: string): { lines: string[]; tail: string | undefined } {
+  if (text === '') return { lines: [], tail: undefined };
+  const lines = text.split('\n');
+  const last = lines.pop()!;
+  return { lines, tail: last === '' ? undefined : last };
+}
+
+/** The one writer (and reader) of `channels.jsonl` and its rotation. */
+export class ChannelFile {
+  private fd: number | undefined;
+  private size = 0;
+  private readonly maxBytes: number;
+  private readonly readOnly: boolean;
+
+  /**
+   * `readOnly`: never repair, truncate or write (the CLI reading the file of an owner that is not
+   * running, or a core that must not write). Nothing is opened until `load` or `append`.
+   */
+  constructor(
+    readonly path: string,
+    options: { maxBytes?: number; readOnly?: boolean } = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_CHANNEL_FILE_BYTES;
+    this.readOnly = options.readOnly ?? false;
+  }
+
+  /**
+   * Read the newest `window` entries (from the rotated file too when the current one has fewer).
+   * A torn last line is skipped with a warning and, unless read-only, cut off so the next append
+   * starts on a fresh line; a complete last entry that only lost its newline is kept and repaired.
+   * Other invalid lines are skipped and counted in one warning per file. Never throws for content;
+   * throws only when the file exists but cannot be read.
+   */
+  load(window: number): ChannelFileLoad {
+    const warnings: string[] = [];
+    const current = this.readFile(this.path, warnings, true);
+    let entries = current.entries;
+    let lastSeq = entries.at(-1)?.seq ?? 0;
+    if (entries.length < window || lastSeq === 0) {
+      const older = this.readFile(rotatedPath(this.path), warnings, false);
+      if (lastSeq === 0) lastSeq = older.entries.at(-1)?.seq ?? 0;
+      entries = older.entries.concat(entries);
+    }
+    return { entries: entries.length > window ? entries.slice(entries.length - window) : entries, lastSeq, warnings };
+  }
+
+  /**
+   * Every entry with `seq < beforeSeq` that `keep` accepts, oldest first, at most the newest
+   * `limit`; `hasMore` when older matching ones were left out. Reads both files (on demand only:
+   * the owner answers recent queries from memory).
+   */
+  readOlder(beforeSeq: number, keep: (e: ChannelEntry) => boolean, limit: number): { entries: ChannelEntry[]; hasMore: boolean } {
+    const ignored: string[] = [];
+    const all = [...this.readFile(rotatedPath(this.path), ignored, false).entries, ...this.readFile(this.path, ignored, false).entries];
+    const out: ChannelEntry[] = [];
+    let hasMore = false;
+    for (let i = all.length - 1; i >= 0; i--) {
+      const e = all[i]!;
+      if (e.seq >= beforeSeq || !keep(e)) continue;
+      if (out.length === limit) {
+        hasMore = true;
+        break;
+      }
+      out.push(e);
+    }
+    return { entries: out.reverse(), hasMore };
+  }
+
+  /**
+   * Append one entry as one line with one synchronous write; rotate first when the line would make
+   * the file larger than `maxBytes` (a line larger than the limit on its own starts a fresh file
+   * and stays alone in it). Throws what the file system throws (the caller keeps the entry in
+   * memory and reports it).
+   */
+  append(entry: ChannelEntry): void {
+    if (this.readOnly) throw new Error('channels.jsonl is open read-only');
+    const line = Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
+    this.open();
+    if (this.size > 0 && this.size + line.length > this.maxBytes) this.rotate();
+    let written = 0;
+    while (written < line.length) written += writeSync(this.fd!, line, written, line.length - written);
+    this.size += line.length;
+  }
+
+  /** Close the file (appends reopen it). */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private open(): void {
+    if (this.fd !== undefined) return;
+    this.fd = openSync(this.path, 'a', 0o600);
+    this.size = statSync(this.path).size;
+  }
+
+  private rotate(): void {
+    this.close();
+    renameSync(this.path, rotatedPath(this.path));
+    this.fd = openSync(this.path, 'a', 0o600);
+    this.size = 0;
+  }
+
+  /** Parse one file (missing → nothing); repair its torn end when it is the current, writable file. */
+  private readFile(path: string, warnings: string[], repair: boolean): { entries: ChannelEntry[] } {
+    if (!existsSync(path)) return { entries: [] };
+    const text = readFileSync(path, 'utf8');
+    const name = path === this.path ? 'channels.jsonl' : 'channels.jsonl.1';
+    const { lines, tail } = splitLines(text);
+    const entries: ChannelEntry[] = [];
+    let bad = 0;
+    for (const line of lines) {
+      const e = parseLine(line);
+      if (e) entries.push(e);
+      else if (line.trim() !== '') bad++;
+    }
+    if (tail !== undefined) {
+      const e = parseLine(tail);
+      if (e) {
+        entries.push(e);
+        if (repair && !this.readOnly) this.repairNewline();
+      } else {
+        warnings.push(`${name}: the last line was cut off (${Buffer.byteLength(tail)} bytes, written when Switchboard stopped) — skipped`);
+        if (repair && !this.readOnly) this.truncateTo(Buffer.byteLength(text) - Buffer.byteLength(tail));
+      }
+    }
+    if (bad > 0) warnings.push(`${name}: ${bad} line${bad === 1 ? '' : 's'} that are not notifications — skipped`);
+    // Lines are appended in seq order; a hand-edited file may not be: keep it ordered for paging.
+    for (let i = 1; i < entries.length; i++) {
+      if (entries[i]!.seq <= entries[i - 1]!.seq) {
+        entries.sort((a, b) => a.seq - b.seq);
+        break;
+      }
+    }
+    return { entries };
+  }
+
+  private repairNewline(): void {
+    this.open();
+    writeSync(this.fd!, '\n');
+    this.size += 1;
+  }
+
+  private truncateTo(bytes: number): void {
+    this.close();
+    const fd = openSync(this.path, 'r+');
+    try {
+      ftruncateSync(fd, bytes);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}

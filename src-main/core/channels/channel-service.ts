@@ -1,0 +1,247 @@
+/**
+ * Channels as one service of the core (SPEC §7, issue 13): `capture()` is the seam every server
+ * notification enters through (the transport wrapper in `mcp/rpc-trace.ts` sees every inbound
+ * message on every transport; a 2026-07-28 `subscriptions/listen` stream arrives on the same
+ * transport and so through the same seam). Captured entries are stored (`channels.jsonl` when this
+ * core owns the data folder), matched by trigger rules, and announced as batched events.
+ */
+import { join } from 'node:path';
+import type { EmitEvent } from '../../../src-shared/api/contract.js';
+import type {
+  ChannelEntry,
+  ChannelPage,
+  ChannelQuery,
+  ChannelSummary,
+  TriggerFiring,
+  TriggerPreview,
+  TriggersState,
+  ChannelEntryView,
+} from '../../../src-shared/api/channels.js';
+import type { ToolCallResult } from '../../../src-shared/api/status.js';
+import { writeFileAtomic } from '../config/atomic-write.js';
+import { ConfigWatcher } from '../config/config-watcher.js';
+import { CoreError } from '../errors.js';
+import { Batcher, Coalescer } from '../event-batcher.js';
+import { DATA_FILES } from '../paths.js';
+import { StateStore } from '../state-store.js';
+import { toChannelEntry, type ServerNotification } from './channel-capture.js';
+import { contextMarkdown } from './channel-context.js';
+import { ChannelFile } from './channel-file.js';
+import { ChannelMarks } from './channel-marks.js';
+import { ChannelStore } from './channel-store.js';
+import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
+import { previewRules, TriggerEngine } from './trigger-engine.js';
+import { EXAMPLE_TRIGGERS, parseTriggersText, readTriggersFile } from './triggers-file.js';
+
+/** Options of `ChannelService`. */
+export interface ChannelServiceOptions {
+  dataDir: string;
+  /** Write `channels.jsonl` and keep acks/pauses in `state.json` (only the data folder's owner does). */
+  persist: boolean;
+  /** Load `triggers.json` and fire its rules (the owner; a one-shot core or the library does not). */
+  triggers: boolean;
+  /** Reload `triggers.json` when it changes. */
+  watchTriggers?: boolean;
+  emit: EmitEvent;
+  /** Batching window of the events (ms). Default 50. */
+  eventDelayMs?: number;
+  /** Clock (epoch ms). */
+  now?: () => number;
+  /** The server's `channels` allow-list (absent = every channel). */
+  allowList(server: string): readonly string[] | undefined;
+  /** Run a tool for a rule's action (the manager's `callTool`). */
+  callTool(server: string, tool: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /** Problems found loading `channels.jsonl` or writing to it. */
+  onWarning?(text: string): void;
+  windowSize?: number;
+  windowBytes?: number;
+  maxFileBytes?: number;
+  loopGuardMs?: number;
+}
+
+/** What an ack asks for. */
+export type AckRequest = { seq: number } | { all: true; server?: string; channel?: string };
+
+export class ChannelService {
+  readonly store: ChannelStore;
+  readonly engine: TriggerEngine;
+  readonly triggersFile: string;
+  private readonly marks: ChannelMarks;
+  private readonly appended: Batcher<ChannelEntryView>;
+  private readonly firedBatch: Batcher<TriggerFiring>;
+  private readonly summaryChanged: Coalescer;
+  private readonly triggersChanged: Coalescer;
+  private readonly listeners = new Set<(entry: ChannelEntry) => void>();
+  private watcher: ConfigWatcher | undefined;
+  private disposed = false;
+  /** Resolves once `triggers.json` has been read (immediately when rules are off). */
+  readonly ready: Promise<void>;
+
+  constructor(private readonly options: ChannelServiceOptions) {
+    const delay = options.eventDelayMs ?? 50;
+    this.triggersFile = join(options.dataDir, DATA_FILES.triggers);
+    this.marks = new ChannelMarks(options.persist ? new StateStore(options.dataDir) : undefined);
+    this.store = new ChannelStore({
+      marks: this.marks,
+      ...(options.persist ? { file: new ChannelFile(join(options.dataDir, DATA_FILES.channels), { maxBytes: options.maxFileBytes }) } : {}),
+      windowSize: options.windowSize,
+      windowBytes: options.windowBytes,
+      now: options.now,
+      onWriteError: (err) => options.onWarning?.(`channels.jsonl: could not write a notification (${err instanceof Error ? err.message : String(err)})`),
+    });
+    for (const w of this.store.loadWarnings) options.onWarning?.(w);
+    this.appended = new Batcher((entries) => options.emit('channels:appended', entries), delay);
+    this.firedBatch = new Batcher((firings) => options.emit('triggers:fired', firings), delay);
+    this.summaryChanged = new Coalescer(() => options.emit('channels:changed', this.summary()), delay);
+    this.triggersChanged = new Coalescer(() => {
+      options.emit('triggers:changed', this.engine.state());
+      this.summaryChanged.poke();
+    }, delay);
+    this.engine = new TriggerEngine({
+      now: options.now,
+      callTool: options.callTool,
+      loopGuardMs: options.loopGuardMs,
+      onChange: () => this.triggersChanged.poke(),
+      // A copy: the engine keeps updating its own record of the firing.
+      onFired: (f) => this.firedBatch.push({ ...f }),
+    });
+    this.ready = options.triggers ? this.reloadTriggers() : Promise.resolve();
+    if (options.triggers && options.watchTriggers) {
+      this.watcher = new ConfigWatcher({ onChange: () => this.reloadTriggers() });
+      this.watcher.setFiles([this.triggersFile]);
+    }
+  }
+
+  /**
+   * The seam: a notification (a JSON-RPC message without `id`, secrets already redacted) that
+   * `server` sent. Stores it unless it is not a channel entry (progress) or the server's allow-list
+   * filters it out; fires the rules unless it is paused. Returns the stored entry. Never throws.
+   */
+  capture(server: string, message: ServerNotification): ChannelEntry | undefined {
+    if (this.disposed) return undefined;
+    const input = toChannelEntry(server, message, this.options.allowList(server));
+    if (!input) return undefined;
+    const causedBy = this.engine.causedBy(server);
+    if (causedBy) input.causedBy = causedBy;
+    const entry = this.store.append(input);
+    this.appended.push(this.store.view(entry));
+    this.summaryChanged.poke();
+    for (const listener of this.listeners) {
+      try {
+        listener(entry);
+      } catch {
+        // a faulty library listener must not stop capture
+      }
+    }
+    if (!entry.paused) this.engine.onEntry(entry);
+    return entry;
+  }
+
+  /** Follow every stored entry (the library's `onNotification`); returns an unsubscribe function. */
+  subscribe(listener: (entry: ChannelEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  list(q: ChannelQuery): ChannelPage {
+    return this.store.query(q);
+  }
+
+  summary(): ChannelSummary {
+    return { ...this.store.summary(), pendingConfirmations: this.engine.pendingCount };
+  }
+
+  /** Acknowledge one entry or everything so far (optionally one server / channel pattern). NOT_FOUND for an unknown seq. */
+  async ack(request: AckRequest): Promise<ChannelSummary> {
+    if ('seq' in request) {
+      if (request.seq > this.store.last || !this.store.get(request.seq)) throw new CoreError('NOT_FOUND', `No notification #${request.seq}`);
+      await this.marks.ackOne(request.seq);
+    } else {
+      await this.marks.ackThrough(this.store.last, request.server, request.channel);
+    }
+    return this.marksChanged();
+  }
+
+  async pause(server: string, channel?: string): Promise<ChannelSummary> {
+    await this.marks.pause(server, channel);
+    return this.marksChanged();
+  }
+
+  async resume(server: string, channel?: string): Promise<ChannelSummary> {
+    await this.marks.resume(server, channel);
+    return this.marksChanged();
+  }
+
+  /** The last `limit` (default 20) matching notifications as markdown. */
+  context(q: { server?: string; channel?: string; limit?: number; unread?: boolean }): { markdown: string; count: number } {
+    const matches = entryFilter(q);
+    const entries = this.store.recent(q.limit ?? 20, (e) => matches(e) && (!q.unread || this.store.isUnread(e)));
+    return { markdown: contextMarkdown(entries), count: entries.length };
+  }
+
+  /** Rules, warnings, pending confirmations and firings, with the file's text (or an example when missing). */
+  triggers(): TriggersState {
+    const text = this.engine.rules.text;
+    return { ...this.engine.state(), file: this.triggersFile, text: text === '' ? EXAMPLE_TRIGGERS : text };
+  }
+
+  /** Answer a pending confirmation (NOT_FOUND when it is not pending). */
+  async confirm(id: string, accept: boolean): Promise<TriggerFiring> {
+    try {
+      return { ...(await this.engine.confirm(id, accept, (seq) => this.store.get(seq))) };
+    } catch (err) {
+      if (err instanceof CoreError) throw err;
+      throw new CoreError('NOT_FOUND', err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** Evaluate the rules against stored entry `seq` now (no rate limit). */
+  run(seq: number): TriggerFiring[] {
+    const entry = this.store.get(seq);
+    if (!entry) throw new CoreError('NOT_FOUND', `No notification #${seq}`);
+    return this.engine.onEntry(entry, true).map((f) => ({ ...f }));
+  }
+
+  /** Write `triggers.json` when `text` has no problem; INVALID_CONFIG listing them otherwise (nothing written). */
+  async save(text: string): Promise<TriggersState> {
+    const checked = parseTriggersText(this.triggersFile, text);
+    if (checked.warnings.length > 0) {
+      const first = checked.warnings.slice(0, 3).map((w) => `${w.line !== undefined ? `line ${w.line}: ` : ''}${w.message}`);
+      throw new CoreError('INVALID_CONFIG', `Nothing written to ${this.triggersFile}: ${checked.warnings.length} problem${checked.warnings.length === 1 ? '' : 's'} — ${first.join('; ')}`);
+    }
+    await writeFileAtomic(this.triggersFile, text.endsWith('\n') ? text : `${text}\n`);
+    await this.reloadTriggers();
+    return this.triggers();
+  }
+
+  /** Test `text`'s rules against the last `limit` (default 100) notifications, firing nothing. */
+  preview(text: string, limit = 100): TriggerPreview {
+    const checked = parseTriggersText(this.triggersFile, text);
+    const entries = this.store.recent(limit);
+    return { warnings: checked.warnings, tested: entries.length, matches: previewRules(checked, entries) };
+  }
+
+  /** Stop watching, flush nothing further, close the file. */
+  dispose(): void {
+    this.disposed = true;
+    this.watcher?.close();
+    this.appended.cancel();
+    this.firedBatch.cancel();
+    this.summaryChanged.cancel();
+    this.triggersChanged.cancel();
+    this.listeners.clear();
+    this.store.close();
+  }
+
+  private marksChanged(): ChannelSummary {
+    this.store.recount();
+    this.summaryChanged.poke();
+    return this.summary();
+  }
+
+  private async reloadTriggers(): Promise<void> {
+    const loaded = await readTriggersFile(this.triggersFile);
+    if (this.disposed) return;
+    this.engine.setRules(loaded);
+  }
+}

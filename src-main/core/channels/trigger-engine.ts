@@ -1,0 +1,272 @@
+/**
+ * Firing trigger rules (SPEC §7, issue 13). For each new notification that is not paused, every
+ * enabled rule that matches fires in its mode: `notify` (a desktop notification and the tray
+ * badge — the faces do that from `triggers:fired`), `confirm` (a pending confirmation until a
+ * person answers; yes runs the action) or `auto` (the action runs at once). Every firing is
+ * recorded with its outcome, and so is every firing skipped by `rateLimit` or by the no-loop
+ * guard: a notification that arrives from a server while a rule's action runs on it (or within
+ * `loopGuardMs` after) carries that rule in `causedBy`, and never fires that rule — nor any rule
+ * earlier in the same chain — again.
+ */
+import type { ChannelEntry, TriggerFiring, TriggerPreviewMatch, TriggersState } from '../../../src-shared/api/channels.js';
+import type { ToolCallResult } from '../../../src-shared/api/status.js';
+import { actionAllowed, DEFAULT_PROMPT, renderArguments, renderTemplate, ruleMatches, templateValues } from '../../../src-shared/channels/trigger-rules.js';
+import type { LoadedRule, LoadedTriggers } from './triggers-file.js';
+
+/** Firings kept (oldest dropped first). */
+export const MAX_FIRINGS = 500;
+/** Pending confirmations kept; beyond it the oldest expires. */
+export const MAX_PENDING = 100;
+/** How long after an action ends its server's notifications still count as caused by it (ms). */
+export const DEFAULT_LOOP_GUARD_MS = 2_000;
+/** Longest tool result text kept in a firing (characters). */
+const MAX_RESULT_TEXT = 4_000;
+
+/** Options of `TriggerEngine`. */
+export interface TriggerEngineOptions {
+  /** Clock (epoch ms); tests inject one to step through rate limits. */
+  now?: () => number;
+  /** Run a tool (the manager's `callTool`); may reject (unknown or disconnected server). */
+  callTool(server: string, tool: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /** Rules, pending confirmations or firings changed. */
+  onChange?(): void;
+  /** A rule fired (not a skip): `notified`, `pending`, `running`/`ran`/`failed` of `auto`. */
+  onFired?(firing: TriggerFiring): void;
+  loopGuardMs?: number;
+}
+
+/** An action in flight or recently ended on a server, for the no-loop guard. */
+interface ActiveAction {
+  chain: string[];
+  /** Epoch ms until which its server's notifications count as caused by it; Infinity while running. */
+  until: number;
+}
+
+export class TriggerEngine {
+  private loaded: LoadedTriggers = { file: '', text: '', rules: [], warnings: [] };
+  private readonly firings: TriggerFiring[] = [];
+  private readonly pending = new Map<string, TriggerFiring>();
+  private readonly lastFired = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
+  private readonly active = new Map<string, Set<ActiveAction>>();
+  private nextId = 1;
+  private readonly idPrefix = Date.now().toString(36);
+  private readonly now: () => number;
+  private readonly loopGuardMs: number;
+
+  constructor(private readonly options: TriggerEngineOptions) {
+    this.now = options.now ?? Date.now;
+    this.loopGuardMs = options.loopGuardMs ?? DEFAULT_LOOP_GUARD_MS;
+  }
+
+  /** Replace the rules (a reload of `triggers.json`). Pending confirmations of rules that are gone expire. */
+  setRules(loaded: LoadedTriggers): void {
+    this.loaded = loaded;
+    const names = new Set(loaded.rules.map((r) => r.rule.name));
+    for (const f of [...this.pending.values()]) if (!names.has(f.rule)) this.settle(f, { outcome: 'expired', error: 'the rule was removed or changed to be invalid' });
+    this.options.onChange?.();
+  }
+
+  /** The rules as loaded now. */
+  get rules(): LoadedTriggers {
+    return this.loaded;
+  }
+
+  /**
+   * Rule names a notification arriving from `server` now is caused by (the no-loop guard), or
+   * undefined. Call when the notification is captured, before it is stored.
+   */
+  causedBy(server: string): string[] | undefined {
+    const set = this.active.get(server);
+    if (!set) return undefined;
+    const now = this.now();
+    const names = new Set<string>();
+    for (const a of set) {
+      if (a.until >= now) for (const n of a.chain) names.add(n);
+      else set.delete(a);
+    }
+    if (set.size === 0) this.active.delete(server);
+    return names.size > 0 ? [...names] : undefined;
+  }
+
+  /**
+   * Fire every matching enabled rule for `entry` (a stored, not paused notification). `manual`
+   * (`triggers run <seq>`): rate limits neither apply nor advance. Returns the firings recorded
+   * (skips included); actions of `auto` rules run in the background.
+   */
+  onEntry(entry: ChannelEntry, manual = false): TriggerFiring[] {
+    const out: TriggerFiring[] = [];
+    for (const loaded of this.loaded.rules) {
+      const { rule } = loaded;
+      if (rule.enabled === false || !ruleMatches(rule, loaded.regex, entry)) continue;
+      const now = this.now();
+      const base = this.firingFor(loaded, entry, now, manual);
+      if (entry.causedBy?.includes(rule.name)) {
+        out.push(this.record({ ...base, outcome: 'loop-guarded' }));
+        continue;
+      }
+      const last = this.lastFired.get(rule.name);
+      if (!manual && loaded.rateMs !== undefined && last !== undefined && now - last < loaded.rateMs) {
+        out.push(this.record({ ...base, outcome: 'rate-limited' }));
+        continue;
+      }
+      if (!manual) this.lastFired.set(rule.name, now);
+      this.counts.set(rule.name, (this.counts.get(rule.name) ?? 0) + 1);
+      if (rule.mode === 'notify') {
+        out.push(this.fired(this.record({ ...base, outcome: 'notified' })));
+      } else if (rule.mode === 'confirm') {
+        const firing = this.fired(this.record({ ...base, outcome: 'pending' }));
+        this.pending.set(firing.id, firing);
+        while (this.pending.size > MAX_PENDING) {
+          const oldest = this.pending.values().next().value!;
+          this.settle(oldest, { outcome: 'expired', error: `more than ${MAX_PENDING} confirmations were waiting` });
+        }
+        out.push(firing);
+      } else {
+        const firing = this.fired(this.record({ ...base, outcome: 'running' }));
+        out.push(firing);
+        void this.runAction(firing, loaded, entry);
+      }
+    }
+    if (out.length > 0) this.options.onChange?.();
+    return out;
+  }
+
+  /**
+   * Answer a pending confirmation: `accept` runs the action (resolves when it ended, outcome `ran`
+   * or `failed`; `accepted` for a rule without action), otherwise `declined`. Rejects with a
+   * message for an unknown or already answered id.
+   */
+  async confirm(id: string, accept: boolean, entryOf: (seq: number) => ChannelEntry | undefined): Promise<TriggerFiring> {
+    const firing = this.pending.get(id);
+    if (!firing) {
+      const known = this.firings.find((f) => f.id === id);
+      throw new Error(known ? `Confirmation ${id} was already answered (${known.outcome})` : `No pending confirmation ${id}`);
+    }
+    this.pending.delete(id);
+    if (!accept) return this.settle(firing, { outcome: 'declined' });
+    const loaded = this.loaded.rules.find((r) => r.rule.name === firing.rule);
+    if (!firing.action) return this.settle(firing, { outcome: 'accepted' });
+    if (!loaded) return this.settle(firing, { outcome: 'failed', error: `rule "${firing.rule}" no longer exists` });
+    const entry = entryOf(firing.seq) ?? ({ seq: firing.seq, server: firing.server, channel: firing.channel, payload: {}, method: '', time: firing.time } as ChannelEntry);
+    this.update(firing, { outcome: 'running' });
+    return this.runAction(firing, loaded, entry);
+  }
+
+  /** Rules with their last firing, warnings, pending confirmations, recent firings. */
+  state(): TriggersState {
+    const last = new Map<string, TriggerFiring>();
+    for (const f of this.firings) last.set(f.rule, f);
+    return {
+      file: this.loaded.file,
+      rules: this.loaded.rules.map((r) => ({
+        rule: r.rule,
+        ...(r.line !== undefined ? { line: r.line } : {}),
+        ...(last.has(r.rule.name) ? { lastFiring: last.get(r.rule.name)! } : {}),
+        firings: this.counts.get(r.rule.name) ?? 0,
+      })),
+      warnings: this.loaded.warnings,
+      pending: [...this.pending.values()],
+      firings: [...this.firings],
+    };
+  }
+
+  /** How many confirmations wait. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  private firingFor(loaded: LoadedRule, entry: ChannelEntry, now: number, manual: boolean): TriggerFiring {
+    const { rule } = loaded;
+    const values = templateValues(entry);
+    const firing: TriggerFiring = {
+      id: `${this.idPrefix}-${this.nextId++}`,
+      rule: rule.name,
+      mode: rule.mode,
+      seq: entry.seq,
+      server: entry.server,
+      channel: entry.channel,
+      time: now,
+      outcome: 'pending',
+      prompt: renderTemplate(rule.prompt ?? DEFAULT_PROMPT, values),
+    };
+    if (rule.action) firing.action = { server: rule.action.server, tool: rule.action.tool, arguments: renderArguments(rule.action.arguments, values) };
+    if (manual) firing.manual = true;
+    return firing;
+  }
+
+  private record(firing: TriggerFiring): TriggerFiring {
+    this.firings.push(firing);
+    if (this.firings.length > MAX_FIRINGS) this.firings.splice(0, this.firings.length - MAX_FIRINGS);
+    return firing;
+  }
+
+  private fired(firing: TriggerFiring): TriggerFiring {
+    this.options.onFired?.(firing);
+    return firing;
+  }
+
+  /** Change a recorded firing in place (the list holds the same object) and announce it. */
+  private update(firing: TriggerFiring, patch: Partial<TriggerFiring>): TriggerFiring {
+    Object.assign(firing, patch, { time: this.now() });
+    this.options.onChange?.();
+    return firing;
+  }
+
+  private settle(firing: TriggerFiring, patch: Partial<TriggerFiring>): TriggerFiring {
+    this.pending.delete(firing.id);
+    return this.update(firing, patch);
+  }
+
+  /** Run a firing's action: allow-list checked again, its server marked for the no-loop guard. */
+  private async runAction(firing: TriggerFiring, loaded: LoadedRule, entry: ChannelEntry): Promise<TriggerFiring> {
+    const action = firing.action!;
+    if (!actionAllowed(loaded.rule, action)) {
+      return this.settle(firing, { outcome: 'failed', error: `tool "${action.tool}" is not in the rule's allowedTools` });
+    }
+    const guard: ActiveAction = { chain: [...new Set([...(entry.causedBy ?? []), loaded.rule.name])], until: Infinity };
+    let set = this.active.get(action.server);
+    if (!set) this.active.set(action.server, (set = new Set()));
+    set.add(guard);
+    try {
+      const result = await this.options.callTool(action.server, action.tool, action.arguments);
+      const text = result.text.length > MAX_RESULT_TEXT ? `${result.text.slice(0, MAX_RESULT_TEXT)} …` : result.text;
+      return this.settle(firing, { outcome: 'ran', result: { isError: result.isError, text } });
+    } catch (err) {
+      return this.settle(firing, { outcome: 'failed', error: err instanceof Error ? err.message : String(err) });
+    } finally {
+      guard.until = this.now() + this.loopGuardMs;
+      this.options.onFired?.(firing);
+    }
+  }
+}
+
+/**
+ * What `loaded` would do with `entries` (oldest first), firing nothing: each match is `would fire`
+ * or `rate-limited` (rate limits simulated with the entries' own times). Disabled rules and paused
+ * entries are left out. Pure.
+ */
+export function previewRules(loaded: LoadedTriggers, entries: readonly ChannelEntry[]): TriggerPreviewMatch[] {
+  const last = new Map<string, number>();
+  const out: TriggerPreviewMatch[] = [];
+  for (const entry of entries) {
+    if (entry.paused) continue;
+    for (const { rule, regex, rateMs } of loaded.rules) {
+      if (rule.enabled === false || !ruleMatches(rule, regex, entry)) continue;
+      const values = templateValues(entry);
+      const prev = last.get(rule.name);
+      const limited = rateMs !== undefined && prev !== undefined && entry.time - prev < rateMs;
+      if (!limited) last.set(rule.name, entry.time);
+      out.push({
+        seq: entry.seq,
+        server: entry.server,
+        channel: entry.channel,
+        rule: rule.name,
+        outcome: limited ? 'rate-limited' : 'would fire',
+        prompt: renderTemplate(rule.prompt ?? DEFAULT_PROMPT, values),
+        ...(rule.action ? { arguments: renderArguments(rule.action.arguments, values) } : {}),
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_TRIGGERS, parseTriggersText } from './triggers-file.js';
+
+const FILE = '/data/triggers.json';
+
+describe('parseTriggersText', () => {
+  it('loads valid rules with their line, regex and rate limit', () => {
+    const text = `{
+  "rules": [
+    { "name": "a", "channel": "alerts", "contentRegex": "(?i)disk", "mode": "notify", "rateLimit": "5m" },
+    { "name": "b", "mode": "auto", "action": { "server": "s", "tool": "echo", "arguments": { "text": "{{content}}" } }, "allowedTools": ["echo"] }
+  ]
+}`;
+    const loaded = parseTriggersText(FILE, text);
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.rules.map((r) => [r.rule.name, r.line, r.rateMs, r.regex?.flags])).toEqual([
+      ['a', 3, 300_000, 'iu'],
+      ['b', 4, undefined, undefined],
+    ]);
+  });
+
+  it('a wrong field is a warning with file:line and only that rule is skipped', () => {
+    const text = `{
+  "rules": [
+    { "name": "ok", "mode": "notify" },
+    {
+      "name": "typo",
+      "mode": "notfiy"
+    },
+    {
+      "name": "extra",
+      "mode": "notify",
+      "chanel": "alerts"
+    },
+    { "name": "slow", "mode": "notify", "rateLimit": "soon" },
+    { "name": "loose", "mode": "auto",
+      "action": { "server": "s", "tool": "rm" }, "allowedTools": ["echo"] },
+    { "name": "ok", "mode": "confirm" }
+  ],
+  "rulez": []
+}`;
+    const loaded = parseTriggersText(FILE, text);
+    expect(loaded.rules.map((r) => r.rule.name)).toEqual(['ok']);
+    const where = loaded.warnings.map((w) => `${w.file}:${w.line} ${w.message}`);
+    expect(where).toEqual([
+      `${FILE}:18 unknown key "rulez" (the file holds "rules")`,
+      expect.stringMatching(new RegExp(`^${FILE}:6 rule 2 "typo": "mode" `)),
+      `${FILE}:11 rule 3 "extra": unknown field "chanel"`,
+      `${FILE}:13 rule 4 "slow": "rateLimit" must be a duration like 30s, 5m or 1h`,
+      expect.stringMatching(new RegExp(`^${FILE}:15 rule 5 "loose": the action's tool "rm" is not in "allowedTools"`)),
+      `${FILE}:16 rule 6 "ok": another rule has this name (names must be unique); skipped`,
+    ]);
+  });
+
+  it('syntax errors and a wrong root are warnings, never throws', () => {
+    expect(parseTriggersText(FILE, '{"rules": [ {"name": "x", "mode": "notify"} ').warnings[0]!.message).toMatch(/^Malformed JSON/);
+    expect(parseTriggersText(FILE, '[]').warnings).toEqual([{ file: FILE, line: 1, column: 1, message: 'triggers.json must be an object: {"rules": [ … ]}' }]);
+    expect(parseTriggersText(FILE, '{"rules": {}}').warnings[0]!.message).toBe('"rules" must be a list of rules');
+    expect(parseTriggersText(FILE, '').rules).toEqual([]);
+  });
+
+  it('the example offered in the editor is valid (comments allowed)', () => {
+    const loaded = parseTriggersText(FILE, EXAMPLE_TRIGGERS);
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.rules.map((r) => r.rule.name)).toEqual(['critical-alerts']);
+  });
+});

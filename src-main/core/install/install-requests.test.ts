@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { describeInstall, InstallRequests, MASKED, PREVIEW_TTL_MS } from './install-requests.js';
+
+const b64url = (text: string): string => Buffer.from(text).toString('base64url');
+const link = (name: string, config: unknown) => `mcp-switchboard://install?name=${name}&config=${b64url(JSON.stringify(config))}`;
+const FILE = '/data/servers.json';
+const none = () => false;
+
+describe('describeInstall', () => {
+  it('shows a stdio server untruncated: command, every argument as given, env with secrets masked, cwd, the file', () => {
+    const longArg = `--flag=${'z'.repeat(3000)}`;
+    const cfg = { command: 'node', args: ['srv.js', '; rm -rf ~ #', '$(id)', longArg], env: { API_KEY: 'sk-123456789', MODE: 'fast', TOKEN_REF: '${secret:x}' }, cwd: '/srv' };
+    const { preview, fields } = describeInstall(link('acme', cfg), FILE, none);
+    expect(preview).toMatchObject({
+      origin: 'switchboard',
+      name: 'acme',
+      transport: 'stdio',
+      command: 'node',
+      args: ['srv.js', '; rm -rf ~ #', '$(id)', longArg],
+      cwd: '/srv',
+      file: FILE,
+      headers: [],
+      ignored: [],
+    });
+    expect(preview.env).toEqual([
+      { name: 'API_KEY', value: MASKED, secret: true },
+      { name: 'MODE', value: 'fast', secret: false },
+      { name: 'TOKEN_REF', value: '${secret:x}', secret: false },
+    ]);
+    expect(preview.warnings).toEqual([
+      "Installing runs this program on this computer, with your user's rights, whenever Switchboard starts the server.",
+      '"node" is looked up on your PATH.',
+      'Argument 2, argument 3 contain shell characters. No shell runs them: the program receives each argument exactly as shown.',
+      'Secret values (API_KEY) go to the OS keychain; servers.json holds a reference.',
+    ]);
+    // What is written is exactly what was shown (the secret goes to the keychain through config:add).
+    expect(fields).toEqual({ transport: 'stdio', command: 'node', args: cfg.args, env: cfg.env, cwd: '/srv' });
+  });
+
+  it('shows an http server: the url, header names only, fields not written, an existing name', () => {
+    const cfg = { type: 'http', url: 'http://mcp.example.com/mcp', headers: { Authorization: 'Bearer abc', 'X-Team': 't' }, gallery: true, inputs: [] };
+    const { preview } = describeInstall(`vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: 'Remote One', ...cfg }))}`, FILE, (n) => n === 'Remote-One');
+    expect(preview).toMatchObject({ origin: 'vscode', name: 'Remote-One', renamedFrom: 'Remote One', transport: 'http', url: 'http://mcp.example.com/mcp', headers: ['Authorization', 'X-Team'], ignored: ['gallery', 'inputs'], args: [], env: [] });
+    expect(JSON.stringify(preview)).not.toContain('Bearer abc');
+    expect(preview.warnings).toEqual([
+      'The link names the server "Remote One"; it is written as "Remote-One" (names may hold only letters, digits, "_", "." and "-").',
+      `A server named "Remote-One" already exists in ${FILE}: installing will be refused. Remove or rename it first.`,
+      'mcp.example.com is contacted without encryption (http:).',
+      'Secret values (Authorization) go to the OS keychain; servers.json holds a reference.',
+    ]);
+  });
+
+  it('refuses a hostile link with the parser’s reason', () => {
+    expect(() => describeInstall('javascript:alert(1)', FILE, none)).toThrow(/^This install link was refused: links of scheme "javascript:"/);
+  });
+});
+
+describe('InstallRequests', () => {
+  it('a preview is taken once, and expires', () => {
+    let now = 0;
+    const requests = new InstallRequests(() => now);
+    const id = requests.add('a', { transport: 'stdio', command: 'x' });
+    expect(requests.take(id)).toEqual({ name: 'a', fields: { transport: 'stdio', command: 'x' } });
+    expect(() => requests.take(id)).toThrow('expired or was already answered');
+    const late = requests.add('b', { transport: 'stdio', command: 'x' });
+    now += PREVIEW_TTL_MS + 1;
+    expect(() => requests.take(late)).toThrow('expired');
+    expect(requests.cancel('nope')).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Install links turned into consent previews (issue 13, SPEC §9; MCP's SEP-1024): what would run or
+ * be contacted, shown untruncated, and the file it would be written to. A preview is kept here by
+ * id for a few minutes; only `take(id)` of a live preview leads to a write, so what is written is
+ * exactly what was shown — the renderer never sends the config back.
+ */
+import { randomUUID } from 'node:crypto';
+import type { InstallPreview } from '../../../src-shared/api/methods/install.js';
+import type { ServerFieldsSchema } from '../../../src-shared/api/config.js';
+import { parseInstallLink } from '../../../src-shared/install-link.js';
+import { validateServerConfig } from '../../../src-shared/config/validate.js';
+import type { z } from 'zod';
+import { CoreError } from '../errors.js';
+import { isSecretKey } from '../secrets/literal-secrets.js';
+
+/** The fields `config:add` takes. */
+export type InstallFields = z.infer<typeof ServerFieldsSchema>;
+
+/** How long a preview can be confirmed (ms). */
+export const PREVIEW_TTL_MS = 10 * 60_000;
+/** Previews kept at once (the oldest is dropped). */
+const MAX_PREVIEWS = 20;
+/** What a masked secret value shows. */
+export const MASKED = '••••••••';
+
+/** Config keys carried into `servers.json`; every other key of a link is listed as ignored. */
+const CARRIED = ['transport', 'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'timeout', 'description'] as const;
+
+/** Characters a shell would treat specially: flagged so a person knows no shell will see them. */
+const SHELL_CHARS = /[;&|`$<>(){}[\]*?!~\\'"\n\r#]/;
+
+/** A preview waiting for its answer. */
+interface Pending {
+  name: string;
+  fields: InstallFields;
+  expires: number;
+}
+
+/**
+ * Turn a link into the fields we would write and what the person is shown (`file`: where it would
+ * be written; `exists`: whether that file already has a server of the name). Throws
+ * INVALID_CONFIG `This install link was refused: …` for a malformed or hostile link.
+ */
+export function describeInstall(link: string, file: string, exists: (name: string) => boolean): { preview: Omit<InstallPreview, 'id'>; name: string; fields: InstallFields } {
+  const parsed = parseInstallLink(link);
+  if (parsed.kind === 'invalid') throw new CoreError('INVALID_CONFIG', `This install link was refused: ${parsed.reason}`);
+  const { config, name } = parsed;
+  const checked = validateServerConfig(config);
+  if (!checked.ok) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${checked.errors.join('; ')}`);
+  const fields: InstallFields = { transport: checked.transport };
+  const str = (k: string): string | undefined => (typeof config[k] === 'string' ? (config[k] as string) : undefined);
+  const map = (k: string): Record<string, string> | undefined =>
+    config[k] && typeof config[k] === 'object' && !Array.isArray(config[k]) ? (config[k] as Record<string, string>) : undefined;
+  if (checked.transport === 'stdio') {
+    fields.command = str('command')!;
+    if (Array.isArray(config.args)) fields.args = config.args as string[];
+    if (map('env')) fields.env = map('env');
+    if (str('cwd') !== undefined) fields.cwd = str('cwd');
+  } else {
+    fields.url = str('url')!.trim();
+    if (map('headers')) fields.headers = map('headers');
+  }
+  if (typeof config.timeout === 'number' && config.timeout > 0) fields.timeout = config.timeout;
+  if (str('description') !== undefined) fields.description = str('description');
+  // Keys of the other transport are not written either (a stdio server has no headers).
+  const otherTransport = checked.transport === 'stdio' ? ['url', 'headers'] : ['command', 'args', 'env', 'cwd'];
+  const ignored = Object.keys(config).filter((k) => !(CARRIED as readonly string[]).includes(k) || otherTransport.includes(k));
+
+  const args = fields.args ?? [];
+  const env = Object.entries(fields.env ?? {}).map(([k, v]) => {
+    const secret = isSecretKey(k) && !v.includes('${');
+    return { name: k, value: secret ? MASKED : v, secret };
+  });
+  const warnings: string[] = [];
+  if (parsed.renamedFrom !== undefined) warnings.push(`The link names the server "${parsed.renamedFrom}"; it is written as "${name}" (names may hold only letters, digits, "_", "." and "-").`);
+  if (exists(name)) warnings.push(`A server named "${name}" already exists in ${file}: installing will be refused. Remove or rename it first.`);
+  if (fields.command !== undefined) {
+    warnings.push('Installing runs this program on this computer, with your user\'s rights, whenever Switchboard starts the server.');
+    if (!/^([a-zA-Z]:)?[\\/]/.test(fields.command)) warnings.push(`"${fields.command}" is looked up on your PATH.`);
+    const odd = [fields.command, ...args].map((a, i) => ({ a, i })).filter(({ a }) => SHELL_CHARS.test(a));
+    if (odd.length > 0) {
+      const where = odd.map(({ i }) => (i === 0 ? 'the command' : `argument ${i}`)).join(', ');
+      warnings.push(`${where[0]!.toUpperCase()}${where.slice(1)} contain${odd.length === 1 ? 's' : ''} shell characters. No shell runs them: the program receives each argument exactly as shown.`);
+    }
+  }
+  if (fields.url !== undefined) {
+    const u = new URL(fields.url);
+    if (u.protocol === 'http:' && !['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) warnings.push(`${u.host} is contacted without encryption (http:).`);
+    if (u.username || u.password) warnings.push('The address carries a user name or password.');
+  }
+  const secrets = env.filter((e) => e.secret).map((e) => e.name);
+  const secretHeaders = Object.keys(fields.headers ?? {}).filter((h) => isSecretKey(h) && !(fields.headers![h] ?? '').includes('${'));
+  if (secrets.length + secretHeaders.length > 0) {
+    warnings.push(`Secret values (${[...secrets, ...secretHeaders].join(', ')}) go to the OS keychain; servers.json holds a reference.`);
+  }
+  const inputs = [...JSON.stringify(fields).matchAll(/\$\{input:([^}]+)\}/g)].map((m) => m[1]);
+  if (inputs.length > 0) warnings.push(`Switchboard will ask for ${[...new Set(inputs)].map((i) => `"${i}"`).join(', ')} when the server starts.`);
+
+  const preview: Omit<InstallPreview, 'id'> = {
+    origin: parsed.origin,
+    name,
+    ...(parsed.renamedFrom !== undefined ? { renamedFrom: parsed.renamedFrom } : {}),
+    transport: checked.transport,
+    ...(fields.command !== undefined ? { command: fields.command } : {}),
+    args,
+    ...(fields.cwd !== undefined ? { cwd: fields.cwd } : {}),
+    env,
+    ...(fields.url !== undefined ? { url: fields.url } : {}),
+    headers: Object.keys(fields.headers ?? {}),
+    file,
+    ignored,
+    warnings,
+  };
+  return { preview, name, fields };
+}
+
+/** Live previews by id. */
+export class InstallRequests {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Keep a preview; returns its id. */
+  add(name: string, fields: InstallFields): string {
+    this.prune();
+    const id = randomUUID();
+    this.pending.set(id, { name, fields, expires: this.now() + PREVIEW_TTL_MS });
+    while (this.pending.size > MAX_PREVIEWS) this.pending.delete(this.pending.keys().next().value!);
+    return id;
+  }
+
+  /** Take (and forget) a live preview. NOT_FOUND when unknown, used or expired. */
+  take(id: string): { name: string; fields: InstallFields } {
+    this.prune();
+    const p = this.pending.get(id);
+    if (!p) throw new CoreError('NOT_FOUND', 'This install request has expired or was already answered; open the link again');
+    this.pending.delete(id);
+    return { name: p.name, fields: p.fields };
+  }
+
+  /** Forget a preview; whether it was there. */
+  cancel(id: string): boolean {
+    return this.pending.delete(id);
+  }
+
+  private prune(): void {
+    const now = this.now();
+    for (const [id, p] of this.pending) if (p.expires < now) this.pending.delete(id);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `switchboard triggers` (issue 13, SPEC §7): the rules of `triggers.json` and what they did.
+ *
+ * - `triggers`: rules, warnings (file:line), confirmations waiting, recent firings (`--json`: the
+ *   whole state).
+ * - `triggers confirm <id> [--decline]`: answer a waiting confirmation; accepting runs the rule's
+ *   action (exit 1 when the tool returned an error, 2 when it could not run).
+ * - `triggers run <seq>`: evaluate the rules against stored notification `seq` now.
+ * `confirm` and `run` act on the running Switchboard (the one that fires rules) and say so without
+ * one; the list then shows the file's rules and warnings.
+ */
+import { join } from 'node:path';
+import type { TriggerFiring, TriggersState } from '../../../../src-shared/api/channels.js';
+import { readTriggersFile } from '../../../core/channels/triggers-file.js';
+import { DATA_FILES } from '../../../core/paths.js';
+import type { CommandSpec } from '../command-spec.js';
+import { EXIT, UsageError } from '../args.js';
+import type { CliContext } from '../context.js';
+import { printFailure } from '../output.js';
+import { attachOwner, withRequiredOwner } from '../owner-link.js';
+import { formatFiring, formatTriggers } from './channels-format.js';
+
+/** Exit code for an answered firing: 2 failed, 1 the tool returned an error, else 0. */
+export function exitCodeForFiring(f: TriggerFiring): number {
+  if (f.outcome === 'failed') return EXIT.FAILURE;
+  return f.result?.isError ? EXIT.TOOL_ERROR : EXIT.OK;
+}
+
+export async function runTriggers(ctx: CliContext): Promise<number> {
+  const [verb, arg] = ctx.cli.positionals;
+  if (verb !== undefined && verb !== 'confirm' && verb !== 'run') throw new UsageError(`Unknown "triggers" verb "${verb}" (use confirm or run)`);
+  if (verb !== undefined && arg === undefined) throw new UsageError(`"triggers ${verb}" needs ${verb === 'confirm' ? 'a confirmation id' : 'a notification number'}`);
+  if (verb !== 'confirm' && ctx.cli.flags.decline === true) throw new UsageError('--decline is only valid with "triggers confirm"');
+  if (verb === undefined && !(await ownerRuns(ctx))) return listFromFile(ctx);
+  return withRequiredOwner(ctx, verb ? `triggers ${verb}` : 'triggers', async (call) => {
+    if (verb === undefined) {
+      const r = await call('triggers:list', {});
+      if (!r.ok) return printFailure(ctx, r.error);
+      if (ctx.cli.json) ctx.io.out(JSON.stringify({ ...r.data, text: undefined }, null, 2));
+      else ctx.io.out(formatTriggers(r.data).join('\n'));
+      return EXIT.OK;
+    }
+    if (verb === 'confirm') {
+      const r = await call('triggers:confirm', { id: arg!, accept: ctx.cli.flags.decline !== true });
+      if (!r.ok) return printFailure(ctx, r.error);
+      ctx.io.out(ctx.cli.json ? JSON.stringify(r.data, null, 2) : formatFiring(r.data));
+      return exitCodeForFiring(r.data);
+    }
+    const seq = Number(arg!.replace(/^#/, ''));
+    if (!/^#?\d+$/.test(arg!) || seq < 1) throw new UsageError(`"triggers run" takes a notification number, got "${arg}"`);
+    const r = await call('triggers:run', { seq });
+    if (!r.ok) return printFailure(ctx, r.error);
+    if (ctx.cli.json) ctx.io.out(JSON.stringify(r.data, null, 2));
+    else ctx.io.out(r.data.length === 0 ? `No rule matches #${seq}.` : r.data.map(formatFiring).join('\n'));
+    return EXIT.OK;
+  });
+}
+
+async function ownerRuns(ctx: CliContext): Promise<boolean> {
+  const owner = await attachOwner(ctx);
+  owner?.api.close();
+  return owner !== undefined;
+}
+
+/** Without a running Switchboard: the rules and warnings of the file (nothing has fired). */
+async function listFromFile(ctx: CliContext): Promise<number> {
+  const loaded = await readTriggersFile(join(ctx.dataDir, DATA_FILES.triggers));
+  const state: TriggersState = {
+    file: loaded.file,
+    rules: loaded.rules.map((r) => ({ rule: r.rule, ...(r.line !== undefined ? { line: r.line } : {}), firings: 0 })),
+    warnings: loaded.warnings,
+    pending: [],
+    firings: [],
+  };
+  if (ctx.cli.json) ctx.io.out(JSON.stringify(state, null, 2));
+  else ctx.io.out([...formatTriggers(state), '', 'No Switchboard is running: rules fire only while one runs (switchboard serve or the desktop app).'].join('\n'));
+  return EXIT.OK;
+}
+
+export const triggersCommand: CommandSpec = {
+  name: 'triggers',
+  synopsis: 'triggers [confirm <id> [--decline] | run <seq>]',
+  summary: 'Trigger rules and their firings; answer a confirmation; run the rules on a notification',
+  positionals: [0, 2],
+  flags: { decline: { type: 'boolean', help: '--decline         With "confirm": say no (the action does not run)' } },
+  run: runTriggers,
+};

@@ -1,0 +1,189 @@
+/**
+ * "Add from link" (issue 13; MCP's SEP-1024 consent): an install link — ours, Cursor's or VS
+ * Code's — pasted into a box (or opened as a deep link in the desktop app) becomes a consent
+ * dialog showing, untruncated, exactly what would run or be contacted and the file it goes to.
+ * Nothing is written or started until the person presses Install; a refused link says why.
+ */
+import { Alert, Button, Code, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { InstallPreview } from '../../../src-shared/api/methods/install.js';
+import { useApp } from '../store/use-store.js';
+import './channels.css';
+
+/** The consent dialog's body: every field verbatim (server text, never HTML). */
+function Consent({ preview }: { preview: InstallPreview }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        Install <b>{preview.name}</b> from a {preview.origin === 'switchboard' ? 'Switchboard' : preview.origin === 'cursor' ? 'Cursor' : 'VS Code'} link. It is written to:
+      </Text>
+      <Code block aria-label="File">
+        {preview.file}
+      </Code>
+      {preview.transport === 'stdio' ? (
+        <>
+          <Text size="sm" fw={600}>
+            Program that would run
+          </Text>
+          <Code block aria-label="Command">
+            {preview.command}
+          </Code>
+          <Text size="sm" fw={600}>
+            Arguments ({preview.args.length}), each passed exactly as shown
+          </Text>
+          <ol className="install-args" aria-label="Arguments">
+            {preview.args.map((a, i) => (
+              <li key={i}>
+                <code className="mono">{a}</code>
+              </li>
+            ))}
+          </ol>
+          {preview.cwd !== undefined ? (
+            <Text size="sm">
+              Working folder: <Code>{preview.cwd}</Code>
+            </Text>
+          ) : null}
+          {preview.env.length > 0 ? (
+            <>
+              <Text size="sm" fw={600}>
+                Environment
+              </Text>
+              <List size="sm" aria-label="Environment">
+                {preview.env.map((e) => (
+                  <List.Item key={e.name}>
+                    <code className="mono">
+                      {e.name}={e.value}
+                    </code>
+                    {e.secret ? ' (secret, kept in the OS keychain)' : ''}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <Text size="sm" fw={600}>
+            Address that would be contacted ({preview.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'})
+          </Text>
+          <Code block aria-label="URL">
+            {preview.url}
+          </Code>
+          {preview.headers.length > 0 ? <Text size="sm">Headers sent: {preview.headers.join(', ')}</Text> : null}
+        </>
+      )}
+      {preview.ignored.length > 0 ? <Text size="sm">Not written (fields of another app): {preview.ignored.join(', ')}</Text> : null}
+      {preview.warnings.length > 0 ? (
+        <Alert color="yellow" title="Before you install" aria-label="Warnings">
+          <List size="sm">
+            {preview.warnings.map((w) => (
+              <List.Item key={w}>{w}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The header button, the paste box and the consent dialog (also for deep links: `install:requested`). */
+export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, file: string, notes: string[]): void }) {
+  const { api } = useApp();
+  const [pasteOpen, setPasteOpen] = useState(false);
+  const [link, setLink] = useState('');
+  const [preview, setPreview] = useState<InstallPreview>();
+  const [refused, setRefused] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(
+    () =>
+      api.on('install:requested', (r) => {
+        setPasteOpen(false);
+        setError(undefined);
+        setPreview(r.preview);
+        setRefused(r.refused);
+      }),
+    [api],
+  );
+
+  const check = async (): Promise<void> => {
+    setBusy(true);
+    const r = await api.call('install:preview', { link });
+    setBusy(false);
+    if (!r.ok) return setRefused(r.error.message);
+    setRefused(undefined);
+    setPasteOpen(false);
+    setPreview(r.data);
+  };
+  const cancel = (): void => {
+    if (preview) void api.call('install:cancel', { id: preview.id });
+    setPreview(undefined);
+    setError(undefined);
+  };
+  const install = async (): Promise<void> => {
+    if (!preview) return;
+    setBusy(true);
+    const r = await api.call('install:confirm', { id: preview.id });
+    setBusy(false);
+    if (!r.ok) return setError(r.error.message);
+    setPreview(undefined);
+    setLink('');
+    onInstalled?.(preview.name, r.data.file, r.data.notes);
+  };
+
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={() => setPasteOpen(true)}>
+        Add from link
+      </Button>
+      <Modal opened={pasteOpen} onClose={() => setPasteOpen(false)} title="Add a server from an install link" size="lg">
+        <Stack gap="sm">
+          <Textarea
+            label="Install link"
+            description="mcp-switchboard://install?…, a Cursor link (cursor://…/mcp/install?…) or a VS Code link (vscode:mcp/install?…). Nothing is installed before you confirm."
+            autosize
+            minRows={3}
+            value={link}
+            onChange={(e) => setLink(e.currentTarget.value)}
+            data-autofocus
+          />
+          {refused ? (
+            <Alert color="red" title="This link cannot be installed" role="alert">
+              {refused}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button onClick={() => void check()} loading={busy} disabled={link.trim() === ''}>
+              Review
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={preview !== undefined || (refused !== undefined && !pasteOpen)} onClose={() => (preview ? cancel() : setRefused(undefined))} title={preview ? `Install "${preview.name}"?` : 'Install link refused'} size="xl">
+        {preview ? (
+          <Stack gap="sm">
+            <Consent preview={preview} />
+            {error ? (
+              <Alert color="red" title="Not installed" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={cancel}>
+                Cancel
+              </Button>
+              <Button onClick={() => void install()} loading={busy}>
+                Install
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Alert color="red" role="alert">
+            {refused}
+          </Alert>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The notification list for one filter (issue 13): the newest matching entries from
+ * `channels:list`, then live `channels:appended` entries that match the same filter (the shared
+ * `entryFilter`), older pages on demand. Re-queries when acks or pauses changed.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
+import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
+import { useChannels } from '../store/channels-store.js';
+import { useApp } from '../store/use-store.js';
+
+/** Entries one query fetches. */
+export const PAGE = 500;
+/** Most entries the list holds (older ones are dropped and can be paged back in). */
+export const MAX_LIST = 20_000;
+
+/** Merge entries by seq, ascending, capped to the newest `max`. */
+export function mergeEntries(existing: ChannelEntryView[], incoming: ChannelEntryView[], max = MAX_LIST): ChannelEntryView[] {
+  if (incoming.length === 0) return existing;
+  const last = existing.at(-1)?.seq ?? 0;
+  let merged: ChannelEntryView[];
+  if (incoming.every((e) => e.seq > last)) merged = existing.concat(incoming);
+  else {
+    const bySeq = new Map(existing.map((e) => [e.seq, e]));
+    for (const e of incoming) bySeq.set(e.seq, e);
+    merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  }
+  return merged.length > max ? merged.slice(merged.length - max) : merged;
+}
+
+/** The list state and its actions. */
+export interface NotificationList {
+  entries: ChannelEntryView[];
+  hasOlder: boolean;
+  loading: boolean;
+  error?: string;
+  loadOlder(): Promise<void>;
+  reload(): void;
+}
+
+export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeSeq' | 'afterSeq'>): NotificationList {
+  const { api } = useApp();
+  const marksVersion = useChannels((s) => s.marksVersion);
+  const [entries, setEntries] = useState<ChannelEntryView[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string>();
+  const [version, setVersion] = useState(0);
+  const key = JSON.stringify(query);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+
+  useEffect(() => {
+    let live = true;
+    const q = queryRef.current;
+    const matches = entryFilter(q);
+    const queued: ChannelEntryView[] = [];
+    let loaded = false;
+    // Subscribe first, then query: what arrives meanwhile is merged by seq (no gap, no duplicate).
+    const off = api.on('channels:appended', (batch) => {
+      const mine = batch.filter((e) => matches(e) && (!q.unread || (!e.acked && !e.paused)));
+      if (mine.length === 0) return;
+      if (!loaded) queued.push(...mine);
+      else setEntries((list) => mergeEntries(list, mine));
+    });
+    setLoading(true);
+    void api.call('channels:list', { ...q, limit: PAGE }).then((r) => {
+      if (!live) return;
+      loaded = true;
+      setLoading(false);
+      if (!r.ok) return setError(r.error.message);
+      setError(undefined);
+      setEntries(mergeEntries(r.data.entries, queued));
+      setHasOlder(r.data.hasMore);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [api, key, marksVersion, version]);
+
+  const loadOlder = useCallback(async () => {
+    const first = entries[0]?.seq;
+    if (first === undefined) return;
+    const r = await api.call('channels:list', { ...queryRef.current, beforeSeq: first, limit: PAGE });
+    if (!r.ok) return setError(r.error.message);
+    setEntries((list) => mergeEntries(r.data.entries, list, Number.MAX_SAFE_INTEGER));
+    setHasOlder(r.data.hasMore);
+  }, [api, entries]);
+
+  return { entries, hasOlder, loading, error, loadOlder, reload: () => setVersion((v) => v + 1) };
+}

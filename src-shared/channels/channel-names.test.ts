@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { channelAllowed, channelMatches, channelOf, contentText } from './channel-names.js';
+import { compileContentRegex, parseDuration, renderArguments, renderTemplate, ruleMatches, ruleProblems, type TriggerRule } from './trigger-rules.js';
+
+describe('channelOf', () => {
+  it.each([
+    ['notifications/alerts/critical', undefined, 'alerts/critical'],
+    ['notifications/resources/updated', { uri: 'x' }, 'resources/updated'],
+    ['notifications/message', { level: 'info', data: 'x' }, 'message'],
+    ['notifications/message', { level: 'info', logger: 'db', data: 'x' }, 'message/db'],
+    ['custom/thing', undefined, 'custom/thing'],
+  ])('%s → %s', (method, params, channel) => {
+    expect(channelOf(method, params)).toBe(channel);
+  });
+
+  it('progress and the subscription acknowledgement are not channel entries', () => {
+    expect(channelOf('notifications/progress', { progressToken: 1, progress: 1 })).toBeUndefined();
+    expect(channelOf('notifications/subscriptions/acknowledged', {})).toBeUndefined();
+  });
+});
+
+describe('channelMatches / channelAllowed', () => {
+  it('matches hierarchically, with * and /*', () => {
+    expect(channelMatches('message', 'message/db')).toBe(true);
+    expect(channelMatches('message', 'message')).toBe(true);
+    expect(channelMatches('message', 'messages')).toBe(false);
+    expect(channelMatches('alerts/*', 'alerts')).toBe(false);
+    expect(channelMatches('alerts/*', 'alerts/critical')).toBe(true);
+    expect(channelMatches('*', 'anything/at/all')).toBe(true);
+    expect(channelMatches('alerts/critical', 'alerts')).toBe(false);
+  });
+
+  it('absent list = every channel; empty list = none', () => {
+    expect(channelAllowed(undefined, 'x')).toBe(true);
+    expect(channelAllowed([], 'x')).toBe(false);
+    expect(channelAllowed(['alerts', 'message/db'], 'message/web')).toBe(false);
+    expect(channelAllowed(['alerts', 'message/db'], 'alerts/info')).toBe(true);
+  });
+});
+
+describe('contentText', () => {
+  it("is a log message's string data, else the params as JSON", () => {
+    expect(contentText({ level: 'error', data: 'disk full' })).toBe('disk full');
+    expect(contentText({ level: 'error', data: { a: 1 } })).toBe('{"level":"error","data":{"a":1}}');
+    expect(contentText({ message: 'hi' })).toBe('{"message":"hi"}');
+    expect(contentText(undefined)).toBe('{}');
+  });
+});
+
+describe('trigger rule helpers', () => {
+  it('parses durations', () => {
+    expect(parseDuration('30s')).toBe(30_000);
+    expect(parseDuration('5m')).toBe(300_000);
+    expect(parseDuration('1h')).toBe(3_600_000);
+    expect(parseDuration('1.5h')).toBeUndefined();
+    expect(parseDuration('10')).toBeUndefined();
+  });
+
+  it('(?i) means case-insensitive; a bad pattern says why', () => {
+    const r = compileContentRegex('(?i)disk FULL');
+    expect(r.ok && r.regex.test('Disk full now')).toBe(true);
+    const strict = compileContentRegex('disk FULL');
+    expect(strict.ok && strict.regex.test('Disk full now')).toBe(false);
+    const bad = compileContentRegex('(unclosed');
+    expect(bad.ok).toBe(false);
+  });
+
+  it('matches server, channel pattern and content', () => {
+    const e = { seq: 1, server: 'mon', channel: 'alerts/critical', payload: { message: 'Disk full' } };
+    const re = (s: string) => (compileContentRegex(s) as { regex: RegExp }).regex;
+    expect(ruleMatches({ channel: 'alerts' }, re('(?i)disk'), e)).toBe(true);
+    expect(ruleMatches({ server: 'other' }, undefined, e)).toBe(false);
+    expect(ruleMatches({ server: '*', channel: 'alerts/info' }, undefined, e)).toBe(false);
+    expect(ruleMatches({}, re('disk'), e)).toBe(false);
+  });
+
+  it('templates: values go in as text; unknown placeholders stay', () => {
+    const values = { content: '"}, "evil": {"x', server: 's', channel: 'c', seq: '7' };
+    expect(renderTemplate('{{server}}/{{ channel }} #{{seq}}: {{content}} {{other}}', values)).toBe('s/c #7: "}, "evil": {"x {{other}}');
+    const args = renderArguments({ text: '{{content}}', nested: [{ at: '{{server}}' }], n: 3, flag: true }, values);
+    // The server's text stayed inside one string: no new keys, no changed types.
+    expect(args).toEqual({ text: '"}, "evil": {"x', nested: [{ at: 's' }], n: 3, flag: true });
+    expect(Object.keys(args)).toEqual(['text', 'nested', 'n', 'flag']);
+  });
+
+  it('problems: auto without action, tool outside allowedTools, bad regex', () => {
+    const base: TriggerRule = { name: 'r', mode: 'auto' };
+    expect(ruleProblems(base).map((p) => p.path)).toEqual([['mode']]);
+    expect(ruleProblems({ ...base, action: { server: 's', tool: 'rm' }, allowedTools: ['echo'] }).map((p) => p.path)).toEqual([['action', 'tool']]);
+    expect(ruleProblems({ ...base, action: { server: 's', tool: 'echo' }, allowedTools: ['s/echo'] })).toEqual([]);
+    expect(ruleProblems({ name: 'r', mode: 'notify', contentRegex: '[' }).map((p) => p.path)).toEqual([['contentRegex']]);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Trigger rules (SPEC §7, issue 13): the schema of a rule in `triggers.json`, and the pure parts of
+ * applying one — durations, `(?i)` regexes, matching and `{{…}}` templates — shared by the core
+ * (which fires rules), the rule editor's preview and tests.
+ *
+ * `triggers.json` is `{"rules": [ … ]}`; each rule:
+ * `name`, `server` (default any), `channel` (a channel pattern, default any), `contentRegex`
+ * (a leading `(?i)` = case-insensitive), `mode` = `notify` | `confirm` | `auto`, `prompt` (template
+ * with `{{content}}`, `{{server}}`, `{{channel}}`, `{{seq}}`), `rateLimit` (`30s`, `5m`, `1h`),
+ * `action` = `{server, tool, arguments}` (arguments templated) whose tool must be in the rule's
+ * `allowedTools`, and `enabled` (default true).
+ */
+import { z } from 'zod';
+import { channelMatches, contentText } from './channel-names.js';
+
+/** `30s`, `5m`, `1h`, `2d`: a whole number and a unit. */
+const DURATION_RE = /^\s*(\d{1,9})\s*(s|m|h|d)\s*$/;
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export const TriggerModeSchema = z.enum(['notify', 'confirm', 'auto']);
+export type TriggerMode = z.infer<typeof TriggerModeSchema>;
+
+/** The tool call a rule runs (`confirm` after a yes, `auto` at once). */
+export const TriggerActionSchema = z
+  .object({
+    server: z.string().min(1),
+    tool: z.string().min(1),
+    /** Tool arguments; every string in them is a template (values go in as text, never as code). */
+    arguments: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+export type TriggerAction = z.infer<typeof TriggerActionSchema>;
+
+/** One rule (unknown fields are errors: a typo must not silently widen a rule). */
+export const TriggerRuleSchema = z
+  .object({
+    name: z.string().min(1).max(100),
+    server: z.string().min(1).optional(),
+    channel: z.string().min(1).optional(),
+    contentRegex: z.string().max(2_000).optional(),
+    mode: TriggerModeSchema,
+    prompt: z.string().max(10_000).optional(),
+    rateLimit: z.string().regex(DURATION_RE, 'must be a duration like 30s, 5m or 1h').optional(),
+    action: TriggerActionSchema.optional(),
+    allowedTools: z.array(z.string().min(1)).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type TriggerRule = z.infer<typeof TriggerRuleSchema>;
+
+/** The default prompt when a rule has none. */
+export const DEFAULT_PROMPT = '{{server}} · {{channel}}: {{content}}';
+
+/** `30s` → 30 000 (ms); `undefined` for anything else. */
+export function parseDuration(text: string): number | undefined {
+  const m = DURATION_RE.exec(text);
+  return m ? Number(m[1]) * UNIT_MS[m[2]!]! : undefined;
+}
+
+/** A compiled `contentRegex`, or why it does not compile. */
+export type CompiledRegex = { ok: true; regex: RegExp } | { ok: false; error: string };
+
+/**
+ * Compile a rule's `contentRegex` (JavaScript syntax). A leading `(?i)` — the inline flag other
+ * tools use — means case-insensitive; JavaScript has no inline flags, so it is taken off and `i`
+ * set. Never throws.
+ */
+export function compileContentRegex(source: string): CompiledRegex {
+  const insensitive = source.startsWith('(?i)');
+  const body = insensitive ? source.slice(4) : source;
+  try {
+    return { ok: true, regex: new RegExp(body, insensitive ? 'iu' : 'u') };
+  } catch (unicodeErr) {
+    try {
+      // Patterns written for engines without the `u` flag (e.g. `\-` escapes) still compile.
+      return { ok: true, regex: new RegExp(body, insensitive ? 'i' : '') };
+    } catch {
+      return { ok: false, error: unicodeErr instanceof Error ? unicodeErr.message : String(unicodeErr) };
+    }
+  }
+}
+
+/** Longest content a regex is tested against (characters): bounds the cost of a bad pattern. */
+export const MAX_MATCHED_CONTENT = 64 * 1024;
+
+/** What a rule is matched against. */
+export interface MatchableEntry {
+  seq: number;
+  server: string;
+  channel: string;
+  payload: unknown;
+}
+
+/**
+ * Whether `rule` matches `entry`: its `server` (absent or `*` = any), its `channel` pattern
+ * (`channelMatches`), and `regex` (the compiled `contentRegex`) against `contentText(payload)`.
+ */
+export function ruleMatches(rule: Pick<TriggerRule, 'server' | 'channel'>, regex: RegExp | undefined, entry: MatchableEntry): boolean {
+  if (rule.server !== undefined && rule.server !== '*' && rule.server !== entry.server) return false;
+  if (rule.channel !== undefined && !channelMatches(rule.channel, entry.channel)) return false;
+  if (regex) {
+    regex.lastIndex = 0;
+    if (!regex.test(contentText(entry.payload).slice(0, MAX_MATCHED_CONTENT))) return false;
+  }
+  return true;
+}
+
+/** The values `{{…}}` placeholders take for one entry. */
+export function templateValues(entry: MatchableEntry): Record<string, string> {
+  return { content: contentText(entry.payload), server: entry.server, channel: entry.channel, seq: String(entry.seq) };
+}
+
+const PLACEHOLDER = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
+
+/** `template` with each known `{{name}}` replaced by its value; unknown placeholders stay as they are. */
+export function renderTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}
+
+/**
+ * Fill an action's arguments: every string anywhere in them (not keys) goes through
+ * `renderTemplate`, so a substituted value always lands inside a JSON string — the server's text
+ * can never become an object, a number or another argument. Other values are copied as they are.
+ */
+export function renderArguments(args: Record<string, unknown> | undefined, values: Record<string, string>): Record<string, unknown> {
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return renderTemplate(v, values);
+    if (depth > 20 || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x, depth + 1);
+    return out;
+  };
+  return walk(args ?? {}, 0) as Record<string, unknown>;
+}
+
+/** A problem of a schema-valid rule, at a path inside it (for file:line). */
+export interface RuleProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * What makes a schema-valid rule unusable: `contentRegex` that does not compile; `auto` without an
+ * `action`; an `action` whose tool is not listed in `allowedTools` (as `tool` or `server/tool`).
+ */
+export function ruleProblems(rule: TriggerRule): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  if (rule.contentRegex !== undefined) {
+    const compiled = compileContentRegex(rule.contentRegex);
+    if (!compiled.ok) problems.push({ path: ['contentRegex'], message: `"contentRegex" is not a valid regular expression: ${compiled.error}` });
+  }
+  if (rule.mode === 'auto' && !rule.action) problems.push({ path: ['mode'], message: 'mode "auto" needs an "action" to run' });
+  if (rule.action && !actionAllowed(rule, rule.action)) {
+    problems.push({
+      path: ['action', 'tool'],
+      message: `the action's tool "${rule.action.tool}" is not in "allowedTools" (add "${rule.action.tool}" or "${rule.action.server}/${rule.action.tool}")`,
+    });
+  }
+  return problems;
+}
+
+/** Whether `action`'s tool is on the rule's `allowedTools` (`tool` or `server/tool`). */
+export function actionAllowed(rule: Pick<TriggerRule, 'allowedTools'>, action: Pick<TriggerAction, 'server' | 'tool'>): boolean {
+  return (rule.allowedTools ?? []).some((t) => t === action.tool || t === `${action.server}/${action.tool}`);
+}
