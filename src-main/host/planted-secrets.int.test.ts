@@ -169,6 +169,9 @@ describe('planted-secret scan (issue 9)', () => {
       resources: [['resources', 'envy']],
       prompts: [['prompts', 'envy']],
       logs: [['logs', 'envy']],
+      // Without an owner `channels` reads channels.jsonl and `triggers` says it needs one.
+      channels: [['channels'], ['channels', '--server', 'envy']],
+      triggers: [['triggers']],
       test: [['test', 'hdr'], ['test', 'prot']],
       start: [['start', 'envy']],
       stop: [['stop', 'envy']],
