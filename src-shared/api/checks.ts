@@ -116,6 +116,14 @@ export const CheckOutcomeSchema = z.object({
 });
 export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;
 
+/**
+ * The value an `equals` assertion compares: `structuredContent` when the tool returned one, else
+ * the result's flattened text (as Switchboard shows it: `Error: …` for an `isError` result).
+ */
+export function resultValue(result: { structuredContent?: unknown; text: string }): unknown {
+  return result.structuredContent !== undefined ? result.structuredContent : result.text;
+}
+
 /** What `checks:run` reports. */
 export const CheckRunSchema = z.object({
   file: z.string(),

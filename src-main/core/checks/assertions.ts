@@ -7,17 +7,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { JSONPath } from 'jsonpath-plus';
-import type { Assertion, AssertionOutcome } from '../../../src-shared/api/checks.js';
+import { resultValue, type Assertion, type AssertionOutcome } from '../../../src-shared/api/checks.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { checkStructuredOutput } from '../mcp/tool-bridge.js';
-
-/**
- * The value an `equals` assertion compares: `structuredContent` when the tool returned one, else
- * the result's flattened text (as Switchboard shows it: `Error: …` for an `isError` result).
- */
-export function resultValue(result: ToolCallResult): unknown {
-  return result.structuredContent !== undefined ? result.structuredContent : result.text;
-}
 
 /** The document a JSONPath runs over: the MCP `CallToolResult` fields. */
 export function resultDocument(result: ToolCallResult): Record<string, unknown> {
