@@ -97,6 +97,10 @@ describe('switchboard check', () => {
     const missing = await runSwitchboard(world, ['check', 'ci/none.json']);
     expect(missing.stderr).toContain(`There is no collection of saved calls at ${join(world.project, 'ci', 'none.json')}`);
     expect(missing.code).toBe(64);
+    collection(join(world.project, '.switchboard'), 'calls.json', [echo('Echo: hi')]);
+    const unnamed = await runSwitchboard(world, ['check', '--name', 'nope']);
+    expect(unnamed.stderr).toContain(`No saved call named "nope" in ${join(world.project, '.switchboard', 'calls.json')}`);
+    expect(unnamed.code).toBe(64);
   }, 120_000);
 
   it('refuses a collection in an untrusted folder (exit 2), starting nothing', async () => {

@@ -6,7 +6,8 @@
  * Exit 0 all passed; 1 an assertion failed; 2 a call could not run (or is destructive without
  * `--yes`), the folder is not trusted, or no Switchboard could run them; 64 a bad or missing file.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { COLLECTION_RELATIVE_PATH } from '../../../../src-shared/api/checks.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -17,8 +18,9 @@ import { exitCodeForRun, formatRun } from './check-format.js';
 
 export async function runCheckCommand(ctx: CliContext): Promise<number> {
   const [given] = ctx.cli.positionals;
-  // A file named on the command line is relative to where the command runs; the core takes it absolute.
-  const file = given === undefined ? undefined : resolve(ctx.cwd, given);
+  // A file named on the command line is relative to where the command runs; the default is this
+  // project's (not a running owner's project). The core takes it absolute.
+  const file = given === undefined ? join(ctx.projectDir, COLLECTION_RELATIVE_PATH) : resolve(ctx.cwd, given);
   const names = (ctx.cli.flags.name as string[] | undefined) ?? undefined;
   const listed = await withOwnerOrOneShot(ctx, { onlyServers: [] }, (call) => call('checks:list', { file }));
   if (!listed.ok) {
@@ -43,7 +45,8 @@ export async function runCheckCommand(ctx: CliContext): Promise<number> {
     const r = await call('checks:run', { file: state.file, ...(names ? { names } : {}), confirmDestructive: ctx.cli.flags.yes === true });
     if (!r.ok) {
       printFailure(ctx, r.error);
-      return r.error.code === 'INVALID_CONFIG' ? EXIT.USAGE : EXIT.FAILURE;
+      // A bad file, or --name of no saved call: the command line is wrong, nothing ran.
+      return r.error.code === 'INVALID_CONFIG' || r.error.code === 'NOT_FOUND' ? EXIT.USAGE : EXIT.FAILURE;
     }
     ctx.io.out(ctx.cli.json ? JSON.stringify(r.data, null, 2) : formatRun(r.data));
     return exitCodeForRun(r.data);
