@@ -15,6 +15,7 @@ import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, tripwi
 const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/inspector-server.mjs', import.meta.url));
 let world: TempWorld;
 let tripwire: string;
+const PLANTED = `planted-${Math.random().toString(36).slice(2)}`;
 
 const echo = (expected: string) => ({
   name: `echo ${expected}`,
@@ -50,7 +51,10 @@ beforeAll(async () => {
     everything: everythingEntry(world),
     fixture: { command: process.execPath, args: [FIXTURE], env: { SB_TEST_MARKER: world.marker } },
     wire: tripwireEntry(tripwire),
+    // An environment value resolved from a variable NAME (a secret: redacted wherever it surfaces).
+    envy: { ...everythingEntry(world), env: { SB_TEST_MARKER: world.marker, SB_FROM_NAME: 'SB_PLANTED_NAME' } },
   });
+  world.env.SB_PLANTED_NAME = PLANTED;
   const trusted = await runSwitchboard(world, ['trust']);
   expect(trusted.code).toBe(0);
 }, 60_000);
@@ -129,5 +133,16 @@ describe('switchboard check', () => {
     const r = await runSwitchboard(world, ['check']);
     expect(r.stdout).toContain('ERROR  ghost  (everything / no-such-tool)\n      Server "everything" has no tool "no-such-tool"');
     expect(r.code).toBe(2);
+  }, 120_000);
+
+  it('redacts held secrets in diffs (a server echoing its environment)', async () => {
+    collection(join(world.project, '.switchboard'), 'calls.json', [{ name: 'env', server: 'envy', tool: 'get-env', expect: [{ kind: 'equals', value: 'nothing' }] }]);
+    const [text, json] = [await runSwitchboard(world, ['check']), await runSwitchboard(world, ['check', '--json'])];
+    for (const r of [text, json]) {
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('SB_FROM_NAME');
+      expect(r.stdout).toContain('[redacted]');
+      expect(r.stdout).not.toContain(PLANTED);
+    }
   }, 120_000);
 });
