@@ -42,6 +42,7 @@ import { ensureDataDir } from './data-dir.js';
 import { ChannelService, type ChannelServiceOptions } from './channels/channel-service.js';
 import { channelHandlers } from './handlers/channels.js';
 import { installHandlers } from './handlers/install.js';
+import { checkHandlers } from './handlers/checks.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -266,6 +267,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...protocolHandlers(ctx),
     ...channelHandlers(ctx),
     ...installHandlers(ctx),
+    ...checkHandlers(ctx),
   }, auth.redactor);
 
   return {

@@ -178,6 +178,7 @@ describe('planted-secret scan (issue 9)', () => {
       restart: [['restart', 'envy']],
       reload: [['reload']],
       trust: [['trust']],
+      check: [['check']],
       input: [['input', 'some-id']],
       add: [['add', 'later', '--url', 'http://127.0.0.1:9/mcp']],
       edit: [['edit', 'later', '--header', `Authorization: Bearer ${PLANTED.header}`]],

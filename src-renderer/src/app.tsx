@@ -22,6 +22,8 @@ import { InstallFromLink } from './channels/install-link.js';
 import { NotificationsHeaderButton, NotificationsNavItem } from './channels/notifications-nav.js';
 import { NotificationsView } from './channels/notifications-view.js';
 import { useChannels } from './store/channels-store.js';
+import { ChecksNavItem } from './checks/checks-nav.js';
+import { ChecksView } from './checks/checks-view.js';
 
 /** Connection notice for the web wire (IPC is always open). */
 function ConnectionNotice() {
@@ -43,7 +45,7 @@ export function App() {
   const [notice, setNotice] = useState<{ name: string; file: string; notes: string[] }>();
   const [warningsOpen, setWarningsOpen] = useState(false);
   // Issue 13: the main area shows a server, or the Notifications view.
-  const [view, setView] = useState<'servers' | 'notifications'>('servers');
+  const [view, setView] = useState<'servers' | 'notifications' | 'checks'>('servers');
   const openRequest = useChannels((s) => s.openRequest);
   useEffect(() => {
     if (openRequest) setView('notifications');
@@ -115,6 +117,7 @@ export function App() {
             }}
           />
           <NotificationsNavItem selected={view === 'notifications'} onSelect={() => setView('notifications')} />
+          <ChecksNavItem selected={view === 'checks'} onSelect={() => setView('checks')} />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
             Servers
           </Text>
@@ -169,7 +172,7 @@ export function App() {
           ) : null}
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

@@ -15,6 +15,7 @@ import { inspectorEvents, inspectorMethods } from './methods/inspector.js';
 import { protocolMethods } from './methods/protocol.js';
 import { channelEvents, channelMethods } from './methods/channels.js';
 import { installEvents, installMethods } from './methods/install.js';
+import { checkMethods } from './methods/checks.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -33,6 +34,7 @@ export const methods = {
   ...protocolMethods,
   ...channelMethods,
   ...installMethods,
+  ...checkMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

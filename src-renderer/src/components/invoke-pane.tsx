@@ -23,6 +23,7 @@ import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js
 import { formSchema, parseArgs } from '../lib/schema-form.js';
 import { useApp } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
+import { SaveAsCheck } from '../checks/save-check.js';
 
 /** Falls back to Raw JSON when a server's schema cannot be rendered as a form. */
 class FormBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error?: string }> {
@@ -293,6 +294,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
             <Text fw={700} size="sm">
               Result
             </Text>
+            <SaveAsCheck tool={tool} args={raw ? rawText : formData} result={outcome?.kind === 'result' ? outcome.result : undefined} />
             {calling ? (
               <Button size="compact-sm" color="red" variant="light" onClick={cancel}>
                 Cancel

@@ -30,6 +30,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['logs'], load: async () => (await import('./logs.js')).logsCommand },
   { names: ['channels'], load: async () => (await import('./channels.js')).channelsCommand },
   { names: ['triggers'], load: async () => (await import('./triggers.js')).triggersCommand },
+  { names: ['check'], load: async () => (await import('./check.js')).checkCommand },
   { names: ['trust'], load: async () => (await import('./trust.js')).trustCommand },
   { names: ['add'], load: async () => (await import('./add.js')).addCommand },
   { names: ['remove', 'rm'], load: async () => (await import('./remove.js')).removeCommand },

@@ -1,0 +1,148 @@
+/**
+ * `switchboard check` (issue 15 item 7) as CI runs it: the built CLI as a child process against the
+ * real server-everything (and the inspector fixture for a tool annotated destructiveHint), one-shot
+ * (no Switchboard running). Exit 0 when every assertion holds; 1 and the diff when one fails; 64
+ * for a bad file (file:line); 2 and nothing spawned for an untrusted project; 2 for a destructive
+ * tool without --yes, which --yes then calls.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckRun } from '../../src-shared/api/checks.js';
+import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, tripwireEntry, writeOwnServers, type TempWorld } from '../core/test-world.js';
+
+const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/inspector-server.mjs', import.meta.url));
+let world: TempWorld;
+let tripwire: string;
+const PLANTED = `planted-${Math.random().toString(36).slice(2)}`;
+
+const echo = (expected: string) => ({
+  name: `echo ${expected}`,
+  server: 'everything',
+  tool: 'echo',
+  arguments: { message: 'hi' },
+  expect: [
+    { kind: 'isError', value: false },
+    { kind: 'path', path: '$.content[0].text', equals: expected },
+    { kind: 'underMs', ms: 60_000 },
+  ],
+});
+const weather = {
+  name: 'weather',
+  server: 'everything',
+  tool: 'get-structured-content',
+  arguments: { location: 'New York' },
+  expect: [{ kind: 'outputSchema' }, { kind: 'path', path: '$.structuredContent', contains: { conditions: 'Cloudy' } }],
+};
+
+/** Write `<dir>/<name>` holding `calls` (a string is written as it is). */
+function collection(dir: string, name: string, calls: unknown): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, name);
+  writeFileSync(file, typeof calls === 'string' ? calls : JSON.stringify({ calls }, null, 2));
+  return file;
+}
+
+beforeAll(async () => {
+  world = makeWorld();
+  tripwire = join(world.root, 'spawned');
+  writeOwnServers(world, {
+    everything: everythingEntry(world),
+    fixture: { command: process.execPath, args: [FIXTURE], env: { SB_TEST_MARKER: world.marker } },
+    wire: tripwireEntry(tripwire),
+    // An environment value resolved from a variable NAME (a secret: redacted wherever it surfaces).
+    envy: { ...everythingEntry(world), env: { SB_TEST_MARKER: world.marker, SB_FROM_NAME: 'SB_PLANTED_NAME' } },
+  });
+  world.env.SB_PLANTED_NAME = PLANTED;
+  const trusted = await runSwitchboard(world, ['trust']);
+  expect(trusted.code).toBe(0);
+}, 60_000);
+
+afterAll(() => {
+  for (const pid of processesWithMarker(world.marker)) process.kill(pid, 'SIGKILL');
+  world?.cleanup();
+});
+
+describe('switchboard check', () => {
+  it('exits 0 when every assertion holds (the project collection by default)', async () => {
+    collection(join(world.project, '.switchboard'), 'calls.json', [echo('Echo: hi'), weather]);
+    const r = await runSwitchboard(world, ['check']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('PASS  echo Echo: hi  (everything / echo, ');
+    expect(r.stdout).toContain('PASS  weather  (everything / get-structured-content, ');
+    expect(r.stdout).toContain(`2 passed, 0 failed, 0 not run (${join(world.project, '.switchboard', 'calls.json')})`);
+    expect(r.code).toBe(0);
+  }, 120_000);
+
+  it('exits 1 and prints the diff when an assertion fails; --json has the same verdicts', async () => {
+    const file = collection(join(world.project, '.switchboard'), 'calls.json', [echo('Echo: hi'), echo('Echo: bye')]);
+    const r = await runSwitchboard(world, ['check']);
+    expect(r.stdout).toContain('FAIL  echo Echo: bye');
+    expect(r.stdout).toContain('✗ path: $.content[0].text is not the expected value');
+    expect(r.stdout).toContain('        -Echo: bye\n        +Echo: hi');
+    expect(r.stdout).toContain('1 passed, 1 failed, 0 not run');
+    expect(r.code).toBe(1);
+    const json = await runSwitchboard(world, ['check', file, '--json', '--name', 'echo Echo: bye']);
+    const run = JSON.parse(json.stdout) as CheckRun;
+    expect(run.results.map((x) => [x.name, x.status])).toEqual([['echo Echo: bye', 'failed']]);
+    expect(run.results[0]!.assertions.map((a) => a.passed)).toEqual([true, false, true]);
+    expect(run.results[0]!.assertions[1]!.diff).toBe('@@ -1,1 +1,1 @@\n-Echo: bye\n+Echo: hi');
+    expect(json.code).toBe(1);
+  }, 120_000);
+
+  it('exits 64 for a bad file, naming file and line, and leaves it as it was', async () => {
+    const text = '{\n  "calls": [\n    { "name": "x", "server": "everything", "tool": "echo", "expect": [{ "kind": "sameAs" }] }\n  ]\n}\n';
+    const file = collection(join(world.project, 'ci'), 'bad.json', text);
+    const r = await runSwitchboard(world, ['check', 'ci/bad.json']);
+    expect(r.stderr).toContain(`${file}:3:81: calls[0].expect[0].kind: Invalid discriminator value`);
+    expect(r.code).toBe(64);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const missing = await runSwitchboard(world, ['check', 'ci/none.json']);
+    expect(missing.stderr).toContain(`There is no collection of saved calls at ${join(world.project, 'ci', 'none.json')}`);
+    expect(missing.code).toBe(64);
+    collection(join(world.project, '.switchboard'), 'calls.json', [echo('Echo: hi')]);
+    const unnamed = await runSwitchboard(world, ['check', '--name', 'nope']);
+    expect(unnamed.stderr).toContain(`No saved call named "nope" in ${join(world.project, '.switchboard', 'calls.json')}`);
+    expect(unnamed.code).toBe(64);
+  }, 120_000);
+
+  it('refuses a collection in an untrusted folder (exit 2), starting nothing', async () => {
+    const other = join(world.root, 'cloned');
+    collection(join(other, '.switchboard'), 'calls.json', [{ name: 'wire', server: 'wire', tool: 'boom', expect: [] }]);
+    const r = await runSwitchboard(world, ['check'], { cwd: other });
+    expect(r.stderr).toContain(`${other} is not trusted: the saved calls in ${join(other, '.switchboard', 'calls.json')} run only once it is. Trust it with: switchboard trust ${other}`);
+    expect(r.code).toBe(2);
+    expect(existsSync(tripwire)).toBe(false);
+  }, 120_000);
+
+  it('does not call a destructiveHint tool without --yes (exit 2); --yes calls it', async () => {
+    const call = { name: 'dot', server: 'fixture', tool: 'read.file', arguments: { path: '/x' }, expect: [{ kind: 'equals', value: 'read.file: /x' }] };
+    collection(join(world.project, '.switchboard'), 'calls.json', [call]);
+    const held = await runSwitchboard(world, ['check']);
+    expect(held.stdout).toContain('SKIP  dot  (fixture / read.file)');
+    expect(held.stdout).toContain('"read.file" is annotated destructiveHint: it was not called. Confirm it to run it. Pass --yes to call it.');
+    expect(held.code).toBe(2);
+    const yes = await runSwitchboard(world, ['check', '--yes']);
+    expect(yes.stdout).toContain('PASS  dot  (fixture / read.file, ');
+    expect(yes.code).toBe(0);
+  }, 120_000);
+
+  it('exits 2 when a call cannot run (unknown tool)', async () => {
+    collection(join(world.project, '.switchboard'), 'calls.json', [{ name: 'ghost', server: 'everything', tool: 'no-such-tool', expect: [] }]);
+    const r = await runSwitchboard(world, ['check']);
+    expect(r.stdout).toContain('ERROR  ghost  (everything / no-such-tool)\n      Server "everything" has no tool "no-such-tool"');
+    expect(r.code).toBe(2);
+  }, 120_000);
+
+  it('redacts held secrets in diffs (a server echoing its environment)', async () => {
+    collection(join(world.project, '.switchboard'), 'calls.json', [{ name: 'env', server: 'envy', tool: 'get-env', expect: [{ kind: 'equals', value: 'nothing' }] }]);
+    const [text, json] = [await runSwitchboard(world, ['check']), await runSwitchboard(world, ['check', '--json'])];
+    for (const r of [text, json]) {
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('SB_FROM_NAME');
+      expect(r.stdout).toContain('[redacted]');
+      expect(r.stdout).not.toContain(PLANTED);
+    }
+  }, 120_000);
+});
