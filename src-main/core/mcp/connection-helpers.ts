@@ -59,7 +59,9 @@ export function isTransportFailure(err: unknown): boolean {
   const status = httpStatusOf(err);
   if (status !== undefined && status >= 400 && status < 600) return true;
   if (err instanceof SdkError && (err.code === SdkErrorCode.SendFailed || err.code === SdkErrorCode.ClientHttpFailedToOpenStream)) return true;
-  return isConnectionClosed(err) && err.message === 'Not connected';
+  if (isConnectionClosed(err) && err.message === 'Not connected') return true;
+  // The SSE transport wraps a refused or cut connection in its own error (issue 14 item 5).
+  return /fetch failed|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|other side closed|socket hang up/i.test(err.message);
 }
 
 /** Close a live client quietly (its transport too, even mid-probe) and stop its task store timers. */
