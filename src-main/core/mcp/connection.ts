@@ -47,6 +47,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private connectedAt?: number;
   /** A remote server that was connected and went away is retried until it is back (issue 14 item 5). */
   private lostWhileUp = false;
+  /** What the last tools/list got wrong (a repeated cursor, duplicates), for status (issue 14 item 7). */
+  private listWarning?: string;
   private lastError?: string;
   private restartCount = 0;
   private latencies: number[] = [];
@@ -94,6 +96,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       if (this.instructions !== undefined) rt.instructions = this.instructions;
     }
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
+    if (this.listWarning !== undefined && this.status === 'connected') rt.listWarning = this.listWarning;
     if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
     return rt;
   }
@@ -331,7 +334,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.protocol = negotiated(live.client, mode, prior !== undefined && retry !== 'legacy');
       this.capabilities = live.client.getServerCapabilities() as Record<string, unknown> | undefined;
       this.instructions = live.client.getInstructions();
-      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms)), deadline]);
+      this.listWarning = undefined;
+      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w)), deadline]);
       if (attempt !== this.attempt) return;
       this.tools = tools;
       const info = live.client.getServerVersion();
@@ -479,7 +483,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const live = this.relistTarget;
     if (!live || this.live !== live) return false;
     try {
-      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms));
+      this.listWarning = undefined;
+      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w));
       if (this.live !== live) return false;
       this.tools = tools;
       this.note(`tools changed: ${tools.length} tools`);
@@ -508,6 +513,12 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** `text` without any known secret value (SPEC §3: tokens never reach what we show). */
   private redact(text: string): string {
     return this.options.auth ? this.options.auth.redact(text) : text;
+  }
+
+  /** A list that lied (issue 14 item 7): kept for status and written to the log. */
+  private onListWarning(warning: string): void {
+    this.listWarning = warning;
+    this.note(`warning: ${warning}`);
   }
 
   private recordLatency(ms: number): void {
