@@ -107,6 +107,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.capabilities !== undefined) state.capabilities = rt.capabilities;
     if (rt?.instructions !== undefined) state.instructions = rt.instructions;
     if (rt?.droppedValues?.length) state.droppedValues = rt.droppedValues.map((d) => ({ ...d }));
+    if (rt?.listWarning !== undefined) state.listWarning = rt.listWarning;
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
     if (input.manualStops?.has(def.name)) state.manualStop = true;
     return state;

@@ -89,6 +89,8 @@ export const ServerStateSchema = z.object({
   instructions: z.string().optional(),
   /** Env/header entries omitted at connect time because they could not be resolved (SPEC §3). */
   droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
+  /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */
+  listWarning: z.string().optional(),
   /** While `backoff`: when the next automatic start is due (epoch ms). */
   nextRestartAt: z.number().optional(),
   /** Stopped by the user (kept in state.json; reload respects it). */

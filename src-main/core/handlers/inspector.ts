@@ -4,7 +4,6 @@
  * roots, tasks. Results, not exceptions: SDK errors become PROTOCOL_ERROR / TIMEOUT with the
  * server's message.
  */
-import { pathToFileURL } from 'node:url';
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
@@ -13,6 +12,8 @@ import { CoreError, toFailure } from '../errors.js';
 import { buildCatalog, describeTool } from '../mcp/catalog.js';
 import * as ops from '../mcp/inspector-ops.js';
 import { failureMessage } from '../mcp/tool-bridge.js';
+import { hostRoots } from '../mcp/host-roots.js';
+import { rootsOrigin } from '../../../src-shared/config/host-roots.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type InspectorMethod =
@@ -75,6 +76,13 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
   const withClient = <T>(server: string, fn: (client: Parameters<Parameters<typeof manager.withClient>[1]>[0], timeoutMs: number) => Promise<T>) =>
     attempt(() => manager.withClient(server, (client) => fn(client, timeoutOf(server))));
 
+  /** The roots a server is offered and their origin (docs/roots.md): the person's choice, else its host's rule. */
+  const rootsView = (server: string) => {
+    const host = ctx.discovery()?.servers.find((s) => s.name === server)?.source.host;
+    const chosen = inspector.roots.get(server);
+    return { roots: chosen ?? hostRoots(host, ctx.options.projectDir), origin: rootsOrigin(host, chosen !== undefined) };
+  };
+
   return {
     'tools:cancel': async ({ callId }) => {
       const controller = inspector.calls.get(callId);
@@ -129,23 +137,18 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
 
     'requests:answer': async ({ id, answer }) => ok({ answered: inspector.broker.answer(id, answer) }),
 
-    'roots:get': async ({ server }) => {
-      const chosen = inspector.roots.get(server);
-      if (chosen) return ok(chosen);
-      const dir = ctx.options.projectDir;
-      const name = dir.split(/[\\/]/).filter(Boolean).pop() ?? dir;
-      return ok([{ uri: pathToFileURL(dir).href, name }]);
-    },
+    'roots:get': async ({ server }) => ok(rootsView(server)),
 
-    'roots:set': async ({ server, roots }) => {
-      inspector.roots.set(server, roots);
+    'roots:set': async ({ server, roots, reset }) => {
+      if (reset) inspector.roots.delete(server);
+      else inspector.roots.set(server, roots);
       // Tell the server if it is connected; a stopped server asks again when it starts.
       try {
         await manager.withClient(server, (c) => c.sendRootsListChanged());
       } catch {
         // not connected: nothing to tell
       }
-      return ok(roots);
+      return ok(rootsView(server));
     },
 
     'tasks:call': ({ server, tool, args }) =>

@@ -5,11 +5,9 @@
  * Sampling and elicitation go to the server-request broker (`server-requests.ts`), which asks a
  * person through the UI, or a policy; with no broker, or no face attached, they are declined at
  * once — never left hanging. Roots come from the hooks (the person chooses them) or default to the
- * project folder. Notifications the inspector follows (resource updates, list changes, log
+ * roots the server's own host gives (docs/roots.md). Notifications the inspector follows (resource updates, list changes, log
  * messages, task status) go to `hooks.onNotice`; log messages also land in the server's log.
  */
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
 import {
   Client,
   ProtocolError,
@@ -20,7 +18,7 @@ import {
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
+import type { Root, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
 import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../src-shared/config/server.js';
 import type { ClientHooks } from './client-hooks.js';
 import { ClientTaskStore } from './client-tasks.js';
@@ -42,8 +40,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
 export interface McpClientOptions {
   name: string;
   version: string;
-  /** Absolute project folder, offered as the one root when the hooks give none; no roots when absent. */
-  projectDir?: string;
+  /** Roots offered when the person chose none: the host's rule (docs/roots.md, `hostRoots`); default none. */
+  defaultRoots?: Root[];
   /** Lifecycle/diagnostic notes (declined requests, server log messages), written to the server's log as `system`. */
   note?: (text: string) => void;
   /** The server this client talks to (for the broker and notices). */
@@ -100,7 +98,7 @@ function elicitResult(answer: ServerRequestAnswer): ElicitResult {
 
 /**
  * Build a `Client` with `CLIENT_CAPABILITIES` and the request handlers: `roots/list` → the hooks'
- * roots for this server, else the project folder (or `[]`); `sampling/createMessage` → the broker's
+ * roots for this server, else `defaultRoots` (or `[]`); `sampling/createMessage` → the broker's
  * answer (`reply` → an assistant text message, model `human`; otherwise an McpError reply
  * "declined"); `elicitation/create` → the broker's accept/decline/cancel (task-augmented requests
  * get a task at once, completed when the person answers). No broker → declined at once.
@@ -126,13 +124,8 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
   };
 
   client.setRequestHandler('roots/list', async () => {
-    const chosen = hooks.roots?.(server);
-    if (chosen) return { roots: chosen.map((r) => (r.name ? { uri: r.uri, name: r.name } : { uri: r.uri })) };
-    return {
-      roots: options.projectDir
-        ? [{ uri: pathToFileURL(options.projectDir).href, name: path.basename(options.projectDir) || options.projectDir }]
-        : [],
-    };
+    const roots = hooks.roots?.(server) ?? options.defaultRoots ?? [];
+    return { roots: roots.map((r) => (r.name ? { uri: r.uri, name: r.name } : { uri: r.uri })) };
   });
 
   client.setRequestHandler('sampling/createMessage', async (request, ctx) => {

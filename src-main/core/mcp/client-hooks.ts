@@ -2,8 +2,8 @@
  * What the inspector plugs into every MCP client the manager creates (issue 5): the broker that
  * routes sampling/elicitation to a person, the roots each server is offered, and a sink for the
  * server notifications the inspector follows (resource updates, list changes, log messages, task
- * status). Optional everywhere: a manager without hooks declines requests at once and offers the
- * project folder as the one root (the walking skeleton's behaviour).
+ * status). Optional everywhere: a manager without hooks declines requests at once and offers each
+ * server the roots its own host gives (docs/roots.md).
  */
 import type { Root } from '../../../src-shared/api/inspector.js';
 import type { ServerRequestBroker } from './server-requests.js';
@@ -19,7 +19,7 @@ export interface ServerNotice {
 export interface ClientHooks {
   /** Routes sampling and elicitation to a person (or a policy); absent → declined at once. */
   broker?: ServerRequestBroker;
-  /** Roots offered to `server`; absent → the project folder. */
+  /** Roots the person chose for `server`; undefined → its host's rule (docs/roots.md). */
   roots?(server: string): Root[] | undefined;
   /** Resource/prompt list changes, resource updates, log messages, task status. */
   onNotice?(notice: ServerNotice): void;

@@ -59,7 +59,9 @@ export function isTransportFailure(err: unknown): boolean {
   const status = httpStatusOf(err);
   if (status !== undefined && status >= 400 && status < 600) return true;
   if (err instanceof SdkError && (err.code === SdkErrorCode.SendFailed || err.code === SdkErrorCode.ClientHttpFailedToOpenStream)) return true;
-  return isConnectionClosed(err) && err.message === 'Not connected';
+  if (isConnectionClosed(err) && err.message === 'Not connected') return true;
+  // The SSE transport wraps a refused or cut connection in its own error (issue 14 item 5).
+  return /fetch failed|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|other side closed|socket hang up/i.test(err.message);
 }
 
 /** Close a live client quietly (its transport too, even mid-probe) and stop its task store timers. */
@@ -85,20 +87,41 @@ export async function closeLive(live: ClosableLive): Promise<void> {
  * `MAX_TOOL_PAGES` pages. A server without the tools capability has no tools. `onLatency` gets
  * each page's round trip (ms).
  */
-export async function listAllTools(client: Client, timeoutMs: number, onLatency?: (ms: number) => void): Promise<Tool[]> {
+export async function listAllTools(
+  client: Client,
+  timeoutMs: number,
+  onLatency?: (ms: number) => void,
+  onRepeat?: (warning: string) => void,
+): Promise<Tool[]> {
   if (!client.getServerCapabilities()?.tools) return [];
   const tools: Tool[] = [];
+  const names = new Set<string>();
+  let duplicates = 0;
+  let repeated = false;
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page++) {
     const started = performance.now();
     const result = (await requestPage(client, 'tools/list', cursor, timeoutMs)) as { tools: Tool[]; nextCursor?: string };
     onLatency?.(performance.now() - started);
-    tools.push(...result.tools);
+    // Issue 14 item 7: a server that pages wrongly sends tools again; keep the first of each name.
+    for (const t of result.tools) {
+      if (names.has(t.name)) duplicates++;
+      else {
+        names.add(t.name);
+        tools.push(t);
+      }
+    }
     const next = result.nextCursor;
+    if (next && seen.has(next)) repeated = true;
     if (!next || seen.has(next)) break;
     seen.add(next);
     cursor = next;
+  }
+  if (repeated || duplicates > 0) {
+    onRepeat?.(
+      `tools/list ${repeated ? 'repeated a cursor, so listing stopped' : 'sent tools twice'}${duplicates > 0 ? `; ${duplicates} duplicate tool${duplicates === 1 ? '' : 's'} dropped` : ''}: ${tools.length} tools`,
+    );
   }
   return tools;
 }

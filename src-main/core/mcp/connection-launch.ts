@@ -6,6 +6,7 @@
 import { DEFAULT_TIMEOUT_MS, type ProtocolMode, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError } from '../errors.js';
 import { createMcpClient } from './client-factory.js';
+import { hostRoots } from './host-roots.js';
 import { secretsToRemember } from './connection-auth.js';
 import { secretValues } from './connection-helpers.js';
 import type { ConnectionOptions, Live } from './connection-types.js';
@@ -49,7 +50,8 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
     probeTimeoutMs: probeTimeoutMs(def, timeoutMs),
     name: options.clientName,
     version: options.clientVersion,
-    projectDir: options.projectDir,
+    // Issue 14 item 3: the roots the server's own host gives it (docs/roots.md).
+    defaultRoots: hostRoots(def.source.host, options.projectDir),
     note: hooks.note,
     server: hooks.server,
     hooks: options.hooks,

@@ -48,4 +48,6 @@ export interface Live {
   abort: AbortController;
   /** Set by a dropped SSE stream (the close that follows is reported with it). */
   dropReason?: string;
+  /** The keep-alive of a connected remote server (remote-keepalive.ts). */
+  keepAlive?: import('./remote-keepalive.js').KeepAlive;
 }

@@ -21,8 +21,9 @@ import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult } f
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
 import { RestartSchedule } from './restart-schedule.js';
+import { httpAlive, startKeepAlive } from './remote-keepalive.js';
 import { ConnectTimeoutError, describeConnectFailure, describeStdioLoss, STDERR_SCAN_LINES } from './connection-failures.js';
-import { closeLive, coalescing, isSessionExpired, isTransportFailure, listAllTools } from './connection-helpers.js';
+import { closeLive, coalescing, isAuthFailure, isSessionExpired, isTransportFailure, listAllTools } from './connection-helpers.js';
 import { runServerTest } from './connection-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
 import { prepareLive } from './connection-launch.js';
@@ -44,6 +45,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   status: ServerStatusName = 'stopped';
   private tools: Tool[] = [];
   private connectedAt?: number;
+  /** A remote server that was connected and went away is retried until it is back (issue 14 item 5). */
+  private lostWhileUp = false;
+  /** What the last tools/list got wrong (a repeated cursor, duplicates), for status (issue 14 item 7). */
+  private listWarning?: string;
   private lastError?: string;
   private restartCount = 0;
   private latencies: number[] = [];
@@ -91,6 +96,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       if (this.instructions !== undefined) rt.instructions = this.instructions;
     }
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
+    if (this.listWarning !== undefined && this.status === 'connected') rt.listWarning = this.listWarning;
     if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
     return rt;
   }
@@ -137,6 +143,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (this.status === 'connected') return Promise.resolve();
     this.restarts.cancel();
     this.restarts.failedStarts = 0;
+    this.lostWhileUp = false;
     return this.begin(asRestart);
   }
 
@@ -261,7 +268,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
    */
   private afterFailure(message: string, countsAsFailedStart: boolean, idleStatus: ServerStatusName): void {
     this.lastError = message;
-    const next = this.restarts.decide(countsAsFailedStart);
+    // Issue 14 item 5: a remote server that went away is retried for as long as it is enabled (backoff capped at 30 s).
+    const next = this.restarts.decide(countsAsFailedStart, this.lostWhileUp);
     if (next.kind === 'idle') return this.setStatus(idleStatus);
     if (next.kind === 'give-up') {
       this.lastError = `${message} (gave up after ${next.failedStarts} failed starts in a row; start it to try again)`;
@@ -326,16 +334,36 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.protocol = negotiated(live.client, mode, prior !== undefined && retry !== 'legacy');
       this.capabilities = live.client.getServerCapabilities() as Record<string, unknown> | undefined;
       this.instructions = live.client.getInstructions();
-      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms)), deadline]);
+      this.listWarning = undefined;
+      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w)), deadline]);
       if (attempt !== this.attempt) return;
       this.tools = tools;
       const info = live.client.getServerVersion();
       this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
       // The failed-start count resets only once the connection has stayed up (restart-schedule.ts).
       this.connectedAt = Date.now();
+      this.lostWhileUp = false;
       this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}${this.protocol ? ` over ${describeEra(this.protocol)}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
+      // Issue 14 item 5: a remote server that dies is seen down within 5 s (remote-keepalive.ts).
+      if (def.transport !== 'stdio') {
+        const current = live;
+        const url = def.url ?? '';
+        // 2026-07-28 has no ping: ask the endpoint over plain HTTP instead.
+        const probe = this.protocol?.era === 'modern' ? () => httpAlive(url, timeoutMs) : () => current.client.ping({ timeout: timeoutMs });
+        let noted = false;
+        current.keepAlive = startKeepAlive(probe, {
+          isCurrent: () => this.live === current,
+          onFailure: (err) => {
+            if (this.live === current && !isTransportFailure(err) && !noted) {
+              noted = true;
+              this.note(`keep-alive probe failed (not a connection failure, so the server stays up): ${failureMessage(err)}`);
+            }
+            this.handleRequestFailure(current, err);
+          },
+        });
+      }
     } catch (err) {
       clearTimeout(timer);
       if (attempt !== this.attempt) {
@@ -369,7 +397,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         this.lastError = needsAuthMessage(this.name);
         this.setStatus('needs-auth');
       } else if (exitedByItself) this.afterFailure(message, true, 'error');
-      else {
+      else if (this.lostWhileUp && isTransportFailure(err) && !isAuthFailure(err)) {
+        // Issue 14 item 5: a remote server that went away (refused, reset, HTTP error) may come back.
+        this.afterFailure(message, true, 'error');
+      } else {
         this.lastError = message;
         this.setStatus('error');
       }
@@ -392,7 +423,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     }
     client.onclose = () => this.handleClosed(live);
     client.onerror = (err) => {
-      if (this.live === live) this.note(`transport error: ${err.message}`);
+      if (this.live !== live) return;
+      this.note(`transport error: ${err.message}`);
+      // A dropped listening stream may be a dead server: ask now rather than at the next tick.
+      live.keepAlive?.probeNow();
     };
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (this.live !== live || this.status !== 'connected') return;
@@ -413,6 +447,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.connectedAt = undefined;
     let status: ServerStatusName = 'disconnected';
     let message = live.dropReason ?? 'Connection closed by the server';
+    if (!live.stdio) this.lostWhileUp = true;
     if (live.stdio) {
       const loss = describeStdioLoss(live.stdio, this.stderrOfAttempt());
       message = loss.message;
@@ -436,6 +471,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const failedStart = this.restarts.lostAfter(this.upMs());
     this.connectedAt = undefined;
     const message = failureMessage(err);
+    this.lostWhileUp = true;
     this.note(`request failed, marking the server down: ${message}`);
     void closeLive(live);
     if (hadTools) this.emit('tools');
@@ -447,7 +483,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const live = this.relistTarget;
     if (!live || this.live !== live) return false;
     try {
-      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms));
+      this.listWarning = undefined;
+      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w));
       if (this.live !== live) return false;
       this.tools = tools;
       this.note(`tools changed: ${tools.length} tools`);
@@ -476,6 +513,12 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** `text` without any known secret value (SPEC §3: tokens never reach what we show). */
   private redact(text: string): string {
     return this.options.auth ? this.options.auth.redact(text) : text;
+  }
+
+  /** A list that lied (issue 14 item 7): kept for status and written to the log. */
+  private onListWarning(warning: string): void {
+    this.listWarning = warning;
+    this.note(`warning: ${warning}`);
   }
 
   private recordLatency(ms: number): void {

@@ -129,9 +129,10 @@ describe('McpManager HTTP server going away', () => {
       await manager.settled();
       expect(manager.runtime('gone')!.status).toBe('connected');
       await server.stop();
-      const result = await manager.callTool('gone', 'echo', { message: 'anyone?' });
+      // The first failed request — the call, or the keep-alive if it came first (issue 14 item 5) — marks it down.
+      const result = await manager.callTool('gone', 'echo', { message: 'anyone?' }).catch((e: Error) => ({ isError: true, text: e.message }));
       expect(result.isError).toBe(true);
-      expect(result.text).toMatch(/^MCP error: fetch failed: connect ECONNREFUSED/);
+      expect(result.text).toMatch(/^(MCP error: |Failed to connect to "gone": )fetch failed: connect ECONNREFUSED/);
       expect(manager.runtime('gone')).toMatchObject({ status: 'disconnected', toolCount: 0 });
       expect(manager.runtime('gone')!.lastError).toMatch(/^fetch failed: connect ECONNREFUSED/);
       expect(manager.listTools('gone')).toEqual([]);

@@ -121,9 +121,10 @@ describe('McpManager over stdio (server-everything)', () => {
     expect((await m.callTool('ev', 'echo', { message: 'still here' })).text).toBe('Echo: still here');
   });
 
-  it('offers the project folder as its root', async () => {
+  it("offers the project folder as its root where the server's host gives it (Claude Code)", async () => {
     manager = new McpManager({ projectDir: tmp });
-    await manager.reconcile(run(everythingStdio('ev')));
+    const def = everythingStdio('ev');
+    await manager.reconcile(run({ ...def, source: { host: 'claude-code', file: '/home/me/.claude.json', scope: 'user' } }));
     await manager.settled();
     const roots = await manager.callTool('ev', 'get-roots-list', {});
     expect(roots.text).toContain(`file://${tmp}`);

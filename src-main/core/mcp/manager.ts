@@ -32,7 +32,7 @@ export interface McpManagerOptions {
   logCapacity?: number;
   /** Environment of stdio children before each server's `env` (default `process.env`). */
   baseEnv?: Record<string, string | undefined>;
-  /** Absolute project folder, offered to servers as the one root (`roots/list`); none when absent. */
+  /** Absolute project folder: the root of servers whose host offers its workspace (docs/roots.md); none when absent. */
   projectDir?: string;
   /** Inspector hooks handed to every client: server-request broker, roots, notices (issue 5). */
   hooks?: ClientHooks;

@@ -44,12 +44,13 @@ export class RestartSchedule {
    * After a failure: `idle` when the policy forbids restarts, `give-up` when `maxFailedStarts`
    * failed starts in a row are reached, else `backoff` with the delay (ms). `countsAsFailedStart`
    * is false for the loss of a server that was connected (a crash, not a failed start).
+   * `neverGiveUp` (remote servers, issue 14 item 5): keep backing off, capped at `maxDelayMs`.
    */
-  decide(countsAsFailedStart: boolean): RestartDecision {
+  decide(countsAsFailedStart: boolean, neverGiveUp = false): RestartDecision {
     const policy = this.policy();
     if (policy.maxFailedStarts <= 0) return { kind: 'idle' };
     if (countsAsFailedStart) this.failedStarts++;
-    if (this.failedStarts >= policy.maxFailedStarts) return { kind: 'give-up', failedStarts: this.failedStarts };
+    if (!neverGiveUp && this.failedStarts >= policy.maxFailedStarts) return { kind: 'give-up', failedStarts: this.failedStarts };
     return { kind: 'backoff', delay: backoffDelay(this.failedStarts, policy) };
   }
 

@@ -32,6 +32,8 @@ export interface ServerRuntime {
   instructions?: string;
   /** Env/header entries left out at connect time (SPEC §3). */
   droppedValues?: { key: string; reason: string }[];
+  /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */
+  listWarning?: string;
   /** While `backoff`: when the next automatic start is due (epoch ms). */
   nextRestartAt?: number;
 }

@@ -13,6 +13,7 @@ import { withLoginShellEnv } from '../../core/mcp/login-shell-env.js';
 import { secretStoreChoice, secretStoreWarning } from '../../core/secrets/file-secret-store.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
 import { UsageError, type ParsedCli } from './args.js';
+import { interruptClaimed } from './interrupt.js';
 import { quoteArg } from './format.js';
 import { terminalSafe } from './terminal-safe.js';
 
@@ -122,6 +123,8 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
   // then exit 128+signal. A second signal while disposing exits at once.
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals): void => {
+    // A command that can stop one thing cleanly (a call: notifications/cancelled) takes the first Ctrl-C.
+    if (signal === 'SIGINT' && !stopping && interruptClaimed()) return;
     const code = 128 + (signal === 'SIGINT' ? 2 : 15);
     if (stopping) process.exit(code);
     stopping = true;

@@ -22,6 +22,11 @@ export function RuntimeNotes({ state }: { state: ServerState }) {
           Stopped by you: reloads keep it stopped until you start it (or its config changes).
         </Text>
       ) : null}
+      {state.listWarning ? (
+        <Text size="sm" c="orange" role="note">
+          {state.listWarning}
+        </Text>
+      ) : null}
       {dropped.length > 0 ? (
         <Alert color="orange" variant="light" title="Values left out at connect time" role="note">
           <List size="sm">

@@ -6,6 +6,7 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { LoggingLevel, Root } from '../../../src-shared/api/inspector.js';
+import type { RootsOrigin } from '../../../src-shared/config/host-roots.js';
 import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from './server-protocol.js';
 
@@ -22,21 +23,29 @@ export function toRootUri(text: string): string {
 export function ServerSettings({ server, connected }: { server: string; connected: boolean }) {
   const { api } = useApp();
   const [roots, setRoots] = useState<Root[]>([]);
+  // Issue 14 item 3: where the roots came from (the person's choice, or the host's rule; docs/roots.md).
+  const [origin, setOrigin] = useState<RootsOrigin>();
   const [draft, setDraft] = useState('');
   const [level, setLevel] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const [hidden, setHidden] = useState<string[]>([]);
 
   useEffect(() => {
-    void api.call('roots:get', { server }).then((r) => r.ok && setRoots(r.data));
+    void api.call('roots:get', { server }).then((r) => {
+      if (r.ok) {
+        setRoots(r.data.roots);
+        setOrigin(r.data.origin);
+      }
+    });
     void api.call('tools:filtered', { server }).then((r) => r.ok && setHidden(r.data));
   }, [api, server, connected]);
 
-  const save = async (next: Root[]): Promise<void> => {
-    const r = await api.call('roots:set', { server, roots: next });
+  const save = async (next: Root[], reset = false): Promise<void> => {
+    const r = await api.call('roots:set', { server, roots: next, ...(reset ? { reset: true } : {}) });
     if (r.ok) {
-      setRoots(r.data);
-      setMessage({ ok: true, text: `Roots updated (${r.data.length}); the server was told.` });
+      setRoots(r.data.roots);
+      setOrigin(r.data.origin);
+      setMessage({ ok: true, text: `Roots updated (${r.data.roots.length}); the server was told.` });
     } else setMessage({ ok: false, text: r.error.message });
   };
 
@@ -61,6 +70,18 @@ export function ServerSettings({ server, connected }: { server: string; connecte
             (Roots: {DEPRECATED_2026})
           </Text>
         </Text>
+        {origin ? (
+          <Group gap="xs">
+            <Text size="xs" c="dimmed" data-testid="roots-origin">
+              {origin.text}
+            </Text>
+            {origin.kind === 'chosen' ? (
+              <Button size="compact-xs" variant="subtle" onClick={() => void save([], true)}>
+                Reset to the host’s rule
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
         {roots.length === 0 ? (
           <Text size="sm" c="dimmed">
             None: the server gets no folder.

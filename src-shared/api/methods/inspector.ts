@@ -25,6 +25,10 @@ import {
   ToolProgressSchema,
 } from '../inspector.js';
 import { Empty, ServerName } from './common.js';
+import { RootsOriginSchema } from '../../config/host-roots.js';
+
+/** A server's roots and where they came from (issue 14 item 3). */
+const RootsViewSchema = z.object({ roots: z.array(RootSchema), origin: RootsOriginSchema });
 
 const Uri = z.string().min(1).max(10_000);
 const ServerOnly = z.object({ server: ServerName }).strict();
@@ -72,10 +76,16 @@ export const inspectorMethods = {
   /** Sampling/elicitation requests waiting for a person. */
   'requests:list': { input: Empty, output: z.array(PendingServerRequestSchema) },
   'requests:answer': { input: z.object({ id: z.string(), answer: ServerRequestAnswerSchema }).strict(), output: z.object({ answered: z.boolean() }) },
-  /** Roots offered to a server (default: the project folder). */
-  'roots:get': { input: ServerOnly, output: z.array(RootSchema) },
-  /** Choose the roots offered to a server; it is told with `notifications/roots/list_changed`. */
-  'roots:set': { input: z.object({ server: ServerName, roots: z.array(RootSchema).max(100) }).strict(), output: z.array(RootSchema) },
+  /** Roots offered to a server and their origin: the person's choice, else its host's rule (docs/roots.md). */
+  'roots:get': { input: ServerOnly, output: RootsViewSchema },
+  /**
+   * Choose the roots offered to a server, or `reset` to its host's rule (docs/roots.md); it is told
+   * with `notifications/roots/list_changed`.
+   */
+  'roots:set': {
+    input: z.object({ server: ServerName, roots: z.array(RootSchema).max(100), reset: z.boolean().optional() }).strict(),
+    output: RootsViewSchema,
+  },
   /** Call a tool as a task (MCP 2025-11-25); resolves once the task exists. */
   'tasks:call': {
     input: z.object({ server: ServerName, tool: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }).strict(),

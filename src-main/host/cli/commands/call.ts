@@ -5,7 +5,10 @@
  * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
  * `--task` (or a tool whose `execution.taskSupport` is `required`) runs it as a task (MCP 2025-11-25):
  * its status goes to stderr, the result is printed the same way; Ctrl-C cancels the task (exit 130).
+ * Ctrl-C on a plain call cancels it where it runs (one-shot core or the live owner: the server gets
+ * `notifications/cancelled` for that request), prints "cancelled" and exits 130 (issue 14 item 1).
  */
+import { randomUUID } from 'node:crypto';
 import type { CommandSpec } from '../command-spec.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { EXIT, parseToolArgs } from '../args.js';
@@ -14,6 +17,10 @@ import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { FAILED_STATUSES } from './status.js';
 import { runToolAsTask } from '../task-follow.js';
+import { interruptible } from '../interrupt.js';
+
+/** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
+export const EXIT_CANCELLED = 130;
 
 /** Exit code of a tool result: 0 ok; 1 isError; 2 when the call itself failed (`MCP error: …`, SPEC §4). */
 export function exitCodeForResult(result: ToolCallResult): number {
@@ -66,7 +73,19 @@ export async function runCall(ctx: CliContext): Promise<number> {
       if (!record.result) return printFailure(ctx, { code: 'PROTOCOL_ERROR', message: `Task ${record.taskId} ${record.status}${record.error ? `: ${record.error}` : ''}` });
       result = record.result;
     } else {
-      const called = await call('tools:call', { server, tool, args });
+      const callId = `cli-${randomUUID()}`;
+      let interrupted = false;
+      const called = await interruptible(
+        () => {
+          interrupted = true;
+          void call('tools:cancel', { callId });
+        },
+        () => call('tools:call', { server, tool, args, callId }),
+      );
+      if (interrupted) {
+        ctx.io.err(`Call to ${tool} on ${server} cancelled.`);
+        return EXIT_CANCELLED;
+      }
       if (!called.ok) return printFailure(ctx, called.error);
       result = called.data;
     }
