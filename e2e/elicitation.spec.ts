@@ -6,22 +6,12 @@
  * (`oneOf` const + title), a titled multi-select (`items.anyOf` const + title) and a legacy
  * `enumNames` enum. Every field is answerable by its titles; the server gets the values.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
-import { packageBin } from './sandbox.js';
+import { openEverything } from './everything-server.js';
 
 test("every elicitation shape of server-everything's trigger-elicitation-request is answerable with its titles", async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  writeFileSync(
-    join(sb.project, '.mcp.json'),
-    JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [packageBin('@modelcontextprotocol/server-everything'), 'stdio'], env: { SB_E2E_TAG: sb.tag } } } }),
-  );
-  sb.trust();
-  await page.goto(await sb.serve());
-  const server = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^everything\b/ });
-  await expect(server).toContainText('connected', { timeout: 60_000 });
-  await server.click();
+  await openEverything(page, sb);
   await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^trigger-elicitation-request mcp_/ }).click();
   const pane = page.getByRole('region', { name: 'Call trigger-elicitation-request' });
   await pane.getByRole('button', { name: 'Call', exact: true }).click();

@@ -3,22 +3,13 @@
  * a tool call's request and reply paired with their latency, opened beside the list as pretty JSON;
  * filters by direction, method and text; replay of a `tools/call`; export as JSON lines.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
-import { packageBin } from './sandbox.js';
+import { openEverything } from './everything-server.js';
 
 test('trace: paired request and reply with latency beside the list, filters, replay, JSON-lines export', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  writeFileSync(
-    join(sb.project, '.mcp.json'),
-    JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [packageBin('@modelcontextprotocol/server-everything'), 'stdio'], env: { SB_E2E_TAG: sb.tag } } } }),
-  );
-  sb.trust();
-  await page.goto(await sb.serve());
-  const server = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^everything\b/ });
-  await expect(server).toContainText('connected', { timeout: 60_000 });
-  await server.click();
+  await openEverything(page, sb);
   await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^echo\b/ }).click();
   const pane = page.getByRole('region', { name: 'Call echo' });
   await pane.getByLabel('message').fill('traced hello');
