@@ -14,6 +14,7 @@
  * Parts: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
  * restart-schedule.ts (backoff), connection-test.ts (`test`).
  */
+import { AFTER_CANCEL_PREFIX, isLateMessage } from './log-level.js';
 import { EventEmitter } from 'node:events';
 import { SdkError, SdkErrorCode, type Client, type Tool } from '@modelcontextprotocol/client';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
@@ -392,7 +393,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     }
     client.onclose = () => this.handleClosed(live);
     client.onerror = (err) => {
-      if (this.live === live) this.note(`transport error: ${err.message}`);
+      // A reply or progress for a request we stopped waiting for (cancelled, timed out) is not a
+      // broken transport: labelled as what it is (issue 15 item 3).
+      if (this.live === live) this.note(isLateMessage(err.message) ? `${AFTER_CANCEL_PREFIX} ${err.message.replace(/^Received a/, 'a')} (its request was cancelled or timed out)` : `transport error: ${err.message}`);
     };
     client.setNotificationHandler('notifications/tools/list_changed', () => {
       if (this.live !== live || this.status !== 'connected') return;
