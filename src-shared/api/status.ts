@@ -184,11 +184,17 @@ export const ToolCallResultSchema = z.object({
 export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
 
 /** One log line of a server (stderr, stdout noise, or our own lifecycle notes). */
+/** MCP logging levels (RFC 5424 names), least to most severe. */
+export const LogLevelSchema = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export type LogLevel = z.infer<typeof LogLevelSchema>;
+
 export const LogEntrySchema = z.object({
   seq: z.number().int().nonnegative(),
   server: z.string(),
   time: z.number(),
   stream: z.enum(['stderr', 'stdout', 'system']),
   text: z.string(),
+  /** The line's level (core/mcp/log-level.ts); absent when a stderr line names none. */
+  level: LogLevelSchema.optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;

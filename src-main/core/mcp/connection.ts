@@ -14,6 +14,7 @@
  * Parts: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
  * restart-schedule.ts (backoff), connection-test.ts (`test`).
  */
+import { AFTER_CANCEL_PREFIX, isLateMessage } from './log-level.js';
 import { EventEmitter } from 'node:events';
 import { SdkError, SdkErrorCode, type Client, type Tool } from '@modelcontextprotocol/client';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
@@ -424,6 +425,12 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     client.onclose = () => this.handleClosed(live);
     client.onerror = (err) => {
       if (this.live !== live) return;
+      // A reply or progress for a request we stopped waiting for (cancelled, timed out) is not a
+      // broken transport: labelled as what it is (issue 15 item 3).
+      if (isLateMessage(err.message)) {
+        this.note(`${AFTER_CANCEL_PREFIX} ${err.message.replace(/^Received a/, 'a')} (its request was cancelled or timed out)`);
+        return;
+      }
       this.note(`transport error: ${err.message}`);
       // A dropped listening stream may be a dead server: ask now rather than at the next tick.
       live.keepAlive?.probeNow();

@@ -154,6 +154,10 @@ describe('a late reply', () => {
       () => core.handlers['logs:get']({ server: 'my.server' }).then((r) => r.ok && r.data.some((e) => /unknown message ID/i.test(e.text))),
       'the late reply to arrive and be dropped',
     );
+    // Labelled as a message after a cancel, not as a transport error (issue 15 item 3).
+    const logs = await core.handlers['logs:get']({ server: 'my.server' });
+    const late = logs.ok ? logs.data.find((e) => /unknown message ID/i.test(e.text)) : undefined;
+    expect(late).toMatchObject({ level: 'notice', text: expect.stringMatching(/^after a cancel or timeout: a response for an unknown message ID: .*\(its request was cancelled or timed out\)$/) });
     expect((await call('tools:call', { server: 'my.server', tool: 'read-file', args: { path: 'b' } })).text).toBe('read-file: b');
     expect((await call('history:list', { server: 'my.server' })).filter((h) => h.tool === 'slow').map((h) => h.outcome)).toEqual(['cancelled']);
   });

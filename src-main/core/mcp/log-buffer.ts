@@ -3,6 +3,7 @@
  * bounded whatever the server prints"). Every entry carries a global, increasing `seq` so a face that
  * reconnects (a reloaded renderer, `logs -f`) can ask for what it missed (STYLE: Zed's log store).
  */
+import { logLevelOf } from './log-level.js';
 import type { LogEntry } from '../../../src-shared/api/status.js';
 import { sliceCopy } from './string-copy.js';
 
@@ -76,7 +77,9 @@ export class LogStore {
    * `…[truncated]`; a trailing `\r` is dropped). Returns the stored entry.
    */
   append(server: string, stream: LogEntry['stream'], text: string): LogEntry {
-    const entry: LogEntry = { seq: ++this.seq, server, time: this.now(), stream, text: capLine((this.redact ? this.redact(text) : text).replace(/\r$/, '')) };
+    const line = capLine((this.redact ? this.redact(text) : text).replace(/\r$/, ''));
+    const level = logLevelOf(stream, line);
+    const entry: LogEntry = { seq: ++this.seq, server, time: this.now(), stream, text: line, ...(level ? { level } : {}) };
     let ring = this.rings.get(server);
     if (!ring) {
       ring = new Ring(this.capacity);

@@ -21,6 +21,7 @@ import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import { formSchema, parseArgs } from '../lib/schema-form.js';
+import { shapeSchema } from '../lib/schema-shapes.js';
 import { useApp } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
 import { SaveAsCheck } from '../checks/save-check.js';
@@ -79,7 +80,10 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
   const { api } = useApp();
   const paneRef = useRef<HTMLDivElement>(null);
   const transformErrors = useMemo(() => friendlyErrors(tool.inputSchema), [tool.inputSchema]);
-  const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
+  // Titled enums, enumNames and set-valued arrays in the shapes rjsf renders (lib/schema-shapes.ts).
+  const shaped = useMemo(() => shapeSchema(formSchema(tool.inputSchema), { multiSelect: false }), [tool.inputSchema]);
+  const schema = shaped.schema as RJSFSchema;
+  const uiSchema = useMemo(() => ({ ...shaped.uiSchema, 'ui:title': '' }), [shaped]);
   const [formData, setFormData] = useState<Record<string, unknown>>({});
   const [raw, setRaw] = useState(false);
   const [rawText, setRawText] = useState('{}');
@@ -270,7 +274,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
               <Form
                 className="rjsf"
                 schema={schema}
-                uiSchema={{ 'ui:title': '' }}
+                uiSchema={uiSchema}
                 validator={formValidator}
                 templates={formTemplates}
                 transformErrors={transformErrors}

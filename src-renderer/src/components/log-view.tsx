@@ -2,13 +2,18 @@
  * A server's log lines (SPEC §6 stderr ring buffer, plus lifecycle notes), virtualised with
  * @tanstack/react-virtual. Loads `logs:get` (only lines newer than those held) when shown; new
  * lines arrive through the store's `logs:appended` subscription. Follows the tail while the view
- * is scrolled to the bottom.
+ * is scrolled to the bottom. Issue 15 item 3: each line's level (decided in the core) is coloured
+ * and filterable, a search keeps the lines containing a text, the shown lines export as a file, and
+ * rows of any height are measured by their `seq` (a wrapped line never overlaps the next, also
+ * when old lines drop off the front).
  */
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { LogEntry } from '../../../src-shared/api/status.js';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { LogEntry, LogLevel } from '../../../src-shared/api/status.js';
+import { downloadText } from '../lib/download.js';
 import { useApp, useStore } from '../store/use-store.js';
+import './lists.css';
 
 const NO_LINES: LogEntry[] = [];
 
@@ -25,6 +30,16 @@ export function logText(lines: readonly LogEntry[]): string {
 }
 
 const STREAM_COLOR: Record<LogEntry['stream'], string> = { stderr: 'orange', stdout: 'blue', system: 'gray' };
+const LEVELS: LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const LEVEL_COLOR: Record<LogLevel, string> = { debug: 'gray', info: 'blue', notice: 'cyan', warning: 'yellow', error: 'red', critical: 'red', alert: 'red', emergency: 'red' };
+
+/** Lines at `minLevel` or above (lines without a level pass only with no minimum) containing `text` (case-insensitive). Pure. */
+export function filterLogs(lines: readonly LogEntry[], minLevel: LogLevel | '', text: string): readonly LogEntry[] {
+  const needle = text.trim().toLowerCase();
+  if (minLevel === '' && needle === '') return lines;
+  const floor = minLevel === '' ? -1 : LEVELS.indexOf(minLevel);
+  return lines.filter((l) => (floor < 0 || (l.level !== undefined && LEVELS.indexOf(l.level) >= floor)) && (needle === '' || l.text.toLowerCase().includes(needle)));
+}
 
 /** The log list of one server. */
 export function LogView({ server }: { server: string }) {
@@ -34,21 +49,27 @@ export function LogView({ server }: { server: string }) {
   const atBottom = useRef(true);
   const [following, setFollowing] = useState(true);
   const [copied, setCopied] = useState(false);
+  const [minLevel, setMinLevel] = useState<LogLevel | ''>('');
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => filterLogs(lines, minLevel, search), [lines, minLevel, search]);
 
   useEffect(() => {
     void store.loadLogs(server);
   }, [store, server]);
 
   const virtualizer = useVirtualizer({
-    count: lines.length,
+    count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 22,
+    // Sizes keyed by the line, not its index: when old lines drop off the front, a measured
+    // wrapped line keeps its height and the rows after it do not overlap.
+    getItemKey: (i) => shown[i]!.seq,
     overscan: 20,
   });
 
   useLayoutEffect(() => {
-    if (atBottom.current && lines.length > 0) virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
-  }, [lines.length, virtualizer]);
+    if (atBottom.current && shown.length > 0) virtualizer.scrollToIndex(shown.length - 1, { align: 'end' });
+  }, [shown.length, virtualizer]);
 
   if (lines.length === 0) {
     return (
@@ -78,7 +99,7 @@ export function LogView({ server }: { server: string }) {
           onClick={() => {
             atBottom.current = true;
             setFollowing(true);
-            virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
+            virtualizer.scrollToIndex(shown.length - 1, { align: 'end' });
           }}
         >
           Follow the tail
@@ -87,6 +108,22 @@ export function LogView({ server }: { server: string }) {
       <Text size="xs" c="dimmed">
         {lines.length} lines
       </Text>
+      <NativeSelect
+        size="xs"
+        aria-label="Lowest level shown"
+        value={minLevel}
+        onChange={(e) => setMinLevel(e.currentTarget.value as LogLevel | '')}
+        data={[{ value: '', label: 'Every line' }, ...LEVELS.map((l) => ({ value: l, label: `${l} and above` }))]}
+      />
+      <TextInput size="xs" placeholder="Search the log" aria-label="Search the log" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      {shown.length !== lines.length ? (
+        <Text size="xs" c="dimmed" role="status">
+          {shown.length} shown
+        </Text>
+      ) : null}
+      <Button size="compact-xs" variant="subtle" onClick={() => downloadText(`${server}.log`, logText(shown))}>
+        Export
+      </Button>
     </Group>
     <div
       ref={scrollRef}
@@ -102,12 +139,13 @@ export function LogView({ server }: { server: string }) {
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const line = lines[item.index]!;
+          const line = shown[item.index]!;
           return (
             <div
               key={line.seq}
               data-index={item.index}
               ref={virtualizer.measureElement}
+              data-level={line.level}
               className="log-line"
               style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
             >
@@ -115,6 +153,11 @@ export function LogView({ server }: { server: string }) {
               <Badge size="xs" variant="light" color={STREAM_COLOR[line.stream]} className="log-stream">
                 {line.stream}
               </Badge>
+              {line.level ? (
+                <Badge size="xs" variant={LEVEL_COLOR[line.level] === 'red' ? 'filled' : 'light'} color={LEVEL_COLOR[line.level]} className="log-stream">
+                  {line.level}
+                </Badge>
+              ) : null}
               <span className="log-text">{line.text}</span>
             </div>
           );

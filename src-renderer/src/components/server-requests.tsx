@@ -8,10 +8,12 @@
 import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
 import { formValidator } from '../lib/form-validator.js';
 import { formSchema } from '../lib/schema-form.js';
+import { shapeSchema } from '../lib/schema-shapes.js';
+import { formTemplates } from './form-templates.js';
 import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from './server-protocol.js';
 import { ResultText } from './result-text.js';
@@ -78,7 +80,9 @@ function Sampling({ request, answer }: { request: PendingServerRequest; answer(a
 }
 
 function Elicitation({ request, answer }: { request: PendingServerRequest; answer(a: ServerRequestAnswer): void }) {
-  const schema = formSchema((request.params.requestedSchema ?? { type: 'object', properties: {} }) as Record<string, unknown>) as RJSFSchema;
+  // Every MCP 2025-11-25 shape (titled selects, enumNames, multi-selects as labelled checkboxes).
+  const shaped = useMemo(() => shapeSchema(formSchema((request.params.requestedSchema ?? { type: 'object', properties: {} }) as Record<string, unknown>), { multiSelect: true }), [request.params.requestedSchema]);
+  const schema = shaped.schema as RJSFSchema;
   const [data, setData] = useState<Record<string, unknown>>({});
   return (
     <Stack gap="sm">
@@ -86,8 +90,9 @@ function Elicitation({ request, answer }: { request: PendingServerRequest; answe
       <Form
         className="rjsf"
         schema={schema}
-        uiSchema={{ 'ui:title': '' }}
+        uiSchema={{ ...shaped.uiSchema, 'ui:title': '' }}
         validator={formValidator}
+        templates={formTemplates}
         formData={data}
         onChange={(e) => setData((e.formData ?? {}) as Record<string, unknown>)}
         onSubmit={(e) => answer({ action: 'accept', content: (e.formData ?? {}) as Record<string, unknown> })}

@@ -1,17 +1,22 @@
 /**
  * A server's tools, raw name first, then the agent-visible name (SPEC §4); each tool is a button;
- * arrow keys, Home and End move along the list. The list is virtual (@tanstack/react-virtual), so a
- * server with 5,000 tools stays responsive. A name that collides under some host's scheme carries a
- * badge saying whose (issue 14 item 6); when many of this server's tools collide under one scheme,
- * one summary above the list says so instead of a badge on every row.
+ * arrow keys, Home and End move along the list. The list is virtual (@tanstack/react-virtual) and
+ * its rows are plain elements (issue 15 item 1: opening a server of 5,000 tools renders a screenful),
+ * compact (a name line and one line of agent name · description), names wrapping only after
+ * `_ - . /`. The Tools tab has its own filter (same ranking as the search of all servers). A name
+ * that collides under some host's scheme carries a badge saying whose (issue 14 item 6); when many
+ * of this server's tools collide under one scheme, one summary above the list says so instead.
  */
-import { Alert, Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
-import { clashLabels, collisionSummaries, toolKey, type CollisionSummary } from '../lib/tool-name-view.js';
+import { clashLabels, collisionSummaries, toolKey, type CollisionSummary, type ToolNames } from '../lib/tool-name-view.js';
+import { queryWords, rankTools, toolSearchIndex } from '../lib/tool-search-index.js';
 import { annotationLabels } from './tool-annotations.js';
+import { AgentNameLine, HighlightText } from './highlight-text.js';
 import { useToolNames } from './use-tool-names.js';
+import './lists.css';
 
 /** Props of `ToolList`. */
 export interface ToolListProps {
@@ -20,30 +25,32 @@ export interface ToolListProps {
   onSelect(toolName: string): void;
 }
 
-const BADGE_STYLES = { label: { textTransform: 'none' as const, overflow: 'visible' as const } };
+/** Estimated row height (px): a name line and a detail line; rows whose name wraps are measured. */
+const ROW = 44;
+const summaryCache = new WeakMap<readonly ToolInfo[], WeakMap<Map<string, ToolNames>, CollisionSummary[]>>();
 
-/** The tool's read-only / destructive / name-clash badges, on a line of their own (null when none). */
+/** `collisionSummaries`, cached per tools array and names map (a server of 5,000 tools opens without recounting). */
+function cachedSummaries(tools: readonly ToolInfo[], names: Map<string, ToolNames>): CollisionSummary[] {
+  let byNames = summaryCache.get(tools);
+  if (!byNames) summaryCache.set(tools, (byNames = new WeakMap()));
+  let s = byNames.get(names);
+  if (!s) byNames.set(names, (s = collisionSummaries(tools, names)));
+  return s;
+}
+
+/** The tool's read-only / destructive / name-clash / shortened badges. */
 function badges(t: ToolInfo, clashes: string[]) {
   const labels = annotationLabels(t.annotations).filter((l) => l === 'destructive' || l === 'read-only');
-  if (labels.length === 0 && clashes.length === 0 && !t.fullAgentName) return null;
   return (
-    <Group gap={4} my={2}>
+    <>
       {labels.map((l) => (
-        <Badge key={l} size="xs" color={l === 'destructive' ? 'red' : 'teal'} variant="light" styles={BADGE_STYLES}>
+        <span key={l} className={`row-badge ${l === 'destructive' ? 'red' : 'teal'}`}>
           {l}
-        </Badge>
+        </span>
       ))}
-      {clashes.length > 0 ? (
-        <Badge size="xs" color="orange" variant="light" styles={BADGE_STYLES}>
-          name clash: {clashes.join(', ')}
-        </Badge>
-      ) : null}
-      {t.fullAgentName ? (
-        <Badge size="xs" color="gray" variant="light" styles={BADGE_STYLES}>
-          shortened
-        </Badge>
-      ) : null}
-    </Group>
+      {clashes.length > 0 ? <span className="row-badge orange">name clash: {clashes.join(', ')}</span> : null}
+      {t.fullAgentName ? <span className="row-badge gray">shortened</span> : null}
+    </>
   );
 }
 
@@ -66,18 +73,21 @@ function Summaries({ summaries }: { summaries: CollisionSummary[] }) {
 /** The tool list (or a line saying there are none). */
 export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   const names = useToolNames();
-  const summaries = useMemo(() => collisionSummaries(tools, names), [tools, names]);
+  const summaries = cachedSummaries(tools, names);
   const summarised = useMemo(() => new Set(summaries.map((s) => s.scheme)), [summaries]);
+  const [filter, setFilter] = useState('');
+  const words = useMemo(() => queryWords(filter), [filter]);
+  const shown = useMemo(() => (words.length === 0 ? tools : rankTools(toolSearchIndex(tools), filter).hits), [tools, filter, words]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: tools.length,
+    count: shown.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 64,
-    overscan: 20,
+    estimateSize: () => ROW,
+    overscan: 6,
   });
 
   // A tool picked elsewhere (the search) is scrolled into the list, so its row shows it is selected.
-  const selectedIndex = selected === undefined ? -1 : tools.findIndex((t) => t.name === selected);
+  const selectedIndex = selected === undefined ? -1 : shown.findIndex((t) => t.name === selected);
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
@@ -94,7 +104,7 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     const at = Number((document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1);
-    const last = tools.length - 1;
+    const last = shown.length - 1;
     const next = event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowDown' ? Math.min(last, at + 1) : Math.max(0, at - 1);
     event.preventDefault();
     virtualizer.scrollToIndex(next);
@@ -109,36 +119,44 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   return (
     <div className="tool-list">
       <Summaries summaries={summaries} />
+      <TextInput
+        size="xs"
+        mb={4}
+        placeholder={`Filter ${tools.length.toLocaleString('en-US')} tools`}
+        aria-label="Filter this server's tools"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+      />
+      {words.length > 0 ? (
+        <p className="search-count" role="status">
+          {shown.length === 0 ? 'No tool matches.' : `${shown.length.toLocaleString('en-US')} of ${tools.length.toLocaleString('en-US')} tools`}
+        </p>
+      ) : null}
       <div ref={scrollRef} className="tool-list-scroll">
         <nav aria-label="Tools" onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const t = tools[item.index]!;
+            const t = shown[item.index]!;
             return (
-              <UnstyledButton
+              <button
+                type="button"
                 key={t.name}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 data-list-item
-                className="tool-row"
+                className="tool-row compact"
                 aria-current={t.name === selected ? 'true' : undefined}
                 data-selected={t.name === selected || undefined}
                 onClick={() => onSelect(t.name)}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+                style={{ transform: `translateY(${item.start}px)` }}
               >
-                {/* The name wraps (never cut); badges get their own line so they are never cut either. */}
-                <Text size="sm" fw={600} className="mono tool-name">
-                  {t.name}
-                </Text>
-                {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised))}
-                <Text size="xs" c="dimmed" className="mono tool-name">
-                  {t.agentName}
-                </Text>
-                {t.description ? (
-                  <Text size="xs" lineClamp={2}>
-                    {t.description}
-                  </Text>
-                ) : null}
-              </UnstyledButton>
+                <span className="tool-row-head">
+                  <span className="mono tool-name">
+                    <HighlightText text={t.name} words={words} breaks />
+                  </span>
+                  {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised))}
+                </span>
+                <AgentNameLine className="tool-row-detail" agentName={t.agentName} description={t.description} words={words} />
+              </button>
             );
           })}
         </nav>

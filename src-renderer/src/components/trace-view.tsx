@@ -1,14 +1,19 @@
 /**
- * A server's JSON-RPC trace (SPEC §9): every message in and out, with time, direction, method and
- * the reply latency; secrets are redacted in main before they get here. Loads `trace:get` (only
- * entries newer than those held) when shown and follows `trace:appended`. Virtualised; selecting
- * a row shows the whole (bounded) message.
+ * A server's JSON-RPC trace (SPEC §9, issue 15 item 2): every message in and out, with time,
+ * direction, method and the reply latency; secrets are redacted in main before they get here.
+ * Loads `trace:get` (only entries newer than those held) when shown and follows `trace:appended`.
+ * Filters by direction, method and text; failures (JSON-RPC errors, `isError` results) are red.
+ * The selected message opens beside the list: pretty JSON of the request and its paired reply,
+ * the messages between them, copy, and replay for a `tools/call`. The shown entries export as
+ * JSON lines. Virtualised.
  */
-import { Badge, Code, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
+import { filterTrace, isFailure, pairTrace, prettyJson, replayableCall, traceJsonl, traceMethods, type DirectionFilter } from '../lib/trace-pairs.js';
 import { useApp } from '../store/use-store.js';
+import { downloadText } from '../lib/download.js';
 import './trace-view.css';
 
 /** Entries kept in the view. */
@@ -33,10 +38,92 @@ const KIND_COLOR: Record<TraceEntry['kind'], string> = { request: 'blue', respon
 /** Short labels so every badge fits one fixed-width column; the full word is the title. */
 export const KIND_SHORT: Record<TraceEntry['kind'], string> = { request: 'req', response: 'res', error: 'err', notification: 'notif' };
 
+/** One message, pretty-printed, with a copy button. */
+function Message({ entry, label }: { entry: TraceEntry; label: string }) {
+  const failed = isFailure(entry);
+  return (
+    <Stack gap={2}>
+      <Group gap={6}>
+        <Text size="xs" fw={700}>
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {clock(entry.time)} · {entry.direction === 'out' ? 'sent' : 'received'}
+          {entry.latencyMs !== undefined ? ` · ${entry.latencyMs} ms` : ''}
+        </Text>
+        {failed ? (
+          <Badge size="xs" color="red" variant="filled">
+            {entry.kind === 'error' ? 'JSON-RPC error' : 'isError result'}
+          </Badge>
+        ) : null}
+        <Button size="compact-xs" variant="subtle" onClick={() => void navigator.clipboard?.writeText(entry.text)}>
+          Copy
+        </Button>
+      </Group>
+      <Code block className={`schema-json trace-json${failed ? ' trace-json-error' : ''}`} aria-label={label}>
+        {prettyJson(entry.text)}
+      </Code>
+    </Stack>
+  );
+}
+
+/** The selected message, its pair, what came between them, and replay. */
+function Detail({ server, entries, chosen, pairs }: { server: string; entries: TraceEntry[]; chosen: TraceEntry; pairs: Map<number, number> }) {
+  const { api } = useApp();
+  const [replayed, setReplayed] = useState<string>();
+  const partnerSeq = pairs.get(chosen.seq);
+  const partner = partnerSeq === undefined ? undefined : entries.find((e) => e.seq === partnerSeq);
+  const [request, reply] = chosen.kind === 'request' ? [chosen, partner] : [partner, chosen];
+  const between = request && reply ? entries.filter((e) => e.seq > request.seq && e.seq < reply.seq && e.kind === 'notification') : [];
+  const call = request ? replayableCall(request) : undefined;
+  return (
+    <section className="trace-detail" aria-label="Selected message">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Text fw={700} className="mono">
+            {chosen.method ?? chosen.kind}
+          </Text>
+          {chosen.id !== undefined ? <Text c="dimmed">#{chosen.id}</Text> : null}
+          {reply?.latencyMs !== undefined ? <Badge variant="light">{reply.latencyMs} ms</Badge> : null}
+          {call ? (
+            <Button
+              size="compact-xs"
+              onClick={() =>
+                void api.call('tools:call', { server, tool: call.tool, args: call.args, validate: false }).then((r) => setReplayed(r.ok ? 'Replayed: the new exchange is at the end of the trace.' : `Replay failed: ${r.error.message}`))
+              }
+            >
+              Replay
+            </Button>
+          ) : null}
+        </Group>
+        {replayed ? (
+          <Text size="xs" role="status">
+            {replayed}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          HTTP headers are not recorded for this server's transport yet.
+        </Text>
+        {request ? <Message entry={request} label="Request" /> : null}
+        {between.length > 0 ? (
+          <Text size="xs" c="dimmed">
+            {between.length} notification{between.length === 1 ? '' : 's'} in between: {[...new Set(between.map((e) => e.method))].join(', ')}
+          </Text>
+        ) : null}
+        {reply ? <Message entry={reply} label={reply.kind === 'error' ? 'Error' : 'Reply'} /> : chosen.kind === 'request' ? <Text size="xs">No reply yet.</Text> : null}
+        {!request && !reply ? <Message entry={chosen} label={chosen.kind === 'notification' ? 'Notification' : 'Message'} /> : null}
+      </Stack>
+    </section>
+  );
+}
+
 export function TraceView({ server }: { server: string }) {
   const { api } = useApp();
   const [entries, setEntries] = useState<TraceEntry[]>([]);
   const [selected, setSelected] = useState<number>();
+  const [direction, setDirection] = useState<DirectionFilter>('all');
+  const [method, setMethod] = useState('');
+  const [text, setText] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
 
@@ -56,10 +143,13 @@ export function TraceView({ server }: { server: string }) {
     };
   }, [api, server]);
 
-  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => 22, overscan: 20 });
+  const shown = useMemo(() => filterTrace(entries, { direction, method, text }), [entries, direction, method, text]);
+  const pairs = useMemo(() => pairTrace(entries), [entries]);
+  const methods = useMemo(() => traceMethods(entries), [entries]);
+  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scrollRef.current, estimateSize: () => 22, overscan: 10 });
   useLayoutEffect(() => {
-    if (atBottom.current && entries.length > 0) virtualizer.scrollToIndex(entries.length - 1, { align: 'end' });
-  }, [entries.length, virtualizer]);
+    if (atBottom.current && shown.length > 0) virtualizer.scrollToIndex(shown.length - 1, { align: 'end' });
+  }, [shown.length, virtualizer]);
 
   if (entries.length === 0) {
     return (
@@ -70,51 +160,71 @@ export function TraceView({ server }: { server: string }) {
   }
   const chosen = entries.find((e) => e.seq === selected);
   return (
-    <div>
-      <div
-        ref={scrollRef}
-        className="log-scroll"
-        role="log"
-        aria-label={`JSON-RPC trace of ${server}`}
-        tabIndex={0}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-        }}
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const e = entries[item.index]!;
-            return (
-              <button
-                type="button"
-                key={e.seq}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="log-line trace-line"
-                aria-pressed={selected === e.seq}
-                onClick={() => setSelected(e.seq === selected ? undefined : e.seq)}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
-              >
-                <span className="log-time">{clock(e.time)}</span>
-                <span aria-label={e.direction === 'out' ? 'sent' : 'received'}>{e.direction === 'out' ? '→' : '←'}</span>
-                <Badge size="xs" variant="light" color={KIND_COLOR[e.kind]} className="trace-kind" title={e.kind} aria-label={e.kind}>
-                  {KIND_SHORT[e.kind]}
-                </Badge>
-                <span className="mono">{e.method ?? ''}</span>
-                {e.id !== undefined ? <span className="log-time">#{e.id}</span> : null}
-                {e.latencyMs !== undefined ? <span className="log-time">{e.latencyMs} ms</span> : null}
-                <span className="log-text">{e.text}</span>
-              </button>
-            );
-          })}
+    <Stack gap="xs">
+      <Group gap="xs" align="end" role="group" aria-label="Trace filters">
+        <SegmentedControl
+          size="xs"
+          value={direction}
+          onChange={(v) => setDirection(v as DirectionFilter)}
+          data={[
+            { value: 'all', label: 'Both ways' },
+            { value: 'out', label: 'Sent' },
+            { value: 'in', label: 'Received' },
+          ]}
+          aria-label="Direction"
+        />
+        <NativeSelect size="xs" aria-label="Method" value={method} onChange={(e) => setMethod(e.currentTarget.value)} data={[{ value: '', label: 'Every method' }, ...methods]} />
+        <TextInput size="xs" placeholder="Search messages" aria-label="Search messages" value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <Text size="xs" c="dimmed">
+          {shown.length} of {entries.length}
+        </Text>
+        <Button size="compact-xs" variant="default" onClick={() => downloadText(`trace-${server}.jsonl`, traceJsonl(shown), 'application/x-ndjson')}>
+          Export JSON lines
+        </Button>
+      </Group>
+      <div className="trace-grid">
+        <div
+          ref={scrollRef}
+          className="log-scroll"
+          role="log"
+          aria-label={`JSON-RPC trace of ${server}`}
+          tabIndex={0}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+          }}
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const e = shown[item.index]!;
+              const failed = isFailure(e);
+              return (
+                <button
+                  type="button"
+                  key={e.seq}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className={`log-line trace-line${failed ? ' trace-failed' : ''}`}
+                  aria-pressed={selected === e.seq}
+                  onClick={() => setSelected(e.seq === selected ? undefined : e.seq)}
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+                >
+                  <span className="log-time">{clock(e.time)}</span>
+                  <span aria-label={e.direction === 'out' ? 'sent' : 'received'}>{e.direction === 'out' ? '→' : '←'}</span>
+                  <Badge size="xs" variant="light" color={failed ? 'red' : KIND_COLOR[e.kind]} className="trace-kind" title={failed ? 'failed' : e.kind} aria-label={failed ? `${e.kind}, failed` : e.kind}>
+                    {failed ? 'err' : KIND_SHORT[e.kind]}
+                  </Badge>
+                  <span className="mono">{e.method ?? ''}</span>
+                  {e.id !== undefined ? <span className="log-time">#{e.id}</span> : null}
+                  {e.latencyMs !== undefined ? <span className="log-time">{e.latencyMs} ms</span> : null}
+                  <span className="log-text">{e.text}</span>
+                </button>
+              );
+            })}
+          </div>
         </div>
+        {chosen ? <Detail server={server} entries={entries} chosen={chosen} pairs={pairs} /> : <Text size="xs" c="dimmed">Select a message to see it, its reply and the time between.</Text>}
       </div>
-      {chosen ? (
-        <Code block className="schema-json" aria-label="Selected message">
-          {chosen.text}
-        </Code>
-      ) : null}
-    </div>
+    </Stack>
   );
 }

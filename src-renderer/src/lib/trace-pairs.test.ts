@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
+import { filterTrace, isFailure, pairTrace, prettyJson, replayableCall, traceJsonl, traceMethods } from './trace-pairs.js';
+
+let seq = 0;
+const e = (p: Partial<TraceEntry>): TraceEntry => ({ seq: seq++, server: 's', time: 0, direction: 'out', kind: 'request', text: '{}', ...p });
+
+describe('trace pairs', () => {
+  const call = e({ id: 1, method: 'tools/call', text: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"m":"hi"}}}' });
+  const note = e({ direction: 'in', kind: 'notification', method: 'notifications/progress' });
+  const theirs = e({ direction: 'in', id: 1, method: 'roots/list' });
+  const ours = e({ direction: 'out', kind: 'response', id: 1, method: 'roots/list' });
+  const reply = e({ direction: 'in', kind: 'response', id: 1, method: 'tools/call', latencyMs: 5, text: '{"result":{"isError": true}}' });
+  const all = [call, note, theirs, ours, reply];
+  it('pairs by id and direction: our request with the server reply, theirs with ours', () => {
+    const p = pairTrace(all);
+    expect(p.get(call.seq)).toBe(reply.seq);
+    expect(p.get(reply.seq)).toBe(call.seq);
+    expect(p.get(theirs.seq)).toBe(ours.seq);
+    expect(p.has(note.seq)).toBe(false);
+  });
+  it('marks JSON-RPC errors and isError results as failures', () => {
+    expect(isFailure(reply)).toBe(true);
+    expect(isFailure(e({ kind: 'error', direction: 'in' }))).toBe(true);
+    expect(isFailure(ours)).toBe(false);
+  });
+  it('filters by direction, method and text', () => {
+    expect(filterTrace(all, { direction: 'in', method: '', text: '' })).toEqual([note, theirs, reply]);
+    expect(filterTrace(all, { direction: 'all', method: 'roots/list', text: '' })).toEqual([theirs, ours]);
+    expect(filterTrace(all, { direction: 'all', method: '', text: 'ECHO' })).toEqual([call]);
+    expect(traceMethods(all)).toEqual(['notifications/progress', 'roots/list', 'tools/call']);
+  });
+  it('pretty-prints, exports JSON lines, and knows which requests replay', () => {
+    expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}');
+    expect(prettyJson('{"a":1… (cut)')).toBe('{"a":1… (cut)');
+    const lines = traceJsonl([call, reply]).split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ direction: 'out', kind: 'request', method: 'tools/call', message: { params: { name: 'echo' } } });
+    expect(lines[1]).toMatchObject({ latencyMs: 5, message: { result: { isError: true } } });
+    expect(replayableCall(call)).toEqual({ tool: 'echo', args: { m: 'hi' } });
+    expect(replayableCall(reply)).toBeUndefined();
+  });
+});
