@@ -140,6 +140,22 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
   }
 }
 
+/**
+ * Run `fn` with a one-shot core that starts no server (issue 11 item 1: config verbs, `trust`,
+ * `servers`, offline `start` are contract calls when no owner runs): discovery and the handlers
+ * only, no login shell read, no config watcher; always disposed. `projectDir` overrides the
+ * project folder (`trust <dir>` reports on that folder).
+ */
+export async function withOfflineCore<T>(ctx: CliContext, fn: (core: SwitchboardCore) => Promise<T>, projectDir = ctx.projectDir): Promise<T> {
+  const { createSwitchboardCore } = await import('../../core/switchboard-core.js');
+  const core = createSwitchboardCore({ ...coreOptions(ctx, 'cli'), projectDir }, { onlyServers: [], watchConfig: false, restart: NO_RESTARTS });
+  try {
+    return await fn(core);
+  } finally {
+    await core.dispose();
+  }
+}
+
 /** The hint that trusts the current project: `switchboard trust` (cwd) or `switchboard trust <dir>`. */
 export function trustHint(ctx: CliContext): string {
   return ctx.projectDir === ctx.cwd ? 'switchboard trust' : `switchboard trust ${quoteArg(ctx.projectDir)}`;
