@@ -7,7 +7,7 @@
 import { dispatch } from '../../src-shared/api/dispatch.js';
 import { fail, type Result } from '../../src-shared/api/envelope.js';
 import { METHOD_NAMES } from '../../src-shared/api/contract.js';
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 import { eventChannel, isEventName, methodChannel } from './ipc-channels.js';
 import { isTrustedRendererUrl, type RendererTarget } from './renderer-target.js';
 

@@ -3,7 +3,7 @@
  * and events to Electron IPC via `bindIpc` (see ipc-binding.ts for the rules).
  */
 import { ipcMain, type BrowserWindow } from 'electron';
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 import { bindIpc } from './ipc-binding.js';
 import type { RendererTarget } from './renderer-target.js';
 

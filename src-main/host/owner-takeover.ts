@@ -7,7 +7,7 @@
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_FILES } from '../core/paths.js';
+import { DATA_FILES } from '../core/entry-kit.js';
 import { acquireOwnership, EndpointSchema, OwnedElsewhereError, type Ownership } from './ownership.js';
 import { connectToOwner } from './remote-api.js';
 

@@ -5,13 +5,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveReferenceServerScript } from '../../core/config/reference-server.js';
-import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths.js';
-import type { CoreExtras } from '../../core/switchboard-core.js';
-import { NO_RESTARTS } from '../../core/mcp/backoff.js';
-import { withLoginShellEnv } from '../../core/mcp/login-shell-env.js';
-import { secretStoreChoice, secretStoreWarning } from '../../core/secrets/file-secret-store.js';
-import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
+import { resolveReferenceServerScript } from '../../core/entry-kit.js';
+import { currentPlatform, dataDir, type PlatformContext } from '../../core/entry-kit.js';
+import type { CoreExtras } from '../../core/index.js';
+import { NO_RESTARTS } from '../../core/entry-kit.js';
+import { withLoginShellEnv } from '../../core/entry-kit.js';
+import { secretStoreChoice, secretStoreWarning } from '../../core/entry-kit.js';
+import type { CoreOptions, SwitchboardCore } from '../../core/index.js';
 import { UsageError, type ParsedCli } from './args.js';
 import { quoteArg } from './format.js';
 import { terminalSafe } from './terminal-safe.js';
@@ -116,7 +116,7 @@ export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mo
  */
 export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
   // Loaded here, not at the top: verbs that never start a core (help, trust, servers…) skip it.
-  const { createSwitchboardCore } = await import('../../core/switchboard-core.js');
+  const { createSwitchboardCore } = await import('../../core/index.js');
   const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'cli'), extras);
   // Ctrl-C / SIGTERM mid-command must still stop what this core started (SPEC §0, §6): dispose,
   // then exit 128+signal. A second signal while disposing exits at once.
@@ -147,7 +147,7 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
  * project folder (`trust <dir>` reports on that folder).
  */
 export async function withOfflineCore<T>(ctx: CliContext, fn: (core: SwitchboardCore) => Promise<T>, projectDir = ctx.projectDir): Promise<T> {
-  const { createSwitchboardCore } = await import('../../core/switchboard-core.js');
+  const { createSwitchboardCore } = await import('../../core/index.js');
   const core = createSwitchboardCore({ ...coreOptions(ctx, 'cli'), projectDir }, { onlyServers: [], watchConfig: false, restart: NO_RESTARTS });
   try {
     return await fn(core);

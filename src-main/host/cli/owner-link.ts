@@ -7,7 +7,7 @@ import { EXIT } from './args.js';
 import type { MethodInput, MethodName, MethodOutput } from '../../../src-shared/api/contract.js';
 import { dispatch } from '../../../src-shared/api/dispatch.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
-import type { CoreExtras } from '../../core/switchboard-core.js';
+import type { CoreExtras } from '../../core/index.js';
 import { readLiveEndpoint, type Endpoint } from '../ownership.js';
 import type { RemoteApi } from '../remote-api.js';
 import { resolve } from 'node:path';

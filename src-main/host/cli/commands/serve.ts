@@ -8,7 +8,7 @@ import type { CommandSpec } from '../command-spec.js';
 import { parsePort } from '../args.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSwitchboardCore } from '../../../core/switchboard-core.js';
+import { createSwitchboardCore } from '../../../core/index.js';
 import { startWebHost, type WebHost } from '../../web-host.js';
 import { OwnedElsewhereError, type Ownership } from '../../ownership.js';
 import { acquireOwnershipChecked } from '../../owner-takeover.js';
