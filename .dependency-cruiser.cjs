@@ -24,13 +24,13 @@ module.exports = {
       comment: 'The core knows no face and no wire: nothing under src-main/app, src-main/host or src-renderer.',
       severity: 'error',
       from: { path: '^src-main/core/', pathNot: TESTS },
-      to: { path: '^(src-main/(app|host)|src-renderer)/' },
+      to: { path: '^(src-main/(app|host|wires|owner)|src-renderer)/' },
     },
     {
       name: 'faces-only-core-entry',
       comment: 'Faces import the core only through its entry (src-main/core/index.ts or entry-kit.ts) and the contract (src-shared/api).',
       severity: 'error',
-      from: { path: '^src-main/(app|host)/', pathNot: TESTS },
+      from: { path: '^src-main/(app|host|wires|owner)/', pathNot: TESTS },
       to: { path: '^src-main/core/', pathNot: '^src-main/core/(index|entry-kit)\\.ts$' },
     },
     {

@@ -4,7 +4,7 @@
  */
 import { ipcMain, type BrowserWindow } from 'electron';
 import type { SwitchboardCore } from '../core/index.js';
-import { bindIpc } from './ipc-binding.js';
+import { bindIpc } from '../wires/ipc-binding.js';
 import type { RendererTarget } from './renderer-target.js';
 
 /**

@@ -11,8 +11,8 @@ import type { MethodInput, MethodName } from '../../src-shared/api/contract.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
 import { everythingScript, makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
-import { connectToOwner, type RemoteApi } from './remote-api.js';
-import { startWebHost, type WebHost } from './web-host.js';
+import { connectToOwner, type RemoteApi } from '../wires/remote-api.js';
+import { startWebHost, type WebHost } from '../wires/web-host.js';
 
 interface Row<M extends MethodName = MethodName> {
   what: string;

@@ -8,8 +8,8 @@ import type { MethodInput, MethodName, MethodOutput } from '../../../src-shared/
 import { dispatch } from '../../../src-shared/api/dispatch.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
 import type { CoreExtras } from '../../core/index.js';
-import { readLiveEndpoint, type Endpoint } from '../ownership.js';
-import type { RemoteApi } from '../remote-api.js';
+import { readLiveEndpoint, type Endpoint } from '../../owner/ownership.js';
+import type { RemoteApi } from '../../wires/remote-api.js';
 import { resolve } from 'node:path';
 import { withEphemeralCore, withOfflineCore, type CliContext } from './context.js';
 
@@ -22,7 +22,7 @@ export async function attachOwner(ctx: CliContext): Promise<{ api: RemoteApi; en
   if (!endpoint) return undefined;
   try {
     // The WebSocket client is loaded only when an owner is there to talk to.
-    const { connectToOwner } = await import('../remote-api.js');
+    const { connectToOwner } = await import('../../wires/remote-api.js');
     return { api: await connectToOwner(endpoint), endpoint };
   } catch {
     return undefined;

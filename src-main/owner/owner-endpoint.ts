@@ -6,7 +6,7 @@
  */
 import type { SwitchboardCore } from '../core/index.js';
 import type { Ownership } from './ownership.js';
-import { startWebHost } from './web-host.js';
+import { startWebHost } from '../wires/web-host.js';
 
 /** A running API-only endpoint. */
 export interface OwnerEndpoint {
