@@ -60,6 +60,9 @@ export default defineConfig({
         library: resolve(root, 'src-main/host/library.ts'),
       },
       external: (id) => id.startsWith('node:') || NATIVE.some((n) => id === n || id.startsWith(`${n}/`)),
+      // Our own modules do nothing when imported (issue 11 item 2): a face imports the core's entry
+      // modules, and only what it uses of them is bundled into its chunk.
+      treeshake: { moduleSideEffects: (id) => id.includes('/node_modules/') },
       output: {
         format: 'esm',
         entryFileNames: '[name].mjs',

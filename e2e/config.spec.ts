@@ -156,7 +156,7 @@ test("wizard to Switchboard's servers.json: a secret env value goes to the keych
     await env.getByRole('button', { name: 'Add variable' }).click();
     await env.getByLabel('Name of variable 1').fill('API_KEY');
     await env.getByLabel('Value of API_KEY').fill('s3cret-value');
-    await expect(env).toContainText('Kept in the OS keychain; the file gets ${input:keyed-api_key}');
+    await expect(env).toContainText('Kept in the OS keychain; the file gets ${secret:keyed-api_key}');
     await env.getByRole('button', { name: 'Add variable' }).click();
     await env.getByLabel('Name of variable 2').fill('SB_E2E_TAG');
     await env.getByLabel('Value of SB_E2E_TAG').fill(sb.tag);
@@ -167,9 +167,9 @@ test("wizard to Switchboard's servers.json: a secret env value goes to the keych
     const text = readFileSync(serversFile, 'utf8');
     expect(text).not.toContain('s3cret-value');
     const def = (JSON.parse(text) as { mcpServers: Record<string, { env: Record<string, string>; cwd: string }> }).mcpServers.keyed!;
-    expect(def.env).toEqual({ API_KEY: '${input:keyed-api_key}', SB_E2E_TAG: sb.tag });
+    expect(def.env).toEqual({ API_KEY: '${secret:keyed-api_key}', SB_E2E_TAG: sb.tag });
     expect(def.cwd).toBe(sb.files);
-    expect(await keychain.get('input:keyed-api_key')).toBe('s3cret-value');
+    expect(await keychain.get('secret:keyed-api_key')).toBe('s3cret-value');
 
     // The server gets the value from the keychain at launch.
     await expect(serverButton(page, 'keyed')).toContainText('connected');
@@ -194,7 +194,7 @@ test("wizard to Switchboard's servers.json: a secret env value goes to the keych
     await expect(edit).toBeHidden();
     await expect
       .poll(() => (JSON.parse(readFileSync(serversFile, 'utf8')) as { mcpServers: Record<string, { env: Record<string, string> }> }).mcpServers.keyed!.env)
-      .toEqual({ API_KEY: '${input:keyed-api_key}', SB_E2E_TAG: sb.tag, EXTRA: '1' });
+      .toEqual({ API_KEY: '${secret:keyed-api_key}', SB_E2E_TAG: sb.tag, EXTRA: '1' });
     await expect(page.getByRole('status').filter({ hasText: 'Updated "keyed"' })).toContainText('Written: env.EXTRA');
 
     // Remove one key: only that key goes.
@@ -204,7 +204,7 @@ test("wizard to Switchboard's servers.json: a secret env value goes to the keych
     await expect(edit).toBeHidden();
     await expect
       .poll(() => (JSON.parse(readFileSync(serversFile, 'utf8')) as { mcpServers: Record<string, { env: Record<string, string> }> }).mcpServers.keyed!.env)
-      .toEqual({ API_KEY: '${input:keyed-api_key}', SB_E2E_TAG: sb.tag });
+      .toEqual({ API_KEY: '${secret:keyed-api_key}', SB_E2E_TAG: sb.tag });
   } finally {
     for (const a of await keychain.accounts().catch(() => [] as string[])) await keychain.delete(a).catch(() => undefined);
   }

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { REPO, type Sandbox } from './sandbox.js';
-import { readLiveEndpoint } from '../src-main/host/ownership.js';
-import { connectToOwner, type RemoteApi } from '../src-main/host/remote-api.js';
+import { readLiveEndpoint } from '../src-main/owner/ownership.js';
+import { connectToOwner, type RemoteApi } from '../src-main/wires/remote-api.js';
 
 const NOTIFYING = join(REPO, 'src-main/core/channels/fixtures/notifying-server.mjs');
 

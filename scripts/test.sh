@@ -117,6 +117,8 @@ inner() {
   after=$(pgrep -d ' ' -x gnome-keyring-d 2>/dev/null || true)
   keyring_pids=$(comm -13 <(tr ' ' '\n' <<<"$before" | sort) <(tr ' ' '\n' <<<"$after" | sort) | tr '\n' ' ')
   run_check typecheck npx tsc -p tsconfig.json --noEmit
+  # Issue 11 item 2: the rooms' boundaries (core ↛ electron/wires/faces; faces → the core's entry only).
+  run_check boundaries npm run --silent lint:deps
   # main + preload + renderer, then the CLI + library bundle (out/cli) that every CLI test spawns
   run_check build npm run --silent build
   run_vitest

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { app } from 'electron';
 import { DEEP_LINK_SCHEME, findDeepLinkArg, parseDeepLink, type DeepLink } from '../../src-shared/deep-link.js';
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 
 /** A parsed OAuth callback link. */
 export type OAuthCallbackLink = Extract<DeepLink, { kind: 'oauth-callback' }>;

@@ -7,7 +7,7 @@
 import { Notification } from 'electron';
 import type { TriggerFiring } from '../../src-shared/api/channels.js';
 import { desktopNotices } from '../../src-shared/channels/desktop-notices.js';
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 
 /** Follow the core's firings; returns a function that stops. Does nothing where notifications are unsupported. */
 export function setupDesktopNotifications(core: Pick<SwitchboardCore, 'subscribe'>, open: (confirmation?: string) => void): () => void {

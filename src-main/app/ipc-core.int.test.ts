@@ -13,9 +13,9 @@ import { resolveReferenceServerScript } from '../core/config/reference-server.js
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
 import { makeWorld, processesWithMarker, waitFor, type TempWorld } from '../host/test-fixtures.js';
-import { FakeWire } from './fake-ipc-wire.js';
-import { bindIpc } from './ipc-binding.js';
-import { createIpcApi } from './preload-api.js';
+import { FakeWire } from '../wires/fake-ipc-wire.js';
+import { bindIpc } from '../wires/ipc-binding.js';
+import { createIpcApi } from '../wires/preload-api.js';
 import type { RendererTarget } from './renderer-target.js';
 import { summarizeTray } from './tray-state.js';
 

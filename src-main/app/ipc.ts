@@ -3,8 +3,8 @@
  * and events to Electron IPC via `bindIpc` (see ipc-binding.ts for the rules).
  */
 import { ipcMain, type BrowserWindow } from 'electron';
-import type { SwitchboardCore } from '../core/types.js';
-import { bindIpc } from './ipc-binding.js';
+import type { SwitchboardCore } from '../core/index.js';
+import { bindIpc } from '../wires/ipc-binding.js';
 import type { RendererTarget } from './renderer-target.js';
 
 /**

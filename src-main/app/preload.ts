@@ -4,7 +4,7 @@
  * through `contextBridge`; channels come from the contract, `ipcRenderer` itself is never exposed.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { createIpcApi } from './preload-api.js';
+import { createIpcApi } from '../wires/preload-api.js';
 
 const api = createIpcApi({
   invoke: (channel, ...args) => ipcRenderer.invoke(channel, ...args),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
 import type { ChannelSummary, TriggerFiring, TriggersState } from '../../src-shared/api/channels.js';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 import { summarizeAttention, trayIconFile, trayTooltip, type TrayAttention } from './tray-attention.js';
 import { summarizeTray, type TrayState } from './tray-state.js';
 

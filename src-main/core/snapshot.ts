@@ -102,6 +102,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     };
     if (rt?.connectedAt !== undefined) state.connectedAt = rt.connectedAt;
     if (rt?.lastError !== undefined) state.lastError = redactUrlsIn(rt.lastError, [def.url]);
+    if (rt?.failure !== undefined) state.failure = { ...rt.failure };
     if (rt?.serverInfo !== undefined) state.serverInfo = { ...rt.serverInfo };
     if (rt?.protocol !== undefined) state.protocol = { ...rt.protocol };
     if (rt?.capabilities !== undefined) state.capabilities = rt.capabilities;

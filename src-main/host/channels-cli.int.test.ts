@@ -13,8 +13,8 @@ import type { ChannelEntry, ChannelEntryView } from '../../src-shared/api/channe
 import { ChannelFile } from '../core/channels/channel-file.js';
 import { notifyingEntry } from '../core/channels/test-fixtures.js';
 import { CLI_BIN, makeWorld, processesWithMarker, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
-import { readLiveEndpoint } from './ownership.js';
-import { connectToOwner, type RemoteApi } from './remote-api.js';
+import { readLiveEndpoint } from '../owner/ownership.js';
+import { connectToOwner, type RemoteApi } from '../wires/remote-api.js';
 
 let world: TempWorld;
 let serve: ChildProcess | undefined;

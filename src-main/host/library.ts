@@ -7,17 +7,17 @@
  *
  * Import it as `mcp-switchboard/library` (`lib/index.mjs` runs this file through tsx).
  */
-import { currentPlatform, dataDir as defaultDataDir, type PlatformContext } from '../core/paths.js';
-import { resolveReferenceServerScript } from '../core/config/reference-server.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
-import type { ServerRequestPolicy } from '../core/mcp/server-requests.js';
-import { buildCatalog, describeTool } from '../core/mcp/catalog.js';
+import { currentPlatform, dataDir as defaultDataDir, type PlatformContext } from '../core/entry-kit.js';
+import { resolveReferenceServerScript } from '../core/entry-kit.js';
+import { createSwitchboardCore } from '../core/index.js';
+import type { ServerRequestPolicy } from '../core/index.js';
+import { buildCatalog, describeTool } from '../core/entry-kit.js';
 import type { CatalogEntry, ToolDescription } from '../../src-shared/api/inspector.js';
 import type { ToolCallResult, ToolInfo } from '../../src-shared/api/status.js';
 import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-shared/api/channels.js';
 import { appVersion } from './cli/context.js';
 
-export { acceptWithDefaults } from '../core/mcp/server-requests.js';
+export { acceptWithDefaults } from '../core/index.js';
 
 /** Options of `discoverAndLoadMCPTools`. */
 export interface DiscoverOptions {

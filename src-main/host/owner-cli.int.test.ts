@@ -13,8 +13,8 @@ import { ServersSnapshotSchema, type ServersSnapshot } from '../../src-shared/ap
 import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 import { isAlive } from '../core/mcp/process-tree.js';
 import { formatLogEntry } from './cli/commands/lifecycle-format.js';
-import { readLiveEndpoint } from './ownership.js';
-import { connectToOwner, type RemoteApi } from './remote-api.js';
+import { readLiveEndpoint } from '../owner/ownership.js';
+import { connectToOwner, type RemoteApi } from '../wires/remote-api.js';
 
 const RAW = fileURLToPath(new URL('../core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
 

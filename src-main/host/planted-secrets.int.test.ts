@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { COMMANDS } from './cli/commands/index.js';
-import { startWebHost } from './web-host.js';
+import { startWebHost } from '../wires/web-host.js';
 import { approveSignIn, waitFor } from '../core/auth/test-browser.js';
 import { defaultCredentialId, oauthAccount } from '../core/auth/credential-id.js';
 import { startEverythingHttp, type EverythingHttp } from '../core/mcp/test-helpers.js';

@@ -90,6 +90,8 @@ export const AddServerInputSchema = z
     target: WriteTargetSchema.optional(),
     /** Bearer token for an http/sse server: stored in the keychain, the file gets `${secret:<id>}`. */
     token: z.string().min(1).optional(),
+    /** Write literal secret values into a host file that has no reference syntax (else CONFLICT). */
+    allowLiteralSecrets: z.boolean().optional(),
   })
   .strict();
 export type AddServerInput = z.infer<typeof AddServerInputSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
+import { FailureSchema } from './outcome.js';
 
 /** Connection statuses (SPEC §6). */
 export const ServerStatusNameSchema = z.enum([
@@ -74,6 +75,8 @@ export const ServerStateSchema = z.object({
   /** When the current connection became `connected` (epoch ms); absent when not connected. */
   connectedAt: z.number().optional(),
   lastError: z.string().optional(),
+  /** What `lastError` is, typed (issue 11 item 3): faces decide by this, never by the text. */
+  failure: FailureSchema.optional(),
   restartCount: z.number().int().nonnegative(),
   /** Most recent request latencies, oldest first (ms). */
   recentLatencyMs: z.array(z.number()),
@@ -174,6 +177,11 @@ export const ToolCallResultSchema = z.object({
   /** Output-schema check of `structuredContent` (successful results only); a warning, never a loss. */
   outputWarning: z.string().optional(),
   durationMs: z.number(),
+  /**
+   * Set when the call itself failed or was cancelled (not for a tool's own `isError` result):
+   * the typed outcome faces decide by (issue 11 item 3).
+   */
+  failure: FailureSchema.optional(),
   /**
    * Set when the caller asked for a preview (`tools:call` `previewChars`) and the result was larger:
    * `text` and each long text block hold only their first characters; `tools:fullText` with

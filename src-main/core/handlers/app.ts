@@ -1,4 +1,5 @@
 /** Handlers of `app:*` and `trust:*` (SPEC §0, §2). */
+import { resolve } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
 import { toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -15,10 +16,12 @@ export function appHandlers(ctx: CoreContext): HandlerGroup<'app:info' | 'trust:
         platform: options.platform.platform,
       }),
 
-    'trust:grant': async () => {
+    'trust:grant': async ({ dir }) => {
       try {
-        await ctx.trustStore.trust(options.projectDir);
-        await ctx.refresh();
+        const folder = resolve(options.projectDir, dir ?? '.');
+        await ctx.trustStore.trust(folder);
+        // Our own project: re-discover and start its servers at once (issue 11: every face's grant).
+        if (folder === resolve(options.projectDir)) await ctx.refresh();
         return ok(ctx.snapshot());
       } catch (err) {
         return toFailure(err);

@@ -9,6 +9,7 @@ import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../errors.js';
 import { assertBindingWritable } from '../auth/credential-binding.js';
 import { keepSecretsOutOfFiles } from '../secrets/literal-secrets.js';
+import { declareVsCodeInputs } from '../config/vscode-inputs.js';
 import { storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
 import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -51,7 +52,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
       return ok((await allHostViews(result, dctx)).map((v) => hostViewJson(v, result, dctx)));
     },
 
-    'config:add': ({ name, server, target, token }) =>
+    'config:add': ({ name, server, target, token, allowLiteralSecrets }) =>
       write(async (dctx) => {
         const host = target?.host ?? 'switchboard';
         const full: MCPServer = { name, enabled: true, transport: server.transport ?? (server.url ? 'http' : 'stdio'), ...server };
@@ -63,27 +64,27 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           full.headers = { ...(full.headers ?? {}), Authorization: `Bearer ${ref}` };
           notes.push(`Token stored in the OS keychain; ${'servers.json'} holds the reference ${ref}`);
         }
-        if (host === 'switchboard') {
-          // A literal secret in env/headers goes to the keychain; the file holds a reference (SPEC §3).
-          const kept = await keepSecretsOutOfFiles({ env: full.env, headers: full.headers }, { name, host, store: secretStore });
-          if (kept.maps.env) full.env = kept.maps.env;
-          if (kept.maps.headers) full.headers = kept.maps.headers;
-          notes.push(...kept.notes);
-        }
+        // A literal secret in env/headers goes to the keychain where the target file can reference
+        // it, else needs an explicit yes — the same rule for every host and every face (issue 11).
+        const kept = await keepSecretsOutOfFiles({ env: full.env, headers: full.headers }, { name, host, store: secretStore, allowLiteralSecrets });
+        if (kept.maps.env) full.env = kept.maps.env;
+        if (kept.maps.headers) full.headers = kept.maps.headers;
+        notes.push(...kept.notes);
         // Issue 9 item 1: a write never binds a credential the server may not use (another resource's, or stdio elsewhere).
         assertBindingWritable(full, host, ctx.auth.store);
         const loc = targetLocation(host, target?.scope, dctx, name);
         const out = await addServerToFile(loc, full, dctx);
+        await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
         return { ...out, notes: [...notes, ...out.notes] };
       }),
 
-    'config:update': ({ name, file, patch }) =>
+    'config:update': ({ name, file, patch, allowLiteralSecrets }) =>
       write(async (dctx) => {
         const loc = await located(name, file);
-        if (loc.host !== 'switchboard') return updateServerInFile(loc, name, patch as ServerPatch, dctx);
-        // Switchboard's own file: a literal secret goes to the keychain, the file holds a reference (SPEC §3).
-        const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore });
+        // A literal secret goes to the keychain where the file can reference it, else needs a yes (SPEC §3, issue 11).
+        const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
+        await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
         return { ...out, notes: [...kept.notes, ...out.notes] };
       }),
 

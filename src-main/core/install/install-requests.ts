@@ -11,7 +11,7 @@ import { parseInstallLink } from '../../../src-shared/install-link.js';
 import { validateServerConfig } from '../../../src-shared/config/validate.js';
 import type { z } from 'zod';
 import { CoreError } from '../errors.js';
-import { isSecretKey } from '../secrets/literal-secrets.js';
+import { isSecretKey } from '../../../src-shared/redaction.js';
 
 /** The fields `config:add` takes. */
 export type InstallFields = z.infer<typeof ServerFieldsSchema>;

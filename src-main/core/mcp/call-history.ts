@@ -34,11 +34,11 @@ export function capArgument(value: unknown, max = MAX_RECORDED_ARG_BYTES): { val
   return { value: `${kept}…[cut: ${bytes} bytes in all]`, cut: true };
 }
 
-/** How a mapped result ended: cancelled, failed (`MCP error: …`), error (isError) or ok. */
+/** How a mapped result ended, by its typed outcome: cancelled, failed (the call itself), error (the tool's isError) or ok. */
 export function outcomeOf(result: ToolCallResult): CallOutcome {
-  if (!result.isError) return 'ok';
-  if (result.text === 'Cancelled') return 'cancelled';
-  return result.text.startsWith('MCP error:') ? 'failed' : 'error';
+  if (result.failure?.code === 'cancelled') return 'cancelled';
+  if (result.failure) return 'failed';
+  return result.isError ? 'error' : 'ok';
 }
 
 let nextId = 1;

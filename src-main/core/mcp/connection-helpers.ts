@@ -42,15 +42,8 @@ export function isSessionExpired(live: { transport: Transport }, err: unknown): 
   );
 }
 
-/** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
-export function isAuthFailure(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const status = httpStatusOf(err);
-  if (status === 401 || status === 403) return true;
-  if (err instanceof SdkError && (err.code === SdkErrorCode.ClientHttpAuthentication || err.code === SdkErrorCode.ClientHttpForbidden)) return true;
-  if (err instanceof UnauthorizedError || err.name === 'UnauthorizedError') return true;
-  return /\bHTTP (401|403)\b|\b(401|403) (Unauthorized|Forbidden)\b/.test(err.message);
-}
+/** HTTP 401/403 (kept with the typed outcomes, failure-code.ts). */
+export { isAuthFailure } from './failure-code.js';
 
 /** A failure of the HTTP wire itself: fetch failed, an HTTP error status, or a closed transport. */
 export function isTransportFailure(err: unknown): boolean {

@@ -33,6 +33,8 @@ import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js
 import { createLineSplitter } from './log-buffer.js';
 import { describeLaunch } from './transport-factory.js';
 import { needsAuthMessage } from './connection-auth.js';
+import { AUTH_REQUIRED, classifyFailure } from './failure-code.js';
+import type { Failure } from '../../../src-shared/api/outcome.js';
 import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retryAfter, verdictOf } from './connection-era.js';
 import { eraKey } from './era-memory.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
@@ -51,6 +53,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** What the last tools/list got wrong (a repeated cursor, duplicates), for status (issue 14 item 7). */
   private listWarning?: string;
   private lastError?: string;
+  /** What `lastError` is, typed (issue 11 item 3). */
+  private failure?: Failure;
   private restartCount = 0;
   private latencies: number[] = [];
   private serverInfo?: { name: string; version: string };
@@ -90,6 +94,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (this.connectedAt !== undefined) rt.connectedAt = this.connectedAt;
     // Server text (stderr, an HTTP body) may echo a token we sent: never show a known secret.
     if (this.lastError !== undefined) rt.lastError = this.redact(this.lastError);
+    if (this.failure !== undefined && this.lastError !== undefined) rt.failure = { ...this.failure, ...(this.failure.hint ? { hint: this.redact(this.failure.hint) } : {}) };
     if (this.serverInfo) rt.serverInfo = { ...this.serverInfo };
     if (this.protocol && this.status === 'connected') {
       rt.protocol = { ...this.protocol };
@@ -157,6 +162,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const attempt = ++this.attempt;
     if (asRestart) this.restartCount++;
     this.lastError = undefined;
+    this.failure = undefined;
     this.connectedAt = undefined;
     this.setStatus('connecting');
     const run = this.connect(attempt).finally(() => {
@@ -186,7 +192,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.note(`stopping (${finalStatus})`);
       await closeLive(live);
     }
-    if (finalStatus !== 'stopped') this.lastError = undefined;
+    if (finalStatus !== 'stopped') {
+      this.lastError = undefined;
+      this.failure = undefined;
+    }
     this.setStatus(finalStatus);
     if (hadTools) this.emit('tools');
   }
@@ -267,8 +276,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
    * forbids restarts or `maxFailedStarts` failed starts in a row are reached (restart-schedule.ts).
    * `idleStatus` is the status without a restart policy (`error` or `disconnected`).
    */
-  private afterFailure(message: string, countsAsFailedStart: boolean, idleStatus: ServerStatusName): void {
+  private afterFailure(message: string, failure: Failure, countsAsFailedStart: boolean, idleStatus: ServerStatusName): void {
     this.lastError = message;
+    this.failure = failure;
     // Issue 14 item 5: a remote server that went away is retried for as long as it is enabled (backoff capped at 30 s).
     const next = this.restarts.decide(countsAsFailedStart, this.lostWhileUp);
     if (next.kind === 'idle') return this.setStatus(idleStatus);
@@ -386,6 +396,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         return this.connect(attempt, again);
       }
       const message = describeConnectFailure(err, { server: this.name, logs: this.options.logs, from: stderrFrom, timeoutMs, stdio: live?.stdio });
+      const facts = { timeoutMs, launch: def.command, timedOut: err instanceof ConnectTimeoutError };
       // Read before closing: our own close kills the process, which would look like an exit.
       const exitedByItself = live?.stdio?.exitInfo !== undefined;
       this.note(`error: ${message}`);
@@ -396,13 +407,15 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       // a missing command, a refused connection, 401 or a timeout will not fix itself.
       if (this.options.auth?.isSignInRequired(err)) {
         this.lastError = needsAuthMessage(this.name);
+        this.failure = AUTH_REQUIRED;
         this.setStatus('needs-auth');
-      } else if (exitedByItself) this.afterFailure(message, true, 'error');
+      } else if (exitedByItself) this.afterFailure(message, classifyFailure(err, { ...facts, exited: true }), true, 'error');
       else if (this.lostWhileUp && isTransportFailure(err) && !isAuthFailure(err)) {
         // Issue 14 item 5: a remote server that went away (refused, reset, HTTP error) may come back.
-        this.afterFailure(message, true, 'error');
+        this.afterFailure(message, classifyFailure(err, facts), true, 'error');
       } else {
         this.lastError = message;
+        this.failure = classifyFailure(err, facts);
         this.setStatus('error');
       }
     } finally {
@@ -462,7 +475,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     }
     this.note(message);
     if (hadTools) this.emit('tools');
-    this.afterFailure(message, failedStart, status);
+    const failure: Failure = live.stdio ? { code: 'process-exited', retryable: true, hint: "See the server's log for what it printed before it ended." } : { code: 'unreachable', retryable: true };
+    this.afterFailure(message, failure, failedStart, status);
   }
 
   /**
@@ -482,7 +496,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.note(`request failed, marking the server down: ${message}`);
     void closeLive(live);
     if (hadTools) this.emit('tools');
-    this.afterFailure(message, failedStart, 'disconnected');
+    this.afterFailure(message, classifyFailure(err, { timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS }), failedStart, 'disconnected');
   }
 
   /** Re-list after `notifications/tools/list_changed` on `relistTarget`; concurrent notifications coalesce. */

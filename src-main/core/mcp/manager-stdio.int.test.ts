@@ -108,6 +108,7 @@ describe('McpManager over stdio (server-everything)', () => {
 
     const timedOut = await m.callTool('ev', 'trigger-long-running-operation', { duration: 1, steps: 1 }, { timeoutMs: 200 });
     expect(timedOut).toMatchObject({ isError: true, text: "MCP error: Request timed out. The server did not answer within 200 ms: raise the server's timeout if the tool needs longer." });
+    expect(timedOut.failure).toMatchObject({ code: 'timeout', retryable: true });
 
     const abort = new AbortController();
     const cancelled = m.callTool('ev', 'trigger-long-running-operation', { duration: 5, steps: 5 }, {
@@ -224,6 +225,8 @@ describe('McpManager stdio failures and gates', () => {
     await m.settled();
     // Issue 14 item 9: the spawn error goes on to name the PATH it searched.
     expect(m.runtime('ghost')).toMatchObject({ status: 'error', lastError: expect.stringMatching(/^spawn nonexistent-cmd-switchboard ENOENT: "nonexistent-cmd-switchboard" is not in any folder of the PATH searched \(/) });
+    // Issue 11 item 3: the typed outcome the faces decide by.
+    expect(m.runtime('ghost')!.failure).toEqual({ code: 'command-not-found', retryable: false, hint: 'Check that the command exists and runs from a terminal: nonexistent-cmd-switchboard' });
     const err = await m.callTool('ghost', 'echo', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CoreError);
     expect(err).toMatchObject({ code: 'NOT_CONNECTED', message: expect.stringMatching(/^Failed to connect to "ghost": spawn nonexistent-cmd-switchboard ENOENT: /) });
@@ -245,6 +248,7 @@ describe('McpManager stdio failures and gates', () => {
     const rt = m.runtime('mute')!;
     expect(rt.status).toBe('error');
     expect(rt.lastError).toMatch(/timed out.*raise the server's timeout/);
+    expect(rt.failure).toEqual({ code: 'timeout', retryable: true, hint: 'Raise the timeout (now 500 ms) if the server is slow to start.' });
     await waitFor(async () => (await listDescendants(process.pid)).length === 0, 'the mute server to be killed');
   });
 

@@ -30,7 +30,8 @@ export function findOnPath(command: string, path: string | undefined): string | 
   return undefined;
 }
 
-function isSpawnNotFound(err: unknown): err is NodeJS.ErrnoException & { path?: string } {
+/** A `spawn … ENOENT`: the command (or its file) was not found. */
+export function isSpawnNotFound(err: unknown): err is NodeJS.ErrnoException & { path?: string } {
   const e = err as NodeJS.ErrnoException | undefined;
   return !!e && e.code === 'ENOENT' && typeof e.syscall === 'string' && e.syscall.startsWith('spawn');
 }

@@ -12,7 +12,7 @@ import type { Client, Task } from '@modelcontextprotocol/client';
 import type { TaskRecord } from '../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { CoreError } from '../errors.js';
-import { AnyResultSchema, failureMessage, mapCallResult, type RawCallResult } from './tool-bridge.js';
+import { AnyResultSchema, failureMessage, mapCallFailure, mapCallResult, type RawCallResult } from './tool-bridge.js';
 
 /** Tasks kept (oldest dropped first). */
 export const MAX_TASKS = 200;
@@ -84,7 +84,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         this.track(record, server, tool, current);
       }
       if (record.status === 'cancelled') {
-        const result: ToolCallResult = { server, tool, isError: true, text: 'Cancelled', content: [], durationMs: performance.now() - started };
+        const result: ToolCallResult = { server, tool, isError: true, text: 'Cancelled', content: [], durationMs: performance.now() - started, failure: { code: 'cancelled', retryable: true } };
         this.update(record, { result });
         return result;
       }
@@ -95,7 +95,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     } catch (err) {
       const text = failureMessage(err);
       const cancelled = record.status === 'cancelled';
-      const result: ToolCallResult = { server, tool, isError: true, text: cancelled ? 'Cancelled' : `MCP error: ${text}`, content: [], durationMs: performance.now() - started };
+      const result: ToolCallResult = { ...mapCallFailure(server, tool, err, performance.now() - started, cancelled, options.timeoutMs), text: cancelled ? 'Cancelled' : `MCP error: ${text}` };
       this.update(record, { status: cancelled ? 'cancelled' : 'failed', error: text, result });
       return result;
     }

@@ -126,11 +126,17 @@ describe('mapCallResult', () => {
 describe('mapCallFailure', () => {
   it('maps a thrown failure to "MCP error: …" (an SDK-local timeout has no JSON-RPC code)', () => {
     const r = mapCallFailure('s', 't', new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), 3);
-    expect(r).toEqual({ server: 's', tool: 't', isError: true, text: 'MCP error: Request timed out', content: [], durationMs: 3 });
+    expect(r).toEqual({
+      server: 's', tool: 't', isError: true, text: 'MCP error: Request timed out', content: [], durationMs: 3,
+      failure: { code: 'timeout', retryable: true, hint: 'Raise the timeout (now 30000 ms) if the tool needs longer.' },
+    });
     expect(mapCallFailure('s', 't', new Error('socket hang up'), 1).text).toBe('MCP error: socket hang up');
+    expect(mapCallFailure('s', 't', new Error('socket hang up'), 1).failure?.code).toBe('unknown');
   });
 
   it('reports a cancelled call as cancelled', () => {
-    expect(mapCallFailure('s', 't', new Error('aborted'), 1, true).text).toBe('Cancelled');
+    const r = mapCallFailure('s', 't', new Error('aborted'), 1, true);
+    expect(r.text).toBe('Cancelled');
+    expect(r.failure).toEqual({ code: 'cancelled', retryable: true });
   });
 });

@@ -11,7 +11,9 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ContentBlock, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import { assignAgentToolNames } from '../../../src-shared/config/tool-names.js';
+import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
+import { classifyFailure } from './failure-code.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 
@@ -214,7 +216,7 @@ export function mapCallResult(
  * Map a thrown transport/runtime failure (SPEC §4): `isError: true`, text `MCP error: <message>`;
  * a call cancelled through its signal reads `Cancelled`.
  */
-export function mapCallFailure(server: string, tool: string, err: unknown, durationMs: number, cancelled = false): ToolCallResult {
+export function mapCallFailure(server: string, tool: string, err: unknown, durationMs: number, cancelled = false, timeoutMs = DEFAULT_TIMEOUT_MS): ToolCallResult {
   return {
     server,
     tool,
@@ -222,6 +224,8 @@ export function mapCallFailure(server: string, tool: string, err: unknown, durat
     text: cancelled ? 'Cancelled' : `MCP error: ${failureMessage(err)}`,
     content: [],
     durationMs,
+    // Issue 11 item 3: faces tell a failed call from the tool's own error by this, not by the text.
+    failure: classifyFailure(err, { cancelled, timeoutMs, slowWhat: 'the tool needs longer' }),
   };
 }
 
@@ -260,7 +264,7 @@ export async function executeToolCall(
   } catch (err) {
     const cancelled = options.signal?.aborted === true;
     if (!cancelled) options.onFailure?.(err);
-    const failed = mapCallFailure(server, tool, err, performance.now() - started, cancelled);
+    const failed = mapCallFailure(server, tool, err, performance.now() - started, cancelled, options.timeoutMs);
     if (!cancelled && isRequestTimeout(err)) failed.text += `. ${timeoutHint(options.timeoutMs, 'the tool needs longer')}`;
     return failed;
   }

@@ -4,6 +4,7 @@
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import type { Failure } from '../../../src-shared/api/outcome.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 
 /** What the manager should do with a definition. */
@@ -22,6 +23,8 @@ export interface ServerRuntime {
   toolCount: number;
   connectedAt?: number;
   lastError?: string;
+  /** What `lastError` is, typed (issue 11 item 3). */
+  failure?: Failure;
   restartCount: number;
   recentLatencyMs: number[];
   serverInfo?: { name: string; version: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, keepSecretsOutOfFiles, literalSecretKeys } from './literal-secrets.js';
+import { keepSecretsOutOfFiles, literalSecretKeys } from './literal-secrets.js';
+import { isSecretKey } from '../../../src-shared/redaction.js';
 import { markStoredRefs } from './secret-refs.js';
 import { memorySecretStore } from './memory-secret-store.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
@@ -21,11 +22,20 @@ describe('literal secrets on the command line', () => {
   it("another host's file: refused without --allow-literal-secrets, written with it (and noted)", async () => {
     const store = memorySecretStore();
     await expect(keepSecretsOutOfFiles({ env: { API_KEY: 'k1' } }, { name: 's', host: 'cursor', store: () => store })).rejects.toThrow(
-      "env.API_KEY would be written to Cursor's file as plain text (only Switchboard's own servers.json can reference the OS keychain); confirm with --allow-literal-secrets, or use a ${VAR} reference",
+      "env.API_KEY would be written to Cursor's file as plain text (only Switchboard's servers.json and VS Code's files can reference the OS keychain); confirm with --allow-literal-secrets, or use a ${VAR} reference",
     );
     const ok = await keepSecretsOutOfFiles({ env: { API_KEY: 'k1' } }, { name: 's', host: 'cursor', store: () => store, allowLiteralSecrets: true });
-    expect(ok).toEqual({ maps: { env: { API_KEY: 'k1' } }, notes: ["Literal secrets written to Cursor's file: env.API_KEY"] });
+    expect(ok).toEqual({ maps: { env: { API_KEY: 'k1' } }, notes: ["Literal secrets written to Cursor's file: env.API_KEY"], inputs: [] });
     expect(store.map.size).toBe(0);
+  });
+
+  it("VS Code's file: the value becomes the answer of ${input:<name>-<key>}, which the file must declare", async () => {
+    const store = memorySecretStore();
+    const out = await keepSecretsOutOfFiles({ headers: { 'X-Api-Key': 'k1', Authorization: 'Bearer t1' } }, { name: 'S', host: 'vscode', store: () => store });
+    expect(out.maps.headers).toEqual({ 'X-Api-Key': '${input:s-x-api-key}', Authorization: 'Bearer ${input:s-authorization}' });
+    expect(out.inputs).toEqual(['s-x-api-key', 's-authorization']);
+    expect(store.map.get('input:s-x-api-key')).toBe('k1');
+    expect(store.map.get('input:s-authorization')).toBe('t1');
   });
 });
 

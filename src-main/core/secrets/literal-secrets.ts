@@ -6,20 +6,13 @@
  * keychain, so writing them there needs an explicit yes (`allowLiteralSecrets`).
  */
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
-import { isSecretKey as isSharedSecretKey } from '../../../src-shared/redaction.js';
+import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
+import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
-import { storeSecret } from './secret-refs.js';
+import { storeInputAnswer, storeSecret } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';
 
-/** A key whose value is a secret: the one rule of `src-shared/redaction.ts` (issue 9 item 4). */
-export function isSecretKey(key: string): boolean {
-  return isSharedSecretKey(key.trim());
-}
-
-/** Keychain id of `key` of server `server` (`<server>-<key>`, lower case, safe characters only). */
-export function secretIdFor(server: string, key: string): string {
-  return `${server}-${key}`.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-');
-}
+export { secretIdFor };
 
 /** Env and header maps as a server or a patch holds them (`null`: removed). */
 type SecretMaps = { env?: Record<string, string | null> | null; headers?: Record<string, string | null> | null };
@@ -28,7 +21,7 @@ type SecretMaps = { env?: Record<string, string | null> | null; headers?: Record
 export function literalSecretKeys(maps: SecretMaps): string[] {
   const out: string[] = [];
   for (const field of ['env', 'headers'] as const) {
-    for (const [k, v] of Object.entries(maps[field] ?? {})) if (typeof v === 'string' && v.trim() !== '' && isSecretKey(k) && !v.includes('${')) out.push(`${field}.${k}`);
+    for (const [k, v] of Object.entries(maps[field] ?? {})) if (typeof v === 'string' && v.trim() !== '' && isSecretKey(k.trim()) && !v.includes('${')) out.push(`${field}.${k}`);
   }
   return out;
 }
@@ -41,41 +34,54 @@ export interface LiteralSecretOptions {
   host: HostId;
   /** The keychain (asked only when there is something to store). */
   store: () => SecretStore;
-  /** Write literal secrets into another host's file. Default false. */
+  /** Write literal secrets into a host file without a reference syntax. Default false. */
   allowLiteralSecrets?: boolean;
 }
 
 /**
- * `maps` with every literal secret value handled: for Switchboard's file stored in the keychain and
- * replaced by `${secret:<server>-<key>}` (`Bearer <token>` keeps its `Bearer ` prefix); for another
- * host left as given when `allowLiteralSecrets`, with a note. Resolves to the new maps and notes.
- * Throws CONFLICT (naming the keys and `--allow-literal-secrets`) for another host without it;
+ * `maps` with every literal secret value handled, by the target file's reference syntax
+ * (src-shared/config/secret-reference.ts): Switchboard's file gets `${secret:<server>-<key>}`, VS
+ * Code's `${input:<server>-<key>}` (the value kept as that input's answer; `inputs` lists the ids
+ * the file must declare), each value stored in the keychain (`Bearer <token>` keeps its `Bearer `
+ * prefix); another host's file keeps the value as given when `allowLiteralSecrets`, with a note.
+ * Throws CONFLICT (naming the keys and `--allow-literal-secrets`) for such a host without it;
  * rejects with the keychain's error when it cannot store.
  */
 export async function keepSecretsOutOfFiles<M extends SecretMaps>(
   maps: M,
   options: LiteralSecretOptions,
-): Promise<{ maps: M; notes: string[] }> {
+): Promise<{ maps: M; notes: string[]; inputs: string[] }> {
   const keys = literalSecretKeys(maps);
-  if (keys.length === 0) return { maps, notes: [] };
-  if (options.host !== 'switchboard') {
+  if (keys.length === 0) return { maps, notes: [], inputs: [] };
+  const kind = secretReferenceKind(options.host);
+  if (kind === undefined) {
     if (!options.allowLiteralSecrets) {
       throw new CoreError(
         'CONFLICT',
-        `${keys.join(', ')} would be written to ${HOST_LABELS[options.host]}'s file as plain text (only Switchboard's own servers.json can reference the OS keychain); confirm with --allow-literal-secrets, or use a \${VAR} reference`,
+        `${keys.join(', ')} would be written to ${HOST_LABELS[options.host]}'s file as plain text (only Switchboard's servers.json and VS Code's files can reference the OS keychain); confirm with --allow-literal-secrets, or use a \${VAR} reference`,
       );
     }
-    return { maps, notes: [`Literal secrets written to ${HOST_LABELS[options.host]}'s file: ${keys.join(', ')}`] };
+    return { maps, notes: [`Literal secrets written to ${HOST_LABELS[options.host]}'s file: ${keys.join(', ')}`], inputs: [] };
   }
   const out = { ...maps, env: maps.env && { ...maps.env }, headers: maps.headers && { ...maps.headers } } as M;
   const notes: string[] = [];
+  const inputs: string[] = [];
+  const file = kind === 'secret' ? 'servers.json' : `${HOST_LABELS[options.host]}'s file`;
   for (const label of keys) {
     const [field, key] = [label.slice(0, label.indexOf('.')) as 'env' | 'headers', label.slice(label.indexOf('.') + 1)];
     const value = out[field]![key]!;
     const bearer = /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value);
-    const ref = await storeSecret(options.store(), secretIdFor(options.name, key), bearer ? bearer[1]! : value);
+    const secret = bearer ? bearer[1]! : value;
+    const id = secretIdFor(options.name, key.trim());
+    let ref: string;
+    if (kind === 'secret') ref = await storeSecret(options.store(), id, secret);
+    else {
+      await storeInputAnswer(options.store(), id, secret);
+      ref = `\${input:${id}}`;
+      inputs.push(id);
+    }
     out[field]![key] = bearer ? `Bearer ${ref}` : ref;
-    notes.push(`${label} stored in the OS keychain; servers.json holds ${ref}`);
+    notes.push(`${label} stored in the OS keychain; ${file} holds ${ref}`);
   }
-  return { maps: out, notes };
+  return { maps: out, notes, inputs };
 }

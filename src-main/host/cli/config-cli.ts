@@ -1,31 +1,16 @@
 /**
  * What the config verbs (`add`, `remove`, `edit`, `enable`, `disable`, `import`, `export`) share:
- * a discovery of the project, the location of a named server, `K=V` / `K: V` flag parsing, and
- * printing a write outcome (its notes included: what could not be carried, "Switchboard only").
+ * `K=V` / `K: V` flag parsing, and printing a write outcome (its notes included: what could not be
+ * carried, "Switchboard only"). The writes themselves are contract calls (`config:*`), answered by
+ * the running owner or a one-shot core (issue 11 item 1): the rules live in the core's handlers.
  */
 import type { WriteOutcome } from '../../../src-shared/api/config.js';
+import type { Result } from '../../../src-shared/api/envelope.js';
 import { HOST_IDS, type HostId, type Scope, ScopeSchema } from '../../../src-shared/config/server.js';
-import { discoverServers } from '../../core/config/discovery.js';
-import { TrustStore } from '../../core/config/trust.js';
-import type { DiscoveryContext, DiscoveryResult } from '../../core/config/types.js';
-import { CoreError } from '../../core/errors.js';
-import { defaultSecretStore } from '../../core/secrets/secret-store.js';
 import { EXIT, UsageError } from './args.js';
 import type { CliContext } from './context.js';
 import { printFailure } from './output.js';
-
-/** The discovery context of the CLI's project (trust from trust.json; stored keychain references known). */
-export function cliDiscoveryContext(ctx: CliContext): DiscoveryContext {
-  const trusted = new TrustStore(ctx.dataDir).isTrusted(ctx.projectDir);
-  const store = defaultSecretStore(ctx.platform.env, ctx.dataDir);
-  return { ...ctx.platform, projectDir: ctx.projectDir, dataDir: ctx.dataDir, projectTrusted: trusted, storedSecrets: () => store.accounts() };
-}
-
-/** Discover the project's definitions (no connection). */
-export async function cliDiscover(ctx: CliContext): Promise<{ dctx: DiscoveryContext; result: DiscoveryResult }> {
-  const dctx = cliDiscoveryContext(ctx);
-  return { dctx, result: await discoverServers(dctx) };
-}
+import { withOwnerOrOffline, type Caller } from './owner-link.js';
 
 /** `--env K=V` values → a map. Throws UsageError for a value without `=`. */
 export function parsePairs(values: unknown, sep: '=' | ':', flag: string): Record<string, string> | undefined {
@@ -80,12 +65,13 @@ export function printOutcome(ctx: CliContext, verb: string, name: string, outcom
   return EXIT.OK;
 }
 
-/** Run a config write; a CoreError becomes its message on stderr and exit 2 (64 for BAD_REQUEST). */
-export async function runWrite(ctx: CliContext, task: () => Promise<number>): Promise<number> {
-  try {
-    return await task();
-  } catch (err) {
-    if (err instanceof CoreError) return printFailure(ctx, { code: err.code, message: err.message });
-    throw err;
-  }
+/**
+ * Run one config write as a contract call (owner or one-shot core) and print its outcome; a
+ * failure is printed with its code's exit (2; 64 for BAD_REQUEST).
+ */
+export function runWrite(ctx: CliContext, verb: string, name: string, request: (call: Caller) => Promise<Result<WriteOutcome>>): Promise<number> {
+  return withOwnerOrOffline(ctx, async (call) => {
+    const r = await request(call);
+    return r.ok ? printOutcome(ctx, verb, name, r.data) : printFailure(ctx, r.error);
+  });
 }

@@ -5,13 +5,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveReferenceServerScript } from '../../core/config/reference-server.js';
-import { currentPlatform, dataDir, type PlatformContext } from '../../core/paths.js';
-import type { CoreExtras } from '../../core/switchboard-core.js';
-import { NO_RESTARTS } from '../../core/mcp/backoff.js';
-import { withLoginShellEnv } from '../../core/mcp/login-shell-env.js';
-import { secretStoreChoice, secretStoreWarning } from '../../core/secrets/file-secret-store.js';
-import type { CoreOptions, SwitchboardCore } from '../../core/types.js';
+import { resolveReferenceServerScript } from '../../core/entry-kit.js';
+import { currentPlatform, dataDir, type PlatformContext } from '../../core/entry-kit.js';
+import type { CoreExtras } from '../../core/index.js';
+import { NO_RESTARTS } from '../../core/entry-kit.js';
+import { withLoginShellEnv } from '../../core/entry-kit.js';
+import { secretStoreChoice, secretStoreWarning } from '../../core/entry-kit.js';
+import type { CoreOptions, SwitchboardCore } from '../../core/index.js';
 import { UsageError, type ParsedCli } from './args.js';
 import { interruptClaimed } from './interrupt.js';
 import { quoteArg } from './format.js';
@@ -117,7 +117,7 @@ export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mo
  */
 export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
   // Loaded here, not at the top: verbs that never start a core (help, trust, servers…) skip it.
-  const { createSwitchboardCore } = await import('../../core/switchboard-core.js');
+  const { createSwitchboardCore } = await import('../../core/index.js');
   const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'cli'), extras);
   // Ctrl-C / SIGTERM mid-command must still stop what this core started (SPEC §0, §6): dispose,
   // then exit 128+signal. A second signal while disposing exits at once.
@@ -140,6 +140,22 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
     await core.dispose();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+  }
+}
+
+/**
+ * Run `fn` with a one-shot core that starts no server (issue 11 item 1: config verbs, `trust`,
+ * `servers`, offline `start` are contract calls when no owner runs): discovery and the handlers
+ * only, no login shell read, no config watcher; always disposed. `projectDir` overrides the
+ * project folder (`trust <dir>` reports on that folder).
+ */
+export async function withOfflineCore<T>(ctx: CliContext, fn: (core: SwitchboardCore) => Promise<T>, projectDir = ctx.projectDir): Promise<T> {
+  const { createSwitchboardCore } = await import('../../core/index.js');
+  const core = createSwitchboardCore({ ...coreOptions(ctx, 'cli'), projectDir }, { onlyServers: [], watchConfig: false, restart: NO_RESTARTS });
+  try {
+    return await fn(core);
+  } finally {
+    await core.dispose();
   }
 }
 

@@ -7,10 +7,11 @@ import { EXIT } from './args.js';
 import type { MethodInput, MethodName, MethodOutput } from '../../../src-shared/api/contract.js';
 import { dispatch } from '../../../src-shared/api/dispatch.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
-import type { CoreExtras } from '../../core/switchboard-core.js';
-import { readLiveEndpoint, type Endpoint } from '../ownership.js';
-import type { RemoteApi } from '../remote-api.js';
-import { withEphemeralCore, type CliContext } from './context.js';
+import type { CoreExtras } from '../../core/index.js';
+import { readLiveEndpoint, type Endpoint } from '../../owner/ownership.js';
+import type { RemoteApi } from '../../wires/remote-api.js';
+import { resolve } from 'node:path';
+import { withEphemeralCore, withOfflineCore, type CliContext } from './context.js';
 
 /** Call one contract method (remote or local). Never rejects. */
 export type Caller = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>;
@@ -21,7 +22,7 @@ export async function attachOwner(ctx: CliContext): Promise<{ api: RemoteApi; en
   if (!endpoint) return undefined;
   try {
     // The WebSocket client is loaded only when an owner is there to talk to.
-    const { connectToOwner } = await import('../remote-api.js');
+    const { connectToOwner } = await import('../../wires/remote-api.js');
     return { api: await connectToOwner(endpoint), endpoint };
   } catch {
     return undefined;
@@ -66,4 +67,24 @@ export async function withRequiredOwner(ctx: CliContext, verb: string, fn: (call
   } finally {
     owner.api.close();
   }
+}
+
+/**
+ * Run `fn` against the live owner when there is one for this project folder (`live` true), else
+ * against a one-shot core that starts no server (`live` false): the config verbs, `trust`,
+ * `servers`, `input` — the same handlers answer whichever door a request comes through
+ * (issue 11 item 1). An owner of another project folder is not used (its discovery is of its own
+ * project); its config watcher sees the file written anyway.
+ */
+export async function withOwnerOrOffline<T>(ctx: CliContext, fn: (call: Caller, live: boolean) => Promise<T>): Promise<T> {
+  const owner = await attachOwner(ctx);
+  if (owner) {
+    try {
+      const info = await owner.api.call('app:info', {});
+      if (info.ok && resolve(info.data.projectDir) === resolve(ctx.projectDir)) return await fn(owner.api.call.bind(owner.api) as Caller, true);
+    } finally {
+      owner.api.close();
+    }
+  }
+  return withOfflineCore(ctx, (core) => fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false));
 }

@@ -2,8 +2,8 @@
  * The add wizard (SPEC §5 "add (wizard or quick add)"): name, transport, launch (command + args +
  * cwd + env, or URL + headers + an optional bearer token), and which host's file it goes to.
  * Secret-looking values are typed in password fields and kept in the OS keychain when the target is
- * Switchboard's own servers.json (the bearer token through `config:add` `token`, any other secret
- * through `config:answerInput`, the file holding `${input:<id>}`). Another host's app cannot read
+ * Switchboard's own servers.json (the bearer token through `config:add` `token`; any other secret is
+ * kept by the core's handler, the file holding `${secret:<id>}`). Another host's app cannot read
  * those references, so there the form says the value would be written as plain text and Add stays
  * disabled (with the reason) until the person agrees. Errors are shown in the core's words.
  */
@@ -105,12 +105,7 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
           flowToken = plan.token;
           continue;
         }
-        if (plan.kind === 'keychain') {
-          const r = await api.call('config:answerInput', { id: plan.id, value: row.value });
-          if (!r.ok) return setError(`Could not keep ${key} in the OS keychain: ${r.error.message}`);
-          map[key] = plan.ref;
-          continue;
-        }
+        // A secret goes as typed: the core keeps it in the keychain and writes its reference (issue 11).
         map[key] = row.value;
       }
       const list = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
@@ -122,6 +117,7 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
         server,
         ...(!toSwitchboard ? { target: { host, scope: scope as 'user' | 'project' } } : {}),
         ...(flowToken !== undefined ? { token: flowToken } : {}),
+        ...(plainSecrets ? { allowLiteralSecrets: true } : {}),
       });
       if (!r.ok) return setError(r.error.message);
       const added = name.trim();

@@ -79,19 +79,14 @@ function EditDialog({ state, onClose, onDone }: { state: ServerState; onClose():
       } else if (url !== s.url) patch.url = url;
       // Only the keys typed here are sent; config:update merges them into the map in the file.
       const map: Record<string, string | null> = {};
-      for (const { row, plan } of plans) {
-        if (plan.kind === 'keychain') {
-          const r = await api.call('config:answerInput', { id: plan.id, value: row.value });
-          if (!r.ok) return setError(`Could not keep ${row.key} in the OS keychain: ${r.error.message}`);
-          map[row.key.trim()] = plan.ref;
-        } else map[row.key.trim()] = row.value;
-      }
+      // Values go as typed: the core keeps secrets in the keychain and writes their reference (issue 11).
+      for (const { row } of plans) map[row.key.trim()] = row.value;
       for (const key of removed) map[key] = null;
       if (Object.keys(map).length > 0) patch[mapField] = map;
       const ms = Number(timeout);
       if (Number.isFinite(ms) && ms > 0 && ms !== s.timeoutMs) patch.timeout = ms;
       if (description !== (s.description ?? '')) patch.description = description === '' ? null : description;
-      const r = await api.call('config:update', { name: s.name, file: s.source.file, patch });
+      const r = await api.call('config:update', { name: s.name, file: s.source.file, patch, ...(plainSecrets ? { allowLiteralSecrets: true } : {}) });
       onDone(outcomeOf(r, `Updated "${s.name}"`));
       if (r.ok) onClose();
       else setError(r.error.message);

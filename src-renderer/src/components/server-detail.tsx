@@ -33,15 +33,10 @@ import { DEPRECATED_2026, ProtocolBadge, ServerProtocol } from './server-protoco
 const NO_TOOLS: ToolInfo[] = [];
 const NO_WARNINGS: ConfigWarning[] = [];
 
-/** What to try, by the shape of the failure (STYLE: errors in words a user can act on). */
+/** What to try: the core's hint for the typed failure (issue 11 item 3), never a guess from the message. */
 export function errorHint(state: ServerState): string {
-  const e = state.lastError ?? '';
   if (state.status === 'needs-auth') return 'Sign in with the button above; the server connects once you have.';
-  if (/ENOENT|not found|no such file/i.test(e))
-    return `Check that the command exists and runs from a terminal: ${state.server.command ?? state.server.url ?? ''}`;
-  if (/\b(401|403)\b|unauthori[sz]ed|forbidden/i.test(e)) return 'Check the credentials (token, OAuth sign-in) for this server.';
-  if (/timed? ?out|timeout/i.test(e)) return `Raise the timeout (now ${formatLatency(state.server.timeoutMs)}) if the server is slow to start.`;
-  return 'See the Logs tab for what the server printed before it failed.';
+  return state.failure?.hint ?? 'See the Logs tab for what the server printed before it failed.';
 }
 
 /** The launch line: `command args…` for stdio, the URL for http/sse. */

@@ -107,7 +107,7 @@ export function ToolResult({ result }: { result: ToolCallResult }) {
           The call was cancelled; a late reply is ignored.
         </Text>
       ) : result.isError ? (
-        <Alert color="red" variant="light" title={result.text.startsWith('MCP error:') ? 'The call failed' : 'Tool returned an error'}>
+        <Alert color="red" variant="light" title={result.failure ? 'The call failed' : 'Tool returned an error'}>
           <ResultText text={result.text} markdown={false} />
         </Alert>
       ) : result.truncated ? (

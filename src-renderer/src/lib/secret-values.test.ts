@@ -26,9 +26,9 @@ describe('secret values', () => {
   it('plans: Switchboard keeps secrets in the keychain, other hosts would get plain text', () => {
     expect(planSecret('gh', 'Accept', 'json', true, true)).toEqual({ kind: 'plain' });
     expect(planSecret('gh', 'Authorization', 'Bearer t1', true, true)).toEqual({ kind: 'token', token: 't1' });
-    expect(planSecret('gh', 'Authorization', 'Basic dXNlcg==', true, true)).toEqual({ kind: 'keychain', id: 'gh-authorization', ref: '${input:gh-authorization}' });
-    expect(planSecret('gh', 'Authorization', 'Bearer t1', true, false)).toEqual({ kind: 'keychain', id: 'gh-authorization', ref: '${input:gh-authorization}' });
-    expect(planSecret('gh', 'API_KEY', 'k', true, true)).toEqual({ kind: 'keychain', id: 'gh-api_key', ref: '${input:gh-api_key}' });
+    expect(planSecret('gh', 'Authorization', 'Basic dXNlcg==', true, true)).toEqual({ kind: 'keychain', id: 'gh-authorization', ref: '${secret:gh-authorization}' });
+    expect(planSecret('gh', 'Authorization', 'Bearer t1', true, false)).toEqual({ kind: 'keychain', id: 'gh-authorization', ref: '${secret:gh-authorization}' });
+    expect(planSecret('gh', 'API_KEY', 'k', true, true)).toEqual({ kind: 'keychain', id: 'gh-api_key', ref: '${secret:gh-api_key}' });
     expect(planSecret('gh', 'API_KEY', 'k', false, true)).toEqual({ kind: 'literal' });
     expect(planSecret('gh', 'API_KEY', '${secret:x}', false, true)).toEqual({ kind: 'plain' });
     expect(planSecret('gh', 'API_KEY', '', true, true)).toEqual({ kind: 'plain' });

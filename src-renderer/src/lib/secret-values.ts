@@ -3,11 +3,10 @@
  * given go to the keychain; the file holds a reference). Pure.
  */
 import { isSecretKey as isSharedSecretKey } from '../../../src-shared/redaction.js';
+import { secretIdFor, secretReferenceFor } from '../../../src-shared/config/secret-reference.js';
 
-/** A key whose value is a secret: the one rule of `src-shared/redaction.ts` (issue 9 item 4). */
-export function isSecretKey(key: string): boolean {
-  return isSharedSecretKey(key.trim());
-}
+/** A key whose value is a secret: the one rule of `src-shared/redaction.ts` (issue 9 item 4), on the trimmed key. */
+export const isSecretKey = (key: string): boolean => isSharedSecretKey(key.trim());
 
 /** True when the value is already a reference (`${secret:x}`, `${input:x}`, `${env:X}`, `${X}`): nothing to hide. */
 export function isReference(value: string): boolean {
@@ -27,10 +26,8 @@ export function rowsToMap(rows: readonly KeyValueRow[]): Record<string, string> 
   return out;
 }
 
-/** Keychain id for a value of server `server` (`<server>-<key>`, lower case, safe characters only). */
-export function secretId(server: string, key: string): string {
-  return `${server}-${key}`.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-');
-}
+/** Keychain id for a value of server `server` (the one rule, src-shared/config/secret-reference.ts). */
+export const secretId = secretIdFor;
 
 /** `Bearer abc` → `abc`; undefined when the value is not a bearer credential. */
 export function bearerToken(value: string): string | undefined {
@@ -43,7 +40,7 @@ export type SecretPlan =
   | { kind: 'plain' }
   /** Switchboard's file: `config:add` `token` → `Authorization: Bearer ${secret:<name>-token}`. */
   | { kind: 'token'; token: string }
-  /** Switchboard's file: `config:answerInput` with `id`, the file gets `${input:<id>}`. */
+  /** Switchboard's file: the handler keeps the value in the keychain; the file gets `ref` (`${secret:<id>}`). */
   | { kind: 'keychain'; id: string; ref: string }
   /** Another host's file: the value would be written as plain text. */
   | { kind: 'literal' };
@@ -58,6 +55,7 @@ export function planSecret(server: string, key: string, value: string, toSwitchb
   if (!toSwitchboard) return { kind: 'literal' };
   const token = bearerToken(value);
   if (tokenFlow && /^authorization$/i.test(key.trim()) && token !== undefined) return { kind: 'token', token };
-  const id = secretId(server, key);
-  return { kind: 'keychain', id, ref: `\${input:${id}}` };
+  const id = secretId(server, key.trim());
+  // A preview only: the core's handler stores the value and writes this same reference (issue 11).
+  return { kind: 'keychain', id, ref: secretReferenceFor('switchboard', server, key.trim())! };
 }

@@ -15,6 +15,10 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 export const appMethods = {
   'app:info': { input: Empty, output: AppInfoSchema },
-  /** Trust the current project folder (SPEC §2) and start its servers. */
-  'trust:grant': { input: Empty, output: ServersSnapshotSchema },
+  /**
+   * Trust a project folder (SPEC §2): `dir` (absolute; default the core's project folder). When it
+   * is the core's own project, the core re-discovers at once and starts its servers. NOT_FOUND for
+   * a folder that does not exist; INVALID_CONFIG for a trust.json that does not parse.
+   */
+  'trust:grant': { input: z.object({ dir: z.string().min(1).optional() }).strict(), output: ServersSnapshotSchema },
 } as const;

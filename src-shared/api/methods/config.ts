@@ -20,7 +20,7 @@ export const configMethods = {
    * `headers` merge key by key, `null` removes a key or a field). The outcome lists the fields
    * `written` and `notWritten`; INVALID_CONFIG `Nothing written to <file>: …` when none could be.
    */
-  'config:update': { input: ServerRefSchema.extend({ patch: ServerPatchSchema }).strict(), output: WriteOutcomeSchema },
+  'config:update': { input: ServerRefSchema.extend({ patch: ServerPatchSchema, allowLiteralSecrets: z.boolean().optional() }).strict(), output: WriteOutcomeSchema },
   /**
    * Remove a server from the file it lives in (without `file`: only the winning definition; a
    * second copy of the name is never removed without its `file`). `nowActive` names the

@@ -8,14 +8,9 @@
  * --url (HTTP/SSE transport).`, `Invalid server config: …`, `Server "<name>" already exists in <path>`.
  */
 import type { MCPServer } from '../../../../src-shared/config/server.js';
-import { addServerToFile } from '../../../core/config/config-writer.js';
-import { targetLocation } from '../../../core/config/server-locator.js';
-import { keepSecretsOutOfFiles } from '../../../core/secrets/literal-secrets.js';
-import { storeSecret } from '../../../core/secrets/secret-refs.js';
-import { defaultSecretStore } from '../../../core/secrets/secret-store.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
-import { cliDiscoveryContext, parseHost, parsePairs, parseScope, parseTimeout, printOutcome, runWrite } from '../config-cli.js';
+import { parseHost, parsePairs, parseScope, parseTimeout, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 
 /** The server a quick add describes (flags validated; throws UsageError). */
@@ -47,29 +42,22 @@ export function quickAddServer(ctx: CliContext): MCPServer {
   return server;
 }
 
+/** `switchboard add …`: the `config:add` contract call (the keychain and literal-secret rules are the handler's). */
 export async function runAdd(ctx: CliContext): Promise<number> {
-  const server = quickAddServer(ctx);
+  const { name, ...server } = quickAddServer(ctx);
   const host = parseHost(ctx.cli.flags.host) ?? 'switchboard';
   const scope = parseScope(ctx.cli.flags.scope);
   const token = ctx.cli.flags.token as string | undefined;
   if (token !== undefined && host !== 'switchboard') throw new UsageError('--token is kept in the keychain and referenced from Switchboard\'s own servers.json; use it without --host');
-  return runWrite(ctx, async () => {
-    const dctx = cliDiscoveryContext(ctx);
-    const loc = targetLocation(host, scope, dctx, server.name);
-    const store = () => defaultSecretStore(ctx.platform.env, ctx.dataDir);
-    // A literal secret in --header / --env goes to the keychain (our file) or needs a yes (another host's).
-    const kept = await keepSecretsOutOfFiles({ env: server.env, headers: server.headers }, { name: server.name, host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
-    if (kept.maps.env) server.env = kept.maps.env;
-    if (kept.maps.headers) server.headers = kept.maps.headers;
-    const notes: string[] = [...kept.notes];
-    if (token !== undefined) {
-      const ref = await storeSecret(store(), `${server.name}-token`, token);
-      server.headers = { ...(server.headers ?? {}), Authorization: `Bearer ${ref}` };
-      notes.push(`token stored in the OS keychain; the file holds ${ref}`);
-    }
-    const out = await addServerToFile(loc, server, dctx);
-    return printOutcome(ctx, 'Added', server.name, { ...out, notes: [...notes, ...out.notes] });
-  });
+  return runWrite(ctx, 'Added', name, (call) =>
+    call('config:add', {
+      name,
+      server,
+      ...(host !== 'switchboard' || scope !== undefined ? { target: { host, ...(scope !== undefined ? { scope } : {}) } } : {}),
+      ...(token !== undefined ? { token } : {}),
+      ...(ctx.cli.flags['allow-literal-secrets'] === true ? { allowLiteralSecrets: true } : {}),
+    }),
+  );
 }
 
 export const addCommand: CommandSpec = {

@@ -22,10 +22,10 @@ import { interruptible } from '../interrupt.js';
 /** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
 export const EXIT_CANCELLED = 130;
 
-/** Exit code of a tool result: 0 ok; 1 isError; 2 when the call itself failed (`MCP error: …`, SPEC §4). */
+/** Exit code of a tool result: 0 ok; 1 isError (or cancelled); 2 when the call itself failed (its typed `failure`, SPEC §4). */
 export function exitCodeForResult(result: ToolCallResult): number {
   if (!result.isError) return EXIT.OK;
-  return result.text.startsWith('MCP error:') ? EXIT.FAILURE : EXIT.TOOL_ERROR;
+  return result.failure && result.failure.code !== 'cancelled' ? EXIT.FAILURE : EXIT.TOOL_ERROR;
 }
 
 /** `switchboard call …`. Resolves to 0 / 1 (isError) / 2 (failure); throws `UsageError` (64) for bad `--args` before starting anything. */

@@ -6,10 +6,13 @@ import { snapshotForServer } from './status.js';
 
 describe('exitCodeForResult', () => {
   const base: ToolCallResult = { server: 's', tool: 't', isError: false, text: 'ok', content: [], durationMs: 1 };
-  it('is 0 for a result, 1 for a tool error, 2 for a failed call (SPEC §4 "MCP error:")', () => {
+  it('is 0 for a result, 1 for a tool error, 2 for a failed call (its typed failure, not its text)', () => {
     expect(exitCodeForResult(base)).toBe(0);
     expect(exitCodeForResult({ ...base, isError: true, text: 'Error: nope' })).toBe(1);
-    expect(exitCodeForResult({ ...base, isError: true, text: 'MCP error: connection closed' })).toBe(2);
+    // A tool may well say "MCP error:" itself: still the tool's own error (issue 11 item 3).
+    expect(exitCodeForResult({ ...base, isError: true, text: 'MCP error: from the tool' })).toBe(1);
+    expect(exitCodeForResult({ ...base, isError: true, text: 'MCP error: connection closed', failure: { code: 'unreachable', retryable: true } })).toBe(2);
+    expect(exitCodeForResult({ ...base, isError: true, text: 'Cancelled', failure: { code: 'cancelled', retryable: true } })).toBe(1);
   });
 });
 

@@ -6,40 +6,25 @@
  * `--unset-env K` / `--unset-header K` (or `--unset env.K`) remove one. The output lists the fields
  * written and those the host's file has no place for; nothing written exits 2.
  */
-import type { ServerPatch } from '../../../core/config/config-writer.js';
-import { updateServerInFile } from '../../../core/config/config-writer.js';
-import { locateServer } from '../../../core/config/server-locator.js';
-import { keepSecretsOutOfFiles } from '../../../core/secrets/literal-secrets.js';
-import { defaultSecretStore } from '../../../core/secrets/secret-store.js';
+import type { MethodInput } from '../../../../src-shared/api/contract.js';
+import type { WriteOutcome } from '../../../../src-shared/api/config.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
-import { cliDiscover, parsePairs, parseTimeout, printOutcome, runWrite } from '../config-cli.js';
+import { parsePairs, parseTimeout, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 import { ProtocolModeSchema, type ProtocolMode } from '../../../../src-shared/config/server.js';
-import type { DiscoveryResult } from '../../../core/config/types.js';
-import { ProtocolOverrides } from '../../../core/protocol-overrides.js';
 
-/** Keep `protocol` for a server of another host's file in state.json (dropped when it changes). */
-async function setProtocolOverride(ctx: CliContext, result: DiscoveryResult, name: string, protocol: ProtocolMode) {
-  const file = ctx.cli.flags.file as string | undefined;
-  const def = [...result.servers, ...result.shadowed.map((s) => s.definition)].find((d) => d.name === name && (!file || d.source.file === file))!;
-  await new ProtocolOverrides(ctx.dataDir).set(def, protocol);
-  return {
-    file: def.source.file,
-    written: ['protocol'],
-    switchboardOnly: true,
-    notes: [`${def.source.host} has no protocol setting: kept in Switchboard's state only (dropped when this definition changes); a running owner applies it at the next restart of ${name}`],
-  };
-}
+/** The fields `edit` changes: `config:update`'s patch, plus `protocol` (`servers:setProtocol`; null = auto). */
+export type EditPatch = MethodInput<'config:update'>['patch'] & { protocol?: ProtocolMode | null };
 
 const UNSETTABLE = ['env', 'headers', 'cwd', 'timeout', 'description', 'args', 'enabledTools', 'disabledTools'];
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : []);
 
 /** The patch the flags describe. Throws UsageError when nothing would change. */
-export function editPatch(ctx: CliContext): ServerPatch {
+export function editPatch(ctx: CliContext): EditPatch {
   const f = ctx.cli.flags;
-  const patch: ServerPatch = {};
+  const patch: EditPatch = {};
   if (typeof f.url === 'string') patch.url = f.url;
   if (ctx.cli.rest.length > 0) {
     patch.command = ctx.cli.rest[0]!;
@@ -77,25 +62,24 @@ export function editPatch(ctx: CliContext): ServerPatch {
   return patch;
 }
 
+/**
+ * `switchboard edit …`: `servers:setProtocol` for `--protocol` (another host's file keeps it in
+ * Switchboard's state), then `config:update` for the other fields — contract calls, so the literal
+ * secret rule and the file write are the handlers' (issue 11 item 1).
+ */
 export async function runEdit(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0]!;
-  const patch = editPatch(ctx);
-  return runWrite(ctx, async () => {
-    const { dctx, result } = await cliDiscover(ctx);
-    const loc = locateServer(result, name, ctx.cli.flags.file as string | undefined);
-    const { protocol, ...rest } = patch;
-    // Issue 10: another host's file has no protocol key; Switchboard keeps the setting in state.json.
-    const override = protocol !== undefined && loc.host !== 'switchboard' ? await setProtocolOverride(ctx, result, name, protocol ?? 'auto') : undefined;
-    const filePatch = override ? rest : patch;
-    if (Object.keys(filePatch).length === 0) return printOutcome(ctx, 'Updated', name, override!);
-    const store = () => defaultSecretStore(ctx.platform.env, ctx.dataDir);
-    const kept = await keepSecretsOutOfFiles(filePatch, { name, host: loc.host, store, allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true });
-    const out = await updateServerInFile(loc, name, kept.maps, dctx);
-    return printOutcome(ctx, 'Updated', name, {
-      ...out,
-      ...(override ? { written: [...(out.written ?? []), 'protocol'] } : {}),
-      notes: [...kept.notes, ...out.notes, ...(override?.notes ?? [])],
-    });
+  const { protocol, ...patch } = editPatch(ctx);
+  const file = ctx.cli.flags.file as string | undefined;
+  const ref = { name, ...(file ? { file } : {}) };
+  return runWrite(ctx, 'Updated', name, async (call) => {
+    const proto = protocol !== undefined ? await call('servers:setProtocol', { ...ref, protocol: protocol ?? 'auto' }) : undefined;
+    if (proto && !proto.ok) return proto;
+    if (Object.keys(patch).length === 0) return proto!;
+    const out = await call('config:update', { ...ref, patch, ...(ctx.cli.flags['allow-literal-secrets'] === true ? { allowLiteralSecrets: true } : {}) });
+    if (!out.ok || !proto?.ok) return out;
+    const both: WriteOutcome = { ...out.data, written: [...(out.data.written ?? []), 'protocol'], notes: [...out.data.notes, ...(proto.data.switchboardOnly ? proto.data.notes : [])] };
+    return { ok: true, data: both };
   });
 }
 

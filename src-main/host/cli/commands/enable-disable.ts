@@ -2,20 +2,15 @@
  * `switchboard enable|disable <name> [--file F]` (SPEC §5): written to the server's file where its
  * host has a flag or list; for hosts without one it applies in Switchboard only, and says so.
  */
-import { setServerEnabled } from '../../../core/config/config-writer.js';
-import { locateServer } from '../../../core/config/server-locator.js';
 import type { CommandSpec } from '../command-spec.js';
-import { cliDiscover, printOutcome, runWrite } from '../config-cli.js';
+import { runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 
 function run(enabled: boolean) {
   return async (ctx: CliContext): Promise<number> => {
     const name = ctx.cli.positionals[0]!;
-    return runWrite(ctx, async () => {
-      const { dctx, result } = await cliDiscover(ctx);
-      const loc = locateServer(result, name, ctx.cli.flags.file as string | undefined);
-      return printOutcome(ctx, enabled ? 'Enabled' : 'Disabled', name, await setServerEnabled(loc, name, enabled, dctx));
-    });
+    const file = ctx.cli.flags.file as string | undefined;
+    return runWrite(ctx, enabled ? 'Enabled' : 'Disabled', name, (call) => call('config:setEnabled', { name, ...(file ? { file } : {}), enabled }));
   };
 }
 

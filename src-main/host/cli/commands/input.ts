@@ -4,9 +4,9 @@
  * keychain as `input:<id>`; never written to a file.
  */
 import { createInterface } from 'node:readline';
-import { storeInputAnswer } from '../../../core/secrets/secret-refs.js';
-import { defaultSecretStore } from '../../../core/secrets/secret-store.js';
 import { EXIT, UsageError } from '../args.js';
+import { printFailure } from '../output.js';
+import { withOwnerOrOffline } from '../owner-link.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
 import { PromptCancelled, readHidden } from '../read-hidden.js';
@@ -37,9 +37,13 @@ export async function runInput(ctx: CliContext): Promise<number> {
   const id = ctx.cli.positionals[0]!;
   const answer = (await readAnswer(id)).trim();
   if (answer === '') throw new UsageError(`No value given for \${input:${id}}`);
-  await storeInputAnswer(defaultSecretStore(ctx.platform.env, ctx.dataDir), id, answer);
-  ctx.io.out(`Stored the answer to \${input:${id}} in the OS keychain`);
-  return EXIT.OK;
+  // `config:answerInput`: the owner (which reconnects what waited for it) or a one-shot core.
+  return withOwnerOrOffline(ctx, async (call) => {
+    const r = await call('config:answerInput', { id, value: answer });
+    if (!r.ok) return printFailure(ctx, r.error);
+    ctx.io.out(`Stored the answer to \${input:${id}} in the OS keychain`);
+    return EXIT.OK;
+  });
 }
 
 export const inputCommand: CommandSpec = {

@@ -3,17 +3,14 @@
  * Without `--file` only the winning definition goes; when another file's definition takes over it
  * says so, and a second copy of the name is never removed without its `--file`.
  */
-import { removeDefinition } from '../../../core/config/config-verbs.js';
 import type { CommandSpec } from '../command-spec.js';
-import { cliDiscover, printOutcome, runWrite } from '../config-cli.js';
+import { runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 
 export async function runRemove(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0]!;
-  return runWrite(ctx, async () => {
-    const { dctx, result } = await cliDiscover(ctx);
-    return printOutcome(ctx, 'Removed', name, await removeDefinition(result, name, ctx.cli.flags.file as string | undefined, dctx));
-  });
+  const file = ctx.cli.flags.file as string | undefined;
+  return runWrite(ctx, 'Removed', name, (call) => call('config:remove', { name, ...(file ? { file } : {}) }));
 }
 
 export const removeCommand: CommandSpec = {

@@ -8,12 +8,12 @@ import type { CommandSpec } from '../command-spec.js';
 import { parsePort } from '../args.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSwitchboardCore } from '../../../core/switchboard-core.js';
-import { startWebHost, type WebHost } from '../../web-host.js';
-import { OwnedElsewhereError, type Ownership } from '../../ownership.js';
-import { acquireOwnershipChecked } from '../../owner-takeover.js';
-import { killLeftovers, startChildRecorder } from '../../owner-children.js';
-import { startReaper } from '../../owner-reaper.js';
+import { createSwitchboardCore } from '../../../core/index.js';
+import { startWebHost, type WebHost } from '../../../wires/web-host.js';
+import { OwnedElsewhereError, type Ownership } from '../../../owner/ownership.js';
+import { acquireOwnershipChecked } from '../../../owner/owner-takeover.js';
+import { killLeftovers, startChildRecorder } from '../../../owner/owner-children.js';
+import { startReaper } from '../../../owner/owner-reaper.js';
 import { EXIT } from '../args.js';
 import { spawningCoreOptions, repoRoot, type CliContext } from '../context.js';
 

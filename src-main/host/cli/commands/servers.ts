@@ -4,32 +4,35 @@
  * them; warnings. `--json`: a `DiscoveryReport` (schemas from src-shared).
  */
 import type { CommandSpec } from '../command-spec.js';
-import { summarizeServer } from '../../../core/snapshot.js';
 import type { HostView as HostViewJson } from '../../../../src-shared/api/config.js';
+import type { ServersSnapshot } from '../../../../src-shared/api/status.js';
 import type { HostId } from '../../../../src-shared/config/server.js';
-import { hostViewJson, loadHostView } from '../../../core/config/host-view.js';
-import { cliDiscover, parseHost } from '../config-cli.js';
+import { parseHost } from '../config-cli.js';
 import { EXIT } from '../args.js';
 import { trustHint, type CliContext } from '../context.js';
 import { formatServers, type DiscoveryReport } from '../format.js';
+import { printFailure } from '../output.js';
+import { withOwnerOrOffline } from '../owner-link.js';
 
-/** Discover the definitions of `ctx`'s project without connecting anything. */
-export async function discoveryReport(ctx: CliContext): Promise<DiscoveryReport> {
-  const { dctx, result } = await cliDiscover(ctx);
+/** The discovery part of a `servers:list` snapshot (no runtime state). */
+export function discoveryReport(snapshot: ServersSnapshot): DiscoveryReport {
   return {
-    project: { dir: ctx.projectDir, trusted: dctx.projectTrusted, projectFiles: [...result.projectFiles] },
-    servers: result.servers.map(summarizeServer),
-    shadowed: result.shadowed.map((s) => ({ server: summarizeServer(s.definition), shadowedBy: s.shadowedBy })),
-    warnings: result.warnings,
+    project: snapshot.project,
+    servers: snapshot.servers.map((s) => s.server),
+    shadowed: snapshot.shadowed,
+    warnings: snapshot.warnings,
   };
 }
 
-/** `switchboard servers --host <id>`: that host's own view (SPEC §2), `--json`: the `HostView`. */
+/** `switchboard servers --host <id>`: that host's own view (SPEC §2, `config:hosts`), `--json`: the `HostView`. */
 async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
-  const { dctx, result } = await cliDiscover(ctx);
-  const view = hostViewJson(await loadHostView(result, host, dctx), result, dctx);
-  ctx.io.out(ctx.cli.json ? JSON.stringify(view, null, 2) : formatHostView(view).join('\n'));
-  return EXIT.OK;
+  return withOwnerOrOffline(ctx, async (call) => {
+    const r = await call('config:hosts', {});
+    if (!r.ok) return printFailure(ctx, r.error);
+    const view = r.data.find((v) => v.host === host)!;
+    ctx.io.out(ctx.cli.json ? JSON.stringify(view, null, 2) : formatHostView(view).join('\n'));
+    return EXIT.OK;
+  });
 }
 
 /** Lines of a host view: its files (found or not), then each definition, loaded or why not. */
@@ -46,14 +49,18 @@ export function formatHostView(view: HostViewJson): string[] {
   return lines;
 }
 
-/** `switchboard servers` (discovery only). Resolves to exit code 0. */
+/** `switchboard servers` (discovery only: `servers:list` of the owner or a one-shot core that starts nothing). Resolves to exit code 0. */
 export async function runServers(ctx: CliContext): Promise<number> {
   const host = parseHost(ctx.cli.flags.host);
   if (host) return runHostView(ctx, host);
-  const report = await discoveryReport(ctx);
-  if (ctx.cli.json) ctx.io.out(JSON.stringify(report, null, 2));
-  else ctx.io.out(formatServers(report, trustHint(ctx)).join('\n'));
-  return EXIT.OK;
+  return withOwnerOrOffline(ctx, async (call) => {
+    const listed = await call('servers:list', {});
+    if (!listed.ok) return printFailure(ctx, listed.error);
+    const report = discoveryReport(listed.data);
+    if (ctx.cli.json) ctx.io.out(JSON.stringify(report, null, 2));
+    else ctx.io.out(formatServers(report, trustHint(ctx)).join('\n'));
+    return EXIT.OK;
+  });
 }
 
 /** `switchboard servers`. */

@@ -9,7 +9,7 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { formatServerLine } from './lifecycle-format.js';
-import { ManualStops } from '../../../core/manual-stops.js';
+import { ManualStops } from '../../../core/entry-kit.js';
 
 export async function runStart(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0]!;

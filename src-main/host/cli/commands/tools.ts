@@ -12,7 +12,7 @@ import { trustHint, type CliContext } from '../context.js';
 import { formatTools, retryNote } from '../format.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
-import { buildCatalog } from '../../../core/mcp/catalog.js';
+import { buildCatalog } from '../../../core/entry-kit.js';
 import { FAILED_STATUSES } from './status.js';
 
 /** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted or disabled. */

@@ -6,10 +6,9 @@
  * only with `--allow-literal-secrets`; a definition from an untrusted project folder is copied only
  * after `switchboard trust` or with `--trust`.
  */
-import { transferDefinition } from '../../../core/config/config-verbs.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
-import { cliDiscover, parseHost, parseScope, printOutcome, runWrite } from '../config-cli.js';
+import { parseHost, parseScope, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 
 function run(defaultTo: 'switchboard' | undefined) {
@@ -18,14 +17,16 @@ function run(defaultTo: 'switchboard' | undefined) {
     const to = parseHost(ctx.cli.flags.to, '--to') ?? defaultTo;
     if (!to) throw new UsageError('export needs --to <host>');
     const scope = parseScope(ctx.cli.flags.scope);
-    return runWrite(ctx, async () => {
-      const { dctx, result } = await cliDiscover(ctx);
-      const out = await transferDefinition(result, name, ctx.cli.flags.file as string | undefined, { host: to, scope }, dctx, {
+    const file = ctx.cli.flags.file as string | undefined;
+    return runWrite(ctx, `Copied to ${to}:`, name, (call) =>
+      call('config:transfer', {
+        name,
+        ...(file ? { file } : {}),
+        to: { host: to, ...(scope !== undefined ? { scope } : {}) },
         allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true,
         trustSource: ctx.cli.flags.trust === true,
-      });
-      return printOutcome(ctx, `Copied to ${to}:`, name, out);
-    });
+      }),
+    );
   };
 }
 

@@ -11,8 +11,8 @@
  */
 import { join } from 'node:path';
 import type { TriggerFiring, TriggersState } from '../../../../src-shared/api/channels.js';
-import { readTriggersFile } from '../../../core/channels/triggers-file.js';
-import { DATA_FILES } from '../../../core/paths.js';
+import { readTriggersFile } from '../../../core/entry-kit.js';
+import { DATA_FILES } from '../../../core/entry-kit.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CliContext } from '../context.js';

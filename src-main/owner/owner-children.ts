@@ -9,10 +9,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../core/config/atomic-write.js';
-import { launchIdOf, processesOfLaunches } from '../core/mcp/launch-session.js';
-import { isAlive, killPids, listDescendants } from '../core/mcp/process-tree.js';
-import type { SwitchboardCore } from '../core/types.js';
+import { writeFileAtomic } from '../core/entry-kit.js';
+import { launchIdOf, processesOfLaunches } from '../core/entry-kit.js';
+import { isAlive, killPids, listDescendants } from '../core/entry-kit.js';
+import type { SwitchboardCore } from '../core/index.js';
 import { processCommandLine } from './owner-takeover.js';
 
 /** The file's name in the data folder. */

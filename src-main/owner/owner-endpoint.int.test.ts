@@ -5,7 +5,7 @@ import { createSwitchboardCore } from '../core/switchboard-core.js';
 import type { SwitchboardCore } from '../core/types.js';
 import { acquireOwnership, OwnedElsewhereError, readLiveEndpoint } from './ownership.js';
 import { startOwnerEndpoint } from './owner-endpoint.js';
-import { connectToOwner } from './remote-api.js';
+import { connectToOwner } from '../wires/remote-api.js';
 
 let world: TempWorld | undefined;
 let core: SwitchboardCore | undefined;

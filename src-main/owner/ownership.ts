@@ -7,10 +7,10 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../core/config/atomic-write.js';
-import { ensureDataDir } from '../core/data-dir.js';
-import { DATA_FILES } from '../core/paths.js';
-import { isAlive } from '../core/mcp/process-tree.js';
+import { writeFileAtomic } from '../core/entry-kit.js';
+import { ensureDataDir } from '../core/entry-kit.js';
+import { DATA_FILES } from '../core/entry-kit.js';
+import { isAlive } from '../core/entry-kit.js';
 
 /** The endpoint file's content. */
 export const EndpointSchema = z.object({

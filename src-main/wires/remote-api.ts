@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput, SwitchboardApi } from '../../src-shared/api/contract.js';
 import { fail, type Result } from '../../src-shared/api/envelope.js';
 import { TOKEN_PARAM, WS_PATH, WireServerMessageSchema } from '../../src-shared/api/wire.js';
-import type { Endpoint } from './ownership.js';
+import type { Endpoint } from '../owner/ownership.js';
 
 /** A connected remote API; `close()` ends the socket. */
 export interface RemoteApi extends SwitchboardApi {

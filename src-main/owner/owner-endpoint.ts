@@ -4,9 +4,9 @@
  * can attach (`stop`, `start`, `logs -f` act on the app's live servers). No electron import: the
  * app's main.ts calls it with its core and the ownership it took.
  */
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 import type { Ownership } from './ownership.js';
-import { startWebHost } from './web-host.js';
+import { startWebHost } from '../wires/web-host.js';
 
 /** A running API-only endpoint. */
 export interface OwnerEndpoint {

@@ -7,9 +7,9 @@
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_FILES } from '../core/paths.js';
+import { DATA_FILES } from '../core/entry-kit.js';
 import { acquireOwnership, EndpointSchema, OwnedElsewhereError, type Ownership } from './ownership.js';
-import { connectToOwner } from './remote-api.js';
+import { connectToOwner } from '../wires/remote-api.js';
 
 /** How long the owner's API gets to answer the probe (ms). */
 export const OWNER_PROBE_TIMEOUT_MS = 1_500;

@@ -10,7 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../../src-shared/api/dispatch.js';
 import { fail } from '../../src-shared/api/envelope.js';
 import { TOKEN_PARAM, WS_PATH, WireCallSchema, type WireEvent, type WireResult } from '../../src-shared/api/wire.js';
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { securityHeaders, serveStatic } from './static-files.js';
 

@@ -7,9 +7,9 @@
 import { dispatch } from '../../src-shared/api/dispatch.js';
 import { fail, type Result } from '../../src-shared/api/envelope.js';
 import { METHOD_NAMES } from '../../src-shared/api/contract.js';
-import type { SwitchboardCore } from '../core/types.js';
+import type { SwitchboardCore } from '../core/index.js';
 import { eventChannel, isEventName, methodChannel } from './ipc-channels.js';
-import { isTrustedRendererUrl, type RendererTarget } from './renderer-target.js';
+import { isTrustedRendererUrl, type RendererTarget } from '../app/renderer-target.js';
 
 /** The frame a call came from (Electron's `WebFrameMain`, the parts we read). */
 export interface SenderFrameLike {

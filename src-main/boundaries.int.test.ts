@@ -1,0 +1,62 @@
+/**
+ * The boundary rule (issue 11 item 2, `.dependency-cruiser.cjs`, run by `npm test` as
+ * `npm run lint:deps`) fails on a planted violation of each kind and passes a clean tree.
+ * Runs dependency-cruiser on a throwaway tree shaped like ours, never on the real sources.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+let tree: string;
+
+function put(rel: string, text: string): void {
+  mkdirSync(dirname(join(tree, rel)), { recursive: true });
+  writeFileSync(join(tree, rel), text);
+}
+
+/** Run the project's rule on the tree; exit status and the report. */
+function cruise(): { status: number | null; out: string } {
+  const bin = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+  const r = spawnSync(process.execPath, [bin, 'src-main', 'src-shared', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: tree, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+beforeEach(() => {
+  tree = mkdtempSync(join(tmpdir(), 'sb-boundaries-'));
+  copyFileSync(join(ROOT, '.dependency-cruiser.cjs'), join(tree, '.dependency-cruiser.cjs'));
+  writeFileSync(join(tree, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowJs: true } }));
+  put('src-shared/api/contract.ts', 'export const methods = {};\n');
+  put('src-main/core/mcp/manager.ts', "import { methods } from '../../../src-shared/api/contract.js';\nexport const m = methods;\n");
+  put('src-main/core/index.ts', "export { m } from './mcp/manager.js';\n");
+  put('src-main/host/cli/verb.ts', "import { m } from '../../core/index.js';\nimport { methods } from '../../../src-shared/api/contract.js';\nexport const v = [m, methods];\n");
+  put('src-main/host/cli/verb.test.ts', "import { m } from '../../core/mcp/manager.js';\nexport const t = m;\n");
+});
+afterEach(() => rmSync(tree, { recursive: true, force: true }));
+
+describe('the boundary rule', () => {
+  it('passes a tree that keeps the rooms (a test may reach inside)', () => {
+    const r = cruise();
+    expect(r.out).toContain('no dependency violations found');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it('fails when a face imports a core internal', () => {
+    put('src-main/host/cli/bad.ts', "import { m } from '../../core/mcp/manager.js';\nexport const b = m;\n");
+    const r = cruise();
+    expect(r.status).not.toBe(0);
+    expect(r.out).toContain('faces-only-core-entry');
+    expect(r.out).toContain('src-main/host/cli/bad.ts → src-main/core/mcp/manager.ts');
+  }, 120_000);
+
+  it('fails when the core imports a face or a wire, and when src-shared imports node:', () => {
+    put('src-main/core/bad.ts', "import { v } from '../host/cli/verb.js';\nexport const b = v;\n");
+    put('src-shared/bad.ts', "import { join } from 'node:path';\nexport const b = join;\n");
+    const r = cruise();
+    expect(r.status).not.toBe(0);
+    expect(r.out).toContain('core-not-faces-or-wires');
+    expect(r.out).toContain('shared-no-node-builtins');
+  }, 120_000);
+});

@@ -1,0 +1,15 @@
+/**
+ * The core's entry module (issue 11 item 2): with its light half `entry-kit.ts`, the only files
+ * faces (CLI, library, desktop shell, web host) and the data-folder owner import from the core.
+ * Everything else in `src-main/core` is internal; `npm test` holds that with the dependency rules
+ * in `.dependency-cruiser.cjs`. Faces reach behaviour through the contract (`src-shared/api`) and
+ * the handlers of `createSwitchboardCore`. This half loads the whole core (the MCP SDK, zod, ajv):
+ * a CLI verb imports it only when it starts a core.
+ */
+export * from './entry-kit.js';
+export { createSwitchboardCore, type CoreExtras } from './switchboard-core.js';
+export type { CoreOptions, SwitchboardCore, ReferenceServerLaunch } from './types.js';
+export { KeytarSecretStore } from './secrets/secret-store.js';
+export { acceptWithDefaults, type ServerRequestPolicy } from './mcp/server-requests.js';
+export { ChannelFile } from './channels/channel-file.js';
+export { DEEP_LINK_DONE_URL } from './auth/auth-service.js';

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { outcomeOf } from './call-history.js';
+import { classifyFailure } from './failure-code.js';
+import type { ToolCallResult } from '../../../src-shared/api/status.js';
+
+const facts = { timeoutMs: 500 };
+
+describe('classifyFailure (issue 11 item 3: typed outcomes, decided from the error, not its text)', () => {
+  it('a spawn ENOENT is command-not-found, not retryable, and names the command', () => {
+    const err = Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT', syscall: 'spawn nope', path: 'nope' });
+    expect(classifyFailure(err, { ...facts, launch: 'nope' })).toEqual({ code: 'command-not-found', retryable: false, hint: 'Check that the command exists and runs from a terminal: nope' });
+  });
+
+  it('a timeout (ours or the SDK request timeout) is retryable and names the timeout', () => {
+    expect(classifyFailure(new Error('x'), { ...facts, timedOut: true })).toEqual({ code: 'timeout', retryable: true, hint: 'Raise the timeout (now 500 ms) if the server is slow to start.' });
+    expect(classifyFailure(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), facts).code).toBe('timeout');
+  });
+
+  it('HTTP 401/403 is unauthorized; 5xx is a retryable server error; 4xx is not', () => {
+    expect(classifyFailure(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 401 } as never), facts).code).toBe('unauthorized');
+    const e500 = Object.assign(new Error('boom'), { code: 500 });
+    expect(classifyFailure(e500, facts)).toMatchObject({ code: 'server-error', retryable: true });
+    const e404 = Object.assign(new Error('gone'), { code: 404 });
+    expect(classifyFailure(e404, facts)).toMatchObject({ code: 'server-error', retryable: false });
+  });
+
+  it('the 2026-07-28 protocol codes are a protocol mismatch; another JSON-RPC error is a server error', () => {
+    expect(classifyFailure(new ProtocolError(-32022, 'unsupported', {}), facts).code).toBe('protocol-mismatch');
+    expect(classifyFailure(new ProtocolError(-32602, 'bad params'), facts)).toMatchObject({ code: 'server-error', retryable: false });
+  });
+
+  it('an exited process, a closed connection and a failed fetch are retryable', () => {
+    expect(classifyFailure(new Error('whatever'), { ...facts, exited: true })).toMatchObject({ code: 'process-exited', retryable: true });
+    expect(classifyFailure(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'), facts)).toMatchObject({ code: 'unreachable', retryable: true });
+    expect(classifyFailure(new TypeError('fetch failed'), facts)).toMatchObject({ code: 'unreachable', retryable: true });
+  });
+
+  it('a message that merely reads like a timeout or a 401 is not classified by its words', () => {
+    expect(classifyFailure(new Error('ENOENT: not found, timed out, 401 forbidden'), facts).code).toBe('unknown');
+  });
+
+  it('cancelled wins over everything', () => {
+    expect(classifyFailure(new SdkError(SdkErrorCode.RequestTimeout, 't'), { ...facts, cancelled: true })).toEqual({ code: 'cancelled', retryable: true });
+  });
+});
+
+describe('call history outcome (by the typed failure)', () => {
+  const base: ToolCallResult = { server: 's', tool: 't', isError: false, text: 'ok', content: [], durationMs: 1 };
+  it('ok / error / failed / cancelled', () => {
+    expect(outcomeOf(base)).toBe('ok');
+    expect(outcomeOf({ ...base, isError: true, text: 'MCP error: said by the tool itself' })).toBe('error');
+    expect(outcomeOf({ ...base, isError: true, text: 'MCP error: closed', failure: { code: 'unreachable', retryable: true } })).toBe('failed');
+    expect(outcomeOf({ ...base, isError: true, text: 'Cancelled', failure: { code: 'cancelled', retryable: true } })).toBe('cancelled');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The typed outcome of a thrown failure (issue 11 item 3): a `FailureCode` from the error's own
+ * class, code, status or errno — decided here, once, so no face matches message text. The hint
+ * says what a person can do (docs/… wording of SPEC §5 "say why").
+ */
+import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import type { Failure } from '../../../src-shared/api/outcome.js';
+import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION, httpStatusOf, isConnectionClosed, isRequestTimeout, rpcCodeOf } from './failure-text.js';
+import { isSpawnNotFound } from './spawn-hint.js';
+
+/** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
+export function isAuthFailure(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const status = httpStatusOf(err);
+  if (status === 401 || status === 403) return true;
+  if (err instanceof SdkError && (err.code === SdkErrorCode.ClientHttpAuthentication || err.code === SdkErrorCode.ClientHttpForbidden)) return true;
+  if (err instanceof UnauthorizedError || err.name === 'UnauthorizedError') return true;
+  // The SDK's SSE transport reports the status only inside its message.
+  return /\bHTTP (401|403)\b|\b(401|403) (Unauthorized|Forbidden)\b/.test(err.message);
+}
+
+/** What is known about where `err` happened, beyond the error itself. */
+export interface FailureFacts {
+  /** The server's timeout (ms), named in a timeout's hint. */
+  timeoutMs: number;
+  /** The launch (`command args…` or the URL), named in a not-found hint. */
+  launch?: string;
+  /** The connect deadline passed (our own timer, not an SDK request timeout). */
+  timedOut?: boolean;
+  /** The stdio process ended by itself. */
+  exited?: boolean;
+  /** The caller cancelled. */
+  cancelled?: boolean;
+  /** What the timeout hint says it may need longer for (default "it needs longer to start"). */
+  slowWhat?: string;
+}
+
+const PROTOCOL_CODES = new Set([HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION]);
+const LOGS_HINT = "See the server's log for what it printed before it failed.";
+
+/** The typed outcome of `err`. Never throws. */
+export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
+  if (facts.cancelled) return { code: 'cancelled', retryable: true };
+  if (isSpawnNotFound(err)) return { code: 'command-not-found', retryable: false, hint: `Check that the command exists and runs from a terminal${facts.launch ? `: ${facts.launch}` : ''}` };
+  if (facts.timedOut || isRequestTimeout(err)) {
+    return { code: 'timeout', retryable: true, hint: `Raise the timeout (now ${facts.timeoutMs} ms) if ${facts.slowWhat ?? 'the server is slow to start'}.` };
+  }
+  if (isAuthFailure(err)) return { code: 'unauthorized', retryable: false, hint: 'Check the credentials (token, OAuth sign-in) for this server.' };
+  const rpc = rpcCodeOf(err);
+  if ((rpc !== undefined && PROTOCOL_CODES.has(rpc)) || (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !facts.exited)) {
+    return { code: 'protocol-mismatch', retryable: false, hint: "Set this server's protocol to auto (or legacy to reach a 2025-era server)." };
+  }
+  if (facts.exited) return { code: 'process-exited', retryable: true, hint: LOGS_HINT };
+  if (err instanceof ProtocolError || rpc !== undefined) return { code: 'server-error', retryable: false, hint: LOGS_HINT };
+  if (isConnectionClosed(err)) return { code: 'unreachable', retryable: true, hint: LOGS_HINT };
+  const status = httpStatusOf(err);
+  if (status !== undefined) return { code: 'server-error', retryable: status >= 500 || status === 429, hint: LOGS_HINT };
+  // undici's "fetch failed" (refused, DNS, TLS) is a TypeError with the reason in `cause`.
+  if (err instanceof TypeError || typeof (err as { cause?: { code?: unknown } } | undefined)?.cause?.code === 'string') {
+    return { code: 'unreachable', retryable: true, hint: 'Check that the server is running and its URL is right.' };
+  }
+  return { code: 'unknown', retryable: false, hint: LOGS_HINT };
+}
+
+/** The typed outcome of a server that needs a sign-in first. */
+export const AUTH_REQUIRED: Failure = { code: 'auth-required', retryable: false, hint: 'Sign in; the server connects once you have.' };
