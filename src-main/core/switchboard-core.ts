@@ -36,6 +36,9 @@ import type { ServerRequestPolicy } from './mcp/server-requests.js';
 import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
+import { approvalRecords, pendingApprovals, projectDefinitions } from './trust/project-approvals.js';
+import type { PendingApproval } from '../../src-shared/api/approval.js';
+import { trustHandlers } from './handlers/trust.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { redactResults } from './redact-failures.js';
 import { ensureDataDir } from './data-dir.js';
@@ -119,6 +122,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const protocolOverrides = new ProtocolOverrides(options.dataDir);
   let discovery: DiscoveryResult | undefined;
   let projectTrusted = false;
+  // Issue 16: project servers whose definition is not approved as it is now (docs/trust.md).
+  let pending: ReadonlyMap<string, PendingApproval> = new Map();
   let disposed = false;
   let liveReload: LiveReload | undefined;
   // One discovery/reconcile at a time: trust:grant and servers:addDefault must not interleave.
@@ -150,6 +155,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       manualStops: manualStops.names(),
       // Issue 14 item 11: where secrets are kept is part of the status (a chosen file store warns).
       secretStore: secretChoice,
+      pending,
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -204,6 +210,11 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)).accounts(),
     };
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    // Issue 16: a folder trusted before approvals existed migrates by approving what it has now.
+    if (projectTrusted && trustStore.approvals(options.projectDir) === undefined) {
+      await trustStore.approve(options.projectDir, approvalRecords(projectDefinitions(discovery), Date.now()), true).catch(() => undefined);
+    }
+    pending = pendingApprovals(discovery, projectTrusted, trustStore.approvals(options.projectDir));
     // Issue 9 item 4: hold every definition's secrets now, not only those of servers that start —
     // another server may echo the same environment (a one-shot CLI starts only what it needs).
     for (const def of discovery.definitions ?? discovery.servers) {
@@ -226,7 +237,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await discover();
       serversChanged.poke();
       if (disposed) return;
-      await manager.reconcile(await manualStops.apply(managedServers(discovery!, projectTrusted, only)));
+      await manager.reconcile(await manualStops.apply(managedServers(discovery!, projectTrusted, only, pending)));
       serversChanged.poke();
     });
 
@@ -251,12 +262,14 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     serialized,
     pokeServersChanged: () => serversChanged.poke(),
     channels,
+    pendingApprovals: () => pending,
   };
 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   // Results and failure messages quote server text: redacted in one place for every face (issue 9).
   const handlers: ApiHandlers = redactResults({
     ...appHandlers(ctx),
+    ...trustHandlers(ctx),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
     ...toolHandlers(ctx),

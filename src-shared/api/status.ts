@@ -4,6 +4,7 @@
  * values stay in main; only their keys cross the wire.
  */
 import { z } from 'zod';
+import { PendingApprovalSchema } from './approval.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 
 /** Connection statuses (SPEC §6). */
@@ -16,6 +17,7 @@ export const ServerStatusNameSchema = z.enum([
   'disabled',
   'stopped',
   'untrusted',
+  'changed',
   'needs-auth',
 ]);
 export type ServerStatusName = z.infer<typeof ServerStatusNameSchema>;
@@ -93,6 +95,8 @@ export const ServerStateSchema = z.object({
   nextRestartAt: z.number().optional(),
   /** Stopped by the user (kept in state.json; reload respects it). */
   manualStop: z.boolean().optional(),
+  /** Issue 16: a project server waiting for approval (untrusted folder, new or changed definition): what it would run, and the diff. */
+  approval: PendingApprovalSchema.optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
 

@@ -1,6 +1,7 @@
 /** Handlers of `app:*` and `trust:*` (SPEC §0, §2). */
 import { ok } from '../../../src-shared/api/envelope.js';
 import { toFailure } from '../errors.js';
+import { approvalRecords, projectDefinitions } from '../trust/project-approvals.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function appHandlers(ctx: CoreContext): HandlerGroup<'app:info' | 'trust:grant'> {
@@ -17,7 +18,9 @@ export function appHandlers(ctx: CoreContext): HandlerGroup<'app:info' | 'trust:
 
     'trust:grant': async () => {
       try {
-        await ctx.trustStore.trust(options.projectDir);
+        // Issue 16: trusting the folder approves each of its servers' definitions exactly as they are now.
+        const found = await ctx.ensureDiscovered();
+        await ctx.trustStore.trust(options.projectDir, approvalRecords(projectDefinitions(found), Date.now()));
         await ctx.refresh();
         return ok(ctx.snapshot());
       } catch (err) {

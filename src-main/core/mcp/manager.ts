@@ -156,7 +156,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
         if (connection.status !== desired) stops.push(connection.stop(desired));
         continue;
       }
-      const idle = ['stopped', 'disabled', 'untrusted'].includes(connection.status);
+      const idle = ['stopped', 'disabled', 'untrusted', 'changed'].includes(connection.status);
       if (changed && !idle) {
         stops.push(
           connection.stop().then(() => {
@@ -260,6 +260,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
         throw new CoreError('DISABLED', `Server "${server}" is disabled. Run switchboard enable ${server} first.`);
       case 'untrusted':
         throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
+      case 'changed':
+        throw new CoreError('UNTRUSTED', changedMessage(server));
       case 'stopped':
         throw new CoreError('NOT_CONNECTED', `Server "${server}" is stopped. Run switchboard start ${server} first.`);
       case 'backoff':
@@ -316,6 +318,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     if (entry.desired === 'untrusted') {
       throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
     }
+    if (entry.desired === 'changed') throw new CoreError('UNTRUSTED', changedMessage(server));
     return entry;
   }
 
@@ -411,4 +414,9 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     }
     return out;
   }
+}
+
+/** Issue 16: a project server whose definition is not the approved one (docs/trust.md). */
+function changedMessage(server: string): string {
+  return `Server "${server}" has a definition you have not approved (new or changed since you approved it). Review it: switchboard trust --review`;
 }

@@ -149,6 +149,12 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
             ) : null}
       </Stack>
 
+      {state.status === 'changed' ? (
+        <Alert color="grape" variant="light" role="note" title="Not started: definition not approved as it is now">
+          This project server is new or changed since you approved it. Review and approve it in the banner above.
+        </Alert>
+      ) : null}
+
       {state.status === 'untrusted' ? (
         <Alert color="grape" variant="light" role="note" title="Not started: this folder is not trusted">
           This server comes from a project file. Trust the folder (banner above) to start it.
