@@ -14,6 +14,7 @@ import { redactUrl, redactUrlsIn } from '../../src-shared/redact-url.js';
 import type { DiscoveryResult } from './config/types.js';
 import { secretStoreWarning, type SecretStoreChoice } from './secrets/file-secret-store.js';
 import type { PendingApproval } from '../../src-shared/api/approval.js';
+import type { ServerPins } from '../../src-shared/api/pins.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
 
 /**
@@ -85,6 +86,8 @@ export interface SnapshotInput {
   secretStore?: SecretStoreChoice;
   /** Issue 16: project servers waiting for approval, by name (shown as `approval`; trusted ones are `changed`). */
   pending?: ReadonlyMap<string, PendingApproval>;
+  /** Issue 16 item 2: a server's pins view, shown when it has drift. */
+  pins?: (name: string) => ServerPins | undefined;
 }
 
 /**
@@ -116,6 +119,8 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (input.manualStops?.has(def.name)) state.manualStop = true;
     const approval = def.source.scope === 'project' ? input.pending?.get(def.name) : undefined;
     if (approval) state.approval = approval;
+    const pins = input.pins?.(def.name);
+    if (pins && pins.drift.length > 0) state.pins = pins;
     return state;
   });
   const connected = servers.filter((s) => s.status === 'connected');

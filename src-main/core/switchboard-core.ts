@@ -39,6 +39,8 @@ import type { ServerRuntime } from './mcp/types.js';
 import { approvalRecords, pendingApprovals, projectDefinitions } from './trust/project-approvals.js';
 import type { PendingApproval } from '../../src-shared/api/approval.js';
 import { trustHandlers } from './handlers/trust.js';
+import { pinsHandlers } from './handlers/pins.js';
+import { ToolPinStore } from './trust/tool-pins.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { redactResults } from './redact-failures.js';
 import { ensureDataDir } from './data-dir.js';
@@ -107,7 +109,10 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     env: options.platform.env,
     resolveSecretRef: secretRefResolver(options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)),
   });
+  // Issue 16 item 2: tools as first listed, compared on every later listing.
+  const pins = new ToolPinStore(options.dataDir);
   const manager = new McpManager({
+    heldTools: (server) => pins.held(server),
     restart: extras.restart,
     values,
     auth,
@@ -156,6 +161,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       // Issue 14 item 11: where secrets are kept is part of the status (a chosen file store warns).
       secretStore: secretChoice,
       pending,
+      pins: (name) => pins.view(name),
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -163,9 +169,26 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const logBatch = new Batcher<LogEntry>((entries) => emit('logs:appended', entries), delay);
 
   const onStatus = (): void => serversChanged.poke();
+  const driftSeen = new Map<string, string>();
   const onTools = (server: string): void => {
     emit('tools:changed', { server });
     serversChanged.poke();
+    // Issue 16 item 2: compare the listing with the pins; new drift is a channel entry.
+    const listed = manager.rawTools(server);
+    if (manager.runtime(server)?.status !== 'connected' || listed.length === 0) {
+      pins.forget(server);
+      return;
+    }
+    void pins.observe(server, listed).then(() => {
+      const drift = pins.drift(server);
+      const key = JSON.stringify(drift.map((d) => [d.tool, d.change, d.held]));
+      if (drift.length > 0 && driftSeen.get(server) !== key) {
+        channels.capture(server, { method: 'switchboard/tools_drift', params: { server, drift: drift.map((d) => ({ tool: d.tool, change: d.change, held: d.held, fields: d.changes.map((c) => c.field) })) } });
+      }
+      driftSeen.set(server, key);
+      if (drift.some((d) => d.held)) emit('tools:changed', { server });
+      if (drift.length > 0) serversChanged.poke();
+    });
   };
   const onLog = (entry: LogEntry): void => logBatch.push(entry);
   const traceBatch = new Batcher<TraceEntry>((entries) => emit('trace:appended', entries), delay);
@@ -270,6 +293,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const handlers: ApiHandlers = redactResults({
     ...appHandlers(ctx),
     ...trustHandlers(ctx),
+    ...pinsHandlers(ctx, pins),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
     ...toolHandlers(ctx),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PendingApprovalSchema } from './approval.js';
+import { ServerPinsSchema } from './pins.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 
 /** Connection statuses (SPEC §6). */
@@ -97,6 +98,8 @@ export const ServerStateSchema = z.object({
   manualStop: z.boolean().optional(),
   /** Issue 16: a project server waiting for approval (untrusted folder, new or changed definition): what it would run, and the diff. */
   approval: PendingApprovalSchema.optional(),
+  /** Issue 16 item 2: tools that differ from their pins (present only when some do). */
+  pins: ServerPinsSchema.optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
 

@@ -62,14 +62,14 @@ export function approvalEntry(def: ServerDefinition): ApprovalEntry {
   return entry;
 }
 
-/** JSON with object keys sorted at every level: equal entries give equal text. */
-function canonicalJson(value: unknown): string {
+/** JSON with object keys sorted at every level: equal values give equal text (undefined members left out). */
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }
-  return JSON.stringify(value);
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** The approval hash of an entry: `sha256:<64 hex>` of its canonical JSON. */

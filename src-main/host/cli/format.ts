@@ -79,6 +79,11 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       if (state.protocol) line += `  ${state.protocol.version}`;
     }
     lines.push(line.trimEnd());
+    // Issue 16 item 2: tools that differ from their pins (details: switchboard pins <server>).
+    if (state.pins) {
+      const held = state.pins.drift.filter((d) => d.held).length;
+      lines.push(`  ↳ tools changed since pinned: ${state.pins.drift.map((d) => `${d.tool} (${d.change})`).join(', ')}${held ? `; ${held} held back` : ''}; see: switchboard pins ${state.server.name}`);
+    }
     if (state.status === 'untrusted') {
       lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);
     } else if (state.status === 'changed') {

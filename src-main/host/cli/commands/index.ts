@@ -31,6 +31,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['channels'], load: async () => (await import('./channels.js')).channelsCommand },
   { names: ['triggers'], load: async () => (await import('./triggers.js')).triggersCommand },
   { names: ['trust'], load: async () => (await import('./trust.js')).trustCommand },
+  { names: ['pins'], load: async () => (await import('./pins.js')).pinsCommand },
   { names: ['add'], load: async () => (await import('./add.js')).addCommand },
   { names: ['remove', 'rm'], load: async () => (await import('./remove.js')).removeCommand },
   { names: ['edit'], load: async () => (await import('./edit.js')).editCommand },
