@@ -15,6 +15,7 @@ import type { DiscoveryResult } from './config/types.js';
 import { secretStoreWarning, type SecretStoreChoice } from './secrets/file-secret-store.js';
 import type { PendingApproval } from '../../src-shared/api/approval.js';
 import type { ServerPins } from '../../src-shared/api/pins.js';
+import type { TextFinding } from '../../src-shared/api/findings.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
 
 /**
@@ -88,6 +89,8 @@ export interface SnapshotInput {
   pending?: ReadonlyMap<string, PendingApproval>;
   /** Issue 16 item 2: a server's pins view, shown when it has drift. */
   pins?: (name: string) => ServerPins | undefined;
+  /** Issue 16 item 3: suspicious-text findings of a server's listing. */
+  findings?: (name: string) => TextFinding[] | undefined;
 }
 
 /**
@@ -121,6 +124,8 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (approval) state.approval = approval;
     const pins = input.pins?.(def.name);
     if (pins && pins.drift.length > 0) state.pins = pins;
+    const findings = input.findings?.(def.name);
+    if (findings && findings.length > 0) state.findings = findings;
     return state;
   });
   const connected = servers.filter((s) => s.status === 'connected');

@@ -41,6 +41,8 @@ import type { PendingApproval } from '../../src-shared/api/approval.js';
 import { trustHandlers } from './handlers/trust.js';
 import { pinsHandlers } from './handlers/pins.js';
 import { ToolPinStore } from './trust/tool-pins.js';
+import { scanServerText } from './trust/suspicious-text.js';
+import type { TextFinding } from '../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { redactResults } from './redact-failures.js';
 import { ensureDataDir } from './data-dir.js';
@@ -162,6 +164,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       secretStore: secretChoice,
       pending,
       pins: (name) => pins.view(name),
+      findings: (name) => findings.get(name),
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -170,7 +173,23 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   const onStatus = (): void => serversChanged.poke();
   const driftSeen = new Map<string, string>();
+  // Issue 16 item 3: every connected server's texts scanned again when any listing changes
+  // (another server's new tool name is evidence against the others).
+  const findings = new Map<string, TextFinding[]>();
+  const rescan = (): void => {
+    const names = (discovery?.servers ?? []).map((d) => d.name);
+    const toolsOf = new Map(names.map((n) => [n, manager.rawTools(n)]));
+    findings.clear();
+    for (const name of names) {
+      const rt = manager.runtime(name);
+      if (rt?.status !== 'connected') continue;
+      const others = new Set<string>();
+      for (const [n, tools] of toolsOf) if (n !== name) for (const t of tools) others.add(t.name);
+      findings.set(name, scanServerText({ tools: toolsOf.get(name) ?? [], instructions: rt.instructions }, others));
+    }
+  };
   const onTools = (server: string): void => {
+    rescan();
     emit('tools:changed', { server });
     serversChanged.poke();
     // Issue 16 item 2: compare the listing with the pins; new drift is a channel entry.

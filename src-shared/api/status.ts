@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PendingApprovalSchema } from './approval.js';
 import { ServerPinsSchema } from './pins.js';
+import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 
 /** Connection statuses (SPEC §6). */
@@ -100,6 +101,8 @@ export const ServerStateSchema = z.object({
   approval: PendingApprovalSchema.optional(),
   /** Issue 16 item 2: tools that differ from their pins (present only when some do). */
   pins: ServerPinsSchema.optional(),
+  /** Issue 16 item 3: suspicious text in its tools' descriptions, schemas or instructions (evidence, present only when found). */
+  findings: z.array(TextFindingSchema).optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
 

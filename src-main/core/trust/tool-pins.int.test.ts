@@ -60,6 +60,9 @@ describe('tool pins (issue 16 item 2)', () => {
     const snap = await ok(core.handlers['servers:list']({}));
     expect(snap.servers[0]!.pins?.drift.map((d) => d.tool).sort()).toEqual(['extra', 'lookup']);
     expect(await names()).toEqual(['extra', 'lookup', 'stable']);
+    // Issue 16 item 3: the new description is evidence of poisoning, shown with the matched text.
+    expect(snap.servers[0]!.findings?.map((f) => f.rule)).toEqual(['hide-from-user', 'instruction-tag', 'secret-file']);
+    expect(snap.servers[0]!.findings?.[1]).toMatchObject({ where: 'tool lookup: description', match: expect.stringContaining('<IMPORTANT>') });
     const entries = await waitUntil(() => core.channels!.list({}), (e) => e.some((x) => x.channel === 'switchboard/tools_drift'));
     expect(entries.find((x) => x.channel === 'switchboard/tools_drift')!.server).toBe('drifting');
 

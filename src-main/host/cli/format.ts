@@ -84,6 +84,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       const held = state.pins.drift.filter((d) => d.held).length;
       lines.push(`  ↳ tools changed since pinned: ${state.pins.drift.map((d) => `${d.tool} (${d.change})`).join(', ')}${held ? `; ${held} held back` : ''}; see: switchboard pins ${state.server.name}`);
     }
+    // Issue 16 item 3: suspicious text, with the evidence.
+    for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match}"`);
     if (state.status === 'untrusted') {
       lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);
     } else if (state.status === 'changed') {

@@ -4,6 +4,7 @@
  * definition (SPEC §6, §8, §9).
  */
 import { ToolDriftPanel } from './tool-drift-panel.js';
+import { TextFindingsPanel } from './text-findings-panel.js';
 import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ServerState, ToolInfo } from '../../../src-shared/api/status.js';
@@ -151,6 +152,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
       </Stack>
 
       <ToolDriftPanel state={state} />
+      <TextFindingsPanel state={state} />
 
       {state.status === 'changed' ? (
         <Alert color="grape" variant="light" role="note" title="Not started: definition not approved as it is now">
