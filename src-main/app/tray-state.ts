@@ -46,6 +46,8 @@ const STATUS_MARK: Record<ServerStatusName, string> = {
   disabled: '–',
   stopped: '–',
   untrusted: '?',
+  // Issue 16: a definition changed since it was approved; amber until the person reviews it.
+  changed: '!',
 };
 
 /**

@@ -13,6 +13,9 @@ import type {
 import { redactUrl, redactUrlsIn } from '../../src-shared/redact-url.js';
 import type { DiscoveryResult } from './config/types.js';
 import { secretStoreWarning, type SecretStoreChoice } from './secrets/file-secret-store.js';
+import type { PendingApproval } from '../../src-shared/api/approval.js';
+import type { ServerPins } from '../../src-shared/api/pins.js';
+import type { TextFinding } from '../../src-shared/api/findings.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
 
 /**
@@ -46,19 +49,21 @@ export function summarizeServer(def: ServerDefinition): ServerSummary {
 
 /**
  * What the manager should do with a definition (SPEC §2): `untrusted` for a project-scope server
- * while the project folder is not trusted, `disabled` for `enabled: false`, `stopped` when the
+ * while the project folder is not trusted, `changed` for one in `pending` (issue 16: a definition not
+ * approved as it is now), `disabled` for `enabled: false`, `stopped` when the
  * caller restricted which servers to run (`only`) and this one is not in it, else `run`.
  */
-export function desiredState(def: ServerDefinition, projectTrusted: boolean, only?: ReadonlySet<string>): DesiredState {
+export function desiredState(def: ServerDefinition, projectTrusted: boolean, only?: ReadonlySet<string>, pending?: ReadonlyMap<string, PendingApproval>): DesiredState {
   if (def.source.scope === 'project' && !projectTrusted) return 'untrusted';
+  if (def.source.scope === 'project' && pending?.has(def.name)) return 'changed';
   if (def.enabled === false) return 'disabled';
   if (only && !only.has(def.name)) return 'stopped';
   return 'run';
 }
 
 /** The manager's input: discovery's winners in priority order, each with its desired state. */
-export function managedServers(discovery: DiscoveryResult, projectTrusted: boolean, only?: ReadonlySet<string>): ManagedServer[] {
-  return discovery.servers.map((definition) => ({ definition, desired: desiredState(definition, projectTrusted, only) }));
+export function managedServers(discovery: DiscoveryResult, projectTrusted: boolean, only?: ReadonlySet<string>, pending?: ReadonlyMap<string, PendingApproval>): ManagedServer[] {
+  return discovery.servers.map((definition) => ({ definition, desired: desiredState(definition, projectTrusted, only, pending) }));
 }
 
 /** Status shown for a server the manager has no runtime for yet (e.g. before `start()`). */
@@ -80,6 +85,12 @@ export interface SnapshotInput {
   manualStops?: ReadonlySet<string>;
   /** Where secrets are kept (issue 14 item 11): listed, and a chosen file store is a warning too. */
   secretStore?: SecretStoreChoice;
+  /** Issue 16: project servers waiting for approval, by name (shown as `approval`; trusted ones are `changed`). */
+  pending?: ReadonlyMap<string, PendingApproval>;
+  /** Issue 16 item 2: a server's pins view, shown when it has drift. */
+  pins?: (name: string) => ServerPins | undefined;
+  /** Issue 16 item 3: suspicious-text findings of a server's listing. */
+  findings?: (name: string) => TextFinding[] | undefined;
 }
 
 /**
@@ -91,7 +102,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
   const { discovery } = input;
   const servers: ServerState[] = discovery.servers.map((def) => {
     const rt = input.runtime(def.name);
-    const desired = desiredState(def, input.projectTrusted, input.only);
+    const desired = desiredState(def, input.projectTrusted, input.only, input.pending);
     const state: ServerState = {
       server: summarizeServer(def),
       status: rt?.status ?? statusWithoutRuntime(desired),
@@ -111,6 +122,12 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.listWarning !== undefined) state.listWarning = rt.listWarning;
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
     if (input.manualStops?.has(def.name)) state.manualStop = true;
+    const approval = def.source.scope === 'project' ? input.pending?.get(def.name) : undefined;
+    if (approval) state.approval = approval;
+    const pins = input.pins?.(def.name);
+    if (pins && pins.drift.length > 0) state.pins = pins;
+    const findings = input.findings?.(def.name);
+    if (findings && findings.length > 0) state.findings = findings;
     return state;
   });
   const connected = servers.filter((s) => s.status === 'connected');

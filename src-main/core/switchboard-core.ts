@@ -36,6 +36,13 @@ import type { ServerRequestPolicy } from './mcp/server-requests.js';
 import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
+import { approvalRecords, pendingApprovals, projectDefinitions } from './trust/project-approvals.js';
+import type { PendingApproval } from '../../src-shared/api/approval.js';
+import { trustHandlers } from './handlers/trust.js';
+import { pinsHandlers } from './handlers/pins.js';
+import { ToolPinStore } from './trust/tool-pins.js';
+import { scanServerText } from './trust/suspicious-text.js';
+import type { TextFinding } from '../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { redactResults } from './redact-failures.js';
 import { ensureDataDir } from './data-dir.js';
@@ -105,7 +112,10 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     env: options.platform.env,
     resolveSecretRef: secretRefResolver(options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)),
   });
+  // Issue 16 item 2: tools as first listed, compared on every later listing.
+  const pins = new ToolPinStore(options.dataDir);
   const manager = new McpManager({
+    heldTools: (server) => pins.held(server),
     restart: extras.restart,
     values,
     auth,
@@ -120,6 +130,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const protocolOverrides = new ProtocolOverrides(options.dataDir);
   let discovery: DiscoveryResult | undefined;
   let projectTrusted = false;
+  // Issue 16: project servers whose definition is not approved as it is now (docs/trust.md).
+  let pending: ReadonlyMap<string, PendingApproval> = new Map();
   let disposed = false;
   let liveReload: LiveReload | undefined;
   // One discovery/reconcile at a time: trust:grant and servers:addDefault must not interleave.
@@ -151,6 +163,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       manualStops: manualStops.names(),
       // Issue 14 item 11: where secrets are kept is part of the status (a chosen file store warns).
       secretStore: secretChoice,
+      pending,
+      pins: (name) => pins.view(name),
+      findings: (name) => findings.get(name),
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -158,9 +173,42 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const logBatch = new Batcher<LogEntry>((entries) => emit('logs:appended', entries), delay);
 
   const onStatus = (): void => serversChanged.poke();
+  const driftSeen = new Map<string, string>();
+  // Issue 16 item 3: every connected server's texts scanned again when any listing changes
+  // (another server's new tool name is evidence against the others).
+  const findings = new Map<string, TextFinding[]>();
+  const rescan = (): void => {
+    const names = (discovery?.servers ?? []).map((d) => d.name);
+    const toolsOf = new Map(names.map((n) => [n, manager.rawTools(n)]));
+    findings.clear();
+    for (const name of names) {
+      const rt = manager.runtime(name);
+      if (rt?.status !== 'connected') continue;
+      const others = new Set<string>();
+      for (const [n, tools] of toolsOf) if (n !== name) for (const t of tools) others.add(t.name);
+      findings.set(name, scanServerText({ tools: toolsOf.get(name) ?? [], instructions: rt.instructions }, others));
+    }
+  };
   const onTools = (server: string): void => {
+    rescan();
     emit('tools:changed', { server });
     serversChanged.poke();
+    // Issue 16 item 2: compare the listing with the pins; new drift is a channel entry.
+    const listed = manager.rawTools(server);
+    if (manager.runtime(server)?.status !== 'connected' || listed.length === 0) {
+      pins.forget(server);
+      return;
+    }
+    void pins.observe(server, listed).then(() => {
+      const drift = pins.drift(server);
+      const key = JSON.stringify(drift.map((d) => [d.tool, d.change, d.held]));
+      if (drift.length > 0 && driftSeen.get(server) !== key) {
+        channels.capture(server, { method: 'switchboard/tools_drift', params: { server, drift: drift.map((d) => ({ tool: d.tool, change: d.change, held: d.held, fields: d.changes.map((c) => c.field) })) } });
+      }
+      driftSeen.set(server, key);
+      if (drift.some((d) => d.held)) emit('tools:changed', { server });
+      if (drift.length > 0) serversChanged.poke();
+    });
   };
   const onLog = (entry: LogEntry): void => logBatch.push(entry);
   const traceBatch = new Batcher<TraceEntry>((entries) => emit('trace:appended', entries), delay);
@@ -205,6 +253,11 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)).accounts(),
     };
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    // Issue 16: a folder trusted before approvals existed migrates by approving what it has now.
+    if (projectTrusted && trustStore.approvals(options.projectDir) === undefined) {
+      await trustStore.approve(options.projectDir, approvalRecords(projectDefinitions(discovery), Date.now()), true).catch(() => undefined);
+    }
+    pending = pendingApprovals(discovery, projectTrusted, trustStore.approvals(options.projectDir));
     // Issue 9 item 4: hold every definition's secrets now, not only those of servers that start —
     // another server may echo the same environment (a one-shot CLI starts only what it needs).
     for (const def of discovery.definitions ?? discovery.servers) {
@@ -227,7 +280,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await discover();
       serversChanged.poke();
       if (disposed) return;
-      await manager.reconcile(await manualStops.apply(managedServers(discovery!, projectTrusted, only)));
+      await manager.reconcile(await manualStops.apply(managedServers(discovery!, projectTrusted, only, pending)));
       serversChanged.poke();
     });
 
@@ -252,12 +305,15 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     serialized,
     pokeServersChanged: () => serversChanged.poke(),
     channels,
+    pendingApprovals: () => pending,
   };
 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   // Results and failure messages quote server text: redacted in one place for every face (issue 9).
   const handlers: ApiHandlers = redactResults({
     ...appHandlers(ctx),
+    ...trustHandlers(ctx),
+    ...pinsHandlers(ctx, pins),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
     ...toolHandlers(ctx),

@@ -108,8 +108,11 @@ export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Pr
   const errors: ServerLoadError[] = [];
   if (listed.ok) {
     for (const s of listed.data.servers) {
-      if (['error', 'disconnected', 'needs-auth', 'backoff', 'untrusted'].includes(s.status)) {
-        const message = s.status === 'untrusted' ? 'The project folder is not trusted (run: switchboard trust)' : (s.lastError ?? s.status);
+      if (['error', 'disconnected', 'needs-auth', 'backoff', 'untrusted', 'changed'].includes(s.status)) {
+        const message =
+          s.status === 'untrusted' ? 'The project folder is not trusted (run: switchboard trust)'
+          : s.status === 'changed' ? 'The definition is not approved as it is now (run: switchboard trust --review)'
+          : (s.lastError ?? s.status);
         errors.push({ server: s.server.name, status: s.status, message });
       }
     }

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { Result } from './envelope.js';
 import { appMethods } from './methods/app.js';
+import { trustMethods } from './methods/trust.js';
+import { pinsMethods } from './methods/pins.js';
 import { lifecycleEvents, lifecycleMethods } from './methods/lifecycle.js';
 import { configEvents, configMethods } from './methods/config.js';
 import { serverEvents, serverMethods } from './methods/servers.js';
@@ -25,6 +27,8 @@ export { AppInfoSchema, type AppInfo } from './methods/app.js';
  */
 export const methods = {
   ...appMethods,
+  ...trustMethods,
+  ...pinsMethods,
   ...serverMethods,
   ...configMethods,
   ...lifecycleMethods,

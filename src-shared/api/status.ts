@@ -4,6 +4,9 @@
  * values stay in main; only their keys cross the wire.
  */
 import { z } from 'zod';
+import { PendingApprovalSchema } from './approval.js';
+import { ServerPinsSchema } from './pins.js';
+import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 import { FailureSchema } from './outcome.js';
 
@@ -17,6 +20,7 @@ export const ServerStatusNameSchema = z.enum([
   'disabled',
   'stopped',
   'untrusted',
+  'changed',
   'needs-auth',
 ]);
 export type ServerStatusName = z.infer<typeof ServerStatusNameSchema>;
@@ -98,6 +102,12 @@ export const ServerStateSchema = z.object({
   nextRestartAt: z.number().optional(),
   /** Stopped by the user (kept in state.json; reload respects it). */
   manualStop: z.boolean().optional(),
+  /** Issue 16: a project server waiting for approval (untrusted folder, new or changed definition): what it would run, and the diff. */
+  approval: PendingApprovalSchema.optional(),
+  /** Issue 16 item 2: tools that differ from their pins (present only when some do). */
+  pins: ServerPinsSchema.optional(),
+  /** Issue 16 item 3: suspicious text in its tools' descriptions, schemas or instructions (evidence, present only when found). */
+  findings: z.array(TextFindingSchema).optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
 

@@ -144,6 +144,8 @@ export const ServerDefinitionSchema = MCPServerSchema.extend({
    * held as secrets for redaction (issue 9 item 4). Absent when none.
    */
   expanded: z.array(z.string()).optional(),
+  /** Project files only: the launch fields as written, before expansion; what an approval binds (issue 16, docs/trust.md). */
+  written: z.record(z.string(), z.unknown()).optional(),
 });
 export type ServerDefinition = z.infer<typeof ServerDefinitionSchema>;
 

@@ -96,7 +96,7 @@ export function rawEntry(text: string, loc: EntryLocation, name: string, ctx: Di
   const rules = { ...HOST_RULES[loc.host], ...(shape.list(loc.file) ? { nameInEntry: true } : loc.host === 'continue' ? { nameInEntry: false } : {}) };
   const out = normalizeEntry(name, found.offset, found.node, rules, { doc, scope: loc.scope, expand: false, vars: { env: {} } });
   if (!out.definition) throw new CoreError('INVALID_CONFIG', out.warnings.map((w) => w.message).join('; ') || `Invalid server config: "${name}" in ${loc.file}`);
-  const { source: _s, unresolved: _u, ...server } = out.definition;
+  const { source: _s, unresolved: _u, written: _w, ...server } = out.definition;
   return { server, path: found.path };
 }
 

@@ -213,6 +213,8 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   };
   const expandedKeys = placeholderKeys(out, fields);
   if (expandedKeys.length > 0) definition.expanded = expandedKeys;
+  // Issue 16: a project definition's approval binds what the file says, not what it expanded to.
+  if (src.scope === 'project') definition.written = pick(out, ['command', 'args', 'env', 'cwd', 'url', 'headers', 'auth']);
   return { definition, warnings };
 }
 

@@ -6,6 +6,11 @@
  * only its path: a folder deleted and created anew at a trusted path — a fresh clone, someone
  * else's checkout — is a different folder and is asked about again. An entry without an identity
  * (written before this rule) is asked about again too.
+ *
+ * Issue 16 (docs/trust.md): trust also needs each project server's approved definition —
+ * `"approved": {"/abs/dir": {"<server>": {"hash", "entry", "file", "at"}}}`. A trusted folder
+ * without an `approved` record (written before issue 16) migrates: the core records its current
+ * definitions as approved on the next discovery (they were trusted as a whole already).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +21,15 @@ import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 import { backupFile } from './file-backups.js';
 import { LineIndex } from './jsonc-document.js';
+import type { ApprovalEntry } from '../trust/approval-entry.js';
+
+/** One approved project definition (issue 16): its hash, its normalised entry (secrets hashed), the file, when (epoch ms). */
+export interface ApprovedDefinition {
+  hash: string;
+  entry: ApprovalEntry;
+  file: string;
+  at: number;
+}
 
 /** The trusted project folders of one data folder. */
 export class TrustStore {
@@ -80,29 +94,72 @@ export class TrustStore {
    * column. Rejects with `CoreError('NOT_FOUND')` when `dir` is not an existing folder (its
    * identity is what is trusted), and with the fs error when the file cannot be written.
    */
-  trust(dir: string): Promise<void> {
-    const run = this.writing.then(() => withFileLock(this.file, () => this.add(resolve(dir))));
-    this.writing = run.catch(() => undefined);
-    return run;
+  trust(dir: string, approvals?: Record<string, ApprovedDefinition>): Promise<void> {
+    return this.update(async (doc, abs) => {
+      const identity = folderIdentity(abs);
+      if (identity === undefined) throw new CoreError('NOT_FOUND', `${abs} is not a folder; only an existing folder can be trusted`);
+      const current = this.list();
+      const ids = this.identities();
+      const same = current.includes(abs) && ids[abs] === identity;
+      if (same && approvals === undefined) return false;
+      doc.trusted = current.includes(abs) ? current : [...current, abs];
+      doc.identities = { ...ids, [abs]: identity };
+      // A folder trusted anew (or again after it was replaced) approves exactly what it has now.
+      if (approvals !== undefined) doc.approved = { ...this.allApprovals(), [abs]: approvals };
+      return true;
+    }, dir);
   }
 
-  private async add(dir: string): Promise<void> {
-    const identity = folderIdentity(dir);
-    if (identity === undefined) throw new CoreError('NOT_FOUND', `${dir} is not a folder; only an existing folder can be trusted`);
-    let raw: string | undefined;
+  /**
+   * The approved definitions of `dir` by server name (issue 16), or undefined when the folder has
+   * no record yet (an entry from before issue 16, or never trusted). Never throws.
+   */
+  approvals(dir: string): Record<string, ApprovedDefinition> | undefined {
+    return this.allApprovals()[resolve(dir)];
+  }
+
+  /**
+   * Record `approvals` for `dir` (merged into its record; `replace` drops the others). Same file
+   * rules as `trust`; rejects with `CoreError('UNTRUSTED')` when the folder is not trusted.
+   */
+  approve(dir: string, approvals: Record<string, ApprovedDefinition>, replace = false): Promise<void> {
+    return this.update(async (doc, abs) => {
+      if (!this.isTrusted(abs)) throw new CoreError('UNTRUSTED', `${abs} is not trusted; trust the folder first (switchboard trust)`);
+      const all = this.allApprovals();
+      doc.approved = { ...all, [abs]: { ...(replace ? {} : all[abs] ?? {}), ...approvals } };
+      return true;
+    }, dir);
+  }
+
+  private allApprovals(): Record<string, Record<string, ApprovedDefinition>> {
     try {
-      raw = readFileSync(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8').replace(/^\uFEFF/, '')) as { approved?: unknown };
+      const all = parsed?.approved;
+      if (!all || typeof all !== 'object' || Array.isArray(all)) return {};
+      return all as Record<string, Record<string, ApprovedDefinition>>;
+    } catch {
+      return {};
     }
-    const doc = raw === undefined ? {} : this.parseForWrite(raw.replace(/^\uFEFF/, ''));
-    const current = this.list();
-    const ids = this.identities();
-    if (current.includes(dir) && ids[dir] === identity) return;
-    doc.trusted = current.includes(dir) ? current : [...current, dir];
-    doc.identities = { ...ids, [dir]: identity };
-    if (raw !== undefined) await backupFile(this.dataDir, this.file);
-    await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`);
+  }
+
+  /** Read-modify-write under the lock; `mutate` returns false when nothing needs writing. */
+  private update(mutate: (doc: Record<string, unknown>, abs: string) => Promise<boolean>, dir: string): Promise<void> {
+    const run = this.writing.then(() =>
+      withFileLock(this.file, async () => {
+        let raw: string | undefined;
+        try {
+          raw = readFileSync(this.file, 'utf8');
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+        const doc = raw === undefined ? {} : this.parseForWrite(raw.replace(/^\uFEFF/, ''));
+        if (!(await mutate(doc, resolve(dir)))) return;
+        if (raw !== undefined) await backupFile(this.dataDir, this.file);
+        await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`);
+      }),
+    );
+    this.writing = run.catch(() => undefined);
+    return run;
   }
 
   /** The file's object, or a thrown INVALID_CONFIG when it does not parse or has the wrong shape. */

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
 import { toFailure } from '../errors.js';
+import { approvalRecords, projectDefinitions } from '../trust/project-approvals.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function appHandlers(ctx: CoreContext): HandlerGroup<'app:info' | 'trust:grant'> {
@@ -19,9 +20,17 @@ export function appHandlers(ctx: CoreContext): HandlerGroup<'app:info' | 'trust:
     'trust:grant': async ({ dir }) => {
       try {
         const folder = resolve(options.projectDir, dir ?? '.');
-        await ctx.trustStore.trust(folder);
-        // Our own project: re-discover and start its servers at once (issue 11: every face's grant).
-        if (folder === resolve(options.projectDir)) await ctx.refresh();
+        if (folder !== resolve(options.projectDir)) {
+          // Another folder (issue 11: `switchboard trust <dir>`): its definitions are approved as they
+          // are at its first discovery (the migration rule of trust.json).
+          await ctx.trustStore.trust(folder);
+          return ok(ctx.snapshot());
+        }
+        // Issue 16: trusting the folder approves each of its servers' definitions exactly as they are now;
+        // then re-discover and start them at once (issue 11: every face's grant).
+        const found = await ctx.ensureDiscovered();
+        await ctx.trustStore.trust(folder, approvalRecords(projectDefinitions(found), Date.now()));
+        await ctx.refresh();
         return ok(ctx.snapshot());
       } catch (err) {
         return toFailure(err);

@@ -26,6 +26,10 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
     if (def.source.scope === 'project' && !ctx.trustStore.isTrusted(ctx.options.projectDir)) {
       throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
     }
+    // Issue 16: a definition not approved as it is now is contacted by nothing, sign-in included.
+    if (def.source.scope === 'project' && ctx.pendingApprovals().has(server)) {
+      throw new CoreError('UNTRUSTED', `Server "${server}" has a definition you have not approved. Review it: switchboard trust --review`);
+    }
     return def;
   };
 
@@ -36,7 +40,7 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
     for (const s of servers) {
       if (ctx.auth.credentialIdFor(s) !== id) continue;
       const status = ctx.manager.runtime(s.name)?.status;
-      if (status === undefined || status === 'disabled' || status === 'untrusted' || status === 'stopped') continue;
+      if (status === undefined || status === 'disabled' || status === 'untrusted' || status === 'changed' || status === 'stopped') continue;
       await ctx.manager.restart(s.name).catch(() => undefined);
     }
     ctx.pokeServersChanged();

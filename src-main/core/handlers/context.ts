@@ -12,6 +12,7 @@ import type { ManualStops } from '../manual-stops.js';
 import type { ProtocolOverrides } from '../protocol-overrides.js';
 import type { InspectorServices } from '../mcp/inspector-services.js';
 import type { CoreOptions } from '../types.js';
+import type { PendingApproval } from '../../../src-shared/api/approval.js';
 import type { ChannelService } from '../channels/channel-service.js';
 
 export interface CoreContext {
@@ -42,6 +43,8 @@ export interface CoreContext {
   pokeServersChanged(): void;
   /** Server notifications, acks, pauses and trigger rules (issue 13). */
   readonly channels: ChannelService;
+  /** Issue 16: project servers waiting for approval after the last discovery, by name. */
+  pendingApprovals(): ReadonlyMap<string, PendingApproval>;
 }
 
 /** A group of handlers for some of the contract's methods. */

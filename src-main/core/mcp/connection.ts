@@ -174,9 +174,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
 
   /**
    * Stop: abort a connect in progress, close the client (stdio: end stdin → SIGTERM → kill tree),
-   * drop the tools, then set `finalStatus` (`stopped`, `disabled` or `untrusted`).
+   * drop the tools, then set `finalStatus` (`stopped`, `disabled`, `untrusted` or `changed`).
    */
-  async stop(finalStatus: Extract<ServerStatusName, 'stopped' | 'disabled' | 'untrusted'> = 'stopped'): Promise<void> {
+  async stop(finalStatus: Extract<ServerStatusName, 'stopped' | 'disabled' | 'untrusted' | 'changed'> = 'stopped'): Promise<void> {
     this.attempt++;
     this.restarts.cancel();
     this.connecting = undefined;

@@ -19,7 +19,7 @@ import { DEFAULT_TRACE_CAPACITY, TraceStore } from './rpc-trace.js';
 import { StoredEraMemory, type EraMemory } from './era-memory.js';
 import { redactText } from '../../../src-shared/redaction.js';
 import { ValueResolver } from './value-resolution.js';
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { CallToolOptions, DesiredState, ManagedServer, ManagerEvents, McpManagerApi, ServerRuntime } from './types.js';
 
 /** Options of `McpManager`. */
@@ -46,6 +46,11 @@ export interface McpManagerOptions {
   auth?: ConnectionAuth;
   /** Negotiated protocol eras per definition (issue 10; default: kept in memory for this manager). */
   eras?: EraMemory;
+  /**
+   * Tools of a server held back from agents beyond its enabledTools/disabledTools (issue 16: a
+   * pinned tool that changed in block mode, a tool switched off in Switchboard only). Default none.
+   */
+  heldTools?: (server: string) => ReadonlySet<string>;
 }
 
 interface Entry {
@@ -79,8 +84,11 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   private queue: Promise<void> = Promise.resolve();
   private disposed = false;
 
+  private readonly heldTools?: (server: string) => ReadonlySet<string>;
+
   constructor(options: McpManagerOptions = {}) {
     super();
+    this.heldTools = options.heldTools;
     this.clientName = options.clientName ?? 'mcp-switchboard';
     this.clientVersion = options.clientVersion ?? '0.0.0';
     this.baseEnv = options.baseEnv ?? process.env;
@@ -156,7 +164,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
         if (connection.status !== desired) stops.push(connection.stop(desired));
         continue;
       }
-      const idle = ['stopped', 'disabled', 'untrusted'].includes(connection.status);
+      const idle = ['stopped', 'disabled', 'untrusted', 'changed'].includes(connection.status);
       if (changed && !idle) {
         stops.push(
           connection.stop().then(() => {
@@ -235,8 +243,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
         .map((c) => ({
           server: c.name,
           tools: c.listedTools(),
-          enabledTools: c.definition.enabledTools,
-          disabledTools: c.definition.disabledTools,
+          ...this.filtersOf(c),
         })),
     );
     return server === undefined ? infos : infos.filter((t) => t.server === server);
@@ -260,6 +267,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
         throw new CoreError('DISABLED', `Server "${server}" is disabled. Run switchboard enable ${server} first.`);
       case 'untrusted':
         throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
+      case 'changed':
+        throw new CoreError('UNTRUSTED', changedMessage(server));
       case 'stopped':
         throw new CoreError('NOT_CONNECTED', `Server "${server}" is stopped. Run switchboard start ${server} first.`);
       case 'backoff':
@@ -272,7 +281,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     }
     const raw = connection.listedTools().find((t) => t.name === tool);
     if (!raw) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
-    if (!isToolExposed(tool, connection.definition)) {
+    if (!isToolExposed(tool, this.filtersOf(connection))) {
       throw new CoreError('NOT_FOUND', `Tool "${tool}" on server "${server}" is filtered out by its enabledTools/disabledTools`);
     }
     const result = await connection.callTool(tool, args, options);
@@ -304,8 +313,21 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     if (!connection) return [];
     return connection
       .listedTools()
-      .filter((t) => !isToolExposed(t.name, connection.definition))
+      .filter((t) => !isToolExposed(t.name, this.filtersOf(connection)))
       .map((t) => t.name);
+  }
+
+  /** The raw tools `server` listed (empty unless connected): what tool pins compare (issue 16). */
+  rawTools(server: string): Tool[] {
+    return this.entries.get(server)?.connection.listedTools() ?? [];
+  }
+
+  /** A connection's tool filters with the held tools (issue 16) added to `disabledTools`. */
+  private filtersOf(c: ServerConnection): { enabledTools?: string[]; disabledTools?: string[] } {
+    const held = this.heldTools?.(c.name);
+    const { enabledTools, disabledTools } = c.definition;
+    if (!held || held.size === 0) return { enabledTools, disabledTools };
+    return { enabledTools: enabledTools?.filter((t) => !held.has(t)), disabledTools: [...(disabledTools ?? []), ...held] };
   }
 
   /** The connection of `server`; throws NOT_FOUND, or DISABLED/UNTRUSTED for one that may not run. */
@@ -316,6 +338,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     if (entry.desired === 'untrusted') {
       throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
     }
+    if (entry.desired === 'changed') throw new CoreError('UNTRUSTED', changedMessage(server));
     return entry;
   }
 
@@ -411,4 +434,9 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     }
     return out;
   }
+}
+
+/** Issue 16: a project server whose definition is not the approved one (docs/trust.md). */
+function changedMessage(server: string): string {
+  return `Server "${server}" has a definition you have not approved (new or changed since you approved it). Review it: switchboard trust --review`;
 }

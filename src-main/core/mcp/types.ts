@@ -8,7 +8,7 @@ import type { Failure } from '../../../src-shared/api/outcome.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 
 /** What the manager should do with a definition. */
-export type DesiredState = 'run' | 'untrusted' | 'disabled' | 'stopped';
+export type DesiredState = 'run' | 'untrusted' | 'changed' | 'disabled' | 'stopped';
 
 /** A definition handed to the manager, in priority order (first = highest). */
 export interface ManagedServer {

@@ -2,6 +2,7 @@
  * Text rendering of the CLI's views. Pure: data in, lines out (so tests pin the exact format).
  * The status view is SPEC §8's; the same data is printed as JSON with `--json`.
  */
+import { formatApproval } from './approval-format.js';
 import { z } from 'zod';
 import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
 import { formatUptime } from '../../../src-shared/format-uptime.js';
@@ -78,8 +79,19 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       if (state.protocol) line += `  ${state.protocol.version}`;
     }
     lines.push(line.trimEnd());
+    // Issue 16 item 2: tools that differ from their pins (details: switchboard pins <server>).
+    if (state.pins) {
+      const held = state.pins.drift.filter((d) => d.held).length;
+      lines.push(`  ↳ tools changed since pinned: ${state.pins.drift.map((d) => `${d.tool} (${d.change})`).join(', ')}${held ? `; ${held} held back` : ''}; see: switchboard pins ${state.server.name}`);
+    }
+    // Issue 16 item 3: suspicious text, with the evidence.
+    for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match}"`);
     if (state.status === 'untrusted') {
       lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);
+    } else if (state.status === 'changed') {
+      // Issue 16: nothing started until the definition is approved as it is now.
+      lines.push(`  ↳ not approved as it is now, nothing started; run: switchboard trust --review`);
+      if (state.approval) lines.push(...formatApproval(state.approval, '    '));
     } else if (state.lastError && state.status !== 'connected') {
       lines.push(`  ↳ ${state.lastError}${retryNote(state, options.now)}`);
     }

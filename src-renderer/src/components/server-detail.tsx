@@ -3,6 +3,8 @@
  * it failed, in words), and tabs for its tools (+ the invoke pane beside them), its log and its
  * definition (SPEC §6, §8, §9).
  */
+import { ToolDriftPanel } from './tool-drift-panel.js';
+import { TextFindingsPanel } from './text-findings-panel.js';
 import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ServerState, ToolInfo } from '../../../src-shared/api/status.js';
@@ -143,6 +145,15 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
               </Text>
             ) : null}
       </Stack>
+
+      <ToolDriftPanel state={state} />
+      <TextFindingsPanel state={state} />
+
+      {state.status === 'changed' ? (
+        <Alert color="grape" variant="light" role="note" title="Not started: definition not approved as it is now">
+          This project server is new or changed since you approved it. Review and approve it in the banner above.
+        </Alert>
+      ) : null}
 
       {state.status === 'untrusted' ? (
         <Alert color="grape" variant="light" role="note" title="Not started: this folder is not trusted">

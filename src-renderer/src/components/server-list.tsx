@@ -47,6 +47,8 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
         <Text fw={600} size="sm" className="server-name" truncate>
           {s.server.name}
         </Text>
+        {/* Issue 16 item 2: tools changed since pinned. */}
+        {s.pins ? <Badge size="xs" color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>tools changed</Badge> : null}
         <StatusBadge status={s.status} />
       </Group>
       <Text size="xs" c="dimmed">

@@ -43,6 +43,7 @@ export const STATUS_COLORS: Record<ServerStatusName, string> = {
   disabled: 'gray',
   stopped: 'gray',
   untrusted: 'grape',
+  changed: 'grape',
   'needs-auth': 'orange',
 };
 

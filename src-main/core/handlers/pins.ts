@@ -1,0 +1,49 @@
+/** Handlers of `pins:*` (issue 16 item 2, docs/trust.md § Tool pins). */
+import { ok } from '../../../src-shared/api/envelope.js';
+import { CoreError, toFailure } from '../errors.js';
+import type { ToolPinStore } from '../trust/tool-pins.js';
+import type { CoreContext, HandlerGroup } from './context.js';
+
+export function pinsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup<'pins:list' | 'pins:accept' | 'pins:setMode'> {
+  const known = async (server: string): Promise<void> => {
+    await pins.settled();
+    const found = await ctx.ensureDiscovered();
+    if (!found.servers.some((s) => s.name === server) && !pins.servers().includes(server)) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+  };
+  /** Held tools changed: agents' lists and the snapshot follow at once. */
+  const changed = (server: string): void => {
+    ctx.emit('tools:changed', { server });
+    ctx.pokeServersChanged();
+  };
+  return {
+    'pins:list': async ({ server }) => {
+      try {
+        if (server !== undefined) await known(server);
+        else await pins.settled();
+        return ok((server !== undefined ? [server] : pins.servers()).map((s) => pins.view(s)));
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+    'pins:accept': async ({ server, tool }) => {
+      try {
+        await known(server);
+        await pins.accept(server, tool);
+        changed(server);
+        return ok(pins.view(server));
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+    'pins:setMode': async ({ server, mode }) => {
+      try {
+        await known(server);
+        await pins.setMode(server, mode);
+        changed(server);
+        return ok(pins.view(server));
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+  };
+}

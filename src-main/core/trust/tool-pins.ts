@@ -1,0 +1,207 @@
+/**
+ * Tool pins (issue 16 item 2, docs/trust.md § Tool pins): `<dataDir>/tool-pins.json` keeps, per
+ * server name, each tool's definition as first listed (the canonical JSON text of name, title,
+ * description, input and output schema and annotations, and its SHA-256) and the server's mode.
+ * The first successful listing of a server pins every tool; later listings are compared (drift).
+ * Accepting re-pins a tool (or all of a server's) as listed now. Writes hold the file lock and are
+ * atomic; a file that does not parse counts as no pins and is never rewritten (writes are refused).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Tool } from '@modelcontextprotocol/client';
+import type { ApprovalChange } from '../../../src-shared/api/approval.js';
+import type { PinMode, ServerPins, ToolDrift } from '../../../src-shared/api/pins.js';
+import { CoreError } from '../errors.js';
+import { writeFileAtomic } from '../config/atomic-write.js';
+import { withFileLock } from '../config/file-lock.js';
+import { canonicalJson } from './approval-entry.js';
+
+/** The pinned fields of a tool, in this order. */
+const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
+
+/** One pinned tool: its hash, its canonical text, when (epoch ms). */
+export interface ToolPin {
+  hash: string;
+  text: string;
+  at: number;
+}
+
+interface PinFile {
+  servers: Record<string, { mode?: PinMode; tools?: Record<string, ToolPin> }>;
+}
+
+/** The pin of `tool` as listed now (`at`: epoch ms). */
+export function pinOf(tool: Tool, at: number): ToolPin {
+  const picked: Record<string, unknown> = {};
+  for (const f of PINNED_FIELDS) if ((tool as Record<string, unknown>)[f] !== undefined) picked[f] = (tool as Record<string, unknown>)[f];
+  const text = canonicalJson(picked);
+  return { hash: `sha256:${createHash('sha256').update(text).digest('hex')}`, text, at };
+}
+
+/** The fields that differ between two pins' texts (JSON of each field; absent = undefined). */
+export function pinChanges(before: ToolPin | undefined, after: ToolPin | undefined): ApprovalChange[] {
+  const a = before ? (JSON.parse(before.text) as Record<string, unknown>) : {};
+  const b = after ? (JSON.parse(after.text) as Record<string, unknown>) : {};
+  const out: ApprovalChange[] = [];
+  for (const f of PINNED_FIELDS) {
+    const x = a[f] === undefined ? undefined : typeof a[f] === 'string' ? (a[f] as string) : canonicalJson(a[f]);
+    const y = b[f] === undefined ? undefined : typeof b[f] === 'string' ? (b[f] as string) : canonicalJson(b[f]);
+    if (x === y) continue;
+    out.push({ field: f, change: x === undefined ? 'added' : y === undefined ? 'removed' : 'changed', ...(x !== undefined ? { before: x } : {}), ...(y !== undefined ? { after: y } : {}) });
+  }
+  return out;
+}
+
+/** The pins of one data folder, and the latest listing of each server seen by this process. */
+export class ToolPinStore {
+  readonly file: string;
+  private readonly listed = new Map<string, Map<string, ToolPin>>();
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(dataDir: string) {
+    this.file = join(dataDir, 'tool-pins.json');
+  }
+
+  private cache?: { stamp: string; doc: PinFile };
+
+  /** The file (re-read only when its mtime or size changed: snapshots ask per server). */
+  private read(): PinFile {
+    let stamp: string;
+    try {
+      const st = statSync(this.file);
+      stamp = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      return { servers: {} };
+    }
+    if (this.cache?.stamp === stamp) return this.cache.doc;
+    let doc: PinFile = { servers: {} };
+    try {
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as PinFile;
+      if (parsed && typeof parsed.servers === 'object' && parsed.servers !== null) doc = parsed;
+    } catch {
+      // malformed: no pins (a malformed file is never rewritten, see update)
+    }
+    this.cache = { stamp, doc };
+    return doc;
+  }
+
+  private update(mutate: (doc: PinFile) => void): Promise<void> {
+    const run = this.writing.then(() =>
+      withFileLock(this.file, async () => {
+        let text: string | undefined;
+        try {
+          text = readFileSync(this.file, 'utf8');
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+        let doc: PinFile = { servers: {} };
+        if (text !== undefined && text.trim() !== '') {
+          try {
+            doc = JSON.parse(text) as PinFile;
+          } catch {
+            throw new CoreError('INVALID_CONFIG', `${this.file} does not parse; fix or remove it first, it was not changed`);
+          }
+          doc.servers ??= {};
+        }
+        mutate(doc);
+        await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`);
+      }),
+    );
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * A successful listing of `server`: remembered (for drift), and pinned when the server has no
+   * pins yet (first listing). Resolves when written. Never rejects (a write failure is a warning).
+   */
+  observe(server: string, tools: readonly Tool[], now = Date.now()): Promise<void> {
+    const current = new Map(tools.map((t) => [t.name, pinOf(t, now)]));
+    this.listed.set(server, current);
+    if (this.read().servers[server]?.tools !== undefined) return Promise.resolve();
+    const write = this.update((doc) => {
+      if (doc.servers[server]?.tools !== undefined) return;
+      doc.servers[server] = { ...(doc.servers[server] ?? {}), tools: Object.fromEntries(current) };
+    }).catch((err) => console.warn(`[pins] ${(err as Error).message}`));
+    this.writes.add(write);
+    void write.finally(() => this.writes.delete(write));
+    return write;
+  }
+
+  private readonly writes = new Set<Promise<void>>();
+
+  /** Resolves when every first-listing write begun so far is done (views then include them). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.writes]);
+  }
+
+  /** Forget the listing of a server that is no longer connected (its drift is then unknown, not "removed"). */
+  forget(server: string): void {
+    this.listed.delete(server);
+  }
+
+  /** The mode of `server` (default `warn`). */
+  mode(server: string): PinMode {
+    return this.read().servers[server]?.mode ?? 'warn';
+  }
+
+  /** Drift of `server`'s latest listing against its pins (empty before a listing or without pins). */
+  drift(server: string): ToolDrift[] {
+    const now = this.listed.get(server);
+    const entry = this.read().servers[server];
+    if (!now || !entry?.tools) return [];
+    const block = entry.mode === 'block';
+    const out: ToolDrift[] = [];
+    for (const [name, pin] of now) {
+      const before = entry.tools[name];
+      if (before?.hash === pin.hash) continue;
+      out.push({ tool: name, change: before ? 'changed' : 'added', changes: pinChanges(before, pin), held: block });
+    }
+    for (const [name, before] of Object.entries(entry.tools)) {
+      if (!now.has(name)) out.push({ tool: name, change: 'removed', changes: pinChanges(before, undefined), held: false });
+    }
+    return out;
+  }
+
+  /** Tools of `server` held back from agents: changed or added ones, in block mode. */
+  held(server: string): Set<string> {
+    return new Set(this.drift(server).filter((d) => d.held).map((d) => d.tool));
+  }
+
+  /** The pins view of `server`. */
+  view(server: string): ServerPins {
+    return { server, mode: this.mode(server), pinned: Object.keys(this.read().servers[server]?.tools ?? {}).length, drift: this.drift(server) };
+  }
+
+  /** Every server with pins or a listing, sorted by name. */
+  servers(): string[] {
+    return [...new Set([...Object.keys(this.read().servers), ...this.listed.keys()])].sort();
+  }
+
+  /**
+   * Accept `server`'s current listing as its pins: one `tool` (added/changed: re-pinned;
+   * removed: unpinned), or all. NOT_FOUND when there is no listing of the server, or the tool has no drift.
+   */
+  async accept(server: string, tool?: string): Promise<void> {
+    const now = this.listed.get(server);
+    if (!now) throw new CoreError('NOT_FOUND', `No current tool listing of "${server}" (is it connected?)`);
+    if (tool !== undefined && !this.drift(server).some((d) => d.tool === tool)) {
+      throw new CoreError('NOT_FOUND', `Tool "${tool}" of "${server}" has nothing to accept`);
+    }
+    await this.update((doc) => {
+      const entry = (doc.servers[server] ??= {});
+      const tools = (entry.tools ??= {});
+      if (tool === undefined) entry.tools = Object.fromEntries(now);
+      else if (now.has(tool)) tools[tool] = now.get(tool)!;
+      else delete tools[tool];
+    });
+  }
+
+  /** Set `server`'s mode. */
+  setMode(server: string, mode: PinMode): Promise<void> {
+    return this.update((doc) => {
+      (doc.servers[server] ??= {}).mode = mode;
+    });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Issue 16 item 1 through the built CLI: `switchboard trust` approves definitions as they are;
+ * a changed `.mcp.json` shows `changed` with its diff in `status` (and `--json`), starts nothing,
+ * and `trust --review` / `trust --approve <server>` approve it again.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServersSnapshotSchema } from '../../src-shared/api/status.js';
+import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeProjectConfig, type TempWorld } from '../core/test-world.js';
+
+describe('switchboard trust with approvals (issue 16)', () => {
+  let world: TempWorld;
+  let tripwire: string;
+  beforeAll(async () => {
+    world = makeWorld();
+    tripwire = join(world.root, 'spawned');
+    writeProjectConfig(world, { everything: everythingEntry(world) });
+    const trusted = await runSwitchboard(world, ['trust']);
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toContain('servers allowed to run: everything');
+  });
+  afterAll(() => world.cleanup());
+
+  it('a changed command is shown with its diff and started by nothing until approved', async () => {
+    writeProjectConfig(world, { everything: { command: '/bin/sh', args: ['-c', `echo x > ${tripwire}`], env: { SB_TEST_MARKER: world.marker, NODE_OPTIONS: '--require ./x.js' } } });
+    const status = await runSwitchboard(world, ['status']);
+    expect(status.stdout).toContain('○ everything');
+    expect(status.stdout).toContain('changed');
+    expect(status.stdout).toContain('  ↳ not approved as it is now, nothing started; run: switchboard trust --review');
+    expect(status.stdout).toContain(`      - command: ${process.execPath}`);
+    expect(status.stdout).toContain('      + command: /bin/sh');
+    expect(status.stdout).toContain('      + env.NODE_OPTIONS: --require ./x.js');
+    const json = ServersSnapshotSchema.parse(JSON.parse((await runSwitchboard(world, ['status', '--json'])).stdout));
+    expect(json.servers[0]).toMatchObject({ status: 'changed', approval: { kind: 'changed', server: 'everything' } });
+    const review = await runSwitchboard(world, ['trust', '--review']);
+    expect(review.code).toBe(0);
+    expect(review.stdout).toContain('definition changed since you approved it');
+    expect(review.stdout).toContain('env:     SB_TEST_MARKER=');
+    expect(review.stdout).toContain('Approve with: switchboard trust --approve <server> (or --all)');
+    expect(existsSync(tripwire)).toBe(false);
+    expect(processesWithMarker(world.marker)).toEqual([]);
+
+    const approved = await runSwitchboard(world, ['trust', '--approve', 'everything']);
+    expect(approved.stderr).toBe('');
+    expect(approved.stdout).toContain('Approved everything');
+    // A one-shot trust core starts nothing; the next command that runs servers runs the approved one.
+    expect(existsSync(tripwire)).toBe(false);
+    await runSwitchboard(world, ['status']);
+    expect(existsSync(tripwire)).toBe(true);
+  });
+
+  it('--approve of a server with nothing waiting fails with its reason', async () => {
+    const run = await runSwitchboard(world, ['trust', '--approve', 'nope']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Server "nope" has no definition waiting for approval');
+  });
+});

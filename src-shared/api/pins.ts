@@ -1,0 +1,30 @@
+/**
+ * Tool pinning (issue 16 item 2, docs/trust.md § Tool pins): a tool's definition as first listed is
+ * remembered; a later listing that adds, changes or removes a tool is drift, shown with a diff.
+ * Tool text is the server's (untrusted): rendered as text.
+ */
+import { z } from 'zod';
+import { ApprovalChangeSchema } from './approval.js';
+
+/** `warn` (default): flag drift. `block`: also hold a changed or added tool back from agents until accepted. */
+export const PinModeSchema = z.enum(['warn', 'block']);
+export type PinMode = z.infer<typeof PinModeSchema>;
+
+/** One tool that differs from its pin: the fields that changed (name, title, description, inputSchema, outputSchema, annotations). */
+export const ToolDriftSchema = z.object({
+  tool: z.string(),
+  change: z.enum(['added', 'changed', 'removed']),
+  changes: z.array(ApprovalChangeSchema),
+  /** Held back from the bridge and the library (block mode). */
+  held: z.boolean(),
+});
+export type ToolDrift = z.infer<typeof ToolDriftSchema>;
+
+/** A server's pins: mode, how many tools are pinned, and its drift (empty when the listing matches). */
+export const ServerPinsSchema = z.object({
+  server: z.string(),
+  mode: PinModeSchema,
+  pinned: z.number().int().nonnegative(),
+  drift: z.array(ToolDriftSchema),
+});
+export type ServerPins = z.infer<typeof ServerPinsSchema>;
