@@ -194,6 +194,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         timeoutMs: options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
         signal: options.signal,
         onProgress: options.onProgress,
+        pause: this.options.hooks?.broker?.pauseFor(this.name),
         outputSchema,
         onFailure: (err) => {
           failure = err;

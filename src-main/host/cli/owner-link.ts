@@ -10,6 +10,7 @@ import type { Result } from '../../../src-shared/api/envelope.js';
 import type { CoreExtras } from '../../core/switchboard-core.js';
 import { readLiveEndpoint, type Endpoint } from '../ownership.js';
 import type { RemoteApi } from '../remote-api.js';
+import type { EventSource } from './answer-prompts.js';
 import { withEphemeralCore, type CliContext } from './context.js';
 
 /** Call one contract method (remote or local). Never rejects. */
@@ -30,19 +31,23 @@ export async function attachOwner(ctx: CliContext): Promise<{ api: RemoteApi; en
 
 /**
  * Run `fn` against the live owner when there is one (`live` true), else against an ephemeral core
- * started with `extras` (`live` false). Always closes/disposes afterwards.
+ * started with `extras` (`live` false). `on` follows the same side's events (subscribing to a
+ * one-shot core makes it a face: server requests then wait for an answer). Always closes/disposes.
  */
-export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras, fn: (call: Caller, live: boolean) => Promise<T>): Promise<T> {
+export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras, fn: (call: Caller, live: boolean, on: EventSource) => Promise<T>): Promise<T> {
   const owner = await attachOwner(ctx);
   if (owner) {
     try {
-      return await fn(owner.api.call.bind(owner.api) as Caller, true);
+      return await fn(owner.api.call.bind(owner.api) as Caller, true, owner.api.on.bind(owner.api) as EventSource);
     } finally {
       owner.api.close();
     }
   }
   return withEphemeralCore(ctx, extras, (core) =>
-    fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false),
+    fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false, ((event, listener) =>
+      core.subscribe((name, payload) => {
+        if ((name as string) === event) (listener as (p: unknown) => void)(payload);
+      })) as EventSource),
   );
 }
 
