@@ -52,3 +52,18 @@ test('a modern-only server asks through input_required: form and URL elicitation
   expect((await popup).url()).toBe(address);
   await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText(`Visited ${address}`);
 });
+
+test('the tools of a modern server re-list by themselves after it announces a change', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  const script = join(REPO, 'src-main/core/mcp/fixtures/modern-stdio-server.mjs');
+  writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [script], env: { SB_E2E_TAG: sb.tag } } } }));
+  await page.goto(await sb.serve());
+  const pane = await openTool(page, 'modern', 'add-tool');
+  const tools = page.getByRole('navigation', { name: 'Tools' });
+  await expect(tools.getByRole('button', { name: /^announced\b/ })).toHaveCount(0);
+  await pane.getByRole('textbox', { name: /^name/ }).fill('announced');
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('added announced');
+  // No refresh pressed: the list_changed on the subscriptions/listen stream re-listed the tools.
+  await expect(tools.getByRole('button', { name: /^announced\b/ })).toBeVisible();
+});
