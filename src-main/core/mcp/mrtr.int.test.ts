@@ -117,4 +117,13 @@ describe('multi round-trip requests (2026-07-28) and server-initiated requests (
       expect(await call, name).toMatchObject({ isError: false, text: `Confirmed wait-${name}` });
     }
   });
+
+  it('with nobody answering, the paused-deadline path still times a silent call out (with the hint)', async () => {
+    const { broker } = personBroker();
+    const m = await connected(broker, stdioDef('modern', 'reject'));
+    const result = await m.callTool('modern', 'slow', { steps: 3, delayMs: 5_000 }, { timeoutMs: 800 });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/^MCP error: Request timed out/);
+    expect(result.text).toContain('the tool needs longer');
+  });
 });
