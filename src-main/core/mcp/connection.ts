@@ -37,6 +37,7 @@ import { AUTH_REQUIRED, classifyFailure } from './failure-code.js';
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retryAfter, verdictOf } from './connection-era.js';
 import { eraKey } from './era-memory.js';
+import { ListenStream, listFilter } from './listen-stream.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
 
 export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
@@ -211,6 +212,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         timeoutMs: options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
         signal: options.signal,
         onProgress: options.onProgress,
+        pause: this.options.hooks?.broker?.pauseFor(this.name),
         outputSchema,
         onFailure: (err) => {
           failure = err;
@@ -375,6 +377,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
           },
         });
       }
+      if (this.protocol?.era === 'modern') this.listen(live);
     } catch (err) {
       clearTimeout(timer);
       if (attempt !== this.attempt) {
@@ -455,11 +458,35 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     });
   }
 
+  /**
+   * Open the `subscriptions/listen` stream of a modern connection (listen-stream.ts); a re-opened
+   * stream re-lists the tools (a change may have gone unheard while it was down).
+   */
+  private listen(live: Live): void {
+    const stream = new ListenStream(live.client, listFilter(this.capabilities), {
+      note: (text) => {
+        if (this.live === live) this.note(text);
+      },
+      timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
+      backoff: this.options.restart,
+      onReopened: () => {
+        if (this.live !== live) return;
+        this.relistTarget = live;
+        void this.relist();
+      },
+    });
+    live.listen = stream;
+    stream.open().catch((err: unknown) => {
+      if (this.live === live) this.note(`subscriptions/listen refused: ${failureMessage(err)} (list changes will not be heard)`);
+    });
+  }
+
   /** The server went away on its own (process exit, closed stream): status changes at once. */
   private handleClosed(live: Live): void {
     if (this.live !== live) return; // we closed it ourselves, or it belongs to an older attempt
     if (this.status === 'connecting') return; // the pending connect fails with the details
     this.live = undefined;
+    live.listen?.close();
     live.disposeClient();
     const hadTools = this.tools.length > 0;
     this.tools = [];

@@ -6,6 +6,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { requestPage } from './connection-helpers.js';
+import { listenStreamOf } from './listen-stream.js';
 import { setRequestLogLevel } from './request-meta.js';
 import type {
   CompletionOutput,
@@ -111,6 +112,9 @@ export async function readResource(client: Client, uri: string, timeoutMs: numbe
 
 /** `resources/subscribe` or `resources/unsubscribe`. */
 export async function setSubscription(client: Client, uri: string, on: boolean, timeoutMs: number): Promise<void> {
+  // 2026-07-28 has no resources/subscribe: the URI joins the connection's listen stream (listen-stream.ts).
+  const stream = client.getProtocolEra() === 'modern' ? listenStreamOf(client) : undefined;
+  if (stream) return stream.setResource(uri, on);
   if (on) await client.subscribeResource({ uri }, { timeout: timeoutMs });
   else await client.unsubscribeResource({ uri }, { timeout: timeoutMs });
 }

@@ -9,6 +9,7 @@
  * driver) can plug in a `policy` that answers instead of a person.
  */
 import { EventEmitter } from 'node:events';
+import type { PauseSource } from './pausable-deadline.js';
 import type { PendingServerRequest, ServerRequestAnswer, ServerRequestKind, ServerRequestResolved } from '../../../src-shared/api/inspector.js';
 
 /** Answers a request without a person; return undefined to fall through to the UI (or decline). */
@@ -98,6 +99,27 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
       this.waiting.set(request.id, { request, settle });
       this.emit('pending', request);
     });
+  }
+
+  /**
+   * Whether a person is answering something `server` asked, as a `PauseSource` (issue 14 item 2:
+   * the timeouts of that server's requests stop while a dialog is open).
+   */
+  pauseFor(server: string): PauseSource {
+    return {
+      isPaused: () => [...this.waiting.values()].some((w) => w.request.server === server),
+      onChange: (listener) => {
+        const on = (r: { server: string }): void => {
+          if (r.server === server) listener();
+        };
+        this.on('pending', on);
+        this.on('resolved', on);
+        return () => {
+          this.off('pending', on);
+          this.off('resolved', on);
+        };
+      },
+    };
   }
 
   /** Answer a pending request. Returns false when no request has that id (already answered or gone). */

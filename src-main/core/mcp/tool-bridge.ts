@@ -4,7 +4,7 @@
  *
  * Naming and result mapping are pure; `executeToolCall` is the one function that talks to a client.
  */
-import type { Client, Tool } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, type Client, type Tool } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -14,6 +14,7 @@ import { assignAgentToolNames } from '../../../src-shared/config/tool-names.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 import { classifyFailure } from './failure-code.js';
+import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausable-deadline.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 
@@ -235,6 +236,8 @@ export interface ExecuteToolCallOptions {
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   outputSchema?: Record<string, unknown>;
+  /** Pauses the timeout while a person answers this server (issue 14 item 2); absent: the SDK's own timer. */
+  pause?: PauseSource;
   /** Told about a thrown failure (not a cancellation) before it is mapped, e.g. to mark an HTTP server down. */
   onFailure?: (err: unknown) => void;
 }
@@ -253,12 +256,20 @@ export async function executeToolCall(
   options: ExecuteToolCallOptions,
 ): Promise<ToolCallResult> {
   const started = performance.now();
+  // With a pause source the deadline is ours (pausable-deadline.ts); it aborts with the SDK's own timeout error.
+  const expired = new AbortController();
+  const deadline = options.pause
+    ? new PausableDeadline(options.timeoutMs, () => expired.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: options.timeoutMs })), options.pause)
+    : undefined;
   try {
     const raw = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, AnyResultSchema, {
-      timeout: options.timeoutMs,
-      signal: options.signal,
+      timeout: deadline ? NO_SDK_TIMEOUT_MS : options.timeoutMs,
+      signal: deadline ? (options.signal ? AbortSignal.any([options.signal, expired.signal]) : expired.signal) : options.signal,
       resetTimeoutOnProgress: true,
-      onprogress: (p) => options.onProgress?.({ progress: p.progress, total: p.total, message: p.message }),
+      onprogress: (p) => {
+        deadline?.reset();
+        options.onProgress?.({ progress: p.progress, total: p.total, message: p.message });
+      },
     });
     return mapCallResult(server, tool, raw as RawCallResult, options.outputSchema, performance.now() - started);
   } catch (err) {
@@ -267,5 +278,7 @@ export async function executeToolCall(
     const failed = mapCallFailure(server, tool, err, performance.now() - started, cancelled, options.timeoutMs);
     if (!cancelled && isRequestTimeout(err)) failed.text += `. ${timeoutHint(options.timeoutMs, 'the tool needs longer')}`;
     return failed;
+  } finally {
+    deadline?.dispose();
   }
 }

@@ -12,6 +12,7 @@ import { readLiveEndpoint, type Endpoint } from '../../owner/ownership.js';
 import type { RemoteApi } from '../../wires/remote-api.js';
 import { resolve } from 'node:path';
 import { withEphemeralCore, withOfflineCore, type CliContext } from './context.js';
+import type { EventSource } from './answer-prompts.js';
 
 /** Call one contract method (remote or local). Never rejects. */
 export type Caller = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>;
@@ -31,19 +32,23 @@ export async function attachOwner(ctx: CliContext): Promise<{ api: RemoteApi; en
 
 /**
  * Run `fn` against the live owner when there is one (`live` true), else against an ephemeral core
- * started with `extras` (`live` false). Always closes/disposes afterwards.
+ * started with `extras` (`live` false). `on` follows the same side's events (subscribing to a
+ * one-shot core makes it a face: server requests then wait for an answer). Always closes/disposes.
  */
-export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras, fn: (call: Caller, live: boolean) => Promise<T>): Promise<T> {
+export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras, fn: (call: Caller, live: boolean, on: EventSource) => Promise<T>): Promise<T> {
   const owner = await attachOwner(ctx);
   if (owner) {
     try {
-      return await fn(owner.api.call.bind(owner.api) as Caller, true);
+      return await fn(owner.api.call.bind(owner.api) as Caller, true, owner.api.on.bind(owner.api) as EventSource);
     } finally {
       owner.api.close();
     }
   }
   return withEphemeralCore(ctx, extras, (core) =>
-    fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false),
+    fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false, ((event, listener) =>
+      core.subscribe((name, payload) => {
+        if ((name as string) === event) (listener as (p: unknown) => void)(payload);
+      })) as EventSource),
   );
 }
 

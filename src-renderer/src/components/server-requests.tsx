@@ -3,12 +3,14 @@
  * request. Sampling shows the messages the server wants completed; the person writes (or approves)
  * the reply — no LLM is wired in — or declines. Elicitation shows the server's message and a form
  * generated from its requested schema, prefilled with the schema's defaults; Accept / Decline /
- * Cancel. Everything shown is the server's untrusted text, never HTML.
+ * Cancel. A URL-mode elicitation (2026-07-28: it rides a multi round-trip request) shows the exact
+ * address; "Open this address" opens it in the browser and accepts (the server retries the call).
+ * Everything shown is the server's untrusted text, never HTML.
  */
 import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
 import { formValidator } from '../lib/form-validator.js';
 import { formSchema } from '../lib/schema-form.js';
@@ -79,6 +81,21 @@ function Sampling({ request, answer }: { request: PendingServerRequest; answer(a
   );
 }
 
+/** Cancel and Decline, then the dialog's own accepting button (`children`). */
+function ElicitationButtons({ answer, mt, children }: { answer(a: ServerRequestAnswer): void; mt?: string; children: ReactNode }) {
+  return (
+    <Group justify="flex-end" mt={mt}>
+      <Button variant="default" onClick={() => answer({ action: 'cancel' })}>
+        Cancel
+      </Button>
+      <Button variant="default" onClick={() => answer({ action: 'decline' })}>
+        Decline
+      </Button>
+      {children}
+    </Group>
+  );
+}
+
 function Elicitation({ request, answer }: { request: PendingServerRequest; answer(a: ServerRequestAnswer): void }) {
   // Every MCP 2025-11-25 shape (titled selects, enumNames, multi-selects as labelled checkboxes).
   const shaped = useMemo(() => shapeSchema(formSchema((request.params.requestedSchema ?? { type: 'object', properties: {} }) as Record<string, unknown>), { multiSelect: true }), [request.params.requestedSchema]);
@@ -99,16 +116,31 @@ function Elicitation({ request, answer }: { request: PendingServerRequest; answe
         showErrorList={false}
         noHtml5Validate
       >
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => answer({ action: 'cancel' })}>
-            Cancel
-          </Button>
-          <Button variant="default" onClick={() => answer({ action: 'decline' })}>
-            Decline
-          </Button>
+        <ElicitationButtons answer={answer} mt="sm">
           <Button type="submit">Accept</Button>
-        </Group>
+        </ElicitationButtons>
       </Form>
+    </Stack>
+  );
+}
+
+function UrlElicitation({ request, answer }: { request: PendingServerRequest; answer(a: ServerRequestAnswer): void }) {
+  const url = String(request.params.url ?? '');
+  const open = (): void => {
+    // Electron hands window.open to the system browser (window.ts); a browser opens a new tab.
+    window.open(url, '_blank', 'noopener,noreferrer');
+    answer({ action: 'accept', content: {} });
+  };
+  return (
+    <Stack gap="sm">
+      <ResultText text={String(request.params.message ?? '')} markdown={false} />
+      <Text size="sm">The server asks you to open this address in your browser:</Text>
+      <Text size="sm" ff="monospace" data-testid="elicitation-url" style={{ wordBreak: 'break-all' }}>
+        {url}
+      </Text>
+      <ElicitationButtons answer={answer}>
+        <Button onClick={open}>Open this address</Button>
+      </ElicitationButtons>
     </Stack>
   );
 }
@@ -141,7 +173,13 @@ export function ServerRequestDialog() {
             {error}
           </Text>
         ) : null}
-        {current.kind === 'sampling' ? <Sampling key={current.id} request={current} answer={answer} /> : <Elicitation key={current.id} request={current} answer={answer} />}
+        {current.kind === 'sampling' ? (
+          <Sampling key={current.id} request={current} answer={answer} />
+        ) : current.params.mode === 'url' ? (
+          <UrlElicitation key={current.id} request={current} answer={answer} />
+        ) : (
+          <Elicitation key={current.id} request={current} answer={answer} />
+        )}
       </Stack>
     </Modal>
   );

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from './server-protocol.js';
+import { PreRegisteredClientForm, preRegisteredInput, type PreRegisteredClient } from './pre-registered-client.js';
 
 /** The sign-in section of a server's detail view; renders nothing for servers without OAuth. */
 export function SignInPanel({ state }: { state: ServerState }) {
@@ -19,6 +20,7 @@ export function SignInPanel({ state }: { state: ServerState }) {
   // Issue 13: the desktop app can sign in through mcp-switchboard://oauth/callback instead of the loopback.
   const [redirect, setRedirect] = useState<'loopback' | 'deep-link'>();
   const [desktop, setDesktop] = useState(false);
+  const [client, setClient] = useState<PreRegisteredClient>({});
   useEffect(() => {
     void api.call('app:info', {}).then((r) => setDesktop(r.ok && r.data.mode === 'electron'));
     void api.call('auth:status', { server: name }).then((r) => r.ok && r.data?.redirect && setRedirect(r.data.redirect));
@@ -43,7 +45,9 @@ export function SignInPanel({ state }: { state: ServerState }) {
   const signIn = async (force: boolean): Promise<void> => {
     setBusy(true);
     setMessage(undefined);
-    const r = await api.call('auth:signIn', { server: name, force, ...(desktop && redirect ? { redirect } : {}) });
+    const r = await api.call('auth:signIn', { server: name, force, ...preRegisteredInput(client), ...(desktop && redirect ? { redirect } : {}) });
+    // The secret is in main (and the keychain) now: the form does not keep it.
+    setClient((c) => ({ clientId: c.clientId }));
     if (!r.ok) {
       setBusy(false);
       setMessage({ ok: false, text: r.error.message });
@@ -99,6 +103,12 @@ export function SignInPanel({ state }: { state: ServerState }) {
             />
           </Group>
         ) : null}
+        <PreRegisteredClientForm
+          name={name}
+          open={/pre-registered OAuth client/.test(`${message?.text ?? ''} ${state.lastError ?? ''}`)}
+          value={client}
+          onChange={setClient}
+        />
         <Group gap="xs" mt="xs">
           {needsAuth ? (
             <Button size="xs" onClick={() => void signIn(false)} loading={busy}>

@@ -52,6 +52,11 @@ export const authMethods = {
           .object({ clientId: z.string().min(1).optional(), clientMetadataUrl: z.string().url().optional(), scope: z.string().optional() })
           .strict()
           .optional(),
+        /**
+         * A pre-registered client's secret (needs `settings.clientId`; issue 14 item 10): it goes
+         * straight to the keychain with the client id, never into a file, a log or an answer.
+         */
+        clientSecret: z.string().min(1).optional(),
         /** The redirect to use, remembered for the server (default: the remembered one, else `auth.redirect`, else loopback). */
         redirect: z.enum(['loopback', 'deep-link']).optional(),
       })

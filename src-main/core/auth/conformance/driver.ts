@@ -122,6 +122,9 @@ async function scenarioWork(core: SwitchboardCore, scenario: string): Promise<vo
   } else if (scenario === 'sse-retry') {
     const tool = names[0];
     if (tool) await call(tool, {});
+  } else if (scenario === 'sep-2322-client-request-state') {
+    // MRTR (issue 12 item 1): each test tool in the order listed; the SDK's driver echoes requestState.
+    for (const tool of names.filter((n) => n.startsWith('test_mrtr'))) await call(tool, {});
   } else if (scenario.startsWith('auth/') && names.includes('test-tool')) await call('test-tool', {});
 }
 

@@ -7,6 +7,8 @@
  * its status goes to stderr, the result is printed the same way; Ctrl-C cancels the task (exit 130).
  * Ctrl-C on a plain call cancels it where it runs (one-shot core or the live owner: the server gets
  * `notifications/cancelled` for that request), prints "cancelled" and exits 130 (issue 14 item 1).
+ * What the called server asks meanwhile (elicitation, sampling) is asked in the terminal when
+ * attached to a running owner, or one-shot on a terminal (answer-prompts.ts); else declined.
  */
 import { randomUUID } from 'node:crypto';
 import type { CommandSpec } from '../command-spec.js';
@@ -14,10 +16,12 @@ import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { EXIT, parseToolArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
-import { withOwnerOrOneShot } from '../owner-link.js';
+import { withOwnerOrOneShot, type Caller } from '../owner-link.js';
 import { FAILED_STATUSES } from './status.js';
 import { runToolAsTask } from '../task-follow.js';
 import { interruptible } from '../interrupt.js';
+import { answerInTerminal } from '../answer-prompts.js';
+import { openInBrowser } from '../open-browser.js';
 
 /** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
 export const EXIT_CANCELLED = 130;
@@ -34,7 +38,7 @@ export async function runCall(ctx: CliContext): Promise<number> {
   const [first, second] = ctx.cli.positionals as [string, string | undefined];
   const byAgentName = second === undefined;
   let asTask = ctx.cli.flags.task === true;
-  return withOwnerOrOneShot(ctx, byAgentName ? {} : { onlyServers: [first] }, async (call) => {
+  return withOwnerOrOneShot(ctx, byAgentName ? {} : { onlyServers: [first] }, async (call, live, on) => {
     let server = first;
     let tool = second ?? '';
     const tools = await call('tools:list', byAgentName ? {} : { server });
@@ -59,6 +63,18 @@ export async function runCall(ctx: CliContext): Promise<number> {
       asTask = true;
       ctx.io.err(`"${tool}" must run as a task (execution.taskSupport: required): running it as a task.`);
     }
+    const answering = live || process.stdin.isTTY === true;
+    const stopAnswering = answering ? answerInTerminal({ server, on, call, io: ctx.io, input: process.stdin, openUrl: openInBrowser }) : undefined;
+    try {
+      return await callAndPrint(ctx, call, server, tool, args, asTask);
+    } finally {
+      stopAnswering?.();
+    }
+  });
+}
+
+/** Run the call (plainly or as a task) and print its result; resolves the exit code. */
+async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool: string, args: Record<string, unknown>, asTask: boolean): Promise<number> {
     let result: ToolCallResult;
     if (asTask) {
       const outcome = await runToolAsTask(call, server, tool, args, (r) =>
@@ -96,7 +112,6 @@ export async function runCall(ctx: CliContext): Promise<number> {
       if (result.outputWarning) ctx.io.err(`Warning: ${result.outputWarning}`);
     }
     return exitCodeForResult(result);
-  });
 }
 
 /** `switchboard call <server> <tool> [--args J]`. */

@@ -14,6 +14,17 @@ import { spawningCoreOptions, type CliContext } from '../context.js';
 import { openInBrowser } from '../open-browser.js';
 import { printFailure } from '../output.js';
 
+/** The first line of stdin (a terminal prompts for it without echo). */
+async function readSecretFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) {
+    const { readHidden } = await import('../read-hidden.js');
+    return (await readHidden(process.stdin, process.stderr, 'Client secret (not shown as you type): ')).trim();
+  }
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/)[0]!.trim();
+}
+
 /** `switchboard reauth <server>`. */
 export async function runReauth(ctx: CliContext): Promise<number> {
   const server = ctx.cli.positionals[0]!;
@@ -25,6 +36,12 @@ export async function runReauth(ctx: CliContext): Promise<number> {
     ...(typeof flags['client-metadata-url'] === 'string' ? { clientMetadataUrl: flags['client-metadata-url'] } : {}),
     ...(typeof flags.scope === 'string' ? { scope: flags.scope } : {}),
   };
+  const wantsSecret = flags['client-secret-stdin'] === true;
+  if (wantsSecret && settings.clientId === undefined) throw new UsageError('--client-secret-stdin needs --client-id');
+  // Issue 14 item 10: the secret is read from stdin (never a flag: it would be in the shell history
+  // and the process list) and goes to the keychain with the client id.
+  const clientSecret = wantsSecret ? await readSecretFromStdin() : undefined;
+  if (wantsSecret && !clientSecret) throw new UsageError('--client-secret-stdin: no secret on stdin');
   const core = createSwitchboardCore({ ...(await spawningCoreOptions(ctx, 'cli')), oauthFlowTimeoutMs: timeoutS * 1000 }, { restart: NO_RESTARTS, onlyServers: [server] });
   let settle!: (change: AuthChanged) => void;
   const ended = new Promise<AuthChanged>((resolve) => (settle = resolve));
@@ -34,7 +51,12 @@ export async function runReauth(ctx: CliContext): Promise<number> {
   try {
     await core.start();
     await core.settled();
-    const started = await core.handlers['auth:signIn']({ server, force: true, ...(Object.keys(settings).length ? { settings } : {}) });
+    const started = await core.handlers['auth:signIn']({
+      server,
+      force: true,
+      ...(Object.keys(settings).length ? { settings } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+    });
     if (!started.ok) return printFailure(ctx, started.error);
     if (started.data.status === 'pending') {
       const url = started.data.authorizationUrl;
@@ -65,12 +87,13 @@ export async function runReauth(ctx: CliContext): Promise<number> {
 export const reauthCommand: CommandSpec = {
   name: 'reauth',
   aliases: ['login'],
-  synopsis: 'reauth <server> [--no-browser] [--client-id ID] [--client-metadata-url URL] [--scope S] [--timeout SEC]',
+  synopsis: 'reauth <server> [--no-browser] [--client-id ID [--client-secret-stdin]] [--client-metadata-url URL] [--scope S] [--timeout SEC]',
   summary: 'Sign in to an OAuth server (again); the token goes to the OS keychain',
   positionals: [1, 1],
   flags: {
     'no-browser': { type: 'boolean', help: '--no-browser  Print the sign-in URL without opening a browser' },
     'client-id': { type: 'string', help: '--client-id <id>  A pre-registered OAuth client id (servers without registration)' },
+    'client-secret-stdin': { type: 'boolean', help: '--client-secret-stdin  Read the pre-registered client’s secret from stdin (it goes to the keychain)' },
     'client-metadata-url': { type: 'string', help: '--client-metadata-url <url>  HTTPS URL of this client’s metadata document' },
     scope: { type: 'string', help: '--scope <scopes>  Scopes to ask for when the server names none' },
     timeout: { type: 'string', help: '--timeout <seconds>  How long to wait for the sign-in (default 300)' },
