@@ -1,6 +1,6 @@
 /**
  * Playwright e2e: the web UI in Debian's Chromium against `switchboard serve` with real MCP servers
- * (ENVIRONMENT.md "Browser tests": never a downloaded browser; these launch args work as root,
+ * (docs/testing.md "Browser tests": never a downloaded browser; these launch args work as root,
  * headless, on a closed network). Needs the renderer built first (`npx electron-vite build`).
  */
 import { defineConfig } from '@playwright/test';

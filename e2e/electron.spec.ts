@@ -1,6 +1,6 @@
 /**
  * The desktop shell through Playwright's `_electron`: launches the built app (`out/main/index.js`)
- * where an Electron binary exists. Where it does not (ELECTRON_SKIP_BINARY_DOWNLOAD, ENVIRONMENT.md)
+ * where an Electron binary exists. Where it does not (ELECTRON_SKIP_BINARY_DOWNLOAD, docs/testing.md)
  * the spec reports itself skipped with the reason.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -20,7 +20,7 @@
  * Node; the client under test (the driver) stays on the Node that runs this script.
  *
  * A scenario passes when the runner exits 0 (so the driver did), its checks have no FAILURE or
- * WARNING, and at least one check passed (TEST-PEERS.md: gate on the checks).
+ * WARNING, and at least one check passed (docs/testing.md: gate on the checks).
  *
  * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario…]. Results in
  * test-results/conformance/<set>/<scenario>/. Last line: `conformance: N scenarios passed, M failed;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm start [-- --project <dir>]`: the desktop window where Electron can run, otherwise web mode
-# (`switchboard serve`, which prints the URL to open) — SPEC §0.
+# (`switchboard serve`, which prints the URL to open) — docs/faces-and-ownership.md.
 #
 # 1. Installs dependencies when node_modules is missing or older than package-lock.json, always with
 #    ELECTRON_SKIP_BINARY_DOWNLOAD=1: the Electron binary comes from outside the npm registry and that

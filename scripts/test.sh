@@ -106,7 +106,7 @@ run_conformance() {
 }
 
 inner() {
-  # A real Secret Service for keytar (ENVIRONMENT.md): unlocked gnome-keyring in this D-Bus session.
+  # A real Secret Service for keytar (docs/testing.md): unlocked gnome-keyring in this D-Bus session.
   local before after keyring_pids
   before=$(pgrep -d ' ' -x gnome-keyring-d 2>/dev/null || true)
   # Its keyrings live in a throwaway folder: never the user's login keyring (which has their own

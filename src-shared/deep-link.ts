@@ -1,5 +1,5 @@
 /**
- * The `mcp-switchboard://` deep link (SPEC §0, §3, §9): a pure parser, so the Electron shell, the
+ * The `mcp-switchboard://` deep link (docs/faces-and-ownership.md, §3, §9): a pure parser, so the Electron shell, the
  * web host and tests agree on what a link means. Nothing here acts on a link: the desktop app
  * hands OAuth callbacks to the core's pending flows (by `state`) and focuses its window.
  */
@@ -17,7 +17,7 @@ export const MAX_DEEP_LINK_LENGTH = 16_384;
 export type DeepLink =
   | {
       kind: 'oauth-callback';
-      /** The OAuth `state` that keys the pending flow (SPEC §3). */
+      /** The OAuth `state` that keys the pending flow (docs/auth.md). */
       state: string;
       code?: string;
       /** RFC 9207: the authorization server that answered. */
@@ -27,7 +27,7 @@ export type DeepLink =
     }
   | {
       kind: 'install';
-      /** Server name, already checked against the write-side name rule (SPEC §1). */
+      /** Server name, already checked against the write-side name rule (docs/server-model.md). */
       name: string;
       /** The server's config object as given; structurally validated, not yet trusted. */
       config: Record<string, unknown>;
@@ -46,7 +46,7 @@ export type DeepLink =
  * - `…://install?name=N&config=C` → `install`, where `C` is the server's JSON object, either
  *   base64/base64url-encoded (Cursor's install-link style) or as plain URL-encoded JSON. The name
  *   must pass `validateServerName` and the config `installConfigErrors` (the writer's type and
- *   transport rules, SPEC §1; only http(s) URLs).
+ *   transport rules, docs/server-model.md; only http(s) URLs).
  * Anything else (other scheme, unknown route, missing or malformed parameter, > 16 KiB) →
  * `{kind:'invalid', reason}`.
  */
@@ -150,7 +150,7 @@ export function installFromParts(name: string | null, rawConfig: string | null):
   return { kind: 'install', name, config: record };
 }
 
-/** Typed fields of an install config, checked as the writer checks them (SPEC §1 "writing is strict"). */
+/** Typed fields of an install config, checked as the writer checks them (docs/server-model.md "writing is strict"). */
 const InstallFieldsSchema = MCPServerSchema.omit({ name: true, transport: true, extensions: true }).partial();
 
 /**

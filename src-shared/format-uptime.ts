@@ -1,5 +1,5 @@
 /**
- * Uptime as SPEC §8 shows it, shared by the CLI and the UI so both read the same: `45s`, `2m 15s`,
+ * Uptime as docs/operator-verbs.md#status-view shows it, shared by the CLI and the UI so both read the same: `45s`, `2m 15s`,
  * `3h 5m`, `2d 4h`. Pure.
  */
 

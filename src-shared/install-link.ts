@@ -1,5 +1,5 @@
 /**
- * Install links pasted into "Add from link" or opened as a deep link (issue 13, SPEC §9): our own
+ * Install links pasted into "Add from link" or opened as a deep link (issue 13, docs/inspecting.md): our own
  * `mcp-switchboard://install?name=…&config=…`, Cursor's (`cursor://anysphere.cursor-deeplink/mcp/
  * install?name=…&config=<base64 JSON>` and its `https://cursor.com/install-mcp?…` web form) and VS
  * Code's (`vscode:mcp/install?<URL-encoded JSON with name>`, `vscode-insiders:`, and the

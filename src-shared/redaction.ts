@@ -1,5 +1,5 @@
 /**
- * The one redaction rule (issue 9 item 4; SPEC §3 "tokens never in a log, a trace or what we show").
+ * The one redaction rule (issue 9 item 4; docs/auth.md "tokens never in a log, a trace or what we show").
  * Every sink — server logs, the JSON-RPC trace, status, errors, call history, the CLI's `--json`,
  * the web host's and IPC's messages — passes what it shows through these functions. Pure (no
  * `node:`, no DOM), so the renderer can use the same key rule to mask its input fields.

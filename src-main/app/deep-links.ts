@@ -1,5 +1,5 @@
 /**
- * The `mcp-switchboard://` handler (SPEC §0): registers the scheme with the OS and funnels every
+ * The `mcp-switchboard://` handler (docs/faces-and-ownership.md): registers the scheme with the OS and funnels every
  * way a link arrives — macOS `open-url`, the `second-instance` command line on Windows/Linux, and
  * the first launch's own argv — into one callback with the parsed link.
  */
@@ -12,7 +12,7 @@ import type { SwitchboardCore } from '../core/index.js';
 export type OAuthCallbackLink = Extract<DeepLink, { kind: 'oauth-callback' }>;
 
 /**
- * Hand an OAuth callback link to the core's pending flows (SPEC §3: keyed by `state`; unknown,
+ * Hand an OAuth callback link to the core's pending flows (docs/auth.md: keyed by `state`; unknown,
  * expired and replayed states are rejected there). Returns the outcome for the log (no values).
  */
 export function deliverOAuthCallback(core: SwitchboardCore, link: OAuthCallbackLink): string {

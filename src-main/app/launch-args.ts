@@ -1,5 +1,5 @@
 /**
- * Reading the desktop app's command line (SPEC §0 "Project folder"). Pure.
+ * Reading the desktop app's command line (docs/faces-and-ownership.md "Project folder"). Pure.
  */
 import { isAbsolute, resolve } from 'node:path';
 

@@ -1,7 +1,7 @@
 /**
  * The desktop app's composition root (STYLE "Electron Fiddle": a boot list you can read in one
  * screen). One instance per data folder; the core is created here with mode `electron` and
- * disposed before the app exits, so no server process outlives the window (SPEC §0).
+ * disposed before the app exits, so no server process outlives the window (docs/faces-and-ownership.md).
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -90,7 +90,7 @@ function boot(): void {
   });
   if (!registered) console.warn('[deep-link] the OS did not accept mcp-switchboard:// (unpackaged or no .desktop file)');
 
-  // SPEC §0: the app owns the data folder like `switchboard serve` does (lock + endpoint file), so
+  // docs/faces-and-ownership.md: the app owns the data folder like `switchboard serve` does (lock + endpoint file), so
   // the CLI attaches to it; a running `serve` already owning it is told to the person, then we quit.
   let ownership: Ownership | undefined;
   let endpoint: OwnerEndpoint | undefined;
@@ -105,7 +105,7 @@ function boot(): void {
 
   void app.whenReady().then(async () => {
     // Same takeover rules as `serve`: a lock whose pid is alive but is no answering Switchboard is
-    // stale; what a kill -9'd owner left running is stopped (SPEC §0, §6).
+    // stale; what a kill -9'd owner left running is stopped (docs/faces-and-ownership.md, §6).
     try {
       ownership = await acquireOwnershipChecked(dataDirectory);
     } catch (err) {
@@ -116,7 +116,7 @@ function boot(): void {
     const killed = await killLeftovers(dataDirectory);
     if (killed.length > 0) console.warn(`[owner] stopped ${killed.length} server process(es) a previous Switchboard left running`);
     const referenceScript = referenceServerScript();
-    // A desktop launcher gives a bare PATH: take the login shell's (SPEC §6) so npx/uvx/shims are found.
+    // A desktop launcher gives a bare PATH: take the login shell's (docs/connections-supervision.md) so npx/uvx/shims are found.
     const env = await withLoginShellEnv(platform.env);
     // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
     const secretWarning = secretStoreWarning(secretStoreChoice(env, dataDirectory));

@@ -1,5 +1,5 @@
 /**
- * The tray icon (SPEC §0): overall status colour, `N of M servers connected`, and a menu with
+ * The tray icon (docs/faces-and-ownership.md): overall status colour, `N of M servers connected`, and a menu with
  * Show window, each server with its status, and Quit. With issue 13 it also carries notifications:
  * a badge on the icon while something is unread or waits for a confirmation, the unread count per
  * server and the confirmations waiting, each opening the window there. Just another subscriber of

@@ -1,5 +1,5 @@
 /**
- * The data folder is private (SPEC §0, issue 9 item 6): it holds which credential each server uses,
+ * The data folder is private (docs/faces-and-ownership.md, issue 9 item 6): it holds which credential each server uses,
  * trust decisions, backups of config files (which may hold literal secrets) and the owner's
  * endpoint token. Every face makes it, and `backups/` in it, mode 0700 — the owner, a one-shot
  * CLI, the first config write — and narrows a folder an older version left group/world-readable.

@@ -10,7 +10,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-describe('ManualStops (SPEC §5)', () => {
+describe('ManualStops (docs/operator-verbs.md)', () => {
   it('keeps a stopped server stopped across reloads until its config changes; never writes a secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-stops-'));
     dirs.push(dir);

@@ -1,5 +1,5 @@
 /**
- * Manual stops (SPEC §5): `stop foo` is remembered in `state.json` (key `manualStops`) so a reload,
+ * Manual stops (docs/operator-verbs.md): `stop foo` is remembered in `state.json` (key `manualStops`) so a reload,
  * a file watcher or the next owner process does not start `foo` again — unless `foo`'s launch
  * config changed since it was stopped ("restarts only if foo's config changed"), which counts as
  * the user wanting the new config to run. Stored per name: a fingerprint of the launch fields

@@ -1,5 +1,5 @@
 /**
- * Platform folders (SPEC §0). Everything that depends on the OS layout takes a `PlatformContext`,
+ * Platform folders (docs/faces-and-ownership.md). Everything that depends on the OS layout takes a `PlatformContext`,
  * so tests inject a temp HOME and a fake platform instead of touching the real home.
  */
 import { homedir } from 'node:os';
@@ -41,7 +41,7 @@ export function xdgConfigDir(ctx: PlatformContext): string {
 }
 
 /**
- * Switchboard's data folder (SPEC §0): `SWITCHBOARD_HOME` when set; else `~/.config/mcp-switchboard`
+ * Switchboard's data folder (docs/faces-and-ownership.md): `SWITCHBOARD_HOME` when set; else `~/.config/mcp-switchboard`
  * on Linux (honours `XDG_CONFIG_HOME`), `~/Library/Application Support/mcp-switchboard` on macOS,
  * `%APPDATA%\mcp-switchboard` on Windows. Electron is handed this with `app.setPath('userData')`.
  */
@@ -53,7 +53,7 @@ export function dataDir(ctx: PlatformContext = currentPlatform()): string {
   return joinFor(ctx, xdgConfigDir(ctx), 'mcp-switchboard');
 }
 
-/** Names of the files in the data folder (SPEC §0). */
+/** Names of the files in the data folder (docs/faces-and-ownership.md). */
 export const DATA_FILES = {
   servers: 'servers.json',
   trust: 'trust.json',

@@ -1,5 +1,5 @@
 /**
- * One guard for every face (SPEC §3, issue 9 item 4: a token never reaches a log, a trace, an
+ * One guard for every face (docs/auth.md, issue 9 item 4: a token never reaches a log, a trace, an
  * error or what we show): every handler's result — a failure's message and an ok result's data —
  * passes through the one redaction rule with the secrets the core holds. Failure messages and
  * results often quote server text (an HTTP body, stderr, a tool result) that may echo a token we

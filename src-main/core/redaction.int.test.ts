@@ -1,5 +1,5 @@
 /**
- * SPEC §3: a token we send never comes back through what we show, even when the server echoes it.
+ * docs/auth.md: a token we send never comes back through what we show, even when the server echoes it.
  * A real HTTP server answers every POST with a 500 whose body quotes the Authorization header; the
  * core (real discovery of a temp servers.json, real manager) must show its status, test report and
  * call failures without the token — as `logs` already did.

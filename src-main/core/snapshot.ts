@@ -1,5 +1,5 @@
 /**
- * Building the serialisable server list (`ServersSnapshot`, SPEC §8) from discovery's definitions
+ * Building the serialisable server list (`ServersSnapshot`, docs/operator-verbs.md#status-view) from discovery's definitions
  * and the manager's runtimes. Pure: no I/O. Never copies a secret: env and header VALUES stay here,
  * only their keys go out (src-shared/api/status.ts).
  */
@@ -48,7 +48,7 @@ export function summarizeServer(def: ServerDefinition): ServerSummary {
 }
 
 /**
- * What the manager should do with a definition (SPEC §2): `untrusted` for a project-scope server
+ * What the manager should do with a definition (docs/config-discovery.md): `untrusted` for a project-scope server
  * while the project folder is not trusted, `changed` for one in `pending` (issue 16: a definition not
  * approved as it is now), `disabled` for `enabled: false`, `stopped` when the
  * caller restricted which servers to run (`only`) and this one is not in it, else `run`.

@@ -1,5 +1,5 @@
 /**
- * `state.json` in the data folder (SPEC §0: manual stops, UI state, chosen roots…): one JSON object
+ * `state.json` in the data folder (docs/faces-and-ownership.md: manual stops, UI state, chosen roots…): one JSON object
  * whose top-level keys belong to different features. Each feature reads and updates only its own
  * key; writes are atomic and serialised, and re-read the file first so two features (or two
  * processes) never drop each other's keys. A missing or malformed file reads as `{}` and is only

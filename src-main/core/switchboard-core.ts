@@ -57,7 +57,7 @@ export interface CoreExtras {
   /**
    * Run only these servers (by name); every other enabled, trusted server gets desired state
    * `stopped` and spawns nothing. One-shot CLI commands use it to start only what they need
-   * (SPEC §0). Default: run everything.
+   * (docs/faces-and-ownership.md). Default: run everything.
    */
   onlyServers?: readonly string[];
   /** Coalescing window of `servers:changed` and `logs:appended` (ms). Default 50. */
@@ -70,7 +70,7 @@ export interface CoreExtras {
    * once when none is attached.
    */
   serverRequestPolicy?: ServerRequestPolicy;
-  /** Automatic restarts of crashed servers (default SPEC §6; one-shot CLI cores pass `NO_RESTARTS`). */
+  /** Automatic restarts of crashed servers (default docs/connections-supervision.md; one-shot CLI cores pass `NO_RESTARTS`). */
   restart?: RestartPolicy;
   /** Channels knobs for tests and benchmarks (clock, window and file sizes, loop guard; issue 13). */
   channels?: Partial<Pick<ChannelServiceOptions, 'now' | 'windowSize' | 'windowBytes' | 'maxFileBytes' | 'loopGuardMs' | 'onWarning'>>;
@@ -81,7 +81,7 @@ export interface CoreExtras {
  *
  * - `start()`: discover (project trust from `trust.json`), hand the manager the definitions in
  *   priority order (desired `untrusted` for project-scope servers of an untrusted folder, `disabled`
- *   for `enabled: false`, else `run`), resolve when the manager has reconciled (SPEC §2).
+ *   for `enabled: false`, else `run`), resolve when the manager has reconciled (docs/config-discovery.md).
  * - Handlers never throw: a `CoreError` becomes a failure with its code; `isError` tool results are
  *   ok results (ARCHITECTURE rule 4).
  * - Events: `servers:changed` (coalesced ~50 ms), `tools:changed` (at once), `logs:appended`
@@ -107,7 +107,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     flowTimeoutMs: options.oauthFlowTimeoutMs,
   });
   const manualStops = new ManualStops(options.dataDir);
-  // SPEC §3: env/header values resolved at connect time; secret references from the keychain.
+  // docs/auth.md: env/header values resolved at connect time; secret references from the keychain.
   const values = new ValueResolver({
     env: options.platform.env,
     resolveSecretRef: secretRefResolver(options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)),

@@ -50,7 +50,7 @@ export interface SwitchboardCore {
   dispose(): Promise<void>;
   /**
    * Deliver an OAuth redirect that arrived as a deep link (`mcp-switchboard://oauth/callback`).
-   * Unknown, expired and replayed states are rejected (SPEC §3). Issue 6.
+   * Unknown, expired and replayed states are rejected (docs/auth.md). Issue 6.
    */
   handleOAuthCallback?(params: OAuthCallbackParams): CallbackOutcome;
   /**
@@ -68,7 +68,7 @@ export interface SwitchboardCore {
   };
   /**
    * Pids of the stdio server processes running now (the owner records them, with their
-   * descendants, so the next owner can kill leftovers after a SIGKILL — SPEC §6).
+   * descendants, so the next owner can kill leftovers after a SIGKILL — docs/connections-supervision.md).
    */
   childPids?(): number[];
 }

@@ -39,7 +39,7 @@ describe('switchboard CLI in a trusted project', () => {
   });
   afterAll(() => world.cleanup());
 
-  it('status prints the SPEC §8 view, exits 2 since "broken" should run but is in error, and stops every process it started', async () => {
+  it('status prints the docs/operator-verbs.md#status-view view, exits 2 since "broken" should run but is in error, and stops every process it started', async () => {
     const run = await runSwitchboard(world, ['status']);
     expect(run.code).toBe(2);
     const lines = run.stdout.trimEnd().split('\n');
@@ -113,7 +113,7 @@ describe('switchboard CLI in a trusted project', () => {
     expect(run.stdout).toMatch(/^Error: .*Invalid arguments for tool get-sum/);
   });
 
-  it('call on a broken server exits 2 with the SPEC §5 message', async () => {
+  it('call on a broken server exits 2 with the docs/operator-verbs.md message', async () => {
     const run = await runSwitchboard(world, ['call', 'broken', 'anything', '--args', '{}']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^Failed to connect to "broken": .*ENOENT/);

@@ -1,5 +1,5 @@
 /**
- * The `switchboard` CLI (SPEC §0, §5, §8): parse against the command specs, build the context, run
+ * The `switchboard` CLI (docs/faces-and-ownership.md, §5, §8): parse against the command specs, build the context, run
  * one command, return its exit code. One-shot commands run an ephemeral core that stops every
  * process it started before returning. `bin/switchboard.mjs` runs the built bundle of this file
  * (out/cli/cli.mjs, `npm run build:cli`) and calls `runCli`.

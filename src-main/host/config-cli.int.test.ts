@@ -88,7 +88,7 @@ describe('switchboard servers over five hosts', () => {
 });
 
 describe('config verbs', () => {
-  it('quick add: argument errors use the SPEC words', async () => {
+  it('quick add: argument errors use the documented words (docs/operator-verbs.md#error-strings)', async () => {
     const both = await runSwitchboard(world, ['add', 'x', '--url', 'https://x', '--', 'node']);
     expect(both.code).toBe(64);
     expect(both.stderr).toContain('Use either --url or -- <command...>, not both.');

@@ -1,5 +1,5 @@
 /**
- * The library entry (SPEC §0, §4): `discoverAndLoadMCPTools()` discovers every MCP server configured
+ * The library entry (docs/faces-and-ownership.md, §4): `discoverAndLoadMCPTools()` discovers every MCP server configured
  * on the machine (same files, precedence and workspace trust as the app), connects them, and returns
  * the loaded tools under their agent-visible names plus a per-server error list — for headless
  * integration into an agent. Deferred schemas: `catalog` is names + descriptions only, `describe`
@@ -35,7 +35,7 @@ export interface DiscoverOptions {
 
 /** A loaded tool: its agent-facing identity, and a call that never throws. */
 export interface LoadedMcpTool {
-  /** Agent-visible name `mcp_<server>_<tool>` (SPEC §4). */
+  /** Agent-visible name `mcp_<server>_<tool>` (docs/tool-bridge.md). */
   name: string;
   /** `[MCP:<server>] <description>`. */
   description: string;
@@ -59,14 +59,14 @@ export interface ServerLoadError {
 export interface LoadedMcpTools {
   tools: LoadedMcpTool[];
   errors: ServerLoadError[];
-  /** Name + description per tool (SPEC §4 catalog). */
+  /** Name + description per tool (docs/tool-bridge.md catalog). */
   catalog: CatalogEntry[];
   /** One tool's full description by agent-visible name; undefined when unknown. */
   describe(name: string): ToolDescription | undefined;
   /** Call a tool by agent-visible name. Unknown name → an isError result saying so. */
   call(name: string, args?: Record<string, unknown>): Promise<ToolCallResult>;
   /**
-   * Notifications the servers pushed since the load (SPEC §7; progress excluded, each server's
+   * Notifications the servers pushed since the load (docs/channels.md; progress excluded, each server's
    * `channels` allow-list applied), newest 200 by default, oldest first. Kept in memory: the
    * library never writes the data folder's `channels.jsonl` (the running Switchboard owns it).
    */
@@ -78,7 +78,7 @@ export interface LoadedMcpTools {
 }
 
 /**
- * Discover, connect and load every configured MCP server's tools (SPEC §0 library entry). Resolves
+ * Discover, connect and load every configured MCP server's tools (docs/faces-and-ownership.md library entry). Resolves
  * once no server is still connecting; a server that failed is in `errors` (its status and message),
  * never a rejection. Rejects only when discovery itself cannot run (e.g. an unreadable data folder).
  */

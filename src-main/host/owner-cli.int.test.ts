@@ -1,5 +1,5 @@
 /**
- * One owner per data folder (SPEC §0) and the lifecycle verbs through the CLI (SPEC §5): a real
+ * One owner per data folder (docs/faces-and-ownership.md) and the lifecycle verbs through the CLI (docs/operator-verbs.md): a real
  * `switchboard serve` child holds the lock and publishes the endpoint; real `switchboard` child
  * processes attach to it (stop, reload, start, test, logs, logs -f, restart); without an owner the
  * verbs run one-shot or say they need one. Real servers, temp folders, no fixed sleeps.
@@ -39,7 +39,7 @@ beforeAll(async () => {
   stubRenderer(world);
   writeOwnServers(world, {
     everything: everythingEntry(world),
-    // SB_RUNS counts runs of a SPEC §3 `!command` value: an attached CLI must not run it again.
+    // SB_RUNS counts runs of a docs/auth.md `!command` value: an attached CLI must not run it again.
     raw: { command: process.execPath, args: [RAW], env: { SB_TEST_MARKER: world.marker, SB_RUNS: `!echo run >> ${join(world.root, 'runs.txt')}; echo v` } },
   });
   const s = startServe();

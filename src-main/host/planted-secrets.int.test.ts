@@ -71,7 +71,7 @@ beforeAll(async () => {
   prot = (await startProtectedServer()) as typeof prot;
   const url = new URL(everythingHttp.url);
   writeOwnServers(world, {
-    // env by NAME (SPEC §3 resolution) and a !command; server-everything's get-env echoes both.
+    // env by NAME (docs/auth.md resolution) and a !command; server-everything's get-env echoes both.
     envy: { command: process.execPath, args: [everythingScript(), 'stdio'], env: { SB_FROM_NAME: 'SB_PLANTED_NAME', SB_FROM_COMMAND: `!printf 'planted-command-%s' ${tag}` } },
     prot: { type: 'http', url: prot.url, auth: { type: 'oauth' } },
   });

@@ -1,5 +1,5 @@
 /**
- * The owner's server processes on record (SPEC §6: "quitting leaves no child process behind" —
+ * The owner's server processes on record (docs/connections-supervision.md: "quitting leaves no child process behind" —
  * even when the owner is killed with SIGKILL and cannot clean up). While it runs, the owner keeps
  * `owner-children.json` in the data folder: the pid and command line of every stdio server process
  * and its descendants. The next owner, right after taking the lock, kills every recorded process

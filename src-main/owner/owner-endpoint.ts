@@ -1,5 +1,5 @@
 /**
- * The desktop app as an owner (SPEC §0, issue 4): it serves the same WebSocket API as
+ * The desktop app as an owner (docs/faces-and-ownership.md, issue 4): it serves the same WebSocket API as
  * `switchboard serve` on 127.0.0.1 — without static files — and publishes the endpoint so the CLI
  * can attach (`stop`, `start`, `logs -f` act on the app's live servers). No electron import: the
  * app's main.ts calls it with its core and the ownership it took.

@@ -1,5 +1,5 @@
 /**
- * The owner's reaper (issue 9 item 6; SPEC §6 "quitting leaves no child process behind"): a tiny
+ * The owner's reaper (issue 9 item 6; docs/connections-supervision.md "quitting leaves no child process behind"): a tiny
  * detached process the owner starts beside itself. It holds the read end of a pipe from the owner;
  * when the owner dies in any way — a `kill -9` included, which runs none of the owner's own
  * cleanup — the pipe closes and the reaper ends what `owner-children.json` records for that owner:

@@ -1,7 +1,7 @@
 /**
- * SPEC §0 one owner per data folder, when the lock lies: a live pid that is not a Switchboard (pid
+ * docs/faces-and-ownership.md one owner per data folder, when the lock lies: a live pid that is not a Switchboard (pid
  * 1 from `echo 1 > owner.lock`, a reused pid) does not hold the folder; one that is (its endpoint
- * answers, or it is starting) does. And SPEC §6 after `kill -9` of an owner: the next owner kills
+ * answers, or it is starting) does. And docs/connections-supervision.md after `kill -9` of an owner: the next owner kills
  * the server processes it left (recorded with their command lines), nothing else. Real processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

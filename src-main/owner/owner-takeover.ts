@@ -1,5 +1,5 @@
 /**
- * Taking the data folder over from a lock that only looks held (SPEC §0 "one owner per data
+ * Taking the data folder over from a lock that only looks held (docs/faces-and-ownership.md "one owner per data
  * folder"). `owner.lock` holds a pid; a live pid is not proof of a live Switchboard — pids are
  * reused, and `echo 1 > owner.lock` names init. The lock counts as held only when its holder is a
  * Switchboard owner: its endpoint file names it and its port answers our API, or it is still

@@ -1,5 +1,5 @@
 /**
- * One owner per data folder (SPEC §0): the desktop app or `switchboard serve` holds `owner.lock`
+ * One owner per data folder (docs/faces-and-ownership.md): the desktop app or `switchboard serve` holds `owner.lock`
  * (its pid, created exclusively) and writes `endpoint.json` (loopback port + random token, mode
  * 600). The CLI reads the endpoint to attach to the live owner. A lock whose pid is dead is stale
  * and taken over; a live one is refused.
@@ -58,7 +58,7 @@ function readPid(file: string): number | undefined {
 export function acquireOwnership(dataDir: string, pid: number = process.pid): Ownership {
   const lockFile = join(dataDir, DATA_FILES.lock);
   const endpointFile = join(dataDir, DATA_FILES.endpoint);
-  // On a first run the data folder does not exist yet (SPEC §0: the owner creates it).
+  // On a first run the data folder does not exist yet (docs/faces-and-ownership.md: the owner creates it).
   ensureDataDir(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

@@ -2,7 +2,7 @@
  * Test support (not a test): a stand-in for Electron's IPC with its semantics — arguments and
  * replies are structured-cloned, `invoke` rejects when no handler is registered or a handler
  * throws, handlers see `sender` and `senderFrame`, `webContents.send` reaches `ipcRenderer.on`
- * listeners with an event object first. Electron itself cannot run here (ENVIRONMENT.md).
+ * listeners with an event object first. Electron itself cannot run here (docs/testing.md).
  */
 import type { IpcMainLike, InvokeEventLike, RendererWindowLike } from './ipc-binding.js';
 import type { IpcRendererLike } from './preload-api.js';

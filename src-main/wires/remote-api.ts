@@ -1,5 +1,5 @@
 /**
- * The CLI's wire to a live owner (SPEC §0): a `SwitchboardApi` over the owner's WebSocket
+ * The CLI's wire to a live owner (docs/faces-and-ownership.md): a `SwitchboardApi` over the owner's WebSocket
  * (src-shared/api/wire.ts), authenticated with the token from the endpoint file. No Origin header
  * (a non-browser client), 127.0.0.1 only.
  */

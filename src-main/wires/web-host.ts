@@ -1,5 +1,5 @@
 /**
- * The web host (`switchboard serve`, SPEC §0 web mode): the built renderer over HTTP and the
+ * The web host (`switchboard serve`, docs/faces-and-ownership.md web mode): the built renderer over HTTP and the
  * contract over one WebSocket per page (src-shared/api/wire.ts), on 127.0.0.1 only, guarded by a
  * random session token and Host/Origin checks (ARCHITECTURE rule 3).
  */

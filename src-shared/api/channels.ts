@@ -1,5 +1,5 @@
 /**
- * Shapes of channels (SPEC §7, issue 13): the notification entries kept in `channels.jsonl`, the
+ * Shapes of channels (docs/channels.md, issue 13): the notification entries kept in `channels.jsonl`, the
  * unread/paused summary, trigger-rule firings and the state `switchboard triggers` and the
  * Notifications view show. Payloads are server text: untrusted, rendered as text everywhere.
  */

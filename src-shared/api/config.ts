@@ -9,7 +9,7 @@ import { ServerSummarySchema } from './status.js';
 /** One file a host reads (existing or not). */
 export const HostFileSchema = z.object({ path: z.string(), scope: ScopeSchema, exists: z.boolean() });
 
-/** One definition as its host sees it (SPEC §2 per-host view). */
+/** One definition as its host sees it (docs/config-discovery.md per-host view). */
 export const HostViewEntrySchema = z.object({
   server: ServerSummarySchema,
   /** Whether the host itself loads it. */
@@ -40,7 +40,7 @@ export const HostViewSchema = z.object({
 });
 export type HostView = z.infer<typeof HostViewSchema>;
 
-/** Outcome of a config write (SPEC §5). */
+/** Outcome of a config write (docs/operator-verbs.md). */
 export const WriteOutcomeSchema = z.object({
   file: z.string(),
   /** What could not be carried or applied differently — show them. */
@@ -64,7 +64,7 @@ export type WriteTarget = z.infer<typeof WriteTargetSchema>;
 
 const StringMap = z.record(z.string(), z.string());
 
-/** The editable fields of a server (canonical, SPEC §1); the name is the key. */
+/** The editable fields of a server (canonical, docs/server-model.md); the name is the key. */
 export const ServerFieldsSchema = z
   .object({
     transport: TransportTypeSchema.optional(),

@@ -1,5 +1,5 @@
 /**
- * Shapes of the inspector (SPEC §4, §9; issue 5): tool descriptions for deferred schemas, call
+ * Shapes of the inspector (docs/tool-bridge.md, §9; issue 5): tool descriptions for deferred schemas, call
  * progress and history, resources, prompts, completions, logging levels, server-initiated requests
  * (sampling, elicitation, roots) and tasks. Everything a server sent is untrusted text: faces show
  * it as text, never as HTML. MCP payloads pass through loosely (`looseObject`), so a field a newer
@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ToolCallResultSchema } from './status.js';
 
-/** `describe` (SPEC §4 deferred schemas): everything needed to call one tool. */
+/** `describe` (docs/tool-bridge.md deferred schemas): everything needed to call one tool. */
 export const ToolDescriptionSchema = z.object({
   server: z.string(),
   /** Raw MCP tool name. */
@@ -26,7 +26,7 @@ export const ToolDescriptionSchema = z.object({
 });
 export type ToolDescription = z.infer<typeof ToolDescriptionSchema>;
 
-/** One line of the catalog export (SPEC §4): name + description, no schema. */
+/** One line of the catalog export (docs/tool-bridge.md): name + description, no schema. */
 export const CatalogEntrySchema = z.object({ name: z.string(), description: z.string() });
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 
@@ -45,7 +45,7 @@ export type ToolProgress = z.infer<typeof ToolProgressSchema>;
 export const CallOutcomeSchema = z.enum(['ok', 'error', 'failed', 'cancelled']);
 export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
 
-/** One entry of a server's call history (SPEC §9 "call history with latency"). Times epoch ms. */
+/** One entry of a server's call history (docs/inspecting.md "call history with latency"). Times epoch ms. */
 export const CallRecordSchema = z.object({
   id: z.string(),
   server: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Shapes of the running-state verbs and their observability (SPEC §5, §6, §9): the JSON-RPC trace,
+ * Shapes of the running-state verbs and their observability (docs/operator-verbs.md, §6, §9): the JSON-RPC trace,
  * `test` reports and the values dropped at resolution. Secret-free by construction: trace payloads
  * are redacted in main before they are stored.
  */
@@ -24,11 +24,11 @@ export const TraceEntrySchema = z.object({
 });
 export type TraceEntry = z.infer<typeof TraceEntrySchema>;
 
-/** An env/header entry omitted at connect time (SPEC §3), e.g. `{key:'env.API_KEY', reason}`. */
+/** An env/header entry omitted at connect time (docs/auth.md), e.g. `{key:'env.API_KEY', reason}`. */
 export const DroppedValueSchema = z.object({ key: z.string(), reason: z.string() });
 export type DroppedValue = z.infer<typeof DroppedValueSchema>;
 
-/** The outcome of `test <name>` (SPEC §5: connect or reuse, list tools, ping; latency and outcome). */
+/** The outcome of `test <name>` (docs/operator-verbs.md: connect or reuse, list tools, ping; latency and outcome). */
 export const TestReportSchema = z.object({
   server: z.string(),
   ok: z.boolean(),

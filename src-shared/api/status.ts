@@ -1,6 +1,6 @@
 /**
  * Serialisable status, server and tool shapes: what the renderer mirrors and what `--json` prints
- * (SPEC §8: "defined once, as a schema in src-shared"). Never carries a secret: env and header
+ * (docs/operator-verbs.md#status-view: "defined once, as a schema in src-shared"). Never carries a secret: env and header
  * values stay in main; only their keys cross the wire.
  */
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 import { FailureSchema } from './outcome.js';
 
-/** Connection statuses (SPEC §6). */
+/** Connection statuses (docs/connections-supervision.md). */
 export const ServerStatusNameSchema = z.enum([
   'connecting',
   'connected',
@@ -53,7 +53,7 @@ export const ServerSummarySchema = z.object({
 export type ServerSummary = z.infer<typeof ServerSummarySchema>;
 
 /**
- * The protocol generation a connection speaks (SPEC §10, issue 10): `modern` = 2026-07-28 and
+ * The protocol generation a connection speaks (docs/protocol-eras.md, issue 10): `modern` = 2026-07-28 and
  * later (stateless, `server/discover`), `legacy` = the 2025 era (`initialize`, sessions).
  */
 export const ProtocolEraSchema = z.enum(['modern', 'legacy']);
@@ -71,7 +71,7 @@ export const NegotiatedProtocolSchema = z.object({
 });
 export type NegotiatedProtocol = z.infer<typeof NegotiatedProtocolSchema>;
 
-/** One server's runtime state (SPEC §6, §8). Times are epoch ms; durations ms. */
+/** One server's runtime state (docs/connections-supervision.md, §8). Times are epoch ms; durations ms. */
 export const ServerStateSchema = z.object({
   server: ServerSummarySchema,
   status: ServerStatusNameSchema,
@@ -94,7 +94,7 @@ export const ServerStateSchema = z.object({
   capabilities: z.record(z.string(), z.unknown()).optional(),
   /** The server's instructions while connected (untrusted text, rendered as text). */
   instructions: z.string().optional(),
-  /** Env/header entries omitted at connect time because they could not be resolved (SPEC §3). */
+  /** Env/header entries omitted at connect time because they could not be resolved (docs/auth.md). */
   droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
   /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */
   listWarning: z.string().optional(),
@@ -111,14 +111,14 @@ export const ServerStateSchema = z.object({
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
 
-/** A definition that lost to a higher-priority one with the same name (SPEC §2). */
+/** A definition that lost to a higher-priority one with the same name (docs/config-discovery.md). */
 export const ShadowedDefinitionSchema = z.object({
   server: ServerSummarySchema,
   shadowedBy: ProvenanceSchema,
 });
 export type ShadowedDefinition = z.infer<typeof ShadowedDefinitionSchema>;
 
-/** The project folder and whether its servers may run (SPEC §2 workspace trust). */
+/** The project folder and whether its servers may run (docs/config-discovery.md workspace trust). */
 export const ProjectStateSchema = z.object({
   dir: z.string(),
   trusted: z.boolean(),
@@ -139,7 +139,7 @@ export const ServersSnapshotSchema = z.object({
 });
 export type ServersSnapshot = z.infer<typeof ServersSnapshotSchema>;
 
-/** A tool under its agent-visible name (SPEC §4). Text fields are untrusted server text. */
+/** A tool under its agent-visible name (docs/tool-bridge.md). Text fields are untrusted server text. */
 export const ToolInfoSchema = z.object({
   server: z.string(),
   /** Raw MCP tool name, as the server sent it. */
@@ -149,7 +149,7 @@ export const ToolInfoSchema = z.object({
    * shortened to 55 characters + `_` + 8 hex characters of a hash (issue 14 item 6, `shortened`).
    */
   agentName: z.string(),
-  /** Set when `agentName` was shortened: the full SPEC §4 name (with its suffix) it stands for. */
+  /** Set when `agentName` was shortened: the full docs/tool-bridge.md name (with its suffix) it stands for. */
   fullAgentName: z.string().optional(),
   title: z.string().optional(),
   /** The server's own description. */
@@ -174,7 +174,7 @@ export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 export const ContentBlockSchema = z.record(z.string(), z.unknown()).and(z.object({ type: z.string() }));
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
-/** A mapped `tools/call` result (SPEC §4). `isError` results are results, not API errors. */
+/** A mapped `tools/call` result (docs/tool-bridge.md). `isError` results are results, not API errors. */
 export const ToolCallResultSchema = z.object({
   server: z.string(),
   tool: z.string(),

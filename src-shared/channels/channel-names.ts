@@ -1,5 +1,5 @@
 /**
- * Channel names and matching (SPEC §7), pure so the core, the CLI and the renderer agree.
+ * Channel names and matching (docs/channels.md), pure so the core, the CLI and the renderer agree.
  *
  * A notification's *channel* is its method without the `notifications/` prefix
  * (`notifications/alerts/critical` → `alerts/critical`); a log message

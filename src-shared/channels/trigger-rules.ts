@@ -1,5 +1,5 @@
 /**
- * Trigger rules (SPEC §7, issue 13): the schema of a rule in `triggers.json`, and the pure parts of
+ * Trigger rules (docs/channels.md, issue 13): the schema of a rule in `triggers.json`, and the pure parts of
  * applying one — durations, `(?i)` regexes, matching and `{{…}}` templates — shared by the core
  * (which fires rules), the rule editor's preview and tests.
  *

@@ -1,5 +1,5 @@
 /**
- * The credential binding rule (issue 9 item 1; SPEC §3): an OAuth credential is bound to the
+ * The credential binding rule (issue 9 item 1; docs/auth.md): an OAuth credential is bound to the
  * resource it was issued for (its server URL / RFC 8707 resource), and goes nowhere else.
  * - An http/sse definition gets a credential only when its URL is that resource (same origin, path
  *   at or below the resource's path — the SDK's `checkResourceAllowed` semantics). A definition

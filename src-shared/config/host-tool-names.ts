@@ -136,7 +136,7 @@ export function namesUnderScheme(id: Exclude<NameSchemeId, 'switchboard'>, tools
 /** A tool as the faces have it (`ToolInfo`'s naming fields). */
 export interface NamedRawTool extends RawTool {
   agentName: string;
-  /** Other raw tools with the same SPEC §4 base name (`ToolInfo.collisionCount`). */
+  /** Other raw tools with the same docs/tool-bridge.md base name (`ToolInfo.collisionCount`). */
   collisionCount?: number;
   collidesWith?: unknown[];
   fullAgentName?: string;
@@ -144,7 +144,7 @@ export interface NamedRawTool extends RawTool {
 
 /**
  * Every tool's name under every known scheme: `result[i][scheme]`. Linear in tools × schemes.
- * Switchboard's entry is the tool's `agentName`; its `collisions` are the SPEC §4 base-name
+ * Switchboard's entry is the tool's `agentName`; its `collisions` are the docs/tool-bridge.md base-name
  * collisions the `_2`, `_3`… suffixes resolved, and a shortened name notes its full form.
  */
 export function toolNamesUnderSchemes(tools: readonly NamedRawTool[]): Array<Record<NameSchemeId, SchemeName>> {

@@ -1,5 +1,5 @@
 /**
- * The canonical MCP server definition (SPEC §1) and its provenance (SPEC §2).
+ * The canonical MCP server definition (docs/server-model.md) and its provenance (docs/config-discovery.md).
  *
  * Pure: zod only. Every host's provider normalises its own shape into `MCPServer`; the manager,
  * the CLI and the renderer only ever see this shape.
@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const TransportTypeSchema = z.enum(['stdio', 'http', 'sse']);
 export type TransportType = z.infer<typeof TransportTypeSchema>;
 
-/** Hosts whose config files we read, in SPEC §2's priority order (index 0 = highest). */
+/** Hosts whose config files we read, in docs/config-discovery.md's priority order (index 0 = highest). */
 export const HOST_IDS = [
   'switchboard',
   'xcsh',
@@ -54,7 +54,7 @@ export const HOST_LABELS: Record<HostId, string> = {
   'mcp-json': 'mcp.json (fallback)',
 };
 
-/** SPEC §2 priority rank of a host: 1 = highest. */
+/** docs/config-discovery.md priority rank of a host: 1 = highest. */
 export function hostRank(host: HostId): number {
   return HOST_IDS.indexOf(host) + 1;
 }
@@ -76,7 +76,7 @@ export const ProvenanceSchema = z.object({
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 
-/** Auth variants (SPEC §1). Values may use `${VAR}`; secrets never reach the renderer. */
+/** Auth variants (docs/server-model.md). Values may use `${VAR}`; secrets never reach the renderer. */
 export const AuthSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('oauth'),
@@ -95,7 +95,7 @@ export const AuthSchema = z.discriminatedUnion('type', [
 export type Auth = z.infer<typeof AuthSchema>;
 
 /**
- * Which MCP protocol generation a server is reached in (SPEC §10, issue 10): `auto` probes with
+ * Which MCP protocol generation a server is reached in (docs/protocol-eras.md, issue 10): `auto` probes with
  * `server/discover` and falls back to the 2025 handshake; `2026-07-28` pins the current revision
  * (no fallback); `legacy` skips the probe (2025 era, `initialize`).
  */
@@ -105,7 +105,7 @@ export type ProtocolMode = z.infer<typeof ProtocolModeSchema>;
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
 /**
- * The canonical server (SPEC §1). `timeout` is in ms. `extensions` holds every key outside the
+ * The canonical server (docs/server-model.md). `timeout` is in ms. `extensions` holds every key outside the
  * typed schema verbatim, so a round trip through us loses nothing.
  */
 export const MCPServerSchema = z.object({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAME_MAX, COLLISION_SAMPLE, agentToolName, assignAgentToolNames, nameHash, sanitizeNamePart, shortenAgentName } from './tool-names.js';
 
-describe('agentToolName (SPEC §4)', () => {
+describe('agentToolName (docs/tool-bridge.md)', () => {
   it.each([
-    // the SPEC §4 examples
+    // the docs/tool-bridge.md examples
     ['my-server', 'Read-File', 'mcp_my_server_read_file'],
     ['GitHub', 'github_search', 'mcp_github_search'],
     ['gpt4', 'v2.run', 'mcp_gpt_v_run'],
@@ -31,7 +31,7 @@ describe('agentToolName (SPEC §4)', () => {
   });
 });
 
-describe('assignAgentToolNames (SPEC §4 collisions)', () => {
+describe('assignAgentToolNames (docs/tool-bridge.md collisions)', () => {
   it('keeps the first name and suffixes later collisions, marking every one involved', () => {
     const named = assignAgentToolNames([
       { server: 'my-server', tool: 'read' },
@@ -112,7 +112,7 @@ describe('names agents can use (issue 14 item 6)', () => {
 
   it('a shortened name that is already taken is hashed again, never reused', () => {
     // Find a long name whose hash has only the letters a-f: its shortened form is then also a
-    // possible SPEC §4 name of another raw tool (names hold no digits), which takes it first.
+    // possible docs/tool-bridge.md name of another raw tool (names hold no digits), which takes it first.
     let tool = '';
     for (let i = 0; ; i++) {
       tool = `${'q'.repeat(60)}${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26) % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 676) % 26]}`;

@@ -1,6 +1,6 @@
 /**
- * Agent-visible tool names (SPEC §4), exactly as the seed system computes them, plus the 64-character
- * limit of the LLM APIs (issue 14 item 6, amending SPEC §4): a name longer than 64 is shortened to
+ * Agent-visible tool names (docs/tool-bridge.md), exactly as the seed system computes them, plus the 64-character
+ * limit of the LLM APIs (issue 14 item 6, amending docs/tool-bridge.md): a name longer than 64 is shortened to
  * its first 55 characters + `_` + 8 hex characters of an FNV-1a hash of the full name. Pure.
  */
 import fnv1a from '@sindresorhus/fnv1a';
@@ -24,7 +24,7 @@ export function sanitizeNamePart(raw: string, fallback: string): string {
 }
 
 /**
- * `mcp_<server>_<tool>` (SPEC §4). A tool name that starts with `<server>_` (after sanitising)
+ * `mcp_<server>_<tool>` (docs/tool-bridge.md). A tool name that starts with `<server>_` (after sanitising)
  * loses that prefix once. Examples: (`my-server`, `Read-File`) → `mcp_my_server_read_file`;
  * (`GitHub`, `github_search`) → `mcp_github_search`; (`gpt4`, `v2.run`) → `mcp_gpt_v_run`.
  */
@@ -47,7 +47,7 @@ export interface NamedTool<T extends RawToolRef> {
   ref: T;
   /** The base name before any suffix. */
   baseName: string;
-  /** The SPEC §4 name with its collision suffix (`baseName`, or `baseName_2`, `_3`…), before shortening. */
+  /** The docs/tool-bridge.md name with its collision suffix (`baseName`, or `baseName_2`, `_3`…), before shortening. */
   fullName: string;
   /** The final, unique name: `fullName`, or its shortened form when `fullName` passes 64 characters. */
   agentName: string;
@@ -75,7 +75,7 @@ export function shortenAgentName(full: string, attempt = 0): string {
 }
 
 /**
- * Name a list of tools given in priority order (SPEC §4 as amended by issue 14 item 6): the first
+ * Name a list of tools given in priority order (docs/tool-bridge.md as amended by issue 14 item 6): the first
  * of a base name keeps it, later ones get `_2`, `_3`…; a name longer than 64 characters is then
  * shortened (`shortenAgentName`) and checked again against every name given so far. Each tool
  * involved in a collision lists up to `COLLISION_SAMPLE` others and counts them all.
@@ -91,7 +91,7 @@ export function assignAgentToolNames<T extends RawToolRef>(tools: readonly T[]):
     if (group) group.push(i);
     else groups.set(base, [i]);
   });
-  // Each base name is reserved for the first tool that computes it (SPEC §4: first by priority keeps it).
+  // Each base name is reserved for the first tool that computes it (docs/tool-bridge.md: first by priority keeps it).
   const used = new Set([...groups.keys()].filter((b) => b.length <= AGENT_NAME_MAX));
   const cursor = new Map<string, number>();
   const unique = (full: string): string => {

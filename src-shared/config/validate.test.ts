@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invalidConfigMessage, normalizeTransportSpelling, validateServerConfig, validateServerName } from './validate.js';
 
-describe('normalizeTransportSpelling (SPEC §1)', () => {
+describe('normalizeTransportSpelling (docs/server-model.md)', () => {
   it.each([
     ['stdio', 'stdio'],
     ['http', 'http'],
@@ -16,7 +16,7 @@ describe('normalizeTransportSpelling (SPEC §1)', () => {
   });
 });
 
-describe('validateServerConfig (SPEC §1)', () => {
+describe('validateServerConfig (docs/server-model.md)', () => {
   it.each([
     [{ command: 'node' }, 'stdio'],
     [{ url: 'https://x/mcp' }, 'http'],
@@ -49,7 +49,7 @@ describe('validateServerConfig (SPEC §1)', () => {
   });
 });
 
-describe('validateServerName (SPEC §1 write rule)', () => {
+describe('validateServerName (docs/server-model.md write rule)', () => {
   it.each(['a', 'my-server', 'my.server', 'My_Server_2', 'x'.repeat(100)])('accepts %s', (name) => {
     expect(validateServerName(name)).toBeUndefined();
   });
@@ -65,7 +65,7 @@ describe('validateServerName (SPEC §1 write rule)', () => {
 });
 
 describe('invalidConfigMessage', () => {
-  it('keeps the SPEC §5 words', () => {
+  it('keeps the docs/operator-verbs.md words', () => {
     expect(invalidConfigMessage(['a', 'b'])).toBe('Invalid server config: a; b');
   });
 });

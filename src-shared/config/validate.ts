@@ -1,12 +1,12 @@
 /**
- * Structural validation of server configs (SPEC §1). Pure.
+ * Structural validation of server configs (docs/server-model.md). Pure.
  *
  * Reading is lenient (normalise, then validate; a rejected entry is a warning on its file);
  * writing is strict (the same rules plus the name rule).
  */
 import type { TransportType } from './server.js';
 
-/** Spellings of the transport field seen across hosts (HOST-FORMATS.md §4.2) → canonical. */
+/** Spellings of the transport field seen across hosts (docs/host-formats.md §4.2) → canonical. */
 const TRANSPORT_SPELLINGS: Record<string, TransportType> = {
   stdio: 'stdio',
   http: 'http',
@@ -18,7 +18,7 @@ const TRANSPORT_SPELLINGS: Record<string, TransportType> = {
 
 /**
  * Canonical transport for a spelling, case-insensitive; `undefined` for an unknown spelling.
- * `streamable-http`, `streamableHttp`, `streamable_http` → `http` (SPEC §1).
+ * `streamable-http`, `streamableHttp`, `streamable_http` → `http` (docs/server-model.md).
  */
 export function normalizeTransportSpelling(value: string): TransportType | undefined {
   return TRANSPORT_SPELLINGS[value.trim().toLowerCase()];
@@ -38,7 +38,7 @@ export type ValidationOutcome =
   | { ok: false; errors: string[] };
 
 /**
- * Infer and check the transport of a raw entry (SPEC §1).
+ * Infer and check the transport of a raw entry (docs/server-model.md).
  *
  * Transport = `transport ?? type ?? (command ? "stdio" : url ? "http" : "stdio")`. Rejects: both
  * `command` and `url`; `stdio` without `command`; `http`/`sse` without `url`; an unknown type.
@@ -73,12 +73,12 @@ export function validateServerConfig(raw: RawServerFields): ValidationOutcome {
   return { ok: true, transport };
 }
 
-/** Maximum length of a server name we create (SPEC §1). */
+/** Maximum length of a server name we create (docs/server-model.md). */
 export const MAX_SERVER_NAME_LENGTH = 100;
 const SERVER_NAME_RE = /^[a-zA-Z0-9_.-]+$/;
 
 /**
- * Write-side name rule (SPEC §1): non-empty, ≤ 100 characters, only `[a-zA-Z0-9_.-]`.
+ * Write-side name rule (docs/server-model.md): non-empty, ≤ 100 characters, only `[a-zA-Z0-9_.-]`.
  * Returns an error message, or `undefined` when the name is valid. Names read from other hosts
  * (registry names with `/`) are not checked with this; it applies to names we create.
  */
@@ -91,7 +91,7 @@ export function validateServerName(name: string): string | undefined {
   return undefined;
 }
 
-/** The user-facing prefix of every validation error (SPEC §5: keep these words). */
+/** The user-facing prefix of every validation error (docs/operator-verbs.md: keep these words). */
 export function invalidConfigMessage(errors: string[]): string {
   return `Invalid server config: ${errors.join('; ')}`;
 }

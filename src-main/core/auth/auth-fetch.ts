@@ -1,9 +1,9 @@
 /**
- * The fetch an OAuth server's transport uses (SPEC §3 step-up): a `403` with
+ * The fetch an OAuth server's transport uses (docs/auth.md step-up): a `403` with
  * `error="insufficient_scope"` from the MCP server re-authorises with the union of the granted and
  * the required scopes and retries the request once, with the new token from the provider (which
  * stays the one source of the `Authorization` value). The SDK's own upscoping re-runs `auth()`,
- * which only refreshes when a refresh token exists — that cannot widen the scope (TEST-PEERS.md).
+ * which only refreshes when a refresh token exists — that cannot widen the scope (docs/testing.md).
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { SwitchboardOAuthProvider } from './oauth-provider.js';

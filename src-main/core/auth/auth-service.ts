@@ -1,5 +1,5 @@
 /**
- * The main process's OAuth owner (SPEC §3, §5): which credential a server uses, the transport
+ * The main process's OAuth owner (docs/auth.md, §5): which credential a server uses, the transport
  * pieces a connection needs (a background provider and the step-up fetch; `OAUTH_ACCESS_TOKEN` for
  * stdio), interactive sign-in through the loopback redirect, sign-out, and redaction of every
  * secret it knows. Tokens stay here and in the keychain: nothing it returns carries one.
@@ -138,10 +138,10 @@ export class AuthService implements ConnectionAuth {
   }
 
   /**
-   * What a connect of `def` needs (SPEC §3 injection). Static auth values are registered for
+   * What a connect of `def` needs (docs/auth.md injection). Static auth values are registered for
    * redaction. http/sse with a credential: a background provider and the step-up fetch. stdio with
    * `auth.type: "oauth"`: `OAUTH_ACCESS_TOKEN` when the keychain has a token; a failed lookup
-   * notes it and connects without (SPEC §3). Never rejects.
+   * notes it and connects without (docs/auth.md). Never rejects.
    */
   async prepare(def: ServerDefinition): Promise<TransportAuth> {
     this.rememberStaticSecrets(def);
@@ -181,7 +181,7 @@ export class AuthService implements ConnectionAuth {
   }
 
   /**
-   * Start a sign-in for `def` (SPEC §3, §5 `reauth`). Resolves once the authorization URL is known
+   * Start a sign-in for `def` (docs/auth.md, §5 `reauth`). Resolves once the authorization URL is known
    * (`pending`; the browser is opened when `openExternal` was given) or tokens were obtained
    * without the person (`authorized`). `done` settles when the flow ends: rejects with
    * `OAuthFlowError` (`OAuth flow timed out. Please try again.`, `OAuth authentication failed: …`).
@@ -281,7 +281,7 @@ export class AuthService implements ConnectionAuth {
     return this.flows.complete(params);
   }
 
-  /** Remove `def`'s tokens from the keychain (SPEC §5 `unauth`); the client registration stays. Resolves whether tokens were removed. */
+  /** Remove `def`'s tokens from the keychain (docs/operator-verbs.md `unauth`); the client registration stays. Resolves whether tokens were removed. */
   async signOut(def: ServerDefinition): Promise<boolean> {
     const binding = this.binding(def, true);
     if (binding.kind === 'none') throw new CoreError('INVALID_CONFIG', `Server "${def.name}" does not use OAuth`);
@@ -449,7 +449,7 @@ export function needsPreRegisteredClient(server: string, redirectUrl?: string): 
 }
 
 /**
- * Map an auth failure to a `CoreError` with SPEC §5 wording. `context` names the server (and the
+ * Map an auth failure to a `CoreError` with docs/operator-verbs.md wording. `context` names the server (and the
  * redirect URI a hand registration needs) for the no-registration sentence.
  */
 export function toCoreError(err: unknown, context?: { server: string; redirectUrl?: string }): CoreError {

@@ -1,5 +1,5 @@
 /**
- * Credential ids (SPEC §3): a server's OAuth credential is keyed by `credentialId`, by default one
+ * Credential ids (docs/auth.md): a server's OAuth credential is keyed by `credentialId`, by default one
  * derived from its URL, so two servers behind the same URL — or a stdio server naming the same id —
  * share one sign-in. Pure.
  */

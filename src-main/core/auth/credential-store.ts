@@ -1,5 +1,5 @@
 /**
- * OAuth credentials (SPEC §3): secrets — access token, refresh token, client registration with its
+ * OAuth credentials (docs/auth.md): secrets — access token, refresh token, client registration with its
  * secret — in the OS keychain (one JSON entry per `credentialId`), and `credentials.json` in the
  * data folder for what is not secret: which server uses which credential, the loopback port kept
  * per registration, discovery results, expiry and scope. No plaintext fallback: when the keychain

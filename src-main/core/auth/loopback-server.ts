@@ -1,5 +1,5 @@
 /**
- * The loopback redirect listener (SPEC §3, RFC 8252): `http://127.0.0.1:<port>/oauth/callback`,
+ * The loopback redirect listener (docs/auth.md, RFC 8252): `http://127.0.0.1:<port>/oauth/callback`,
  * listening only while a sign-in waits on that port. Each callback goes to the pending flows by
  * `state`; the browser tab then says what happened and, in the desktop app, hands over to
  * `mcp-switchboard://oauth/done` so the app comes forward.

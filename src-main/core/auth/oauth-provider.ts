@@ -1,6 +1,6 @@
 /**
  * The SDK's `OAuthClientProvider` seam (ARCHITECTURE rule 8), backed by the keychain credential
- * store (SPEC §3). The SDK's `auth()` does discovery (protected-resource metadata from
+ * store (docs/auth.md). The SDK's `auth()` does discovery (protected-resource metadata from
  * `WWW-Authenticate` first, then well-known paths; OAuth and OIDC authorization-server metadata),
  * dynamic registration, PKCE, `resource`, scope selection and the token requests; this provider
  * supplies and keeps what it needs, and is the one writer of the `Authorization` header (the
@@ -151,7 +151,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     try {
       tokens = (await this.options.store.secretsOf(this.credentialId)).tokens;
     } catch (err) {
-      // SPEC §3: a failed lookup warns and connects unauthenticated.
+      // docs/auth.md: a failed lookup warns and connects unauthenticated.
       this.options.onLookupFailed?.(err);
       return undefined;
     }

@@ -13,7 +13,7 @@ function deliver(flows: PendingFlows, url: string): string {
   return flows.complete({ state: link.state, code: link.code, error: link.error, errorDescription: link.errorDescription });
 }
 
-describe('pending OAuth flows by state (SPEC §3)', () => {
+describe('pending OAuth flows by state (docs/auth.md)', () => {
   it('a valid deep-link callback completes its flow with the code; forged, replayed and malformed links are rejected', async () => {
     const flows = new PendingFlows();
     const code = flows.begin('state-abc');
@@ -28,7 +28,7 @@ describe('pending OAuth flows by state (SPEC §3)', () => {
     expect(flows.size).toBe(0);
   });
 
-  it('an error redirect fails the flow with SPEC §5 wording', async () => {
+  it('an error redirect fails the flow with docs/operator-verbs.md wording', async () => {
     const flows = new PendingFlows();
     const code = flows.begin('s1');
     expect(flows.complete({ state: 's1', error: 'access_denied', errorDescription: 'The user said no' })).toBe('accepted');

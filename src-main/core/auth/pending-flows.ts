@@ -1,5 +1,5 @@
 /**
- * Sign-in flows waiting for their redirect (SPEC §3), keyed by the OAuth `state` (STYLE: Zed's
+ * Sign-in flows waiting for their redirect (docs/auth.md), keyed by the OAuth `state` (STYLE: Zed's
  * pending OAuth map). A state is good for one answer: an unknown, expired or replayed `state` is
  * rejected, so a forged or repeated callback cannot complete anybody's sign-in.
  */
@@ -17,13 +17,13 @@ export interface OAuthCallbackParams {
 /** How a callback was received: `accepted` completed a flow; anything else was rejected. */
 export type CallbackOutcome = 'accepted' | 'unknown-state' | 'replayed-state';
 
-/** The words SPEC §5 gives a sign-in that waited too long. */
+/** The words docs/operator-verbs.md gives a sign-in that waited too long. */
 export const FLOW_TIMEOUT_MESSAGE = 'OAuth flow timed out. Please try again.';
 
 /** Default time a person has to finish signing in (ms). */
 export const DEFAULT_FLOW_TIMEOUT_MS = 5 * 60_000;
 
-/** A flow's end: the code, or a failure with SPEC §5 wording. */
+/** A flow's end: the code, or a failure with docs/operator-verbs.md wording. */
 export class OAuthFlowError extends Error {
   constructor(message: string) {
     super(message);

@@ -1,5 +1,5 @@
 /**
- * The secret values one core holds (SPEC §3: tokens never reach a log, a trace or what we show),
+ * The secret values one core holds (docs/auth.md: tokens never reach a log, a trace or what we show),
  * applied with the one redaction rule of `src-shared/redaction.ts`. Every token the OAuth provider
  * learns, every resolved static auth value and every secret env/header value is registered here;
  * every sink (logs, trace, status, errors, history, events, `--json`) redacts through it.

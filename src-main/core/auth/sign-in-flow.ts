@@ -1,5 +1,5 @@
 /**
- * One sign-in, start to tokens (SPEC §3), on the SDK's `auth()`: read the server's challenge
+ * One sign-in, start to tokens (docs/auth.md), on the SDK's `auth()`: read the server's challenge
  * (`WWW-Authenticate`: `resource_metadata` and `scope`), run `auth()` — which refreshes when it can
  * or sends the person to the authorization URL — then, once the redirect brings the code back,
  * `auth()` again to exchange it.

@@ -1,5 +1,5 @@
 /**
- * From a JSON-RPC notification a server sent to the entry we store (SPEC §7, issue 13): its
+ * From a JSON-RPC notification a server sent to the entry we store (docs/channels.md, issue 13): its
  * channel (`channelOf`), the server's `channels` allow-list, and a bounded payload.
  */
 import { channelAllowed, channelOf } from '../../../src-shared/channels/channel-names.js';

@@ -1,5 +1,5 @@
 /**
- * `channels.jsonl` in the data folder (SPEC §7, issue 13): one notification per line, appended by
+ * `channels.jsonl` in the data folder (docs/channels.md, issue 13): one notification per line, appended by
  * the owner only. Every append is one synchronous `write(2)` of a whole line, so once `append`
  * returns the line is in the kernel's page cache and survives a `kill -9` of the owner; a kill in
  * the middle of a write loses at most that line (a torn last line), which the next load skips with

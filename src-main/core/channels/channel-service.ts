@@ -1,5 +1,5 @@
 /**
- * Channels as one service of the core (SPEC §7, issue 13): `capture()` is the seam every server
+ * Channels as one service of the core (docs/channels.md, issue 13): `capture()` is the seam every server
  * notification enters through (the transport wrapper in `mcp/rpc-trace.ts` sees every inbound
  * message on every transport; a 2026-07-28 `subscriptions/listen` stream arrives on the same
  * transport and so through the same seam). Captured entries are stored (`channels.jsonl` when this

@@ -1,5 +1,5 @@
 /**
- * Firing trigger rules (SPEC §7, issue 13). For each new notification that is not paused, every
+ * Firing trigger rules (docs/channels.md, issue 13). For each new notification that is not paused, every
  * enabled rule that matches fires in its mode: `notify` (a desktop notification and the tray
  * badge — the faces do that from `triggers:fired`), `confirm` (a pending confirmation until a
  * person answers; yes runs the action) or `auto` (the action runs at once). Every firing is

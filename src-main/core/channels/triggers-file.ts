@@ -1,5 +1,5 @@
 /**
- * `triggers.json` in the data folder (SPEC §7, issue 13): `{"rules": [ … ]}` read leniently with
+ * `triggers.json` in the data folder (docs/channels.md, issue 13): `{"rules": [ … ]}` read leniently with
  * positions (jsonc-parser, as the config providers read host files). A wrong field is a warning
  * with file:line and that rule is skipped; the other rules still load. A missing file means no
  * rules and no warning.

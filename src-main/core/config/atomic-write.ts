@@ -1,5 +1,5 @@
 /**
- * Atomic file writes (SPEC §5): temp file in the same folder + fsync + rename, through symlinks to
+ * Atomic file writes (docs/operator-verbs.md): temp file in the same folder + fsync + rename, through symlinks to
  * the real file (a dangling link's target is created; the link is never replaced), keeping its
  * mode. A reader never sees a half-written file, and a host's write that lands between our read
  * and our rename is never lost: the file is compared again right before the rename.

@@ -1,5 +1,5 @@
 /**
- * One safe edit of one config file (SPEC §5): serialised per file in this process; the text is
+ * One safe edit of one config file (docs/operator-verbs.md): serialised per file in this process; the text is
  * checked to parse first (a file that fails to parse is never rewritten); the edit is computed on
  * the text as read, the file re-read and compared just before writing (a host may have changed it
  * meanwhile: the edit is redone on the new text, a few times at most); the previous version is
@@ -34,7 +34,7 @@ async function readText(path: string): Promise<string | undefined> {
 export type EditFn<T> = (text: string, editor: FormatEditor, exists: boolean) => { text: string; result: T };
 
 /**
- * Apply `edit` to `path` (SPEC §5). Resolves to the edit's result; when the text comes back
+ * Apply `edit` to `path` (docs/operator-verbs.md). Resolves to the edit's result; when the text comes back
  * unchanged nothing is written. Throws `CoreError('INVALID_CONFIG')` when the file does not parse
  * or cannot be read, `CoreError('CONFLICT')` when it keeps changing under us, and whatever `edit`
  * throws (e.g. `Server "<name>" already exists in <path>`); the fs error when writing fails

@@ -1,10 +1,10 @@
 /**
- * Import / export (issue #3 §5, SPEC §9): copy a server from one host's file into another's,
+ * Import / export (issue #3 §5, docs/inspecting.md): copy a server from one host's file into another's,
  * translating shape (via `host-shapes.ts`), interpolation syntax and units, and saying what cannot
  * be carried: a VS Code `${input:}` prompt, a Windsurf `${file:}`, Continue's `${{ secrets.X }}`,
  * a Switchboard `${secret:}` reference, `${VAR}` into a host without interpolation. A literal
  * secret (a header or env value under an auth-looking name) is only written when the caller says
- * so (`allowLiteralSecrets`: SPEC §3 "asks before writing a literal").
+ * so (`allowLiteralSecrets`: docs/auth.md "asks before writing a literal").
  */
 import { readFile } from 'node:fs/promises';
 import { HOST_LABELS, type HostId, type MCPServer } from '../../../src-shared/config/server.js';

@@ -1,13 +1,13 @@
 /**
  * The config verbs as both faces run them (CLI `remove` / `import` / `export` and the API's
- * `config:remove` / `config:transfer`, SPEC §2 precedence, §5, §9): which definition a verb acts
+ * `config:remove` / `config:transfer`, docs/config-discovery.md precedence, §5, §9): which definition a verb acts
  * on, what changes in the connected set because of it, and the safety rules around it.
  *
  * - `remove <name>` without a file removes only the WINNING definition; when another file's
  *   definition of that name takes over, the outcome says so (`nowActive`). Run again without a
  *   file, it refuses to delete that next (formerly shadowed) copy: that needs its file named.
  * - A copy (import/export) from a project-level file of an untrusted folder is refused unless the
- *   caller vouches for it (`trustSource`): copying it elsewhere would let it run (SPEC §2 trust).
+ *   caller vouches for it (`trustSource`): copying it elsewhere would let it run (docs/config-discovery.md trust).
  * - A copy that now outranks another definition of the same name says so (`nowShadows`).
  */
 import { HOST_LABELS, type Provenance } from '../../../src-shared/config/server.js';

@@ -65,7 +65,7 @@ describe('JSON/JSONC writer', () => {
     expect((await readdir(join(sb.dataDir, 'backups'))).length).toBe(2);
   });
 
-  it('a duplicate name and a file that does not parse are refused with the SPEC words; the file is untouched', async () => {
+  it('a duplicate name and a file that does not parse are refused with the documented words (docs/operator-verbs.md#error-strings); the file is untouched', async () => {
     const file = await sb.write(join(sb.home, '.cursor', 'mcp.json'), CURSOR_JSONC);
     const loc: EntryLocation = { host: 'cursor', file, scope: 'user' };
     await expect(addServerToFile(loc, { name: 'fs', transport: 'stdio', command: 'z', enabled: true }, sb.ctx())).rejects.toThrow(`Server "fs" already exists in ${file}`);

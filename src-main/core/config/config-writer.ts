@@ -1,7 +1,7 @@
 /**
- * The config writer (SPEC §5): add, update (edit), remove, enable/disable a server in the file it
+ * The config writer (docs/operator-verbs.md): add, update (edit), remove, enable/disable a server in the file it
  * lives in, in that host's own shape (`host-shapes.ts`), touching only the changed keys. Writing is
- * strict (SPEC §1): the result is validated and new names follow the name rule. Every write goes
+ * strict (docs/server-model.md): the result is validated and new names follow the name rule. Every write goes
  * through `editConfigFile` (parse check, compare-before-write, backup, atomic rename).
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
@@ -40,7 +40,7 @@ export interface SwitchboardDisabled {
   file: string;
 }
 
-/** Write-side checks (SPEC §1). Throws INVALID_CONFIG with `Invalid server config: …`. */
+/** Write-side checks (docs/server-model.md). Throws INVALID_CONFIG with `Invalid server config: …`. */
 export function assertWritable(server: MCPServer, checkName: boolean): void {
   const errors: string[] = [];
   const shape = MCPServerSchema.safeParse(server);
@@ -184,7 +184,7 @@ export async function removeServerFromFile(loc: EntryLocation, name: string, ctx
 }
 
 /**
- * Enable or disable `name` (SPEC §5): written to its file where the host has a flag (`enabled`,
+ * Enable or disable `name` (docs/operator-verbs.md): written to its file where the host has a flag (`enabled`,
  * `disabled`) or a list (Gemini `mcp.excluded`; xcsh `disabledServers`, which enable also empties
  * of the name; Claude Code `projects["<dir>"].disabledMcpServers` / `disabledMcpjsonServers` in
  * `~/.claude.json`, see `name-list-enable.ts`, the outcome's `file` is then `~/.claude.json`); for

@@ -1,5 +1,5 @@
 /**
- * Discovery (SPEC §2): run every provider in priority order, read each physical file once (by the
+ * Discovery (docs/config-discovery.md): run every provider in priority order, read each physical file once (by the
  * highest provider that claims it), dedupe by name (first wins; losers are shadowed, not merged),
  * and collect every warning. Never throws for bad config: a provider that fails is a warning.
  */
@@ -57,7 +57,7 @@ async function applyStoredSecrets(ctx: DiscoveryContext, all: ServerDefinition[]
 }
 
 /**
- * Discover every configured server for `ctx` (SPEC §2).
+ * Discover every configured server for `ctx` (docs/config-discovery.md).
  *
  * - Providers run in `HOST_IDS` order (rank 1 first); `providers` defaults to the registry.
  * - A file (compared by realpath) is read by the first provider that claims it; later providers
@@ -104,7 +104,7 @@ export async function discoverServers(
     }
   }
 
-  // Hosts without an enable flag: `disable` recorded in state.json applies here (SPEC §5).
+  // Hosts without an enable flag: `disable` recorded in state.json applies here (docs/operator-verbs.md).
   const offHere = new StateStore(ctx.dataDir).get<SwitchboardDisabled[]>(SWITCHBOARD_DISABLED_KEY);
   if (Array.isArray(offHere) && offHere.length > 0) {
     all.forEach((def, i) => {
@@ -121,7 +121,7 @@ export async function discoverServers(
   const winners = new Map<string, ServerDefinition>();
   const shadowed: ShadowedEntry[] = [];
   // Issue 9 item 5: until trusted, a project definition never hides another one of the same name
-  // (it comes after every other definition; stable otherwise, so SPEC §2's order holds when trusted).
+  // (it comes after every other definition; stable otherwise, so docs/config-discovery.md's order holds when trusted).
   const ranked = ctx.projectTrusted ? all : [...all.filter((d) => d.source.scope !== 'project'), ...all.filter((d) => d.source.scope === 'project')];
   for (const def of ranked) {
     const winner = winners.get(def.name);

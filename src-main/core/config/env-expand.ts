@@ -1,5 +1,5 @@
 /**
- * Env placeholder expansion with each host's own syntax (SPEC §2). Pure: the environment and
+ * Env placeholder expansion with each host's own syntax (docs/config-discovery.md). Pure: the environment and
  * folders come in as `ExpansionVars`, nothing is read from the process.
  *
  * - `posix` (xcsh, Claude Code, ChatCLI, Switchboard's own file, the mcp.json fallback):
@@ -146,7 +146,7 @@ export type ExpandableFields = Pick<MCPServer, 'command' | 'args' | 'env' | 'url
 
 /**
  * Expand placeholders in `command`, `args`, `env` values, `url`, `headers` values, `cwd` and the
- * string values of `auth` (SPEC §1: auth values may use `${VAR}`). Keys are never expanded.
+ * string values of `auth` (docs/server-model.md: auth values may use `${VAR}`). Keys are never expanded.
  * Returns a copy with the expanded fields and every unresolved placeholder (deduplicated).
  */
 export function expandServerFields<T extends ExpandableFields>(

@@ -1,5 +1,5 @@
 /**
- * What every writer of a file we do not fully own shares (SPEC §5): one writer per file in this
+ * What every writer of a file we do not fully own shares (docs/operator-verbs.md): one writer per file in this
  * process, and the previous version kept in `<dataDir>/backups/` before each write.
  */
 import { createHash } from 'node:crypto';

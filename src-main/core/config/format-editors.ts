@@ -1,5 +1,5 @@
 /**
- * Minimal text edits of config files (SPEC §5: comments and formatting kept; an edit touches only
+ * Minimal text edits of config files (docs/operator-verbs.md: comments and formatting kept; an edit touches only
  * the changed node). Three formats, one interface: JSON/JSONC through `jsonc-parser`'s `modify`;
  * YAML and TOML through range edits on the positions their parsers give (`yaml` Document nodes,
  * `toml-eslint-parser` AST), so every byte outside the edited node stays as it was.

@@ -1,5 +1,5 @@
 /**
- * Canonical server → each host's own entry shape (the writer's half of HOST-FORMATS.md): where the
+ * Canonical server → each host's own entry shape (the writer's half of docs/host-formats.md): where the
  * servers sit in the file, map or list, the transport spelling, the timeout unit, the enable flag
  * (or none), and which extensions travel. The reader's half is `providers/host-rules.ts`.
  */
@@ -8,7 +8,7 @@ import type { HostId, MCPServer } from '../../../src-shared/config/server.js';
 import { serializeServerEntry } from './own-servers.js';
 import type { ConfigFormat } from './structured-document.js';
 
-/** How a host marks a server off in its file (SPEC §5 enable/disable). */
+/** How a host marks a server off in its file (docs/operator-verbs.md enable/disable). */
 export type EnableStyle = 'enabled' | 'enabled-always' | 'disabled' | 'gemini-list' | 'none';
 
 /** The writer's view of one host's files. */

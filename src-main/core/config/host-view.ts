@@ -1,5 +1,5 @@
 /**
- * The per-host view (SPEC §2, issue 14 item 4): what each host itself would load by its own rules —
+ * The per-host view (docs/config-discovery.md, issue 14 item 4): what each host itself would load by its own rules —
  * only its own files (a file a higher provider claimed, e.g. through a symlink, is read again under
  * this host's rules), in its own precedence order (Claude Code local > project > user; Gemini's
  * merged layers; Roo and Zed project over user), the first definition of a name loaded and later
@@ -83,7 +83,7 @@ export interface HostDefinitions {
 }
 
 /**
- * `host`'s own definitions when one of its files was claimed by a higher provider (SPEC §2: one
+ * `host`'s own definitions when one of its files was claimed by a higher provider (docs/config-discovery.md: one
  * physical file is read once for the connected set — a `~/.cursor/mcp.json` symlinked to Claude
  * Desktop's file counts as Cursor's there), else `undefined` (discovery's attribution is already
  * the host's own). The host's provider then reads every file of its own again, in its own order;
@@ -120,7 +120,7 @@ export async function loadHostDefinitions(
   }
 }
 
-/** Every host's view, in SPEC §2 priority order, each from its own files (`loadHostDefinitions`). */
+/** Every host's view, in docs/config-discovery.md priority order, each from its own files (`loadHostDefinitions`). */
 export async function allHostViews(result: DiscoveryResult, ctx: DiscoveryContext): Promise<HostView[]> {
   return Promise.all(HOST_IDS.map(async (h) => hostView(result, h, ctx, await loadHostDefinitions(result, h, ctx))));
 }
@@ -135,14 +135,14 @@ export function provenanceText(p: Provenance): string {
   return `${HOST_LABELS[p.host]} (${p.scope}) ${p.file}${p.line !== undefined ? `:${p.line}` : ''}`;
 }
 
-/** The launch line of a definition: `command args…` or `HTTP <url>` (URLs redacted, SPEC §3). */
+/** The launch line of a definition: `command args…` or `HTTP <url>` (URLs redacted, docs/auth.md). */
 export function launchLine(def: ServerDefinition): string {
   if (def.transport === 'stdio') return [def.command ?? '', ...(def.args ?? []).map((a) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(a) ? redactUrl(a) : a))].join(' ').trim();
   return `${def.transport.toUpperCase()} ${redactUrl(def.url ?? '')}`.trim();
 }
 
 /**
- * A row's state as its host sees it (SPEC §2, issue 14 item 4): `disabled`, `shadowed` (by an
+ * A row's state as its host sees it (docs/config-discovery.md, issue 14 item 4): `disabled`, `shadowed` (by an
  * earlier definition of the name in this host's own order, named in `stateText`), `not-loaded`
  * (the host itself skips it, with why), else `active`. Another host's definition of the name is
  * "also defined in …" (with which one Switchboard runs when that is not this one), never

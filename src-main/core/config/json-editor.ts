@@ -1,6 +1,6 @@
 /**
  * JSON/JSONC edits (format-editors.ts) through `jsonc-parser`'s `modify`, plus hand-made inserts and
- * removals that keep a neighbouring one-line entry as it was (SPEC §5).
+ * removals that keep a neighbouring one-line entry as it was (docs/operator-verbs.md).
  */
 import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { LineIndex } from './jsonc-document.js';
@@ -80,7 +80,7 @@ function jsonInsertProperty(text: string, obj: JsonNode, key: string, value: unk
 }
 
 /**
- * Append `value` to the array `arr` with a range edit (SPEC §5 "keep formatting"): the existing
+ * Append `value` to the array `arr` with a range edit (docs/operator-verbs.md "keep formatting"): the existing
  * elements keep their bytes; the new one is written like its neighbour (on one line after a
  * one-line element, pretty-printed at the same indentation after a multi-line one).
  */

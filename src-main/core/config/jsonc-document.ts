@@ -1,5 +1,5 @@
 /**
- * Reading a JSON/JSONC config file with positions (SPEC §2: every warning is tied to file and
+ * Reading a JSON/JSONC config file with positions (docs/config-discovery.md: every warning is tied to file and
  * position; a malformed file never throws). Parsing is lenient (comments and trailing commas are
  * accepted); for hosts whose own parser is strict JSON, a note says the host may refuse the file.
  */

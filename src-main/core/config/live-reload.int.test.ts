@@ -72,7 +72,7 @@ describe('live reload', () => {
     expect(snap.servers.map((s) => [s.server.name, s.status])).toEqual([['a', 'connected'], ['b', 'stopped'], ['c', 'connected']]);
     expect(snap.servers[0]!.connectedAt).toBe(aConnectedAt);
 
-    // Change b's own config: the manual stop no longer holds (SPEC §5), b starts with the new config.
+    // Change b's own config: the manual stop no longer holds (docs/operator-verbs.md), b starts with the new config.
     reloaded = nextReload(c);
     writeCursor(w, { a: everythingEntry(w, { V: '1' }), b: everythingEntry(w, { V: '2' }), c: everythingEntry(w) });
     await reloaded;

@@ -1,4 +1,4 @@
-/** Enable/disable through a host's list of names (SPEC §5): Claude Code's per-project lists in ~/.claude.json, xcsh `disabledServers`; real files. */
+/** Enable/disable through a host's list of names (docs/operator-verbs.md): Claude Code's per-project lists in ~/.claude.json, xcsh `disabledServers`; real files. */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

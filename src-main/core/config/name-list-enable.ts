@@ -1,5 +1,5 @@
 /**
- * Enable/disable through a host's list of disabled names (SPEC §5 "written to the file foo lives in
+ * Enable/disable through a host's list of disabled names (docs/operator-verbs.md "written to the file foo lives in
  * where its host has a flag or list for it"):
  * - Claude Code: `projects["<abs project dir>"].disabledMcpServers` in `~/.claude.json` (servers of
  *   the user and local scopes) and `disabledMcpjsonServers` there (servers of `.mcp.json`), as

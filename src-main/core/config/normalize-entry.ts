@@ -1,5 +1,5 @@
 /**
- * One host entry → canonical `ServerDefinition` (SPEC §1 "reading is lenient": normalise, then
+ * One host entry → canonical `ServerDefinition` (docs/server-model.md "reading is lenient": normalise, then
  * validate). Launch fields of the wrong type reject the entry (running it without them would run a
  * different server); other fields of the wrong type are dropped with a warning. Every key outside
  * the typed schema is kept verbatim in `extensions`. Never throws.
@@ -10,10 +10,10 @@ import { invalidConfigMessage, validateServerConfig } from '../../../src-shared/
 import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
 import { jsonTypeOf, positionOf, type ConfigDocument } from './jsonc-document.js';
 
-/** How a host's entries are read (HOST-FORMATS.md). */
+/** How a host's entries are read (docs/host-formats.md). */
 export interface HostRules {
   host: HostId;
-  /** Placeholder syntax of the host (SPEC §2). */
+  /** Placeholder syntax of the host (docs/config-discovery.md). */
   syntax: ExpansionSyntax;
   /** xcsh: `enabled` "true"/"false"/"0"/"1" and numeric-string `timeout` are coerced. */
   coerceStrings?: boolean;
@@ -22,7 +22,7 @@ export interface HostRules {
   /** `enabled` when the entry has none. Default true (ChatCLI: false). */
   enabledWhenMissing?: boolean;
   /**
-   * How `auth` is read: `canonical` (SPEC §1 variants), `chatcli` (`{type, token, header,
+   * How `auth` is read: `canonical` (docs/server-model.md variants), `chatcli` (`{type, token, header,
    * username, password}`), `opaque` (kept in `extensions` only, e.g. Cursor's static OAuth client).
    */
   auth: 'canonical' | 'chatcli' | 'opaque';
@@ -59,12 +59,12 @@ export interface Translation {
 export interface EntrySource {
   doc: ConfigDocument;
   scope: Scope;
-  /** False for project files of an untrusted folder: read, never expanded (SPEC §2). */
+  /** False for project files of an untrusted folder: read, never expanded (docs/config-discovery.md). */
   expand: boolean;
   vars: ExpansionVars;
 }
 
-/** Keys of the canonical schema (SPEC §1); anything else goes to `extensions`. */
+/** Keys of the canonical schema (docs/server-model.md); anything else goes to `extensions`. */
 const TYPED_KEYS = new Set([
   'transport', 'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'enabled', 'timeout', 'auth',
   'enabledTools', 'disabledTools', 'autoApprove', 'overrides', 'channels', 'description', 'tags', 'category',
@@ -117,7 +117,7 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   let url: unknown = raw.url;
   let aliasTransport: string | undefined;
   if (url === undefined && typeof raw.serverUrl === 'string') {
-    url = raw.serverUrl; // Windsurf spelling (SPEC §1)
+    url = raw.serverUrl; // Windsurf spelling (docs/server-model.md)
     consumed.add('serverUrl');
   } else if (url === undefined && typeof raw.httpUrl === 'string') {
     url = raw.httpUrl; // Gemini: Streamable HTTP
@@ -181,7 +181,7 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   const extensions: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (!consumed.has(key)) extensions[key] = value;
 
-  // Expand (trusted sources only), then validate the result (SPEC §1, §2).
+  // Expand (trusted sources only), then validate the result (docs/server-model.md, §2).
   let unresolved: string[] = [...hostUnresolved];
   let fields = out;
   if (src.expand) {

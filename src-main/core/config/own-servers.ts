@@ -1,5 +1,5 @@
 /**
- * Switchboard's own `servers.json` writer (SPEC §1 "writing is strict", §5 config writes):
+ * Switchboard's own `servers.json` writer (docs/server-model.md "writing is strict", §5 config writes):
  * validated, atomic, comment- and unknown-key-preserving, never rewriting a file that fails to
  * parse, re-reading before writing, and keeping the previous version in `backups/`.
  */
@@ -42,7 +42,7 @@ export function serializeServerEntry(server: MCPServer): Record<string, unknown>
   return entry;
 }
 
-/** Write-side checks (SPEC §1): shape, transport rules, name rule. Throws INVALID_CONFIG. */
+/** Write-side checks (docs/server-model.md): shape, transport rules, name rule. Throws INVALID_CONFIG. */
 function assertWritable(server: MCPServer): void {
   const errors: string[] = [];
   const shape = MCPServerSchema.safeParse(server);
@@ -110,7 +110,7 @@ function withServerAdded(path: string, raw: string | undefined, server: MCPServe
  * Throws `CoreError('INVALID_CONFIG', 'Invalid server config: …')` for an invalid server or name,
  * or when the existing file does not parse (the message names file, line and column; the file is
  * never rewritten); `CoreError('CONFLICT', 'Server "<name>" already exists in <path>')` for a
- * duplicate name. SPEC §1, §5.
+ * duplicate name. docs/server-model.md, §5.
  */
 export async function addOwnServer(dataDir: string, server: MCPServer): Promise<string> {
   assertWritable(server);

@@ -84,7 +84,7 @@ describe('unresolved placeholders are warnings naming the field', () => {
   });
 });
 
-describe('values looked up by name at connect time (SPEC §3)', () => {
+describe('values looked up by name at connect time (docs/auth.md)', () => {
   it('an unset name with a close set one says so in the reason it was left out', async () => {
     const { ValueResolver } = await import('../mcp/value-resolution.js');
     const r = new ValueResolver({ env: { WEATHER_API_KEY: 'k' } });

@@ -1,6 +1,6 @@
 /**
  * Placeholders that do not resolve (issue 14 item 8): one config warning per field that still holds
- * a literal placeholder after discovery (SPEC §2: "an unresolved placeholder stays literal and is
+ * a literal placeholder after discovery (docs/config-discovery.md: "an unresolved placeholder stays literal and is
  * flagged, never guessed"), naming the field — `env.API_KEY`, `args[2]`, `headers.Authorization` —
  * and, where a variable that is set has a close name, suggesting it ("did you mean
  * WEATHER_API_KEY?"). Suggesting is not guessing: the value is never substituted.
@@ -143,7 +143,7 @@ export function placeholderWarnings(defs: readonly ServerDefinition[], env: Reco
 }
 
 /**
- * Why an env-name value (SPEC §3: Switchboard's own and xcsh files) was left out: `environment
+ * Why an env-name value (docs/auth.md: Switchboard's own and xcsh files) was left out: `environment
  * variable WEATHER_APIKEY is not set`, plus `(did you mean WEATHER_API_KEY?)` when a set variable
  * has a close name (issue 14 item 8).
  */

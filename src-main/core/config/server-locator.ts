@@ -1,5 +1,5 @@
 /**
- * Which file a verb acts on (SPEC §5: "to the file the server lives in"): a server by name (the
+ * Which file a verb acts on (docs/operator-verbs.md: "to the file the server lives in"): a server by name (the
  * winner of the connected set) or by name + file (a shadowed definition), and where a new server
  * goes for a host + scope.
  */

@@ -1,5 +1,5 @@
 /**
- * Edits of one server as a patch (SPEC §5 edit): `env` / `headers` merge key by key (a key set to
+ * Edits of one server as a patch (docs/operator-verbs.md edit): `env` / `headers` merge key by key (a key set to
  * `null` is removed, the others stay), any field set to `null` is removed, absent fields stay.
  * After writing, `patchReport` says which requested fields the host's file now holds and which it
  * has no place for, so an edit never just says "Updated" when nothing changed.

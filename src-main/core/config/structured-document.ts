@@ -1,5 +1,5 @@
 /**
- * TOML (Codex) and YAML (goose, Continue) config files as `ConfigDocument`s (SPEC §2: every
+ * TOML (Codex) and YAML (goose, Continue) config files as `ConfigDocument`s (docs/config-discovery.md: every
  * warning tied to file and position). The parsed value is rebuilt as a jsonc-parser-shaped node
  * tree whose offsets are the real offsets of each key in the source, so the shared entry reader
  * (`server-collection.ts`, `normalize-entry.ts`) works on every format unchanged.

@@ -1,6 +1,6 @@
 /**
  * TOML edits (format-editors.ts): range edits on `toml-eslint-parser`'s AST positions, so every byte
- * outside the edited table or key stays as it was (SPEC §5).
+ * outside the edited table or key stays as it was (docs/operator-verbs.md).
  */
 import { parseTOML, type AST } from 'toml-eslint-parser';
 import { CoreError } from '../errors.js';

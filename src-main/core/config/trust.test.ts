@@ -36,7 +36,7 @@ describe('TrustStore', () => {
     expect((await readdir(sb.dataDir)).sort()).toEqual(['backups', 'trust.json']);
   });
 
-  it('counts a malformed trust.json as nothing trusted and never rewrites it on trust (SPEC §5)', async () => {
+  it('counts a malformed trust.json as nothing trusted and never rewrites it on trust (docs/operator-verbs.md)', async () => {
     const file = join(sb.dataDir, 'trust.json');
     const broken = '{"trusted": ["/kept-a",\n  "/kept-b" "/oops"]}\n';
     await sb.write(file, broken);

@@ -1,5 +1,5 @@
 /**
- * Workspace trust (SPEC §2): project folders the user trusted, once, remembered in
+ * Workspace trust (docs/config-discovery.md): project folders the user trusted, once, remembered in
  * `<dataDir>/trust.json` as `{"trusted": ["/abs/dir", …], "identities": {"/abs/dir": "<dev>:<ino>:<birth ns>"}}`.
  * Until a folder is trusted its project-level servers are listed as `untrusted`: nothing spawned,
  * nothing resolved. Trust is bound to the folder's identity (issue 9 item 6: device + inode + birth time), not
@@ -89,7 +89,7 @@ export class TrustStore {
   /**
    * Trust `dir` (stored resolved): re-reads the file, adds the folder, keeps the previous version
    * in `<dataDir>/backups/`, writes atomically (keeping other top-level keys). Idempotent. Calls in
-   * one process are serialised. SPEC §5: a file that fails to parse (or is not `{"trusted": [...]}`)
+   * one process are serialised. docs/operator-verbs.md: a file that fails to parse (or is not `{"trusted": [...]}`)
    * is never rewritten: rejects with `CoreError('INVALID_CONFIG')` naming the file, line and
    * column. Rejects with `CoreError('NOT_FOUND')` when `dir` is not an existing folder (its
    * identity is what is trusted), and with the fs error when the file cannot be written.

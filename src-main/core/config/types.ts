@@ -1,6 +1,6 @@
 /**
- * What discovery takes and gives (SPEC §2). Providers (one file per host format) produce
- * `ProviderOutput`s; discovery orders them by SPEC §2's priority and dedupes by name.
+ * What discovery takes and gives (docs/config-discovery.md). Providers (one file per host format) produce
+ * `ProviderOutput`s; discovery orders them by docs/config-discovery.md's priority and dedupes by name.
  */
 import type { ConfigWarning, HostId, Provenance, ServerDefinition } from '../../../src-shared/config/server.js';
 import type { PlatformContext } from '../paths.js';
@@ -12,7 +12,7 @@ export interface DiscoveryContext extends PlatformContext {
   /** Switchboard's data folder (holds `servers.json`). */
   dataDir: string;
   /**
-   * Whether project-level files of `projectDir` may be interpreted (SPEC §2 workspace trust).
+   * Whether project-level files of `projectDir` may be interpreted (docs/config-discovery.md workspace trust).
    * When false, project files are still read and listed, but no placeholder is expanded.
    */
   projectTrusted: boolean;

@@ -1,6 +1,6 @@
 /**
  * YAML edits (format-editors.ts): range edits on the positions `yaml`'s Document API gives, so every
- * byte outside the edited node stays as it was (SPEC §5).
+ * byte outside the edited node stays as it was (docs/operator-verbs.md).
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import { LineIndex } from './jsonc-document.js';

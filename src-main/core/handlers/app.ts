@@ -1,4 +1,4 @@
-/** Handlers of `app:*` and `trust:*` (SPEC §0, §2). */
+/** Handlers of `app:*` and `trust:*` (docs/faces-and-ownership.md, §2). */
 import { resolve } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
 import { toFailure } from '../errors.js';

@@ -1,4 +1,4 @@
-/** Handlers of `auth:*` (SPEC §3, §5: sign in, `reauth`, `unauth`). No token ever leaves main. */
+/** Handlers of `auth:*` (docs/auth.md, §5: sign in, `reauth`, `unauth`). No token ever leaves main. */
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError, toFailure } from '../errors.js';

@@ -1,4 +1,4 @@
-/** Handlers of `channels:*` and `triggers:*` (SPEC §7, issue 13): thin over the core's `ChannelService`. */
+/** Handlers of `channels:*` and `triggers:*` (docs/channels.md, issue 13): thin over the core's `ChannelService`. */
 import { ok, type Result } from '../../../src-shared/api/envelope.js';
 import { toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';

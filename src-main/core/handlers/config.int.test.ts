@@ -65,7 +65,7 @@ describe('config handlers', () => {
     expect(moved.ok).toBe(true);
     const vscodeFile = join(w.xdgConfig, 'Code', 'User', 'mcp.json');
     const cursorFile = join(w.home, '.cursor', 'mcp.json');
-    // Cursor outranks VS Code (SPEC §2): the copy now wins, and the outcome says so (issue F3 #5).
+    // Cursor outranks VS Code (docs/config-discovery.md): the copy now wins, and the outcome says so (issue F3 #5).
     if (moved.ok) {
       expect(moved.data.notes).toEqual([
         'headers.Authorization: a VS Code ${input:key} prompt cannot be carried to Cursor; left as literal text — set the value by hand',
@@ -203,7 +203,7 @@ describe('stored keychain references', () => {
   });
 });
 
-describe('config:setEnabled writes the host list (SPEC §5)', () => {
+describe('config:setEnabled writes the host list (docs/operator-verbs.md)', () => {
   it('a Claude Code .mcp.json server: disable lands in ~/.claude.json disabledMcpjsonServers, the row shows disabled, enable clears it', async () => {
     const { w, c } = make();
     const mcpJson = put(join(w.project, '.mcp.json'), { mcpServers: { cc: { command: 'node', args: ['a.js'] } } });

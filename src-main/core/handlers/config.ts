@@ -1,4 +1,4 @@
-/** Handlers of `config:*` (issue #3): per-host views and the verbs that change host files (SPEC §2, §5, §9). */
+/** Handlers of `config:*` (issue #3): per-host views and the verbs that change host files (docs/config-discovery.md, §5, §9). */
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { MCPServer } from '../../../src-shared/config/server.js';
 import { removeDefinition, transferDefinition } from '../config/config-verbs.js';
@@ -33,7 +33,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   let secrets: SecretStore | undefined;
   const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? defaultSecretStore(ctx.options.platform.env, ctx.options.dataDir));
 
-  /** Run a write, then rediscover and diff-and-apply so the live set changes at once (SPEC §5). */
+  /** Run a write, then rediscover and diff-and-apply so the live set changes at once (docs/operator-verbs.md). */
   const write = async (task: (dctx: DiscoveryContext) => Promise<WriteOutcome>) => {
     try {
       const outcome = await task(coreDiscoveryContext(ctx));
@@ -81,7 +81,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:update': ({ name, file, patch, allowLiteralSecrets }) =>
       write(async (dctx) => {
         const loc = await located(name, file);
-        // A literal secret goes to the keychain where the file can reference it, else needs a yes (SPEC §3, issue 11).
+        // A literal secret goes to the keychain where the file can reference it, else needs a yes (docs/auth.md, issue 11).
         const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
         await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);

@@ -19,7 +19,7 @@ export interface CoreContext {
   readonly options: CoreOptions;
   readonly manager: McpManager;
   readonly trustStore: TrustStore;
-  /** Servers stopped by the user, kept in state.json (SPEC §5; issue 4). */
+  /** Servers stopped by the user, kept in state.json (docs/operator-verbs.md; issue 4). */
   readonly manualStops: ManualStops;
   /** OAuth: credentials, sign-in flows, redaction (issue 6). */
   readonly auth: AuthService;

@@ -1,5 +1,5 @@
 /**
- * Handlers of the running-state verbs (SPEC §5) and the JSON-RPC trace (SPEC §9):
+ * Handlers of the running-state verbs (docs/operator-verbs.md) and the JSON-RPC trace (docs/inspecting.md):
  * `servers:start|stop|restart|reload|test`, `trace:get`. Manual stops are kept in state.json
  * (`ManualStops`) so reload, the file watcher and the next owner respect them.
  */
@@ -10,7 +10,7 @@ import type { CoreContext, HandlerGroup } from './context.js';
 
 type LifecycleMethod = 'servers:start' | 'servers:stop' | 'servers:restart' | 'servers:reload' | 'servers:test' | 'trace:get';
 
-/** The SPEC §5 sentence for a disabled server. */
+/** The docs/operator-verbs.md sentence for a disabled server. */
 export function disabledMessage(name: string): string {
   return `Server "${name}" is disabled. Run switchboard enable ${name} first.`;
 }

@@ -1,4 +1,4 @@
-/** Handlers of `servers:*` and `logs:*` (SPEC §2, §6, §8). */
+/** Handlers of `servers:*` and `logs:*` (docs/config-discovery.md, §6, §8). */
 import { ok } from '../../../src-shared/api/envelope.js';
 import { addOwnServer, referenceServerEntry } from '../config/own-servers.js';
 import { toFailure } from '../errors.js';

@@ -1,4 +1,4 @@
-/** Handlers of `tools:*` (SPEC §4). */
+/** Handlers of `tools:*` (docs/tool-bridge.md). */
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 import { toFailure } from '../errors.js';
@@ -17,7 +17,7 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
     },
 
     /**
-     * SPEC §4: a call missing required parameters gets the schema back as corrective feedback
+     * docs/tool-bridge.md: a call missing required parameters gets the schema back as corrective feedback
      * (unless `validate: false`: a person testing the server's own validation). With a `callId`
      * the call can be cancelled (`tools:cancel`) and reports progress (`tools:progress`). Every
      * call that reached the server is recorded in the call history (`history:appended`). With

@@ -1,5 +1,5 @@
 /**
- * Install links turned into consent previews (issue 13, SPEC §9; MCP's SEP-1024): what would run or
+ * Install links turned into consent previews (issue 13, docs/inspecting.md; MCP's SEP-1024): what would run or
  * be contacted, shown untruncated, and the file it would be written to. A preview is kept here by
  * id for a few minutes; only `take(id)` of a live preview leads to a write, so what is written is
  * exactly what was shown — the renderer never sends the config back.

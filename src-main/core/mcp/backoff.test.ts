@@ -3,7 +3,7 @@ import { backoffDelay, DEFAULT_RESTART_POLICY } from './backoff.js';
 
 describe('backoffDelay', () => {
   const noJitter = { ...DEFAULT_RESTART_POLICY, jitter: 0 };
-  it('doubles from 500 ms and caps at 30 s (SPEC §6)', () => {
+  it('doubles from 500 ms and caps at 30 s (docs/connections-supervision.md)', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 50].map((n) => backoffDelay(n, noJitter))).toEqual([
       500, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
     ]);

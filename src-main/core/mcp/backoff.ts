@@ -1,5 +1,5 @@
 /**
- * Restart delays (SPEC §6): exponential backoff from 500 ms, capped at 30 s, with jitter so many
+ * Restart delays (docs/connections-supervision.md): exponential backoff from 500 ms, capped at 30 s, with jitter so many
  * servers that fell together do not all come back in the same instant. After `maxFailedStarts`
  * failed starts in a row a server stays in `error` until started by hand.
  */
@@ -22,10 +22,10 @@ export interface RestartPolicy {
   stableAfterMs?: number;
 }
 
-/** Default `stableAfterMs`: 10 s connected means the server really runs (SPEC §6 "failed starts in a row"). */
+/** Default `stableAfterMs`: 10 s connected means the server really runs (docs/connections-supervision.md "failed starts in a row"). */
 export const STABLE_CONNECTION_MS = 10_000;
 
-/** SPEC §6 defaults: 500 ms → 30 s, 5 failed starts, 20 % jitter. */
+/** docs/connections-supervision.md defaults: 500 ms → 30 s, 5 failed starts, 20 % jitter. */
 export const DEFAULT_RESTART_POLICY: RestartPolicy = { baseDelayMs: 500, maxDelayMs: 30_000, maxFailedStarts: 5, jitter: 0.2 };
 
 /** No automatic restarts (one-shot CLI cores: nobody would see the retries). */

@@ -1,5 +1,5 @@
 /**
- * Per-server call history (SPEC §9 "call history with latency"; issue 5 §3): arguments, duration
+ * Per-server call history (docs/inspecting.md "call history with latency"; issue 5 §3): arguments, duration
  * and outcome of the last calls of each server, newest last, bounded. Replay is the face's job
  * (it sends the recorded arguments again).
  */

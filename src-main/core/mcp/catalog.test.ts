@@ -17,7 +17,7 @@ const tool: ToolInfo = {
   collidesWith: [],
 };
 
-describe('deferred schemas (SPEC §4)', () => {
+describe('deferred schemas (docs/tool-bridge.md)', () => {
   it('catalog: name and [MCP:server] description only', () => {
     expect(buildCatalog([tool])).toEqual([{ name: 'mcp_db_query', description: '[MCP:db] Run SQL' }]);
   });

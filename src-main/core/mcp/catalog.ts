@@ -1,5 +1,5 @@
 /**
- * Deferred schemas (SPEC §4 "token economy for agents"): the catalog (name + description only),
+ * Deferred schemas (docs/tool-bridge.md "token economy for agents"): the catalog (name + description only),
  * `describe` (server, description, full schema, invocation form) and the corrective feedback of a
  * call that misses required parameters. Pure: ToolInfo in, text and shapes out.
  */
@@ -54,7 +54,7 @@ export function invocationForm(tool: ToolInfo): string {
   return `switchboard call ${tool.agentName} --args ${shellQuote(JSON.stringify(example))}`;
 }
 
-/** `describe` (SPEC §4): server, description, full JSON Schema, invocation form. */
+/** `describe` (docs/tool-bridge.md): server, description, full JSON Schema, invocation form. */
 export function describeTool(tool: ToolInfo): ToolDescription {
   const d: ToolDescription = {
     server: tool.server,
@@ -92,7 +92,7 @@ export function missingRequired(tool: ToolInfo, args: Record<string, unknown>): 
 }
 
 /**
- * The corrective feedback of a call that misses required parameters (SPEC §4): an `isError`
+ * The corrective feedback of a call that misses required parameters (docs/tool-bridge.md): an `isError`
  * result whose text names the missing parameters and carries the full input schema, so an agent
  * can retry without a separate `describe`. No request reaches the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The seam between a connection and the OAuth owner (issue 6, SPEC §3): before each connect the
+ * The seam between a connection and the OAuth owner (issue 6, docs/auth.md): before each connect the
  * connection asks for the transport's auth pieces; a failure that means "a person must sign in"
  * becomes status `needs-auth`; log lines lose every known secret. Implemented by
  * `core/auth/auth-service.ts`; optional everywhere (no auth → nothing changes).
@@ -39,7 +39,7 @@ export interface ConnectionAuth {
 }
 
 /**
- * The resolved env/header/auth values of a definition that are secrets (SPEC §3, issue 9 item 4):
+ * The resolved env/header/auth values of a definition that are secrets (docs/auth.md, issue 9 item 4):
  * those under a secret key (the one rule, `isSecretKey`), those that came from the keychain
  * (`${secret:…}`, `${input:…}`), a `!command`, an environment variable (an env NAME resolved to its
  * value, or a `${VAR}` / `${env:VAR}` expanded at discovery: `expanded` lists those keys), every
@@ -81,7 +81,7 @@ interface SecretSource {
   url?: string;
 }
 
-/** The `lastError` of a server that needs a sign-in (SPEC §5 wording first). */
+/** The `lastError` of a server that needs a sign-in (docs/operator-verbs.md wording first). */
 export function needsAuthMessage(name: string, detail?: string): string {
   return `Authentication required: sign in to "${name}" (Sign in button, or switchboard reauth ${name})${detail ? `. ${detail}` : ''}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Protocol generations per server (SPEC §10, issue 10): which negotiation a connect uses, what a
+ * Protocol generations per server (docs/protocol-eras.md, issue 10): which negotiation a connect uses, what a
  * remembered verdict turns into (`connect({ prior })`), what a connected client negotiated, and
  * when a failed connect is worth one immediate retry.
  *

@@ -1,5 +1,5 @@
 /**
- * What a failed connect or a lost server is reported as (SPEC §5 "say why"): the exit and stderr
+ * What a failed connect or a lost server is reported as (docs/operator-verbs.md "say why"): the exit and stderr
  * tail of a stdio process, the timeout with what to do about it, junk on stdout, bad credentials.
  */
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
@@ -19,7 +19,7 @@ const STDERR_LINE_CHARS = 300;
 const STDOUT_QUOTE_CHARS = 120;
 
 /**
- * The stderr lines worth quoting (SPEC §5 "say why"): the first line matching /error/i (where a
+ * The stderr lines worth quoting (docs/operator-verbs.md "say why"): the first line matching /error/i (where a
  * stack trace or Node's `Error: Cannot find module …` says what went wrong) when it is not among
  * the last lines, then `…`, then the last `STDERR_TAIL_LINES` lines — at most
  * `STDERR_TAIL_LINES + 2` lines, each cut to 300 characters. Blank lines are skipped.

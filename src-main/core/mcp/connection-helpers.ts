@@ -34,7 +34,7 @@ export function secretValues(def: ServerDefinition): string[] {
   return out;
 }
 
-/** A Streamable HTTP 404 on a request that carried a session id (SPEC §6: the session expired). */
+/** A Streamable HTTP 404 on a request that carried a session id (docs/connections-supervision.md: the session expired). */
 export function isSessionExpired(live: { transport: Transport }, err: unknown): boolean {
   return (
     err instanceof SdkHttpError &&

@@ -1,5 +1,5 @@
 /**
- * The first half of a connect attempt (connection.ts): resolve the definition's values (SPEC §3),
+ * The first half of a connect attempt (connection.ts): resolve the definition's values (docs/auth.md),
  * prepare auth (issue 6), then build the SDK client and the transport, traced when a trace store is
  * given. Nothing is spawned or connected until the caller connects the client.
  */
@@ -69,7 +69,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}${d.logDetail ? ` (stderr: ${d.logDetail})` : ''}`);
   // Issue 9: URL userinfo travels as Basic auth (fetch refuses credentials in a URL).
   const resolvedDef = withUrlCredentials(resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def);
-  // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (SPEC §3).
+  // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (docs/auth.md).
   for (const secret of secretsToRemember(def, resolvedDef)) options.auth?.remember?.(secret);
   // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
   const authParts = options.auth ? await options.auth.prepare(resolvedDef) : {};

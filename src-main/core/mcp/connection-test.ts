@@ -1,5 +1,5 @@
 /**
- * `test` (SPEC §5) of one server: connect (or reuse the connection), list tools to the end, ping;
+ * `test` (docs/operator-verbs.md) of one server: connect (or reuse the connection), list tools to the end, ping;
  * latencies in ms. Runs against the narrow view of a `ServerConnection` (connection.ts) below.
  */
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';

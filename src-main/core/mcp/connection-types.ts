@@ -21,9 +21,9 @@ export interface ConnectionOptions {
   logs: LogStore;
   /** Inspector hooks handed to every client (broker, roots, notices). */
   hooks?: ClientHooks;
-  /** Restart policy (default SPEC §6: 500 ms → 30 s, 5 failed starts). */
+  /** Restart policy (default docs/connections-supervision.md: 500 ms → 30 s, 5 failed starts). */
   restart?: RestartPolicy;
-  /** SPEC §3 value resolution; values pass through untouched when absent. */
+  /** docs/auth.md value resolution; values pass through untouched when absent. */
   values?: ValueResolver;
   /** JSON-RPC trace store; nothing is traced when absent. */
   trace?: TraceStore;

@@ -1,5 +1,5 @@
 /**
- * One server's lifecycle (SPEC §6): resolve its values (SPEC §3), connect through the SDK client and
+ * One server's lifecycle (docs/connections-supervision.md): resolve its values (docs/auth.md), connect through the SDK client and
  * transport, list tools, follow `tools/list_changed`, notice when the server goes away, restart it
  * with backoff, stop cleanly.
  *
@@ -10,7 +10,7 @@
  * HTTP request) and a stdio server whose process ended before initializing are restarted after a
  * backoff delay (`backoff` status, `nextRestartAt`); after `maxFailedStarts` failed starts in a row
  * it stays in `error` until started by hand. Failures a retry cannot fix (command not found, 401,
- * a bad URL, a timeout) go to `error` at once — SPEC §5: `start` clears the error and retries.
+ * a bad URL, a timeout) go to `error` at once — docs/operator-verbs.md: `start` clears the error and retries.
  * Parts: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
  * restart-schedule.ts (backoff), connection-test.ts (`test`).
  */
@@ -83,7 +83,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     return this.definition.name;
   }
 
-  /** Serialisable runtime state (SPEC §6). `toolCount` counts exposed tools (after filters). */
+  /** Serialisable runtime state (docs/connections-supervision.md). `toolCount` counts exposed tools (after filters). */
   runtime(): ServerRuntime {
     const rt: ServerRuntime = {
       name: this.name,
@@ -140,7 +140,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
 
   /**
    * Start by hand or by reconcile (idempotent: resolves with the running attempt when connecting or
-   * connected). Cancels a pending automatic restart and resets the failed-start count (SPEC §5:
+   * connected). Cancels a pending automatic restart and resets the failed-start count (docs/operator-verbs.md:
    * "`start foo` clears its last error and retries"). Never rejects: a failure leaves status
    * `backoff` or `error` with `lastError`. `asRestart`: an explicit `restart` (counted in
    * `restartCount`); a plain start — first start, or start after a stop — is not a restart.
@@ -156,7 +156,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
 
   /**
    * One connect attempt; `asRestart` counts it in `restartCount` (automatic restarts and explicit
-   * `restart`, SPEC §6). Clears the last error.
+   * `restart`, docs/connections-supervision.md). Clears the last error.
    */
   private begin(asRestart: boolean): Promise<void> {
     if (this.connecting) return this.connecting;
@@ -223,7 +223,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     let [result, failure] = await run(live);
     let used = live;
     if (failure !== undefined && isSessionExpired(live, failure) && this.live === live) {
-      // SPEC §6: a 404 on a request that carried a session id means the session expired:
+      // docs/connections-supervision.md: a 404 on a request that carried a session id means the session expired:
       // re-initialise once and retry.
       this.note('session expired (HTTP 404 with Mcp-Session-Id): re-initialising and retrying once');
       await this.reinitialise(live);
@@ -243,7 +243,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   }
 
   /**
-   * `test` (SPEC §5): connect (or reuse), list tools, ping; latencies in ms. Never rejects.
+   * `test` (docs/operator-verbs.md): connect (or reuse), list tools, ping; latencies in ms. Never rejects.
    */
   test(): Promise<TestReport> {
     return runServerTest({
@@ -507,7 +507,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   }
 
   /**
-   * SPEC §6: "an HTTP server is marked down on the first failed request". A JSON-RPC error, a
+   * docs/connections-supervision.md: "an HTTP server is marked down on the first failed request". A JSON-RPC error, a
    * timeout or a malformed result is an answer (or a slow server), not a dead one; a failed fetch
    * (connection refused, reset) or an HTTP error status marks it `disconnected`.
    */
@@ -558,7 +558,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     return this.connectedAt === undefined ? 0 : Date.now() - this.connectedAt;
   }
 
-  /** `text` without any known secret value (SPEC §3: tokens never reach what we show). */
+  /** `text` without any known secret value (docs/auth.md: tokens never reach what we show). */
   private redact(text: string): string {
     return this.options.auth ? this.options.auth.redact(text) : text;
   }

@@ -1,7 +1,7 @@
 /**
  * The typed outcome of a thrown failure (issue 11 item 3): a `FailureCode` from the error's own
  * class, code, status or errno — decided here, once, so no face matches message text. The hint
- * says what a person can do (docs/… wording of SPEC §5 "say why").
+ * says what a person can do (docs/… wording of docs/operator-verbs.md "say why").
  */
 import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { Failure } from '../../../src-shared/api/outcome.js';

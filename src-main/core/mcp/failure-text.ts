@@ -1,5 +1,5 @@
 /**
- * What a thrown SDK failure is called in words a person can act on (SPEC §5 "say why"), and how
+ * What a thrown SDK failure is called in words a person can act on (docs/operator-verbs.md "say why"), and how
  * it is classified. SDK v2 throws `ProtocolError` for a JSON-RPC error the server sent (numeric
  * `code`), `SdkError` for what the SDK decided locally (string `code`: timeout, closed, era
  * negotiation…) and `SdkHttpError` for an HTTP status. The codes the 2026-07-28 revision added
@@ -104,7 +104,7 @@ export function isConnectionClosed(err: unknown): boolean {
 }
 
 /**
- * What to do about a timeout of `timeoutMs` ms (SPEC §3 `timeout`): `The server did not answer
+ * What to do about a timeout of `timeoutMs` ms (docs/auth.md `timeout`): `The server did not answer
  * within 300 ms: raise the server's timeout if <when>.` (e.g. "the tool needs longer").
  */
 export function timeoutHint(timeoutMs: number, when: string): string {

@@ -1,5 +1,5 @@
 /**
- * Real HTTP faults (issue 4, SPEC §6) against in-process servers on 127.0.0.1 sockets: an SSE stream
+ * Real HTTP faults (issue 4, docs/connections-supervision.md) against in-process servers on 127.0.0.1 sockets: an SSE stream
  * dropped mid-request, an expired Streamable HTTP session, a 307 to `/mcp/`, a GET answered 405.
  * Where the SDK already handles a case, the test pins that behaviour.
  */

@@ -13,7 +13,7 @@ import type { ManagedServer } from './types.js';
 
 const RAW = fileURLToPath(new URL('./fixtures/raw-stdio-server.mjs', import.meta.url));
 const WRAPPER = fileURLToPath(new URL('./fixtures/wrapper.mjs', import.meta.url));
-/** SPEC §6's policy with short delays so a test waits milliseconds, not seconds. */
+/** docs/connections-supervision.md's policy with short delays so a test waits milliseconds, not seconds. */
 const FAST: RestartPolicy = { baseDelayMs: 20, maxDelayMs: 100, maxFailedStarts: 5, jitter: 0 };
 
 let manager: McpManager | undefined;
@@ -81,7 +81,7 @@ describe('stdio faults (real processes)', () => {
     // 5 failed starts; the first one also respawned once with the 2025 handshake (the pipe closed
     // during the era probe, issue 10), after which the legacy verdict is remembered.
     expect(pids(m, 'dies')).toHaveLength(6);
-    // SPEC §5: start clears the last error and retries (a fresh count of failed starts).
+    // docs/operator-verbs.md: start clears the last error and retries (a fresh count of failed starts).
     const after = await m.start('dies');
     expect(after.status).toBe('backoff');
     expect(after.nextRestartAt).toBeGreaterThan(0);
@@ -180,7 +180,7 @@ describe('stdio faults (real processes)', () => {
     expect(m.runtime('mute')!.lastError).toMatch(/raise the server's timeout/);
   });
 
-  it('SPEC §3 values: "!command" and env names are resolved before spawn; an unset env-like name is left out and shown', async () => {
+  it('docs/auth.md values: "!command" and env names are resolved before spawn; an unset env-like name is left out and shown', async () => {
     const m = (manager = new McpManager({ restart: NO_RESTARTS, baseEnv: { ...process.env, SB_TEAM_NAME: 'blue' } }));
     const def = raw('values', { FAULT_ENV_TOOL: '1', API_KEY: '!printf key-123', TEAM: 'SB_TEAM_NAME', MISSING: 'SB_NOT_SET_ANYWHERE' });
     await connected(m, def);

@@ -1,5 +1,5 @@
 /**
- * What supervision adds to the SDK's HTTP transports (SPEC §6, ARCHITECTURE rule 8: wrap, never
+ * What supervision adds to the SDK's HTTP transports (docs/connections-supervision.md, ARCHITECTURE rule 8: wrap, never
  * fork the protocol):
  * - SSE (HTTP+SSE, deprecated in 2026-07-28; 2025 era only): the SDK's EventSource reconnects the
  *   GET stream on its own, but a new stream is a new session the SDK never re-initialises, and

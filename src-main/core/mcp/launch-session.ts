@@ -1,5 +1,5 @@
 /**
- * Every process a stdio server starts, wherever it went (issue 9 item 6; SPEC §6 "quitting leaves
+ * Every process a stdio server starts, wherever it went (issue 9 item 6; docs/connections-supervision.md "quitting leaves
  * no child process behind"). A server that double-forks a background process (fork, the middle
  * process exits, the grandchild is adopted by init — or calls setsid to leave our process group and
  * session) is no longer among our descendants when we stop it. So each launch gets an id in the

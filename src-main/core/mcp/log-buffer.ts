@@ -1,5 +1,5 @@
 /**
- * Per-server log ring buffers (SPEC §6: "stderr feeds a per-server ring buffer, 200 lines by default,
+ * Per-server log ring buffers (docs/connections-supervision.md: "stderr feeds a per-server ring buffer, 200 lines by default,
  * bounded whatever the server prints"). Every entry carries a global, increasing `seq` so a face that
  * reconnects (a reloaded renderer, `logs -f`) can ask for what it missed (STYLE: Zed's log store).
  */

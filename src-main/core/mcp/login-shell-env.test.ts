@@ -9,7 +9,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-describe('login-shell environment (SPEC §6)', () => {
+describe('login-shell environment (docs/connections-supervision.md)', () => {
   it.skipIf(process.platform === 'win32')('(POSIX only: needs bash as a login shell) reads PATH from a real bash login shell whose profile prints a banner', async () => {
     const home = mkdtempSync(join(tmpdir(), 'sb-login-'));
     dirs.push(home);

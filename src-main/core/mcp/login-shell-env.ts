@@ -1,5 +1,5 @@
 /**
- * The user's login-shell environment (SPEC §6): an app started from a desktop launcher inherits a
+ * The user's login-shell environment (docs/connections-supervision.md): an app started from a desktop launcher inherits a
  * bare environment (PATH without ~/.nvm, ~/.local/bin, Homebrew…), so `npx`, `uvx` and
  * version-manager shims are "not found" (`spawn npx ENOENT`). We ask the login shell once —
  * `$SHELL -l -i -c '<node> -e <print env as JSON>'` between markers, because rc files may print

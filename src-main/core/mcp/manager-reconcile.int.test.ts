@@ -1,5 +1,5 @@
 /**
- * Diff-and-apply (SPEC §5 reload): parallel starts, unchanged servers left alone, changed ones
+ * Diff-and-apply (docs/operator-verbs.md reload): parallel starts, unchanged servers left alone, changed ones
  * restarted, removed ones stopped, gates applied, names assigned in priority order. Real processes
  * (the scripted SDK server), told apart by a tag argument read from /proc.
  */

@@ -1,6 +1,6 @@
 /**
  * The MCP manager (ARCHITECTURE: "manager (owns connections)"): takes the discovered definitions in
- * priority order, diff-and-applies them against what runs (SPEC §5 reload), and is the one place
+ * priority order, diff-and-applies them against what runs (docs/operator-verbs.md reload), and is the one place
  * tools are listed and called by raw names. Emits `status`, `tools` and `log` for every face.
  */
 import { EventEmitter } from 'node:events';
@@ -36,9 +36,9 @@ export interface McpManagerOptions {
   projectDir?: string;
   /** Inspector hooks handed to every client: server-request broker, roots, notices (issue 5). */
   hooks?: ClientHooks;
-  /** Automatic restarts (default SPEC §6: 500 ms → 30 s with jitter, `error` after 5 failed starts). */
+  /** Automatic restarts (default docs/connections-supervision.md: 500 ms → 30 s with jitter, `error` after 5 failed starts). */
   restart?: RestartPolicy;
-  /** SPEC §3 value resolution (default: a resolver over `baseEnv` with the real shell). */
+  /** docs/auth.md value resolution (default: a resolver over `baseEnv` with the real shell). */
   values?: ValueResolver;
   /** JSON-RPC trace entries kept per server (default 500). */
   traceCapacity?: number;
@@ -58,7 +58,7 @@ interface Entry {
   desired: DesiredState;
 }
 
-/** The user-facing connect failure (SPEC §5 wording). */
+/** The user-facing connect failure (docs/operator-verbs.md wording). */
 export function connectFailureMessage(name: string, lastError: string | undefined): string {
   return `Failed to connect to "${name}": ${lastError ?? 'not connected'}`;
 }
@@ -77,7 +77,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   private readonly restartPolicy?: RestartPolicy;
   private readonly auth?: ConnectionAuth;
   private readonly eras: EraMemory;
-  /** SPEC §3 resolver; its cache lives until `restartAll` (a fresh context). */
+  /** docs/auth.md resolver; its cache lives until `restartAll` (a fresh context). */
   readonly values: ValueResolver;
   private readonly traceStore: TraceStore;
   /** Reconciles run one after another. */
@@ -171,7 +171,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
             connection.definition = definition;
           }),
         );
-        // The manager restarts it for the new config: counted in restartCount (SPEC §6).
+        // The manager restarts it for the new config: counted in restartCount (docs/connections-supervision.md).
         starts.push([connection, true]);
       } else {
         connection.definition = definition;
@@ -233,7 +233,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   }
 
   /**
-   * Agent-visible tools (SPEC §4): names assigned over ALL connected servers in priority order (so
+   * Agent-visible tools (docs/tool-bridge.md): names assigned over ALL connected servers in priority order (so
    * a name does not change with the filter), then narrowed to `server` when given.
    */
   listTools(server?: string): ToolInfo[] {
@@ -250,7 +250,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   }
 
   /**
-   * Call `tool` on `server` by raw names (SPEC §4). Waits for a connect in progress. Throws
+   * Call `tool` on `server` by raw names (docs/tool-bridge.md). Waits for a connect in progress. Throws
    * `CoreError`: NOT_FOUND (unknown server or tool, or a tool the config filters out), DISABLED,
    * UNTRUSTED, NOT_CONNECTED (`Failed to connect to "<name>": <lastError>`, or a stopped server).
    * Tool errors, timeouts, transport failures and cancellation map into the result.
@@ -343,7 +343,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   }
 
   /**
-   * `start <name>` (SPEC §5): revive from the current in-memory config; clears the last error and
+   * `start <name>` (docs/operator-verbs.md): revive from the current in-memory config; clears the last error and
    * the failed-start count, then connects. Resolves when the attempt ends (status connected, backoff
    * or error). Throws CoreError NOT_FOUND, DISABLED (`Server "<name>" is disabled. Run switchboard
    * enable <name> first.`) or UNTRUSTED.
@@ -357,7 +357,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   }
 
   /**
-   * `stop <name>` (SPEC §5): kill the process (tree), drop its tools, keep the entry (status
+   * `stop <name>` (docs/operator-verbs.md): kill the process (tree), drop its tools, keep the entry (status
    * `stopped`; the manager will not restart it). Throws like `start`.
    */
   async stop(server: string): Promise<ServerRuntime> {
@@ -369,7 +369,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   }
 
   /**
-   * `restart [name]` (SPEC §5). With a name: stop + start that server (throws like `start`). Without:
+   * `restart [name]` (docs/operator-verbs.md). With a name: stop + start that server (throws like `start`). Without:
    * stop every running-or-failed server, clear the value cache (a fresh context), start all of them
    * again in parallel; resolves when every attempt has ended. Servers stopped by the user, disabled
    * or untrusted stay as they are.
@@ -389,7 +389,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     await Promise.all(run.map((c) => c.start(true)));
   }
 
-  /** `test <name>` (SPEC §5): connect (or reuse), list tools, ping; latencies and outcome. Throws like `start`. */
+  /** `test <name>` (docs/operator-verbs.md): connect (or reuse), list tools, ping; latencies and outcome. Throws like `start`. */
   async test(server: string): Promise<TestReport> {
     await this.queue;
     // A server stopped by the user (or left out of a one-shot run) is connected for the test; its

@@ -1,8 +1,8 @@
 /**
- * Process-tree helpers for stdio servers (SPEC §6: "stop = end stdin → SIGTERM → kill the process
+ * Process-tree helpers for stdio servers (docs/connections-supervision.md: "stop = end stdin → SIGTERM → kill the process
  * tree; quitting leaves no child process behind"). The SDK's stdio transport only signals its
  * direct child, so a server launched through a wrapper (`sh -c`, `npm exec`, a shim) could outlive it
- * (TEST-PEERS.md). We snapshot the descendants before closing and kill the survivors afterwards.
+ * (docs/testing.md). We snapshot the descendants before closing and kill the survivors afterwards.
  */
 import { execFile } from 'node:child_process';
 

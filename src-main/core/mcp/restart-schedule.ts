@@ -1,5 +1,5 @@
 /**
- * Automatic restarts of one server (SPEC §6): failed starts in a row are counted, each failure gets
+ * Automatic restarts of one server (docs/connections-supervision.md): failed starts in a row are counted, each failure gets
  * a backoff delay from the policy, and after `maxFailedStarts` the server stays down until started
  * by hand. Used by `ServerConnection` (connection.ts), which owns status and messages.
  */
@@ -22,7 +22,7 @@ export class RestartSchedule {
   /**
    * A connection that was up for `upMs` went away: if it stayed up at least `stableAfterMs` the
    * failed-start count starts over and the loss is not a failed start; a shorter life counts as one
-   * (a crash loop right after `initialize` must back off and give up too — SPEC §6).
+   * (a crash loop right after `initialize` must back off and give up too — docs/connections-supervision.md).
    * Returns whether the loss counts as a failed start.
    */
   lostAfter(upMs: number): boolean {

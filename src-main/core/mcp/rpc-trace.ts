@@ -1,5 +1,5 @@
 /**
- * The per-server JSON-RPC trace (SPEC §9, issue #4 "observability"): every message in and out,
+ * The per-server JSON-RPC trace (docs/inspecting.md, issue #4 "observability"): every message in and out,
  * with direction, time and, for replies, the latency since the request. Bounded per server (a ring)
  * and per message (text cut), secrets redacted before anything is stored — the trace can be shown
  * in the UI and printed by the CLI without leaking a token.

@@ -1,5 +1,5 @@
 /**
- * The server-request broker (issue 5 §6, SPEC §9): sampling and elicitation requests a server sends
+ * The server-request broker (issue 5 §6, docs/inspecting.md): sampling and elicitation requests a server sends
  * us wait here for a person's answer, which a face (the UI) gives through `requests:answer`.
  *
  * Never hangs: with no face attached (one-shot CLI, a core nobody subscribes to) a request is

@@ -1,5 +1,5 @@
 /**
- * Running one SPEC §3 `!command` value: `$SHELL -c` (POSIX) or `cmd /d /s /c` (Windows), 10 s
+ * Running one docs/auth.md `!command` value: `$SHELL -c` (POSIX) or `cmd /d /s /c` (Windows), 10 s
  * timeout, stdout kept. On POSIX the shell runs in its own process group (detached) so a timeout,
  * or disposing the resolver, kills the whole group — `!sleep 77; echo x` leaves no `sleep` behind.
  * A failure never carries the command's stderr in its message (it may hold secrets); a short,

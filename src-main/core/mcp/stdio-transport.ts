@@ -4,7 +4,7 @@
  * (ARCHITECTURE rule 8: never fork the protocol). Supervision needs what the SDK's
  * `StdioClientTransport` keeps private or lacks: how the process ended (exit code / signal, for the
  * status line), non-JSON stdout lines handed to the log instead of dropped (stdout-lines.ts), and a
- * close that kills the whole process tree (SPEC §6).
+ * close that kills the whole process tree (docs/connections-supervision.md).
  *
  * It exposes `stderr` and `pid` like the SDK's transport, which is how the SDK's version
  * negotiation recognises a stdio-shaped transport (a silent or erroring server is legacy); being
@@ -152,7 +152,7 @@ export class SupervisedStdioTransport implements Transport {
   }
 
   /**
-   * End stdin → SIGTERM after `STDIN_GRACE_MS` → SIGKILL 2 s later (SPEC §6's order), then SIGKILL
+   * End stdin → SIGTERM after `STDIN_GRACE_MS` → SIGKILL 2 s later (docs/connections-supervision.md's order), then SIGKILL
    * every descendant that outlived its parent (snapshotted before closing, since orphans get
    * re-parented). Idempotent: every caller awaits the same close.
    */

@@ -1,5 +1,5 @@
 /**
- * Reading a stdio server's stdout (SPEC §6: "non-JSON stdout lines logged and skipped"). Servers
+ * Reading a stdio server's stdout (docs/connections-supervision.md: "non-JSON stdout lines logged and skipped"). Servers
  * print banners, `console.log` debug lines and progress bars on stdout; the SDK's `ReadBuffer` turns
  * such a line into an error and loses its text. This buffer has the same shape (`append`,
  * `readMessage`, `clear`) but hands a line that is not a JSON-RPC message to `onSkipped` and moves

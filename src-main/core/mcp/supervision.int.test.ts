@@ -1,5 +1,5 @@
 /**
- * Supervision details testers found (SPEC §6): a crash loop just after `initialize` backs off and
+ * Supervision details testers found (docs/connections-supervision.md): a crash loop just after `initialize` backs off and
  * gives up; the stderr line that matters is quoted; latency and restart counts mean what they say;
  * server text never shows a known secret. Real processes (fixtures/raw-stdio-server.mjs, a real
  * `node` with a missing script), waiting on events or polling with a deadline.
@@ -15,7 +15,7 @@ import { testDefinition, waitFor } from './test-helpers.js';
 import type { ManagedServer, ServerRuntime } from './types.js';
 
 const RAW = fileURLToPath(new URL('./fixtures/raw-stdio-server.mjs', import.meta.url));
-/** SPEC §6's policy with short delays: after failed start n the delay is 20 × 2^n ms, capped at 100 (no jitter). */
+/** docs/connections-supervision.md's policy with short delays: after failed start n the delay is 20 × 2^n ms, capped at 100 (no jitter). */
 const FAST: RestartPolicy = { baseDelayMs: 20, maxDelayMs: 100, maxFailedStarts: 5, jitter: 0 };
 
 let manager: McpManager | undefined;

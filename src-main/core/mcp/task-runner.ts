@@ -5,7 +5,7 @@
  *
  * SDK v2 has no task runtime (tasks are an extension from 2026-07-28 on; issue 12 adds that), so
  * the 2025-11-25 methods are sent with explicit result schemas. The result is mapped like any call
- * (SPEC §4: an output-schema mismatch is a warning beside the kept result).
+ * (docs/tool-bridge.md: an output-schema mismatch is a warning beside the kept result).
  */
 import { EventEmitter } from 'node:events';
 import type { Client, Task } from '@modelcontextprotocol/client';

@@ -1,6 +1,6 @@
 /**
  * Test helpers shared by integration tests (this folder's and other helpers'): paths of the real
- * reference servers in node_modules (never npx — TEST-PEERS.md), a server-everything in Streamable
+ * reference servers in node_modules (never npx — docs/testing.md), a server-everything in Streamable
  * HTTP or SSE mode on a free port, definitions for the manager, and polling with a deadline.
  *
  * Not for production code: nothing outside tests imports this file.

@@ -18,7 +18,7 @@ const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({
 });
 
 describe('buildToolInfos', () => {
-  it('names tools per SPEC §4 and prefixes descriptions with the origin', () => {
+  it('names tools per docs/tool-bridge.md and prefixes descriptions with the origin', () => {
     const [info] = buildToolInfos([{ server: 'my-server', tools: [tool('Read-File', { title: 'Read' })] }]);
     expect(info).toMatchObject({
       server: 'my-server',

@@ -1,5 +1,5 @@
 /**
- * The tool bridge (SPEC §4): what agents see of each server's tools (names, descriptions, schemas,
+ * The tool bridge (docs/tool-bridge.md): what agents see of each server's tools (names, descriptions, schemas,
  * filters) and how a `tools/call` result becomes a displayable `ToolCallResult`.
  *
  * Naming and result mapping are pure; `executeToolCall` is the one function that talks to a client.
@@ -27,7 +27,7 @@ export interface ServerTools {
 }
 
 /**
- * Whether a tool is exposed under a server's filters (SPEC §4): with `enabledTools` set, only
+ * Whether a tool is exposed under a server's filters (docs/tool-bridge.md): with `enabledTools` set, only
  * those names; otherwise everything not in `disabledTools`. `enabledTools` wins when both are set.
  */
 export function isToolExposed(tool: string, filters: { enabledTools?: string[]; disabledTools?: string[] }): boolean {
@@ -38,7 +38,7 @@ export function isToolExposed(tool: string, filters: { enabledTools?: string[]; 
 
 /**
  * The input schema as agents get it: the server's schema unchanged, except that an object schema
- * without `properties` gets `properties: {}` (SPEC §4). A non-object value becomes `{type:'object',
+ * without `properties` gets `properties: {}` (docs/tool-bridge.md). A non-object value becomes `{type:'object',
  * properties:{}}`. Returns a new object; the input is never mutated.
  */
 export function normalizeInputSchema(schema: unknown): Record<string, unknown> {
@@ -49,7 +49,7 @@ export function normalizeInputSchema(schema: unknown): Record<string, unknown> {
 }
 
 /**
- * Agent-visible tools of several servers (SPEC §4). `servers` must be in priority order (first =
+ * Agent-visible tools of several servers (docs/tool-bridge.md). `servers` must be in priority order (first =
  * highest): on a name collision the first keeps `mcp_<server>_<tool>`, later ones get `_2`, `_3`…
  * and every tool involved lists the first few others in `collidesWith` and counts them in
  * `collisionCount`; a name past 64 characters is shortened and marked (`fullAgentName`).
@@ -95,7 +95,7 @@ function base64Bytes(data: unknown): number {
 }
 
 /**
- * Flatten content blocks to displayable text (SPEC §4), blocks joined with `\n`:
+ * Flatten content blocks to displayable text (docs/tool-bridge.md), blocks joined with `\n`:
  * text → its text; image/audio → `[image: <mime>, <N> bytes]`; embedded resource → its text, or
  * `[resource: <uri>]` for a blob; resource_link → `[resource link: <uri>]`; anything else →
  * `[<type>]`.
@@ -150,7 +150,7 @@ function withFormats<T extends Ajv>(ajv: T): T {
 }
 
 /**
- * Check `structuredContent` against a tool's `outputSchema` (SPEC §4, successful results only).
+ * Check `structuredContent` against a tool's `outputSchema` (docs/tool-bridge.md, successful results only).
  * Returns a warning text, or undefined when it matches (or there is no schema). Never throws.
  */
 export function checkStructuredOutput(outputSchema: Record<string, unknown> | undefined, structured: unknown): string | undefined {
@@ -177,12 +177,12 @@ export interface RawCallResult {
 
 /**
  * The loosest result schema: the SDK checks the JSON-RPC frame and `resultType`; we keep whatever
- * the server sent (SPEC §4: an output-schema mismatch is a warning, never a lost result).
+ * the server sent (docs/tool-bridge.md: an output-schema mismatch is a warning, never a lost result).
  */
 export const AnyResultSchema = z.object({}).passthrough();
 
 /**
- * Map a received `tools/call` result (SPEC §4): text flattened; `isError` → `Error: <text>`;
+ * Map a received `tools/call` result (docs/tool-bridge.md): text flattened; `isError` → `Error: <text>`;
  * output schema checked only when not an error (a mismatch → `outputWarning`, result kept).
  */
 export function mapCallResult(
@@ -214,7 +214,7 @@ export function mapCallResult(
 }
 
 /**
- * Map a thrown transport/runtime failure (SPEC §4): `isError: true`, text `MCP error: <message>`;
+ * Map a thrown transport/runtime failure (docs/tool-bridge.md): `isError: true`, text `MCP error: <message>`;
  * a call cancelled through its signal reads `Cancelled`.
  */
 export function mapCallFailure(server: string, tool: string, err: unknown, durationMs: number, cancelled = false, timeoutMs = DEFAULT_TIMEOUT_MS): ToolCallResult {
@@ -245,7 +245,7 @@ export interface ExecuteToolCallOptions {
 /**
  * Send `tools/call` and map the outcome; never throws. Uses `client.request(…, AnyResultSchema)`
  * rather than `client.callTool`, which throws away results that fail output validation
- * (TEST-PEERS.md). Progress resets the timeout (SPEC §4); the SDK only sends a progress token when
+ * (docs/testing.md). Progress resets the timeout (docs/tool-bridge.md); the SDK only sends a progress token when
  * an `onprogress` callback is given, so one is always passed. `durationMs` is wall time.
  */
 export async function executeToolCall(

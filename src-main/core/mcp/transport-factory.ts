@@ -1,6 +1,6 @@
 /**
- * One SDK transport per definition (SPEC §6): stdio (our supervised transport, stdio-transport.ts),
- * Streamable HTTP, or HTTP+SSE (wrapped, http-supervision.ts). Values arrive already resolved (SPEC §3 is the config
+ * One SDK transport per definition (docs/connections-supervision.md): stdio (our supervised transport, stdio-transport.ts),
+ * Streamable HTTP, or HTTP+SSE (wrapped, http-supervision.ts). Values arrive already resolved (docs/auth.md is the config
  * layer's job); static auth variants become headers here. OAuth comes through the SDK's auth
  * provider in a later issue.
  */
@@ -103,9 +103,9 @@ export function createTransport(
   return { transport: new StreamableHTTPClientTransport(url, common) };
 }
 
-/** The fields whose change requires a restart (SPEC §5 reload: nothing unchanged restarts). */
+/** The fields whose change requires a restart (docs/operator-verbs.md reload: nothing unchanged restarts). */
 export function launchKey(def: ServerDefinition): string {
-  // Whether SPEC §3 resolution applies (the source's host) changes what the values mean.
+  // Whether docs/auth.md resolution applies (the source's host) changes what the values mean.
   return JSON.stringify([def.transport, def.command, def.args, sorted(def.env), def.cwd, def.url, sorted(def.headers), def.auth, resolvesValues(def), def.protocol ?? 'auto']);
 }
 

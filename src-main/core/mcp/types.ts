@@ -16,7 +16,7 @@ export interface ManagedServer {
   desired: DesiredState;
 }
 
-/** One server's serialisable runtime state (SPEC §6). Times epoch ms, durations ms. */
+/** One server's serialisable runtime state (docs/connections-supervision.md). Times epoch ms, durations ms. */
 export interface ServerRuntime {
   name: string;
   status: ServerStatusName;
@@ -33,7 +33,7 @@ export interface ServerRuntime {
   /** The server's capabilities and instructions while connected. */
   capabilities?: Record<string, unknown>;
   instructions?: string;
-  /** Env/header entries left out at connect time (SPEC §3). */
+  /** Env/header entries left out at connect time (docs/auth.md). */
   droppedValues?: { key: string; reason: string }[];
   /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */
   listWarning?: string;
@@ -72,7 +72,7 @@ export interface McpManagerApi {
   settled(): Promise<void>;
   runtime(name: string): ServerRuntime | undefined;
   runtimes(): ServerRuntime[];
-  /** Agent-visible tools of all connected servers (or one), named per SPEC §4 over priority order. */
+  /** Agent-visible tools of all connected servers (or one), named per docs/tool-bridge.md over priority order. */
   listTools(server?: string): ToolInfo[];
   /** Call a tool by raw names. Never throws for tool or transport failures: they map into the result. */
   callTool(server: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<ToolCallResult>;

@@ -3,7 +3,7 @@ import { looksLikeEnvName, ValueResolver } from './value-resolution.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { testDefinition, waitFor } from './test-helpers.js';
 
-describe('ValueResolver (SPEC §3)', () => {
+describe('ValueResolver (docs/auth.md)', () => {
   it('runs "!command" in the real shell, trims stdout, and caches the success', async () => {
     const r = new ValueResolver({ env: { SHELL: '/bin/sh', PATH: process.env.PATH } });
     expect(await r.resolve('!printf "  tok-1 \\n"')).toEqual({ value: 'tok-1' });

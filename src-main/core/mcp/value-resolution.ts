@@ -1,5 +1,5 @@
 /**
- * Value resolution at connect time (SPEC §3), for Switchboard's own file and xcsh files only (where
+ * Value resolution at connect time (docs/auth.md), for Switchboard's own file and xcsh files only (where
  * this syntax is defined; other hosts' files get only their own `${…}` interpolation, and a `!` there
  * is literal text):
  * - a value starting with `!` runs as a shell command (`$SHELL -c`, `cmd /c` on Windows; 10 s
@@ -32,7 +32,7 @@ export interface DroppedValue {
 /** Hosts whose files use `!command` / env-name values. */
 const RESOLVING_HOSTS = new Set(['switchboard', 'xcsh']);
 
-/** Whether a definition's values go through SPEC §3 resolution (its source file's host). */
+/** Whether a definition's values go through docs/auth.md resolution (its source file's host). */
 export function resolvesValues(def: ServerDefinition): boolean {
   return RESOLVING_HOSTS.has(def.source.host);
 }
@@ -64,7 +64,7 @@ export interface ValueResolverOptions {
 }
 
 /**
- * The shell runner of SPEC §3: `$SHELL -c cmd` (POSIX; `/bin/sh` without SHELL, in its own process
+ * The shell runner of docs/auth.md: `$SHELL -c cmd` (POSIX; `/bin/sh` without SHELL, in its own process
  * group) or `cmd /d /s /c` (Windows). See shell-command.ts. `commands` (optional) is the registry
  * that tracks running commands for `killAll`.
  */
@@ -83,7 +83,7 @@ export interface ResolvedValues {
 
 /**
  * Resolves values with a process-lifetime cache of successful `!command` runs and in-flight sharing.
- * `clear()` empties the cache (SPEC §5: `restart` with no name starts with a fresh context).
+ * `clear()` empties the cache (docs/operator-verbs.md: `restart` with no name starts with a fresh context).
  */
 export class ValueResolver {
   private readonly cache = new Map<string, string>();
@@ -209,7 +209,7 @@ export class ValueResolver {
   }
 
   /**
-   * Resolve a definition's env, headers and static auth values (SPEC §3). For a definition from a
+   * Resolve a definition's env, headers and static auth values (docs/auth.md). For a definition from a
    * host without this syntax (`resolvesValues` false) only secret references are resolved; every
    * other value passes through untouched.
    */

@@ -3,7 +3,7 @@
  * headless Linux), a person may choose — `SWITCHBOARD_SECRET_STORE=file` or `"secretStore": "file"`
  * in the data folder's `state.json` — to keep secrets in `secrets.json` in the data folder, mode
  * 600. It is never a fallback: without that choice a missing keychain stays an error
- * (`KeychainUnavailableError`). The one exception to SPEC §3's "never in a file", and said so on
+ * (`KeychainUnavailableError`). The one exception to docs/auth.md's "never in a file", and said so on
  * every start (`secretStoreWarning`) and in status (`ServersSnapshot.secretStore`).
  */
 import { readFileSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Secret-looking values given on the command line or through the API (`--header "Authorization:
- * Bearer …"`, `--env API_KEY=…`) never land in a file silently (SPEC §3: "secrets we are given go
+ * Bearer …"`, `--env API_KEY=…`) never land in a file silently (docs/auth.md: "secrets we are given go
  * to the keychain; our own file holds a reference"): for Switchboard's own `servers.json` they move
  * to the keychain and the file gets `${secret:<id>}`; another host's file cannot reference our
  * keychain, so writing them there needs an explicit yes (`allowLiteralSecrets`).

@@ -1,5 +1,5 @@
 /**
- * Secret references in config values (SPEC §3: secrets we are given go to the keychain; our own
+ * Secret references in config values (docs/auth.md: secrets we are given go to the keychain; our own
  * file holds a reference, never the secret).
  *
  * - `${secret:<id>}` — written by Switchboard (quick add `--token`, the add wizard): the secret is
@@ -74,7 +74,7 @@ export function hasSecretRefs(def: ServerDefinition): boolean {
 /**
  * `def` with its `unresolved` list corrected by what the keychain holds (`stored`: account names,
  * no values): an `input:<id>` whose answer is stored is no longer flagged, and a `${secret:<id>}`
- * with nothing stored is flagged as `secret:<id>` (it would fail at connect). SPEC §2, §3.
+ * with nothing stored is flagged as `secret:<id>` (it would fail at connect). docs/config-discovery.md, §3.
  */
 export function markStoredRefs(def: ServerDefinition, stored: ReadonlySet<string>): ServerDefinition {
   const refs = launchStrings(def).flatMap(findSecretRefs);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { KeychainUnavailableError, KeytarSecretStore } from './secret-store.js';
 
 // Runs against the real Secret Service that `npm test` starts (a D-Bus session with an unlocked
-// gnome-keyring, ENVIRONMENT.md). Each run uses its own service name so runs never collide.
+// gnome-keyring, docs/testing.md). Each run uses its own service name so runs never collide.
 describe('KeytarSecretStore (real keychain)', () => {
   it('stores, lists, reads and deletes a secret', async () => {
     const store = new KeytarSecretStore(`mcp-switchboard-test-${randomUUID()}`);

@@ -1,7 +1,7 @@
 /**
  * The OS keychain behind an interface (ARCHITECTURE rule 1: core gets platform services as
  * interfaces). Secrets — OAuth tokens, `--token` values, VS Code `${input:}` answers — live only
- * here, never in a file, a log, a trace or the renderer (SPEC §3); the one exception is the file
+ * here, never in a file, a log, a trace or the renderer (docs/auth.md); the one exception is the file
  * store a person chooses where no keychain exists (file-secret-store.ts, issue 14 item 11).
  */
 

@@ -1,6 +1,6 @@
 /**
  * What every CLI command needs from the machine: the project and data folders, the version, the
- * reference server's launch, output streams, and an ephemeral core that always cleans up (SPEC §0).
+ * reference server's launch, output streams, and an ephemeral core that always cleans up (docs/faces-and-ownership.md).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -102,7 +102,7 @@ export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOpt
 /**
  * Core options for a core that starts servers (one-shot CLI, `serve`): `coreOptions` with the
  * login shell's environment merged in (PATH from the login shell first), as the desktop app does
- * (SPEC §6, issue 14 item 9): a service or a launcher starts with a bare PATH and `npx`, `uvx`
+ * (docs/connections-supervision.md, issue 14 item 9): a service or a launcher starts with a bare PATH and `npx`, `uvx`
  * or version-manager shims would not be found. Takes as long as the login shell (at most 5 s).
  */
 export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mode']): Promise<CoreOptions> {
@@ -111,7 +111,7 @@ export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mo
 }
 
 /**
- * Run `fn` with an ephemeral core (SPEC §0 one-shot commands): start it (only `onlyServers` when
+ * Run `fn` with an ephemeral core (docs/faces-and-ownership.md one-shot commands): start it (only `onlyServers` when
  * given), wait until no server is still connecting, run `fn`, and ALWAYS dispose it, so every
  * process it started is stopped before the CLI exits.
  */
@@ -119,7 +119,7 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
   // Loaded here, not at the top: verbs that never start a core (help, trust, servers…) skip it.
   const { createSwitchboardCore } = await import('../../core/index.js');
   const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'cli'), extras);
-  // Ctrl-C / SIGTERM mid-command must still stop what this core started (SPEC §0, §6): dispose,
+  // Ctrl-C / SIGTERM mid-command must still stop what this core started (docs/faces-and-ownership.md, §6): dispose,
   // then exit 128+signal. A second signal while disposing exits at once.
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals): void => {

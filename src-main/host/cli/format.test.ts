@@ -51,7 +51,7 @@ describe('formatUptime', () => {
 });
 
 describe('formatStatus', () => {
-  it('prints the SPEC §8 example exactly', () => {
+  it('prints the docs/operator-verbs.md#status-view example exactly', () => {
     const started = NOW - 135_000;
     const lines = formatStatus(
       snapshot([

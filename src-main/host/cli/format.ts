@@ -1,6 +1,6 @@
 /**
  * Text rendering of the CLI's views. Pure: data in, lines out (so tests pin the exact format).
- * The status view is SPEC §8's; the same data is printed as JSON with `--json`.
+ * The status view is docs/operator-verbs.md#status-view's; the same data is printed as JSON with `--json`.
  */
 import { formatApproval } from './approval-format.js';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Uptime as SPEC §8 shows it (shared with the UI). */
+/** Uptime as docs/operator-verbs.md#status-view shows it (shared with the UI). */
 export { formatUptime };
 
 /** `file:line` (or just `file`). */
@@ -62,7 +62,7 @@ export interface StatusFormatOptions {
 }
 
 /**
- * SPEC §8 status view: `● name  connected  N tools  (2m 15s)` for a connected server, `○ name  status`
+ * docs/operator-verbs.md#status-view status view: `● name  connected  N tools  (2m 15s)` for a connected server, `○ name  status`
  * otherwise; `  ↳ <last error>` under a failed one; `  ↳ … run: switchboard trust` under an untrusted
  * one; `Total: N servers, M tools available`. Then shadowed definitions and config warnings.
  */
@@ -164,7 +164,7 @@ function oneLine(text: string): string {
   return (text.split('\n').find((l) => l.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** `[name collides with a/x, b/x and 4,996 more]` (SPEC §4), `[shortened from <full name>]` (issue 14 item 6). */
+/** `[name collides with a/x, b/x and 4,996 more]` (docs/tool-bridge.md), `[shortened from <full name>]` (issue 14 item 6). */
 function nameMarks(t: ToolInfo): string {
   const marks: string[] = [];
   const others = t.collisionCount ?? t.collidesWith.length;
@@ -180,7 +180,7 @@ function nameMarks(t: ToolInfo): string {
 /**
  * `switchboard tools`: `agent_name  server/tool  description` per tool, columns aligned; a tool
  * whose name collides is marked with (the first few of) the raw tools it collides with and how many
- * more (SPEC §4); a shortened name says what it stands for. Linear in the number of tools.
+ * more (docs/tool-bridge.md); a shortened name says what it stands for. Linear in the number of tools.
  */
 export function formatTools(tools: ToolInfo[]): string[] {
   if (tools.length === 0) return ['No tools available.'];

@@ -1,5 +1,5 @@
 /**
- * Open a URL in the person's browser from the CLI (sign-in, SPEC §3): `open` on macOS, `start` on
+ * Open a URL in the person's browser from the CLI (sign-in, docs/auth.md): `open` on macOS, `start` on
  * Windows, `xdg-open` elsewhere, detached and ignored if it fails (the URL is printed anyway).
  */
 import { spawn } from 'node:child_process';

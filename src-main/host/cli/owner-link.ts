@@ -1,5 +1,5 @@
 /**
- * Attach to the live owner or run one-shot (SPEC §0). Commands get a `Caller` that looks the same
+ * Attach to the live owner or run one-shot (docs/faces-and-ownership.md). Commands get a `Caller` that looks the same
  * either way: the owner's WebSocket API, or the handlers of an ephemeral core that stops every
  * process it started before the CLI exits.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a secret from a terminal without echo (SPEC §3: secrets never shown). The terminal goes
+ * Reading a secret from a terminal without echo (docs/auth.md: secrets never shown). The terminal goes
  * into raw mode for the answer, nothing typed is written back, and the mode is restored whatever
  * happens. Enter ends the answer; Backspace deletes; Ctrl-C or Ctrl-D on an empty answer cancels.
  */

@@ -1,5 +1,5 @@
 /**
- * The add wizard (SPEC §5 "add (wizard or quick add)"): name, transport, launch (command + args +
+ * The add wizard (docs/operator-verbs.md "add (wizard or quick add)"): name, transport, launch (command + args +
  * cwd + env, or URL + headers + an optional bearer token), and which host's file it goes to.
  * Secret-looking values are typed in password fields and kept in the OS keychain when the target is
  * Switchboard's own servers.json (the bearer token through `config:add` `token`; any other secret is

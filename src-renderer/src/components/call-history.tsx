@@ -1,5 +1,5 @@
 /**
- * A server's call history (SPEC §9; issue 5 §3): tool, arguments, duration and outcome of each
+ * A server's call history (docs/inspecting.md; issue 5 §3): tool, arguments, duration and outcome of each
  * call, newest first, with Replay (the arguments go back into the form and are sent again).
  */
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';

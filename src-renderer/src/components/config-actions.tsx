@@ -1,5 +1,5 @@
 /**
- * What changes a server's config (SPEC §5, issue #3): Enable/Disable (in its file, or in
+ * What changes a server's config (docs/operator-verbs.md, issue #3): Enable/Disable (in its file, or in
  * Switchboard only — said so), Edit (launch fields; only changed keys are written), Remove (after
  * a confirmation), and Copy to another host (notes say what could not be carried). The outcome
  * (file written, notes, or the error in words) is shown beside the buttons.

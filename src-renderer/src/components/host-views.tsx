@@ -1,5 +1,5 @@
 /**
- * "What does each host see?" (SPEC §2 per-host view): every host with its files (found or not) and
+ * "What does each host see?" (docs/config-discovery.md per-host view): every host with its files (found or not) and
  * the servers it loads by its own rules, overridden and not-loaded ones marked with why. Reloaded
  * when config files change (`config:reloaded`) or the server list changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Call a tool (SPEC §4): the tool's names, annotations and description, its input schema as JSON,
+ * Call a tool (docs/tool-bridge.md): the tool's names, annotations and description, its input schema as JSON,
  * a form generated from the schema (@rjsf/core with an eval-free validator, lib/form-validator.ts)
  * or a Raw JSON textarea (which can send arguments the schema rejects, on purpose), a Call button,
  * Cancel while it runs, a progress bar fed by progress notifications, and the result beside the

@@ -1,5 +1,5 @@
 /**
- * A per-server latency sparkline (SPEC §9): the recent request latencies (ms, oldest first) as a
+ * A per-server latency sparkline (docs/inspecting.md): the recent request latencies (ms, oldest first) as a
  * small SVG line, with the latest and the median in words for screen readers and hover.
  */
 import type { ReactElement } from 'react';

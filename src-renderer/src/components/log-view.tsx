@@ -1,5 +1,5 @@
 /**
- * A server's log lines (SPEC §6 stderr ring buffer, plus lifecycle notes), virtualised with
+ * A server's log lines (docs/connections-supervision.md stderr ring buffer, plus lifecycle notes), virtualised with
  * @tanstack/react-virtual. Loads `logs:get` (only lines newer than those held) when shown; new
  * lines arrive through the store's `logs:appended` subscription. Follows the tail while the view
  * is scrolled to the bottom. Issue 15 item 3: each line's level (decided in the core) is coloured

@@ -1,5 +1,5 @@
 /**
- * What supervision knows about one server beyond its status (SPEC §3, §6): the automatic restart
+ * What supervision knows about one server beyond its status (docs/auth.md, §6): the automatic restart
  * that is pending (with a countdown), a manual stop, and the env/header entries left out because
  * they could not be resolved.
  */

@@ -1,5 +1,5 @@
 /**
- * The running-state verbs of one server (SPEC §5) as buttons: Start / Stop / Restart / Test, with
+ * The running-state verbs of one server (docs/operator-verbs.md) as buttons: Start / Stop / Restart / Test, with
  * the outcome shown beside them (a test's latencies, or the error in words). Every action goes
  * through `SwitchboardApi`; the returned snapshot is applied at once, events keep it current.
  */

@@ -1,7 +1,7 @@
 /**
  * The selected server: status, where it came from, how it launches, the last error in full (where
  * it failed, in words), and tabs for its tools (+ the invoke pane beside them), its log and its
- * definition (SPEC §6, §8, §9).
+ * definition (docs/connections-supervision.md, §8, §9).
  */
 import { ToolDriftPanel } from './tool-drift-panel.js';
 import { TextFindingsPanel } from './text-findings-panel.js';

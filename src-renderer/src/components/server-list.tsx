@@ -1,6 +1,6 @@
 /**
  * The left column: every server with status dot + word, tool count, host and file:line; then the
- * definitions shadowed by a higher-priority one (SPEC §2, §8). A server whose config holds a
+ * definitions shadowed by a higher-priority one (docs/config-discovery.md, §8). A server whose config holds a
  * placeholder that did not resolve says so on its row, naming the field (issue 14 item 8). Each
  * server is a real button; ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A server's protocol generation (issue 10, SPEC §10): how it is reached (auto / pinned 2026-07-28 /
+ * A server's protocol generation (issue 10, docs/protocol-eras.md): how it is reached (auto / pinned 2026-07-28 /
  * legacy, changed through `servers:setProtocol`), what the connection negotiated, and what the
  * server says about itself — implementation info, capabilities and instructions (untrusted server
  * text, rendered as text).

@@ -1,5 +1,5 @@
 /**
- * Sign-in for OAuth servers (SPEC §3, §5): a server in `needs-auth` gets a Sign in button; a signed-in
+ * Sign-in for OAuth servers (docs/auth.md, §5): a server in `needs-auth` gets a Sign in button; a signed-in
  * OAuth server gets Sign in again (`reauth`) and Sign out (`unauth`). The renderer only ever sees
  * the authorization URL and the outcome — tokens stay in main and the keychain.
  */

@@ -1,4 +1,4 @@
-/** A status dot plus the status word: never colour alone (SPEC §6 statuses). */
+/** A status dot plus the status word: never colour alone (docs/connections-supervision.md statuses). */
 import { Badge } from '@mantine/core';
 import type { ServerStatusName } from '../../../src-shared/api/status.js';
 import { STATUS_COLORS } from '../lib/format.js';

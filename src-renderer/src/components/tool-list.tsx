@@ -1,5 +1,5 @@
 /**
- * A server's tools, raw name first, then the agent-visible name (SPEC §4); each tool is a button;
+ * A server's tools, raw name first, then the agent-visible name (docs/tool-bridge.md); each tool is a button;
  * arrow keys, Home and End move along the list. The list is virtual (@tanstack/react-virtual) and
  * its rows are plain elements (issue 15 item 1: opening a server of 5,000 tools renders a screenful),
  * compact (a name line and one line of agent name · description), names wrapping only after

@@ -1,5 +1,5 @@
 /**
- * One tool call's result (SPEC §4): text as markdown without raw HTML, or plain (never HTML:
+ * One tool call's result (docs/tool-bridge.md): text as markdown without raw HTML, or plain (never HTML:
  * server text is untrusted; a several-MB text shows a preview first, see result-text.tsx), images
  * and audio from base64 + MIME type only, embedded resources, `structuredContent` as pretty JSON,
  * the output-schema warning beside the kept result, `isError` in red, and the duration.

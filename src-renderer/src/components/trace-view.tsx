@@ -1,5 +1,5 @@
 /**
- * A server's JSON-RPC trace (SPEC §9, issue 15 item 2): every message in and out, with time,
+ * A server's JSON-RPC trace (docs/inspecting.md, issue 15 item 2): every message in and out, with time,
  * direction, method and the reply latency; secrets are redacted in main before they get here.
  * Loads `trace:get` (only entries newer than those held) when shown and follows `trace:appended`.
  * Filters by direction, method and text; failures (JSON-RPC errors, `isError` results) are red.

@@ -1,5 +1,5 @@
 /**
- * Workspace trust prompt (SPEC §2): project-level servers stay `untrusted` (no process, no
+ * Workspace trust prompt (docs/config-discovery.md): project-level servers stay `untrusted` (no process, no
  * connection) until the user trusts the folder once; the button calls `trust:grant`. The banner
  * lists what trusting would run — each server with its command line or URL — so the person knows
  * what they agree to: command, arguments, env (names; values for keys that are not secret), cwd,

@@ -1,5 +1,5 @@
 /**
- * Config warnings (SPEC §2: never fatal, tied to file and position), split into errors (a file
+ * Config warnings (docs/config-discovery.md: never fatal, tied to file and position), split into errors (a file
  * that could not be read, an entry that was skipped) and notes (read anyway). A banner at the top
  * of the main area names the files that could not be read and opens the panel; the sidebar keeps
  * a short link to it.

@@ -1,5 +1,5 @@
 /**
- * Pure display helpers shared by the components (SPEC §8: the UI shows the same facts as the CLI).
+ * Pure display helpers shared by the components (docs/operator-verbs.md#status-view: the UI shows the same facts as the CLI).
  */
 import { HOST_LABELS, type Provenance } from '../../../src-shared/config/server.js';
 import type { ServerStatusName, ServerSummary } from '../../../src-shared/api/status.js';
@@ -20,7 +20,7 @@ export function hostScopeLabel(p: Provenance): string {
   return `${HOST_LABELS[p.host] ?? p.host} (${p.scope})`;
 }
 
-/** A duration in ms as `2m 15s` / `1h 3m` / `12s`: the CLI's uptime form (SPEC §8), one implementation. */
+/** A duration in ms as `2m 15s` / `1h 3m` / `12s`: the CLI's uptime form (docs/operator-verbs.md#status-view), one implementation. */
 export { formatUptime as formatDuration } from '../../../src-shared/format-uptime.js';
 
 /** A call duration in ms: `84 ms` below a second, `1.25 s` above. */

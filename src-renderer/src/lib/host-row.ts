@@ -1,5 +1,5 @@
 /**
- * The state and launch line of one row of a host's view (SPEC §2 per-host view): `active` (the
+ * The state and launch line of one row of a host's view (docs/config-discovery.md per-host view): `active` (the
  * host loads it), `shadowed` (an earlier definition in this host's own files wins), `disabled`, or
  * `not loaded` by the host itself (with the host's reason). Another host's definition of the name
  * never makes a row shadowed (issue 14 item 4): that host's file is not read by this one. Uses the

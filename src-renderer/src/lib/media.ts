@@ -1,5 +1,5 @@
 /**
- * Safe `data:` URLs for tool result media (SPEC §4 "images/audio rendered"). Server content is
+ * Safe `data:` URLs for tool result media (docs/tool-bridge.md "images/audio rendered"). Server content is
  * untrusted: a URL is built only from a plain base64 payload and a well-formed image/audio MIME
  * type, so nothing the server sends can become script, markup or a remote fetch.
  */

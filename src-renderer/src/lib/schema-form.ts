@@ -5,7 +5,7 @@
 /**
  * A copy of a tool's input schema ready for @rjsf: the root `$schema` is dropped (servers declare
  * 2020-12 or draft-07 dialects; the form needs only the structure, and ajv rejects unknown
- * meta-schema URIs), and an object schema without `properties` gets `{}` (SPEC §4 rule).
+ * meta-schema URIs), and an object schema without `properties` gets `{}` (docs/tool-bridge.md rule).
  */
 export function formSchema(inputSchema: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = structuredClone(inputSchema);

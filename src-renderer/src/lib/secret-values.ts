@@ -1,5 +1,5 @@
 /**
- * Which env / header values are secrets, and how the forms keep them (SPEC §3: secrets we are
+ * Which env / header values are secrets, and how the forms keep them (docs/auth.md: secrets we are
  * given go to the keychain; the file holds a reference). Pure.
  */
 import { isSecretKey as isSharedSecretKey } from '../../../src-shared/redaction.js';

@@ -1,5 +1,5 @@
 /**
- * Config warnings sorted by what they mean to a person (SPEC §2: warnings are never fatal, tied to
+ * Config warnings sorted by what they mean to a person (docs/config-discovery.md: warnings are never fatal, tied to
  * a file and position): a file that could not be read at all, an entry that was skipped, an entry
  * that loaded but will not work as written (an unresolved placeholder, issue 14 item 8), or a note
  * about something read anyway (comments in strict JSON, a Switchboard-only disable). Uses the

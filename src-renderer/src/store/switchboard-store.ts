@@ -114,7 +114,7 @@ export function createSwitchboardStore(
 
   const offs = [
     api.on('servers:changed', applySnapshot),
-    // Agent-visible names are assigned across all servers (SPEC §4 collisions: `_2`, `_3`…), so one
+    // Agent-visible names are assigned across all servers (docs/tool-bridge.md collisions: `_2`, `_3`…), so one
     // server's change can rename another's tools: refetch them all.
     api.on('tools:changed', () => void refreshTools()),
     api.on('logs:appended', (entries) => {

@@ -1,4 +1,4 @@
-/** `app:*` and `trust:*` methods: facts about the running core and workspace trust (SPEC §0, §2). */
+/** `app:*` and `trust:*` methods: facts about the running core and workspace trust (docs/faces-and-ownership.md, §2). */
 import { z } from 'zod';
 import { ServersSnapshotSchema } from '../status.js';
 import { Empty } from './common.js';
@@ -16,7 +16,7 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 export const appMethods = {
   'app:info': { input: Empty, output: AppInfoSchema },
   /**
-   * Trust a project folder (SPEC §2): `dir` (absolute; default the core's project folder). When it
+   * Trust a project folder (docs/config-discovery.md): `dir` (absolute; default the core's project folder). When it
    * is the core's own project, the core re-discovers at once and starts its servers. NOT_FOUND for
    * a folder that does not exist; INVALID_CONFIG for a trust.json that does not parse.
    */

@@ -1,5 +1,5 @@
 /**
- * `auth:*` methods and events (SPEC §3, §5: sign in, `reauth`, `unauth`). Nothing here carries a
+ * `auth:*` methods and events (docs/auth.md, §5: sign in, `reauth`, `unauth`). Nothing here carries a
  * token: the renderer sees whether a server is signed in, and the authorization URL to open.
  */
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export const SignInStartSchema = z.discriminatedUnion('status', [
 ]);
 export type SignInStartInfo = z.infer<typeof SignInStartSchema>;
 
-/** A sign-in ended, or tokens were removed. `message` uses SPEC §5 wording on failure. */
+/** A sign-in ended, or tokens were removed. `message` uses docs/operator-verbs.md wording on failure. */
 export const AuthChangedSchema = z.object({
   server: z.string(),
   outcome: z.enum(['signed-in', 'signed-out', 'failed']),

@@ -1,5 +1,5 @@
 /**
- * `channels:*` and `triggers:*` methods and events (SPEC §7, issue 13): server notifications as a
+ * `channels:*` and `triggers:*` methods and events (docs/channels.md, issue 13): server notifications as a
  * list with unread counts, acks and pauses; trigger rules, their firings and confirmations. The
  * CLI verbs `channels` and `triggers` are thin clients of exactly these.
  */

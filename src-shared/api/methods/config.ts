@@ -1,4 +1,4 @@
-/** `config:*` methods and events: per-host views and the verbs that change host files (SPEC §2, §5, §9; issue #3). */
+/** `config:*` methods and events: per-host views and the verbs that change host files (docs/config-discovery.md, §5, §9; issue #3). */
 import { z } from 'zod';
 import {
   AddServerInputSchema,

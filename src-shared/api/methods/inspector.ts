@@ -1,5 +1,5 @@
 /**
- * Inspector methods and events (issue 5; SPEC §4 deferred schemas and cancel, §9 resources,
+ * Inspector methods and events (issue 5; docs/tool-bridge.md deferred schemas and cancel, §9 resources,
  * prompts, completions, roots, sampling, elicitation, call history): everything a server offers
  * beyond `tools:list`/`tools:call`, and what servers ask back.
  */
@@ -36,9 +36,9 @@ const ServerOnly = z.object({ server: ServerName }).strict();
 export const inspectorMethods = {
   /** Cancel a running `tools:call` by its `callId`: aborts the request (`notifications/cancelled`). */
   'tools:cancel': { input: z.object({ callId: z.string().min(1).max(100) }).strict(), output: z.object({ cancelled: z.boolean() }) },
-  /** The catalog export (SPEC §4): agent-visible name + `[MCP:<server>] <description>`, no schemas. */
+  /** The catalog export (docs/tool-bridge.md): agent-visible name + `[MCP:<server>] <description>`, no schemas. */
   'tools:catalog': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(CatalogEntrySchema) },
-  /** `describe` (SPEC §4): by agent-visible `name`, or by raw `server` + `tool`. */
+  /** `describe` (docs/tool-bridge.md): by agent-visible `name`, or by raw `server` + `tool`. */
   'tools:describe': {
     input: z.object({ name: z.string().optional(), server: ServerName.optional(), tool: z.string().optional() }).strict(),
     output: ToolDescriptionSchema,

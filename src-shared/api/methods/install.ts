@@ -1,5 +1,5 @@
 /**
- * `install:*` methods and events (issue 13, SPEC §9; MCP's SEP-1024 consent): an install link is
+ * `install:*` methods and events (issue 13, docs/inspecting.md; MCP's SEP-1024 consent): an install link is
  * first turned into a preview that shows, untruncated, exactly what would run or be contacted and
  * the file it would be written to; nothing is written or started until `install:confirm` with the
  * preview's id. The renderer never sends a config to execute — only the link and then the id.

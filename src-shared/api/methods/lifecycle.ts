@@ -1,5 +1,5 @@
 /**
- * Running-state verbs (SPEC §5) and the JSON-RPC trace (SPEC §9): `servers:start|stop|restart|
+ * Running-state verbs (docs/operator-verbs.md) and the JSON-RPC trace (docs/inspecting.md): `servers:start|stop|restart|
  * reload|test` and `trace:get`, plus the `trace:appended` event. Owned by the lifecycle work (#4).
  */
 import { z } from 'zod';

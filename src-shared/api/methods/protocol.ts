@@ -1,4 +1,4 @@
-/** `servers:setProtocol` (issue 10): a server's protocol generation setting (SPEC §10). */
+/** `servers:setProtocol` (issue 10): a server's protocol generation setting (docs/protocol-eras.md). */
 import { ProtocolModeSchema } from '../../config/server.js';
 import { ServerRefSchema, WriteOutcomeSchema } from '../config.js';
 

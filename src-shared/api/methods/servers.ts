@@ -1,4 +1,4 @@
-/** `servers:*` and `logs:*` methods: the server list and each server's log (SPEC §2, §6, §8). */
+/** `servers:*` and `logs:*` methods: the server list and each server's log (docs/config-discovery.md, §6, §8). */
 import { z } from 'zod';
 import { LogEntrySchema, ServersSnapshotSchema } from '../status.js';
 import { Empty, ServerName } from './common.js';

@@ -1,4 +1,4 @@
-/** `tools:*` methods: the tool catalog and tool calls (SPEC §4). */
+/** `tools:*` methods: the tool catalog and tool calls (docs/tool-bridge.md). */
 import { z } from 'zod';
 import { ToolCallResultSchema, ToolInfoSchema } from '../status.js';
 import { ServerName } from './common.js';

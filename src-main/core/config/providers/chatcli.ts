@@ -1,5 +1,5 @@
 /**
- * ChatCLI (HOST-FORMATS.md "ChatCLI"; SPEC §2 rank 16): `$CHATCLI_MCP_CONFIG` or
+ * ChatCLI (docs/host-formats.md "ChatCLI"; docs/config-discovery.md rank 16): `$CHATCLI_MCP_CONFIG` or
  * `~/.chatcli/mcp_servers.json`, `{"mcpServers": [{name, …}]}`. `timeout` is in SECONDS (canonical
  * ms = × 1000); a missing `enabled` means OFF (Go's zero value); `auth` {type bearer|basic|header}
  * → canonical auth; `alwaysAllow` merged into `autoApprove`; `cwd` may start with `~/`.

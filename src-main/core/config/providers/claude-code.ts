@@ -1,5 +1,5 @@
 /**
- * Claude Code (HOST-FORMATS.md "Claude Code"; SPEC §2 rank 3). `~/.claude.json` (relocated to
+ * Claude Code (docs/host-formats.md "Claude Code"; docs/config-discovery.md rank 3). `~/.claude.json` (relocated to
  * `$CLAUDE_CONFIG_DIR/.claude.json`) holds the user scope (top-level `mcpServers`) and the local
  * scope (`projects["<abs projectDir>"].mcpServers`); `<proj>/.mcp.json` is the project scope.
  * Order: local > project > user. The project entry's `disabledMcpjsonServers` turns `.mcp.json`

@@ -1,5 +1,5 @@
 /**
- * Claude Desktop (HOST-FORMATS.md "Claude Desktop"; SPEC §2 rank 10): one user file, no
+ * Claude Desktop (docs/host-formats.md "Claude Desktop"; docs/config-discovery.md rank 10): one user file, no
  * interpolation. macOS `~/Library/Application Support/Claude/claude_desktop_config.json`; Windows
  * both the MSIX package-local file (default install since Feb 2026; listed first) and
  * `%APPDATA%\Claude\claude_desktop_config.json`; Linux `$XDG_CONFIG_HOME/Claude/…` (community

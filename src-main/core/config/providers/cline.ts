@@ -1,5 +1,5 @@
 /**
- * Cline (HOST-FORMATS.md "Cline"; SPEC §2 rank 8): VS Code globalStorage
+ * Cline (docs/host-formats.md "Cline"; docs/config-discovery.md rank 8): VS Code globalStorage
  * `saoudrizwan.claude-dev/settings/cline_mcp_settings.json`. Strict JSON, no interpolation,
  * `timeout` in seconds, `disabled`, a url-only entry is SSE, legacy `transportType`.
  */

@@ -1,5 +1,5 @@
 /**
- * OpenAI Codex CLI (HOST-FORMATS.md "Codex"; SPEC §2 rank 4): `[mcp_servers.<name>]` tables in
+ * OpenAI Codex CLI (docs/host-formats.md "Codex"; docs/config-discovery.md rank 4): `[mcp_servers.<name>]` tables in
  * `$CODEX_HOME/config.toml` (default `~/.codex/config.toml`) and a project's `.codex/config.toml`.
  * No interpolation: secrets come by env-var NAME (`bearer_token_env_var`, `env_http_headers`);
  * `startup_timeout_sec` in seconds; `enabled`; `enabled_tools` / `disabled_tools`.

@@ -1,5 +1,5 @@
 /**
- * Continue (HOST-FORMATS.md "Continue"; SPEC §2 rank 14): the `mcpServers` LIST (entries carry
+ * Continue (docs/host-formats.md "Continue"; docs/config-discovery.md rank 14): the `mcpServers` LIST (entries carry
  * `name`) of `~/.continue/config.yaml`, and the project drop-in folder `.continue/mcpServers/`:
  * `*.yaml` blocks (`name`/`version`/`schema` + an `mcpServers` list) and `*.json` files in the
  * Claude/Cursor shape (`{"mcpServers": {name: {…}}}`). `${{ secrets.X }}` / `${{ inputs.X }}` are

@@ -1,5 +1,5 @@
 /**
- * Cursor (HOST-FORMATS.md "Cursor"; SPEC §2 rank 6): `<proj>/.cursor/mcp.json` (project, listed
+ * Cursor (docs/host-formats.md "Cursor"; docs/config-discovery.md rank 6): `<proj>/.cursor/mcp.json` (project, listed
  * first) and `~/.cursor/mcp.json` (user, `%USERPROFILE%\.cursor\mcp.json` on Windows). Placeholders
  * `${env:VAR}`, `${workspaceFolder}`, `${userHome}`; Cursor's `auth` (a static OAuth client) is kept
  * in `extensions`, not interpreted.

@@ -1,5 +1,5 @@
 /**
- * Gemini CLI (HOST-FORMATS.md "Gemini CLI"; SPEC §2 rank 5): `mcpServers` merged across layers —
+ * Gemini CLI (docs/host-formats.md "Gemini CLI"; docs/config-discovery.md rank 5): `mcpServers` merged across layers —
  * system overrides > project `.gemini/settings.json` > user `~/.gemini/settings.json` > system
  * defaults (so listed in that order; first wins). System files: Linux `/etc/gemini-cli/`, mac
  * `/Library/Application Support/GeminiCli/`, Windows `C:\ProgramData\gemini-cli\`, or

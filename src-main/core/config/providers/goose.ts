@@ -1,5 +1,5 @@
 /**
- * goose (HOST-FORMATS.md "goose"; SPEC §2 rank 13): YAML `extensions` map in
+ * goose (docs/host-formats.md "goose"; docs/config-discovery.md rank 13): YAML `extensions` map in
  * `~/.config/goose/config.yaml` (mac/Linux; `$XDG_CONFIG_HOME` honoured on Linux) or
  * `%APPDATA%\Block\goose\config\config.yaml`. `cmd`/`args`/`envs` (stdio), `uri` (+`headers`) for
  * `sse`/`streamable_http`; `enabled`; `timeout` in seconds; builtin/platform extensions are not

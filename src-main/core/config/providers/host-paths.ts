@@ -1,5 +1,5 @@
 /**
- * OS-specific folders several hosts share (HOST-FORMATS.md §1): VS Code's user folder (which also
+ * OS-specific folders several hosts share (docs/host-formats.md §1): VS Code's user folder (which also
  * holds Cline's and Roo's globalStorage), and the per-OS config folder of Zed and goose.
  */
 import { appDataDir, joinFor, xdgConfigDir, type PlatformContext } from '../../paths.js';

@@ -1,5 +1,5 @@
 /**
- * How each host's entries are read (HOST-FORMATS.md §2-§4): placeholder syntax, timeout unit,
+ * How each host's entries are read (docs/host-formats.md §2-§4): placeholder syntax, timeout unit,
  * enable flag, and a translator from the host's own keys to canonical ones. One place, so the
  * reader (providers) and the writer (`host-shapes.ts`) agree on every host's semantics.
  */
@@ -146,7 +146,7 @@ function continueTranslate(input: Raw): Translation {
   return { raw: { ...input }, unresolved };
 }
 
-/** Every host's reading rules (SPEC §2, HOST-FORMATS.md). */
+/** Every host's reading rules (docs/config-discovery.md, docs/host-formats.md). */
 export const HOST_RULES: Record<HostId, HostRules> = {
   switchboard: { host: 'switchboard', syntax: 'posix', auth: 'canonical' },
   xcsh: { host: 'xcsh', syntax: 'posix', auth: 'canonical', coerceStrings: true },

@@ -1,5 +1,5 @@
 /**
- * The provider registry (SPEC §2): one provider per host format. Discovery runs them in
+ * The provider registry (docs/config-discovery.md): one provider per host format. Discovery runs them in
  * `HOST_IDS` priority order whatever the order here; a new host slots in by adding its provider.
  */
 import type { ConfigProvider } from '../types.js';
@@ -22,7 +22,7 @@ import { windsurfProvider } from './windsurf.js';
 import { xcshProvider } from './xcsh.js';
 import { zedProvider } from './zed.js';
 
-/** Every provider (SPEC §2's table); a file that is both a user and a project candidate is user scope. */
+/** Every provider (docs/config-discovery.md's table); a file that is both a user and a project candidate is user scope. */
 export const CONFIG_PROVIDERS: readonly ConfigProvider[] = [
   switchboardProvider,
   xcshProvider,

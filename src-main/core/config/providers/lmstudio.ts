@@ -1,5 +1,5 @@
 /**
- * LM Studio (HOST-FORMATS.md "LM Studio"; SPEC §2 rank 15): `~/.lmstudio/mcp.json`
+ * LM Studio (docs/host-formats.md "LM Studio"; docs/config-discovery.md rank 15): `~/.lmstudio/mcp.json`
  * (`%USERPROFILE%\.lmstudio\mcp.json`), Cursor's notation, no interpolation, no enable flag.
  */
 import { joinFor } from '../../paths.js';

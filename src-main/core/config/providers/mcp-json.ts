@@ -1,5 +1,5 @@
 /**
- * The root `mcp.json` / `.mcp.json` fallback (SPEC §2 rank 17; seed: xcsh's `mcp-json.ts`): read
+ * The root `mcp.json` / `.mcp.json` fallback (docs/config-discovery.md rank 17; seed: xcsh's `mcp-json.ts`): read
  * only when no other provider claimed the file (discovery passes the claimed set as `skip`, so
  * `.mcp.json` normally belongs to Claude Code). Project scope; `${VAR}` / `${VAR:-default}`.
  */

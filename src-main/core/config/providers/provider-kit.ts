@@ -37,7 +37,7 @@ export function candidate(host: HostId, path: string, scope: Scope): SourceFile 
 /**
  * A host's candidate list with every project-scope entry dropped whose path (resolved) is also one
  * of its user- or managed-level candidates: with `--project $HOME` (or run from `~`),
- * `~/.cursor/mcp.json` is the user's own file — user scope, trusted — not a project file (SPEC §2).
+ * `~/.cursor/mcp.json` is the user's own file — user scope, trusted — not a project file (docs/config-discovery.md).
  */
 export function userWins(files: SourceFile[]): SourceFile[] {
   const personal = new Set(files.filter((f) => f.scope !== 'project').map((f) => resolve(f.path)));
@@ -50,7 +50,7 @@ export function withUserWins(provider: ConfigProvider): ConfigProvider {
 }
 
 /**
- * The identity of a physical file for "one file is read once" (SPEC §2): its realpath, or the
+ * The identity of a physical file for "one file is read once" (docs/config-discovery.md): its realpath, or the
  * resolved path when it does not exist. Never throws.
  */
 export async function claimKey(path: string): Promise<string> {
@@ -61,7 +61,7 @@ export async function claimKey(path: string): Promise<string> {
   }
 }
 
-/** Values placeholders resolve against in this context (SPEC §2). */
+/** Values placeholders resolve against in this context (docs/config-discovery.md). */
 export function expansionVars(ctx: DiscoveryContext): ExpansionVars {
   return {
     env: ctx.env,
@@ -154,7 +154,7 @@ export interface MapProviderOptions {
 /** The SourceFile's key path label for messages (`mcp.servers`). */
 export const pathLabel = (path: string[]): string => path.join('.');
 
-/** A provider for the common `{"mcpServers": {name: {…}}}` shape (SPEC §2). */
+/** A provider for the common `{"mcpServers": {name: {…}}}` shape (docs/config-discovery.md). */
 export function mapProvider(options: MapProviderOptions): ConfigProvider {
   const { rules } = options;
   return {

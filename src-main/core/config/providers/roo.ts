@@ -1,5 +1,5 @@
 /**
- * Roo Code (HOST-FORMATS.md "Roo Code"; SPEC §2 rank 9): project `.roo/mcp.json` (overrides the
+ * Roo Code (docs/host-formats.md "Roo Code"; docs/config-discovery.md rank 9): project `.roo/mcp.json` (overrides the
  * global file for the same name, so listed first) and globalStorage
  * `rooveterinaryinc.roo-cline/settings/mcp_settings.json`. `timeout` in seconds, `disabled`,
  * `alwaysAllow`, `${env:VAR}` / `${workspaceFolder}`; a `url` without `type` is rejected.

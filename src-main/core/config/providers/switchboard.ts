@@ -1,5 +1,5 @@
 /**
- * Switchboard's own `servers.json` in the data folder (SPEC §0, §2 rank 1): the common
+ * Switchboard's own `servers.json` in the data folder (docs/faces-and-ownership.md, §2 rank 1): the common
  * `{"mcpServers": {name: {…canonical fields…}}}` shape, JSONC allowed, `${VAR}` /
  * `${VAR:-default}` expanded, scope `app`.
  */

@@ -1,8 +1,8 @@
 /**
- * VS Code (HOST-FORMATS.md "VS Code"; SPEC §2 rank 12): `servers` (+ `inputs`) in JSONC files —
+ * VS Code (docs/host-formats.md "VS Code"; docs/config-discovery.md rank 12): `servers` (+ `inputs`) in JSONC files —
  * project `.vscode/mcp.json` and the legacy `"mcp": {servers}` block of `.vscode/settings.json`;
  * user: the profile `mcp.json` in the `User` folder (Code and Code - Insiders) and the legacy block
- * of `User/settings.json`. `type` is required by VS Code but inferred here (SPEC §1);
+ * of `User/settings.json`. `type` is required by VS Code but inferred here (docs/server-model.md);
  * `${env:VAR}`, `${workspaceFolder}`, `${userHome}` expanded; `${input:id}` stays unresolved at
  * discovery and is answered from the keychain at connect time (`secrets/secret-refs.ts`).
  */

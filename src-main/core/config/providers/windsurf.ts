@@ -1,5 +1,5 @@
 /**
- * Windsurf (HOST-FORMATS.md "Windsurf"; SPEC §2 rank 7): `~/.codeium/windsurf/mcp_config.json`
+ * Windsurf (docs/host-formats.md "Windsurf"; docs/config-discovery.md rank 7): `~/.codeium/windsurf/mcp_config.json`
  * (also the JetBrains plugin's `~/.codeium/mcp_config.json` and Windsurf Next's), and the
  * third-party-assumed project file `.windsurf/mcp_config.json`. `serverUrl` or `url`; `disabled`;
  * `${env:VAR}` expanded, `${file:/path}` stays literal and is flagged.

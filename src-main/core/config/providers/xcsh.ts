@@ -1,5 +1,5 @@
 /**
- * xcsh (HOST-FORMATS.md "xcsh"; SPEC §2 rank 2): project `<proj>/.xcsh/mcp.json` (+
+ * xcsh (docs/host-formats.md "xcsh"; docs/config-discovery.md rank 2): project `<proj>/.xcsh/mcp.json` (+
  * `.xcsh/.mcp.json`), user `~/.xcsh/mcp.json` (the docs) and `~/.xcsh/agent/mcp.json` (+
  * `agent/.mcp.json`; what the code reads). `${VAR}` / `${VAR:-default}`; `enabled` coerced from
  * "true"/"false"/"0"/"1"; `timeout` in ms, numeric strings coerced. Top-level `disabledServers`

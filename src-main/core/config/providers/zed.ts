@@ -1,5 +1,5 @@
 /**
- * Zed (HOST-FORMATS.md "Zed"; SPEC §2 rank 11): `context_servers` inside the JSONC settings file —
+ * Zed (docs/host-formats.md "Zed"; docs/config-discovery.md rank 11): `context_servers` inside the JSONC settings file —
  * project `.zed/settings.json` (merged over the user file, so listed first) and user
  * `$XDG_CONFIG_HOME/zed/settings.json` (mac and Linux) or `%APPDATA%\Zed\settings.json`. Reads the
  * current untagged shapes, the `"source": "custom"` tag and `"command": {path, args, env}`;

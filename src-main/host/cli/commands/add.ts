@@ -1,10 +1,10 @@
 /**
- * `switchboard add <name> (--url <url> | -- <command...>)`: quick add (SPEC §5) to Switchboard's
+ * `switchboard add <name> (--url <url> | -- <command...>)`: quick add (docs/operator-verbs.md) to Switchboard's
  * own `servers.json` (or `--host <id> [--scope s]`), in that host's shape. `--token` is kept in the
- * OS keychain and the file gets `Authorization: Bearer ${secret:<name>-token}` (SPEC §3); so does a
+ * OS keychain and the file gets `Authorization: Bearer ${secret:<name>-token}` (docs/auth.md); so does a
  * literal secret in `--header` / `--env` (`${secret:<name>-<key>}`), and another host's file gets
  * one only with `--allow-literal-secrets`.
- * Errors (SPEC §5 words): `Use either --url or -- <command...>, not both.`, `--token requires
+ * Errors (docs/operator-verbs.md words): `Use either --url or -- <command...>, not both.`, `--token requires
  * --url (HTTP/SSE transport).`, `Invalid server config: …`, `Server "<name>" already exists in <path>`.
  */
 import type { MCPServer } from '../../../../src-shared/config/server.js';

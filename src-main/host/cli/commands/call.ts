@@ -1,6 +1,6 @@
 /**
  * `switchboard call <server> <tool> --args '<json>'` (raw names) or `call <agent_tool_name> --args …`
- * (SPEC §4 names): connect what is needed, call, print the result text (`--json`: the whole
+ * (docs/tool-bridge.md names): connect what is needed, call, print the result text (`--json`: the whole
  * `ToolCallResult`, incl. structuredContent). Exit 0 ok; 1 the tool returned isError; 2 connection
  * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
  * `--task` (or a tool whose `execution.taskSupport` is `required`) runs it as a task (MCP 2025-11-25):
@@ -26,7 +26,7 @@ import { openInBrowser } from '../open-browser.js';
 /** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
 export const EXIT_CANCELLED = 130;
 
-/** Exit code of a tool result: 0 ok; 1 isError (or cancelled); 2 when the call itself failed (its typed `failure`, SPEC §4). */
+/** Exit code of a tool result: 0 ok; 1 isError (or cancelled); 2 when the call itself failed (its typed `failure`, docs/tool-bridge.md). */
 export function exitCodeForResult(result: ToolCallResult): number {
   if (!result.isError) return EXIT.OK;
   return result.failure && result.failure.code !== 'cancelled' ? EXIT.FAILURE : EXIT.TOOL_ERROR;

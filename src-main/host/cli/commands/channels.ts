@@ -1,5 +1,5 @@
 /**
- * `switchboard channels` (issue 13, SPEC §7): the notifications servers pushed.
+ * `switchboard channels` (issue 13, docs/channels.md): the notifications servers pushed.
  *
  * - `channels [--server S] [--channel C] [--unread] [--limit N] [-f] [--json]`: list (from the
  *   running Switchboard; without one, read `channels.jsonl` directly); `-f` follows new ones

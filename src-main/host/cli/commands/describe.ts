@@ -1,5 +1,5 @@
 /**
- * `switchboard describe <agent_tool_name>` or `describe <server> <tool>` (SPEC §4 deferred schemas):
+ * `switchboard describe <agent_tool_name>` or `describe <server> <tool>` (docs/tool-bridge.md deferred schemas):
  * server, description, full input schema and the invocation form of one tool. `--json`:
  * `ToolDescription`. Exit 0; 2 when the tool is unknown or its server could not connect.
  */

@@ -2,7 +2,7 @@
  * `switchboard edit <name> [--url U] [--env K=V]… [--unset-env K]… [--header "K: V"]…
  * [--unset-header K]… [--timeout ms] [--description D] [--unset field]… [-- <command...>]`: change
  * fields of a server in the file it lives in; only the changed keys are written, comments and
- * unknown keys stay (SPEC §5). `--env` / `--header` set or replace those keys and keep the others;
+ * unknown keys stay (docs/operator-verbs.md). `--env` / `--header` set or replace those keys and keep the others;
  * `--unset-env K` / `--unset-header K` (or `--unset env.K`) remove one. The output lists the fields
  * written and those the host's file has no place for; nothing written exits 2.
  */

@@ -1,5 +1,5 @@
 /**
- * `switchboard enable|disable <name> [--file F]` (SPEC §5): written to the server's file where its
+ * `switchboard enable|disable <name> [--file F]` (docs/operator-verbs.md): written to the server's file where its
  * host has a flag or list; for hosts without one it applies in Switchboard only, and says so.
  */
 import type { CommandSpec } from '../command-spec.js';

@@ -1,5 +1,5 @@
 /**
- * `switchboard input <id>`: answer a VS Code `${input:<id>}` prompt once (SPEC §2); the answer is
+ * `switchboard input <id>`: answer a VS Code `${input:<id>}` prompt once (docs/config-discovery.md); the answer is
  * read from stdin — on a terminal without echo, as a password prompt — and kept in the OS
  * keychain as `input:<id>`; never written to a file.
  */

@@ -1,5 +1,5 @@
 /**
- * `switchboard logs <name> [-f]` (SPEC §5, §6): the server's buffered log lines — stderr, skipped
+ * `switchboard logs <name> [-f]` (docs/operator-verbs.md, §6): the server's buffered log lines — stderr, skipped
  * stdout lines and lifecycle notes, with the same entries (and `seq`) the UI shows. From the live
  * owner when there is one; otherwise a one-shot core connects just that server and prints what it
  * logged. `-f` follows the live owner until Ctrl-C (needs an owner). `--json`: one entry per line.

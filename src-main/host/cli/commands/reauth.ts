@@ -1,5 +1,5 @@
 /**
- * `switchboard reauth <server>` (SPEC §3, §5): sign in to an OAuth server again — drop its tokens,
+ * `switchboard reauth <server>` (docs/auth.md, §5): sign in to an OAuth server again — drop its tokens,
  * print the authorization URL (and open it unless `--no-browser`), wait for the loopback redirect,
  * store the new tokens in the keychain, connect. Exit 0 signed in and connected; 2 when the sign-in
  * failed (`OAuth flow timed out. Please try again.`, `OAuth authentication failed: …`, endpoints

@@ -1,5 +1,5 @@
 /**
- * `switchboard reload` (SPEC §5): the live owner re-reads every config file and diff-and-applies —
+ * `switchboard reload` (docs/operator-verbs.md): the live owner re-reads every config file and diff-and-applies —
  * nothing unchanged restarts, manual stops are respected. Needs a live owner: exit 2 and say so.
  */
 import type { CommandSpec } from '../command-spec.js';

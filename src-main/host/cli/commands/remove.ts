@@ -1,5 +1,5 @@
 /**
- * `switchboard remove|rm <name> [--file F]`: remove a server from the file it lives in (SPEC §5).
+ * `switchboard remove|rm <name> [--file F]`: remove a server from the file it lives in (docs/operator-verbs.md).
  * Without `--file` only the winning definition goes; when another file's definition takes over it
  * says so, and a second copy of the name is never removed without its `--file`.
  */

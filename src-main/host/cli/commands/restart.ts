@@ -1,5 +1,5 @@
 /**
- * `switchboard restart [name]` (SPEC §5): with a name, stop + start that server; without, stop all
+ * `switchboard restart [name]` (docs/operator-verbs.md): with a name, stop + start that server; without, stop all
  * and start all with a fresh context (files re-read, connections closed, value cache cleared).
  * Needs a live owner (a one-shot process has nothing running to restart): exit 2 and say so.
  */

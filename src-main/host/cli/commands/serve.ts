@@ -1,5 +1,5 @@
 /**
- * `switchboard serve [--port N] [--project dir]` (SPEC §0 web mode): a core in mode 'web', started,
+ * `switchboard serve [--port N] [--project dir]` (docs/faces-and-ownership.md web mode): a core in mode 'web', started,
  * behind the web host on 127.0.0.1 serving the built renderer (`out/renderer`). Prints
  * `Switchboard is running at <url>` and runs until SIGINT/SIGTERM, then closes the host and disposes
  * the core (no child process left). Exit 2 when the UI is not built or the port cannot be bound.
@@ -48,7 +48,7 @@ export async function runServe(ctx: CliContext): Promise<number> {
     ctx.io.err(`The web UI is not built (missing ${join(staticDir, 'index.html')}). Build it with: npm run build`);
     return EXIT.FAILURE;
   }
-  // SPEC §0: one owner per data folder; the endpoint file lets the CLI attach to this process.
+  // docs/faces-and-ownership.md: one owner per data folder; the endpoint file lets the CLI attach to this process.
   let owner: Ownership;
   try {
     owner = await acquireOwnershipChecked(ctx.dataDir);
@@ -56,7 +56,7 @@ export async function runServe(ctx: CliContext): Promise<number> {
     ctx.io.err(err instanceof OwnedElsewhereError ? err.message : `Cannot take the data folder lock: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.FAILURE;
   }
-  // A previous owner killed with SIGKILL could not stop its servers: end what it left (SPEC §6).
+  // A previous owner killed with SIGKILL could not stop its servers: end what it left (docs/connections-supervision.md).
   const killed = await killLeftovers(ctx.dataDir);
   if (killed.length > 0) ctx.io.err(`Stopped ${killed.length} server process${killed.length === 1 ? '' : 'es'} a previous Switchboard left running (pids ${killed.join(', ')})`);
   const signal = waitForSignal();

@@ -1,5 +1,5 @@
 /**
- * `switchboard servers`: discovery only, no connection, no process (SPEC §2): every definition with
+ * `switchboard servers`: discovery only, no connection, no process (docs/config-discovery.md): every definition with
  * host, file:line, scope, transport, launch and enabled; shadowed definitions with what shadows
  * them; warnings. `--json`: a `DiscoveryReport` (schemas from src-shared).
  */
@@ -24,7 +24,7 @@ export function discoveryReport(snapshot: ServersSnapshot): DiscoveryReport {
   };
 }
 
-/** `switchboard servers --host <id>`: that host's own view (SPEC §2, `config:hosts`), `--json`: the `HostView`. */
+/** `switchboard servers --host <id>`: that host's own view (docs/config-discovery.md, `config:hosts`), `--json`: the `HostView`. */
 async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
   return withOwnerOrOffline(ctx, async (call) => {
     const r = await call('config:hosts', {});

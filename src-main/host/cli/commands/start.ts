@@ -1,5 +1,5 @@
 /**
- * `switchboard start <name>` (SPEC §5): with a live owner, revive the server (clears a manual stop
+ * `switchboard start <name>` (docs/operator-verbs.md): with a live owner, revive the server (clears a manual stop
  * and a last error, then connects) and print its status line. Without one, forget the manual stop
  * so the next owner starts it, and say so. Exit 0; 2 for an unknown/disabled server or a failed start.
  */

@@ -1,6 +1,6 @@
 /**
- * `switchboard status [name]`: the SPEC §8 view, then shadowed definitions and config warnings.
- * With a running owner (SPEC §0) it shows the owner's live facts (statuses, uptimes, restart
+ * `switchboard status [name]`: the docs/operator-verbs.md#status-view view, then shadowed definitions and config warnings.
+ * With a running owner (docs/faces-and-ownership.md) it shows the owner's live facts (statuses, uptimes, restart
  * counts) and starts nothing; without one it connects (only `name` when given) in an ephemeral
  * core. `--json`: the `ServersSnapshot`. Exit 2 when the named server is unknown, or when any
  * server shown is failing (`FAILED_STATUSES`: error, backoff, needs-auth, disconnected — a script

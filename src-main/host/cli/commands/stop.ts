@@ -1,5 +1,5 @@
 /**
- * `switchboard stop <name>` (SPEC §5): kill the server's process (tree), drop its tools, keep the
+ * `switchboard stop <name>` (docs/operator-verbs.md): kill the server's process (tree), drop its tools, keep the
  * entry; remembered in state.json so reloads and the next owner keep it stopped. Acts on the live
  * owner when there is one; otherwise only records the manual stop. Exit 0; 2 unknown/disabled.
  */

@@ -1,5 +1,5 @@
 /**
- * `switchboard test <name>` (SPEC §5): connect (or reuse the live owner's connection), list tools,
+ * `switchboard test <name>` (docs/operator-verbs.md): connect (or reuse the live owner's connection), list tools,
  * ping; print the latencies and the outcome. Exit 0 when it works, 2 when it does not.
  */
 import type { CommandSpec } from '../command-spec.js';

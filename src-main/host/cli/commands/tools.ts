@@ -1,7 +1,7 @@
 /**
- * `switchboard tools [server]`: the running owner's tools when there is one (SPEC §0), else connect
+ * `switchboard tools [server]`: the running owner's tools when there is one (docs/faces-and-ownership.md), else connect
  * (only `server` when given) in an ephemeral core; list tools under their
- * agent-visible names (SPEC §4). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
+ * agent-visible names (docs/tool-bridge.md). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
  * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers
  * that are down (`FAILED_STATUSES`, `backoff` included, with the next retry) are reported on stderr;
  * exit 2 when the named server is unknown or down.
@@ -28,7 +28,7 @@ export async function runTools(ctx: CliContext): Promise<number> {
     const tools = await call('tools:list', name !== undefined ? { server: name } : {});
     if (!tools.ok) return printFailure(ctx, tools.error);
     if (ctx.cli.flags.catalog === true) {
-      // SPEC §4 deferred schemas: names and descriptions only; `describe <name>` gives the schema.
+      // docs/tool-bridge.md deferred schemas: names and descriptions only; `describe <name>` gives the schema.
       const catalog = buildCatalog(tools.data);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(catalog, null, 2));
       else ctx.io.out(catalog.map((c) => `${c.name}\t${c.description}`).join('\n'));

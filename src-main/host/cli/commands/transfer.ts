@@ -1,6 +1,6 @@
 /**
  * `switchboard export <name> --to <host> [--scope s]` and `switchboard import <name> [--to <host>]`
- * (SPEC §9, issue #3 §5): copy a server from the file it lives in (`--file` for a shadowed one)
+ * (docs/inspecting.md, issue #3 §5): copy a server from the file it lives in (`--file` for a shadowed one)
  * into another host's file (import: default Switchboard's own), translated; the notes say what
  * could not be carried, and which definition the copy now shadows. Literal secrets are written
  * only with `--allow-literal-secrets`; a definition from an untrusted project folder is copied only

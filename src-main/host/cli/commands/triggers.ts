@@ -1,5 +1,5 @@
 /**
- * `switchboard triggers` (issue 13, SPEC §7): the rules of `triggers.json` and what they did.
+ * `switchboard triggers` (issue 13, docs/channels.md): the rules of `triggers.json` and what they did.
  *
  * - `triggers`: rules, warnings (file:line), confirmations waiting, recent firings (`--json`: the
  *   whole state).

@@ -1,6 +1,6 @@
 /**
  * `switchboard trust [dir]`: trust a project folder and approve each of its servers' definitions
- * exactly as they are now (SPEC §2 workspace trust; issue 16 item 1, docs/trust.md). Later changes
+ * exactly as they are now (docs/config-discovery.md workspace trust; issue 16 item 1, docs/trust.md). Later changes
  * to a definition (or a new server) wait for approval again:
  *
  * - `trust --review`: list what waits (what each would run, and the diff against what was

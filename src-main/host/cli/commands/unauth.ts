@@ -1,5 +1,5 @@
 /**
- * `switchboard unauth <server>` (SPEC §5): remove the server's OAuth tokens from the keychain (the
+ * `switchboard unauth <server>` (docs/operator-verbs.md): remove the server's OAuth tokens from the keychain (the
  * client registration stays, so the next sign-in reuses it). Exit 0 (also when nothing was
  * stored); 2 when the server is unknown, does not use OAuth, or the keychain is unavailable.
  */
