@@ -97,8 +97,9 @@ describe('switchboard with servers of both protocol generations', () => {
   }, 90_000);
 
   it("another host's server keeps the override in Switchboard's state, never in its file, and loses it when the definition changes", async () => {
-    await runSwitchboard(world, ['trust'], { cwd: world.project });
     const project = writeProjectConfig(world, { 'project-dual': { command: process.execPath, args: [MODERN_STDIO, '--legacy', 'serve'], env: { SB_TEST_MARKER: world.marker } } });
+    // Trusting the folder approves its definitions as written (issue 16).
+    await runSwitchboard(world, ['trust'], { cwd: world.project });
     const before = readFileSync(project, 'utf8');
     const edit = await runSwitchboard(world, ['edit', 'project-dual', '--protocol', 'legacy'], { cwd: world.project });
     expect(edit.code).toBe(0);
@@ -109,6 +110,10 @@ describe('switchboard with servers of both protocol generations', () => {
     expect(legacy.servers.find((s) => s.server.name === 'project-dual')).toMatchObject({ status: 'connected', protocol: { era: 'legacy', mode: 'legacy' } });
     // The definition changes (another argument): the override no longer applies and is dropped.
     writeFileSync(project, JSON.stringify({ mcpServers: { 'project-dual': { command: process.execPath, args: [MODERN_STDIO, '--legacy', 'serve', '--changed'], env: { SB_TEST_MARKER: world.marker } } } }));
+    // A changed project definition waits for approval first (issue 16: approval bound to the definition).
+    const waiting = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project, timeoutMs: 60_000 })).stdout) as StatusJson;
+    expect(waiting.servers.find((s) => s.server.name === 'project-dual')).toMatchObject({ status: 'changed' });
+    expect((await runSwitchboard(world, ['trust', '--approve', 'project-dual'], { cwd: world.project })).code).toBe(0);
     const changed = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project, timeoutMs: 60_000 })).stdout) as StatusJson;
     expect(changed.servers.find((s) => s.server.name === 'project-dual')).toMatchObject({ status: 'connected', protocol: { era: 'modern', mode: 'auto' } });
     const after = JSON.parse(readFileSync(join(world.dataDir, 'state.json'), 'utf8')) as { protocolOverrides?: Record<string, unknown> };
