@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,23 @@ describe('login-shell environment (docs/connections-supervision.md)', () => {
     const merged = mergeLoginEnv(env, login);
     expect(merged.PATH!.split(':')).toEqual(expect.arrayContaining([join(home, '.shims'), '/usr/bin', '/bin']));
     expect(merged.HOME).toBe(home);
+  });
+
+  it.skipIf(process.platform !== 'linux')('(Linux only: reads /proc) runs the shell in a session of its own, so an interactive shell cannot take the terminal', async () => {
+    // The failing input: with execFile's ignored `detached`, `bash -l -i` shared the CLI's session and
+    // left the terminal's foreground group pointing at itself — Ctrl-C on `call` and `trust --review` died.
+    const dir = mkdtempSync(join(tmpdir(), 'sb-login-'));
+    dirs.push(dir);
+    const shell = join(dir, 'fake-shell');
+    const out = join(dir, 'sid');
+    writeFileSync(shell, `#!/bin/sh\nawk '{print $6}' /proc/$$/stat > '${out}'\nshift 3\nexec /bin/sh -c "$1"\n`);
+    chmodSync(shell, 0o755);
+    const login = await readLoginShellEnv({ env: { SHELL: shell, PATH: '/usr/bin:/bin', MARK_ME: 'yes' } });
+    expect(login?.MARK_ME).toBe('yes');
+    const ourSession = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[3];
+    const shellSession = readFileSync(out, 'utf8').trim();
+    expect(shellSession).toMatch(/^\d+$/);
+    expect(shellSession).not.toBe(ourSession);
   });
 
   it('a shell that fails gives undefined (the process environment stays)', async () => {

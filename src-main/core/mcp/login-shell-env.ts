@@ -6,7 +6,7 @@
  * banners — and merge it under the process environment's own variables... except PATH, which the
  * login shell's value wins (it is the point of the exercise). Windows has no login shell: a no-op.
  */
-import { execFile, type ExecFileOptionsWithStringEncoding } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const MARK = '__SWITCHBOARD_ENV_7f3a__';
 /** How long the login shell may take (ms). */
@@ -41,6 +41,9 @@ export function parseMarkedEnv(output: string): Record<string, string> | undefin
   }
 }
 
+/** Most stdout kept from the login shell (characters); its environment is far smaller. */
+const LOGIN_SHELL_MAX_OUTPUT = 4 * 1024 * 1024;
+
 /**
  * The login shell's environment, or undefined (Windows, no SHELL, a failing or slow shell — then the
  * process environment is all there is). Never rejects. Runs the shell with ELECTRON_RUN_AS_NODE=1 so
@@ -58,18 +61,44 @@ export async function readLoginShellEnv(options: LoginShellOptions = {}): Promis
   for (const [k, v] of Object.entries(env)) if (typeof v === 'string') childEnv[k] = v;
   childEnv.ELECTRON_RUN_AS_NODE = '1';
   return new Promise((resolve) => {
-    execFile(
-      shell,
-      ['-l', '-i', '-c', command],
-      // detached: its own session, so an interactive shell started from a terminal (the CLI) cannot
-      // take the terminal's foreground and stop the CLI (SIGTTOU), as VS Code's shell-env reader avoids too.
-      { env: childEnv, timeout: options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024, encoding: 'utf8', detached: true } as ExecFileOptionsWithStringEncoding,
-      (_err: unknown, stdout: string) => {
-        const parsed = parseMarkedEnv(stdout ?? '');
-        if (parsed) delete parsed.ELECTRON_RUN_AS_NODE;
-        resolve(parsed);
-      },
-    );
+    // spawn with detached: a new session (setsid) without a controlling terminal, so an interactive
+    // shell started from a terminal (the CLI) cannot take the terminal's foreground group — which
+    // would leave Ctrl-C and raw-mode prompts (`trust --review`, `input`) dead after it exits. (execFile
+    // ignores `detached`; VS Code's shell-env reader detaches the same way.)
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(shell, ['-l', '-i', '-c', command], { env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    let stdout = '';
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      const parsed = parseMarkedEnv(stdout);
+      if (parsed) delete parsed.ELECTRON_RUN_AS_NODE;
+      resolve(parsed);
+    };
+    const killGroup = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      killGroup();
+      finish();
+    }, options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS);
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      if (stdout.length < LOGIN_SHELL_MAX_OUTPUT) stdout += chunk;
+    });
+    child.on('error', finish);
+    child.on('close', finish);
   });
 }
 
