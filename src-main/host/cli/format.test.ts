@@ -105,6 +105,18 @@ describe('formatStatus', () => {
     });
     expect(lines[0]).toBe('● a-very-long-server-name    connected     1 tool  (5s)');
   });
+
+  it('names five changed tools then counts the rest, and keeps a finding\'s server text on one line', () => {
+    const drift = Array.from({ length: 32 }, (_, i) => ({ tool: `t${i}`, change: 'changed' as const, changes: [], held: i < 3 }));
+    const finding = { rule: 'tool-names', title: "Names another server's tool", where: 'instructions', match: '## Cross-Feature\n\nRelationships\r\n  echo' };
+    const lines = formatStatus(
+      snapshot([state('e', 'connected', { toolCount: 32, connectedAt: NOW - 5_000, pins: { server: 'e', mode: 'block', pinned: 32, drift }, findings: [finding] })]),
+      { now: NOW, trustCommand: 'switchboard trust' },
+    );
+    expect(lines[1]).toBe('  ↳ tools changed since pinned: t0 (changed), t1 (changed), t2 (changed), t3 (changed), t4 (changed) and 27 more; 3 held back; see: switchboard pins e');
+    expect(lines[2]).toBe(`  ↳ Names another server's tool: instructions: "## Cross-Feature Relationships echo"`);
+    expect(lines.every((l) => !l.includes('\n'))).toBe(true);
+  });
 });
 
 describe('formatServers', () => {

@@ -17,6 +17,9 @@ import {
   type ToolInfo,
 } from '../../../src-shared/api/status.js';
 
+/** Changed tools named in a status line before "and N more" (the full list: `switchboard pins`). */
+const MAX_DRIFT_SHOWN = 5;
+
 /** Quote a shell argument for display when it has spaces or quotes. */
 export function quoteArg(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
@@ -82,10 +85,13 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     // Issue 16 item 2: tools that differ from their pins (details: switchboard pins <server>).
     if (state.pins) {
       const held = state.pins.drift.filter((d) => d.held).length;
-      lines.push(`  ↳ tools changed since pinned: ${state.pins.drift.map((d) => `${d.tool} (${d.change})`).join(', ')}${held ? `; ${held} held back` : ''}; see: switchboard pins ${state.server.name}`);
+      const shown = state.pins.drift.slice(0, MAX_DRIFT_SHOWN).map((d) => `${d.tool} (${d.change})`);
+      const more = state.pins.drift.length - shown.length;
+      lines.push(`  ↳ tools changed since pinned: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}${held ? `; ${held} held back` : ''}; see: switchboard pins ${state.server.name}`);
     }
     // Issue 16 item 3: suspicious text, with the evidence.
-    for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match}"`);
+    // The matched text is server text: one line, so it cannot break the table.
+    for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match.replace(/\s+/g, ' ').trim()}"`);
     if (state.status === 'untrusted') {
       lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);
     } else if (state.status === 'changed') {

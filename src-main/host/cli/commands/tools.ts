@@ -39,6 +39,15 @@ export async function runTools(ctx: CliContext): Promise<number> {
     // Like status: the hint sits under the (maybe empty) list; with --json/--catalog output it goes to stderr.
     if (untrusted.length > 0 && (ctx.cli.json || ctx.cli.flags.catalog === true)) ctx.io.err(trustLine);
     else if (untrusted.length > 0) ctx.io.out(trustLine);
+    // Issue 16 item 2: tools held back in block mode are not listed; say so rather than "No tools".
+    for (const state of states) {
+      const held = state.pins?.drift.filter((d) => d.held).length ?? 0;
+      if (held > 0) ctx.io.err(`${held} tool${held === 1 ? '' : 's'} of "${state.server.name}" held back (changed since pinned, block mode); see: switchboard pins ${state.server.name}, accept with: switchboard pins accept ${state.server.name}`);
+    }
+    // Issue 16 item 1: a changed definition runs nothing until approved.
+    for (const state of states.filter((s) => s.status === 'changed')) {
+      ctx.io.err(`Server "${state.server.name}" changed since it was approved; nothing started. Review with: switchboard trust --review`);
+    }
 
     let failed = false;
     for (const state of states) {
