@@ -33,6 +33,22 @@ describe('FileSecretStore', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it('six stores writing at once (six processes of `add --token`) keep every account', async () => {
+    // The failing input of an attack pass: 6 concurrent `add --token` runs kept 4–5 of 6 tokens.
+    const file = join(dir, 'secrets.json');
+    const stores = Array.from({ length: 6 }, () => new FileSecretStore(file));
+    await Promise.all(stores.map((store, i) => store.set(`tk${i}`, `TKV${i}`)));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ secrets: Object.fromEntries(stores.map((_, i) => [`tk${i}`, `TKV${i}`])) });
+  });
+
+  it('a truncated file is an error naming it, and is not rewritten', async () => {
+    const file = join(dir, 'secrets.json');
+    writeFileSync(file, '{"secrets":', { mode: 0o600 });
+    const store = new FileSecretStore(file);
+    await expect(store.set('a', 'x')).rejects.toThrow(`${file} is not valid JSON`);
+    expect(readFileSync(file, 'utf8')).toBe('{"secrets":');
+  });
+
   it('refuses a file others can read: nothing read, nothing written', async () => {
     const file = join(dir, 'secrets.json');
     writeFileSync(file, JSON.stringify({ secrets: { a: 'x' } }));

@@ -9,6 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.js';
+import { withFileLock } from '../config/file-lock.js';
 import { StateStore } from '../state-store.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -63,8 +64,8 @@ export class SecretFileModeError extends Error {
 
 /**
  * Secrets in one JSON file, `{ "secrets": { "<account>": "<secret>" } }`, mode 600 (created so,
- * refused when wider), written atomically and one write at a time (each re-reads the file first, so
- * two processes never drop each other's accounts). A missing file is an empty store.
+ * refused when wider), written atomically under the file lock of `core/config/file-lock.ts` (each
+ * write re-reads the file first, so concurrent processes never drop each other's accounts). A missing file is an empty store.
  */
 export class FileSecretStore implements SecretStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -80,7 +81,12 @@ export class FileSecretStore implements SecretStore {
       throw err;
     }
     if ((mode & 0o077) !== 0) throw new SecretFileModeError(this.file, mode);
-    const parsed: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(this.file, 'utf8'));
+    } catch (err) {
+      throw new Error(`${this.file} is not valid JSON (${(err as Error).message}); fix or move it — nothing was written`);
+    }
     const secrets = (parsed as { secrets?: unknown } | null)?.secrets;
     const out: Record<string, string> = Object.create(null) as Record<string, string>;
     if (secrets && typeof secrets === 'object') for (const [k, v] of Object.entries(secrets)) if (typeof v === 'string') out[k] = v;
@@ -88,12 +94,17 @@ export class FileSecretStore implements SecretStore {
   }
 
   private change<T>(fn: (secrets: Record<string, string>) => T): Promise<T> {
-    const run = this.queue.then(async () => {
-      const secrets = this.read();
-      const result = fn(secrets);
-      await writeFileAtomic(this.file, `${JSON.stringify({ secrets }, null, 2)}\n`, { mode: SECRETS_FILE_MODE });
-      return result;
-    });
+    // The queue orders this process's writes; the file lock orders other processes' (a read-modify-write
+    // outside it lost accounts when several `add --token` ran at once).
+    const run = this.queue.then(() =>
+      withFileLock(this.file, async (lock) => {
+        const secrets = this.read();
+        const result = fn(secrets);
+        lock.assertHeld();
+        await writeFileAtomic(this.file, `${JSON.stringify({ secrets }, null, 2)}\n`, { mode: SECRETS_FILE_MODE });
+        return result;
+      }),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
