@@ -235,6 +235,24 @@ describe('YAML writer (goose, Continue)', () => {
     expect(await readFile(file, 'utf8')).toBe(GOOSE_YAML);
   });
 
+  it('refuses to edit or remove an entry other entries share through a YAML anchor; the file is untouched', async () => {
+    // The failing input of an attack pass: `remove anch` left `anch2: *A` dangling (goose's whole file
+    // stopped parsing) and `edit anch --env` silently changed anch2 too.
+    const text = 'extensions:\n  anch: &A\n    enabled: true\n    type: stdio\n    cmd: node\n    args: []\n  anch2: *A\n  solo:\n    enabled: true\n    type: stdio\n    cmd: node\n    args: []\n';
+    const file = await sb.write(join(sb.home, '.config', 'goose', 'config.yaml'), text);
+    const loc: EntryLocation = { host: 'goose', file, scope: 'user' };
+    await expect(removeServerFromFile(loc, 'anch', sb.ctx())).rejects.toThrow('"extensions.anch" holds the YAML anchor &A');
+    await expect(updateServerInFile(loc, 'anch', { env: { K: 'V' } }, sb.ctx())).rejects.toThrow('holds the YAML anchor &A');
+    await expect(updateServerInFile(loc, 'anch2', { env: { K: 'V' } }, sb.ctx())).rejects.toThrow('"extensions.anch2" is a YAML alias (*A)');
+    expect(await readFile(file, 'utf8')).toBe(text);
+    // An entry that shares nothing is still edited, and removing the alias line keeps its anchor.
+    await updateServerInFile(loc, 'solo', { args: ['x.js'] }, sb.ctx());
+    await removeServerFromFile(loc, 'anch2', sb.ctx());
+    const found = await discoverServers(sb.ctx());
+    expect(found.servers.filter((s) => s.source.host === 'goose').map((s) => s.name).sort()).toEqual(['anch', 'solo']);
+    expect(found.servers.find((s) => s.name === 'solo')?.args).toEqual(['x.js']);
+  });
+
   it('continue: adds to and removes from the YAML list', async () => {
     const text = 'name: cfg\nmcpServers:\n  - name: one\n    command: node\n';
     const file = await sb.write(join(sb.home, '.continue', 'config.yaml'), text);

@@ -2,7 +2,7 @@
  * YAML edits (format-editors.ts): range edits on the positions `yaml`'s Document API gives, so every
  * byte outside the edited node stays as it was (docs/operator-verbs.md).
  */
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import { LineIndex } from './jsonc-document.js';
 import { CoreError } from '../errors.js';
 import { eolOf, unparseable, lineStart, lineEndIncl, trimBack, splice, type Path, type FormatEditor } from './format-edit-kit.js';
@@ -50,6 +50,36 @@ function yamlNodeAt(doc: Document, path: Path): YamlNode | undefined {
   return path.length === 0 ? (doc.contents as YamlNode) : (doc.getIn(path, true) as YamlNode | undefined);
 }
 
+/** The first YAML anchor (`&name`) in `node` or below it, or undefined. */
+function anchorWithin(node: YamlNode | undefined): string | undefined {
+  if (!node) return undefined;
+  let found: string | undefined;
+  visit(node, {
+    Node(_, n) {
+      const anchor = (n as { anchor?: string }).anchor;
+      if (anchor) {
+        found = anchor;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/**
+ * Refuse to change an entry other entries share through YAML anchors and aliases (goose's config can
+ * hold `b: *a`): editing an anchored map changes every alias of it, removing it leaves the aliases
+ * dangling (the whole file stops parsing), and an alias has no text of its own to edit. Throws
+ * INVALID_CONFIG naming the entry; the file is not changed.
+ */
+function refuseShared(path: Path, node: YamlNode | undefined, action: 'edit' | 'remove'): void {
+  const where = `"${path.map(String).join('.')}"`;
+  if (isAlias(node)) throw new CoreError('INVALID_CONFIG', `Invalid server config: ${where} is a YAML alias (*${node.source}) of another entry; ${action} it in the file itself (or replace the alias with its own map first); it was not changed`);
+  const anchor = action === 'remove' ? anchorWithin(node) : (node as { anchor?: string } | undefined)?.anchor;
+  if (anchor) throw new CoreError('INVALID_CONFIG', `Invalid server config: ${where} holds the YAML anchor &${anchor} that other entries may share (*${anchor}); to ${action} it here would change or break them — ${action} it in the file itself; it was not changed`);
+}
+
 /** Indentation (column) of the first item of a block map/seq, or undefined. */
 function blockIndent(text: string, node: YamlNode): number | undefined {
   const first = isMap(node) ? (node.items[0]?.key as YamlNode | undefined) : isSeq(node) ? (node.items[0] as YamlNode | undefined) : undefined;
@@ -75,6 +105,8 @@ export const yamlEditor: FormatEditor = {
     const doc = yamlDoc('', text);
     const eol = eolOf(text);
     const map = yamlNodeAt(doc, entry);
+    refuseShared(entry, map, 'edit');
+    refuseShared([...entry, key], map && isMap(map) ? (map.get(key, true) as YamlNode | undefined) : undefined, 'edit');
     if (!isMap(map) || !map.range) throw new CoreError('INVALID_CONFIG', 'Invalid server config: the entry is not a YAML map');
     if (map.flow) {
       const obj = { ...(map.toJSON() as Record<string, unknown>) };
@@ -140,6 +172,7 @@ export const yamlEditor: FormatEditor = {
     const doc = yamlDoc('', text);
     const node = yamlNodeAt(doc, entry);
     if (!node?.range) return text;
+    if (!isAlias(node)) refuseShared(entry, node, 'remove'); // removing an alias line leaves its anchor intact
     const { pair } = yamlPair(doc, entry);
     const startAt = pair ? pair.key.range![0] : node.range[0];
     const start = lineStart(text, startAt);
