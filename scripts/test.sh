@@ -139,4 +139,5 @@ ensure_node_modules
 mkdir -p "$ROOT/test-results"
 : >"$RESULTS"
 dbus-run-session -- bash "$0" --inner
+node scripts/list-failures.mjs "$ROOT/test-results" || true
 awk '{p+=$2; f+=$3; s+=$4} END {printf "total: %d passed, %d failed, %d skipped\n", p, f, s; exit (f>0 || NR==0) ? 1 : 0}' "$RESULTS"
