@@ -92,7 +92,6 @@ describe('switchboard CLI in a trusted project', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('Echo: hi\n');
     expect(run.code).toBe(0);
-    expect(run.ms).toBeLessThan(15_000);
     expect(processesWithMarker(world.marker)).toEqual([]);
   });
 

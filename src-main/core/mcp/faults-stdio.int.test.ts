@@ -104,7 +104,7 @@ describe('stdio faults (real processes)', () => {
     expect(isAlive(childPid!)).toBe(true);
     const rt = await m.stop('wrapped');
     expect(rt).toMatchObject({ status: 'stopped', toolCount: 0 });
-    await waitFor(() => !isAlive(wrapperPid!) && !isAlive(childPid!), 'the whole tree to be gone', 5_000);
+    await waitFor(() => !isAlive(wrapperPid!) && !isAlive(childPid!), 'the whole tree to be gone', 30_000);
   });
 
   it('a banner and debug lines on stdout are logged as stdout and skipped; the session works', async () => {

@@ -128,15 +128,15 @@ describe('tool calls', () => {
 
   it('reports progress and cancels a running call (reported as cancelled, recorded in history)', async () => {
     const callId = `slow-${Date.now()}`;
-    const pending = call('tools:call', { server: 'my-server', tool: 'slow', args: { ms: 20_000 }, callId });
+    const pending = call('tools:call', { server: 'my-server', tool: 'slow', args: { ms: 110_000 }, callId });
     await waitFor(() => eventsOf('tools:progress').some((p) => p.callId === callId), 'a progress event');
     expect(await call('tools:cancel', { callId })).toEqual({ cancelled: true });
     const r = await pending;
     expect(r).toMatchObject({ isError: true, text: 'Cancelled' });
-    expect(r.durationMs).toBeLessThan(10_000);
+    expect(r.durationMs).toBeLessThan(60_000); // the slow call would take 110 s: a loaded machine needs room
     expect(await call('tools:cancel', { callId })).toEqual({ cancelled: false });
     const history = await call('history:list', { server: 'my-server' });
-    expect(history.find((h) => h.tool === 'slow')).toMatchObject({ outcome: 'cancelled', args: { ms: 20_000 } });
+    expect(history.find((h) => h.tool === 'slow')).toMatchObject({ outcome: 'cancelled', args: { ms: 110_000 } });
     // The server is still fine afterwards.
     expect((await call('tools:call', { server: 'my-server', tool: 'read-file', args: { path: 'a' } })).text).toBe('read-file: a');
   });

@@ -62,7 +62,7 @@ describe('a remote server that dies', () => {
       const killedAt = Date.now();
       server.kill('SIGKILL');
       await seen;
-      expect(downAt - killedAt).toBeLessThan(5_000);
+      expect(downAt - killedAt).toBeLessThan(20_000); // noticed, not left connected; room for a loaded machine
 
       // Retries go on past maxFailedStarts (2): never `error`, always a next restart while down.
       const restartsBefore = manager.runtime('remote')!.restartCount;

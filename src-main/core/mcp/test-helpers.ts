@@ -37,9 +37,9 @@ export function everythingStdio(name = 'everything', extra: Partial<ServerDefini
 
 /**
  * Poll `condition` every `intervalMs` (default 20) until it returns truthy; rejects with
- * `Timed out waiting for <what>` after `timeoutMs` (default 10 000).
+ * `Timed out waiting for <what>` after `timeoutMs` (default 60 000: the machines are shared and often loaded).
  */
-export async function waitFor<T>(condition: () => T | Promise<T>, what: string, timeoutMs = 10_000, intervalMs = 20): Promise<T> {
+export async function waitFor<T>(condition: () => T | Promise<T>, what: string, timeoutMs = 60_000, intervalMs = 20): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await condition();
