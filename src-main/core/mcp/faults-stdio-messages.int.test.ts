@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 function raw(name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition {
-  return testDefinition({ name, transport: 'stdio', command: process.execPath, args: [RAW], timeout: 20_000, ...extra });
+  return testDefinition({ name, transport: 'stdio', command: process.execPath, args: [RAW], timeout: 90_000, ...extra }); // 64 MiB through a pipe at load ~30 took over 20 s
 }
 
 async function start(def: ServerDefinition): Promise<McpManager> {
