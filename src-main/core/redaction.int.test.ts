@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   await core.start();
   await core.settled();
-}, 30_000);
+}, 180_000);
 
 afterAll(async () => {
   await core?.dispose();
@@ -68,5 +68,5 @@ describe('a server that echoes our token', () => {
     const logs = await core.handlers['logs:get']({ server: 'echoer' });
     expect(JSON.stringify(logs)).toContain('[redacted]');
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
-  }, 30_000);
+  }, 180_000);
 });

@@ -56,7 +56,7 @@ beforeAll(async () => {
     }),
   );
   await startServe();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   api?.close();
@@ -87,7 +87,7 @@ describe('the CLI attached to a live owner', () => {
       [2, 'message/db', false],
     ]);
     expect((JSON.parse(filtered.stdout) as ChannelEntryView[]).map((e) => e.seq)).toEqual([2]);
-  }, 60_000);
+  }, 180_000);
 
   it('channels -f prints a new notification as it arrives', async () => {
     const child = spawn(process.execPath, [CLI_BIN, 'channels', '-f', '--channel', 'alerts/live'], { cwd: world.project, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,7 +105,7 @@ describe('the CLI attached to a live owner', () => {
       await waitFor(() => child.exitCode !== null || child.signalCode !== null, 10_000);
     }
     expect(child.exitCode).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('ack, pause and resume act on the owner', async () => {
     const ack = await runSwitchboard(world, ['channels', 'ack', '1']);
@@ -122,7 +122,7 @@ describe('the CLI attached to a live owner', () => {
     expect(bad.code).toBe(64);
     expect(bad.stderr).toContain('"channels ack" takes a notification number (#seq) or "all", got "x1"');
     expect(unknown).toMatchObject({ code: 2, stderr: 'No notification #99999\n' });
-  }, 60_000);
+  }, 180_000);
 
   it('triggers lists the rule, confirm runs its action, run evaluates a stored notification', async () => {
     await call('notify', { method: 'notifications/deploy/done', params: { v: 3 } });
@@ -131,7 +131,7 @@ describe('the CLI attached to a live owner', () => {
       const t = await api!.call('triggers:list', {});
       pendingId = (t.ok && t.data.pending[0]?.id) || '';
       return pendingId !== '';
-    }, 10_000);
+    }, 180_000);
     const list = await runSwitchboard(world, ['triggers']);
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('deploy  confirm  any server · channel deploy · runs mon/echo  — fired 1');
@@ -146,7 +146,7 @@ describe('the CLI attached to a live owner', () => {
     expect(firings.map((f) => [f.outcome, f.manual])).toEqual([['pending', true]]);
     const decline = await runSwitchboard(world, ['triggers', 'confirm', firings[0]!.id, '--decline']);
     expect(decline.stdout).toContain('declined');
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('kill -9 of the owner mid-append, then a restart', () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   world.env.SB_PLANTED_NAME = PLANTED;
   const trusted = await runSwitchboard(world, ['trust']);
   expect(trusted.code).toBe(0);
-}, 60_000);
+}, 180_000);
 
 afterAll(() => {
   for (const pid of processesWithMarker(world.marker)) process.kill(pid, 'SIGKILL');

@@ -21,7 +21,7 @@ afterAll(() => world?.cleanup());
 
 describe('CLI tasks', () => {
   it('a tool that requires tasks runs as a task automatically and prints its result', async () => {
-    const run = await runSwitchboard(world, ['call', 'everything', 'simulate-research-query', '--args', '{"topic":"otters"}'], { timeoutMs: 40_000 });
+    const run = await runSwitchboard(world, ['call', 'everything', 'simulate-research-query', '--args', '{"topic":"otters"}']);
     expect(run.stderr).toContain('"simulate-research-query" must run as a task (execution.taskSupport: required)');
     expect(run.stderr).toMatch(/task \S+: working/);
     expect(run.stderr).toMatch(/task \S+: completed/);
@@ -32,7 +32,7 @@ describe('CLI tasks', () => {
   });
 
   it('--task with --json prints the whole ToolCallResult of the task', async () => {
-    const run = await runSwitchboard(world, ['call', 'everything', 'simulate-research-query', '--task', '--json', '--args', '{"topic":"beavers"}'], { timeoutMs: 40_000 });
+    const run = await runSwitchboard(world, ['call', 'everything', 'simulate-research-query', '--task', '--json', '--args', '{"topic":"beavers"}']);
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('must run as a task'); // asked for explicitly: no notice
     const result = JSON.parse(run.stdout) as { server: string; tool: string; isError: boolean; text: string };

@@ -32,5 +32,5 @@ describe.skipIf(process.platform === 'win32')('the data folder is private from e
     expect((await runSwitchboard(world, ['status'])).code).toBe(2);
     expect(mode(world.dataDir)).toBe('700');
     expect(mode(join(world.dataDir, 'backups'))).toBe('700');
-  }, 90_000);
+  }, 180_000);
 });

@@ -47,19 +47,19 @@ afterAll(() => world.cleanup());
 
 describe('the login shell PATH for the CLI and serve', () => {
   it('a one-shot CLI core finds a command that only the login shell has on PATH', async () => {
-    const run = await runSwitchboard(world, ['tools', 'onpath', '--json'], { timeoutMs: 60_000 });
+    const run = await runSwitchboard(world, ['tools', 'onpath', '--json']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as ToolInfo[]).map((t) => t.name)).toEqual(['tool1', 'tool2', 'tool3']);
-  }, 90_000);
+  }, 180_000);
 
   it('a spawn ENOENT names the PATH searched and the absolute path the login shell finds', async () => {
-    const run = await runSwitchboard(world, ['tools', 'pinned'], { timeoutMs: 60_000 });
+    const run = await runSwitchboard(world, ['tools', 'pinned']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       `spawn sb-login-only-server ENOENT: "sb-login-only-server" is not in any folder of the PATH searched (${BARE_PATH}). Your login shell (${world.env.SHELL}) finds it at ${join(toolDir, 'sb-login-only-server')}: use that absolute path as the command.`,
     );
-  }, 90_000);
+  }, 180_000);
 
   it('switchboard serve (started with a bare PATH) runs it too: status through the owner says connected', async () => {
     const serve = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0'], { cwd: world.project, env: world.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -69,7 +69,7 @@ describe('the login shell PATH for the CLI and serve', () => {
       expect(await waitFor(() => /Switchboard is running at/.test(out), 60_000, 100)).toBe(true);
       let status = '';
       const connected = await waitFor(async () => {
-        const run = await runSwitchboard(world, ['status', 'onpath'], { timeoutMs: 30_000 });
+        const run = await runSwitchboard(world, ['status', 'onpath']);
         status = run.stdout;
         return /onpath\s+connected\s+3 tools/.test(run.stdout);
       }, 60_000, 500);

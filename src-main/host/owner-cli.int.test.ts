@@ -115,7 +115,7 @@ describe('a live owner controlled by the CLI', () => {
     const message = 'm'.repeat(5 * 1024 * 1024);
     const file = join(world.root, 'big-args.json');
     writeFileSync(file, JSON.stringify({ message }));
-    const viaFile = await runSwitchboard(world, ['call', 'raw', 'echo', '--args', `@${file}`], { timeoutMs: 60_000 });
+    const viaFile = await runSwitchboard(world, ['call', 'raw', 'echo', '--args', `@${file}`]);
     expect(viaFile.stderr).toBe('');
     expect(viaFile.code).toBe(0);
     expect(viaFile.stdout).toBe(`echo: ${message} · héllo 🌍\n`);

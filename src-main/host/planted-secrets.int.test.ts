@@ -197,7 +197,7 @@ describe('planted-secret scan (issue 9)', () => {
     expect(COMMANDS.map((c) => c.names[0]!).filter((n) => !covered.has(n))).toEqual([]);
     for (const [verb, list] of Object.entries(runs)) {
       for (const argv of list) {
-        const out = await runSwitchboard(world, [...argv, '--json'], { timeoutMs: 60_000 });
+        const out = await runSwitchboard(world, [...argv, '--json']);
         surfaces.set(`cli ${argv.join(' ')}`, `${out.stdout}\n${out.stderr}`);
         expect(out.code, `${verb}: ${out.stderr}`).not.toBeNull();
       }

@@ -41,7 +41,7 @@ interface StatusJson {
 
 describe('switchboard with servers of both protocol generations', () => {
   it('status shows all four connected with their era; --json carries era, version and mode', async () => {
-    const run = await runSwitchboard(world, ['status'], { timeoutMs: 60_000 });
+    const run = await runSwitchboard(world, ['status']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
@@ -51,7 +51,7 @@ describe('switchboard with servers of both protocol generations', () => {
     expect(line('dual-era')).toMatch(/connected\s+10 tools .*2026-07-28$/);
     expect(line('everything')).toMatch(/connected\s+\d+ tools .*2025-11-25$/);
 
-    const json = await runSwitchboard(world, ['status', '--json'], { timeoutMs: 60_000 });
+    const json = await runSwitchboard(world, ['status', '--json']);
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as StatusJson;
     const byName = new Map(parsed.servers.map((s) => [s.server.name, s]));
@@ -72,7 +72,7 @@ describe('switchboard with servers of both protocol generations', () => {
       ['dual-era', 'shapes', '{"point":{"x":3,"y":4}}', 'point 3,4'],
       ['everything', 'echo', '{"message":"c"}', 'Echo: c'],
     ] as const) {
-      const run = await runSwitchboard(world, ['call', server, tool, '--args', args], { timeoutMs: 40_000 });
+      const run = await runSwitchboard(world, ['call', server, tool, '--args', args]);
       expect(run.stderr, server).toBe('');
       expect(run.stdout.trim(), server).toBe(expected);
       expect(run.code, server).toBe(0);
@@ -84,7 +84,7 @@ describe('switchboard with servers of both protocol generations', () => {
     expect(edit.code).toBe(0);
     const file = JSON.parse(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')) as { mcpServers: Record<string, { protocol?: string }> };
     expect(file.mcpServers['modern-stdio']!.protocol).toBe('legacy');
-    const status = await runSwitchboard(world, ['status', 'modern-stdio'], { timeoutMs: 40_000 });
+    const status = await runSwitchboard(world, ['status', 'modern-stdio']);
     expect(status.stdout).toContain('The server does not speak protocol version 2025-11-25; it supports 2026-07-28');
     expect(status.stdout).toContain('(-32022)');
     const back = await runSwitchboard(world, ['edit', 'modern-stdio', '--protocol', 'auto']);
@@ -94,7 +94,7 @@ describe('switchboard with servers of both protocol generations', () => {
     const bad = await runSwitchboard(world, ['edit', 'modern-stdio', '--protocol', '2024']);
     expect(bad.code).toBe(64);
     expect(bad.stderr).toContain('--protocol takes auto, 2026-07-28 or legacy');
-  }, 90_000);
+  }, 180_000);
 
   it("another host's server keeps the override in Switchboard's state, never in its file, and loses it when the definition changes", async () => {
     const project = writeProjectConfig(world, { 'project-dual': { command: process.execPath, args: [MODERN_STDIO, '--legacy', 'serve'], env: { SB_TEST_MARKER: world.marker } } });
@@ -106,15 +106,15 @@ describe('switchboard with servers of both protocol generations', () => {
     expect(readFileSync(project, 'utf8')).toBe(before);
     const state = JSON.parse(readFileSync(join(world.dataDir, 'state.json'), 'utf8')) as { protocolOverrides?: Record<string, { protocol: string }> };
     expect(state.protocolOverrides?.['project-dual']?.protocol).toBe('legacy');
-    const legacy = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project, timeoutMs: 60_000 })).stdout) as StatusJson;
+    const legacy = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project })).stdout) as StatusJson;
     expect(legacy.servers.find((s) => s.server.name === 'project-dual')).toMatchObject({ status: 'connected', protocol: { era: 'legacy', mode: 'legacy' } });
     // The definition changes (another argument): the override no longer applies and is dropped.
     writeFileSync(project, JSON.stringify({ mcpServers: { 'project-dual': { command: process.execPath, args: [MODERN_STDIO, '--legacy', 'serve', '--changed'], env: { SB_TEST_MARKER: world.marker } } } }));
     // A changed project definition waits for approval first (issue 16: approval bound to the definition).
-    const waiting = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project, timeoutMs: 60_000 })).stdout) as StatusJson;
+    const waiting = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project })).stdout) as StatusJson;
     expect(waiting.servers.find((s) => s.server.name === 'project-dual')).toMatchObject({ status: 'changed' });
     expect((await runSwitchboard(world, ['trust', '--approve', 'project-dual'], { cwd: world.project })).code).toBe(0);
-    const changed = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project, timeoutMs: 60_000 })).stdout) as StatusJson;
+    const changed = JSON.parse((await runSwitchboard(world, ['status', '--json'], { cwd: world.project })).stdout) as StatusJson;
     expect(changed.servers.find((s) => s.server.name === 'project-dual')).toMatchObject({ status: 'connected', protocol: { era: 'modern', mode: 'auto' } });
     const after = JSON.parse(readFileSync(join(world.dataDir, 'state.json'), 'utf8')) as { protocolOverrides?: Record<string, unknown> };
     expect(after.protocolOverrides?.['project-dual']).toBeUndefined();

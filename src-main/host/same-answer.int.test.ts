@@ -82,7 +82,7 @@ beforeAll(async () => {
   await core.start();
   host = await startWebHost({ core, port: 0 });
   api = await connectToOwner({ port: host.port, token: host.token });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   api?.close();

@@ -55,7 +55,7 @@ describe.skipIf(process.platform !== 'linux')('background processes of a stdio s
     } finally {
       await core.dispose();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('after kill -9 of the owner, its servers that ignore SIGTERM (and what they double-forked) end without a new owner', async () => {
     const pidFile = join(world.root, 'daemon.pid');

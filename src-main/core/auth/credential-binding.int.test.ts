@@ -96,7 +96,7 @@ beforeAll(async () => {
   });
   victimTokens = (await victimEntry())!;
   expect(JSON.parse(victimTokens).tokens.access_token).toBeTruthy();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const account of await secrets.accounts().catch(() => [])) await secrets.delete(account).catch(() => undefined);
@@ -131,7 +131,7 @@ describe('a credential goes only to the resource it was issued for (issue 9 item
     });
     expect(thiefSaw).toEqual([]);
     expect(await victimEntry()).toBe(victimTokens);
-  }, 60_000);
+  }, 180_000);
 
   it('a user-level file (xcsh) naming it is refused too; Switchboard’s own stdio binding still gets the token', async () => {
     writeProjectConfig(world, {});
@@ -160,7 +160,7 @@ describe('a credential goes only to the resource it was issued for (issue 9 item
     });
     expect(thiefSaw).toEqual([]);
     expect(await victimEntry()).toBe(victimTokens);
-  }, 60_000);
+  }, 180_000);
 
   it('config writes and install links that would bind another resource’s credential are rejected with the reason', async () => {
     // `config:add` takes no auth block at all (its wire schema is strict), so it cannot bind one.
@@ -180,7 +180,7 @@ describe('a credential goes only to the resource it was issued for (issue 9 item
     expect(link({ url: thiefUrl, auth: { type: 'oauth', credentialId: victimId } })).toMatchObject({ kind: 'invalid' });
     expect(link({ command: 'node', auth: { type: 'oauth', credentialId: victimId } })).toMatchObject({ kind: 'invalid' });
     expect(link({ url: victim.url, auth: { type: 'oauth', credentialId: victimId } })).toMatchObject({ kind: 'install' });
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('untrusted means untouched: sign-in and sign-out (issue 9 item 2)', () => {
@@ -211,7 +211,7 @@ describe('untrusted means untouched: sign-in and sign-out (issue 9 item 2)', () 
     expect(thiefSaw).toEqual([]);
     expect(readFileSync(join(world.dataDir, 'credentials.json'), 'utf8')).toBe(before);
     expect(await victimEntry()).toBe(victimTokens);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('a stdio binding the person makes (issue 9 item 1)', () => {
@@ -234,5 +234,5 @@ describe('a stdio binding the person makes (issue 9 item 1)', () => {
       expect(await victimEntry()).toBe(fresh);
       expect(JSON.parse(readFileSync(join(world.dataDir, 'credentials.json'), 'utf8')).grants).toEqual({});
     });
-  }, 60_000);
+  }, 180_000);
 });

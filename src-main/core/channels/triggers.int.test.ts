@@ -55,7 +55,7 @@ async function notify(server: string, method: string, params: Record<string, unk
     const page = await h.core.handlers['channels:list']({ afterSeq: before, server });
     found = page.ok ? page.data.entries.find((e) => e.method === method) : undefined;
     return found !== undefined;
-  }, 15_000);
+  }, 180_000);
   expect(found).toBeDefined();
   return found!;
 }
@@ -125,7 +125,7 @@ describe('modes end to end', () => {
       const page = await h.core.handlers['channels:list']({ server: 'ops', channel: 'alerts/echo', afterSeq: e.seq });
       caused = page.ok ? page.data.entries[0] : undefined;
       return caused !== undefined;
-    }, 15_000);
+    }, 180_000);
     expect(caused).toMatchObject({ payload: { text: 'again' }, causedBy: ['loop'] });
     expect(await waitFor(async () => (await firingsOf('loop')).some((f) => f.seq === caused!.seq), 10_000)).toBe(true);
     const loopFirings = await firingsOf('loop');

@@ -75,7 +75,7 @@ describe('the file lock across compare-and-rename (issue 9 item 3)', () => {
     expect(ourDoneAt).toBeGreaterThanOrEqual(releasedAt);
     const servers = JSON.parse(readFileSync(file, 'utf8')).mcpServers;
     expect(Object.keys(servers).sort()).toEqual(['ours', 'theirs']);
-  }, 60_000);
+  }, 180_000);
 
   it('takes over a lock a dead writer left behind (not refreshed for 10 s)', async () => {
     const file = join(world.dataDir, DATA_FILES.servers);

@@ -90,7 +90,7 @@ describe('live reload', () => {
     const tools = await c.handlers['tools:list']({});
     expect(tools.ok && tools.data.every((t) => t.server !== 'c')).toBe(true);
     expect(await waitFor(() => processesWithMarker(w.marker).length === 2, 10_000)).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('picks up a config file that did not exist (nor its folder) when the watcher started', async () => {
     world = makeWorld();
@@ -112,5 +112,5 @@ describe('live reload', () => {
     await c.settled();
     const snap = await snapshot(c);
     expect(snap.servers.map((s) => [s.server.name, s.status, s.server.source.host])).toEqual([['g', 'connected', 'goose']]);
-  }, 60_000);
+  }, 180_000);
 });

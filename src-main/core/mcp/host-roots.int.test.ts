@@ -62,7 +62,7 @@ beforeAll(async () => {
   });
   await core.start();
   await core.settled();
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await core?.dispose();

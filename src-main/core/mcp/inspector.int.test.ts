@@ -51,7 +51,7 @@ beforeAll(async () => {
   core.subscribe((event, payload) => events.push({ event, payload }));
   await core.start();
   await core.settled();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await core?.dispose();

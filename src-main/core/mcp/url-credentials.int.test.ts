@@ -42,7 +42,7 @@ beforeAll(async () => {
   core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'cli', version: '0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } });
   await core.start();
   await core.settled();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await core?.dispose();
@@ -69,5 +69,5 @@ describe('URL userinfo as Basic auth (issue 9 item 6)', () => {
     ]);
     expect(shown).toContain('alice:***@');
     expect(shown).not.toContain(PASSWORD);
-  }, 60_000);
+  }, 180_000);
 });
