@@ -88,10 +88,10 @@ export interface EverythingHttp {
 
 /**
  * Start server-everything in Streamable HTTP or SSE mode on a free port and wait until it accepts
- * connections (deadline `timeoutMs`, default 15 000). Retries with a new port (up to 5 tries) when
+ * connections (deadline `timeoutMs`, default 60 000: loaded machines start node slowly). Retries with a new port (up to 5 tries) when
  * the process exits early (EADDRINUSE). Its stdout/stderr are drained into `output`.
  */
-export async function startEverythingHttp(mode: 'streamableHttp' | 'sse', timeoutMs = 15_000): Promise<EverythingHttp> {
+export async function startEverythingHttp(mode: 'streamableHttp' | 'sse', timeoutMs = 60_000): Promise<EverythingHttp> {
   let lastError = '';
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
