@@ -40,10 +40,15 @@ export function toggleKeysText(host: HostId): string | undefined {
   return k ? [k.allow, k.deny].filter(Boolean).join(' / ') : undefined;
 }
 
-/** Where a per-tool toggle of `def` goes when written for its own host. */
+/**
+ * Where a per-tool toggle of `def` goes from the bridge view: its host's per-tool list in its file,
+ * or undefined (Switchboard only) — Zed's switches live in its agent profile, which the bridge does
+ * not read, so from the bridge a Zed server's tool is switched in Switchboard only (Zed's own view
+ * writes the profile).
+ */
 export function fileToggleTarget(def: ServerDefinition): ToggleTarget | undefined {
-  const keys = toggleKeysText(def.source.host);
-  return keys ? { kind: 'file', host: def.source.host, file: def.source.file, keys } : undefined;
+  if (!TOOL_LIST_KEYS[def.source.host]) return undefined;
+  return { kind: 'file', host: def.source.host, file: def.source.file, keys: toggleKeysText(def.source.host)! };
 }
 
 /** A canonical entry's tool lists. */

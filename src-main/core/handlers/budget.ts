@@ -6,7 +6,7 @@ import { HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/s
 import { buildBudget } from '../budget/budget-view.js';
 import { loadTokenCounter } from '../budget/tokenizer.js';
 import { ToolCostCounter } from '../budget/tool-cost.js';
-import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
+import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, toggleKeysText, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../errors.js';
 import { coreDiscoveryContext } from './config.js';
@@ -80,8 +80,8 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
         if (TOOL_LIST_KEYS[def.source.host]) {
           target = fileToggleTarget(def)!;
           outcome = await setToolInHostList(loc, server, tool, on, dctx);
-        } else if (def.source.host === 'zed') {
-          target = fileToggleTarget(def)!;
+        } else if (def.source.host === 'zed' && where === 'zed') {
+          target = { kind: 'file', host: 'zed', file: def.source.file, keys: toggleKeysText('zed')! };
           outcome = await setZedTool(def.source.file, server, tool, on, dctx);
         } else if (where === 'bridge') {
           target = { kind: 'switchboard', note: switchboardOnlyNote(def.source.host) };
