@@ -50,6 +50,8 @@ import { ChannelService, type ChannelServiceOptions } from './channels/channel-s
 import { channelHandlers } from './handlers/channels.js';
 import { installHandlers } from './handlers/install.js';
 import { checkHandlers } from './handlers/checks.js';
+import { budgetHandlers } from './handlers/budget.js';
+import { SwitchboardToolToggles } from './budget/tool-toggles.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -114,8 +116,13 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   });
   // Issue 16 item 2: tools as first listed, compared on every later listing.
   const pins = new ToolPinStore(options.dataDir);
+  // Issue 16 item 4: tools switched off in Switchboard only (hosts without a per-tool list).
+  const toolToggles = new SwitchboardToolToggles(options.dataDir);
   const manager = new McpManager({
-    heldTools: (server) => pins.held(server),
+    heldTools: (server) => {
+      const off = toolToggles.held(server, discovery?.servers.find((s) => s.name === server)?.source.file);
+      return off.size === 0 ? pins.held(server) : new Set([...pins.held(server), ...off]);
+    },
     restart: extras.restart,
     values,
     auth,
@@ -324,6 +331,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...channelHandlers(ctx),
     ...installHandlers(ctx),
     ...checkHandlers(ctx),
+    ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
   }, auth.redactor);
 
   return {

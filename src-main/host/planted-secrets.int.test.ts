@@ -180,6 +180,7 @@ describe('planted-secret scan (issue 9)', () => {
       trust: [['trust'], ['trust', '--review']],
       check: [['check']],
       pins: [['pins'], ['pins', 'envy']],
+      budget: [['budget'], ['budget', '--host', 'cursor']],
       input: [['input', 'some-id']],
       add: [['add', 'later', '--url', 'http://127.0.0.1:9/mcp']],
       edit: [['edit', 'later', '--header', `Authorization: Bearer ${PLANTED.header}`]],

@@ -24,6 +24,8 @@ import { NotificationsView } from './channels/notifications-view.js';
 import { useChannels } from './store/channels-store.js';
 import { ChecksNavItem } from './checks/checks-nav.js';
 import { ChecksView } from './checks/checks-view.js';
+import { BudgetNavItem } from './budget/budget-nav.js';
+import { BudgetView } from './budget/budget-view.js';
 
 /** Connection notice for the web wire (IPC is always open). */
 function ConnectionNotice() {
@@ -45,7 +47,7 @@ export function App() {
   const [notice, setNotice] = useState<{ name: string; file: string; notes: string[] }>();
   const [warningsOpen, setWarningsOpen] = useState(false);
   // Issue 13: the main area shows a server, or the Notifications view.
-  const [view, setView] = useState<'servers' | 'notifications' | 'checks'>('servers');
+  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget'>('servers');
   const openRequest = useChannels((s) => s.openRequest);
   useEffect(() => {
     if (openRequest) setView('notifications');
@@ -118,6 +120,7 @@ export function App() {
           />
           <NotificationsNavItem selected={view === 'notifications'} onSelect={() => setView('notifications')} />
           <ChecksNavItem selected={view === 'checks'} onSelect={() => setView('checks')} />
+          <BudgetNavItem selected={view === 'budget'} onSelect={() => setView('budget')} />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
             Servers
           </Text>
@@ -172,7 +175,7 @@ export function App() {
           ) : null}
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'budget' ? <BudgetView /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

@@ -33,6 +33,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['check'], load: async () => (await import('./check.js')).checkCommand },
   { names: ['trust'], load: async () => (await import('./trust.js')).trustCommand },
   { names: ['pins'], load: async () => (await import('./pins.js')).pinsCommand },
+  { names: ['budget'], load: async () => (await import('./budget.js')).budgetCommand },
   { names: ['add'], load: async () => (await import('./add.js')).addCommand },
   { names: ['remove', 'rm'], load: async () => (await import('./remove.js')).removeCommand },
   { names: ['edit'], load: async () => (await import('./edit.js')).editCommand },

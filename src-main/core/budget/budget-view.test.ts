@@ -1,0 +1,94 @@
+/**
+ * The context budget's views (docs/context-budget.md) from fixed listings: names per host, each
+ * host's own list semantics (Gemini's exclude wins, Zed's profile switches), Switchboard-only and
+ * pin-held tools in the bridge, totals that count only tools that are on, biggest first.
+ */
+import type { Tool } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import type { HostId, ServerDefinition } from '../../../src-shared/config/server.js';
+import { HOST_LABELS } from '../../../src-shared/config/server.js';
+import type { HostView } from '../config/host-view.js';
+import { buildBudget, type BudgetInputs } from './budget-view.js';
+import { loadTokenCounter } from './tokenizer.js';
+import { ToolCostCounter } from './tool-cost.js';
+
+const def = (name: string, host: HostId, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
+  name,
+  transport: 'stdio',
+  command: 'node',
+  enabled: true,
+  unresolved: [],
+  source: { host, file: `/cfg/${host}.json`, scope: 'user' },
+  ...extra,
+});
+const tool = (name: string, description: string): Tool => ({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
+const TOOLS: Record<string, Tool[]> = {
+  gem: [tool('search', 'Search the web for pages that match a query.'), tool('fetch', 'Fetch.'), tool('echo', 'Echo.')],
+  z: [tool('read', 'Read a file from the disk and return its text.'), tool('write', 'Write.')],
+  cur: [tool('list', 'List.'), tool('get', 'Get one item by its id and return every field.')],
+};
+
+async function inputs(overrides: Partial<BudgetInputs> = {}): Promise<BudgetInputs> {
+  const gem = def('gem', 'gemini', { enabledTools: ['search', 'echo'], disabledTools: ['echo'] });
+  const z = def('z', 'zed');
+  const cur = def('cur', 'cursor');
+  const view = (host: HostId, d: ServerDefinition): HostView => ({ host, label: HOST_LABELS[host], files: [], entries: [{ definition: d, loaded: true }] });
+  return {
+    discovery: { servers: [gem, z, cur], shadowed: [], warnings: [], files: [], projectFiles: [] },
+    hostViews: [view('gemini', gem), view('zed', z), view('cursor', cur), { host: 'vscode', label: 'VS Code', files: [], entries: [] }],
+    listed: (s) => TOOLS[s],
+    heldByPin: (s) => new Set(s === 'cur' ? ['list'] : []),
+    switchboardOff: (s, file) => new Set(s === 'cur' && file === '/cfg/cursor.json' ? ['get'] : []),
+    zedSwitches: () => ({ tools: { write: false }, othersOn: true }),
+    counter: new ToolCostCounter(await loadTokenCounter()),
+    ...overrides,
+  };
+}
+
+describe('buildBudget', () => {
+  it('bridge: every server under mcp_ names; host lists, Switchboard-only and pin-held tools are off and not counted', async () => {
+    const b = buildBudget(await inputs());
+    expect(b.hosts.map((h) => h.id)).toEqual(['bridge', 'gemini', 'zed', 'cursor']);
+    const state = Object.fromEntries(b.tools.map((t) => [t.name, t.offBy ?? 'on']));
+    expect(state).toEqual({
+      mcp_gem_search: 'on',
+      mcp_gem_fetch: 'host-list',
+      // Gemini's file lists echo in both: the bridge's rule (the allow-list wins) keeps it on.
+      mcp_gem_echo: 'on',
+      mcp_z_read: 'on',
+      mcp_z_write: 'on',
+      mcp_cur_list: 'pin',
+      mcp_cur_get: 'switchboard',
+    });
+    expect(b.tools.map((t) => t.tokens.total)).toEqual([...b.tools.map((t) => t.tokens.total)].sort((x, y) => y - x));
+    const on = b.tools.filter((t) => t.on);
+    expect(b.totals).toEqual({ tools: on.length, tokens: on.reduce((s, t) => s + t.tokens.total, 0), offTools: 3, offTokens: b.tools.filter((t) => !t.on).reduce((s, t) => s + t.tokens.total, 0) });
+    expect(b.servers.find((s) => s.server === 'gem')!.toggle).toEqual({ kind: 'file', host: 'gemini', file: '/cfg/gemini.json', keys: 'includeTools / excludeTools' });
+    // The bridge does not read Zed's profile: from here a Zed server's tool is switched in Switchboard only.
+    expect(b.servers.find((s) => s.server === 'z')!.toggle.kind).toBe('switchboard');
+    expect(b.servers.find((s) => s.server === 'cur')!.toggle.kind).toBe('switchboard');
+    expect(b.tools.find((t) => t.tool === 'search')!.tokens.description).toBeGreaterThan(0);
+  });
+
+  it("each host's own view: its names, its own list semantics, Switchboard-only switches not applied", async () => {
+    const all = await inputs();
+    const gemini = buildBudget(all, 'gemini');
+    expect(gemini.naming).toBe('mcp_<server>_<tool>');
+    // Gemini: exclude wins over include.
+    expect(gemini.tools.filter((t) => t.on).map((t) => t.name)).toEqual(['mcp_gem_search']);
+    const zed = buildBudget(all, 'zed');
+    expect(zed.tools.map((t) => [t.name, t.on])).toEqual([['read', true], ['write', false]]);
+    expect(zed.servers[0]!.toggle).toMatchObject({ kind: 'file', host: 'zed', keys: 'agent.profiles.<profile>.context_servers.<server>.tools' });
+    const cursor = buildBudget(all, 'cursor');
+    expect(cursor.naming).toContain('raw tool name');
+    expect(cursor.tools.every((t) => t.on)).toBe(true);
+    expect(cursor.servers[0]!.toggle.kind).toBe('none');
+    // A host that loads nothing: an empty view, still named.
+    expect(buildBudget(all, 'vscode')).toMatchObject({ host: 'vscode', label: 'VS Code', tools: [], totals: { tools: 0, tokens: 0 } });
+  });
+
+  it('a server that is not connected is listed without tools', async () => {
+    const b = buildBudget(await inputs({ listed: (s) => (s === 'gem' ? undefined : TOOLS[s]) }));
+    expect(b.servers.find((s) => s.server === 'gem')).toMatchObject({ listed: false, tools: 0, tokens: 0 });
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The context budget's views (docs/context-budget.md): for Switchboard's bridge and for each host,
+ * the servers its agent loads, their tools under the names that agent sees, each tool's token cost
+ * and whether it is on — biggest first — with totals that count only tools that are on. Tools come
+ * from the server Switchboard runs under each name (a host's own definition of that name is assumed
+ * to list the same tools). Pure apart from the counter's memo.
+ */
+import type { Tool } from '@modelcontextprotocol/client';
+import type { Budget, BudgetHostId, BudgetHostSummary, BudgetServer, BudgetTool, ToggleTarget } from '../../../src-shared/api/budget.js';
+import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { NAME_SCHEMES, namesUnderScheme, type NameSchemeId } from '../../../src-shared/config/host-tool-names.js';
+import type { HostView } from '../config/host-view.js';
+import type { DiscoveryResult } from '../config/types.js';
+import { buildToolInfos, isToolExposed } from '../mcp/tool-bridge.js';
+import type { ToolCostCounter } from './tool-cost.js';
+import { TOKENIZER_INFO } from './tokenizer.js';
+import { fileToggleTarget, switchboardOnlyNote, TOOL_LIST_KEYS, toggleKeysText } from './tool-toggles.js';
+
+/** What the views are made from. */
+export interface BudgetInputs {
+  discovery: DiscoveryResult;
+  /** Every host's own view (`allHostViews`). */
+  hostViews: readonly HostView[];
+  /** The tools the server Switchboard runs under `server` listed, or undefined when it is not connected. */
+  listed(server: string): Tool[] | undefined;
+  /** Tools held back by tool pins' block mode (issue 16 item 2). */
+  heldByPin(server: string): ReadonlySet<string>;
+  /** Tools off in Switchboard only, for the definition in `file`. */
+  switchboardOff(server: string, file: string): ReadonlySet<string>;
+  /** Zed's agent profile switches of `server` in `file`. */
+  zedSwitches(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean };
+  counter: ToolCostCounter;
+}
+
+const BRIDGE_LABEL = "Switchboard's bridge";
+
+/** The servers a host's agent loads: loaded by the host, not overridden, not disabled. */
+function hostDefinitions(view: HostView): ServerDefinition[] {
+  return view.entries.filter((e) => e.loaded && !e.overriddenBy && e.definition.enabled !== false).map((e) => e.definition);
+}
+
+interface Row {
+  server: string;
+  tool: Tool;
+  name: string;
+  description?: string;
+  inputSchema: unknown;
+  on: boolean;
+  offBy?: BudgetTool['offBy'];
+}
+
+/** Whether a tool is on under a host's own list semantics (Gemini: exclude wins; others: the allow-list wins). */
+function onByHostList(host: HostId, def: ServerDefinition, tool: string): boolean {
+  if (host === 'gemini') return (!def.enabledTools || def.enabledTools.includes(tool)) && !(def.disabledTools ?? []).includes(tool);
+  const keys = TOOL_LIST_KEYS[host];
+  if (!keys) return true;
+  return isToolExposed(tool, { enabledTools: keys.allow ? def.enabledTools : undefined, disabledTools: def.disabledTools });
+}
+
+function assemble(inputs: BudgetInputs, host: BudgetHostId, label: string, naming: string, defs: { def: ServerDefinition; toggle: ToggleTarget }[], rows: Row[]): Omit<Budget, 'hosts' | 'tokenizer'> {
+  const tools: BudgetTool[] = rows.map((r) => ({
+    server: r.server,
+    tool: r.tool.name,
+    name: r.name,
+    tokens: inputs.counter.costOf({ name: r.name, description: r.description, inputSchema: r.inputSchema, outputSchema: r.tool.outputSchema }),
+    on: r.on,
+    ...(r.offBy ? { offBy: r.offBy } : {}),
+  }));
+  tools.sort((a, b) => b.tokens.total - a.tokens.total || a.server.localeCompare(b.server) || a.tool.localeCompare(b.tool));
+  const servers: BudgetServer[] = defs.map(({ def, toggle }) => {
+    const mine = tools.filter((t) => t.server === def.name);
+    const on = mine.filter((t) => t.on);
+    return {
+      server: def.name,
+      listed: inputs.listed(def.name) !== undefined,
+      tools: mine.length,
+      onTools: on.length,
+      tokens: on.reduce((n, t) => n + t.tokens.total, 0),
+      offTokens: mine.filter((t) => !t.on).reduce((n, t) => n + t.tokens.total, 0),
+      toggle,
+    };
+  });
+  servers.sort((a, b) => b.tokens - a.tokens || a.server.localeCompare(b.server));
+  const onTools = tools.filter((t) => t.on);
+  return {
+    host,
+    label,
+    naming,
+    totals: {
+      tools: onTools.length,
+      tokens: onTools.reduce((n, t) => n + t.tokens.total, 0),
+      offTools: tools.length - onTools.length,
+      offTokens: tools.filter((t) => !t.on).reduce((n, t) => n + t.tokens.total, 0),
+    },
+    servers,
+    tools,
+  };
+}
+
+/** Switchboard's bridge: every server it runs, named and described as docs/tool-bridge.md says, with every filter applied. */
+function bridgeView(inputs: BudgetInputs): Omit<Budget, 'hosts' | 'tokenizer'> {
+  const defs = inputs.discovery.servers.filter((d) => d.enabled !== false);
+  const connected = defs.filter((d) => inputs.listed(d.name) !== undefined);
+  const infos = buildToolInfos(connected.map((d) => ({ server: d.name, tools: inputs.listed(d.name)! })));
+  const byKey = new Map(infos.map((i) => [`${i.server}\0${i.name}`, i]));
+  const rows: Row[] = [];
+  for (const def of connected) {
+    const pin = inputs.heldByPin(def.name);
+    const sb = inputs.switchboardOff(def.name, def.source.file);
+    for (const tool of inputs.listed(def.name)!) {
+      const info = byKey.get(`${def.name}\0${tool.name}`);
+      const offBy = !isToolExposed(tool.name, def) ? 'host-list' : sb.has(tool.name) ? 'switchboard' : pin.has(tool.name) ? 'pin' : undefined;
+      rows.push({ server: def.name, tool, name: info?.agentName ?? tool.name, description: info?.agentDescription, inputSchema: info?.inputSchema ?? tool.inputSchema, on: !offBy, ...(offBy ? { offBy } : {}) });
+    }
+  }
+  const targets = defs.map((def) => ({ def, toggle: fileToggleTarget(def) ?? { kind: 'switchboard' as const, note: switchboardOnlyNote(def.source.host) } }));
+  return assemble(inputs, 'bridge', BRIDGE_LABEL, 'mcp_<server>_<tool> (docs/tool-bridge.md), descriptions prefixed [MCP:<server>]', targets, rows);
+}
+
+/** One host's own view: the servers its files load, its naming scheme, its own per-tool lists. */
+function hostBudgetView(inputs: BudgetInputs, view: HostView): Omit<Budget, 'hosts' | 'tokenizer'> {
+  const host = view.host;
+  const defs = hostDefinitions(view);
+  const scheme = NAME_SCHEMES.find((s) => s.id === host && s.id !== 'switchboard');
+  const raw: { def: ServerDefinition; tool: Tool }[] = [];
+  for (const def of defs) for (const tool of inputs.listed(def.name) ?? []) raw.push({ def, tool });
+  const names = scheme
+    ? namesUnderScheme(scheme.id as Exclude<NameSchemeId, 'switchboard'>, raw.map((r) => ({ server: r.def.name, name: r.tool.name }))).map((n) => n.name)
+    : host === 'switchboard'
+      ? buildToolInfos(defs.map((d) => ({ server: d.name, tools: inputs.listed(d.name) ?? [] }))).map((i) => i.agentName)
+      : raw.map((r) => r.tool.name);
+  const rows: Row[] = raw.map(({ def, tool }, i) => {
+    let on = true;
+    if (host === 'zed') {
+      const sw = inputs.zedSwitches(def.source.file, def.name);
+      on = sw.tools[tool.name] ?? sw.othersOn;
+    } else on = onByHostList(host, def, tool.name);
+    return { server: def.name, tool, name: names[i] ?? tool.name, description: tool.description, inputSchema: tool.inputSchema, on, ...(on ? {} : { offBy: 'host-list' as const }) };
+  });
+  const keys = toggleKeysText(host);
+  const targets = defs.map((def) => ({
+    def,
+    toggle: keys
+      ? { kind: 'file' as const, host, file: def.source.file, keys }
+      : { kind: 'none' as const, note: `${HOST_LABELS[host]}'s file has no per-tool list: switch a tool off in ${BRIDGE_LABEL} (Switchboard only; ${HOST_LABELS[host]} itself still sends it)` },
+  }));
+  const naming = scheme ? scheme.pattern : host === 'switchboard' ? 'mcp_<server>_<tool> (docs/tool-bridge.md)' : `${HOST_LABELS[host]}'s naming is not documented: counted with the raw tool name`;
+  return assemble(inputs, host, HOST_LABELS[host], naming, targets, rows);
+}
+
+/**
+ * The budget as `budget:get` returns it: every host's totals (the bridge first, then each host
+ * that loads a server) and `host`'s servers and tools, biggest first. Throws nothing; a host that
+ * loads nothing has an empty view.
+ */
+export function buildBudget(inputs: BudgetInputs, host: BudgetHostId = 'bridge'): Budget {
+  const views = new Map<BudgetHostId, Omit<Budget, 'hosts' | 'tokenizer'>>();
+  views.set('bridge', bridgeView(inputs));
+  for (const v of inputs.hostViews) if (hostDefinitions(v).length > 0 || v.host === host) views.set(v.host, hostBudgetView(inputs, v));
+  const hosts: BudgetHostSummary[] = [...views.values()].map((v) => ({ id: v.host, label: v.label, servers: v.servers.length, tools: v.totals.tools, tokens: v.totals.tokens }));
+  const chosen = views.get(host) ?? { host, label: host === 'bridge' ? BRIDGE_LABEL : HOST_LABELS[host], naming: '', totals: { tools: 0, tokens: 0, offTools: 0, offTokens: 0 }, servers: [], tools: [] };
+  return { tokenizer: TOKENIZER_INFO, hosts, ...chosen };
+}

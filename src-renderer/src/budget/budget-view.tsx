@@ -1,0 +1,168 @@
+/**
+ * The Context budget view (issue 16 item 4, docs/context-budget.md): the tokens each tool's
+ * definition costs an agent, for Switchboard's bridge or one host (selector), with the totals, the
+ * servers biggest first and every tool biggest first in a virtual list, each with an on/off switch
+ * that `budget:setTool` writes to the host's own list (or keeps in Switchboard only). Main counts;
+ * this view only shows `budget:get` and reloads when tools change. Tool text is rendered as text.
+ */
+import { Alert, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Budget, BudgetHostId, BudgetTool, ToggleTarget } from '../../../src-shared/api/budget.js';
+import { useApp } from '../store/use-store.js';
+import './budget.css';
+
+const n = (v: number): string => v.toLocaleString('en-US');
+const ROW = 46;
+
+function toggleText(t: ToggleTarget): string {
+  return t.kind === 'file' ? `${t.keys} in ${t.file}` : t.note;
+}
+
+const OFF_TEXT: Record<NonNullable<BudgetTool['offBy']>, string> = {
+  'host-list': "off in the host's list",
+  switchboard: 'off in Switchboard only',
+  pin: 'held back: changed since pinned',
+};
+
+/** The tools, biggest first, as virtual rows with a switch each. */
+function ToolRows({ budget, busy, onToggle }: { budget: Budget; busy?: string; onToggle(t: BudgetTool, on: boolean): void }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: budget.tools.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 8 });
+  const toggles = new Map(budget.servers.map((s) => [s.server, s.toggle]));
+  return (
+    <div ref={scrollRef} className="budget-tools-scroll">
+      <div role="list" aria-label="Tools by tokens" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const t = budget.tools[item.index]!;
+          const target = toggles.get(t.server);
+          const key = `${t.server}\0${t.tool}`;
+          return (
+            <div role="listitem" key={key} data-index={item.index} ref={virtualizer.measureElement} className="budget-row" data-off={t.on ? undefined : true} style={{ transform: `translateY(${item.start}px)` }} aria-label={`${t.name}: ${t.tokens.total} tokens`}>
+              <span className="budget-tokens" title={`name ${t.tokens.name}, description ${t.tokens.description}, input schema ${t.tokens.inputSchema}${t.tokens.outputSchema ? `, output schema ${t.tokens.outputSchema}` : ''}`}>
+                {n(t.tokens.total)}
+              </span>
+              <span>
+                <span className="mono budget-name">{t.name}</span>
+                <span className="budget-detail">
+                  {t.server} · description {n(t.tokens.description)} · schema {n(t.tokens.inputSchema + t.tokens.outputSchema)}
+                  {t.on ? '' : ` · ${OFF_TEXT[t.offBy ?? 'host-list']}`}
+                </span>
+              </span>
+              <Switch
+                size="sm"
+                checked={t.on}
+                disabled={!target || target.kind === 'none' || t.offBy === 'pin' || busy === key}
+                title={target ? toggleText(target) : undefined}
+                aria-label={`On: ${t.name}`}
+                onChange={(e) => onToggle(t, e.currentTarget.checked)}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export function BudgetView() {
+  const { api } = useApp();
+  const [host, setHost] = useState<BudgetHostId>('bridge');
+  const [budget, setBudget] = useState<Budget>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState<string>();
+  const [lastToggle, setLastToggle] = useState<string>();
+
+  const load = useCallback(async () => {
+    const r = await api.call('budget:get', { host });
+    if (r.ok) {
+      setBudget(r.data);
+      setError(undefined);
+    } else setError(r.error.message);
+  }, [api, host]);
+  useEffect(() => {
+    void load();
+    const offs = [api.on('tools:changed', () => void load()), api.on('config:reloaded', () => void load())];
+    return () => offs.forEach((off) => off());
+  }, [api, load]);
+
+  const toggle = async (t: BudgetTool, on: boolean): Promise<void> => {
+    setBusy(`${t.server}\0${t.tool}`);
+    const r = await api.call('budget:setTool', { server: t.server, tool: t.tool, on, host });
+    setBusy(undefined);
+    if (!r.ok) return setError(r.error.message);
+    setLastToggle(`${t.name} ${on ? 'on' : 'off'}: ${toggleText(r.data.target)}`);
+    await load();
+  };
+
+  return (
+    <Stack gap="sm" aria-label="Context budget">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3">
+          Context budget
+        </Title>
+        <Select
+          label="Agent of"
+          aria-label="Host"
+          w={320}
+          allowDeselect={false}
+          value={host}
+          data={(budget?.hosts ?? [{ id: 'bridge' as const, label: "Switchboard's bridge", tools: 0, tokens: 0, servers: 0 }]).map((h) => ({ value: h.id, label: `${h.label} · ${n(h.tools)} tools · ~${n(h.tokens)}` }))}
+          onChange={(v) => v && setHost(v as BudgetHostId)}
+        />
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setError(undefined)}>
+          {error}
+        </Alert>
+      ) : null}
+      {budget ? (
+        <>
+          <Text fw={600} role="status" aria-label="Budget totals">
+            The agent of {budget.label} sees {n(budget.totals.tools)} tools, ~{n(budget.totals.tokens)} tokens
+            {budget.totals.offTools > 0 ? ` (${n(budget.totals.offTools)} off, ~${n(budget.totals.offTokens)} tokens saved)` : ''}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {budget.tokenizer.note} Names: {budget.naming}.
+          </Text>
+          {lastToggle ? (
+            <Text size="xs" c="teal" role="status" aria-label="Last change">
+              {lastToggle}
+            </Text>
+          ) : null}
+          <table className="budget-servers" aria-label="Servers by tokens">
+            <thead>
+              <tr>
+                <th>Server</th>
+                <th className="num">Tools on</th>
+                <th className="num">Tokens</th>
+                <th>Per-tool on/off</th>
+              </tr>
+            </thead>
+            <tbody>
+              {budget.servers.map((s) => (
+                <tr key={s.server}>
+                  <td className="mono">{s.server}</td>
+                  <td className="num">{s.listed ? `${n(s.onTools)}/${n(s.tools)}` : 'not connected'}</td>
+                  <td className="num">{n(s.tokens)}</td>
+                  <td>
+                    <Text size="xs" c="dimmed">
+                      {toggleText(s.toggle)}
+                    </Text>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {budget.tools.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No tools: a server&apos;s tools are counted once it is connected.
+            </Text>
+          ) : (
+            <ToolRows budget={budget} busy={busy} onToggle={(t, on) => void toggle(t, on)} />
+          )}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
