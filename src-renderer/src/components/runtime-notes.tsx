@@ -27,6 +27,17 @@ export function RuntimeNotes({ state }: { state: ServerState }) {
           {state.listWarning}
         </Text>
       ) : null}
+      {state.excludedTools?.length ? (
+        <Alert color="orange" variant="light" title="Tools left out (invalid x-mcp-header declaration)" role="note">
+          <List size="sm">
+            {state.excludedTools.map((t) => (
+              <List.Item key={t.name}>
+                <span className="mono">{t.name}</span>: {t.reason}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
       {dropped.length > 0 ? (
         <Alert color="orange" variant="light" title="Values left out at connect time" role="note">
           <List size="sm">
