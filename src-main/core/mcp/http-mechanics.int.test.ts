@@ -5,42 +5,14 @@
  * argument travels as an `Mcp-Param-*` header; a response stream cut before the reply is re-issued
  * once under a new id, visible in the trace, and the call still succeeds.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { NO_RESTARTS } from './backoff.js';
-import { McpManager } from './manager.js';
-import { testDefinition } from './test-helpers.js';
-
-const FIXTURE = new URL('./fixtures/modern-features-server.mjs', import.meta.url).href;
-
-interface Fixture {
-  url: string;
-  counts: Map<string, number>;
-  paramHeaders: Map<string, Record<string, string>>;
-  close(): Promise<void>;
-}
-const startFixture = async (options: { ttlMs?: number; cacheScope?: string } = {}): Promise<Fixture> =>
-  ((await import(FIXTURE)) as { startFeaturesHttp: (o: object) => Promise<Fixture> }).startFeaturesHttp(options);
-
-let manager: McpManager | undefined;
-let fixture: Fixture | undefined;
-afterEach(async () => {
-  await manager?.dispose();
-  manager = undefined;
-  await fixture?.close();
-  fixture = undefined;
-});
-
-async function connect(f: Fixture): Promise<McpManager> {
-  const m = (manager = new McpManager({ clientName: 'switchboard-test', clientVersion: '1.0.0', restart: NO_RESTARTS }));
-  await m.reconcile([{ definition: testDefinition({ name: 'features', transport: 'http', url: f.url }), desired: 'run' }]);
-  await m.settled();
-  expect(m.runtime('features')?.status).toBe('connected');
-  return m;
-}
+import { describe, expect, it } from 'vitest';
+import { featuresKit } from './features-test-kit.js';
+const kit = featuresKit();
 
 describe('2026-07-28 HTTP headers and lost streams', () => {
   it('leaves out a tool with an invalid x-mcp-header, naming it and the reason', async () => {
-    const m = await connect((fixture = await startFixture()));
+    const fixture = await kit.start();
+    const m = await kit.connect(fixture);
     const names = m.listTools('features').map((t) => t.name).sort();
     expect(names).toEqual(['change', 'flaky', 'regional']);
     const excluded = m.runtime('features')?.excludedTools ?? [];
@@ -51,7 +23,8 @@ describe('2026-07-28 HTTP headers and lost streams', () => {
   });
 
   it('mirrors a declared argument into its Mcp-Param header, and only that one', async () => {
-    const m = await connect((fixture = await startFixture()));
+    const fixture = await kit.start();
+    const m = await kit.connect(fixture);
     const result = await m.callTool('features', 'regional', { region: 'eu-west1', note: 'not mirrored' });
     expect(result.isError).toBe(false);
     expect(result.content).toEqual([{ type: 'text', text: 'region eu-west1' }]);
@@ -59,7 +32,8 @@ describe('2026-07-28 HTTP headers and lost streams', () => {
   });
 
   it('re-issues a request whose response stream broke, once, under a new id shown in the trace', async () => {
-    const m = await connect((fixture = await startFixture()));
+    const fixture = await kit.start();
+    const m = await kit.connect(fixture);
     const result = await m.callTool('features', 'flaky', { text: 'again' }, { timeoutMs: 60_000 });
     expect(result.content).toEqual([{ type: 'text', text: 'flaky again' }]);
     expect(fixture.counts.get('tools/call')).toBe(2);
