@@ -120,6 +120,8 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.instructions !== undefined) state.instructions = rt.instructions;
     if (rt?.droppedValues?.length) state.droppedValues = rt.droppedValues.map((d) => ({ ...d }));
     if (rt?.listWarning !== undefined) state.listWarning = rt.listWarning;
+    if (rt?.excludedTools?.length) state.excludedTools = rt.excludedTools.map((t) => ({ ...t }));
+    if (rt?.toolsCache !== undefined) state.toolsCache = { ...rt.toolsCache };
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
     if (input.manualStops?.has(def.name)) state.manualStop = true;
     const approval = def.source.scope === 'project' ? input.pending?.get(def.name) : undefined;

@@ -7,6 +7,9 @@
  */
 import { z } from 'zod';
 import { ToolCallResultSchema } from './status.js';
+import { ListCacheStateSchema } from './list-cache.js';
+
+export { ListCacheStateSchema, type ListCacheState } from './list-cache.js';
 
 /** `describe` (docs/tool-bridge.md deferred schemas): everything needed to call one tool. */
 export const ToolDescriptionSchema = z.object({
@@ -89,8 +92,8 @@ export const ResourceTemplateInfoSchema = z.looseObject({
 export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
 
 /** A paged list followed to the end; `truncated` when the page cap or a repeated cursor stopped it. */
-export const ResourceListSchema = z.object({ resources: z.array(ResourceInfoSchema), truncated: z.boolean() });
-export const ResourceTemplateListSchema = z.object({ templates: z.array(ResourceTemplateInfoSchema), truncated: z.boolean() });
+export const ResourceListSchema = z.object({ resources: z.array(ResourceInfoSchema), truncated: z.boolean(), cache: ListCacheStateSchema.optional() });
+export const ResourceTemplateListSchema = z.object({ templates: z.array(ResourceTemplateInfoSchema), truncated: z.boolean(), cache: ListCacheStateSchema.optional() });
 
 /** One item of `resources/read`: text or base64 blob. */
 export const ResourceContentsSchema = z.looseObject({

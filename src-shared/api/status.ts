@@ -9,6 +9,7 @@ import { ServerPinsSchema } from './pins.js';
 import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 import { FailureSchema } from './outcome.js';
+import { ListCacheStateSchema } from './list-cache.js';
 
 /** Connection statuses (docs/connections-supervision.md). */
 export const ServerStatusNameSchema = z.enum([
@@ -98,6 +99,10 @@ export const ServerStateSchema = z.object({
   droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
   /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */
   listWarning: z.string().optional(),
+  /** 2026-07-28 HTTP: tools left out of the list for an invalid `x-mcp-header` declaration, with the reason (issue 12 item 4). Untrusted names. */
+  excludedTools: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
+  /** 2026-07-28: how the tool list was last served (`ttlMs` / `cacheScope`, issue 12 item 3). */
+  toolsCache: ListCacheStateSchema.optional(),
   /** While `backoff`: when the next automatic start is due (epoch ms). */
   nextRestartAt: z.number().optional(),
   /** Stopped by the user (kept in state.json; reload respects it). */

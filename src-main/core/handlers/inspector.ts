@@ -18,6 +18,7 @@ import type { CoreContext, HandlerGroup } from './context.js';
 
 type InspectorMethod =
   | 'tools:cancel'
+  | 'tools:refresh'
   | 'tools:catalog'
   | 'tools:describe'
   | 'tools:filtered'
@@ -91,6 +92,12 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
       return ok({ cancelled: true });
     },
 
+    'tools:refresh': async ({ server }) =>
+      attempt(async () => {
+        const rt = await manager.refreshTools(server);
+        return { toolCount: rt.toolCount, ...(rt.toolsCache ? { cache: rt.toolsCache } : {}) };
+      }),
+
     'tools:catalog': async ({ server }) => ok(buildCatalog(manager.listTools(server))),
 
     'tools:describe': async (q) => attempt(async () => describeTool(findTool(manager.listTools(), q))),
@@ -104,9 +111,9 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
 
     'history:list': async ({ server }) => ok(inspector.history.list(server)),
 
-    'resources:list': ({ server }) => withClient(server, (c, t) => ops.listResources(c, t)),
+    'resources:list': ({ server, refresh }) => withClient(server, (c, t) => ops.listResources(c, t, refresh === true)),
 
-    'resources:templates': ({ server }) => withClient(server, (c, t) => ops.listResourceTemplates(c, t)),
+    'resources:templates': ({ server, refresh }) => withClient(server, (c, t) => ops.listResourceTemplates(c, t, refresh === true)),
 
     'resources:read': ({ server, uri }) => withClient(server, (c, t) => ops.readResource(c, uri, t)),
 
@@ -120,7 +127,7 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
         return { subscribed: [...set] };
       }),
 
-    'prompts:list': ({ server }) => withClient(server, (c, t) => ops.listPrompts(c, t)),
+    'prompts:list': ({ server, refresh }) => withClient(server, (c, t) => ops.listPrompts(c, t, refresh === true)),
 
     'prompts:get': ({ server, name, args }) => withClient(server, (c, t) => ops.getPrompt(c, name, args, t)),
 

@@ -22,6 +22,8 @@ import type { Root, ServerRequestAnswer } from '../../../src-shared/api/inspecto
 import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../src-shared/config/server.js';
 import type { ClientHooks } from './client-hooks.js';
 import { ClientTaskStore } from './client-tasks.js';
+import { MAX_TOOL_PAGES } from './connection-helpers.js';
+import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
 
 /**
  * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
@@ -107,14 +109,19 @@ function elicitResult(answer: ServerRequestAnswer, mode?: unknown): ElicitResult
  */
 export function createMcpClient(options: McpClientOptions): McpClientHandle {
   const taskStore = new ClientTaskStore();
+  const cacheStore = new ObservedCacheStore();
   const mode = negotiationMode(options.protocol ?? 'auto');
   const client = new SwitchboardClient(
     { name: options.name, version: options.version },
     {
       capabilities: CLIENT_CAPABILITIES,
       versionNegotiation: { mode, ...(options.probeTimeoutMs !== undefined ? { probe: { timeoutMs: options.probeTimeoutMs } } : {}) },
+      // 2026-07-28 `ttlMs` / `cacheScope` are the SDK's to honour; the store only lets us show it (response-cache.ts).
+      responseCacheStore: cacheStore,
+      listMaxPages: MAX_TOOL_PAGES,
     },
   );
+  attachCacheStore(client, cacheStore);
   taskStore.install(client);
   const server = options.server ?? options.name;
   const hooks = options.hooks ?? {};

@@ -5,6 +5,9 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError, type Client, type Tool, type Transport } from '@modelcontextprotocol/client';
 import { httpStatusOf, isConnectionClosed } from './failure-text.js';
 import { AnyResultSchema } from './tool-bridge.js';
+import { observeList } from './response-cache.js';
+import { withExclusions, type ExcludedTool } from './tool-headers.js';
+import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 
 /** Pages of `tools/list` followed at most. */
@@ -78,18 +81,35 @@ export async function closeLive(live: ClosableLive): Promise<void> {
   live.disposeClient();
 }
 
+/** More of `listAllTools`: 2026-07-28 connections only. */
+export interface ListToolsExtras {
+  /** Tools the SDK left out for an invalid `x-mcp-header` declaration (docs/protocol-eras.md), each with the SDK's reason. */
+  onExcluded?: (excluded: ExcludedTool[]) => void;
+  /** `refresh`: fetch even when the held list is still fresh (a person asked, or changes may have gone unheard). Default `use`. */
+  cacheMode?: 'use' | 'refresh';
+  /** How the list was served (absent: not held, e.g. a bypass). */
+  onCache?: (cache: ListCacheState | undefined) => void;
+}
+
 /**
  * `tools/list` to the end: follows `nextCursor`, stops on an empty or repeated cursor, at most
  * `MAX_TOOL_PAGES` pages. A server without the tools capability has no tools. `onLatency` gets
  * each page's round trip (ms).
+ *
+ * On a 2026-07-28 connection the SDK's `listTools()` does the walk instead (issue 12 items 3-4): it
+ * leaves out tools with an invalid `x-mcp-header` declaration (reported through
+ * `extras.onExcluded`), keeps the list the SDK's `callTool()` mirrors `Mcp-Param-*` headers from,
+ * and serves a list still fresh by its `ttlMs` without a round trip (`onLatency` is then not called).
  */
 export async function listAllTools(
   client: Client,
   timeoutMs: number,
   onLatency?: (ms: number) => void,
   onRepeat?: (warning: string) => void,
+  extras: ListToolsExtras = {},
 ): Promise<Tool[]> {
   if (!client.getServerCapabilities()?.tools) return [];
+  if (client.getProtocolEra() === 'modern') return listModernTools(client, timeoutMs, onLatency, extras);
   const tools: Tool[] = [];
   const names = new Set<string>();
   let duplicates = 0;
@@ -120,6 +140,20 @@ export async function listAllTools(
     );
   }
   return tools;
+}
+
+/** `listAllTools` on a 2026-07-28 connection: the SDK's walk, cache and `x-mcp-header` rule; duplicates by name dropped. */
+async function listModernTools(client: Client, timeoutMs: number, onLatency: ((ms: number) => void) | undefined, extras: ListToolsExtras): Promise<Tool[]> {
+  const started = performance.now();
+  const { value, excluded } = await withExclusions(() =>
+    observeList(client, 'tools/list', () => client.listTools(undefined, { timeout: timeoutMs, cacheMode: extras.cacheMode ?? 'use' })),
+  );
+  // A list served from the cache made no round trip: no latency to record.
+  if (value.fetched) onLatency?.(performance.now() - started);
+  extras.onCache?.(value.cache);
+  if (excluded.length > 0 || value.fetched) extras.onExcluded?.(excluded);
+  const names = new Set<string>();
+  return value.value.tools.filter((t) => !names.has(t.name) && names.add(t.name));
 }
 
 /**

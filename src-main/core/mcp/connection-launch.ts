@@ -3,6 +3,7 @@
  * prepare auth (issue 6), then build the SDK client and the transport, traced when a trace store is
  * given. Nothing is spawned or connected until the caller connects the client.
  */
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { DEFAULT_TIMEOUT_MS, type ProtocolMode, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError } from '../errors.js';
 import { createMcpClient } from './client-factory.js';
@@ -13,6 +14,7 @@ import type { ConnectionOptions, Live } from './connection-types.js';
 import { probeTimeoutMs } from './connection-era.js';
 import { addRequestMeta } from './request-meta.js';
 import { traceTransport } from './rpc-trace.js';
+import { reissueLostRequests } from './stream-reissue.js';
 import { createTransport } from './transport-factory.js';
 import { withUrlCredentials } from './url-credentials.js';
 import type { DroppedValue } from './value-resolution.js';
@@ -92,6 +94,8 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
     throw err;
   }
   const { transport, stdio, sse } = created;
+  // Issue 12 item 4: a 2026-07-28 request whose response stream breaks is re-issued once (below the trace, which shows both).
+  if (transport instanceof StreamableHTTPClientTransport) reissueLostRequests(transport, { isModern: () => handle.client.getProtocolEra() === 'modern', note: hooks.note });
   if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective) });
   // Outermost, so the trace shows the `_meta` we add.
   addRequestMeta(transport, handle.client);

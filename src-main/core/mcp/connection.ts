@@ -24,7 +24,9 @@ import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
 import { RestartSchedule } from './restart-schedule.js';
 import { httpAlive, startKeepAlive } from './remote-keepalive.js';
 import { ConnectTimeoutError, describeConnectFailure, describeStdioLoss, STDERR_SCAN_LINES } from './connection-failures.js';
-import { closeLive, coalescing, isAuthFailure, isSessionExpired, isTransportFailure, listAllTools } from './connection-helpers.js';
+import { closeLive, coalescing, isAuthFailure, isSessionExpired, isTransportFailure, listAllTools, type ListToolsExtras } from './connection-helpers.js';
+import { cacheStateNow } from './response-cache.js';
+import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { runServerTest } from './connection-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
 import { prepareLive } from './connection-launch.js';
@@ -53,6 +55,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private lostWhileUp = false;
   /** What the last tools/list got wrong (a repeated cursor, duplicates), for status (issue 14 item 7). */
   private listWarning?: string;
+  /** 2026-07-28 HTTP: tools the SDK left out for an invalid `x-mcp-header` (issue 12 item 4). */
+  private excludedTools: { name: string; reason: string }[] = [];
+  /** 2026-07-28: how the tool list was last served (issue 12 item 3). */
+  private toolsCache?: ListCacheState;
   private lastError?: string;
   /** What `lastError` is, typed (issue 11 item 3). */
   private failure?: Failure;
@@ -104,6 +110,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     }
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
     if (this.listWarning !== undefined && this.status === 'connected') rt.listWarning = this.listWarning;
+    if (this.excludedTools.length > 0 && this.status === 'connected') rt.excludedTools = this.excludedTools.map((t) => ({ ...t }));
+    if (this.toolsCache && this.status === 'connected') rt.toolsCache = cacheStateNow(this.toolsCache);
     if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
     return rt;
   }
@@ -205,7 +213,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
     const live = this.live;
     if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
-    const outputSchema = this.tools.find((t) => t.name === tool)?.outputSchema as Record<string, unknown> | undefined;
+    const definition = this.tools.find((t) => t.name === tool);
+    const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
       let failure: unknown;
       const result = await executeToolCall(on.client, this.name, tool, args, {
@@ -214,6 +223,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         onProgress: options.onProgress,
         pause: this.options.hooks?.broker?.pauseFor(this.name),
         outputSchema,
+        definition,
         onFailure: (err) => {
           failure = err;
         },
@@ -348,7 +358,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.capabilities = live.client.getServerCapabilities() as Record<string, unknown> | undefined;
       this.instructions = live.client.getInstructions();
       this.listWarning = undefined;
-      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w)), deadline]);
+      this.excludedTools = [];
+      this.toolsCache = undefined;
+      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w), this.listExtras()), deadline]);
       if (attempt !== this.attempt) return;
       this.tools = tools;
       const info = live.client.getServerVersion();
@@ -472,6 +484,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       onReopened: () => {
         if (this.live !== live) return;
         this.relistTarget = live;
+        // Changes may have gone unheard while the stream was down: the held list is not trusted.
+        this.relistMode = 'refresh';
         void this.relist();
       },
     });
@@ -526,13 +540,19 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.afterFailure(message, classifyFailure(err, { timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS }), failedStart, 'disconnected');
   }
 
-  /** Re-list after `notifications/tools/list_changed` on `relistTarget`; concurrent notifications coalesce. */
+  /**
+   * Re-list after `notifications/tools/list_changed` on `relistTarget` (the SDK already dropped its
+   * cached list), a re-opened listen stream or a person's refresh (`relistMode` `refresh`: fetched
+   * even within the list's `ttlMs`); concurrent requests coalesce.
+   */
   private readonly relist = coalescing(async () => {
     const live = this.relistTarget;
     if (!live || this.live !== live) return false;
+    const cacheMode = this.relistMode;
+    this.relistMode = 'use';
     try {
       this.listWarning = undefined;
-      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w));
+      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w), this.listExtras(cacheMode));
       if (this.live !== live) return false;
       this.tools = tools;
       this.note(`tools changed: ${tools.length} tools`);
@@ -561,6 +581,35 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   /** `text` without any known secret value (docs/auth.md: tokens never reach what we show). */
   private redact(text: string): string {
     return this.options.auth ? this.options.auth.redact(text) : text;
+  }
+
+  /** How the next `relist` asks: `refresh` once a person or a re-opened stream wants a fetch. */
+  private relistMode: 'use' | 'refresh' = 'use';
+
+  /**
+   * Re-list the tools now (a person's refresh, issue 12 item 3): fetched even when the held list is
+   * still fresh by its `ttlMs`. Resolves when the list is in (or the connection is gone).
+   */
+  async refreshTools(): Promise<void> {
+    if (!this.live || this.status !== 'connected') return;
+    this.relistTarget = this.live;
+    this.relistMode = 'refresh';
+    await this.relist();
+  }
+
+  /** `listAllTools` extras: excluded tools and the cache state land on this connection. */
+  private listExtras(cacheMode: 'use' | 'refresh' = 'use'): ListToolsExtras {
+    return {
+      cacheMode,
+      onCache: (cache) => {
+        this.toolsCache = cache;
+      },
+      onExcluded: (excluded) => {
+        this.excludedTools = excluded;
+        // A MUST of 2026-07-28 (SEP-2243): the tool is left out, and the person is told which and why.
+        for (const t of excluded) this.note(`warning: tool '${t.name}' left out: invalid x-mcp-header declaration — ${t.reason}`);
+      },
+    };
   }
 
   /** A list that lied (issue 14 item 7): kept for status and written to the log. */

@@ -7,6 +7,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { requestPage } from './connection-helpers.js';
 import { listenStreamOf } from './listen-stream.js';
+import { observeList } from './response-cache.js';
+import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { setRequestLogLevel } from './request-meta.js';
 import type {
   CompletionOutput,
@@ -46,9 +48,22 @@ export async function collectPages<T>(
 }
 
 
-/** `resources/list` to the end. A server without the resources capability has none. */
-export async function listResources(client: Client, timeoutMs: number): Promise<{ resources: ResourceInfo[]; truncated: boolean }> {
+/**
+ * A list of a 2026-07-28 connection through the SDK's list verb (issue 12 item 3): within the list's
+ * `ttlMs` it is served from the client's cache unless `refresh`; `cache` says how it was served.
+ */
+async function modernList<T>(client: Client, method: string, list: (options: { timeout: number; cacheMode: 'use' | 'refresh' }) => Promise<T>, timeoutMs: number, refresh: boolean) {
+  const { value, cache } = await observeList(client, method, () => list({ timeout: timeoutMs, cacheMode: refresh ? 'refresh' : 'use' }));
+  return { value, ...(cache ? { cache } : {}) };
+}
+
+/** `resources/list` to the end. A server without the resources capability has none. `refresh`: past a fresh cached list (2026-07-28). */
+export async function listResources(client: Client, timeoutMs: number, refresh = false): Promise<{ resources: ResourceInfo[]; truncated: boolean; cache?: ListCacheState }> {
   if (!client.getServerCapabilities()?.resources) return { resources: [], truncated: false };
+  if (client.getProtocolEra() === 'modern') {
+    const r = await modernList(client, 'resources/list', (o) => client.listResources(undefined, o), timeoutMs, refresh);
+    return { resources: r.value.resources as ResourceInfo[], truncated: false, ...(r.cache ? { cache: r.cache } : {}) };
+  }
   const r = await collectPages(async (cursor) => {
     const page = await requestPage(client, 'resources/list', cursor, timeoutMs);
     return { items: (page.resources ?? []) as ResourceInfo[], nextCursor: page.nextCursor as string | undefined };
@@ -92,9 +107,14 @@ export function expandTemplate(uriTemplate: string, values: Record<string, strin
   });
 }
 
-/** `resources/templates/list` to the end, each with its parsed arguments. */
-export async function listResourceTemplates(client: Client, timeoutMs: number): Promise<{ templates: ResourceTemplateInfo[]; truncated: boolean }> {
+/** `resources/templates/list` to the end, each with its parsed arguments. `refresh` as `listResources`. */
+export async function listResourceTemplates(client: Client, timeoutMs: number, refresh = false): Promise<{ templates: ResourceTemplateInfo[]; truncated: boolean; cache?: ListCacheState }> {
   if (!client.getServerCapabilities()?.resources) return { templates: [], truncated: false };
+  if (client.getProtocolEra() === 'modern') {
+    const r = await modernList(client, 'resources/templates/list', (o) => client.listResourceTemplates(undefined, o), timeoutMs, refresh);
+    const templates = r.value.resourceTemplates.map((t) => ({ ...t, arguments: templateArguments(t.uriTemplate) }) as ResourceTemplateInfo);
+    return { templates, truncated: false, ...(r.cache ? { cache: r.cache } : {}) };
+  }
   const r = await collectPages(async (cursor) => {
     const page = await requestPage(client, 'resources/templates/list', cursor, timeoutMs);
     return { items: (page.resourceTemplates ?? []) as { uriTemplate: string }[], nextCursor: page.nextCursor as string | undefined };
@@ -119,9 +139,13 @@ export async function setSubscription(client: Client, uri: string, on: boolean, 
   else await client.unsubscribeResource({ uri }, { timeout: timeoutMs });
 }
 
-/** `prompts/list` to the end. A server without the prompts capability has none. */
-export async function listPrompts(client: Client, timeoutMs: number): Promise<{ prompts: PromptInfo[]; truncated: boolean }> {
+/** `prompts/list` to the end. A server without the prompts capability has none. `refresh` as `listResources`. */
+export async function listPrompts(client: Client, timeoutMs: number, refresh = false): Promise<{ prompts: PromptInfo[]; truncated: boolean; cache?: ListCacheState }> {
   if (!client.getServerCapabilities()?.prompts) return { prompts: [], truncated: false };
+  if (client.getProtocolEra() === 'modern') {
+    const r = await modernList(client, 'prompts/list', (o) => client.listPrompts(undefined, o), timeoutMs, refresh);
+    return { prompts: r.value.prompts as PromptInfo[], truncated: false, ...(r.cache ? { cache: r.cache } : {}) };
+  }
   const r = await collectPages(async (cursor) => {
     const page = await requestPage(client, 'prompts/list', cursor, timeoutMs);
     return { items: (page.prompts ?? []) as PromptInfo[], nextCursor: page.nextCursor as string | undefined };

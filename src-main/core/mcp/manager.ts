@@ -294,6 +294,18 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
    * completions, logging level and tasks). Waits for a connect in progress. Throws `CoreError`
    * NOT_FOUND (unknown server) or NOT_CONNECTED (not connected, with the reason).
    */
+  /**
+   * Re-list `server`'s tools now (a person's refresh, issue 12 item 3): fetched even when the held
+   * 2026-07-28 list is still fresh by its `ttlMs`. Resolves the runtime after. Throws
+   * `CoreError('NOT_FOUND' | 'NOT_CONNECTED')`.
+   */
+  async refreshTools(server: string): Promise<ServerRuntime> {
+    await this.withClient(server, async () => undefined);
+    const { connection } = this.entries.get(server)!;
+    await connection.refreshTools();
+    return connection.runtime();
+  }
+
   async withClient<T>(server: string, fn: (client: Client) => Promise<T>): Promise<T> {
     const entry = this.entries.get(server);
     if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);

@@ -15,6 +15,7 @@ import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 import { classifyFailure } from './failure-code.js';
 import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausable-deadline.js';
+import { declaresHeaders } from './tool-headers.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 
@@ -238,6 +239,8 @@ export interface ExecuteToolCallOptions {
   outputSchema?: Record<string, unknown>;
   /** Pauses the timeout while a person answers this server (issue 14 item 2); absent: the SDK's own timer. */
   pause?: PauseSource;
+  /** The listed tool: on a 2026-07-28 connection its `x-mcp-header` declarations become `Mcp-Param-*` headers (tool-headers.ts). */
+  definition?: Tool;
   /** Told about a thrown failure (not a cancellation) before it is mapped, e.g. to mark an HTTP server down. */
   onFailure?: (err: unknown) => void;
 }
@@ -262,15 +265,22 @@ export async function executeToolCall(
     ? new PausableDeadline(options.timeoutMs, () => expired.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: options.timeoutMs })), options.pause)
     : undefined;
   try {
-    const raw = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, AnyResultSchema, {
+    const requestOptions = {
       timeout: deadline ? NO_SDK_TIMEOUT_MS : options.timeoutMs,
       signal: deadline ? (options.signal ? AbortSignal.any([options.signal, expired.signal]) : expired.signal) : options.signal,
       resetTimeoutOnProgress: true,
-      onprogress: (p) => {
+      onprogress: (p: { progress: number; total?: number; message?: string }) => {
         deadline?.reset();
         options.onProgress?.({ progress: p.progress, total: p.total, message: p.message });
       },
-    });
+    };
+    const params = { name: tool, arguments: args };
+    // 2026-07-28: the SDK's callTool mirrors x-mcp-header arguments into Mcp-Param-* headers. Given the
+    // definition without its outputSchema, it validates nothing: mapCallResult does, keeping the result.
+    const raw =
+      client.getProtocolEra() === 'modern' && declaresHeaders(options.definition)
+        ? await client.callTool(params, { ...requestOptions, toolDefinition: { ...options.definition!, outputSchema: undefined } })
+        : await client.request({ method: 'tools/call', params }, AnyResultSchema, requestOptions);
     return mapCallResult(server, tool, raw as RawCallResult, options.outputSchema, performance.now() - started);
   } catch (err) {
     const cancelled = options.signal?.aborted === true;

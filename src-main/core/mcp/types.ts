@@ -6,6 +6,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
+import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 
 /** What the manager should do with a definition. */
 export type DesiredState = 'run' | 'untrusted' | 'changed' | 'disabled' | 'stopped';
@@ -37,6 +38,10 @@ export interface ServerRuntime {
   droppedValues?: { key: string; reason: string }[];
   /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */
   listWarning?: string;
+  /** 2026-07-28 HTTP: tools left out for an invalid `x-mcp-header` declaration (issue 12 item 4). */
+  excludedTools?: { name: string; reason: string }[];
+  /** 2026-07-28: how the tool list was last served (issue 12 item 3). */
+  toolsCache?: ListCacheState;
   /** While `backoff`: when the next automatic start is due (epoch ms). */
   nextRestartAt?: number;
 }

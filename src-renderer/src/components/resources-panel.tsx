@@ -5,6 +5,8 @@
  */
 import { Alert, Autocomplete, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
+import { ListCacheNote } from './list-cache-note.js';
 import type { ReadResourceOutput, ResourceInfo, ResourceTemplateInfo, ResourceUpdated } from '../../../src-shared/api/inspector.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import { formatLatency } from '../lib/format.js';
@@ -111,12 +113,15 @@ export function ResourcesPanel({ server }: { server: string }) {
   const [subscribed, setSubscribed] = useState<string[]>([]);
   const [updates, setUpdates] = useState<ResourceUpdated[]>([]);
 
-  const load = useCallback(async () => {
-    const [list, tpl] = await Promise.all([api.call('resources:list', { server }), api.call('resources:templates', { server })]);
+  const [cache, setCache] = useState<ListCacheState>();
+
+  const load = useCallback(async (refresh = false) => {
+    const [list, tpl] = await Promise.all([api.call('resources:list', { server, refresh }), api.call('resources:templates', { server, refresh })]);
     if (!list.ok) return setError(list.error);
     setError(undefined);
     setResources(list.data.resources);
     setTruncated(list.data.truncated);
+    setCache(list.data.cache);
     if (tpl.ok) setTemplates(tpl.data.templates);
   }, [api, server]);
 
@@ -169,6 +174,7 @@ export function ResourcesPanel({ server }: { server: string }) {
               The list stopped early (a repeated cursor or too many pages).
             </Text>
           ) : null}
+          <ListCacheNote label="Resource list" cache={cache} onRefresh={() => void load(true)} />
         </Stack>
       </nav>
       <Stack gap="sm">

@@ -24,6 +24,7 @@ import {
   ToolDescriptionSchema,
   ToolProgressSchema,
 } from '../inspector.js';
+import { ListCacheStateSchema } from '../list-cache.js';
 import { Empty, ServerName } from './common.js';
 import { RootsOriginSchema } from '../../config/host-roots.js';
 
@@ -32,9 +33,13 @@ const RootsViewSchema = z.object({ roots: z.array(RootSchema), origin: RootsOrig
 
 const Uri = z.string().min(1).max(10_000);
 const ServerOnly = z.object({ server: ServerName }).strict();
+/** A server's list; `refresh`: fetch even when the held 2026-07-28 list is still fresh by its `ttlMs` (issue 12 item 3). */
+const ListInput = z.object({ server: ServerName, refresh: z.boolean().optional() }).strict();
 
 export const inspectorMethods = {
   /** Cancel a running `tools:call` by its `callId`: aborts the request (`notifications/cancelled`). */
+  /** Re-list a server's tools now, past a still-fresh 2026-07-28 list (issue 12 item 3). */
+  'tools:refresh': { input: ServerOnly, output: z.object({ toolCount: z.number(), cache: ListCacheStateSchema.optional() }) },
   'tools:cancel': { input: z.object({ callId: z.string().min(1).max(100) }).strict(), output: z.object({ cancelled: z.boolean() }) },
   /** The catalog export (docs/tool-bridge.md): agent-visible name + `[MCP:<server>] <description>`, no schemas. */
   'tools:catalog': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(CatalogEntrySchema) },
@@ -49,12 +54,12 @@ export const inspectorMethods = {
   'tools:fullText': { input: z.object({ resultId: z.string().min(1).max(100) }).strict(), output: z.object({ text: z.string() }) },
   /** Call history (one server, or all), oldest first. */
   'history:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(CallRecordSchema) },
-  'resources:list': { input: ServerOnly, output: ResourceListSchema },
-  'resources:templates': { input: ServerOnly, output: ResourceTemplateListSchema },
+  'resources:list': { input: ListInput, output: ResourceListSchema },
+  'resources:templates': { input: ListInput, output: ResourceTemplateListSchema },
   'resources:read': { input: z.object({ server: ServerName, uri: Uri }).strict(), output: ReadResourceOutputSchema },
   /** Subscribe (`on: true`) or unsubscribe; updates arrive as `resources:updated`. */
   'resources:subscribe': { input: z.object({ server: ServerName, uri: Uri, on: z.boolean() }).strict(), output: z.object({ subscribed: z.array(z.string()) }) },
-  'prompts:list': { input: ServerOnly, output: z.object({ prompts: z.array(PromptInfoSchema), truncated: z.boolean() }) },
+  'prompts:list': { input: ListInput, output: z.object({ prompts: z.array(PromptInfoSchema), truncated: z.boolean(), cache: ListCacheStateSchema.optional() }) },
   'prompts:get': {
     input: z.object({ server: ServerName, name: z.string().min(1), args: z.record(z.string(), z.string()).default({}) }).strict(),
     output: GetPromptOutputSchema,

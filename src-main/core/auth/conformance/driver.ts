@@ -50,6 +50,8 @@ interface Context {
   client_secret?: string;
   private_key_pem?: string;
   signing_algorithm?: string;
+  /** http-custom-headers: the calls to make, with their arguments. */
+  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
 }
 
 async function main(): Promise<number> {
@@ -93,7 +95,7 @@ async function main(): Promise<number> {
       state = await waitForStatus(core, (s) => s === 'connected' || s === 'error');
     }
     if (state !== 'connected') throw new Error(`not connected: ${state} ${await lastError(core)}`);
-    await scenarioWork(core, scenario);
+    await scenarioWork(core, scenario, context);
     return 0;
   } finally {
     // The scenario is judged on what the client did; a slow shutdown must not time the run out.
@@ -105,7 +107,7 @@ async function main(): Promise<number> {
 }
 
 /** What each scenario expects the client to do once connected. */
-async function scenarioWork(core: SwitchboardCore, scenario: string): Promise<void> {
+async function scenarioWork(core: SwitchboardCore, scenario: string, context: Context): Promise<void> {
   const tools = await core.handlers['tools:list']({ server: SERVER } as never);
   if (!tools.ok) throw new Error(tools.error.message);
   const names = (tools.data as { name: string; rawName?: string }[]).map((t) => t.rawName ?? t.name);
@@ -125,6 +127,12 @@ async function scenarioWork(core: SwitchboardCore, scenario: string): Promise<vo
   } else if (scenario === 'sep-2322-client-request-state') {
     // MRTR (issue 12 item 1): each test tool in the order listed; the SDK's driver echoes requestState.
     for (const tool of names.filter((n) => n.startsWith('test_mrtr'))) await call(tool, {});
+  } else if (scenario === 'http-custom-headers') {
+    // Issue 12 item 4: the scenario names the calls; their x-mcp-header arguments go out as Mcp-Param-* headers.
+    for (const c of context.toolCalls ?? []) await call(c.name, c.arguments);
+  } else if (scenario === 'http-invalid-tool-headers') {
+    // Every tool we list: the ones with an invalid x-mcp-header must not be among them.
+    for (const tool of names) await call(tool, { region: 'us-west1' });
   } else if (scenario.startsWith('auth/') && names.includes('test-tool')) await call('test-tool', {});
 }
 
