@@ -50,6 +50,7 @@ import { ChannelService, type ChannelServiceOptions } from './channels/channel-s
 import { channelHandlers } from './handlers/channels.js';
 import { installHandlers } from './handlers/install.js';
 import { checkHandlers } from './handlers/checks.js';
+import { prefsHandlers } from './handlers/prefs.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -324,6 +325,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...channelHandlers(ctx),
     ...installHandlers(ctx),
     ...checkHandlers(ctx),
+    ...prefsHandlers(ctx),
   }, auth.redactor);
 
   return {

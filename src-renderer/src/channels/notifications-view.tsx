@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Stack, Text, TextI
 import './channels.css';
 import { useMemo, useState } from 'react';
 import type { ChannelEntryView, ChannelSummary } from '../../../src-shared/api/channels.js';
+import { useAutoClose } from '../lib/auto-close.js';
 import { useChannels, useChannelsStore } from '../store/channels-store.js';
 import { useApp, useStore } from '../store/use-store.js';
 import { DesktopNotificationsBanner } from './desktop-notifications.js';
@@ -43,6 +44,7 @@ export function NotificationsView() {
   const [unread, setUnread] = useState(false);
   const [selected, setSelected] = useState<number>();
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
+  useAutoClose(note, note?.ok === false, () => setNote(undefined));
   const [rulesOpen, setRulesOpen] = useState(false);
   const query = useMemo(
     () => ({ ...(server ? { server } : {}), ...(channel.trim() ? { channel: channel.trim() } : {}), ...(text.trim() ? { text: text.trim() } : {}), ...(unread ? { unread: true } : {}) }),
