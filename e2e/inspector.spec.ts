@@ -136,7 +136,10 @@ test('purpose-built cases: collisions, recursive form, 5 MB result stays respons
   await expect(switchboardName).toContainText('mcp_my_server_read_file_4');
   await expect(switchboardName).toContainText(/collides with/);
   await pane.getByLabel('path').fill('/x');
-  await expect(await callAndExpectOk(pane)).toContainText('read.file: /x');
+  // read.file is annotated destructiveHint: the call asks first (issue 15 item 8).
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Call read.file?' }).getByRole('button', { name: 'Call it' }).click();
+  await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('read.file: /x');
 
   // The $defs-recursive schema renders as a form (nested object, enum with default).
   pane = await openTool(page, 'my-server', 'recursive');

@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { longestTaskDuring } from './long-tasks.js';
 import { REPO, type Sandbox } from './sandbox.js';
 import { readLiveEndpoint } from '../src-main/owner/ownership.js';
 import { connectToOwner, type RemoteApi } from '../src-main/wires/remote-api.js';
@@ -168,7 +169,7 @@ test('install links: a pasted link shows exactly what would run before anything 
   expect(JSON.stringify(servers())).not.toContain('sk-secret-value-123');
 });
 
-test('1,000 notifications per second: the list keeps up; the longest main-thread task is printed', async ({ page, sandbox }) => {
+test('1,000 notifications per second: the list keeps up, none lost; the longest main-thread task is printed', async ({ page, browser, sandbox }) => {
   const sb = sandbox('empty');
   setup(sb);
   await page.goto(await sb.serve());
@@ -183,23 +184,39 @@ test('1,000 notifications per second: the list keeps up; the longest main-thread
     }).observe({ type: 'longtask', buffered: false });
   });
   const api = await owner(sb);
+  let traced;
   try {
-    const r = await api.call('tools:call', { server: 'mon', tool: 'burst', args: { rate: 1000, seconds: 5 } });
-    expect(r.ok).toBe(true);
-    // Wait through the owner, not by querying the page: Playwright's own polling of the page's
-    // accessibility tree would run on the main thread being measured.
-    await expect.poll(async () => {
-      const s = await api.call('channels:summary', {});
-      return s.ok && s.data.lastSeq;
-    }, { timeout: 60_000 }).toBe(5000);
+    traced = await longestTaskDuring(browser, page, async () => {
+      const r = await api.call('tools:call', { server: 'mon', tool: 'burst', args: { rate: 1000, seconds: 5 } });
+      expect(r.ok).toBe(true);
+      // Wait through the owner, not by querying the page: Playwright's own polling of the page's
+      // accessibility tree would run on the main thread being measured.
+      await expect.poll(async () => {
+        const s = await api.call('channels:summary', {});
+        return s.ok && s.data.lastSeq;
+      }, { timeout: 60_000 }).toBe(5000);
+      // The page has applied every entry: the newest row is on screen (checked in the page, per frame).
+      await page.waitForFunction(() => document.querySelector('[aria-label="Notification list"]')?.textContent?.includes('{"n":5000,"total":5000}'), null, { polling: 'raf', timeout: 60_000 });
+    });
+    // Counts exact: the header, and the view's own count, say 5000 unread.
     await expect(page.getByRole('button', { name: 'Notifications, 5000 unread' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Notification list' })).toContainText('{"n":5000,"total":5000}');
+    await expect(page.getByLabel('Unread notifications')).toHaveText('5000 unread');
+    // Every entry is in the list (none lost), and the DOM stays bounded (a virtual list).
+    const list = page.getByRole('list', { name: 'Notification list' });
+    const heights = await list.evaluate((el) => ({ scroll: el.scrollHeight, rows: el.querySelectorAll('[role="listitem"]').length }));
+    expect(heights.scroll).toBeGreaterThanOrEqual(5000 * 30);
+    expect(heights.rows).toBeLessThan(100);
   } finally {
     api.close();
   }
   const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   const figure = longest > 0 ? `${longest.toFixed(0)} ms` : 'under 50 ms (no long task reported)';
-  console.log(`1,000 notifications/s for 5 s into the Notifications view: longest main-thread task ${figure} (target < 100 ms)`);
-  // A tripwire for a frozen window on a loaded 2-core box, not the target (printed above).
-  expect(longest).toBeLessThan(1000);
+  console.log(
+    `1,000 notifications/s for 5 s into the Notifications view: longest main-thread task ${traced.cpuMs.toFixed(0)} ms CPU time ` +
+      `(${traced.wallMs.toFixed(0)} ms wall; ${traced.over50} tasks over 50 ms CPU; long-task observer ${figure}) (target < 100 ms)`,
+  );
+  // Tripwires for a frozen window on a loaded 2-core box, not the target (printed above): CPU time
+  // does not grow with the load; wall time does (it reached 720 ms at load average 30).
+  expect(traced.cpuMs).toBeLessThan(250);
+  expect(longest).toBeLessThan(2000);
 });

@@ -52,6 +52,7 @@ import { installHandlers } from './handlers/install.js';
 import { checkHandlers } from './handlers/checks.js';
 import { budgetHandlers } from './handlers/budget.js';
 import { SwitchboardToolToggles } from './budget/tool-toggles.js';
+import { prefsHandlers } from './handlers/prefs.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
@@ -332,6 +333,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ...installHandlers(ctx),
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
+    ...prefsHandlers(ctx),
   }, auth.redactor);
 
   return {

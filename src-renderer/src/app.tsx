@@ -2,6 +2,7 @@
  * The app shell: header with totals and connection, the server list on the left (status of every
  * server visible at all times), the trust prompt / empty state / selected server on the right.
  */
+import { useAutoClose } from './lib/auto-close.js';
 import { Alert, AppShell, Badge, Group, Loader, Notification, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AddServerWizard } from './components/add-server-wizard.js';
@@ -45,6 +46,8 @@ export function App() {
   const [selected, setSelected] = useState<string>();
   const [selectedTool, setSelectedTool] = useState<string>();
   const [notice, setNotice] = useState<{ name: string; file: string; notes: string[] }>();
+  // A notice with notes (a field not written, a value kept aside) stays until read and dismissed.
+  useAutoClose(notice, (notice?.notes.length ?? 0) > 0, () => setNotice(undefined));
   const [warningsOpen, setWarningsOpen] = useState(false);
   // Issue 13: the main area shows a server, or the Notifications view.
   const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget'>('servers');

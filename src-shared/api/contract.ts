@@ -19,6 +19,7 @@ import { channelEvents, channelMethods } from './methods/channels.js';
 import { installEvents, installMethods } from './methods/install.js';
 import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
+import { prefsMethods } from './methods/prefs.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -41,6 +42,7 @@ export const methods = {
   ...installMethods,
   ...checkMethods,
   ...budgetMethods,
+  ...prefsMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

@@ -127,6 +127,29 @@ describe('createWebClient', () => {
     warn.mockRestore();
   });
 
+  it('hands a large event over in slices, in order, none lost; an event nobody listens to is not validated', async () => {
+    const host = await startHost((msg, socket) => reply(socket, msg.id, { ok: true, data: snapshot('a') }));
+    hosts.push(host);
+    client = createWebClient({ url: `ws://127.0.0.1:${host.port}/ws`, createSocket: nodeSocket });
+    const toolEvents: unknown[] = [];
+    const parts: number[][] = [];
+    client.on('tools:changed', (p) => toolEvents.push(p));
+    client.on('logs:appended', (p) => parts.push(p.map((l) => l.seq)));
+    await until(() => client!.state === 'open' && toolEvents.length === 1);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const socket = [...host.sockets][0]!;
+    const lines = Array.from({ length: 1234 }, (_, i) => ({ seq: i + 1, server: 'a', time: 1, stream: 'stderr', text: `line ${i + 1}` }));
+    socket.send(JSON.stringify({ type: 'event', event: 'logs:appended', payload: lines }));
+    // Malformed, but no listener: dropped without a warning (it was never validated).
+    socket.send(JSON.stringify({ type: 'event', event: 'trace:appended', payload: [{ nope: true }] }));
+    socket.send(JSON.stringify({ type: 'event', event: 'tools:changed', payload: { server: 'a' } }));
+    await until(() => toolEvents.length === 2);
+    expect(parts.map((p) => p.length)).toEqual([100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 34]);
+    expect(parts.flat()).toEqual(lines.map((l) => l.seq));
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('resolves calls in flight NOT_CONNECTED when the socket closes, then reconnects and resyncs', async () => {
     let version = 'before';
     let swallow = false;

@@ -19,6 +19,7 @@ import {
   type SwitchboardApi,
 } from '../../../src-shared/api/contract.js';
 import { WireServerMessageSchema, type WireCall } from '../../../src-shared/api/wire.js';
+import { createSlicedQueue, slices, type SlicedQueueOptions } from './sliced-queue.js';
 
 /** The part of the browser `WebSocket` the client uses (Node's `ws` package also fits). */
 export interface WebSocketLike {
@@ -47,6 +48,8 @@ export interface WebClientOptions {
   maxBackoffMs?: number;
   /** How long a call made while disconnected waits for the socket, in ms (default 5000). */
   connectWaitMs?: number;
+  /** How incoming messages are time-sliced (sliced-queue.ts defaults). */
+  slicing?: SlicedQueueOptions;
 }
 
 /** A `SwitchboardApi` that also reports its connection and can be closed for good. */
@@ -124,6 +127,19 @@ export function createWebClient(options: WebClientOptions): WebClient {
     }
   };
 
+  // Messages are handled in order, in time slices (sliced-queue.ts): a large event is validated
+  // and handed to listeners in parts, and an event nobody listens to is not validated at all.
+  const queue = createSlicedQueue(options.slicing);
+  const deliver = (name: EventName, payload: unknown): void => {
+    if (!listeners.get(name)?.size) return;
+    const parsed = events[name].safeParse(payload);
+    if (!parsed.success) {
+      console.warn(`dropped malformed ${name} event`, parsed.error.issues);
+      return;
+    }
+    emit(name, parsed.data);
+  };
+
   const onMessage = (raw: unknown): void => {
     let parsed: unknown;
     try {
@@ -134,21 +150,20 @@ export function createWebClient(options: WebClientOptions): WebClient {
     const msg = WireServerMessageSchema.safeParse(parsed);
     if (!msg.success) return;
     if (msg.data.type === 'result') {
-      const p = pending.get(msg.data.id);
-      if (!p) return;
-      pending.delete(msg.data.id);
-      p.resolve(msg.data.result as Result<unknown>);
+      const { id, result } = msg.data;
+      queue.push(() => {
+        const p = pending.get(id);
+        if (!p) return;
+        pending.delete(id);
+        p.resolve(result as Result<unknown>);
+      });
       return;
     }
     const name = msg.data.event as EventName;
-    const schema = events[name];
-    if (!schema) return;
-    const payload = schema.safeParse(msg.data.payload);
-    if (!payload.success) {
-      console.warn(`dropped malformed ${name} event`, payload.error.issues);
-      return;
-    }
-    emit(name, payload.data);
+    if (!events[name]) return;
+    const payload = msg.data.payload;
+    // Array events (entries, lines, trace messages) are validated and delivered slice by slice.
+    for (const part of Array.isArray(payload) ? slices(payload) : [payload]) queue.push(() => deliver(name, part));
   };
 
   /** After every open: catch the store up on what it missed (servers, then tools). */

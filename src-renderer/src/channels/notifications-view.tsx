@@ -5,49 +5,37 @@
  * server or channel; "Copy recent as context"; the rule editor.
  */
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import './channels.css';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ChannelEntryView } from '../../../src-shared/api/channels.js';
+import { useMemo, useState } from 'react';
+import type { ChannelEntryView, ChannelSummary } from '../../../src-shared/api/channels.js';
+import { useAutoClose } from '../lib/auto-close.js';
 import { useChannels, useChannelsStore } from '../store/channels-store.js';
 import { useApp, useStore } from '../store/use-store.js';
 import { DesktopNotificationsBanner } from './desktop-notifications.js';
 import { NotificationDetail } from './notification-detail.js';
-import { clockTime, contentPreview } from './notification-format.js';
 import { RuleEditor } from './rule-editor.js';
-import { useNotificationList } from './use-notification-list.js';
+import { NotificationRows } from './notification-rows.js';
 
 /** How many notifications "Copy recent as context" takes. */
 const CONTEXT_COUNT = 20;
 
-function Row({ e, selected, onSelect }: { e: ChannelEntryView; selected: boolean; onSelect(): void }) {
-  const state = e.paused ? 'paused' : e.acked ? 'read' : 'unread';
+function UnreadBadge() {
+  const unread = useChannels((s) => s.summary?.unread ?? 0);
   return (
-    <button
-      type="button"
-      data-list-item
-      className="notification-row"
-      data-state={state}
-      data-selected={selected || undefined}
-      aria-current={selected ? 'true' : undefined}
-      aria-label={`#${e.seq} ${state} ${e.server} ${e.channel}`}
-      onClick={onSelect}
-    >
-      <span className="notification-dot" aria-hidden>
-        {state === 'unread' ? '●' : state === 'paused' ? '‖' : ''}
-      </span>
-      <span className="notification-time mono">{clockTime(e.time)}</span>
-      <span className="notification-server">{e.server}</span>
-      <span className="notification-channel mono">{e.channel}</span>
-      <span className="notification-content mono">{contentPreview(e.payload)}</span>
-    </button>
+    <Badge variant="light" aria-label="Unread notifications">
+      {unread} unread
+    </Badge>
   );
 }
 
 export function NotificationsView() {
   const { api } = useApp();
   const channels = useChannelsStore();
-  const summary = useChannels((s) => s.summary);
+  // Only what the view shows: the unread count changes with every notification (its badge follows
+  // on its own), the paused list and "anything unread" rarely.
+  const pausedKey = useChannels((s) => JSON.stringify(s.summary?.paused ?? []));
+  const paused = useMemo(() => JSON.parse(pausedKey) as ChannelSummary['paused'], [pausedKey]);
+  const noneUnread = useChannels((s) => (s.summary?.unread ?? 0) === 0);
   const snapshot = useStore((s) => s.snapshot);
   const servers = useMemo(() => snapshot?.servers.map((x) => x.server.name) ?? [], [snapshot]);
   const [server, setServer] = useState('');
@@ -56,23 +44,18 @@ export function NotificationsView() {
   const [unread, setUnread] = useState(false);
   const [selected, setSelected] = useState<number>();
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
+  useAutoClose(note, note?.ok === false, () => setNote(undefined));
   const [rulesOpen, setRulesOpen] = useState(false);
   const query = useMemo(
     () => ({ ...(server ? { server } : {}), ...(channel.trim() ? { channel: channel.trim() } : {}), ...(text.trim() ? { text: text.trim() } : {}), ...(unread ? { unread: true } : {}) }),
     [server, channel, text, unread],
   );
-  const list = useNotificationList(query);
-  const current = list.entries.find((e) => e.seq === selected);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-
-  const virtualizer = useVirtualizer({ count: list.entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => 30, overscan: 15 });
-  useLayoutEffect(() => {
-    if (atBottom.current && list.entries.length > 0) virtualizer.scrollToIndex(list.entries.length - 1, { align: 'end' });
-  }, [list.entries.length, virtualizer]);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [current, setCurrent] = useState<ChannelEntryView>();
+  const [listError, setListError] = useState<string>();
 
   const changed = (): void => {
-    list.reload();
+    setReloadKey((k) => k + 1);
     void channels.refresh();
   };
   const act = async (run: () => Promise<{ ok: boolean; error?: { message: string } }>, done: string): Promise<void> => {
@@ -95,7 +78,7 @@ export function NotificationsView() {
       setNote({ ok: false, text: 'The clipboard refused the text.' });
     }
   };
-  const serverPaused = server !== '' && (summary?.paused ?? []).some((p) => p.server === server && p.channel === undefined);
+  const serverPaused = server !== '' && paused.some((p) => p.server === server && p.channel === undefined);
 
   return (
     <section aria-label="Notifications" className="notifications-view">
@@ -105,9 +88,7 @@ export function NotificationsView() {
             <Title order={2} size="h4">
               Notifications
             </Title>
-            <Badge variant="light" aria-label="Unread notifications">
-              {summary?.unread ?? 0} unread
-            </Badge>
+            <UnreadBadge />
           </Group>
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => void copyContext()}>
@@ -124,7 +105,7 @@ export function NotificationsView() {
           <TextInput label="Channel" size="xs" placeholder="e.g. alerts" value={channel} onChange={(e) => setChannel(e.currentTarget.value)} />
           <TextInput label="Search" size="xs" placeholder="text in the content" value={text} onChange={(e) => setText(e.currentTarget.value)} />
           <Checkbox label="Unread only" size="xs" checked={unread} onChange={(e) => setUnread(e.currentTarget.checked)} />
-          <Button size="xs" onClick={() => void ackAll()} disabled={(summary?.unread ?? 0) === 0}>
+          <Button size="xs" onClick={() => void ackAll()} disabled={noneUnread}>
             {server ? 'Acknowledge all shown' : 'Acknowledge all'}
           </Button>
           {server ? (
@@ -133,12 +114,12 @@ export function NotificationsView() {
             </Button>
           ) : null}
         </Group>
-        {(summary?.paused ?? []).length > 0 ? (
+        {paused.length > 0 ? (
           <Group gap={6} aria-label="Paused">
             <Text size="xs" c="dimmed">
               Paused (kept, not counted, no rules):
             </Text>
-            {summary!.paused.map((p) => {
+            {paused.map((p) => {
               const label = p.channel ? `${p.server}/${p.channel}` : p.server;
               return (
                 <Button key={label} size="compact-xs" variant="light" color="gray" onClick={() => void act(() => api.call('channels:resume', p.channel ? { server: p.server, channel: p.channel } : { server: p.server }), `Resumed ${label}.`)}>
@@ -153,46 +134,13 @@ export function NotificationsView() {
             {note.text}
           </Text>
         ) : null}
-        {list.error ? (
+        {listError ? (
           <Alert color="red" title="Could not load notifications">
-            {list.error}
+            {listError}
           </Alert>
         ) : null}
         <div className="notifications-grid">
-          <div>
-            {list.hasOlder ? (
-              <Button size="compact-xs" variant="subtle" onClick={() => void list.loadOlder()}>
-                Load older
-              </Button>
-            ) : null}
-            {list.entries.length === 0 && !list.loading ? (
-              <Text size="sm" c="dimmed" p="sm">
-                {Object.keys(query).length > 0 ? 'No notification matches these filters.' : 'No notifications yet. What servers push (alerts, log messages, resource updates) appears here.'}
-              </Text>
-            ) : (
-              <div
-                ref={scrollRef}
-                className="notifications-scroll"
-                role="list"
-                aria-label="Notification list"
-                onScroll={(e) => {
-                  const el = e.currentTarget;
-                  atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-                }}
-              >
-                <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-                  {virtualizer.getVirtualItems().map((item) => {
-                    const e = list.entries[item.index]!;
-                    return (
-                      <div key={e.seq} role="listitem" data-index={item.index} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
-                        <Row e={e} selected={e.seq === selected} onSelect={() => setSelected(e.seq)} />
-                      </div>
-                    );
-                  })}
-                </div>
-              </div>
-            )}
-          </div>
+          <NotificationRows query={query} reloadKey={reloadKey} selected={selected} onSelect={setSelected} onCurrent={setCurrent} onError={setListError} />
           <div>{current ? <NotificationDetail key={current.seq} entry={current} onChanged={changed} /> : <Text size="sm" c="dimmed">Select a notification to see its raw JSON.</Text>}</div>
         </div>
       </Stack>

@@ -1,11 +1,12 @@
 /**
  * The notification list for one filter (issue 13): the newest matching entries from
  * `channels:list`, then live `channels:appended` entries that match the same filter (the shared
- * `entryFilter`), older pages on demand. Re-queries when acks or pauses changed.
+ * `entryFilter`) applied once per frame, older pages on demand. Re-queries when acks or pauses changed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
+import { createFrameBatch } from '../lib/frame-batch.js';
 import { useChannels } from '../store/channels-store.js';
 import { useApp } from '../store/use-store.js';
 
@@ -38,7 +39,8 @@ export interface NotificationList {
   reload(): void;
 }
 
-export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeSeq' | 'afterSeq'>): NotificationList {
+/** The list for `query`; it re-queries when `reloadKey` changes (an action of the view). */
+export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeSeq' | 'afterSeq'>, reloadKey = 0): NotificationList {
   const { api } = useApp();
   const marksVersion = useChannels((s) => s.marksVersion);
   const [entries, setEntries] = useState<ChannelEntryView[]>([]);
@@ -56,12 +58,14 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
     const matches = entryFilter(q);
     const queued: ChannelEntryView[] = [];
     let loaded = false;
+    // Live entries reach React once per frame, however many events brought them (issue 13).
+    const live_ = createFrameBatch<ChannelEntryView>((mine) => setEntries((list) => mergeEntries(list, mine)));
     // Subscribe first, then query: what arrives meanwhile is merged by seq (no gap, no duplicate).
     const off = api.on('channels:appended', (batch) => {
       const mine = batch.filter((e) => matches(e) && (!q.unread || (!e.acked && !e.paused)));
       if (mine.length === 0) return;
       if (!loaded) queued.push(...mine);
-      else setEntries((list) => mergeEntries(list, mine));
+      else live_.push(mine);
     });
     setLoading(true);
     void api.call('channels:list', { ...q, limit: PAGE }).then((r) => {
@@ -76,8 +80,9 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
     return () => {
       live = false;
       off();
+      live_.cancel();
     };
-  }, [api, key, marksVersion, version]);
+  }, [api, key, marksVersion, version, reloadKey]);
 
   const loadOlder = useCallback(async () => {
     const first = entries[0]?.seq;

@@ -25,6 +25,7 @@ import { shapeSchema } from '../lib/schema-shapes.js';
 import { useApp } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
 import { SaveAsCheck } from '../checks/save-check.js';
+import { useDestructiveConfirm } from './destructive-confirm.js';
 
 /** Falls back to Raw JSON when a server's schema cannot be rendered as a form. */
 class FormBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error?: string }> {
@@ -114,7 +115,10 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
     [api],
   );
 
-  const call = async (args: Record<string, unknown>, validate = true): Promise<void> => {
+  const destructive = useDestructiveConfirm(tool);
+  /** A call, after the confirmation a destructive tool asks for. */
+  const call = (args: Record<string, unknown>, validate = true): void => destructive.guard(() => void callNow(args, validate));
+  const callNow = async (args: Record<string, unknown>, validate: boolean): Promise<void> => {
     if (asTask) {
       setTaskNote(undefined);
       const r = await api.call('tasks:call', { server: tool.server, tool: tool.name, args });
@@ -141,7 +145,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
   const replay = (args: Record<string, unknown>): void => {
     setFormData(args);
     setRawText(JSON.stringify(args, null, 2));
-    void call(args, !raw || checkRequired);
+    call(args, !raw || checkRequired);
   };
 
   const toggleRaw = (on: boolean): void => {
@@ -167,7 +171,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
       return;
     }
     setRawError(undefined);
-    void call(parsed.args, checkRequired);
+    call(parsed.args, checkRequired);
   };
 
   const callButton = (
@@ -205,6 +209,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
 
   return (
     <Paper ref={paneRef} withBorder p="md" radius="md" className="invoke-pane" role="region" aria-label={`Call ${tool.name}`}>
+      {destructive.dialog}
       <Stack gap={4} mb="sm">
         {/* The raw name first (what the server calls it); the names agents see below (issue 14 item 6). */}
         <Title order={3} className="mono tool-agent-name">
@@ -283,7 +288,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
                 focusOnFirstError
                 formData={formData}
                 onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
-                onSubmit={(e) => void call((e.formData ?? {}) as Record<string, unknown>)}
+                onSubmit={(e) => call((e.formData ?? {}) as Record<string, unknown>)}
                 showErrorList={false}
                 noHtml5Validate
               >

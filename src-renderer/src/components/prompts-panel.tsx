@@ -11,6 +11,7 @@ import { mediaDataUrl } from '../lib/media.js';
 import { useApp } from '../store/use-store.js';
 import { ResultText } from './result-text.js';
 import { useCompletions } from './use-completions.js';
+import { COMPLETION_COMBOBOX, COMPLETION_MAX_HEIGHT } from './completion-dropdown.js';
 
 function ArgumentInput(props: { server: string; prompt: string; name: string; required: boolean; description?: string; value: string; context: Record<string, string>; onChange(v: string): void }) {
   const suggestions = useCompletions(props.server, { type: 'ref/prompt', name: props.prompt }, props.name, props.value, props.context);
@@ -23,6 +24,8 @@ function ArgumentInput(props: { server: string; prompt: string; name: string; re
       onChange={props.onChange}
       data={suggestions}
       size="sm"
+      comboboxProps={COMPLETION_COMBOBOX}
+      maxDropdownHeight={COMPLETION_MAX_HEIGHT}
     />
   );
 }

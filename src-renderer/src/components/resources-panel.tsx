@@ -14,6 +14,7 @@ import { mediaDataUrl } from '../lib/media.js';
 import { useApp } from '../store/use-store.js';
 import { ResultText } from './result-text.js';
 import { useCompletions } from './use-completions.js';
+import { COMPLETION_COMBOBOX, COMPLETION_MAX_HEIGHT } from './completion-dropdown.js';
 
 /** A tiny RFC 6570 expansion for `{name}` and `{+name}` (enough for templates' simple arguments). */
 function expand(template: string, values: Record<string, string>): string {
@@ -67,7 +68,7 @@ function TemplateForm({ server, template, onRead }: { server: string; template: 
 
 function TemplateArgument(props: { server: string; uriTemplate: string; name: string; value: string; context: Record<string, string>; onChange(v: string): void }) {
   const suggestions = useCompletions(props.server, { type: 'ref/resource', uri: props.uriTemplate }, props.name, props.value, props.context);
-  return <Autocomplete label={props.name} size="xs" value={props.value} onChange={props.onChange} data={suggestions} />;
+  return <Autocomplete label={props.name} size="xs" value={props.value} onChange={props.onChange} data={suggestions} comboboxProps={COMPLETION_COMBOBOX} maxDropdownHeight={COMPLETION_MAX_HEIGHT} />;
 }
 
 function Contents({ output }: { output: ReadResourceOutput }) {

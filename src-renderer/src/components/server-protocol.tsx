@@ -4,6 +4,7 @@
  * server says about itself — implementation info, capabilities and instructions (untrusted server
  * text, rendered as text).
  */
+import { useAutoClose } from '../lib/auto-close.js';
 import { Alert, Badge, Code, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { NegotiatedProtocol, ServerState } from '../../../src-shared/api/status.js';
@@ -38,6 +39,7 @@ export function ProtocolBadge({ protocol }: { protocol?: NegotiatedProtocol }) {
 export function ServerProtocol({ state }: { state: ServerState }) {
   const { api } = useApp();
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  useAutoClose(message, message?.ok === false, () => setMessage(undefined));
   const mode: ProtocolMode = state.server.protocol ?? 'auto';
   const choose = async (value: string | null): Promise<void> => {
     if (!value || value === mode) return;

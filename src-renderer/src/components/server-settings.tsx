@@ -3,10 +3,12 @@
  * with `notifications/roots/list_changed`), the logging level it should send at (its messages land
  * in the Logs tab), and the tools its config hides (enabledTools / disabledTools).
  */
+import { useAutoClose } from '../lib/auto-close.js';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { LoggingLevel, Root } from '../../../src-shared/api/inspector.js';
 import type { RootsOrigin } from '../../../src-shared/config/host-roots.js';
+import { DestructiveConfirmSwitch } from './destructive-confirm.js';
 import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from './server-protocol.js';
 
@@ -28,6 +30,7 @@ export function ServerSettings({ server, connected }: { server: string; connecte
   const [draft, setDraft] = useState('');
   const [level, setLevel] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  useAutoClose(message, message?.ok === false, () => setMessage(undefined));
   const [hidden, setHidden] = useState<string[]>([]);
 
   useEffect(() => {
@@ -63,6 +66,7 @@ export function ServerSettings({ server, connected }: { server: string; connecte
           {message.text}
         </Alert>
       ) : null}
+      <DestructiveConfirmSwitch server={server} />
       <Stack gap={4} role="region" aria-label="Roots">
         <Text fw={700} size="sm">
           Roots offered to this server{' '}

@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ChannelSummary, TriggersState } from '../../../src-shared/api/channels.js';
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
+import { createFrameLatest } from '../lib/frame-batch.js';
 import { useApp } from './use-store.js';
 
 /** What the channel views render. */
@@ -51,7 +52,9 @@ export function createChannelsStore(api: SwitchboardApi): ChannelsStore {
     if (summary.ok) applySummary(summary.data);
     if (triggers.ok) set({ triggers: triggers.data });
   };
-  api.on('channels:changed', applySummary);
+  // A burst changes the summary with every event; the header and sidebar follow once per frame.
+  const summaries = createFrameLatest(applySummary);
+  api.on('channels:changed', (summary) => summaries.push(summary));
   api.on('triggers:changed', (triggers) => set({ triggers }));
   const requestOpen = (confirmation?: string): void => set({ openRequest: { n: (state.openRequest?.n ?? 0) + 1, ...(confirmation ? { confirmation } : {}) } });
   api.on('channels:open', ({ confirmation }) => requestOpen(confirmation));

@@ -35,7 +35,7 @@ describe('store logs', () => {
   it('fetches the whole buffered history on first open, merging live lines by seq', async () => {
     const buffer = Array.from({ length: 27 }, (_, i) => line(i + 1));
     const { api, emit, calls } = fakeApi(buffer);
-    const store = createSwitchboardStore(api, { state: 'open', onConnection: () => () => undefined });
+    const store = createSwitchboardStore(api, { state: 'open', onConnection: () => () => undefined }, { frame: (run) => (run(), () => undefined) });
     // Three lines arrive live before the Logs tab was ever opened.
     emit('logs:appended', [line(25), line(26), line(27)]);
     expect(store.getState().logs.s?.map((l) => l.seq)).toEqual([25, 26, 27]);
@@ -50,6 +50,23 @@ describe('store logs', () => {
     await store.loadLogs('s');
     expect(calls[1]).toEqual({ server: 's', afterSeq: 28 });
     expect(store.getState().logs.s).toHaveLength(28);
+    store.dispose();
+  });
+});
+
+describe('store logs per frame', () => {
+  it('applies every line that arrived between two frames in one update, none lost', () => {
+    const { api, emit } = fakeApi([]);
+    let frame: (() => void) | undefined;
+    const store = createSwitchboardStore(api, { state: 'open', onConnection: () => () => undefined }, { frame: (run) => ((frame = run), () => undefined) });
+    let updates = 0;
+    store.subscribe(() => updates++);
+    for (let i = 1; i <= 300; i++) emit('logs:appended', [line(i)]);
+    expect(store.getState().logs.s).toBeUndefined();
+    const before = updates;
+    frame!();
+    expect(updates - before).toBe(1);
+    expect(store.getState().logs.s?.map((l) => l.seq)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     store.dispose();
   });
 });

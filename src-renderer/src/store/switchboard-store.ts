@@ -9,6 +9,7 @@ import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { LogEntry, ServersSnapshot, ToolInfo } from '../../../src-shared/api/status.js';
 import type { ConnectionState } from '../api/web-client.js';
+import { createFrameBatch, type FrameScheduler } from '../lib/frame-batch.js';
 
 /** Log lines kept per server in the renderer (the main side keeps its own ring buffer). */
 export const MAX_LOG_LINES = 2000;
@@ -59,11 +60,13 @@ export function mergeLogs(existing: LogEntry[], incoming: LogEntry[], max = MAX_
 
 /**
  * Create the store over an API and its connection state. Subscribes at once and starts the first
- * fetch; call `dispose()` to unsubscribe.
+ * fetch; call `dispose()` to unsubscribe. Live log lines are applied once per frame (`options.frame`,
+ * default the next animation frame).
  */
 export function createSwitchboardStore(
   api: SwitchboardApi,
   connection: { state: ConnectionState; onConnection(l: (s: ConnectionState) => void): () => void },
+  options: { frame?: FrameScheduler } = {},
 ): SwitchboardStore {
   let state: StoreState = { connection: connection.state, tools: {}, logs: {} };
   const listeners = new Set<() => void>();
@@ -103,6 +106,7 @@ export function createSwitchboardStore(
   // lines held are only the live ones that arrived meanwhile, so `afterSeq` would skip the rest.
   const historyLoaded = new Set<string>();
   const loadLogs = async (server: string): Promise<void> => {
+    logBatch.flushNow();
     const have = state.logs[server] ?? [];
     const afterSeq = historyLoaded.has(server) && have.length ? have[have.length - 1]!.seq : undefined;
     const r = await api.call('logs:get', afterSeq === undefined ? { server } : { server, afterSeq });
@@ -112,22 +116,24 @@ export function createSwitchboardStore(
     set({ logs: { ...state.logs, [server]: mergeLogs(state.logs[server] ?? [], r.data) } });
   };
 
+  const logBatch = createFrameBatch<LogEntry>((entries) => {
+    const byServer = new Map<string, LogEntry[]>();
+    for (const e of entries) {
+      const list = byServer.get(e.server) ?? [];
+      list.push(e);
+      byServer.set(e.server, list);
+    }
+    const logs = { ...state.logs };
+    for (const [server, list] of byServer) logs[server] = mergeLogs(logs[server] ?? [], list);
+    set({ logs });
+  }, options.frame);
   const offs = [
     api.on('servers:changed', applySnapshot),
     // Agent-visible names are assigned across all servers (docs/tool-bridge.md collisions: `_2`, `_3`…), so one
     // server's change can rename another's tools: refetch them all.
     api.on('tools:changed', () => void refreshTools()),
-    api.on('logs:appended', (entries) => {
-      const byServer = new Map<string, LogEntry[]>();
-      for (const e of entries) {
-        const list = byServer.get(e.server) ?? [];
-        list.push(e);
-        byServer.set(e.server, list);
-      }
-      const logs = { ...state.logs };
-      for (const [server, list] of byServer) logs[server] = mergeLogs(logs[server] ?? [], list);
-      set({ logs });
-    }),
+    // Lines reach the store once per frame, however many events brought them (issue 13).
+    api.on('logs:appended', (entries) => logBatch.push(entries)),
     connection.onConnection((c) => {
       // Lines may have been missed while the wire was down: fetch each log's history again.
       if (c !== 'open') historyLoaded.clear();
@@ -149,6 +155,7 @@ export function createSwitchboardStore(
     applySnapshot,
     dispose() {
       for (const off of offs) off();
+      logBatch.cancel();
       listeners.clear();
     },
   };

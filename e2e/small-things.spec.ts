@@ -1,0 +1,104 @@
+/**
+ * Small things people notice (issue 15 item 8), in Chromium against `switchboard serve` and the
+ * inspector fixture server: a destructive tool asks before it is called, and "Don't ask again" is
+ * kept by main per server (the server's settings turn it back on); a completion list stays inside
+ * the viewport and never covers the button below its form; a success toast closes on its own.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { REPO, type Sandbox } from './sandbox.js';
+
+const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/inspector-server.mjs');
+
+function setup(sb: Sandbox): void {
+  writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { SB_E2E_TAG: sb.tag } } } }, null, 2));
+}
+
+const serverButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+test('a destructive tool asks first; "don\'t ask again" is kept per server and can be turned back on', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  setup(sb);
+  await page.goto(await sb.serve());
+  await expect(serverButton(page, 'fx')).toContainText('connected');
+  await page.getByRole('tab', { name: /^Tools/ }).click();
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^read\.file\b/ }).click();
+  const pane = page.getByRole('region', { name: 'Call read.file' });
+  await pane.getByLabel('path').fill('/a');
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Call read.file?' });
+  await expect(ask).toContainText('marks this tool as destructive');
+  // Cancel: nothing is called.
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(pane.getByRole('region', { name: 'Tool result' })).toHaveCount(0);
+  // Confirm, and switch the question off for this server.
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  await ask.getByLabel("Don't ask again for fx").check();
+  await ask.getByRole('button', { name: 'Call it' }).click();
+  await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('read.file: /a');
+  expect(JSON.parse(readFileSync(join(sb.dataDir, 'state.json'), 'utf8')).uiPrefs).toEqual({ noDestructiveConfirm: ['fx'] });
+  // A reloaded page (a new window) calls at once.
+  await page.reload();
+  await page.getByRole('tab', { name: /^Tools/ }).click();
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^read\.file\b/ }).click();
+  await pane.getByLabel('path').fill('/b');
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('read.file: /b');
+  await expect(ask).toHaveCount(0);
+  // The server's settings show the switch off; turned on, the question is back.
+  await page.getByRole('tab', { name: 'Roots & logging' }).click();
+  const toggle = page.getByRole('switch', { name: 'Ask before calling a destructive tool' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(toggle).toBeChecked();
+  expect(JSON.parse(readFileSync(join(sb.dataDir, 'state.json'), 'utf8')).uiPrefs).toEqual({ noDestructiveConfirm: [] });
+  await page.getByRole('tab', { name: /^Tools/ }).click();
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^read\.file\b/ }).click();
+  await pane.getByLabel('path').fill('/c');
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(ask).toBeVisible();
+});
+
+test('a completion list stays in the viewport and does not cover the button of its form', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  setup(sb);
+  // A short window, where a list opened below its input would reach the button and the bottom edge.
+  await page.setViewportSize({ width: 1100, height: 600 });
+  await page.goto(await sb.serve());
+  await expect(serverButton(page, 'fx')).toContainText('connected');
+  await page.getByRole('tab', { name: 'Prompts' }).click();
+  await page.getByRole('navigation', { name: 'Prompts' }).getByRole('button', { name: 'greet' }).click();
+  await page.getByRole('combobox', { name: 'name' }).fill('a');
+  const list = page.getByRole('listbox');
+  await expect(page.getByRole('option', { name: 'albert' })).toBeVisible();
+  const box = (await list.boundingBox())!;
+  const button = (await page.getByRole('button', { name: 'Get prompt' }).boundingBox())!;
+  const overlaps = box.x < button.x + button.width && button.x < box.x + box.width && box.y < button.y + button.height && button.y < box.y + box.height;
+  expect(overlaps, `list ${JSON.stringify(box)} covers the button ${JSON.stringify(button)}`).toBe(false);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(1100);
+  expect(box.y + box.height).toBeLessThanOrEqual(600);
+  // Still usable: pick one and get the prompt.
+  await page.getByRole('option', { name: 'alice' }).click();
+  await page.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Say hello to alice');
+});
+
+test('a success toast closes on its own', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  setup(sb);
+  await page.goto(await sb.serve());
+  await expect(serverButton(page, 'fx')).toContainText('connected');
+  await page.getByRole('tab', { name: 'Server', exact: true }).click();
+  // Success: setting the protocol says so, then the message goes away by itself.
+  await page.getByRole('combobox', { name: 'Protocol' }).click();
+  await page.getByRole('option', { name: /^legacy/ }).click();
+  const success = page.getByRole('status').filter({ hasText: 'Protocol set to legacy' });
+  await expect(success).toBeVisible();
+  await expect(success).toBeHidden({ timeout: 60_000 });
+  // An error stays until dismissed: autoCloseDelay's unit test (no error toast can be provoked here without faking a failure).
+});

@@ -1,0 +1,101 @@
+/**
+ * The Notifications view's list pane (issue 13): the entries of one filter in a virtual list that
+ * follows the newest while scrolled to the bottom. Its own component (memoised) so that a burst
+ * re-renders this pane once per frame and not the filters around it; the virtualizer renders
+ * without `flushSync`, so scrolling never forces a synchronous render of the view.
+ */
+import { Button, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
+import { clockTime, contentPreview } from './notification-format.js';
+import { useNotificationList } from './use-notification-list.js';
+
+/** One row; memoised so a burst re-renders only the rows that are new on screen. */
+const Row = memo(function Row({ e, selected, onSelect }: { e: ChannelEntryView; selected: boolean; onSelect(seq: number): void }) {
+  const state = e.paused ? 'paused' : e.acked ? 'read' : 'unread';
+  return (
+    <button
+      type="button"
+      data-list-item
+      className="notification-row"
+      data-state={state}
+      data-selected={selected || undefined}
+      aria-current={selected ? 'true' : undefined}
+      aria-label={`#${e.seq} ${state} ${e.server} ${e.channel}`}
+      onClick={() => onSelect(e.seq)}
+    >
+      <span className="notification-dot" aria-hidden>
+        {state === 'unread' ? '●' : state === 'paused' ? '‖' : ''}
+      </span>
+      <span className="notification-time mono">{clockTime(e.time)}</span>
+      <span className="notification-server">{e.server}</span>
+      <span className="notification-channel mono">{e.channel}</span>
+      <span className="notification-content mono">{contentPreview(e.payload)}</span>
+    </button>
+  );
+});
+
+/** Props of `NotificationRows`. */
+export interface NotificationRowsProps {
+  query: Omit<ChannelQuery, 'limit' | 'beforeSeq' | 'afterSeq'>;
+  /** Bumped by the view after an action of its own (ack, pause): the list re-queries. */
+  reloadKey: number;
+  selected?: number;
+  onSelect(seq: number): void;
+  /** The selected entry as the list now holds it (or undefined), reported when it changes. */
+  onCurrent(entry: ChannelEntryView | undefined): void;
+  /** Set when the query failed. */
+  onError(message: string | undefined): void;
+}
+
+export const NotificationRows = memo(function NotificationRows({ query, reloadKey, selected, onSelect, onCurrent, onError }: NotificationRowsProps) {
+  const list = useNotificationList(query, reloadKey);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const virtualizer = useVirtualizer({ count: list.entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => 30, overscan: 15, useFlushSync: false });
+  useLayoutEffect(() => {
+    // Follow the newest: one write, clamped by the browser (scrollToIndex re-measures over frames).
+    if (atBottom.current && scrollRef.current) scrollRef.current.scrollTop = virtualizer.getTotalSize();
+  }, [list.entries.length, virtualizer]);
+  const current = selected === undefined ? undefined : list.entries.find((e) => e.seq === selected);
+  useEffect(() => onCurrent(current), [current, onCurrent]);
+  useEffect(() => onError(list.error), [list.error, onError]);
+
+  return (
+    <div>
+      {list.hasOlder ? (
+        <Button size="compact-xs" variant="subtle" onClick={() => void list.loadOlder()}>
+          Load older
+        </Button>
+      ) : null}
+      {list.entries.length === 0 && !list.loading ? (
+        <Text size="sm" c="dimmed" p="sm">
+          {Object.keys(query).length > 0 ? 'No notification matches these filters.' : 'No notifications yet. What servers push (alerts, log messages, resource updates) appears here.'}
+        </Text>
+      ) : (
+        <div
+          ref={scrollRef}
+          className="notifications-scroll"
+          role="list"
+          aria-label="Notification list"
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+          }}
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const e = list.entries[item.index]!;
+              return (
+                <div key={e.seq} role="listitem" data-index={item.index} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+                  <Row e={e} selected={e.seq === selected} onSelect={onSelect} />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});
