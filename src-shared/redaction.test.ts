@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, REDACTED, redactText, redactUrl, redactValue, secretValues } from './redaction.js';
+import { isSecretKey, REDACTED, redactedJson, redactText, redactUrl, redactValue, secretValues } from './redaction.js';
 
 describe('isSecretKey (one precise rule, issue 9 item 4)', () => {
   it('matches credential keys in every spelling', () => {
@@ -63,6 +63,28 @@ describe('redactValue', () => {
     expect(redactValue(a)).toEqual({ name: 'a', self: '[cycle]' });
     const odd = JSON.parse('{"__proto__": {"password": "x1"}}') as Record<string, unknown>;
     expect(Object.keys(redactValue(odd))).toEqual(['__proto__']);
+  });
+});
+
+describe('redactedJson (the trace text in one pass)', () => {
+  it('is exactly JSON.stringify(redactValue(…)) for JSON-RPC-shaped values', () => {
+    const held = secretValues(['kc-access-token-0123456789']);
+    const samples: unknown[] = [
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'kc-access-token-0123456789 here' }, _meta: { progressToken: 3 } } },
+      { jsonrpc: '2.0', id: 'a', result: { content: [{ type: 'text', text: 'see https://u:pw12345678@example.com/?api_key=abc&x=1 and Authorization: Bearer abcdefghijklmnopqrst' }] } },
+      { secrets: ['one-secret-value', ['nested-secret', { inner: 'kept', password: 'p4ssw0rd!!' }], 42, null, true, ''], apiKey: 12345, token: '' },
+      { auth: { scope: 'read' }, headers: { 'X-Api-Key': 'abc', Accept: 'application/json' }, list: [[1, 2], ['a=b', 'password=hunter22']] },
+      JSON.parse('{"__proto__": {"password": "x1"}, "": "empty key", "maxTokens": 100}'),
+      ['top', { client_secret: 'cs-123456789' }],
+      'a bare string with password=hunter22',
+      null,
+    ];
+    for (const value of samples) expect(redactedJson(value, held)).toBe(JSON.stringify(redactValue(value, held)));
+  });
+  it('throws on a cycle (the caller falls back to redactValue, which marks it)', () => {
+    const a: Record<string, unknown> = { name: 'a' };
+    a.self = a;
+    expect(() => redactedJson(a)).toThrow(TypeError);
   });
 });
 

@@ -55,6 +55,20 @@ export function keyWords(key: string): string[] {
  * `x-api-key`) or in an environment-variable name (`STRIPE_KEY`); or `privateKeyPem`.
  */
 export function isSecretKey(key: string): boolean {
+  // The trace asks this for every key of every JSON-RPC message; the same few keys recur.
+  const known = secretKeyMemo.get(key);
+  if (known !== undefined) return known;
+  const answer = classifyKey(key);
+  if (secretKeyMemo.size >= SECRET_KEY_MEMO_SIZE) secretKeyMemo.clear();
+  secretKeyMemo.set(key, answer);
+  return answer;
+}
+
+/** Keys remembered by `isSecretKey` before the memo starts over (bounds its memory). */
+const SECRET_KEY_MEMO_SIZE = 2048;
+const secretKeyMemo = new Map<string, boolean>();
+
+function classifyKey(key: string): boolean {
   const words = keyWords(key);
   const last = words[words.length - 1];
   if (last === undefined) return false;
@@ -202,4 +216,22 @@ export function redactValue<T>(value: T, held: SecretValues = NO_VALUES): T {
     }
   }
   return root.v as T;
+}
+
+/**
+ * `JSON.stringify(redactValue(value, held))` in one pass, without building the copy (the JSON-RPC
+ * trace turns every message into text with it): the same rule — every string through
+ * `redactText`, a scalar under a secret key (array elements count as under their array's key)
+ * replaced by `[redacted]`. Throws what `JSON.stringify` throws (a cycle, a BigInt); callers that
+ * must show such values fall back to `redactValue`.
+ */
+export function redactedJson(value: unknown, held: SecretValues = NO_VALUES): string {
+  const arrayKeys = new WeakMap<object, string>();
+  return JSON.stringify(value, function (this: unknown, key: string, v: unknown): unknown {
+    const under = Array.isArray(this) ? arrayKeys.get(this) : key;
+    if (typeof v === 'string') return under && v !== '' && isSecretKey(under) ? REDACTED : redactText(v, held);
+    if (typeof v === 'number') return under && isSecretKey(under) ? REDACTED : v;
+    if (Array.isArray(v) && under !== undefined) arrayKeys.set(v, under);
+    return v;
+  });
 }

@@ -13,11 +13,8 @@ import { createSwitchboardCore } from '../core/index.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { withLoginShellEnv } from '../core/entry-kit.js';
 import { secretStoreChoice, secretStoreWarning } from '../core/entry-kit.js';
-import { type Ownership } from '../owner/ownership.js';
-import { acquireOwnershipChecked } from '../owner/owner-takeover.js';
-import { killLeftovers, startChildRecorder } from '../owner/owner-children.js';
-import { startReaper, type Reaper } from '../owner/owner-reaper.js';
-import { startOwnerEndpoint, type OwnerEndpoint } from '../owner/owner-endpoint.js';
+import type { RunningOwner } from '../owner/start-owner.js';
+import { startDesktopOwner } from './desktop-owner.js';
 import { deliverOAuthCallback, setupDeepLinks, type OAuthCallbackLink } from './deep-links.js';
 import { DEEP_LINK_DONE_URL } from '../core/index.js';
 import { setupIpc } from './ipc.js';
@@ -90,74 +87,61 @@ function boot(): void {
   });
   if (!registered) console.warn('[deep-link] the OS did not accept mcp-switchboard:// (unpackaged or no .desktop file)');
 
-  // docs/faces-and-ownership.md: the app owns the data folder like `switchboard serve` does (lock + endpoint file), so
-  // the CLI attaches to it; a running `serve` already owning it is told to the person, then we quit.
-  let ownership: Ownership | undefined;
-  let endpoint: OwnerEndpoint | undefined;
-  let recorder: { close(): void } | undefined;
-  let reaper: Reaper | undefined;
-  setupQuit(() => core, async () => {
-    await endpoint?.close();
-    recorder?.close();
-    reaper?.close();
-    ownership?.release();
-  });
+  // docs/faces-and-ownership.md: the app owns the data folder with the same sequence as `switchboard serve`
+  // (owner/start-owner.ts: lock, leftovers, core, recorder, reaper, this face, endpoint, start), so the
+  // CLI attaches to it; a running `serve` already owning it is told to the person, then we quit.
+  let owner: RunningOwner | undefined;
+  setupQuit(() => owner);
 
   void app.whenReady().then(async () => {
-    // Same takeover rules as `serve`: a lock whose pid is alive but is no answering Switchboard is
-    // stale; what a kill -9'd owner left running is stopped (docs/faces-and-ownership.md, §6).
-    try {
-      ownership = await acquireOwnershipChecked(dataDirectory);
-    } catch (err) {
-      dialog.showErrorBox('MCP Switchboard is already running', errorText(err));
-      app.quit();
-      return;
-    }
-    const killed = await killLeftovers(dataDirectory);
-    if (killed.length > 0) console.warn(`[owner] stopped ${killed.length} server process(es) a previous Switchboard left running`);
-    const referenceScript = referenceServerScript();
-    // A desktop launcher gives a bare PATH: take the login shell's (docs/connections-supervision.md) so npx/uvx/shims are found.
-    const env = await withLoginShellEnv(platform.env);
-    // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
-    const secretWarning = secretStoreWarning(secretStoreChoice(env, dataDirectory));
-    if (secretWarning) console.warn(`[secrets] ${secretWarning}`);
-    core = createSwitchboardCore({
-      platform: { ...platform, env },
-      projectDir: parseProjectDir(process.argv, process.cwd()),
-      dataDir: dataDirectory,
-      mode: 'electron',
-      version: app.getVersion(),
-      // Electron's own binary runs the bundled server as plain Node: no separate node needed.
-      referenceServer: {
-        command: process.execPath,
-        args: [referenceScript, 'stdio'],
-        env: { ELECTRON_RUN_AS_NODE: '1' },
+    owner = await startDesktopOwner(
+      { showErrorBox: (title, text) => dialog.showErrorBox(title, text), quit: () => app.quit(), warn: (text) => console.warn(text), error: (text) => console.error(text) },
+      {
+        dataDir: dataDirectory,
+        projectDir: parseProjectDir(process.argv, process.cwd()),
+        createCore: async () => {
+          const referenceScript = referenceServerScript();
+          // A desktop launcher gives a bare PATH: take the login shell's (docs/connections-supervision.md) so npx/uvx/shims are found.
+          const env = await withLoginShellEnv(platform.env);
+          // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
+          const secretWarning = secretStoreWarning(secretStoreChoice(env, dataDirectory));
+          if (secretWarning) console.warn(`[secrets] ${secretWarning}`);
+          return createSwitchboardCore({
+            platform: { ...platform, env },
+            projectDir: parseProjectDir(process.argv, process.cwd()),
+            dataDir: dataDirectory,
+            mode: 'electron',
+            version: app.getVersion(),
+            // Electron's own binary runs the bundled server as plain Node: no separate node needed.
+            referenceServer: {
+              command: process.execPath,
+              args: [referenceScript, 'stdio'],
+              env: { ELECTRON_RUN_AS_NODE: '1' },
+            },
+            // Issue 6: sign-in pages open in the person's browser; the loopback page hands back via the deep link.
+            openExternal: (url) => shell.openExternal(url),
+            oauthDoneUrl: DEEP_LINK_DONE_URL,
+          });
+        },
+        face: (started) => {
+          core = started;
+          for (const link of earlyCallbacks.splice(0)) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(started, link)}`);
+          setupIpc(started, () => win, target);
+          win = openWindow();
+          // Wait for the page to subscribe before announcing early install links to it.
+          win.webContents.once('did-finish-load', () => {
+            for (const url of earlyInstalls.splice(0)) void started.handleInstallLink?.(url);
+          });
+          setupDesktopNotifications(started, openNotifications);
+          try {
+            setupTray(started, { resourcesDir, showWindow, openNotifications, quit: () => app.quit() });
+          } catch (err) {
+            // Some Linux desktops have no tray; the window is the app, the tray only a mirror.
+            console.warn(`[tray] unavailable: ${errorText(err)}`);
+          }
+        },
       },
-      // Issue 6: sign-in pages open in the person's browser; the loopback page hands back via the deep link.
-      openExternal: (url) => shell.openExternal(url),
-      oauthDoneUrl: DEEP_LINK_DONE_URL,
-    });
-    recorder = startChildRecorder(dataDirectory, core);
-    reaper = startReaper(dataDirectory); // ends the servers even after a kill -9 of this process (issue 9)
-    for (const link of earlyCallbacks.splice(0)) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(core, link)}`);
-    setupIpc(core, () => win, target);
-    win = openWindow();
-    // Wait for the page to subscribe before announcing early install links to it.
-    const started = core;
-    win.webContents.once('did-finish-load', () => {
-      for (const url of earlyInstalls.splice(0)) void started.handleInstallLink?.(url);
-    });
-    setupDesktopNotifications(core, openNotifications);
-    try {
-      setupTray(core, { resourcesDir, showWindow, openNotifications, quit: () => app.quit() });
-    } catch (err) {
-      // Some Linux desktops have no tray; the window is the app, the tray only a mirror.
-      console.warn(`[tray] unavailable: ${errorText(err)}`);
-    }
-    core.start().catch((err: unknown) => console.error(`[core] start failed: ${errorText(err)}`));
-    startOwnerEndpoint(core, ownership!, 'electron', parseProjectDir(process.argv, process.cwd()))
-      .then((e) => (endpoint = e))
-      .catch((err: unknown) => console.error(`[owner] the CLI endpoint is unavailable: ${errorText(err)}`));
+    );
   });
 
   app.on('activate', () => showWindow()); // macOS: dock click with no window
@@ -167,15 +151,16 @@ function boot(): void {
 }
 
 /**
- * Dispose the core before the process exits: the first `before-quit` is held (preventDefault),
- * `core.dispose()` runs (bounded by `DISPOSE_DEADLINE_MS`), then `app.quit()` again lets it through.
- * SIGINT/SIGTERM (e.g. Ctrl+C under `npm start`) take the same path.
+ * Close the owner (listener, core, recorder, reaper, lock: owner/start-owner.ts) before the process
+ * exits: the first `before-quit` is held (preventDefault), `close()` runs (bounded by
+ * `DISPOSE_DEADLINE_MS`), then `app.quit()` again lets it through. SIGINT/SIGTERM (e.g. Ctrl+C
+ * under `npm start`) take the same path. `getOwner` is undefined before the core exists.
  */
-function setupQuit(getCore: () => SwitchboardCore | undefined, afterDispose: () => Promise<void> = async () => {}): void {
+function setupQuit(getOwner: () => RunningOwner | undefined): void {
   let state: 'running' | 'disposing' | 'disposed' = 'running';
   app.on('before-quit', (event) => {
-    const core = getCore();
-    if (state === 'disposed' || !core) return;
+    const owner = getOwner();
+    if (state === 'disposed' || !owner) return;
     event.preventDefault();
     if (state === 'disposing') return;
     state = 'disposing';
@@ -186,13 +171,11 @@ function setupQuit(getCore: () => SwitchboardCore | undefined, afterDispose: () 
         resolve();
       }, DISPOSE_DEADLINE_MS);
     });
-    void Promise.race([core.dispose().catch((err: unknown) => console.error(`[core] dispose failed: ${errorText(err)}`)), deadline])
-      .then(() => afterDispose().catch((err: unknown) => console.error(`[owner] release failed: ${errorText(err)}`)))
-      .finally(() => {
-        clearTimeout(timer);
-        state = 'disposed';
-        app.quit();
-      });
+    void Promise.race([owner.close().catch((err: unknown) => console.error(`[owner] close failed: ${errorText(err)}`)), deadline]).finally(() => {
+      clearTimeout(timer);
+      state = 'disposed';
+      app.quit();
+    });
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
 }

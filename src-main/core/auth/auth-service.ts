@@ -7,7 +7,7 @@
 import { createPrivateKeyJwtAuth, SdkError, SdkErrorCode, UnauthorizedError, type AddClientAuthentication, type FetchLike } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
-import { isSecretKey } from '../../../src-shared/redaction.js';
+import { isSecretKey, type SecretValues } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import type { ConnectionAuth } from '../mcp/connection-auth.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -130,6 +130,11 @@ export class AuthService implements ConnectionAuth {
   /** A deep copy of `value` with every known secret replaced. */
   redactValue<T>(value: T): T {
     return this.redactor.redactValue(value);
+  }
+
+  /** The held secret values, compiled (the trace redacts each message with them in one pass). */
+  heldValues(): SecretValues {
+    return this.redactor.held();
   }
 
   /** Remember a resolved secret value for redaction (ignored when shorter than 8 characters). */

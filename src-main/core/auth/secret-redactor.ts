@@ -35,7 +35,8 @@ export class SecretRedactor {
     return this.values.size;
   }
 
-  private held(): SecretValues {
+  /** The held values compiled for repeated use (recompiled after an `add`). */
+  held(): SecretValues {
     return (this.compiled ??= secretValues(this.values));
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { isSecretKey } from '../../../src-shared/redaction.js';
+import { isSecretKey, type SecretValues } from '../../../src-shared/redaction.js';
 
 /** What one connect gets from the auth owner. */
 export interface ConnectionAuthParts {
@@ -34,6 +34,8 @@ export interface ConnectionAuth {
   redact(text: string): string;
   /** A deep copy of `value` without any known secret value (notifications kept in channels.jsonl). */
   redactValue?<T>(value: T): T;
+  /** The held values `redact` applies, compiled (lets the trace redact each message in one pass). */
+  heldValues?(): SecretValues;
   /** Remember a resolved value as secret (from the keychain, a `!command`, a secret-looking key). */
   remember?(value: string): void;
 }

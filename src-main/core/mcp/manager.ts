@@ -17,10 +17,13 @@ import type { RestartPolicy } from './backoff.js';
 import type { ConnectionAuth } from './connection-auth.js';
 import { DEFAULT_TRACE_CAPACITY, TraceStore } from './rpc-trace.js';
 import { StoredEraMemory, type EraMemory } from './era-memory.js';
-import { redactText } from '../../../src-shared/redaction.js';
+import { redactText, secretValues } from '../../../src-shared/redaction.js';
 import { ValueResolver } from './value-resolution.js';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { CallToolOptions, DesiredState, ManagedServer, ManagerEvents, McpManagerApi, ServerRuntime } from './types.js';
+
+/** No held values (a manager without auth). */
+const NO_HELD_VALUES = secretValues([]);
 
 /** Options of `McpManager`. */
 export interface McpManagerOptions {
@@ -102,6 +105,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
       onEntry: (entry) => this.emit('trace', entry),
       redact: redactLine,
+      // Without auth `redactLine` holds no values; with it, the same values the text pass would use.
+      ...(options.auth ? (options.auth.heldValues ? { heldValues: () => options.auth!.heldValues!() } : {}) : { heldValues: () => NO_HELD_VALUES }),
       onServerNotification: (server, message) => this.emit('notification', server, options.auth?.redactValue ? options.auth.redactValue(message) : message),
     });
     this.logStore = new LogStore({

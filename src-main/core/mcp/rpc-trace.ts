@@ -6,7 +6,7 @@
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
-import { redactValue, secretValues } from '../../../src-shared/redaction.js';
+import { redactedJson, redactValue, secretValues, type SecretValues } from '../../../src-shared/redaction.js';
 import { sliceCopy } from './string-copy.js';
 
 /** Entries kept per server. */
@@ -23,13 +23,26 @@ export function redact(value: unknown, secrets: readonly string[] = []): unknown
   return redactValue(value, secretValues(secrets));
 }
 
-/** A message as trace text: redacted, then JSON; one nested too deeply for JSON says so instead. */
-function traceText(message: unknown, secrets: readonly string[]): string {
+/**
+ * A message as trace text: redacted JSON, in one pass (`redactedJson`; the hot path of every call).
+ * A value JSON cannot hold (a cycle) goes the long way, which marks it; one nested too deeply for
+ * JSON says so instead.
+ */
+function traceText(message: unknown, held: SecretValues): string {
   try {
-    return JSON.stringify(redact(message, secrets));
+    return redactedJson(message, held);
   } catch {
-    return '"[message nested too deeply to show]"';
+    try {
+      return JSON.stringify(redactValue(message, held));
+    } catch {
+      return '"[message nested too deeply to show]"';
+    }
   }
+}
+
+/** Both sets of held values, one after the other. */
+function bothHeld(a: SecretValues, b: SecretValues | undefined): SecretValues {
+  return b ? { scrub: (text) => b.scrub(a.scrub(text)) } : a;
 }
 
 /** Options of `TraceStore`. */
@@ -39,6 +52,12 @@ export interface TraceStoreOptions {
   now?: () => number;
   /** Applied to every entry's text before it is stored (the core's held secrets, e.g. keychain tokens). */
   redact?: (text: string) => string;
+  /**
+   * The core's held secret values, when it can give them compiled: a traced message is then
+   * redacted once, value by value with these and the server's own (the same rule `redact` applies),
+   * and its text skips the second pass over the whole JSON.
+   */
+  heldValues?: () => SecretValues;
   /**
    * Channels seam (issue 13): every notification a server sends (an inbound JSON-RPC message
    * without `id`), on any transport, whole and redacted — the trace's own text is cut, this is not.
@@ -59,9 +78,12 @@ export class TraceStore {
     this.capacity = Math.max(1, options.capacity ?? DEFAULT_TRACE_CAPACITY);
   }
 
-  /** Store one entry (seq and time assigned here). */
-  append(entry: Omit<TraceEntry, 'seq' | 'time'>): TraceEntry {
-    const text = this.options.redact ? this.options.redact(entry.text) : entry.text;
+  /**
+   * Store one entry (seq and time assigned here). `redacted`: its text already went through every
+   * held value (`heldValues`), so the store's own `redact` pass is skipped.
+   */
+  append(entry: Omit<TraceEntry, 'seq' | 'time'>, redacted = false): TraceEntry {
+    const text = this.options.redact && !redacted ? this.options.redact(entry.text) : entry.text;
     const full: TraceEntry = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...entry, text };
     let ring = this.rings.get(entry.server);
     if (!ring) this.rings.set(entry.server, (ring = []));
@@ -69,6 +91,11 @@ export class TraceStore {
     if (ring.length > this.capacity) ring.splice(0, ring.length - this.capacity);
     this.options.onEntry?.(full);
     return full;
+  }
+
+  /** The core's held values (`heldValues`), or undefined when the store only redacts text. */
+  heldValues(): SecretValues | undefined {
+    return this.options.heldValues?.();
   }
 
   /** Hand an inbound server notification to `onServerNotification` (a faulty listener never breaks the wire). */
@@ -100,6 +127,8 @@ export interface TraceHookOptions {
  * `client.connect(transport)`. Returns the transport.
  */
 export function traceTransport<T extends Transport>(transport: T, options: TraceHookOptions): T {
+  // Compiled once per connection, not per message.
+  const serverSecrets = secretValues(options.secrets);
   const pending = new Map<string | number, { method: string; at: number }>();
   const record = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
     const m = message as { id?: string | number; method?: string; error?: unknown };
@@ -123,16 +152,17 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     }
     if (direction === 'in' && kind === 'notification') {
       // The channels seam gets the whole message (the trace text below is cut), redacted by the same rule.
-      const params = (redact(message, options.secrets) as { params?: unknown }).params;
+      const params = (redactValue(message, serverSecrets) as { params?: unknown }).params;
       options.store.serverNotification(options.server, params === undefined ? { method: m.method! } : { method: m.method!, params });
     }
-    let text = traceText(message, options.secrets);
+    const coreHeld = options.store.heldValues();
+    let text = traceText(message, bothHeld(serverSecrets, coreHeld));
     if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
     const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
-    options.store.append(entry);
+    options.store.append(entry, coreHeld !== undefined);
   };
   const send = transport.send.bind(transport);
   transport.send = (message, opts) => {

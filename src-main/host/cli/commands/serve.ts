@@ -9,11 +9,8 @@ import { parsePort } from '../args.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSwitchboardCore } from '../../../core/index.js';
-import { startWebHost, type WebHost } from '../../../wires/web-host.js';
-import { OwnedElsewhereError, type Ownership } from '../../../owner/ownership.js';
-import { acquireOwnershipChecked } from '../../../owner/owner-takeover.js';
-import { killLeftovers, startChildRecorder } from '../../../owner/owner-children.js';
-import { startReaper } from '../../../owner/owner-reaper.js';
+import { OwnedElsewhereError } from '../../../owner/ownership.js';
+import { OwnerListenError, startOwner, type RunningOwner } from '../../../owner/start-owner.js';
 import { EXIT } from '../args.js';
 import { spawningCoreOptions, repoRoot, type CliContext } from '../context.js';
 
@@ -48,42 +45,31 @@ export async function runServe(ctx: CliContext): Promise<number> {
     ctx.io.err(`The web UI is not built (missing ${join(staticDir, 'index.html')}). Build it with: npm run build`);
     return EXIT.FAILURE;
   }
-  // docs/faces-and-ownership.md: one owner per data folder; the endpoint file lets the CLI attach to this process.
-  let owner: Ownership;
+  const signal = waitForSignal();
+  // docs/faces-and-ownership.md: one owner per data folder, the same sequence as the desktop app (start-owner.ts).
+  let owner: RunningOwner;
   try {
-    owner = await acquireOwnershipChecked(ctx.dataDir);
+    owner = await startOwner({
+      dataDir: ctx.dataDir,
+      mode: 'web',
+      projectDir: ctx.projectDir,
+      createCore: async () => createSwitchboardCore(await spawningCoreOptions(ctx, 'web')),
+      listen: { port: servePort(ctx), staticDir },
+      warn: (text) => ctx.io.err(text),
+    });
   } catch (err) {
-    ctx.io.err(err instanceof OwnedElsewhereError ? err.message : `Cannot take the data folder lock: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof OwnedElsewhereError || err instanceof OwnerListenError) ctx.io.err(err.message);
+    else ctx.io.err(`Switchboard could not start: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.FAILURE;
   }
-  // A previous owner killed with SIGKILL could not stop its servers: end what it left (docs/connections-supervision.md).
-  const killed = await killLeftovers(ctx.dataDir);
-  if (killed.length > 0) ctx.io.err(`Stopped ${killed.length} server process${killed.length === 1 ? '' : 'es'} a previous Switchboard left running (pids ${killed.join(', ')})`);
-  const signal = waitForSignal();
-  const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'web'));
-  const recorder = startChildRecorder(ctx.dataDir, core);
-  // Ends the recorded servers even after a kill -9 of this process (issue 9).
-  const reaper = startReaper(ctx.dataDir);
-  let host: WebHost | undefined;
   try {
-    try {
-      host = await startWebHost({ core, port: servePort(ctx), staticDir });
-    } catch (err) {
-      ctx.io.err(`Cannot listen on 127.0.0.1:${servePort(ctx)}: ${err instanceof Error ? err.message : String(err)}`);
-      return EXIT.FAILURE;
-    }
-    await owner.publish({ port: host.port, token: host.token, mode: 'web', projectDir: ctx.projectDir });
-    await Promise.race([core.start(), signal]);
-    if (ctx.cli.json) ctx.io.out(JSON.stringify({ url: host.url, port: host.port, projectDir: ctx.projectDir }));
-    else ctx.io.out(`Switchboard is running at ${host.url}`);
+    await Promise.race([owner.started, signal]);
+    if (ctx.cli.json) ctx.io.out(JSON.stringify({ url: owner.host.url, port: owner.host.port, projectDir: ctx.projectDir }));
+    else ctx.io.out(`Switchboard is running at ${owner.host.url}`);
     await signal;
     return EXIT.OK;
   } finally {
-    await host?.close();
-    await core.dispose();
-    recorder.close();
-    reaper.close();
-    owner.release();
+    await owner.close();
   }
 }
 
