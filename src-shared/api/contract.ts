@@ -18,6 +18,7 @@ import { protocolMethods } from './methods/protocol.js';
 import { channelEvents, channelMethods } from './methods/channels.js';
 import { installEvents, installMethods } from './methods/install.js';
 import { checkMethods } from './methods/checks.js';
+import { historyEvents, historyMethods } from './methods/history.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -39,6 +40,7 @@ export const methods = {
   ...channelMethods,
   ...installMethods,
   ...checkMethods,
+  ...historyMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
@@ -51,6 +53,7 @@ export const events = {
   ...inspectorEvents,
   ...channelEvents,
   ...installEvents,
+  ...historyEvents,
 } as const;
 
 export type Methods = typeof methods;

@@ -63,6 +63,11 @@ export const CallRecordSchema = z.object({
    * their JSON text followed by `…[cut: <n> bytes in all]`, so replaying them sends something else.
    */
   cut: z.array(z.string()).optional(),
+  /**
+   * Arguments whose value held a secret when recorded (issue 14 item 12): kept as `[redacted]`,
+   * so a replay asks for them again rather than sending the mask.
+   */
+  redacted: z.array(z.string()).optional(),
 });
 export type CallRecord = z.infer<typeof CallRecordSchema>;
 

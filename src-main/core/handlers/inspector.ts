@@ -22,7 +22,6 @@ type InspectorMethod =
   | 'tools:describe'
   | 'tools:filtered'
   | 'tools:fullText'
-  | 'history:list'
   | 'resources:list'
   | 'resources:templates'
   | 'resources:read'
@@ -101,8 +100,6 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
       const text = inspector.fullTexts.get(resultId);
       return text === undefined ? fail('NOT_FOUND', 'That result is no longer kept; call the tool again') : ok({ text });
     },
-
-    'history:list': async ({ server }) => ok(inspector.history.list(server)),
 
     'resources:list': ({ server }) => withClient(server, (c, t) => ops.listResources(c, t)),
 

@@ -8,6 +8,7 @@ import type { EmitEvent } from '../../../src-shared/api/contract.js';
 import type { Root } from '../../../src-shared/api/inspector.js';
 import type { Task } from '@modelcontextprotocol/client';
 import { CallHistory } from './call-history.js';
+import { HistoryFile } from './history-file.js';
 import type { ClientHooks, ServerNotice } from './client-hooks.js';
 import { ServerRequestBroker, type ServerRequestPolicy } from './server-requests.js';
 import { TaskRunner } from './task-runner.js';
@@ -39,13 +40,20 @@ export interface InspectorServicesOptions {
   hasFace: () => boolean;
   /** Answers server requests without a person (e.g. `acceptWithDefaults` for a conformance driver). */
   policy?: ServerRequestPolicy;
+  /** The data folder: call history is kept in its `history.json` (issue 14 item 12); none: in memory only. */
+  dataDir?: string;
+  /** The core's redaction (every history record passes it before it is kept). */
+  redact?: <T>(value: T) => T;
 }
 
 /** Create the services and wire their events. */
 export function createInspectorServices(options: InspectorServicesOptions): InspectorServices {
   const { emit } = options;
   const broker = new ServerRequestBroker({ hasFace: options.hasFace, policy: options.policy });
-  const history = new CallHistory();
+  const history = new CallHistory({
+    redact: options.redact,
+    file: options.dataDir === undefined ? undefined : new HistoryFile(options.dataDir, (text) => console.warn(`[history] ${text}`)),
+  });
   const tasks = new TaskRunner();
   const roots = new Map<string, Root[]>();
   const subscriptions = new Map<string, Set<string>>();

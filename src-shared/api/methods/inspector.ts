@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import {
-  CallRecordSchema,
   CatalogEntrySchema,
   CompletionOutputSchema,
   CompletionRefSchema,
@@ -47,8 +46,6 @@ export const inspectorMethods = {
   'tools:filtered': { input: ServerOnly, output: z.array(z.string()) },
   /** The whole text of a result that came back truncated (`ToolCallResult.truncated.resultId`). */
   'tools:fullText': { input: z.object({ resultId: z.string().min(1).max(100) }).strict(), output: z.object({ text: z.string() }) },
-  /** Call history (one server, or all), oldest first. */
-  'history:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(CallRecordSchema) },
   'resources:list': { input: ServerOnly, output: ResourceListSchema },
   'resources:templates': { input: ServerOnly, output: ResourceTemplateListSchema },
   'resources:read': { input: z.object({ server: ServerName, uri: Uri }).strict(), output: ReadResourceOutputSchema },
@@ -98,8 +95,6 @@ export const inspectorMethods = {
 export const inspectorEvents = {
   /** A `notifications/progress` of a running `tools:call` (by its `callId`). */
   'tools:progress': ToolProgressSchema,
-  /** A call finished and was recorded. */
-  'history:appended': CallRecordSchema,
   /** A server asked for sampling or elicitation: a person should answer (`requests:answer`). */
   'requests:pending': PendingServerRequestSchema,
   /** A pending request left the queue (answered, expired, or withdrawn by the server). */
