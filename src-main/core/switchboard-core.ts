@@ -169,6 +169,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       pending,
       pins: (name) => pins.view(name),
       findings: (name) => findings.get(name),
+      listWarnings: (name) => inspector.listWarningText(name),
     });
 
   const delay = extras.eventDelayMs ?? 50;

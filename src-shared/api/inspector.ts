@@ -94,8 +94,9 @@ export const ResourceTemplateInfoSchema = z.looseObject({
 export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
 
 /** A paged list followed to the end; `truncated` when the page cap or a repeated cursor stopped it. */
-export const ResourceListSchema = z.object({ resources: z.array(ResourceInfoSchema), truncated: z.boolean() });
-export const ResourceTemplateListSchema = z.object({ templates: z.array(ResourceTemplateInfoSchema), truncated: z.boolean() });
+/** `warning`: what a list that lied did, with the true count (issue 14 item 7; also in the server's status). */
+export const ResourceListSchema = z.object({ resources: z.array(ResourceInfoSchema), truncated: z.boolean(), warning: z.string().optional() });
+export const ResourceTemplateListSchema = z.object({ templates: z.array(ResourceTemplateInfoSchema), truncated: z.boolean(), warning: z.string().optional() });
 
 /** One item of `resources/read`: text or base64 blob. */
 export const ResourceContentsSchema = z.looseObject({

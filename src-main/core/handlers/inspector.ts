@@ -82,6 +82,15 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
     return { roots: chosen ?? hostRoots(host, ctx.options.projectDir), origin: rootsOrigin(host, chosen !== undefined) };
   };
 
+  /** Issue 14 item 7: a list that lied is said in the server's status (and the warnings panel) too. */
+  const noteList = <R extends { warning?: string }>(server: string, kind: string, r: Result<R>): Result<R> => {
+    if (!r.ok) return r;
+    const before = inspector.listWarningText(server);
+    inspector.noteListWarning(server, kind, r.data.warning);
+    if (inspector.listWarningText(server) !== before) ctx.pokeServersChanged();
+    return r;
+  };
+
   return {
     'tools:cancel': async ({ callId }) => {
       const controller = inspector.calls.get(callId);
@@ -101,9 +110,9 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
       return text === undefined ? fail('NOT_FOUND', 'That result is no longer kept; call the tool again') : ok({ text });
     },
 
-    'resources:list': ({ server }) => withClient(server, (c, t) => ops.listResources(c, t)),
+    'resources:list': async ({ server }) => noteList(server, 'resources', await withClient(server, (c, t) => ops.listResources(c, t))),
 
-    'resources:templates': ({ server }) => withClient(server, (c, t) => ops.listResourceTemplates(c, t)),
+    'resources:templates': async ({ server }) => noteList(server, 'templates', await withClient(server, (c, t) => ops.listResourceTemplates(c, t))),
 
     'resources:read': ({ server, uri }) => withClient(server, (c, t) => ops.readResource(c, uri, t)),
 
@@ -117,7 +126,7 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
         return { subscribed: [...set] };
       }),
 
-    'prompts:list': ({ server }) => withClient(server, (c, t) => ops.listPrompts(c, t)),
+    'prompts:list': async ({ server }) => noteList(server, 'prompts', await withClient(server, (c, t) => ops.listPrompts(c, t))),
 
     'prompts:get': ({ server, name, args }) => withClient(server, (c, t) => ops.getPrompt(c, name, args, t)),
 

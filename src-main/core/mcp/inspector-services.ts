@@ -26,6 +26,12 @@ export interface InspectorServices {
   readonly subscriptions: Map<string, Set<string>>;
   /** Full texts of recently truncated results, by resultId (the last `MAX_KEPT_RESULTS`). */
   readonly fullTexts: Map<string, string>;
+  /**
+   * Note what a resources/templates/prompts listing of `server` got wrong (issue 14 item 7), or
+   * clear it (`warning` undefined); `listWarningText` joins a server's notes for its status.
+   */
+  noteListWarning(server: string, kind: string, warning: string | undefined): void;
+  listWarningText(server: string): string | undefined;
   /** Hooks for `McpManagerOptions.hooks`. */
   readonly hooks: ClientHooks;
   /** Decline what waits and drop the listeners (core dispose). */
@@ -57,6 +63,7 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
   const tasks = new TaskRunner();
   const roots = new Map<string, Root[]>();
   const subscriptions = new Map<string, Set<string>>();
+  const listWarnings = new Map<string, Map<string, string>>();
 
   broker.on('pending', (r) => emit('requests:pending', r));
   broker.on('resolved', (r) => emit('requests:resolved', r));
@@ -90,6 +97,17 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
     fullTexts: new Map(),
     roots,
     subscriptions,
+    noteListWarning(server, kind, warning) {
+      const notes = listWarnings.get(server) ?? new Map<string, string>();
+      if (warning === undefined) notes.delete(kind);
+      else notes.set(kind, warning);
+      if (notes.size > 0) listWarnings.set(server, notes);
+      else listWarnings.delete(server);
+    },
+    listWarningText: (server) => {
+      const notes = listWarnings.get(server);
+      return notes ? [...notes.values()].join('; ') : undefined;
+    },
     hooks: { broker, roots: (server) => roots.get(server), onNotice },
     dispose() {
       broker.declineAll('declined: Switchboard is stopping');

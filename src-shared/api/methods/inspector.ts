@@ -51,7 +51,7 @@ export const inspectorMethods = {
   'resources:read': { input: z.object({ server: ServerName, uri: Uri }).strict(), output: ReadResourceOutputSchema },
   /** Subscribe (`on: true`) or unsubscribe; updates arrive as `resources:updated`. */
   'resources:subscribe': { input: z.object({ server: ServerName, uri: Uri, on: z.boolean() }).strict(), output: z.object({ subscribed: z.array(z.string()) }) },
-  'prompts:list': { input: ServerOnly, output: z.object({ prompts: z.array(PromptInfoSchema), truncated: z.boolean() }) },
+  'prompts:list': { input: ServerOnly, output: z.object({ prompts: z.array(PromptInfoSchema), truncated: z.boolean(), warning: z.string().optional() }) },
   'prompts:get': {
     input: z.object({ server: ServerName, name: z.string().min(1), args: z.record(z.string(), z.string()).default({}) }).strict(),
     output: GetPromptOutputSchema,
