@@ -9,6 +9,7 @@ import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
+import { secretStoreName } from './file-secret-store.js';
 import { storeInputAnswer, storeSecret } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -81,7 +82,7 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
       inputs.push(id);
     }
     out[field]![key] = bearer ? `Bearer ${ref}` : ref;
-    notes.push(`${label} stored in the OS keychain; ${file} holds ${ref}`);
+    notes.push(`${label} stored in ${secretStoreName(options.store())}; ${file} holds ${ref}`);
   }
   return { maps: out, notes, inputs };
 }
