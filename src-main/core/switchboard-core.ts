@@ -257,6 +257,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)).accounts(),
     };
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    // A corrupt trust.json reads as nothing trusted: said as a config error naming it (attack pass).
+    const trustProblem = trustStore.problem();
+    if (trustProblem) discovery = { ...discovery, warnings: [...discovery.warnings, { file: trustStore.path, message: trustProblem, severity: 'error' }] };
     // Issue 16: a folder trusted before approvals existed migrates by approving what it has now.
     if (projectTrusted && trustStore.approvals(options.projectDir) === undefined) {
       await trustStore.approve(options.projectDir, approvalRecords(projectDefinitions(discovery), Date.now()), true).catch(() => undefined);
