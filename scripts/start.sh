@@ -2,7 +2,8 @@
 # `npm start [-- --project <dir>]`: the desktop window where Electron can run, otherwise web mode
 # (`switchboard serve`, which prints the URL to open) — docs/faces-and-ownership.md.
 #
-# 1. Installs dependencies when node_modules is missing or older than package-lock.json, always with
+# 1. Installs dependencies when node_modules is missing or older than package-lock.json (scripts/
+#    install-deps.sh: a failed install leaves node_modules as it was and names the cause), with
 #    ELECTRON_SKIP_BINARY_DOWNLOAD=1: the Electron binary comes from outside the npm registry and that
 #    download fails (or hangs) on closed networks. Fetch it yourself with
 #    `node node_modules/electron/install.js` when you want the window.
@@ -21,11 +22,9 @@ say() { printf '[start] %s\n' "$*" >&2; }
 
 # --- 1. dependencies ---------------------------------------------------------------------------
 if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing dependencies (npm ci, ELECTRON_SKIP_BINARY_DOWNLOAD=1)…"
-  if ! npm ci; then
-    say "npm ci failed. keytar compiles from source here: it needs libsecret-1-dev, python3, make and g++."
-    exit 1
-  fi
+  # shellcheck source=install-deps.sh
+  . scripts/install-deps.sh
+  install_deps start || exit 1
 fi
 
 # --- 2. build -----------------------------------------------------------------------------------

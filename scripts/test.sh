@@ -42,7 +42,10 @@ ensure_node_modules() {
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
      || [ ! -f node_modules/keytar/build/Release/keytar.node ]; then
     log "npm ci (ELECTRON_SKIP_BINARY_DOWNLOAD=1)"
-    npm ci --no-audit --no-fund || { echo "npm ci failed"; exit 1; }
+    # scripts/install-deps.sh: a failed install leaves node_modules as it was and names the cause.
+    # shellcheck source=install-deps.sh
+    . scripts/install-deps.sh
+    install_deps test || exit 1
   fi
 }
 

@@ -91,6 +91,8 @@ export interface SnapshotInput {
   pins?: (name: string) => ServerPins | undefined;
   /** Issue 16 item 3: suspicious-text findings of a server's listing. */
   findings?: (name: string) => TextFinding[] | undefined;
+  /** What the last resources/prompts listing of a server got wrong (issue 14 item 7), joined. */
+  listWarnings?: (name: string) => string | undefined;
 }
 
 /**
@@ -119,7 +121,9 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.capabilities !== undefined) state.capabilities = rt.capabilities;
     if (rt?.instructions !== undefined) state.instructions = rt.instructions;
     if (rt?.droppedValues?.length) state.droppedValues = rt.droppedValues.map((d) => ({ ...d }));
-    if (rt?.listWarning !== undefined) state.listWarning = rt.listWarning;
+    // Issue 14 item 7: the tools list's warning (the connection's) and those of resources and prompts.
+    const listWarning = [rt?.listWarning, state.status === 'connected' ? input.listWarnings?.(def.name) : undefined].filter(Boolean).join('; ');
+    if (listWarning) state.listWarning = listWarning;
     if (rt?.excludedTools?.length) state.excludedTools = rt.excludedTools.map((t) => ({ ...t }));
     if (rt?.toolsCache !== undefined) state.toolsCache = { ...rt.toolsCache };
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;

@@ -15,6 +15,7 @@ import { configHandlers } from './handlers/config.js';
 import { startLiveReload, type LiveReload } from './config/live-reload.js';
 import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
+import { historyHandlers } from './handlers/history.js';
 import { lifecycleHandlers } from './handlers/lifecycle.js';
 import { ManualStops } from './manual-stops.js';
 import { resolvesValues, ValueResolver } from './mcp/value-resolution.js';
@@ -99,6 +100,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     emit: (event, payload) => emit(event, payload),
     hasFace: () => listeners.size > 0,
     policy: extras.serverRequestPolicy,
+    dataDir: options.dataDir,
+    redact: (value) => auth.redactor.redactValue(value),
   });
   // Issue 6: OAuth credentials in the keychain; every connection asks it for auth pieces.
   const auth = new AuthService({
@@ -174,6 +177,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       pending,
       pins: (name) => pins.view(name),
       findings: (name) => findings.get(name),
+      listWarnings: (name) => inspector.listWarningText(name),
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -261,6 +265,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)).accounts(),
     };
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    // A corrupt trust.json reads as nothing trusted: said as a config error naming it (attack pass).
+    const trustProblem = trustStore.problem();
+    if (trustProblem) discovery = { ...discovery, warnings: [...discovery.warnings, { file: trustStore.path, message: trustProblem, severity: 'error' }] };
     // Issue 16: a folder trusted before approvals existed migrates by approving what it has now.
     if (projectTrusted && trustStore.approvals(options.projectDir) === undefined) {
       await trustStore.approve(options.projectDir, approvalRecords(projectDefinitions(discovery), Date.now()), true).catch(() => undefined);
@@ -318,13 +325,15 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   // Results and failure messages quote server text: redacted in one place for every face (issue 9).
+  const tools = toolHandlers(ctx);
   const handlers: ApiHandlers = redactResults({
     ...appHandlers(ctx),
     ...trustHandlers(ctx),
     ...pinsHandlers(ctx, pins),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
-    ...toolHandlers(ctx),
+    ...tools,
+    ...historyHandlers(ctx, tools['tools:call']),
     ...lifecycleHandlers(ctx),
     ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
@@ -379,6 +388,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       manager.off('log', onLog);
       listeners.clear();
       inspector.dispose();
+      await inspector.history.flush();
       await queue;
       await manager.dispose();
       channels.dispose();

@@ -107,7 +107,8 @@ describe('secrets on the command line', () => {
     expect(json(own).mcpServers.api.headers).toEqual({ Authorization: 'Bearer ${secret:api-authorization}' });
     expect(await new KeytarSecretStore(service).get('secret:api-authorization')).toBe('LITERAL-tok');
     const cursor = await runSwitchboard(world, ['add', 'api2', '--host', 'cursor', '--url', 'https://api.example/mcp', '--header', 'X-Api-Key: k1']);
-    expect(cursor.code).toBe(2);
+    // A refusal that asks for a flag is a usage error: 64, as README's exit-code table says (attack pass: it was 2).
+    expect(cursor.code).toBe(64);
     expect(cursor.stderr).toContain("headers.X-Api-Key would be written to Cursor's file as plain text");
   });
 
@@ -137,5 +138,13 @@ describe('secrets on the command line', () => {
     expect(out).not.toContain('typed-s3cret');
     expect(await new KeytarSecretStore(service).get('input:vs-key')).toBe('typed-s3cret');
     expect(await unresolved()).toEqual([]);
+  });
+});
+
+describe('usage refusals exit 64 (attack pass: they exited 2)', () => {
+  it('a server name the file cannot hold is refused before anything is written', async () => {
+    const run = await runSwitchboard(world, ['add', 'bad name', '--url', 'https://api.example/mcp']);
+    expect(run.code).toBe(64);
+    expect(run.stderr).toContain('Invalid server name "bad name": server name may only contain letters, digits, "_", "." and "-"');
   });
 });

@@ -106,4 +106,23 @@ describe('without a keychain', () => {
       world.env = saved;
     }
   }, 150_000);
+
+  it('file store: add --token says where the token went (not "the OS keychain"); a header Authorization beside --token is refused, not dropped (attack pass)', async () => {
+    const env = { ...world.env, SWITCHBOARD_SECRET_STORE: 'file' };
+    const saved = world.env;
+    world.env = env;
+    try {
+      const add = await runSwitchboard(world, ['add', 'tok2', '--url', 'https://api.example/mcp', '--token', 'file-token-value-1']);
+      expect(add.code).toBe(0);
+      expect(add.stdout).toContain(`Token stored in the secret file ${secretsFile}; servers.json holds the reference`);
+      expect(add.stdout).not.toContain('OS keychain');
+
+      const both = await runSwitchboard(world, ['add', 'tok3', '--url', 'https://api.example/mcp', '--header', 'Authorization: Bearer header-value-1', '--token', 'file-token-value-2']);
+      expect(both.code).toBe(64);
+      expect(both.stderr).toContain('--token sets the Authorization header, and a header "Authorization" was given too; give one of them');
+      expect(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')).not.toContain('tok3');
+    } finally {
+      world.env = saved;
+    }
+  }, 120_000);
 });

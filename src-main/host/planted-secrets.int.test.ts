@@ -165,6 +165,7 @@ describe('planted-secret scan (issue 9)', () => {
       servers: [['servers'], ['servers', '--host', 'cursor']],
       tools: [['tools'], ['tools', 'envy', '--catalog']],
       describe: [['describe', 'mcp_envy_get_env']],
+      history: [['history'], ['history', 'envy']],
       call: [['call', 'envy', 'get-env', '--args', '{}'], ['call', 'hdr', 'echo', '--args', JSON.stringify({ message: PLANTED.envByName })]],
       resources: [['resources', 'envy']],
       prompts: [['prompts', 'envy']],

@@ -13,7 +13,7 @@ import { ServerList } from './components/server-list.js';
 import { ServerRequestDialog } from './components/server-requests.js';
 import { ToolSearch } from './components/tool-search.js';
 import { TrustBanner } from './components/trust-banner.js';
-import { ConfigErrorBanner, WarningsDialog, WarningsLink } from './components/warnings-panel.js';
+import { ConfigErrorBanner, listWarnings, WarningsDialog, WarningsLink } from './components/warnings-panel.js';
 import { PathText } from './components/path-text.js';
 import { plural } from './lib/format.js';
 import { useStore } from './store/use-store.js';
@@ -130,9 +130,9 @@ export function App() {
           {snapshot ? (
             <ServerList servers={servers} shadowed={snapshot.shadowed} warnings={snapshot.warnings} selected={selected} onSelect={select} />
           ) : null}
-          {snapshot && snapshot.warnings.length > 0 ? (
+          {snapshot && (snapshot.warnings.length > 0 || listWarnings(snapshot.servers).length > 0) ? (
             <div className="warnings-wrap">
-              <WarningsLink warnings={snapshot.warnings} onOpen={() => setWarningsOpen(true)} />
+              <WarningsLink warnings={snapshot.warnings} servers={snapshot.servers} onOpen={() => setWarningsOpen(true)} />
             </div>
           ) : null}
         </AppShell.Section>
@@ -162,7 +162,7 @@ export function App() {
             ))}
           </Notification>
         ) : null}
-        {snapshot ? <WarningsDialog warnings={snapshot.warnings} opened={warningsOpen} onClose={() => setWarningsOpen(false)} /> : null}
+        {snapshot ? <WarningsDialog warnings={snapshot.warnings} servers={snapshot.servers} opened={warningsOpen} onClose={() => setWarningsOpen(false)} /> : null}
         <Stack gap="md">
           {snapshot ? <ConfigErrorBanner warnings={snapshot.warnings} onOpen={() => setWarningsOpen(true)} /> : null}
           {loadError && !snapshot ? (

@@ -20,6 +20,7 @@ import { installEvents, installMethods } from './methods/install.js';
 import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
 import { prefsMethods } from './methods/prefs.js';
+import { historyEvents, historyMethods } from './methods/history.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -43,6 +44,7 @@ export const methods = {
   ...checkMethods,
   ...budgetMethods,
   ...prefsMethods,
+  ...historyMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
@@ -55,6 +57,7 @@ export const events = {
   ...inspectorEvents,
   ...channelEvents,
   ...installEvents,
+  ...historyEvents,
 } as const;
 
 export type Methods = typeof methods;

@@ -66,6 +66,11 @@ export const CallRecordSchema = z.object({
    * their JSON text followed by `…[cut: <n> bytes in all]`, so replaying them sends something else.
    */
   cut: z.array(z.string()).optional(),
+  /**
+   * Arguments whose value held a secret when recorded (issue 14 item 12): kept as `[redacted]`,
+   * so a replay asks for them again rather than sending the mask.
+   */
+  redacted: z.array(z.string()).optional(),
 });
 export type CallRecord = z.infer<typeof CallRecordSchema>;
 
@@ -92,8 +97,9 @@ export const ResourceTemplateInfoSchema = z.looseObject({
 export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
 
 /** A paged list followed to the end; `truncated` when the page cap or a repeated cursor stopped it. */
-export const ResourceListSchema = z.object({ resources: z.array(ResourceInfoSchema), truncated: z.boolean(), cache: ListCacheStateSchema.optional() });
-export const ResourceTemplateListSchema = z.object({ templates: z.array(ResourceTemplateInfoSchema), truncated: z.boolean(), cache: ListCacheStateSchema.optional() });
+/** `warning`: what a list that lied did, with the true count (issue 14 item 7; also in the server's status). `cache`: how a 2026-07-28 list was served. */
+export const ResourceListSchema = z.object({ resources: z.array(ResourceInfoSchema), truncated: z.boolean(), warning: z.string().optional(), cache: ListCacheStateSchema.optional() });
+export const ResourceTemplateListSchema = z.object({ templates: z.array(ResourceTemplateInfoSchema), truncated: z.boolean(), warning: z.string().optional(), cache: ListCacheStateSchema.optional() });
 
 /** One item of `resources/read`: text or base64 blob. */
 export const ResourceContentsSchema = z.looseObject({

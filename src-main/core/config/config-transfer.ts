@@ -128,7 +128,7 @@ export async function transferServer(from: EntryLocation, name: string, to: Entr
     }
   }
   if (literalSecrets.length > 0 && !options.allowLiteralSecrets) {
-    throw new CoreError('CONFLICT', `Copying "${name}" to ${HOST_LABELS[to.host]} writes literal secrets (${literalSecrets.join(', ')}) into ${to.file}; confirm to write them (--allow-literal-secrets)`);
+    throw new CoreError('BAD_REQUEST', `Copying "${name}" to ${HOST_LABELS[to.host]} writes literal secrets (${literalSecrets.join(', ')}) into ${to.file}; confirm to write them (--allow-literal-secrets)`);
   }
   if (literalSecrets.length > 0) notes.push(`Literal secrets written to ${to.file}: ${literalSecrets.join(', ')}`);
   const outcome = await addServerToFile(to, next, ctx, { keepForeignName: true });

@@ -43,6 +43,8 @@ describe('TrustStore', () => {
     const store = new TrustStore(sb.dataDir);
     expect(store.list()).toEqual([]);
     expect(store.isTrusted('/x')).toBe(false);
+    // Not silent (attack pass): the problem names the file and what it means.
+    expect(store.problem()).toBe(`${file} does not parse (CommaExpected at line 2, column 13): no project folder counts as trusted until it is fixed or removed`);
     await expect(store.trust(sb.project)).rejects.toThrow(`${file} does not parse (CommaExpected at line 2, column 13); fix or remove it first, it was not changed`);
     expect(await readFile(file, 'utf8')).toBe(broken);
     await sb.write(file, { trusted: 'not-a-list' });

@@ -64,6 +64,26 @@ export class TrustStore {
   }
 
   /**
+   * What is wrong with `trust.json`, or undefined when it is missing or sound: a file that does not
+   * parse (line, column) or has the wrong shape reads as "nothing trusted", and that must not be
+   * silent (found by an attack pass): the message names the file. Never throws.
+   */
+  problem(): string | undefined {
+    let raw: string;
+    try {
+      raw = readFileSync(this.file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      this.parseForWrite(raw.replace(/^\uFEFF/, ''));
+      return undefined;
+    } catch (err) {
+      return `${(err as Error).message.replace(/; fix or remove it first, it was not changed$/, '')}: no project folder counts as trusted until it is fixed or removed`;
+    }
+  }
+
+  /**
    * Whether `dir` (compared after `path.resolve`) is trusted: listed, and still the same folder
    * (device, inode and birth time as when it was trusted). Exact folder only, not its parents. Never throws.
    */

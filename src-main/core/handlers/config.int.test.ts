@@ -59,7 +59,7 @@ describe('config handlers', () => {
         lit: { type: 'http', url: 'https://lit.example/mcp', headers: { 'X-Api-Key': 'abc123' } },
       },
     }));
-    expect(await c.handlers['config:answerInput']({ id: 'key', value: 'answer' })).toEqual({ ok: true, data: { stored: true } });
+    expect(await c.handlers['config:answerInput']({ id: 'key', value: 'answer' })).toEqual({ ok: true, data: { stored: true, where: 'the OS keychain' } });
     expect(secrets.map.get('input:key')).toBe('answer');
     const moved = await c.handlers['config:transfer']({ name: 'gh', to: { host: 'cursor' } });
     expect(moved.ok).toBe(true);

@@ -9,6 +9,7 @@ import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../errors.js';
 import { assertBindingWritable } from '../auth/credential-binding.js';
 import { keepSecretsOutOfFiles } from '../secrets/literal-secrets.js';
+import { secretStoreName } from '../secrets/file-secret-store.js';
 import { declareVsCodeInputs } from '../config/vscode-inputs.js';
 import { storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
 import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
@@ -59,10 +60,13 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         const notes: string[] = [];
         if (token !== undefined) {
           if (full.transport === 'stdio') throw new CoreError('INVALID_CONFIG', '--token requires --url (HTTP/SSE transport).');
+          // The token becomes the Authorization header: a header of that name given too would be lost silently.
+          const clash = Object.keys(full.headers ?? {}).find((k) => k.trim().toLowerCase() === 'authorization');
+          if (clash !== undefined) throw new CoreError('BAD_REQUEST', `--token sets the Authorization header, and a header "${clash}" was given too; give one of them (the token alone is kept in ${secretStoreName(secretStore())})`);
           if (host !== 'switchboard') throw new CoreError('BAD_REQUEST', `A token is kept in the keychain and referenced from Switchboard's own servers.json only; add it there, or put the header in the ${host} file yourself`);
           const ref = await storeSecret(secretStore(), `${name}-token`, token);
           full.headers = { ...(full.headers ?? {}), Authorization: `Bearer ${ref}` };
-          notes.push(`Token stored in the OS keychain; ${'servers.json'} holds the reference ${ref}`);
+          notes.push(`Token stored in ${secretStoreName(secretStore())}; servers.json holds the reference ${ref}`);
         }
         // A literal secret in env/headers goes to the keychain where the target file can reference
         // it, else needs an explicit yes — the same rule for every host and every face (issue 11).
@@ -105,7 +109,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
       try {
         await storeInputAnswer(secretStore(), id, value);
         await ctx.refresh();
-        return ok({ stored: true as const });
+        return ok({ stored: true as const, where: secretStoreName(secretStore()) });
       } catch (err) {
         return toFailure(err);
       }

@@ -23,7 +23,6 @@ type InspectorMethod =
   | 'tools:describe'
   | 'tools:filtered'
   | 'tools:fullText'
-  | 'history:list'
   | 'resources:list'
   | 'resources:templates'
   | 'resources:read'
@@ -84,6 +83,15 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
     return { roots: chosen ?? hostRoots(host, ctx.options.projectDir), origin: rootsOrigin(host, chosen !== undefined) };
   };
 
+  /** Issue 14 item 7: a list that lied is said in the server's status (and the warnings panel) too. */
+  const noteList = <R extends { warning?: string }>(server: string, kind: string, r: Result<R>): Result<R> => {
+    if (!r.ok) return r;
+    const before = inspector.listWarningText(server);
+    inspector.noteListWarning(server, kind, r.data.warning);
+    if (inspector.listWarningText(server) !== before) ctx.pokeServersChanged();
+    return r;
+  };
+
   return {
     'tools:cancel': async ({ callId }) => {
       const controller = inspector.calls.get(callId);
@@ -109,11 +117,9 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
       return text === undefined ? fail('NOT_FOUND', 'That result is no longer kept; call the tool again') : ok({ text });
     },
 
-    'history:list': async ({ server }) => ok(inspector.history.list(server)),
+    'resources:list': async ({ server, refresh }) => noteList(server, 'resources', await withClient(server, (c, t) => ops.listResources(c, t, refresh === true))),
 
-    'resources:list': ({ server, refresh }) => withClient(server, (c, t) => ops.listResources(c, t, refresh === true)),
-
-    'resources:templates': ({ server, refresh }) => withClient(server, (c, t) => ops.listResourceTemplates(c, t, refresh === true)),
+    'resources:templates': async ({ server, refresh }) => noteList(server, 'templates', await withClient(server, (c, t) => ops.listResourceTemplates(c, t, refresh === true))),
 
     'resources:read': ({ server, uri }) => withClient(server, (c, t) => ops.readResource(c, uri, t)),
 
@@ -127,7 +133,7 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
         return { subscribed: [...set] };
       }),
 
-    'prompts:list': ({ server, refresh }) => withClient(server, (c, t) => ops.listPrompts(c, t, refresh === true)),
+    'prompts:list': async ({ server, refresh }) => noteList(server, 'prompts', await withClient(server, (c, t) => ops.listPrompts(c, t, refresh === true))),
 
     'prompts:get': ({ server, name, args }) => withClient(server, (c, t) => ops.getPrompt(c, name, args, t)),
 

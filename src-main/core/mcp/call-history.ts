@@ -1,10 +1,13 @@
 /**
- * Per-server call history (docs/inspecting.md "call history with latency"; issue 5 §3): arguments, duration
- * and outcome of the last calls of each server, newest last, bounded. Replay is the face's job
- * (it sends the recorded arguments again).
+ * Per-server call history (docs/inspecting.md "Call history"; issue 5 §3, issue 14 item 12): arguments,
+ * duration, outcome and the start of the result of the last calls of each server, newest last,
+ * bounded, redacted before they are kept, and (with a `HistoryFile`) kept in the data folder
+ * across restarts. Replay is `history:replay` (handlers/history.ts).
  */
 import type { CallOutcome, CallRecord } from '../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
+import { randomBytes } from 'node:crypto';
+import { type HistoryFile, type StoredCallRecord, toCallRecord } from './history-file.js';
 import { sliceCopy } from './string-copy.js';
 
 /** Calls kept per server. */
@@ -41,16 +44,55 @@ export function outcomeOf(result: ToolCallResult): CallOutcome {
   return result.isError ? 'error' : 'ok';
 }
 
-let nextId = 1;
+/** Characters of result text kept for opening a past call (`history:get`). */
+export const RESULT_TEXT_CHARS = 16 * 1024;
 
-/** Bounded call records per server. */
+/** Options of `CallHistory`. */
+export interface CallHistoryOptions {
+  /** Calls kept per server (default `HISTORY_PER_SERVER`). */
+  capacity?: number;
+  /** The one redaction rule with the core's held secrets (every record passes it before it is kept). */
+  redact?: <T>(value: T) => T;
+  /** Where records outlive the process (issue 14 item 12); loaded at first use. */
+  file?: HistoryFile;
+}
+
+/** An id unique across processes sharing a data folder (the owner and one-shot CLIs write one file). */
+function newId(): string {
+  return `call-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Top-level argument names whose redacted value differs from the value given. */
+function redactedNames(args: Record<string, unknown>, redacted: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const name of Object.keys(args)) {
+    let same: boolean;
+    try {
+      same = JSON.stringify(args[name]) === JSON.stringify(redacted[name]);
+    } catch {
+      same = false;
+    }
+    if (!same) out.push(name);
+  }
+  return out;
+}
+
+/** Bounded call records per server, redacted, optionally kept in the data folder. */
 export class CallHistory {
-  private readonly byServer = new Map<string, CallRecord[]>();
+  private readonly byServer = new Map<string, StoredCallRecord[]>();
+  private readonly capacity: number;
+  private readonly redact: <T>(value: T) => T;
+  private loaded: boolean;
 
-  constructor(private readonly capacity = HISTORY_PER_SERVER) {}
+  constructor(private readonly options: CallHistoryOptions = {}) {
+    this.capacity = options.capacity ?? HISTORY_PER_SERVER;
+    this.redact = options.redact ?? ((v) => v);
+    this.loaded = options.file === undefined;
+  }
 
   /** Record a finished call; returns the record (also for the `history:appended` event). */
   record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false): CallRecord {
+    this.load();
     const kept: Record<string, unknown> = {};
     const cut: string[] = [];
     for (const [name, value] of Object.entries(args ?? {})) {
@@ -58,28 +100,61 @@ export class CallHistory {
       Object.defineProperty(kept, name, { value: capped.value, enumerable: true, writable: true, configurable: true });
       if (capped.cut) cut.push(name);
     }
-    const rec: CallRecord = {
-      id: `call-${nextId++}`,
+    // Redacted before it is kept anywhere (issue 9 item 4's rule): what a replay lacks it asks for.
+    const safeArgs = this.redact(kept);
+    const redacted = redactedNames(kept, safeArgs);
+    const rec: StoredCallRecord = {
+      id: newId(),
       server: result.server,
       tool: result.tool,
-      args: kept,
+      args: safeArgs,
       startedAt,
       durationMs: Math.round(result.durationMs * 100) / 100,
       outcome: outcomeOf(result),
-      preview: result.text.length > PREVIEW_CHARS ? `${sliceCopy(result.text, 0, PREVIEW_CHARS)}…` : result.text,
+      preview: this.redact(result.text.length > PREVIEW_CHARS ? `${sliceCopy(result.text, 0, PREVIEW_CHARS)}…` : result.text),
     };
     if (task) rec.task = true;
     if (cut.length > 0) rec.cut = cut;
-    const list = this.byServer.get(rec.server) ?? [];
-    list.push(rec);
-    if (list.length > this.capacity) list.splice(0, list.length - this.capacity);
-    this.byServer.set(rec.server, list);
-    return rec;
+    if (redacted.length > 0) rec.redacted = redacted;
+    const listed: CallRecord = { ...rec };
+    rec.resultText = this.redact(result.text.length > RESULT_TEXT_CHARS ? `${sliceCopy(result.text, 0, RESULT_TEXT_CHARS)}…[cut: ${result.text.length} characters in all]` : sliceCopy(result.text, 0));
+    this.keep(rec);
+    this.options.file?.append(rec);
+    return listed;
   }
 
   /** Records of one server (or all, by start time), oldest first. */
   list(server?: string): CallRecord[] {
-    if (server !== undefined) return [...(this.byServer.get(server) ?? [])];
-    return [...this.byServer.values()].flat().sort((a, b) => a.startedAt - b.startedAt);
+    this.load();
+    const all = server !== undefined ? (this.byServer.get(server) ?? []) : [...this.byServer.values()].flat().sort((a, b) => a.startedAt - b.startedAt);
+    return all.map(toCallRecord);
+  }
+
+  /** One record with the start of its result text, or undefined. */
+  get(id: string): (CallRecord & { resultText: string }) | undefined {
+    this.load();
+    for (const list of this.byServer.values()) {
+      const rec = list.find((r) => r.id === id);
+      if (rec) return { ...toCallRecord(rec), resultText: rec.resultText ?? rec.preview };
+    }
+    return undefined;
+  }
+
+  /** Write what is not yet on disk (core dispose). */
+  flush(): Promise<void> {
+    return this.options.file?.flush() ?? Promise.resolve();
+  }
+
+  private keep(rec: StoredCallRecord): void {
+    const list = this.byServer.get(rec.server) ?? [];
+    list.push(rec);
+    if (list.length > this.capacity) list.splice(0, list.length - this.capacity);
+    this.byServer.set(rec.server, list);
+  }
+
+  private load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    for (const rec of this.options.file?.load() ?? []) this.keep(rec);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
 import { buildCatalog, describeTool, missingParamsResult, missingRequired } from './catalog.js';
-import { collectPages, expandTemplate, templateArguments } from './inspector-ops.js';
+import { collectPages, expandTemplate, listWarning, templateArguments } from './inspector-ops.js';
 
 const tool: ToolInfo = {
   server: 'db',
@@ -54,8 +54,17 @@ describe('resource templates and paging', () => {
       a: { items: [2], nextCursor: 'b' },
       b: { items: [3], nextCursor: 'a' },
     };
-    expect(await collectPages(async (c) => pages[c ?? 'start']!)).toEqual({ items: [1, 2, 3], truncated: true });
-    expect(await collectPages(async (c) => ({ items: [c ?? ''], nextCursor: 'n' + (c ?? '') }), 3)).toEqual({ items: ['', 'n', 'nn'], truncated: true });
-    expect(await collectPages(async () => ({ items: [1], nextCursor: '' }))).toEqual({ items: [1], truncated: false });
+    expect(await collectPages(async (c) => pages[c ?? 'start']!)).toEqual({ items: [1, 2, 3], truncated: true, repeated: true, duplicates: 0 });
+    expect(await collectPages(async (c) => ({ items: [c ?? ''], nextCursor: 'n' + (c ?? '') }), 3)).toEqual({ items: ['', 'n', 'nn'], truncated: true, repeated: false, duplicates: 0 });
+    expect(await collectPages(async () => ({ items: [1], nextCursor: '' }))).toEqual({ items: [1], truncated: false, repeated: false, duplicates: 0 });
+  });
+
+  it('drops items listed again by key and says so with the true count (issue 14 item 7)', async () => {
+    // A server that ignores the cursor: every page is the first one, under the same cursor.
+    const r = await collectPages(async () => ({ items: [{ uri: 'a' }, { uri: 'b' }], nextCursor: 'p2' }), 100, (x) => x.uri);
+    expect(r).toEqual({ items: [{ uri: 'a' }, { uri: 'b' }], truncated: true, repeated: true, duplicates: 2 });
+    expect(listWarning('resources/list', 'resource', r)).toBe('resources/list repeated a cursor, so listing stopped; 2 duplicate resources dropped: 2 resources');
+    expect(listWarning('prompts/list', 'prompt', { items: [1], repeated: false, duplicates: 1 })).toBe('prompts/list sent prompts twice; 1 duplicate prompt dropped: 1 prompt');
+    expect(listWarning('prompts/list', 'prompt', { items: [1], repeated: false, duplicates: 0 })).toBeUndefined();
   });
 });

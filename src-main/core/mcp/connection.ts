@@ -31,6 +31,7 @@ import { runServerTest } from './connection-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
 import { prepareLive } from './connection-launch.js';
 import type { DroppedValue } from './value-resolution.js';
+import { withStreamTimeoutHint } from './stream-timeout-hint.js';
 import { executeToolCall, failureMessage, isToolExposed } from './tool-bridge.js';
 import { createLineSplitter } from './log-buffer.js';
 import { describeLaunch } from './transport-factory.js';
@@ -245,6 +246,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (failure !== undefined) this.handleRequestFailure(used, failure);
     // The transport closed itself (an oversized reply): say why, not just "Connection closed".
     if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
+    result = withStreamTimeoutHint(result, this.definition.transport); // a buffering proxy (issue 14 item 2)
     // A cancelled call measured the person, not the server: it does not count as latency.
     if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);
     // An error text may quote server output that echoes a token we sent.

@@ -26,27 +26,49 @@ export const MAX_LIST_PAGES = 100;
 /**
  * Follow a paginated list to the end: `fetch(cursor)` per page, stop on an empty or repeated
  * `nextCursor` or after `maxPages` pages. `truncated` is true when a repeated cursor or the page cap
- * stopped it (an empty cursor is the normal end).
+ * stopped it (an empty cursor is the normal end). With `keyOf`, an item whose key was already
+ * listed is dropped and counted in `duplicates` (issue 14 item 7: a server that ignores the cursor
+ * sends its first page again).
  */
 export async function collectPages<T>(
   fetch: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>,
   maxPages = MAX_LIST_PAGES,
-): Promise<{ items: T[]; truncated: boolean }> {
+  keyOf?: (item: T) => string,
+): Promise<{ items: T[]; truncated: boolean; repeated: boolean; duplicates: number }> {
   const items: T[] = [];
+  const keys = new Set<string>();
+  let duplicates = 0;
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
     const r = await fetch(cursor);
-    items.push(...r.items);
+    for (const item of r.items) {
+      const key = keyOf?.(item);
+      if (key !== undefined && keys.has(key)) duplicates++;
+      else {
+        if (key !== undefined) keys.add(key);
+        items.push(item);
+      }
+    }
     const next = r.nextCursor;
-    if (!next) return { items, truncated: false };
-    if (seen.has(next)) return { items, truncated: true };
+    if (!next) return { items, truncated: false, repeated: false, duplicates };
+    if (seen.has(next)) return { items, truncated: true, repeated: true, duplicates };
     seen.add(next);
     cursor = next;
   }
-  return { items, truncated: true };
+  return { items, truncated: true, repeated: false, duplicates };
 }
 
+/**
+ * What a list that lied did, with the true count (issue 14 item 7), as the tools list says it
+ * (connection-helpers.ts), e.g. `resources/list repeated a cursor, so listing stopped; 5 duplicate
+ * resources dropped: 5 resources`; undefined when the list was sound.
+ */
+export function listWarning(method: string, noun: string, r: { items: unknown[]; repeated: boolean; duplicates: number }): string | undefined {
+  if (!r.repeated && r.duplicates === 0) return undefined;
+  const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  return `${method} ${r.repeated ? 'repeated a cursor, so listing stopped' : `sent ${noun}s twice`}${r.duplicates > 0 ? `; ${r.duplicates} duplicate ${noun}${r.duplicates === 1 ? '' : 's'} dropped` : ''}: ${plural(r.items.length)}`;
+}
 
 /**
  * A list of a 2026-07-28 connection through the SDK's list verb (issue 12 item 3): within the list's
@@ -58,17 +80,22 @@ async function modernList<T>(client: Client, method: string, list: (options: { t
 }
 
 /** `resources/list` to the end. A server without the resources capability has none. `refresh`: past a fresh cached list (2026-07-28). */
-export async function listResources(client: Client, timeoutMs: number, refresh = false): Promise<{ resources: ResourceInfo[]; truncated: boolean; cache?: ListCacheState }> {
+export async function listResources(client: Client, timeoutMs: number, refresh = false): Promise<{ resources: ResourceInfo[]; truncated: boolean; warning?: string; cache?: ListCacheState }> {
   if (!client.getServerCapabilities()?.resources) return { resources: [], truncated: false };
   if (client.getProtocolEra() === 'modern') {
     const r = await modernList(client, 'resources/list', (o) => client.listResources(undefined, o), timeoutMs, refresh);
     return { resources: r.value.resources as ResourceInfo[], truncated: false, ...(r.cache ? { cache: r.cache } : {}) };
   }
-  const r = await collectPages(async (cursor) => {
-    const page = await requestPage(client, 'resources/list', cursor, timeoutMs);
-    return { items: (page.resources ?? []) as ResourceInfo[], nextCursor: page.nextCursor as string | undefined };
-  });
-  return { resources: r.items, truncated: r.truncated };
+  const r = await collectPages(
+    async (cursor) => {
+      const page = await requestPage(client, 'resources/list', cursor, timeoutMs);
+      return { items: (page.resources ?? []) as ResourceInfo[], nextCursor: page.nextCursor as string | undefined };
+    },
+    MAX_LIST_PAGES,
+    (res) => res.uri,
+  );
+  const warning = listWarning('resources/list', 'resource', r);
+  return { resources: r.items, truncated: r.truncated, ...(warning ? { warning } : {}) };
 }
 
 /**
@@ -108,19 +135,24 @@ export function expandTemplate(uriTemplate: string, values: Record<string, strin
 }
 
 /** `resources/templates/list` to the end, each with its parsed arguments. `refresh` as `listResources`. */
-export async function listResourceTemplates(client: Client, timeoutMs: number, refresh = false): Promise<{ templates: ResourceTemplateInfo[]; truncated: boolean; cache?: ListCacheState }> {
+export async function listResourceTemplates(client: Client, timeoutMs: number, refresh = false): Promise<{ templates: ResourceTemplateInfo[]; truncated: boolean; warning?: string; cache?: ListCacheState }> {
   if (!client.getServerCapabilities()?.resources) return { templates: [], truncated: false };
   if (client.getProtocolEra() === 'modern') {
     const r = await modernList(client, 'resources/templates/list', (o) => client.listResourceTemplates(undefined, o), timeoutMs, refresh);
     const templates = r.value.resourceTemplates.map((t) => ({ ...t, arguments: templateArguments(t.uriTemplate) }) as ResourceTemplateInfo);
     return { templates, truncated: false, ...(r.cache ? { cache: r.cache } : {}) };
   }
-  const r = await collectPages(async (cursor) => {
-    const page = await requestPage(client, 'resources/templates/list', cursor, timeoutMs);
-    return { items: (page.resourceTemplates ?? []) as { uriTemplate: string }[], nextCursor: page.nextCursor as string | undefined };
-  });
+  const r = await collectPages(
+    async (cursor) => {
+      const page = await requestPage(client, 'resources/templates/list', cursor, timeoutMs);
+      return { items: (page.resourceTemplates ?? []) as { uriTemplate: string }[], nextCursor: page.nextCursor as string | undefined };
+    },
+    MAX_LIST_PAGES,
+    (t) => t.uriTemplate,
+  );
   const templates = r.items.map((t) => ({ ...t, arguments: templateArguments(t.uriTemplate) }) as ResourceTemplateInfo);
-  return { templates, truncated: r.truncated };
+  const warning = listWarning('resources/templates/list', 'template', r);
+  return { templates, truncated: r.truncated, ...(warning ? { warning } : {}) };
 }
 
 /** `resources/read`: text and base64 blob contents, plus the round trip (ms). */
@@ -140,17 +172,22 @@ export async function setSubscription(client: Client, uri: string, on: boolean, 
 }
 
 /** `prompts/list` to the end. A server without the prompts capability has none. `refresh` as `listResources`. */
-export async function listPrompts(client: Client, timeoutMs: number, refresh = false): Promise<{ prompts: PromptInfo[]; truncated: boolean; cache?: ListCacheState }> {
+export async function listPrompts(client: Client, timeoutMs: number, refresh = false): Promise<{ prompts: PromptInfo[]; truncated: boolean; warning?: string; cache?: ListCacheState }> {
   if (!client.getServerCapabilities()?.prompts) return { prompts: [], truncated: false };
   if (client.getProtocolEra() === 'modern') {
     const r = await modernList(client, 'prompts/list', (o) => client.listPrompts(undefined, o), timeoutMs, refresh);
     return { prompts: r.value.prompts as PromptInfo[], truncated: false, ...(r.cache ? { cache: r.cache } : {}) };
   }
-  const r = await collectPages(async (cursor) => {
-    const page = await requestPage(client, 'prompts/list', cursor, timeoutMs);
-    return { items: (page.prompts ?? []) as PromptInfo[], nextCursor: page.nextCursor as string | undefined };
-  });
-  return { prompts: r.items, truncated: r.truncated };
+  const r = await collectPages(
+    async (cursor) => {
+      const page = await requestPage(client, 'prompts/list', cursor, timeoutMs);
+      return { items: (page.prompts ?? []) as PromptInfo[], nextCursor: page.nextCursor as string | undefined };
+    },
+    MAX_LIST_PAGES,
+    (p) => p.name,
+  );
+  const warning = listWarning('prompts/list', 'prompt', r);
+  return { prompts: r.items, truncated: r.truncated, ...(warning ? { warning } : {}) };
 }
 
 /** `prompts/get` with string arguments (empty values dropped). */

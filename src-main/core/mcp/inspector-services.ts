@@ -8,6 +8,7 @@ import type { EmitEvent } from '../../../src-shared/api/contract.js';
 import type { Root } from '../../../src-shared/api/inspector.js';
 import type { Task } from '@modelcontextprotocol/client';
 import { CallHistory } from './call-history.js';
+import { HistoryFile } from './history-file.js';
 import type { ClientHooks, ServerNotice } from './client-hooks.js';
 import { ServerRequestBroker, type ServerRequestPolicy } from './server-requests.js';
 import { TaskRunner } from './task-runner.js';
@@ -25,6 +26,12 @@ export interface InspectorServices {
   readonly subscriptions: Map<string, Set<string>>;
   /** Full texts of recently truncated results, by resultId (the last `MAX_KEPT_RESULTS`). */
   readonly fullTexts: Map<string, string>;
+  /**
+   * Note what a resources/templates/prompts listing of `server` got wrong (issue 14 item 7), or
+   * clear it (`warning` undefined); `listWarningText` joins a server's notes for its status.
+   */
+  noteListWarning(server: string, kind: string, warning: string | undefined): void;
+  listWarningText(server: string): string | undefined;
   /** Hooks for `McpManagerOptions.hooks`. */
   readonly hooks: ClientHooks;
   /** Decline what waits and drop the listeners (core dispose). */
@@ -39,16 +46,24 @@ export interface InspectorServicesOptions {
   hasFace: () => boolean;
   /** Answers server requests without a person (e.g. `acceptWithDefaults` for a conformance driver). */
   policy?: ServerRequestPolicy;
+  /** The data folder: call history is kept in its `history.json` (issue 14 item 12); none: in memory only. */
+  dataDir?: string;
+  /** The core's redaction (every history record passes it before it is kept). */
+  redact?: <T>(value: T) => T;
 }
 
 /** Create the services and wire their events. */
 export function createInspectorServices(options: InspectorServicesOptions): InspectorServices {
   const { emit } = options;
   const broker = new ServerRequestBroker({ hasFace: options.hasFace, policy: options.policy });
-  const history = new CallHistory();
+  const history = new CallHistory({
+    redact: options.redact,
+    file: options.dataDir === undefined ? undefined : new HistoryFile(options.dataDir, (text) => console.warn(`[history] ${text}`)),
+  });
   const tasks = new TaskRunner();
   const roots = new Map<string, Root[]>();
   const subscriptions = new Map<string, Set<string>>();
+  const listWarnings = new Map<string, Map<string, string>>();
 
   broker.on('pending', (r) => emit('requests:pending', r));
   broker.on('resolved', (r) => emit('requests:resolved', r));
@@ -82,6 +97,17 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
     fullTexts: new Map(),
     roots,
     subscriptions,
+    noteListWarning(server, kind, warning) {
+      const notes = listWarnings.get(server) ?? new Map<string, string>();
+      if (warning === undefined) notes.delete(kind);
+      else notes.set(kind, warning);
+      if (notes.size > 0) listWarnings.set(server, notes);
+      else listWarnings.delete(server);
+    },
+    listWarningText: (server) => {
+      const notes = listWarnings.get(server);
+      return notes ? [...notes.values()].join('; ') : undefined;
+    },
     hooks: { broker, roots: (server) => roots.get(server), onNotice },
     dispose() {
       broker.declineAll('declined: Switchboard is stopping');

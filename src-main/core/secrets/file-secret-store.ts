@@ -126,3 +126,12 @@ export class FileSecretStore implements SecretStore {
     return Object.keys(this.read());
   }
 }
+
+/**
+ * Where `store` keeps secrets, for a sentence ("Token stored in …"): `the secret file <path>` for
+ * the opt-in file store (issue 14 item 11), else `the OS keychain` — a note never names the keychain
+ * for a value that went to a file (found by an attack pass).
+ */
+export function secretStoreName(store: SecretStore): string {
+  return store instanceof FileSecretStore ? `the secret file ${store.file}` : 'the OS keychain';
+}

@@ -9,6 +9,7 @@ import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
+import { secretStoreName } from './file-secret-store.js';
 import { storeInputAnswer, storeSecret } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -44,7 +45,7 @@ export interface LiteralSecretOptions {
  * Code's `${input:<server>-<key>}` (the value kept as that input's answer; `inputs` lists the ids
  * the file must declare), each value stored in the keychain (`Bearer <token>` keeps its `Bearer `
  * prefix); another host's file keeps the value as given when `allowLiteralSecrets`, with a note.
- * Throws CONFLICT (naming the keys and `--allow-literal-secrets`) for such a host without it;
+ * Throws BAD_REQUEST (naming the keys and `--allow-literal-secrets`) for such a host without it;
  * rejects with the keychain's error when it cannot store.
  */
 export async function keepSecretsOutOfFiles<M extends SecretMaps>(
@@ -56,8 +57,9 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
   const kind = secretReferenceKind(options.host);
   if (kind === undefined) {
     if (!options.allowLiteralSecrets) {
+      // BAD_REQUEST: the command must change (a flag or a reference), so the CLI exits 64 (usage).
       throw new CoreError(
-        'CONFLICT',
+        'BAD_REQUEST',
         `${keys.join(', ')} would be written to ${HOST_LABELS[options.host]}'s file as plain text (only Switchboard's servers.json and VS Code's files can reference the OS keychain); confirm with --allow-literal-secrets, or use a \${VAR} reference`,
       );
     }
@@ -81,7 +83,7 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
       inputs.push(id);
     }
     out[field]![key] = bearer ? `Bearer ${ref}` : ref;
-    notes.push(`${label} stored in the OS keychain; ${file} holds ${ref}`);
+    notes.push(`${label} stored in ${secretStoreName(options.store())}; ${file} holds ${ref}`);
   }
   return { maps: out, notes, inputs };
 }

@@ -91,6 +91,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     }
     // Issue 16 item 3: suspicious text, with the evidence.
     // The matched text is server text: one line, so it cannot break the table.
+    // Issue 14 item 7: a tools/resources/prompts list that repeated itself, with the true counts.
+    if (state.listWarning) lines.push(`  ↳ warning: ${state.listWarning}`);
     for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match.replace(/\s+/g, ' ').trim()}"`);
     if (state.status === 'untrusted') {
       lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);

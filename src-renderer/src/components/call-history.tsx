@@ -1,12 +1,15 @@
 /**
- * A server's call history (docs/inspecting.md; issue 5 §3): tool, arguments, duration and outcome of each
- * call, newest first, with Replay (the arguments go back into the form and are sent again).
+ * A server's call history (docs/inspecting.md; issue 5 §3, issue 14 item 12: kept across restarts): tool,
+ * arguments, duration and outcome of each call, newest first; Open shows a past call's result and
+ * replays it (asking again for redacted arguments); Replay in a tool's pane puts the arguments back
+ * into the form and sends them again.
  */
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CallRecord } from '../../../src-shared/api/inspector.js';
 import { formatLatency } from '../lib/format.js';
 import { useApp } from '../store/use-store.js';
+import { HistoryRecordDialog } from './history-record-dialog.js';
 
 const OUTCOME_COLORS: Record<CallRecord['outcome'], string> = { ok: 'teal', error: 'red', failed: 'orange', cancelled: 'gray' };
 
@@ -42,6 +45,7 @@ export interface CallHistoryProps {
 /** The history table. */
 export function CallHistory({ server, tool, onReplay, canReplay = true }: CallHistoryProps) {
   const all = useCallHistory(server);
+  const [opened, setOpened] = useState<CallRecord>();
   const records = (tool ? all.filter((r) => r.tool === tool) : all).slice().reverse();
   return (
     <Stack gap={4} mt="md" role="region" aria-label="Call history">
@@ -62,7 +66,7 @@ export function CallHistory({ server, tool, onReplay, canReplay = true }: CallHi
                 <Table.Th>Arguments</Table.Th>
                 <Table.Th>Duration</Table.Th>
                 <Table.Th>Outcome</Table.Th>
-                {onReplay ? <Table.Th /> : null}
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -86,19 +90,32 @@ export function CallHistory({ server, tool, onReplay, canReplay = true }: CallHi
                       ) : null}
                     </Group>
                   </Table.Td>
-                  {onReplay ? (
-                    <Table.Td>
-                      <Button size="compact-xs" variant="subtle" disabled={!canReplay} onClick={() => onReplay(r.args, r.tool)} aria-label={`Replay ${r.tool} from ${new Date(r.startedAt).toLocaleTimeString()}`}>
-                        Replay
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <Button size="compact-xs" variant="subtle" onClick={() => setOpened(r)} aria-label={`Open ${r.tool} from ${new Date(r.startedAt).toLocaleTimeString()}`}>
+                        Open
                       </Button>
-                    </Table.Td>
-                  ) : null}
+                      {onReplay ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          disabled={!canReplay}
+                          // A record with redacted or cut arguments replays through the dialog, which asks for them again.
+                          onClick={() => (r.redacted || r.cut ? setOpened(r) : onReplay(r.args, r.tool))}
+                          aria-label={`Replay ${r.tool} from ${new Date(r.startedAt).toLocaleTimeString()}`}
+                        >
+                          Replay
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </div>
       )}
+      {opened ? <HistoryRecordDialog record={opened} canReplay={canReplay} onClose={() => setOpened(undefined)} /> : null}
     </Stack>
   );
 }

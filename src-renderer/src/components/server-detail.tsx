@@ -230,7 +230,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <TasksPanel server={name} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="sm">
-          <CallHistory server={name} />
+          <CallHistory server={name} canReplay={state.status === 'connected'} />
         </Tabs.Panel>
         <Tabs.Panel value="server" pt="sm">
           <ServerProtocol state={state} />

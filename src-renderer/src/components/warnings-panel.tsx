@@ -6,6 +6,7 @@
  */
 import { Alert, Button, List, Modal, Stack, Text } from '@mantine/core';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import type { ServerState } from '../../../src-shared/api/status.js';
 import { fileAt, plural } from '../lib/format.js';
 import { messageWithoutServer, sortWarnings } from '../lib/warnings.js';
 import { PathText } from './path-text.js';
@@ -23,9 +24,15 @@ function WarningList({ warnings }: { warnings: ConfigWarning[] }) {
   );
 }
 
-/** The warnings, errors first; renders nothing when there are none. */
-export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
-  if (warnings.length === 0) return null;
+/** Servers whose tools/resources/prompts list did not page as MCP says (issue 14 item 7). */
+export function listWarnings(servers: readonly ServerState[] = []): { server: string; warning: string }[] {
+  return servers.filter((s) => s.listWarning).map((s) => ({ server: s.server.name, warning: s.listWarning! }));
+}
+
+/** The warnings, errors first; renders nothing when there are none. `servers`: for their list warnings. */
+export function WarningsPanel({ warnings, servers }: { warnings: ConfigWarning[]; servers?: readonly ServerState[] }) {
+  const lists = listWarnings(servers);
+  if (warnings.length === 0 && lists.length === 0) return null;
   const { errors, warnings: broken, notes } = sortWarnings(warnings);
   return (
     <section aria-label="Config warnings">
@@ -46,6 +53,20 @@ export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
             <WarningList warnings={broken} />
           </Alert>
         ) : null}
+        {lists.length > 0 ? (
+          <Alert color="orange" variant="light" title={`Lists that repeated themselves (${lists.length})`}>
+            <Text size="xs" mb={4}>
+              These servers sent a list page again (a repeated cursor); the duplicates were dropped and the counts are the true ones.
+            </Text>
+            <List size="xs" spacing={4}>
+              {lists.map((l) => (
+                <List.Item key={l.server} className="warning-item">
+                  &quot;{l.server}&quot;: {l.warning}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
         {notes.length > 0 ? (
           <Alert color="yellow" variant="light" title={`Notes (${notes.length})`}>
             <Text size="xs" mb={4}>
@@ -60,10 +81,10 @@ export function WarningsPanel({ warnings }: { warnings: ConfigWarning[] }) {
 }
 
 /** The warnings panel in a dialog. */
-export function WarningsDialog({ warnings, opened, onClose }: { warnings: ConfigWarning[]; opened: boolean; onClose(): void }) {
+export function WarningsDialog({ warnings, servers, opened, onClose }: { warnings: ConfigWarning[]; servers?: readonly ServerState[]; opened: boolean; onClose(): void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Config warnings" size="lg">
-      <WarningsPanel warnings={warnings} />
+      <WarningsPanel warnings={warnings} servers={servers} />
     </Modal>
   );
 }
@@ -99,16 +120,18 @@ export function ConfigErrorBanner({ warnings, onOpen }: { warnings: ConfigWarnin
 }
 
 /** The sidebar's short link to the warnings: `2 config errors · 1 unresolved placeholder · 1 config note`. */
-export function WarningsLink({ warnings, onOpen }: { warnings: ConfigWarning[]; onOpen(): void }) {
-  if (warnings.length === 0) return null;
+export function WarningsLink({ warnings, servers, onOpen }: { warnings: ConfigWarning[]; servers?: readonly ServerState[]; onOpen(): void }) {
+  const lists = listWarnings(servers);
+  if (warnings.length === 0 && lists.length === 0) return null;
   const { errors, warnings: broken, notes } = sortWarnings(warnings);
   const parts = [
     errors.length ? plural(errors.length, 'config error') : '',
     broken.length ? plural(broken.length, 'unresolved placeholder') : '',
+    lists.length ? plural(lists.length, 'repeated list') : '',
     notes.length ? plural(notes.length, 'config note') : '',
   ].filter(Boolean);
   return (
-    <Button size="compact-xs" variant="subtle" color={errors.length ? 'red' : broken.length ? 'orange' : 'yellow'} onClick={onOpen} fullWidth justify="start">
+    <Button size="compact-xs" variant="subtle" color={errors.length ? 'red' : broken.length || lists.length ? 'orange' : 'yellow'} onClick={onOpen} fullWidth justify="start">
       {parts.join(' · ')}
     </Button>
   );

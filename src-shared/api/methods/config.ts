@@ -39,7 +39,7 @@ export const configMethods = {
     output: WriteOutcomeSchema,
   },
   /** Answer a VS Code `${input:<id>}` prompt once; kept in the keychain. */
-  'config:answerInput': { input: z.object({ id: z.string().min(1), value: z.string() }).strict(), output: z.object({ stored: z.literal(true) }) },
+  'config:answerInput': { input: z.object({ id: z.string().min(1), value: z.string() }).strict(), output: z.object({ stored: z.literal(true), where: z.string().optional() }) },
 } as const;
 
 export const configEvents = {

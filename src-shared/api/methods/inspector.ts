@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import {
-  CallRecordSchema,
   CatalogEntrySchema,
   CompletionOutputSchema,
   CompletionRefSchema,
@@ -52,14 +51,12 @@ export const inspectorMethods = {
   'tools:filtered': { input: ServerOnly, output: z.array(z.string()) },
   /** The whole text of a result that came back truncated (`ToolCallResult.truncated.resultId`). */
   'tools:fullText': { input: z.object({ resultId: z.string().min(1).max(100) }).strict(), output: z.object({ text: z.string() }) },
-  /** Call history (one server, or all), oldest first. */
-  'history:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(CallRecordSchema) },
   'resources:list': { input: ListInput, output: ResourceListSchema },
   'resources:templates': { input: ListInput, output: ResourceTemplateListSchema },
   'resources:read': { input: z.object({ server: ServerName, uri: Uri }).strict(), output: ReadResourceOutputSchema },
   /** Subscribe (`on: true`) or unsubscribe; updates arrive as `resources:updated`. */
   'resources:subscribe': { input: z.object({ server: ServerName, uri: Uri, on: z.boolean() }).strict(), output: z.object({ subscribed: z.array(z.string()) }) },
-  'prompts:list': { input: ListInput, output: z.object({ prompts: z.array(PromptInfoSchema), truncated: z.boolean(), cache: ListCacheStateSchema.optional() }) },
+  'prompts:list': { input: ListInput, output: z.object({ prompts: z.array(PromptInfoSchema), truncated: z.boolean(), warning: z.string().optional(), cache: ListCacheStateSchema.optional() }) },
   'prompts:get': {
     input: z.object({ server: ServerName, name: z.string().min(1), args: z.record(z.string(), z.string()).default({}) }).strict(),
     output: GetPromptOutputSchema,
@@ -103,8 +100,6 @@ export const inspectorMethods = {
 export const inspectorEvents = {
   /** A `notifications/progress` of a running `tools:call` (by its `callId`). */
   'tools:progress': ToolProgressSchema,
-  /** A call finished and was recorded. */
-  'history:appended': CallRecordSchema,
   /** A server asked for sampling or elicitation: a person should answer (`requests:answer`). */
   'requests:pending': PendingServerRequestSchema,
   /** A pending request left the queue (answered, expired, or withdrawn by the server). */

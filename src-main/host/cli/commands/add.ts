@@ -8,6 +8,7 @@
  * --url (HTTP/SSE transport).`, `Invalid server config: …`, `Server "<name>" already exists in <path>`.
  */
 import type { MCPServer } from '../../../../src-shared/config/server.js';
+import { validateServerName } from '../../../../src-shared/config/validate.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseHost, parsePairs, parseScope, parseTimeout, runWrite } from '../config-cli.js';
@@ -45,6 +46,9 @@ export function quickAddServer(ctx: CliContext): MCPServer {
 /** `switchboard add …`: the `config:add` contract call (the keychain and literal-secret rules are the handler's). */
 export async function runAdd(ctx: CliContext): Promise<number> {
   const { name, ...server } = quickAddServer(ctx);
+  // A name the file cannot hold is a usage error (64), said before anything is written (attack pass: it exited 2).
+  const badName = validateServerName(name);
+  if (badName) throw new UsageError(`Invalid server name "${name}": ${badName}`);
   const host = parseHost(ctx.cli.flags.host) ?? 'switchboard';
   const scope = parseScope(ctx.cli.flags.scope);
   const token = ctx.cli.flags.token as string | undefined;

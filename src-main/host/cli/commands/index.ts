@@ -19,6 +19,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['servers'], load: async () => (await import('./servers.js')).serversCommand },
   { names: ['tools'], load: async () => (await import('./tools.js')).toolsCommand },
   { names: ['call'], load: async () => (await import('./call.js')).callCommand },
+  { names: ['history'], load: async () => (await import('./history.js')).historyCommand },
   { names: ['describe'], load: async () => (await import('./describe.js')).describeCommand },
   { names: ['resources'], load: async () => (await import('./resources.js')).resourcesCommand },
   { names: ['prompts'], load: async () => (await import('./prompts.js')).promptsCommand },

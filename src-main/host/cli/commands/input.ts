@@ -41,7 +41,7 @@ export async function runInput(ctx: CliContext): Promise<number> {
   return withOwnerOrOffline(ctx, async (call) => {
     const r = await call('config:answerInput', { id, value: answer });
     if (!r.ok) return printFailure(ctx, r.error);
-    ctx.io.out(`Stored the answer to \${input:${id}} in the OS keychain`);
+    ctx.io.out(`Stored the answer to \${input:${id}} in ${r.data.where ?? 'the OS keychain'}`);
     return EXIT.OK;
   });
 }

@@ -30,6 +30,7 @@ export async function runPrompts(ctx: CliContext): Promise<number> {
     if (!list.ok) return printFailure(ctx, list.error);
     if (ctx.cli.json) ctx.io.out(JSON.stringify(list.data, null, 2));
     else {
+      if (list.data.warning) ctx.io.err(`Warning: ${list.data.warning}`);
       const lines = list.data.prompts.map((p) => {
         const a = (p.arguments ?? []).map((x) => (x.required ? x.name : `[${x.name}]`)).join(' ');
         return `${p.name}${a ? ` ${a}` : ''}${p.description ? `\t${p.description}` : ''}`;

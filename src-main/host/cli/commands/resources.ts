@@ -40,7 +40,8 @@ export async function runResources(ctx: CliContext): Promise<number> {
       return EXIT.OK;
     }
     const lines = list.data.resources.map((r) => `${r.uri}\t${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`);
-    if (list.data.truncated) lines.push('(list truncated: the server repeated a cursor or too many pages)');
+    if (list.data.warning) ctx.io.err(`Warning: ${list.data.warning}`);
+    else if (list.data.truncated) lines.push('(list truncated: the server repeated a cursor or too many pages)');
     for (const t of templates.data.templates) lines.push(`${t.uriTemplate}\t${t.name} (template; arguments: ${t.arguments.join(', ') || 'none'})`);
     ctx.io.out(lines.length ? lines.join('\n') : `Server "${server}" lists no resources.`);
     return EXIT.OK;
