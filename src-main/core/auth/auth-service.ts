@@ -4,21 +4,22 @@
  * stdio), interactive sign-in through the loopback redirect, sign-out, and redaction of every
  * secret it knows. Tokens stay here and in the keychain: nothing it returns carries one.
  */
-import { createPrivateKeyJwtAuth, isStrictScopeSuperset, SdkError, SdkErrorCode, UnauthorizedError, type AddClientAuthentication, type FetchLike } from '@modelcontextprotocol/client';
+import { isStrictScopeSuperset, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
 import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import type { ConnectionAuth } from '../mcp/connection-auth.js';
-import type { SecretStore } from '../secrets/secret-store.js';
 import { withoutClientId, withoutClients } from './client-registrations.js';
 import { bindCredential, type CredentialBinding } from './credential-binding.js';
-import { CredentialStore, type OAuthClientSettings } from './credential-store.js';
+import { CredentialStore } from './credential-store.js';
+import type { AuthServiceOptions, CredentialStatus, SignInOptions, SignInStart, TransportAuth } from './auth-types.js';
 import { createAuthFetch } from './auth-fetch.js';
 import { freeLoopbackPort, LoopbackListeners, loopbackRedirectUri } from './loopback-server.js';
 import { DEFAULT_SIGN_IN_MESSAGE, SignInRequiredError, SwitchboardOAuthProvider } from './oauth-provider.js';
 import { DEFAULT_FLOW_TIMEOUT_MS, OAuthFlowError, PendingFlows, type CallbackOutcome, type OAuthCallbackParams } from './pending-flows.js';
 import { errorText, toCoreError } from './auth-errors.js';
+import { createProvider, type InteractiveParts, type ProviderDeps } from './provider-factory.js';
 import { SecretRedactor } from './secret-redactor.js';
 import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
 
@@ -26,64 +27,6 @@ import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, typ
 export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
 /** Where the loopback page sends the browser after a sign-in, to bring the desktop app forward. */
 export const DEEP_LINK_DONE_URL = `${DEEP_LINK_SCHEME}://oauth/done`;
-
-/** Options of `AuthService`. */
-export interface AuthServiceOptions {
-  dataDir: string;
-  secrets: SecretStore;
-  /** `client_name` for dynamic registration (default `MCP Switchboard`). */
-  clientName?: string;
-  /** Open a URL in the person's browser (desktop: shell.openExternal). Absent: the caller opens it. */
-  openExternal?: (url: string) => void | Promise<void>;
-  /** Page the loopback callback sends the browser to afterwards (desktop: `mcp-switchboard://oauth/done`). */
-  doneUrl?: string;
-  /** How long a sign-in waits for the person (ms; default 5 min). */
-  flowTimeoutMs?: number;
-  /** A server's credential changed (signed in, signed out, refreshed away). */
-  onChange?: (server: string) => void;
-  fetchFn?: FetchLike;
-}
-
-/** Transport pieces for one connect (see `createTransport`). */
-export interface TransportAuth {
-  authProvider?: SwitchboardOAuthProvider;
-  fetch?: FetchLike;
-  /** A 2025-03-26 server without resource metadata: the RFC 8414 issuer check cannot pass there. */
-  skipIssuerMetadataValidation?: boolean;
-  /** Extra environment for a stdio server (`OAUTH_ACCESS_TOKEN`). */
-  env?: Record<string, string>;
-  /** Something the server's log should say (e.g. the keychain could not be read). */
-  note?: string;
-  /** The binding rule refused the credential this definition names: do not connect (the reason). */
-  refused?: string;
-}
-
-/** How a sign-in started: already good (a refresh did it), or waiting for the person at `authorizationUrl`. */
-export type SignInStart =
-  | { status: 'authorized'; done: Promise<void> }
-  | { status: 'pending'; authorizationUrl: string; done: Promise<void> };
-
-/** A server's sign-in state, without secrets. */
-export interface CredentialStatus {
-  credentialId: string;
-  signedIn: boolean;
-  expiresAt?: number;
-  scope?: string;
-  /** `false` when the keychain could not be read. */
-  keychain: boolean;
-}
-
-/** Options of one sign-in. */
-export interface SignInOptions {
-  /** Drop the current tokens first (reauth), so no refresh can stand in for the person. */
-  force?: boolean;
-  /** Client settings to keep for this credential (pre-registered id, metadata URL, scope). */
-  settings?: OAuthClientSettings;
-  /** A pre-registered client's secret (goes to the keychain). */
-  clientSecret?: string;
-  /** Use `mcp-switchboard://oauth/callback` as the redirect URI instead of the loopback. */
-  deepLinkRedirect?: boolean;
-}
 
 export class AuthService implements ConnectionAuth {
   readonly store: CredentialStore;
@@ -95,8 +38,17 @@ export class AuthService implements ConnectionAuth {
   /** credentialId → state of its sign-in in progress. */
   private readonly inProgress = new Map<string, string>();
 
+  private readonly providerDeps: ProviderDeps;
+
   constructor(private readonly options: AuthServiceOptions) {
     this.store = new CredentialStore(options.dataDir, options.secrets);
+    this.providerDeps = {
+      store: this.store,
+      clientName: options.clientName ?? 'MCP Switchboard',
+      fetchFn: options.fetchFn,
+      issuerOf: (code) => this.flows.issuerOf(code),
+      onSecret: (v) => this.redactor.add(v),
+    };
     this.listeners = new LoopbackListeners({ flows: this.flows, doneUrl: options.doneUrl });
   }
 
@@ -350,30 +302,8 @@ export class AuthService implements ConnectionAuth {
     await this.listeners.closeAll();
   }
 
-  private provider(
-    def: ServerDefinition,
-    credentialId: string,
-    interactive?: { redirectUrl: string; settings: OAuthClientSettings; onAuthorizationUrl: (url: URL) => Promise<string> },
-  ): SwitchboardOAuthProvider {
-    const record = this.store.record(credentialId);
-    const settings = interactive?.settings ?? record.settings;
-    const machine = settings?.grantType === 'client_credentials';
-    return new SwitchboardOAuthProvider({
-      credentialId,
-      store: this.store,
-      clientName: this.options.clientName ?? 'MCP Switchboard',
-      // A background provider never redirects; its URI only marks the authorization-code flow.
-      redirectUrl: machine ? undefined : (interactive?.redirectUrl ?? loopbackRedirectUri(record.redirectPort ?? 0)),
-      settings,
-      ...(machine ? { prepareTokenRequest: clientCredentialsRequest } : {}),
-      ...(settings?.privateKeyJwtAlg && settings.clientId
-        ? { addClientAuthentication: this.privateKeyJwtAuth(credentialId, settings.clientId, settings.privateKeyJwtAlg) }
-        : {}),
-      onAuthorizationUrl: interactive?.onAuthorizationUrl,
-      issuerOf: (code) => this.flows.issuerOf(code),
-      fetchFn: this.options.fetchFn,
-      onSecret: (v) => this.redactor.add(v),
-    });
+  private provider(def: ServerDefinition, credentialId: string, interactive?: InteractiveParts): SwitchboardOAuthProvider {
+    return createProvider(this.providerDeps, credentialId, interactive);
   }
 
   /**
@@ -397,15 +327,6 @@ export class AuthService implements ConnectionAuth {
     });
   }
 
-  /** `private_key_jwt` client authentication with the key kept in the keychain (SDK's signer). */
-  private privateKeyJwtAuth(credentialId: string, clientId: string, alg: string): AddClientAuthentication {
-    return async (headers, params, url, metadata) => {
-      const { privateKeyPem } = await this.store.secretsOf(credentialId);
-      if (!privateKeyPem) throw new CoreError('AUTH_REQUIRED', 'OAuth authentication failed: no private key for this client in the keychain');
-      await createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: privateKeyPem, alg })(headers, params, url, metadata);
-    };
-  }
-
   private rememberStaticSecrets(def: ServerDefinition): void {
     const auth = def.auth;
     if (auth?.type === 'bearer') this.redactor.add(auth.token);
@@ -415,13 +336,6 @@ export class AuthService implements ConnectionAuth {
       if (isSecretKey(key)) this.redactor.add(value.replace(/^(Bearer|Basic)\s+/i, ''));
     }
   }
-}
-
-/** The `client_credentials` token request (OAuth 2.1 §4.2; SEP-1046 machine clients). */
-function clientCredentialsRequest(scope?: string): URLSearchParams {
-  const params = new URLSearchParams({ grant_type: 'client_credentials' });
-  if (scope) params.set('scope', scope);
-  return params;
 }
 
 /** Why `def` has no OAuth credential, in words (for `reauth` on a server that does not use OAuth). */
