@@ -54,7 +54,6 @@ const SETS = [
     // Scored scenarios whose work is not done yet: run and printed as PENDING with the reason, not
     // counted as failures (so npm test stays meaningful); a pending one that passes is reported.
     pending: {
-      'auth/authorization-server-migration': 'issue 12 item 6: client credentials keyed by issuer, re-register on a new authorization server',
     },
   },
 ];

@@ -4,19 +4,22 @@
  * stdio), interactive sign-in through the loopback redirect, sign-out, and redaction of every
  * secret it knows. Tokens stay here and in the keychain: nothing it returns carries one.
  */
-import { createPrivateKeyJwtAuth, SdkError, SdkErrorCode, UnauthorizedError, type AddClientAuthentication, type FetchLike } from '@modelcontextprotocol/client';
+import { isStrictScopeSuperset, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
 import { isSecretKey, type SecretValues } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import type { ConnectionAuth } from '../mcp/connection-auth.js';
-import type { SecretStore } from '../secrets/secret-store.js';
+import { withoutClientId, withoutClients } from './client-registrations.js';
 import { bindCredential, type CredentialBinding } from './credential-binding.js';
-import { CredentialStore, type OAuthClientSettings } from './credential-store.js';
+import { CredentialStore } from './credential-store.js';
+import type { AuthServiceOptions, CredentialStatus, SignInOptions, SignInStart, TransportAuth } from './auth-types.js';
 import { createAuthFetch } from './auth-fetch.js';
 import { freeLoopbackPort, LoopbackListeners, loopbackRedirectUri } from './loopback-server.js';
-import { SignInRequiredError, SwitchboardOAuthProvider } from './oauth-provider.js';
+import { DEFAULT_SIGN_IN_MESSAGE, SignInRequiredError, SwitchboardOAuthProvider } from './oauth-provider.js';
 import { DEFAULT_FLOW_TIMEOUT_MS, OAuthFlowError, PendingFlows, type CallbackOutcome, type OAuthCallbackParams } from './pending-flows.js';
+import { errorText, toCoreError } from './auth-errors.js';
+import { createProvider, type InteractiveParts, type ProviderDeps } from './provider-factory.js';
 import { SecretRedactor } from './secret-redactor.js';
 import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
 
@@ -24,64 +27,6 @@ import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, typ
 export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
 /** Where the loopback page sends the browser after a sign-in, to bring the desktop app forward. */
 export const DEEP_LINK_DONE_URL = `${DEEP_LINK_SCHEME}://oauth/done`;
-
-/** Options of `AuthService`. */
-export interface AuthServiceOptions {
-  dataDir: string;
-  secrets: SecretStore;
-  /** `client_name` for dynamic registration (default `MCP Switchboard`). */
-  clientName?: string;
-  /** Open a URL in the person's browser (desktop: shell.openExternal). Absent: the caller opens it. */
-  openExternal?: (url: string) => void | Promise<void>;
-  /** Page the loopback callback sends the browser to afterwards (desktop: `mcp-switchboard://oauth/done`). */
-  doneUrl?: string;
-  /** How long a sign-in waits for the person (ms; default 5 min). */
-  flowTimeoutMs?: number;
-  /** A server's credential changed (signed in, signed out, refreshed away). */
-  onChange?: (server: string) => void;
-  fetchFn?: FetchLike;
-}
-
-/** Transport pieces for one connect (see `createTransport`). */
-export interface TransportAuth {
-  authProvider?: SwitchboardOAuthProvider;
-  fetch?: FetchLike;
-  /** A 2025-03-26 server without resource metadata: the RFC 8414 issuer check cannot pass there. */
-  skipIssuerMetadataValidation?: boolean;
-  /** Extra environment for a stdio server (`OAUTH_ACCESS_TOKEN`). */
-  env?: Record<string, string>;
-  /** Something the server's log should say (e.g. the keychain could not be read). */
-  note?: string;
-  /** The binding rule refused the credential this definition names: do not connect (the reason). */
-  refused?: string;
-}
-
-/** How a sign-in started: already good (a refresh did it), or waiting for the person at `authorizationUrl`. */
-export type SignInStart =
-  | { status: 'authorized'; done: Promise<void> }
-  | { status: 'pending'; authorizationUrl: string; done: Promise<void> };
-
-/** A server's sign-in state, without secrets. */
-export interface CredentialStatus {
-  credentialId: string;
-  signedIn: boolean;
-  expiresAt?: number;
-  scope?: string;
-  /** `false` when the keychain could not be read. */
-  keychain: boolean;
-}
-
-/** Options of one sign-in. */
-export interface SignInOptions {
-  /** Drop the current tokens first (reauth), so no refresh can stand in for the person. */
-  force?: boolean;
-  /** Client settings to keep for this credential (pre-registered id, metadata URL, scope). */
-  settings?: OAuthClientSettings;
-  /** A pre-registered client's secret (goes to the keychain). */
-  clientSecret?: string;
-  /** Use `mcp-switchboard://oauth/callback` as the redirect URI instead of the loopback. */
-  deepLinkRedirect?: boolean;
-}
 
 export class AuthService implements ConnectionAuth {
   readonly store: CredentialStore;
@@ -93,8 +38,17 @@ export class AuthService implements ConnectionAuth {
   /** credentialId → state of its sign-in in progress. */
   private readonly inProgress = new Map<string, string>();
 
+  private readonly providerDeps: ProviderDeps;
+
   constructor(private readonly options: AuthServiceOptions) {
     this.store = new CredentialStore(options.dataDir, options.secrets);
+    this.providerDeps = {
+      store: this.store,
+      clientName: options.clientName ?? 'MCP Switchboard',
+      fetchFn: options.fetchFn,
+      issuerOf: (code) => this.flows.issuerOf(code),
+      onSecret: (v) => this.redactor.add(v),
+    };
     this.listeners = new LoopbackListeners({ flows: this.flows, doneUrl: options.doneUrl });
   }
 
@@ -120,6 +74,12 @@ export class AuthService implements ConnectionAuth {
    */
   isSignInRequired(err: unknown): boolean {
     return err instanceof UnauthorizedError || (err instanceof SdkError && err.code === SdkErrorCode.ClientHttpAuthentication);
+  }
+
+  /** What a `SignInRequiredError` says beyond "sign in" (more scope asked, a new authorization server); `undefined` otherwise. */
+  signInReason(err: unknown): string | undefined {
+    if (!(err instanceof SignInRequiredError) || err.message === DEFAULT_SIGN_IN_MESSAGE) return undefined;
+    return err.message.replace(/^Authentication required:\s*/, '');
   }
 
   /** `text` with every known secret replaced. */
@@ -208,7 +168,8 @@ export class AuthService implements ConnectionAuth {
     if (options.clientSecret !== undefined) {
       if (!settings.clientId) throw new CoreError('INVALID_CONFIG', 'A client secret needs a client id');
       this.redactor.add(options.clientSecret);
-      await this.store.updateSecrets(credentialId, (s) => ({ ...s, client: { client_id: settings.clientId!, client_secret: options.clientSecret! } }));
+      // Unbound until its first use binds it to the authorization server that accepts it.
+      await this.store.updateSecrets(credentialId, (s) => ({ ...withoutClientId(s, settings.clientId!), client: { client_id: settings.clientId!, client_secret: options.clientSecret! } }));
     }
     let port = record.redirectPort ?? (await freeLoopbackPort());
     // The record keeps the URL it was first issued through: a sign-in never repoints a credential.
@@ -223,7 +184,7 @@ export class AuthService implements ConnectionAuth {
         if (settings.clientId) throw new CoreError('CONNECTION_FAILED', `OAuth authentication failed: the redirect port ${port} is in use (${errorText(err)})`);
         // A dynamic registration can be redone with a new port; the old one is bound to the old port.
         port = await freeLoopbackPort();
-        await this.store.updateSecrets(credentialId, (s) => ({ tokens: s.tokens }));
+        await this.store.updateSecrets(credentialId, (s) => withoutClients(s));
         await this.store.updateRecord(credentialId, (r) => ({ ...r, redirectPort: port }));
         release = await this.listeners.acquire(port);
       }
@@ -258,10 +219,12 @@ export class AuthService implements ConnectionAuth {
       throw toCoreError(err);
     }
     const challenge = this.challenges.get(credentialId) ?? (await probeChallenge(serverUrl, def.transport === 'sse' ? 'sse' : 'http', this.options.fetchFn));
-    const scope = unionScopes(challenge?.scope, record.wantedScope, options.force ? undefined : undefined);
+    const scope = unionScopes(challenge?.scope, record.wantedScope);
     const done = runAuthorization(provider, {
       serverUrl,
       scope,
+      // docs/auth.md "More scope": a server asked for scope the tokens lack; a refresh cannot add it.
+      forceReauthorization: record.wantedScope !== undefined && isStrictScopeSuperset(record.wantedScope, record.scope),
       resourceMetadataUrl: challenge?.resourceMetadataUrl,
       fetchFn: this.options.fetchFn,
     })
@@ -303,9 +266,9 @@ export class AuthService implements ConnectionAuth {
     }
     let had = false;
     try {
-      await this.store.updateSecrets(credentialId, (s) => {
-        had = s.tokens !== undefined;
-        return { client: s.client };
+      await this.store.updateSecrets(credentialId, ({ tokens, ...rest }) => {
+        had = tokens !== undefined;
+        return rest;
       });
     } catch (err) {
       throw toCoreError(err);
@@ -344,53 +307,29 @@ export class AuthService implements ConnectionAuth {
     await this.listeners.closeAll();
   }
 
-  private provider(
-    def: ServerDefinition,
-    credentialId: string,
-    interactive?: { redirectUrl: string; settings: OAuthClientSettings; onAuthorizationUrl: (url: URL) => Promise<string> },
-  ): SwitchboardOAuthProvider {
-    const record = this.store.record(credentialId);
-    const settings = interactive?.settings ?? record.settings;
-    const machine = settings?.grantType === 'client_credentials';
-    return new SwitchboardOAuthProvider({
-      credentialId,
-      store: this.store,
-      clientName: this.options.clientName ?? 'MCP Switchboard',
-      // A background provider never redirects; its URI only marks the authorization-code flow.
-      redirectUrl: machine ? undefined : (interactive?.redirectUrl ?? loopbackRedirectUri(record.redirectPort ?? 0)),
-      settings,
-      ...(machine ? { prepareTokenRequest: clientCredentialsRequest } : {}),
-      ...(settings?.privateKeyJwtAlg && settings.clientId
-        ? { addClientAuthentication: this.privateKeyJwtAuth(credentialId, settings.clientId, settings.privateKeyJwtAlg) }
-        : {}),
-      onAuthorizationUrl: interactive?.onAuthorizationUrl,
-      issuerOf: (code) => this.flows.issuerOf(code),
-      fetchFn: this.options.fetchFn,
-      onSecret: (v) => this.redactor.add(v),
-    });
+  private provider(def: ServerDefinition, credentialId: string, interactive?: InteractiveParts): SwitchboardOAuthProvider {
+    return createProvider(this.providerDeps, credentialId, interactive);
   }
 
   /**
-   * A server asked for more scope mid-session. With a browser to open, re-authorise with the union
-   * of granted and required scopes and wait; without one, remember the scope for the next sign-in.
+   * A server asked for more scope mid-session (docs/auth.md "More scope"). The wanted scope — the
+   * union of the scope held, any scope asked before and this one — is kept for the next sign-in.
+   * Resolves `true` when tokens now carry it: already (another connection sharing the credential
+   * stepped up), or after a re-authorisation through the browser (one for all connections of the
+   * credential). Without a browser to open, `false`: the SDK's own step-up then meets the background
+   * provider, which asks for a sign-in naming the missing scope (the server shows `needs-auth`).
    */
   private async stepUp(def: ServerDefinition, credentialId: string, scope: string | undefined): Promise<boolean> {
     const record = this.store.record(credentialId);
     const wanted = unionScopes(record.scope, record.wantedScope, scope);
-    await this.store.updateRecord(credentialId, (r) => ({ ...r, wantedScope: wanted }));
+    if (scope && !isStrictScopeSuperset(scope, record.scope)) return true;
+    await this.store.updateRecord(credentialId, (r) => ({ ...r, wantedScope: unionScopes(r.wantedScope, wanted) }));
     if (!this.options.openExternal) return false;
-    const start = await this.signIn(def, { force: true });
-    await start.done;
-    return true;
-  }
-
-  /** `private_key_jwt` client authentication with the key kept in the keychain (SDK's signer). */
-  private privateKeyJwtAuth(credentialId: string, clientId: string, alg: string): AddClientAuthentication {
-    return async (headers, params, url, metadata) => {
-      const { privateKeyPem } = await this.store.secretsOf(credentialId);
-      if (!privateKeyPem) throw new CoreError('AUTH_REQUIRED', 'OAuth authentication failed: no private key for this client in the keychain');
-      await createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: privateKeyPem, alg })(headers, params, url, metadata);
-    };
+    return this.store.once(`step-up:${credentialId}`, async () => {
+      const start = await this.signIn(def, { force: true });
+      await start.done;
+      return true;
+    });
   }
 
   private rememberStaticSecrets(def: ServerDefinition): void {
@@ -404,13 +343,6 @@ export class AuthService implements ConnectionAuth {
   }
 }
 
-/** The `client_credentials` token request (OAuth 2.1 §4.2; SEP-1046 machine clients). */
-function clientCredentialsRequest(scope?: string): URLSearchParams {
-  const params = new URLSearchParams({ grant_type: 'client_credentials' });
-  if (scope) params.set('scope', scope);
-  return params;
-}
-
 /** Why `def` has no OAuth credential, in words (for `reauth` on a server that does not use OAuth). */
 function whyNotOAuth(def: ServerDefinition): string {
   if (def.auth) return `its auth is ${def.auth.type}`;
@@ -419,68 +351,3 @@ function whyNotOAuth(def: ServerDefinition): string {
   return 'it has no URL';
 }
 
-/** Characters of a non-HTML body quoted in an OAuth failure. */
-const OAUTH_BODY_CHARS = 120;
-
-/**
- * An SDK OAuth failure message without its raw body dump: `HTTP 404: Invalid OAuth error response:
- * SyntaxError… Raw body: <!DOCTYPE html>…` becomes `HTTP 404: the server answered an HTML page, not
- * an OAuth response` (a short non-HTML body is quoted, cut to 120 characters). Other text is only
- * cut to 300 characters.
- */
-export function cleanOAuthText(text: string): string {
-  const m = /^(HTTP \d{3}: )?Invalid OAuth error response: [\s\S]*?\. Raw body: ([\s\S]*)$/.exec(text);
-  if (!m) return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  return `${m[1] ?? ''}the server answered ${describeBody(m[2]!)}, not an OAuth response`;
-}
-
-/** `an HTML page` / `an empty body` / the body quoted and cut to 120 characters. */
-function describeBody(raw: string): string {
-  const body = raw.trim();
-  const html = /^<!doctype|^<html|<\/?(head|body|div|p|pre|h1|title)\b/i.test(body);
-  return html ? 'an HTML page' : body === '' ? 'an empty body' : JSON.stringify(body.length > OAUTH_BODY_CHARS ? `${body.slice(0, OAUTH_BODY_CHARS)}…` : body);
-}
-
-/**
- * The sentence for an authorization server without dynamic client registration (issue 14 item 10):
- * it needs a client registered by hand, whose id (and secret) the person gives us.
- */
-export function needsPreRegisteredClient(server: string, redirectUrl?: string): string {
-  return (
-    `Server "${server}" needs a pre-registered OAuth client: its authorization server offers no dynamic client registration. ` +
-    `Register Switchboard with that authorization server${redirectUrl ? ` (redirect URI ${redirectUrl})` : ''}, then sign in with the client id it gives you: ` +
-    `switchboard reauth ${server} --client-id <id> [--client-secret-stdin], or the client id / secret form in the sign-in panel.`
-  );
-}
-
-/**
- * Map an auth failure to a `CoreError` with docs/operator-verbs.md wording. `context` names the server (and the
- * redirect URI a hand registration needs) for the no-registration sentence.
- */
-export function toCoreError(err: unknown, context?: { server: string; redirectUrl?: string }): CoreError {
-  if (err instanceof CoreError) return err;
-  if (err instanceof OAuthFlowError) return new CoreError('AUTH_REQUIRED', err.message);
-  if (err instanceof SignInRequiredError) return new CoreError('AUTH_REQUIRED', err.message);
-  if (err instanceof Error && err.name === 'KeychainUnavailableError') return new CoreError('INTERNAL', err.message);
-  const raw = errorText(err);
-  if (context && /does not support dynamic client registration/.test(raw)) return new CoreError('AUTH_REQUIRED', needsPreRegisteredClient(context.server, context.redirectUrl));
-  // SDK v2: no metadata, so it registered at the origin's /register, which does not exist.
-  const rejected = /^Dynamic Client Registration rejected \(HTTP 404\):?\s*([\s\S]*)$/.exec(raw);
-  if (rejected) {
-    return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: no OAuth metadata, and the registration endpoint answered HTTP 404 with ${describeBody(rejected[1]!)}`);
-  }
-  const text = cleanOAuthText(raw);
-  // No metadata was found, so the SDK fell back to /register, /authorize, /token at the server's
-  // origin — and one of them does not exist: this server has no OAuth endpoints to discover.
-  if (/^HTTP 404: Invalid OAuth error response/.test(raw)) {
-    return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: no OAuth metadata, and ${text.replace(/^HTTP 404: /, 'an OAuth endpoint answered HTTP 404: ')}`);
-  }
-  if (/metadata|discover|well-known|does not support/i.test(text)) {
-    return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: ${text}`);
-  }
-  return new CoreError('AUTH_REQUIRED', `OAuth authentication failed: ${text}`);
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

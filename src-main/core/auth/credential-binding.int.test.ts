@@ -16,13 +16,14 @@ import { AddServerInputSchema } from '../../../src-shared/api/config.js';
 import { parseDeepLink } from '../../../src-shared/deep-link.js';
 import { TrustStore } from '../config/trust.js';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
-import { createSwitchboardCore } from '../switchboard-core.js';
 import { everythingScript, makeWorld, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
 import { defaultCredentialId, oauthAccount } from './credential-id.js';
 import { approveSignIn, waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
+import { createSwitchboardCore } from '../switchboard-core.js';
+import { oauthTestCore } from './test-core.js';
 
 const tokenServer = fileURLToPath(new URL('./fixtures/token-env-server.mjs', import.meta.url));
 const service = `mcp-switchboard-test-${randomUUID()}`;
@@ -36,19 +37,7 @@ let victimId: string;
 let victimTokens: string;
 
 function makeCore(): SwitchboardCore {
-  return createSwitchboardCore(
-    {
-      platform: world.platform,
-      projectDir: world.project,
-      dataDir: world.dataDir,
-      mode: 'cli',
-      version: '0.0.0-test',
-      referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] },
-      secrets,
-      oauthFlowTimeoutMs: 20_000,
-    },
-    { eventDelayMs: 5 },
-  );
+  return oauthTestCore(world, secrets);
 }
 
 async function withCore<T>(fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {

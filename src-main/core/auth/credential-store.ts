@@ -20,7 +20,10 @@ export type StoredTokens = OAuthTokens & { expires_at?: number; issuer?: string 
 /** What the keychain holds for one credential. */
 export interface CredentialSecrets {
   tokens?: StoredTokens;
+  /** A client not yet bound to an authorization server (a pre-registered id before its first sign-in). */
   client?: OAuthClientInformationMixed;
+  /** Clients by the issuer of the authorization server they were registered with (client-registrations.ts). */
+  clients?: Record<string, OAuthClientInformationMixed & { issuer?: string }>;
   /** PEM private key for `private_key_jwt` client authentication. */
   privateKeyPem?: string;
 }
@@ -170,7 +173,7 @@ export class CredentialStore {
       const next = fn({ ...current });
       const account = oauthAccount(credentialId);
       try {
-        if (!next.tokens && !next.client && !next.privateKeyPem) await this.secrets.delete(account);
+        if (!next.tokens && !next.client && !next.clients && !next.privateKeyPem) await this.secrets.delete(account);
         else await this.secrets.set(account, JSON.stringify(next));
       } catch (err) {
         this.cache.delete(credentialId);

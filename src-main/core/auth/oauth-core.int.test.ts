@@ -12,13 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../../src-shared/api/contract.js';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
+import { makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
 import { defaultCredentialId, oauthAccount } from './credential-id.js';
 import { approveSignIn, waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
+import { oauthTestCore } from './test-core.js';
 
 interface Fixture {
   url: string;
@@ -35,20 +35,7 @@ const seenSecrets = new Set<string>();
 const events: { event: string; payload: unknown }[] = [];
 
 function makeCore(extra: { openExternal?: (url: string) => void } = {}): SwitchboardCore {
-  const core = createSwitchboardCore(
-    {
-      platform: world.platform,
-      projectDir: world.project,
-      dataDir: world.dataDir,
-      mode: 'cli',
-      version: '0.0.0-test',
-      referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] },
-      secrets,
-      oauthFlowTimeoutMs: 20_000,
-      ...extra,
-    },
-    { eventDelayMs: 5 },
-  );
+  const core = oauthTestCore(world, secrets, extra);
   core.subscribe(<E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }));
   return core;
 }

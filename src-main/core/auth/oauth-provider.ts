@@ -16,12 +16,14 @@ import {
   refreshAuthorization,
   UnauthorizedError,
   type FetchLike,
+  type OAuthClientInformationContext,
   type OAuthClientInformationMixed,
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
+import { clientFor, otherIssuers, withClient, withoutClientOf, type StampedClient } from './client-registrations.js';
 import type { CredentialStore, OAuthClientSettings, StoredTokens } from './credential-store.js';
 
 /** Refresh this long before the access token's expiry (ms), so a request never carries a dying token. */
@@ -30,9 +32,12 @@ export const REFRESH_SKEW_MS = 30_000;
 /** The redirect path on the loopback listener. */
 export const LOOPBACK_CALLBACK_PATH = '/oauth/callback';
 
+/** `SignInRequiredError`'s message when there is nothing more to say. */
+export const DEFAULT_SIGN_IN_MESSAGE = 'Authentication required: sign in to this server';
+
 /** A server needs a person to sign in (no usable token, and this provider may not start a flow). */
 export class SignInRequiredError extends UnauthorizedError {
-  constructor(message = 'Authentication required: sign in to this server') {
+  constructor(message = DEFAULT_SIGN_IN_MESSAGE) {
     super(message);
     this.name = 'UnauthorizedError';
   }
@@ -78,6 +83,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   readonly credentialId: string;
   readonly clientMetadataUrl?: string;
   private verifier?: string;
+  /** What this provider's own `auth()` runs discovered (see `discoveryState`). */
+  private discovered?: OAuthDiscoveryState;
   private pendingCode?: Promise<string>;
   private readonly now: () => number;
 
@@ -117,28 +124,55 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     return randomBytes(32).toString('base64url');
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    let client: OAuthClientInformationMixed | undefined;
+  /**
+   * The client to use with the authorization server `ctx.issuer` (without `ctx`: the one of the
+   * last discovery). Order (docs/auth.md "Which client"): the person's pre-registered client id,
+   * then a client ID metadata document where the server supports one (the SDK uses
+   * `clientMetadataUrl` when this returns nothing), then the client registered dynamically with
+   * this issuer; `undefined` lets the SDK register. A client of another issuer is never returned
+   * (SEP-2352). A background provider never registers: it throws `SignInRequiredError`, naming
+   * the new authorization server when the server moved.
+   */
+  async clientInformation(ctx?: OAuthClientInformationContext): Promise<OAuthClientInformationMixed | undefined> {
+    let secrets;
     try {
-      client = (await this.options.store.secretsOf(this.credentialId)).client;
+      secrets = await this.options.store.secretsOf(this.credentialId);
     } catch (err) {
       if (!this.interactive) throw new SignInRequiredError(err instanceof Error ? err.message : String(err));
       throw err;
     }
+    const issuer = ctx?.issuer ?? this.issuer();
+    const stored: StampedClient | undefined = issuer ? clientFor(secrets, issuer) : ((secrets.client as StampedClient | undefined) ?? firstClient(secrets.clients));
     const configuredId = this.options.settings?.clientId;
     if (configuredId) {
-      if (client && client.client_id === configuredId) return client;
-      return { client_id: configuredId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) };
+      if (stored?.client_id === configuredId) return stored;
+      // Bound to another authorization server by its first use: not presented here (SEP-2352).
+      const elsewhere = issuer ? otherIssuers(secrets, issuer).find((key) => secrets.clients?.[key]?.client_id === configuredId) : undefined;
+      if (!elsewhere) return { client_id: configuredId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) };
+      if (!this.interactive) throw new SignInRequiredError(movedMessage(issuer!, elsewhere));
     }
-    if (client) return client;
+    // A client ID metadata document before a dynamic registration (DCR is deprecated in 2026-07-28).
+    const cimd = this.options.settings?.clientMetadataUrl;
+    if (this.interactive && cimd && stored && stored.client_id !== cimd && this.discovered?.authorizationServerMetadata?.client_id_metadata_document_supported === true) return undefined;
+    if (stored) return stored;
     // A background connection must not register a client (with a port nobody listens on).
-    if (!this.interactive && this.options.redirectUrl) throw new SignInRequiredError();
+    if (!this.interactive && this.options.redirectUrl) {
+      const moved = issuer ? otherIssuers(secrets, issuer)[0] : undefined;
+      throw new SignInRequiredError(moved ? movedMessage(issuer!, moved) : undefined);
+    }
     return undefined;
   }
 
-  async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
+  async saveClientInformation(info: OAuthClientInformationMixed, ctx?: OAuthClientInformationContext): Promise<void> {
     if ('client_secret' in info && typeof info.client_secret === 'string') this.options.onSecret?.(info.client_secret);
-    await this.options.store.updateSecrets(this.credentialId, (s) => ({ ...s, client: info }));
+    const issuer = ctx?.issuer ?? (info as StampedClient).issuer ?? this.issuer();
+    await this.options.store.updateSecrets(this.credentialId, (s) => (issuer ? withClient(s, info, issuer) : { ...s, client: info }));
+  }
+
+  /** The issuer of the authorization server this provider last discovered (or the stored discovery's). */
+  private issuer(): string | undefined {
+    const d = this.discovered ?? this.options.store.record(this.credentialId).discovery;
+    return d?.authorizationServerMetadata?.issuer ?? d?.authorizationServerUrl;
   }
 
   /**
@@ -191,10 +225,21 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const open = this.options.onAuthorizationUrl;
-    if (!open) throw new SignInRequiredError();
+    if (!open) throw new SignInRequiredError(this.moreScopeMessage(authorizationUrl.searchParams.get('scope') ?? undefined));
     this.pendingCode = open(authorizationUrl);
     // Handled by whoever awaits `authorizationCode()`; never an unhandled rejection meanwhile.
     this.pendingCode.catch(() => undefined);
+  }
+
+  /**
+   * A background provider asked to authorize with scope beyond what the tokens hold (the SDK's
+   * step-up on `403 insufficient_scope`): the sentence naming the missing scopes, else `undefined`.
+   */
+  private moreScopeMessage(wanted: string | undefined): string | undefined {
+    const granted = new Set((this.options.store.record(this.credentialId).scope ?? '').split(/\s+/).filter(Boolean));
+    if (granted.size === 0 || !wanted) return undefined;
+    const missing = wanted.split(/\s+/).filter((s) => s && !granted.has(s) && s !== 'offline_access');
+    return missing.length > 0 ? `Authentication required: the server asks for more scope (${missing.join(' ')}); sign in again to grant it` : undefined;
   }
 
   /** The code of the flow `redirectToAuthorization` started (rejects on timeout, error, cancel). */
@@ -223,24 +268,32 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       this.verifier = undefined;
       return;
     }
-    if (scope === 'all' || scope === 'tokens' || scope === 'client') {
-      await store.updateSecrets(credentialId, (s) => ({
-        ...(s.privateKeyPem ? { privateKeyPem: s.privateKeyPem } : {}),
-        ...(scope === 'tokens' ? { client: s.client } : {}),
-        ...(scope === 'client' ? { tokens: s.tokens } : {}),
-      }));
-    }
+    if (scope === 'tokens') await store.updateSecrets(credentialId, ({ tokens: _tokens, ...rest }) => rest);
+    else if (scope === 'client') {
+      // The authorization server refused this client: forget it there only (other issuers' stay).
+      const issuer = this.issuer();
+      await store.updateSecrets(credentialId, (s) => withoutClientOf(s, issuer));
+    } else if (scope === 'all') await store.updateSecrets(credentialId, (s) => (s.privateKeyPem ? { privateKeyPem: s.privateKeyPem } : {}));
     if (scope === 'all' || scope === 'discovery') {
+      this.discovered = undefined;
       await store.updateRecord(credentialId, (r) => ({ ...r, discovery: undefined }));
     }
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    this.discovered = state;
     await this.options.store.updateRecord(this.credentialId, (r) => ({ ...r, discovery: state }));
   }
 
+  /**
+   * Only what this provider discovered itself: every `auth()` run of a new provider (a sign-in, a
+   * connection's 401) asks the server again which authorization server it uses, so a server that
+   * moved to a new one is followed (SEP-2352) instead of pinned to the stored one; the
+   * authorization-code leg of a sign-in then sees the state its first leg saved. Refreshes use
+   * the stored discovery (`refresh`).
+   */
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.options.store.record(this.credentialId).discovery;
+    return this.interactive ? this.discovered : undefined;
   }
 
   private async store(tokens: OAuthTokens): Promise<StoredTokens> {
@@ -263,7 +316,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     // Another caller may have refreshed while this one waited for the keychain.
     const current = (await this.options.store.secretsOf(this.credentialId)).tokens;
     if (current && current.access_token !== old.access_token) return current;
-    const discovery = this.discoveryState();
+    const discovery = this.options.store.record(this.credentialId).discovery;
     const client = await this.clientInformation().catch(() => undefined);
     if (!discovery?.authorizationServerUrl || !client || !old.refresh_token) return old;
     try {
@@ -281,6 +334,16 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       return undefined;
     }
   }
+}
+
+/** The sentence for a server whose authorization server changed: a sign-in registers with the new one. */
+function movedMessage(issuer: string, before: string): string {
+  return `Authentication required: the server now uses the authorization server ${issuer} (before: ${before}); sign in again to register with it`;
+}
+
+/** Some stored client when no issuer is known (a refresh before any discovery: none in practice). */
+function firstClient(clients: Record<string, StampedClient> | undefined): StampedClient | undefined {
+  return clients ? Object.values(clients)[0] : undefined;
 }
 
 /** Tokens without our bookkeeping field (the SDK's shape, `issuer` kept for its binding check). */

@@ -10,30 +10,21 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
+import { makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
 import { defaultCredentialId, oauthAccount } from './credential-id.js';
 import { approveSignIn, waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
+import { oauthTestCore } from './test-core.js';
 
 const SECRET = `hand-made-secret-${randomUUID()}`;
 let world: TempWorld;
-let server: { url: string; stats(): Record<string, number>; close(): Promise<void> };
+let server: { url: string; origin: string; stats(): Record<string, number>; close(): Promise<void> };
 let secrets: KeytarSecretStore;
 
 function makeCore(): SwitchboardCore {
-  return createSwitchboardCore({
-    platform: world.platform,
-    projectDir: world.project,
-    dataDir: world.dataDir,
-    mode: 'cli',
-    version: '0.0.0-test',
-    referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] },
-    secrets,
-    oauthFlowTimeoutMs: 20_000,
-  });
+  return oauthTestCore(world, secrets);
 }
 
 const filesUnder = (dir: string): string[] =>
@@ -77,8 +68,11 @@ describe('an authorization server without dynamic client registration', () => {
         return list.ok && list.data.servers.find((s) => s.server.name === 'prot')?.status === 'connected';
       });
       expect(server.stats().registrations).toBe(0);
-      const stored = JSON.parse((await secrets.get(oauthAccount(defaultCredentialId(server.url)!)))!) as { client?: { client_id: string; client_secret?: string } };
-      expect(stored.client).toMatchObject({ client_id: 'hand-made', client_secret: SECRET });
+      // Bound by its first use to the authorization server that accepted it (SEP-2352).
+      const stored = JSON.parse((await secrets.get(oauthAccount(defaultCredentialId(server.url)!)))!) as { client?: unknown; clients?: Record<string, { client_id: string; client_secret?: string; issuer?: string }> };
+      expect(stored.client).toBeUndefined();
+      expect(Object.keys(stored.clients ?? {})).toEqual([`${server.origin}/`]);
+      expect(stored.clients?.[`${server.origin}/`]).toMatchObject({ client_id: 'hand-made', client_secret: SECRET, issuer: `${server.origin}/` });
       for (const file of filesUnder(world.root)) expect(readFileSync(file, 'utf8'), file).not.toContain(SECRET);
     } finally {
       await core.dispose();

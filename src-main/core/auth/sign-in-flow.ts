@@ -61,6 +61,8 @@ export interface RunAuthorizationOptions {
   scope?: string;
   resourceMetadataUrl?: URL;
   fetchFn?: FetchLike;
+  /** Ask the person even when a refresh would do (the scope wanted is wider than the one held: a refresh cannot widen it). */
+  forceReauthorization?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function runAuthorization(provider: SwitchboardOAuthProvider, optio
     ...(options.scope ? { scope: options.scope } : {}),
     ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),
     ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+    ...(options.forceReauthorization ? { forceReauthorization: true } : {}),
     // A 2025-03-26 server has no protected-resource metadata: the authorization server is then
     // its origin by that revision's rule, and an issuer on a sub-path cannot match the metadata
     // URL (RFC 8414 §3.3, which SDK v2 enforces). Only there is the issuer check skipped.

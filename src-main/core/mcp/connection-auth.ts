@@ -28,8 +28,10 @@ export interface ConnectionAuthParts {
 export interface ConnectionAuth {
   /** The auth pieces of one connect of `def` (values already resolved). Never rejects. */
   prepare(def: ServerDefinition): Promise<ConnectionAuthParts>;
-  /** Whether a connect failure means the server needs a sign-in (→ status `needs-auth`). */
+  /** Whether a connect or request failure means the server needs a sign-in (→ status `needs-auth`). */
   isSignInRequired(err: unknown): boolean;
+  /** Why a sign-in is needed, when `err` says more than that (more scope, a new authorization server). */
+  signInReason?(err: unknown): string | undefined;
   /** `text` without any known secret value. */
   redact(text: string): string;
   /** A deep copy of `value` without any known secret value (notifications kept in channels.jsonl). */

@@ -423,7 +423,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       // A process that ended before initializing may start next time (a crash loop is capped);
       // a missing command, a refused connection, 401 or a timeout will not fix itself.
       if (this.options.auth?.isSignInRequired(err)) {
-        this.lastError = needsAuthMessage(this.name);
+        this.lastError = needsAuthMessage(this.name, this.options.auth.signInReason?.(err));
         this.failure = AUTH_REQUIRED;
         this.setStatus('needs-auth');
       } else if (exitedByItself) this.afterFailure(message, classifyFailure(err, { ...facts, exited: true }), true, 'error');
@@ -528,6 +528,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
    * (connection refused, reset) or an HTTP error status marks it `disconnected`.
    */
   private handleRequestFailure(live: Live, err: unknown): void {
+    if (!live.stdio && this.live === live && !isTransportFailure(err) && this.options.auth?.isSignInRequired(err)) return this.needsSignInMidSession(live, err);
     if (live.stdio || this.live !== live || !isTransportFailure(err)) return;
     this.live = undefined;
     const hadTools = this.tools.length > 0;
@@ -540,6 +541,24 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     void closeLive(live);
     if (hadTools) this.emit('tools');
     this.afterFailure(message, classifyFailure(err, { timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS }), failedStart, 'disconnected');
+  }
+
+  /**
+   * A request found that a person must sign in again (docs/auth.md: more scope asked, or the server
+   * moved to another authorization server): the server shows `needs-auth` with the reason; a
+   * sign-in reconnects it.
+   */
+  private needsSignInMidSession(live: Live, err: unknown): void {
+    this.live = undefined;
+    const hadTools = this.tools.length > 0;
+    this.tools = [];
+    this.connectedAt = undefined;
+    this.lastError = needsAuthMessage(this.name, this.options.auth?.signInReason?.(err));
+    this.failure = AUTH_REQUIRED;
+    this.note(`a request needs a new sign-in: ${this.lastError}`);
+    void closeLive(live);
+    if (hadTools) this.emit('tools');
+    this.setStatus('needs-auth');
   }
 
   /**

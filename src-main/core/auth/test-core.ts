@@ -1,0 +1,26 @@
+/**
+ * The core the OAuth integration tests run (a test helper): CLI mode in a temporary world, the
+ * given keychain store, sign-ins that wait 20 s at most, events 5 ms apart.
+ */
+import type { SecretStore } from '../secrets/secret-store.js';
+import { createSwitchboardCore } from '../switchboard-core.js';
+import { everythingScript, type TempWorld } from '../test-world.js';
+import type { SwitchboardCore } from '../types.js';
+
+/** A core on `world` keeping secrets in `secrets`; `openExternal` plays the person's browser. */
+export function oauthTestCore(world: TempWorld, secrets: SecretStore, extra: { openExternal?: (url: string) => void } = {}): SwitchboardCore {
+  return createSwitchboardCore(
+    {
+      platform: world.platform,
+      projectDir: world.project,
+      dataDir: world.dataDir,
+      mode: 'cli',
+      version: '0.0.0-test',
+      referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] },
+      secrets,
+      oauthFlowTimeoutMs: 20_000,
+      ...extra,
+    },
+    { eventDelayMs: 5 },
+  );
+}
