@@ -127,6 +127,10 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       const off = toolToggles.held(server, discovery?.servers.find((s) => s.name === server)?.source.file);
       return off.size === 0 ? pins.held(server) : new Set([...pins.held(server), ...off]);
     },
+    heldReason: (server, tool) =>
+      pins.held(server).has(tool)
+        ? `is held back: it changed since it was pinned (block mode); see: switchboard pins ${server}, accept with: switchboard pins accept ${server} ${tool}`
+        : `is switched off in Switchboard (context budget); switch it on with: switchboard budget on ${server} ${tool}`,
     restart: extras.restart,
     values,
     auth,

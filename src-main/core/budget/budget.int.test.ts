@@ -99,7 +99,10 @@ describe('context budget with real servers (issue 16 item 4)', () => {
     expect(sbOff.target.kind).toBe('switchboard');
     expect(readFileSync(cursorFile, 'utf8')).toBe(cursorText);
     expect((await ok(core.handlers['tools:list']({ server: 'evcursor' }))).map((t) => t.name)).not.toContain('echo');
-    expect((await core.handlers['tools:call']({ server: 'evcursor', tool: 'echo', args: { message: 'x' } })).ok).toBe(false);
+    const offCall = await core.handlers['tools:call']({ server: 'evcursor', tool: 'echo', args: { message: 'x' } });
+    expect(!offCall.ok && offCall.error.message).toBe(
+      'Tool "echo" on server "evcursor" is switched off in Switchboard (context budget); switch it on with: switchboard budget on evcursor echo',
+    );
     const bridgeOff = await ok(core.handlers['budget:get']({}));
     expect(bridgeOff.totals.tools).toBe(bridge.totals.tools - 2);
     expect(bridgeOff.tools.find((t) => t.server === 'evcursor' && t.tool === 'echo')).toMatchObject({ on: false, offBy: 'switchboard' });

@@ -54,6 +54,12 @@ export interface McpManagerOptions {
    * pinned tool that changed in block mode, a tool switched off in Switchboard only). Default none.
    */
   heldTools?: (server: string) => ReadonlySet<string>;
+  /**
+   * Why a held tool is held, as the end of a sentence after `Tool "x" on server "y"` (e.g. "is held
+   * back: it changed since it was pinned …"); undefined falls back to the enabledTools/disabledTools
+   * wording. A call to a held tool is refused with it (NOT_FOUND). Default none.
+   */
+  heldReason?: (server: string, tool: string) => string | undefined;
 }
 
 interface Entry {
@@ -88,10 +94,12 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   private disposed = false;
 
   private readonly heldTools?: (server: string) => ReadonlySet<string>;
+  private readonly heldReason?: (server: string, tool: string) => string | undefined;
 
   constructor(options: McpManagerOptions = {}) {
     super();
     this.heldTools = options.heldTools;
+    this.heldReason = options.heldReason;
     this.clientName = options.clientName ?? 'mcp-switchboard';
     this.clientVersion = options.clientVersion ?? '0.0.0';
     this.baseEnv = options.baseEnv ?? process.env;
@@ -287,7 +295,9 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     const raw = connection.listedTools().find((t) => t.name === tool);
     if (!raw) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
     if (!isToolExposed(tool, this.filtersOf(connection))) {
-      throw new CoreError('NOT_FOUND', `Tool "${tool}" on server "${server}" is filtered out by its enabledTools/disabledTools`);
+      // A held tool says why (a pin in block mode, a Switchboard-only switch), not a list it is not in.
+      const held = this.heldTools?.(server).has(tool) ? this.heldReason?.(server, tool) : undefined;
+      throw new CoreError('NOT_FOUND', `Tool "${tool}" on server "${server}" ${held ?? 'is filtered out by its enabledTools/disabledTools'}`);
     }
     const result = await connection.callTool(tool, args, options);
     this.emit('status', connection.runtime());

@@ -71,6 +71,10 @@ describe('tool pins (issue 16 item 2)', () => {
     expect(await names()).toEqual(['stable']);
     const call = await core.handlers['tools:call']({ server: 'drifting', tool: 'lookup', args: { word: 'x' } });
     expect(call.ok).toBe(false);
+    // The refusal names the pin, not an enabledTools/disabledTools list the server does not have (a fresh-user trial).
+    expect(!call.ok && call.error.message).toBe(
+      'Tool "lookup" on server "drifting" is held back: it changed since it was pinned (block mode); see: switchboard pins drifting, accept with: switchboard pins accept drifting lookup',
+    );
     // Accepting one tool brings it back; the other stays held.
     const accepted = await ok(core.handlers['pins:accept']({ server: 'drifting', tool: 'lookup' }));
     expect(accepted.drift.map((d) => d.tool)).toEqual(['extra']);
