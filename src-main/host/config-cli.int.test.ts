@@ -99,6 +99,7 @@ describe('config verbs', () => {
     expect(dup.stderr).toContain(`Server "fs" already exists in ${files.cursor}`);
     const bad = await runSwitchboard(world, ['add', 'bad name', '--', 'node']);
     expect(bad.stderr).toMatch(/^Invalid server config: server name may only/);
+    expect(bad.code).toBe(64);
   });
 
   it('add to Cursor, edit, disable (Switchboard only), remove: comments and unknown keys kept, file back to its bytes', async () => {

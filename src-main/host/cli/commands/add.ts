@@ -13,6 +13,7 @@ import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseHost, parsePairs, parseScope, parseTimeout, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
+import { printFailure } from '../output.js';
 
 /** The server a quick add describes (flags validated; throws UsageError). */
 export function quickAddServer(ctx: CliContext): MCPServer {
@@ -46,9 +47,10 @@ export function quickAddServer(ctx: CliContext): MCPServer {
 /** `switchboard add …`: the `config:add` contract call (the keychain and literal-secret rules are the handler's). */
 export async function runAdd(ctx: CliContext): Promise<number> {
   const { name, ...server } = quickAddServer(ctx);
-  // A name the file cannot hold is a usage error (64), said before anything is written (attack pass: it exited 2).
+  // A name the file cannot hold is a usage error (64), said before anything is written (attack pass: it
+  // exited 2), in the documented words (docs/operator-verbs.md#error-strings).
   const badName = validateServerName(name);
-  if (badName) throw new UsageError(`Invalid server name "${name}": ${badName}`);
+  if (badName) return printFailure(ctx, { code: 'BAD_REQUEST', message: `Invalid server config: ${badName} (got "${name}")` });
   const host = parseHost(ctx.cli.flags.host) ?? 'switchboard';
   const scope = parseScope(ctx.cli.flags.scope);
   const token = ctx.cli.flags.token as string | undefined;
