@@ -39,4 +39,16 @@ describe('suspicious-text rules (issue 16 item 3)', () => {
       ['secret-file', 'tool lookup: inputSchema.properties.notes.description'],
     ]);
   });
+
+  it("a server naming its own tool is no finding, even when another server lists a tool of that name (a second copy)", () => {
+    const copy = new Set(['read_text_file', 'read_file', 'send_email']);
+    const texts = {
+      instructions: 'Use `read_text_file` for text; never send_email.',
+      tools: [
+        { name: 'read_file', description: 'DEPRECATED: Use read_text_file instead.' },
+        { name: 'read_text_file', description: 'Read a text file.' },
+      ],
+    };
+    expect(scanServerText(texts, copy).map((f) => [f.rule, f.where, f.match.includes('send_email')])).toEqual([['other-tool', 'instructions', true]]);
+  });
 });

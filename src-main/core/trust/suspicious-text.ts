@@ -98,7 +98,7 @@ function schemaDescriptions(schema: unknown, path: string, out: [string, string]
   }
 }
 
-/** Every rule over every text of one server. `others`: raw and agent-visible tool names of OTHER servers. */
+/** Every rule over every text of one server. `others`: raw and agent-visible tool names of OTHER servers (the server's own tool names never count). */
 export function scanServerText(texts: ServerTexts, others: ReadonlySet<string>): TextFinding[] {
   const items: [string, string][] = [];
   if (texts.instructions) items.push(['instructions', texts.instructions]);
@@ -109,12 +109,16 @@ export function scanServerText(texts: ServerTexts, others: ReadonlySet<string>):
     schemaDescriptions(t.outputSchema, `tool ${t.name}: outputSchema`, items);
   }
   for (const p of texts.prompts ?? []) if (p.description) items.push([`prompt ${p.name}: description`, p.description]);
+  // A server naming its OWN tool is ordinary ("DEPRECATED: use read_text_file"), even when another
+  // server (a second copy of it, say) lists a tool of that name too (found in fresh-user trials).
+  const own = new Set(texts.tools.map((t) => t.name));
+  const foreign = [...own].some((name) => others.has(name)) ? new Set([...others].filter((name) => !own.has(name))) : others;
   const findings: TextFinding[] = [];
   for (const [where, text] of items) {
     for (const rule of TEXT_RULES) {
       // A tool's own name is checked only for hidden characters.
       if (where.endsWith(': name') && rule.id !== 'invisible-unicode' && rule.id !== 'bidi-control') continue;
-      const match = rule.find(text, others);
+      const match = rule.find(text, foreign);
       if (match !== undefined) findings.push({ rule: rule.id, title: rule.title, where, match });
     }
   }
