@@ -51,7 +51,11 @@ test('a server without dynamic registration: the panel asks for the pre-register
     await expect(serverButton(page, 'handmade')).toContainText('connected');
 
     const account = (await keychain.accounts()).find((a) => a.startsWith('oauth:'))!;
-    expect((JSON.parse((await keychain.get(account))!) as { client: { client_id: string; client_secret: string } }).client).toMatchObject({ client_id: 'hand-made', client_secret: secret });
+    // docs/auth.md "Clients per authorization server": once used, the typed-in client is kept under its issuer.
+    type Client = { client_id: string; client_secret: string };
+    const stored = JSON.parse((await keychain.get(account))!) as { client?: Client; clients?: Record<string, Client> };
+    const clients = [...(stored.client ? [stored.client] : []), ...Object.values(stored.clients ?? {})];
+    expect(clients).toEqual([expect.objectContaining({ client_id: 'hand-made', client_secret: secret })]);
     expect((await page.content()).includes(secret)).toBe(false);
   } finally {
     for (const a of await keychain.accounts().catch(() => [])) await keychain.delete(a).catch(() => undefined);
