@@ -8,7 +8,8 @@ import { join, relative } from 'node:path';
 
 const dir = process.argv[2] ?? 'test-results';
 const lines = [];
-const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? '';
+// Playwright's messages carry terminal colours: stripped, so the line reads plainly in a CI log.
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? '';
 
 function read(file) {
   const path = join(dir, file);
