@@ -132,9 +132,12 @@ describe('McpManager HTTP server going away', () => {
       // The first failed request — the call, or the keep-alive if it came first (issue 14 item 5) — marks it down.
       const result = await manager.callTool('gone', 'echo', { message: 'anyone?' }).catch((e: Error) => ({ isError: true, text: e.message }));
       expect(result.isError).toBe(true);
-      expect(result.text).toMatch(/^(MCP error: |Failed to connect to "gone": )fetch failed: connect ECONNREFUSED/);
+      // A dead server refuses a new connection, or its last kept-alive socket is found closed mid-request
+      // ("other side closed": seen once in a full run); either is the truth, and either marks it down.
+      const gone = '(connect ECONNREFUSED|other side closed|socket hang up|read ECONNRESET)';
+      expect(result.text).toMatch(new RegExp(`^(MCP error: |Failed to connect to "gone": )fetch failed: ${gone}`));
       expect(manager.runtime('gone')).toMatchObject({ status: 'disconnected', toolCount: 0 });
-      expect(manager.runtime('gone')!.lastError).toMatch(/^fetch failed: connect ECONNREFUSED/);
+      expect(manager.runtime('gone')!.lastError).toMatch(new RegExp(`^fetch failed: ${gone}`));
       expect(manager.listTools('gone')).toEqual([]);
     } finally {
       await server.stop();
