@@ -6,26 +6,12 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingScript, makeWorld, processesWithMarker, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { everythingScript, makeWorld } from '../test-world.js';
+import { ok, trackCores } from '../test-cores.js';
 
-const open: { world: TempWorld; core: SwitchboardCore }[] = [];
-
-afterEach(async () => {
-  for (const { world, core } of open.splice(0)) {
-    await core.dispose();
-    expect(processesWithMarker(world.marker)).toEqual([]);
-    world.cleanup();
-  }
-});
-
-async function ok<T>(r: Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>): Promise<T> {
-  const out = await r;
-  if (!out.ok) throw new Error(out.error.message);
-  return out.data;
-}
+const open = trackCores();
 
 describe('context budget with real servers (issue 16 item 4)', () => {
   it('counts every tool per host, writes a toggle to Codex’s list and keeps Cursor’s in Switchboard only', async () => {

@@ -7,27 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../switchboard-core.js';
-import { makeWorld, processesWithMarker, writeOwnServers, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { makeWorld, writeOwnServers } from '../test-world.js';
+import { ok, trackCores } from '../test-cores.js';
 
 const SERVER = fileURLToPath(new URL('./fixtures/drifting-server.mjs', import.meta.url));
-const open: { world: TempWorld; core: SwitchboardCore }[] = [];
-
-afterEach(async () => {
-  for (const { world, core } of open.splice(0)) {
-    await core.dispose();
-    expect(processesWithMarker(world.marker)).toEqual([]);
-    world.cleanup();
-  }
-});
-
-async function ok<T>(r: Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>): Promise<T> {
-  const out = await r;
-  if (!out.ok) throw new Error(out.error.message);
-  return out.data;
-}
+const open = trackCores();
 
 describe('tool pins (issue 16 item 2)', () => {
   it('flags a changed description and schema and an added tool; block mode holds them back until accepted', async () => {
