@@ -40,6 +40,11 @@ describe('switchboard trust with approvals (issue 16)', () => {
     expect(review.stdout).toContain('Approve with: switchboard trust --approve <server> (or --all)');
     expect(existsSync(tripwire)).toBe(false);
     expect(processesWithMarker(world.marker)).toEqual([]);
+    // Listing the tools of a changed server is a failure (exit 2), not an empty success.
+    const tools = await runSwitchboard(world, ['tools', 'everything']);
+    expect(tools.stderr).toContain('Server "everything" changed since it was approved; nothing started.');
+    expect(tools.code).toBe(2);
+    expect(existsSync(tripwire)).toBe(false);
 
     const approved = await runSwitchboard(world, ['trust', '--approve', 'everything']);
     expect(approved.stderr).toBe('');
@@ -48,6 +53,17 @@ describe('switchboard trust with approvals (issue 16)', () => {
     expect(existsSync(tripwire)).toBe(false);
     await runSwitchboard(world, ['status']);
     expect(existsSync(tripwire)).toBe(true);
+  });
+
+  it('--all names each server it approved, and says when nothing waits', async () => {
+    writeProjectConfig(world, { everything: everythingEntry(world), second: everythingEntry(world) });
+    const all = await runSwitchboard(world, ['trust', '--all']);
+    expect(all.stderr).toBe('');
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/^Approved (everything, second|second, everything) in /m);
+    const again = await runSwitchboard(world, ['trust', '--all']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Nothing waits for approval in ');
   });
 
   it('--approve of a server with nothing waiting fails with its reason', async () => {

@@ -4,7 +4,7 @@
  * agent-visible names (docs/tool-bridge.md). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
  * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers
  * that are down (`FAILED_STATUSES`, `backoff` included, with the next retry) are reported on stderr;
- * exit 2 when the named server is unknown or down.
+ * exit 2 when the named server is unknown, down, untrusted, disabled or changed since approved.
  */
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
@@ -15,7 +15,7 @@ import { withOwnerOrOneShot } from '../owner-link.js';
 import { buildCatalog } from '../../../core/entry-kit.js';
 import { FAILED_STATUSES } from './status.js';
 
-/** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted or disabled. */
+/** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted, disabled or changed since approved (issue 16 item 1). */
 export async function runTools(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
   return withOwnerOrOneShot(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (call) => {
@@ -59,7 +59,7 @@ export async function runTools(ctx: CliContext): Promise<number> {
     for (const state of states.filter((s) => s.status === 'disabled' && name !== undefined)) {
       ctx.io.err(`Server "${state.server.name}" is disabled. Run switchboard enable ${state.server.name} first.`);
     }
-    if (name !== undefined && (failed || untrusted.length > 0 || states[0]?.status === 'disabled')) return EXIT.FAILURE;
+    if (name !== undefined && (failed || untrusted.length > 0 || states[0]?.status === 'disabled' || states[0]?.status === 'changed')) return EXIT.FAILURE;
     return EXIT.OK;
   });
 }

@@ -47,10 +47,17 @@ export async function runTrust(ctx: CliContext): Promise<number> {
   return withTrustCaller(ctx, dir, async (call) => {
     if (review) return runReview(ctx, call);
     if (approve.length > 0 || all) {
+      // `--all` names what it approved (a person without a terminal sees what now runs).
+      const waiting = all ? await call('trust:review', {}) : undefined;
+      if (waiting && !waiting.ok) return printFailure(ctx, waiting.error);
+      if (waiting?.ok && waiting.data.pending.length === 0) {
+        ctx.io.out(ctx.cli.json ? JSON.stringify({ approved: [] }, null, 2) : `Nothing waits for approval in ${dir}`);
+        return EXIT.OK;
+      }
       const r = await call('trust:approve', all ? { all: true } : { servers: approve });
       if (!r.ok) return printFailure(ctx, r.error);
-      const names = all ? 'every waiting server' : approve.join(', ');
-      ctx.io.out(ctx.cli.json ? JSON.stringify(r.data, null, 2) : `Approved ${names} in ${dir}`);
+      const names = waiting?.ok ? waiting.data.pending.map((p) => p.server) : approve;
+      ctx.io.out(ctx.cli.json ? JSON.stringify(r.data, null, 2) : `Approved ${names.join(', ')} in ${dir}`);
       return EXIT.OK;
     }
     const r = await call('trust:grant', {});
