@@ -8,6 +8,7 @@
 import { TextInput } from '@mantine/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { filterNamed } from '../lib/named-filter.js';
 import { queryWords } from '../lib/tool-search-index.js';
 import { HighlightText } from './highlight-text.js';
 import './lists.css';
@@ -81,20 +82,6 @@ export interface VirtualNameListProps<T> {
 
 /** Estimated row height (px): a name line and a detail line. */
 const ROW = 40;
-
-/** Items whose name or detail holds every word of the filter; name matches first. */
-function filterNamed<T>(items: readonly T[], words: readonly string[], nameOf: (t: T) => string, detailOf?: (t: T) => string | undefined): readonly T[] {
-  if (words.length === 0) return items;
-  const byName: T[] = [];
-  const byDetail: T[] = [];
-  for (const item of items) {
-    const name = nameOf(item).toLowerCase();
-    const detail = (detailOf?.(item) ?? '').toLowerCase();
-    if (words.every((w) => name.includes(w))) byName.push(item);
-    else if (words.every((w) => name.includes(w) || detail.includes(w))) byDetail.push(item);
-  }
-  return byName.concat(byDetail);
-}
 
 /** A filterable virtual list of named items, one button row each. */
 export function VirtualNameList<T>({ label, noun, items, keyOf, nameOf, detailOf, selected, onSelect, empty }: VirtualNameListProps<T>) {
