@@ -71,9 +71,9 @@ test('create_entities: nested arrays get titles and labelled buttons; two entiti
   await pane.getByRole('button', { name: 'Call', exact: true }).click();
   const result = pane.getByRole('region', { name: 'Tool result' });
   await expect(result).toContainText('ok');
-  // The JSON text comes back pretty-printed (its line breaks kept), not as one markdown paragraph.
+  // The JSON text comes back as a tree (one line per value; its text is the JSON), not as one markdown paragraph.
   const json = result.getByLabel('Result JSON');
-  await expect(json).toContainText('"name": "Ada"');
+  await expect(json).toContainText('"name":"Ada"');
   const shown = await json.innerText();
   expect(JSON.parse(shown)).toEqual([
     { name: 'Ada', entityType: 'person', observations: ['writes programs'] },

@@ -1,14 +1,17 @@
 /**
- * A server's prompts (issue 5 §5): the list, an input per argument with `completion/complete`
+ * A server's prompts (issue 5 §5): the list (virtual, filterable: issue 15 item 1), an input per argument with `completion/complete`
  * suggestions, Get, and the rendered messages (text as markdown without raw HTML; other content
- * blocks by type).
+ * blocks by type; embedded resources previewed as in the Resources tab).
  */
 import { Alert, Autocomplete, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { GetPromptOutput, PromptInfo } from '../../../src-shared/api/inspector.js';
 import { mediaDataUrl } from '../lib/media.js';
+import type { ContentItem } from '../lib/resource-content.js';
 import { useApp } from '../store/use-store.js';
+import { ContentItemView } from './resource-contents.js';
+import { VirtualNameList } from './virtual-list.js';
 import { ResultText } from './result-text.js';
 import { useCompletions } from './use-completions.js';
 import { COMPLETION_COMBOBOX, COMPLETION_MAX_HEIGHT } from './completion-dropdown.js';
@@ -37,17 +40,8 @@ function Message({ role, content }: { role: string; content: Record<string, unkn
   else if (type === 'image') {
     const src = mediaDataUrl('image', content.mimeType, content.data);
     body = src ? <img src={src} alt="Prompt image" style={{ maxWidth: 320 }} /> : <Text size="sm">[image]</Text>;
-  } else if (type === 'resource') {
-    const r = (content.resource ?? {}) as Record<string, unknown>;
-    body = (
-      <Stack gap={2}>
-        <Text size="xs" className="mono">
-          resource {String(r.uri ?? '')}
-        </Text>
-        {typeof r.text === 'string' ? <ResultText text={r.text} markdown={false} /> : null}
-      </Stack>
-    );
-  } else body = <pre className="result-json">{JSON.stringify(content, null, 2)}</pre>;
+  } else if (type === 'resource') body = <ContentItemView item={(content.resource ?? {}) as ContentItem} />;
+  else body = <pre className="result-json">{JSON.stringify(content, null, 2)}</pre>;
   return (
     <Paper withBorder p="xs" radius="sm">
       <Badge size="xs" variant="light" mb={4}>
@@ -57,6 +51,9 @@ function Message({ role, content }: { role: string; content: Record<string, unkn
     </Paper>
   );
 }
+
+const promptName = (p: PromptInfo): string => p.name;
+const promptDetail = (p: PromptInfo): string | undefined => p.description;
 
 /** The Prompts tab of a server. */
 export function PromptsPanel({ server }: { server: string }) {
@@ -96,30 +93,23 @@ export function PromptsPanel({ server }: { server: string }) {
 
   return (
     <div className="tools-grid">
-      <nav aria-label="Prompts" className="tools-column">
-        <Stack gap={2}>
-          {prompts?.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              This server lists no prompts.
-            </Text>
-          ) : null}
-          {prompts?.map((p) => (
-            <Button
-              key={p.name}
-              variant={p.name === selected ? 'light' : 'subtle'}
-              justify="start"
-              size="compact-sm"
-              onClick={() => {
-                setSelected(p.name);
-                setArgs({});
-                setOutput(undefined);
-              }}
-            >
-              <span className="mono">{p.name}</span>
-            </Button>
-          ))}
-        </Stack>
-      </nav>
+      <div className="tools-column">
+        <VirtualNameList
+          label="Prompts"
+          noun="prompts"
+          items={prompts ?? []}
+          keyOf={promptName}
+          nameOf={promptName}
+          detailOf={promptDetail}
+          selected={selected}
+          onSelect={(p) => {
+            setSelected(p.name);
+            setArgs({});
+            setOutput(undefined);
+          }}
+          empty={prompts ? <Text size="sm" c="dimmed">This server lists no prompts.</Text> : null}
+        />
+      </div>
       <Stack gap="sm" role="region" aria-label={prompt ? `Prompt ${prompt.name}` : 'Prompt'}>
         {error ? (
           <Alert color="red" variant="light" title="Request failed" role="alert">

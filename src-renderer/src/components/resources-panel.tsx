@@ -1,106 +1,27 @@
 /**
- * A server's resources (issue 5 §4): the list (paged to the end by main), templates with an input
- * per argument (with `completion/complete` suggestions), read (text shown as text, a blob as its
- * size and MIME type, an image blob shown), subscribe and see `resources/updated` arrive.
+ * A server's resources (issue 5 §4, issue 15 items 1 and 6): resources and templates as filterable
+ * virtual lists (a server of 5,000 renders a screenful); a click reads the resource (or opens the
+ * template's form) and its content opens beside the list, at the top of the pane: Markdown, JSON as
+ * a tree, images, small text blobs decoded (resource-contents.tsx); subscribe and see
+ * `resources/updated` arrive.
  */
-import { Alert, Autocomplete, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { ListCacheNote } from './list-cache-note.js';
 import type { ReadResourceOutput, ResourceInfo, ResourceTemplateInfo, ResourceUpdated } from '../../../src-shared/api/inspector.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
-import { formatLatency } from '../lib/format.js';
-import { mediaDataUrl } from '../lib/media.js';
 import { useApp } from '../store/use-store.js';
-import { ResultText } from './result-text.js';
-import { useCompletions } from './use-completions.js';
-import { COMPLETION_COMBOBOX, COMPLETION_MAX_HEIGHT } from './completion-dropdown.js';
+import { ResourceContents } from './resource-contents.js';
+import { TemplateForm } from './resource-template-form.js';
+import { VirtualNameList } from './virtual-list.js';
 
-/** A tiny RFC 6570 expansion for `{name}` and `{+name}` (enough for templates' simple arguments). */
-function expand(template: string, values: Record<string, string>): string {
-  return template.replace(/\{([+#]?)([^}]+)\}/g, (_a, op: string, names: string) =>
-    names
-      .split(',')
-      .map((n) => (op ? encodeURI(values[n.trim()] ?? '') : encodeURIComponent(values[n.trim()] ?? '')))
-      .join(','),
-  );
-}
-
-function TemplateForm({ server, template, onRead }: { server: string; template: ResourceTemplateInfo; onRead(uri: string): void }) {
-  const [values, setValues] = useState<Record<string, string>>({});
-  // Reading with an empty variable asks for a URI the server does not have: say what is missing.
-  const missing = template.arguments.filter((a) => (values[a] ?? '').trim() === '');
-  const missingText = missing.length > 0 ? `Fill in ${missing.join(', ')} to read.` : undefined;
-  return (
-    <Stack gap={4} className="template-form">
-      <Text size="sm" className="mono">
-        {template.uriTemplate}
-      </Text>
-      {template.description ? (
-        <Text size="xs" c="dimmed">
-          {template.description}
-        </Text>
-      ) : null}
-      <Group gap="xs" align="end">
-        {template.arguments.map((arg) => (
-          <TemplateArgument
-            key={arg}
-            server={server}
-            uriTemplate={template.uriTemplate}
-            name={arg}
-            value={values[arg] ?? ''}
-            context={values}
-            onChange={(v) => setValues((old) => ({ ...old, [arg]: v }))}
-          />
-        ))}
-        <Button size="xs" onClick={() => onRead(expand(template.uriTemplate, values))} disabled={missing.length > 0} title={missingText}>
-          Read {template.name}
-        </Button>
-      </Group>
-      {missingText ? (
-        <Text size="xs" c="dimmed" aria-label={`Missing values for ${template.name}`}>
-          {missingText}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
-
-function TemplateArgument(props: { server: string; uriTemplate: string; name: string; value: string; context: Record<string, string>; onChange(v: string): void }) {
-  const suggestions = useCompletions(props.server, { type: 'ref/resource', uri: props.uriTemplate }, props.name, props.value, props.context);
-  return <Autocomplete label={props.name} size="xs" value={props.value} onChange={props.onChange} data={suggestions} comboboxProps={COMPLETION_COMBOBOX} maxDropdownHeight={COMPLETION_MAX_HEIGHT} />;
-}
-
-function Contents({ output }: { output: ReadResourceOutput }) {
-  return (
-    <Stack gap="xs" role="region" aria-label="Resource contents">
-      <Text size="xs" c="dimmed">
-        Read in {formatLatency(output.durationMs)}
-      </Text>
-      {output.contents.map((c, i) => {
-        if (c.text !== undefined) {
-          return (
-            <Stack gap={2} key={i}>
-              <Text size="xs" c="dimmed" className="mono">
-                {c.uri} {c.mimeType ? `· ${c.mimeType}` : ''}
-              </Text>
-              <ResultText text={c.text} markdown={false} />
-            </Stack>
-          );
-        }
-        const img = mediaDataUrl('image', c.mimeType, c.blob);
-        return (
-          <Stack gap={2} key={i}>
-            <Text size="xs" c="dimmed" className="mono">
-              {c.uri} · {c.mimeType ?? 'unknown type'} · binary, {Math.floor(((c.blob?.length ?? 0) * 3) / 4)} bytes
-            </Text>
-            {img ? <img src={img} alt={`Resource ${c.uri}`} style={{ maxWidth: 320 }} /> : null}
-          </Stack>
-        );
-      })}
-    </Stack>
-  );
-}
+const resourceKey = (r: ResourceInfo): string => r.uri;
+const resourceName = (r: ResourceInfo): string => r.name;
+const resourceDetail = (r: ResourceInfo): string => r.uri;
+const templateKey = (t: ResourceTemplateInfo): string => t.uriTemplate;
+const templateName = (t: ResourceTemplateInfo): string => t.name;
+const templateDetail = (t: ResourceTemplateInfo): string => t.uriTemplate;
 
 /** The Resources tab of a server. */
 export function ResourcesPanel({ server }: { server: string }) {
@@ -110,11 +31,17 @@ export function ResourcesPanel({ server }: { server: string }) {
   const [truncated, setTruncated] = useState(false);
   const [error, setError] = useState<ApiError>();
   const [selected, setSelected] = useState<string>();
+  const [template, setTemplate] = useState<ResourceTemplateInfo>();
   const [output, setOutput] = useState<ReadResourceOutput>();
   const [subscribed, setSubscribed] = useState<string[]>([]);
   const [updates, setUpdates] = useState<ResourceUpdated[]>([]);
 
   const [cache, setCache] = useState<ListCacheState>();
+  // The content opens where the person is looking: scrolled into view when the pane is one column.
+  const contentsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (output) contentsRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [output]);
 
   const load = useCallback(async (refresh = false) => {
     const [list, tpl] = await Promise.all([api.call('resources:list', { server, refresh }), api.call('resources:templates', { server, refresh })]);
@@ -139,7 +66,8 @@ export function ResourcesPanel({ server }: { server: string }) {
     return () => offs.forEach((off) => off());
   }, [api, server, load]);
 
-  const read = async (uri: string): Promise<void> => {
+  const read = async (uri: string, fromTemplate = false): Promise<void> => {
+    if (!fromTemplate) setTemplate(undefined);
     setSelected(uri);
     setOutput(undefined);
     const r = await api.call('resources:read', { server, uri });
@@ -157,41 +85,55 @@ export function ResourcesPanel({ server }: { server: string }) {
 
   return (
     <div className="tools-grid">
-      <nav aria-label="Resources" className="tools-column">
-        <Stack gap={2}>
-          {resources === undefined && !error ? <Text size="sm">Loading…</Text> : null}
-          {resources?.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              This server lists no resources.
+      <Stack gap={4} className="tools-column">
+        {resources === undefined && !error ? <Text size="sm">Loading…</Text> : null}
+        <VirtualNameList
+          label="Resources"
+          noun="resources"
+          items={resources ?? []}
+          keyOf={resourceKey}
+          nameOf={resourceName}
+          detailOf={resourceDetail}
+          selected={template ? undefined : selected}
+          onSelect={(r) => void read(r.uri)}
+          empty={resources ? <Text size="sm" c="dimmed">This server lists no resources.</Text> : null}
+        />
+        {truncated ? (
+          <Text size="xs" c="orange">
+            The list stopped early (a repeated cursor or too many pages).
+          </Text>
+        ) : null}
+        <ListCacheNote label="Resource list" cache={cache} onRefresh={() => void load(true)} />
+        {templates.length > 0 ? (
+          <>
+            <Text fw={700} size="sm" mt="xs">
+              Templates ({templates.length.toLocaleString('en-US')})
             </Text>
-          ) : null}
-          {resources?.map((r) => (
-            <Button key={r.uri} variant={r.uri === selected ? 'light' : 'subtle'} justify="start" size="compact-sm" onClick={() => void read(r.uri)} title={r.uri}>
-              <span className="mono">{r.name}</span>
-            </Button>
-          ))}
-          {truncated ? (
-            <Text size="xs" c="orange">
-              The list stopped early (a repeated cursor or too many pages).
-            </Text>
-          ) : null}
-          <ListCacheNote label="Resource list" cache={cache} onRefresh={() => void load(true)} />
-        </Stack>
-      </nav>
+            <VirtualNameList
+              label="Templates"
+              noun="templates"
+              items={templates}
+              keyOf={templateKey}
+              nameOf={templateName}
+              detailOf={templateDetail}
+              selected={template?.uriTemplate}
+              onSelect={(t) => {
+                setTemplate(t);
+                setOutput(undefined);
+              }}
+            />
+          </>
+        ) : null}
+      </Stack>
       <Stack gap="sm">
         {error ? (
           <Alert color="red" variant="light" title="Request failed" role="alert">
             {error.message} <span className="mono">({error.code})</span>
           </Alert>
         ) : null}
-        {templates.length > 0 ? (
+        {template ? (
           <Stack gap="xs" role="region" aria-label="Resource templates">
-            <Text fw={700} size="sm">
-              Templates
-            </Text>
-            {templates.map((t) => (
-              <TemplateForm key={t.uriTemplate} server={server} template={t} onRead={(uri) => void read(uri)} />
-            ))}
+            <TemplateForm key={template.uriTemplate} server={server} template={template} onRead={(uri) => void read(uri, true)} />
           </Stack>
         ) : null}
         <Group gap="xs">
@@ -203,7 +145,7 @@ export function ResourcesPanel({ server }: { server: string }) {
             {selected && subscribed.includes(selected) ? 'Unsubscribe' : 'Subscribe'}
           </Button>
         </Group>
-        {output ? <Contents output={output} /> : null}
+        <div ref={contentsRef}>{output ? <ResourceContents output={output} /> : null}</div>
         {subscribed.length > 0 || updates.length > 0 ? (
           <Stack gap={2} role="region" aria-label="Resource updates">
             <Text fw={700} size="sm">

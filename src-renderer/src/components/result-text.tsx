@@ -4,9 +4,10 @@
  * large text (several MB) shows a preview and renders the full text only on demand, in a virtual
  * list, so the window stays responsive.
  */
-import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState, type ComponentProps } from 'react';
-import { prettyJson } from '../lib/json-text.js';
+import { parseJsonText } from '../lib/json-text.js';
+import { JsonTree } from './json-tree.js';
 import { useApp } from '../store/use-store.js';
 import Markdown from 'react-markdown';
 import { formatSize, isLargeText, previewOf, rowStartsSlice, rowText } from '../lib/large-text.js';
@@ -149,28 +150,22 @@ export interface ResultTextProps {
 }
 
 /**
- * A text block that is JSON: pretty-printed in a code block, with a toggle to see it as markdown
- * (what the server sent, rendered) — markdown would join its lines into one paragraph.
+ * A text block that is JSON: a collapsible tree (json-tree.tsx), with a toggle to see it as
+ * markdown (what the server sent, rendered) — markdown would join its lines into one paragraph.
  */
-function JsonText({ text, pretty }: { text: string; pretty: string }) {
+function JsonText({ text, value }: { text: string; value: object }) {
   const [asMarkdown, setAsMarkdown] = useState(false);
   return (
     <Stack gap={2}>
       <Group gap="xs">
         <Text size="xs" c="dimmed">
-          {asMarkdown ? 'Shown as markdown' : 'JSON text, pretty-printed'}
+          {asMarkdown ? 'Shown as markdown' : 'JSON text, as a tree'}
         </Text>
         <Button size="compact-xs" variant="subtle" onClick={() => setAsMarkdown((v) => !v)} aria-pressed={asMarkdown}>
           {asMarkdown ? 'Show as JSON' : 'Show as markdown'}
         </Button>
       </Group>
-      {asMarkdown ? (
-        <SafeMarkdown text={text} />
-      ) : (
-        <Code block className="result-json" aria-label="Result JSON">
-          {pretty}
-        </Code>
-      )}
+      {asMarkdown ? <SafeMarkdown text={text} /> : <JsonTree value={value} text={text} label="Result JSON" />}
     </Stack>
   );
 }
@@ -178,7 +173,7 @@ function JsonText({ text, pretty }: { text: string; pretty: string }) {
 /** One text block of a result. */
 export function ResultText({ text, markdown = true }: ResultTextProps) {
   const [full, setFull] = useState(false);
-  const pretty = useMemo(() => (markdown && !isLargeText(text) ? prettyJson(text) : undefined), [markdown, text]);
+  const json = useMemo(() => (markdown && !isLargeText(text) ? parseJsonText(text) : undefined), [markdown, text]);
   if (isLargeText(text)) {
     return (
       <Stack gap={4}>
@@ -194,6 +189,6 @@ export function ResultText({ text, markdown = true }: ResultTextProps) {
       </Stack>
     );
   }
-  if (pretty !== undefined) return <JsonText text={text} pretty={pretty} />;
+  if (json !== undefined) return <JsonText text={text} value={json} />;
   return markdown ? <SafeMarkdown text={text} /> : <pre className="result-text">{text}</pre>;
 }

@@ -220,10 +220,10 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
             </div>
           </div>
         </Tabs.Panel>
-        <Tabs.Panel value="resources" pt="sm">
+        <Tabs.Panel value="resources" pt="sm" className="tools-panel">
           {state.status === 'connected' ? <ResourcesPanel server={name} /> : <NotConnected />}
         </Tabs.Panel>
-        <Tabs.Panel value="prompts" pt="sm">
+        <Tabs.Panel value="prompts" pt="sm" className="tools-panel">
           {state.status === 'connected' ? <PromptsPanel server={name} /> : <NotConnected />}
         </Tabs.Panel>
         <Tabs.Panel value="tasks" pt="sm">

@@ -1,6 +1,6 @@
 /**
  * A server's tools, raw name first, then the agent-visible name (docs/tool-bridge.md); each tool is a button;
- * arrow keys, Home and End move along the list. The list is virtual (@tanstack/react-virtual) and
+ * arrow keys, Home and End move along the list. The list is virtual (useVirtualList, virtual-list.tsx) and
  * its rows are plain elements (issue 15 item 1: opening a server of 5,000 tools renders a screenful),
  * compact (a name line and one line of agent name · description), names wrapping only after
  * `_ - . /`. The Tools tab has its own filter (same ranking as the search of all servers). A name
@@ -8,14 +8,14 @@
  * of this server's tools collide under one scheme, one summary above the list says so instead.
  */
 import { Alert, Text, TextInput } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
 import { clashLabels, collisionSummaries, toolKey, type CollisionSummary, type ToolNames } from '../lib/tool-name-view.js';
 import { queryWords, rankTools, toolSearchIndex } from '../lib/tool-search-index.js';
 import { annotationLabels } from './tool-annotations.js';
 import { AgentNameLine, HighlightText } from './highlight-text.js';
 import { useToolNames } from './use-tool-names.js';
+import { useVirtualList } from './virtual-list.js';
 import './lists.css';
 
 /** Props of `ToolList`. */
@@ -78,19 +78,9 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   const [filter, setFilter] = useState('');
   const words = useMemo(() => queryWords(filter), [filter]);
   const shown = useMemo(() => (words.length === 0 ? tools : rankTools(toolSearchIndex(tools), filter).hits), [tools, filter, words]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW,
-    overscan: 6,
-  });
-
   // A tool picked elsewhere (the search) is scrolled into the list, so its row shows it is selected.
   const selectedIndex = selected === undefined ? -1 : shown.findIndex((t) => t.name === selected);
-  useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
+  const { scrollRef, virtualizer, onKeyDown } = useVirtualList({ count: shown.length, estimateSize: ROW, selectedIndex });
 
   if (tools.length === 0) {
     return (
@@ -99,22 +89,6 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
       </Text>
     );
   }
-
-  // Keyboard: move by index, so Home/End reach rows that are not rendered yet.
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
-    const at = Number((document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1);
-    const last = shown.length - 1;
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowDown' ? Math.min(last, at + 1) : Math.max(0, at - 1);
-    event.preventDefault();
-    virtualizer.scrollToIndex(next);
-    const focus = (tries: number): void => {
-      const el = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`);
-      if (el) el.focus();
-      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
-    };
-    focus(10);
-  };
 
   return (
     <div className="tool-list">

@@ -1,7 +1,8 @@
 /**
  * One tool call's result (docs/tool-bridge.md): text as markdown without raw HTML, or plain (never HTML:
  * server text is untrusted; a several-MB text shows a preview first, see result-text.tsx), images
- * and audio from base64 + MIME type only, embedded resources, `structuredContent` as pretty JSON,
+ * and audio from base64 + MIME type only, embedded resources previewed (resource-contents.tsx),
+ * resource links that open their resource in place, `structuredContent` as a collapsible JSON tree,
  * the output-schema warning beside the kept result, `isError` in red, and the duration.
  */
 import { Alert, Badge, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
@@ -11,11 +12,14 @@ import { ResultText, TruncatedText } from './result-text.js';
 import type { ContentBlock, ToolCallResult } from '../../../src-shared/api/status.js';
 import { formatLatency } from '../lib/format.js';
 import { mediaDataUrl } from '../lib/media.js';
+import type { ContentItem } from '../lib/resource-content.js';
+import { JsonTree } from './json-tree.js';
+import { ContentItemView, ResourceLink } from './resource-contents.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** One content block. Unknown block types show as JSON. */
-function Block({ block, markdown }: { block: ContentBlock; markdown: boolean }) {
+function Block({ block, markdown, server }: { block: ContentBlock; markdown: boolean; server: string }) {
   switch (block.type) {
     case 'text':
       return <ResultText text={str(block.text) ?? ''} markdown={markdown} />;
@@ -39,31 +43,10 @@ function Block({ block, markdown }: { block: ContentBlock; markdown: boolean }) 
         </Text>
       );
     }
-    case 'resource': {
-      const r = (block.resource ?? {}) as Record<string, unknown>;
-      return (
-        <Stack gap={2} className="result-resource">
-          <Text size="xs" c="dimmed">
-            Resource <span className="mono">{str(r.uri) ?? '(no uri)'}</span>
-            {str(r.mimeType) ? ` · ${str(r.mimeType)}` : ''}
-          </Text>
-          {str(r.text) !== undefined ? (
-            <ResultText text={str(r.text)!} markdown={false} />
-          ) : (
-            <Text size="xs" c="dimmed">
-              (binary content, {str(r.blob)?.length ?? 0} base64 characters)
-            </Text>
-          )}
-        </Stack>
-      );
-    }
+    case 'resource':
+      return <ContentItemView item={(block.resource ?? {}) as ContentItem} />;
     case 'resource_link':
-      return (
-        <Text size="sm">
-          Resource link <span className="mono">{str(block.uri) ?? ''}</span>
-          {str(block.name) ? ` (${str(block.name)})` : ''}
-        </Text>
-      );
+      return str(block.uri) ? <ResourceLink server={server} uri={str(block.uri)!} name={str(block.name)} mimeType={str(block.mimeType)} /> : <pre className="result-json">{JSON.stringify(block, null, 2)}</pre>;
     default:
       return <pre className="result-json">{JSON.stringify(block, null, 2)}</pre>;
   }
@@ -116,11 +99,11 @@ export function ToolResult({ result }: { result: ToolCallResult }) {
           {blocks
             .filter((b) => b.type !== 'text' && b.type !== 'resource')
             .map((b, i) => (
-              <Block key={i} block={b} markdown={markdown} />
+              <Block key={i} block={b} markdown={markdown} server={result.server} />
             ))}
         </>
       ) : blocks.length > 0 ? (
-        blocks.map((b, i) => <Block key={i} block={b} markdown={markdown} />)
+        blocks.map((b, i) => <Block key={i} block={b} markdown={markdown} server={result.server} />)
       ) : (
         <ResultText text={result.text} markdown={false} />
       )}
@@ -137,9 +120,13 @@ export function ToolResult({ result }: { result: ToolCallResult }) {
           <Text size="xs" fw={700} c="dimmed" mb={4}>
             Structured content
           </Text>
-          <Code block className="result-json">
-            {JSON.stringify(result.structuredContent, null, 2)}
-          </Code>
+          {result.structuredContent !== null && typeof result.structuredContent === 'object' ? (
+            <JsonTree value={result.structuredContent} label="Structured content" />
+          ) : (
+            <Code block className="result-json">
+              {JSON.stringify(result.structuredContent, null, 2)}
+            </Code>
+          )}
         </div>
       ) : null}
     </Stack>

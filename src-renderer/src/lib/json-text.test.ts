@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_CHARS, prettyJson } from './json-text.js';
+import { MAX_JSON_CHARS, parseJsonText, prettyJson } from './json-text.js';
 
 describe('prettyJson', () => {
   it('pretty-prints a JSON object or array given as compact text', () => {
@@ -17,5 +17,14 @@ describe('prettyJson', () => {
   it('does not parse a text longer than the limit', () => {
     const big = `[${'1,'.repeat(MAX_JSON_CHARS / 2)}1]`;
     expect(prettyJson(big)).toBeUndefined();
+  });
+});
+
+describe('parseJsonText', () => {
+  it('gives the object or array a text holds, nothing for scalars or broken JSON', () => {
+    expect(parseJsonText(' {"a":[1,{"b":null}]} ')).toEqual({ a: [1, { b: null }] });
+    expect(parseJsonText('[]')).toEqual([]);
+    expect(parseJsonText('"x"')).toBeUndefined();
+    expect(parseJsonText('{"a":')).toBeUndefined();
   });
 });

@@ -1,0 +1,141 @@
+/**
+ * The one virtual list of the renderer's side lists (issue 15 item 1: every list virtualised): a
+ * hook around @tanstack/react-virtual that scrolls a selected row into view and moves focus with
+ * arrow keys, Home and End by index (so rows not rendered yet are reached), and `VirtualNameList`,
+ * a list of named items (resources, templates, prompts) as plain button rows with a filter, a
+ * count and the match highlighted. A list of 5,000 renders a screenful.
+ */
+import { TextInput } from '@mantine/core';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { filterNamed } from '../lib/named-filter.js';
+import { queryWords } from '../lib/tool-search-index.js';
+import { HighlightText } from './highlight-text.js';
+import './lists.css';
+
+/** Options of `useVirtualList`. */
+export interface VirtualListOptions {
+  count: number;
+  /** Estimated row height (px); rows are measured once rendered. */
+  estimateSize: number;
+  /** Rows rendered beyond the visible ones (default 6). */
+  overscan?: number;
+  /** Index of the selected row, scrolled into view when it changes (-1: none). */
+  selectedIndex?: number;
+}
+
+/** What `useVirtualList` gives: the scroll element's ref, the virtualizer, and a keydown handler for the rows' container. */
+export interface VirtualList {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  onKeyDown(event: KeyboardEvent<HTMLElement>): void;
+}
+
+/**
+ * A virtualizer over `count` rows in the element of `scrollRef`. Rows carry `data-index` (and
+ * `ref={virtualizer.measureElement}`); `onKeyDown` moves focus between them by index.
+ */
+export function useVirtualList({ count, estimateSize, overscan = 6, selectedIndex = -1 }: VirtualListOptions): VirtualList {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => estimateSize, overscan });
+
+  // A row picked elsewhere (a search, a link) is scrolled into the list, so its row shows it is selected.
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    const at = Number((document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1);
+    const last = count - 1;
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowDown' ? Math.min(last, at + 1) : Math.max(0, at - 1);
+    event.preventDefault();
+    virtualizer.scrollToIndex(next);
+    const focus = (tries: number): void => {
+      const el = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`);
+      if (el) el.focus();
+      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+    };
+    focus(10);
+  };
+  return { scrollRef, virtualizer, onKeyDown };
+}
+
+/** Props of `VirtualNameList`. */
+export interface VirtualNameListProps<T> {
+  /** Accessible name of the list (a `nav`), e.g. "Resources". */
+  label: string;
+  /** Plural noun for the filter and count ("resources"). */
+  noun: string;
+  items: readonly T[];
+  /** A unique key per item (a URI, a name). */
+  keyOf(item: T): string;
+  /** The row's name (its button's accessible name; highlighted where the filter matches). */
+  nameOf(item: T): string;
+  /** A second, dimmed line (a URI, a description); searched too. */
+  detailOf?(item: T): string | undefined;
+  selected?: string;
+  onSelect(item: T): void;
+  /** Shown when there are no items. */
+  empty?: ReactNode;
+}
+
+/** Estimated row height (px): a name line and a detail line. */
+const ROW = 40;
+
+/** A filterable virtual list of named items, one button row each. */
+export function VirtualNameList<T>({ label, noun, items, keyOf, nameOf, detailOf, selected, onSelect, empty }: VirtualNameListProps<T>) {
+  const [filter, setFilter] = useState('');
+  const words = useMemo(() => queryWords(filter), [filter]);
+  const shown = useMemo(() => filterNamed(items, words, nameOf, detailOf), [items, words, nameOf, detailOf]);
+  const selectedIndex = selected === undefined ? -1 : shown.findIndex((t) => keyOf(t) === selected);
+  const { scrollRef, virtualizer, onKeyDown } = useVirtualList({ count: shown.length, estimateSize: ROW, selectedIndex });
+  if (items.length === 0) return <>{empty ?? null}</>;
+  return (
+    <div className="tool-list">
+      {items.length > 10 ? (
+        <TextInput size="xs" mb={4} placeholder={`Filter ${items.length.toLocaleString('en-US')} ${noun}`} aria-label={`Filter ${label.toLowerCase()}`} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      ) : null}
+      {words.length > 0 ? (
+        <p className="search-count" role="status">
+          {shown.length === 0 ? `No ${noun} match.` : `${shown.length.toLocaleString('en-US')} of ${items.length.toLocaleString('en-US')} ${noun}`}
+        </p>
+      ) : null}
+      <div ref={scrollRef} className="tool-list-scroll named-list-scroll">
+        <nav aria-label={label} onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = shown[row.index]!;
+            const key = keyOf(item);
+            const name = nameOf(item);
+            const detail = detailOf?.(item);
+            return (
+              <button
+                type="button"
+                key={key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                data-list-item
+                className="tool-row compact"
+                aria-label={name}
+                aria-current={key === selected ? 'true' : undefined}
+                data-selected={key === selected || undefined}
+                title={detail}
+                onClick={() => onSelect(item)}
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                <span className="mono tool-name">
+                  <HighlightText text={name} words={words} breaks />
+                </span>
+                {detail ? (
+                  <span className="tool-row-detail mono">
+                    <HighlightText text={detail} words={words} />
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </nav>
+      </div>
+    </div>
+  );
+}
