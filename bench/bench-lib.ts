@@ -233,19 +233,32 @@ export async function benchRss(sizes: BenchSizes): Promise<BenchResult> {
   return result(`main-process RSS with ${sizes.servers} servers`, 'MiB', manager / 1024 / 1024, raw / 1024 / 1024, TARGETS.rss);
 }
 
-/** Run all four benchmarks; `onResult` sees each line as it is measured. */
-export async function runBenchmarks(sizes: BenchSizes, onResult: (r: BenchResult) => void = () => undefined): Promise<BenchResult[]> {
+/** The groups of rows `npm run bench -- --only=<group>,…` can pick (bench/run.ts). */
+export const BENCH_GROUPS = ['startup', 'echo-stdio', 'echo-http', 'flood', 'rss', 'modern', 'cli', 'channels'] as const;
+export type BenchGroup = (typeof BENCH_GROUPS)[number];
+
+/**
+ * Run all four benchmarks (or only the groups `wanted` says); `onResult` sees each line as it is
+ * measured.
+ */
+export async function runBenchmarks(
+  sizes: BenchSizes,
+  onResult: (r: BenchResult) => void = () => undefined,
+  wanted: (group: BenchGroup) => boolean = () => true,
+): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   const add = (r: BenchResult): void => {
     out.push(r);
     onResult(r);
   };
-  add(await benchStartup(sizes));
-  add(await benchStartupParallel(sizes));
-  for (const r of await benchEcho(sizes, 'stdio')) add(r);
-  for (const r of await benchEcho(sizes, 'http')) add(r);
-  for (const r of await benchFlood(sizes)) add(r);
-  add(await benchRss(sizes));
+  if (wanted('startup')) {
+    add(await benchStartup(sizes));
+    add(await benchStartupParallel(sizes));
+  }
+  if (wanted('echo-stdio')) for (const r of await benchEcho(sizes, 'stdio')) add(r);
+  if (wanted('echo-http')) for (const r of await benchEcho(sizes, 'http')) add(r);
+  if (wanted('flood')) for (const r of await benchFlood(sizes)) add(r);
+  if (wanted('rss')) add(await benchRss(sizes));
   return out;
 }
 

@@ -1,13 +1,24 @@
 /**
  * `npm run bench`: the four issue-4 benchmarks and the channels benchmark (issue 13), each printed
- * as a ratio against the raw SDK client in the same run. `--small` runs the smoke sizes. Not part
- * of `npm test`.
+ * as a ratio against the raw SDK client in the same run. `--small` runs the smoke sizes;
+ * `--only=<group>,…` runs only those groups of rows (BENCH_GROUPS: startup, echo-stdio, echo-http,
+ * flood, rss, modern, cli, channels), e.g. `npm run bench -- --only=cli`. Not part of `npm test`.
  */
-import { FULL, SMALL, formatResult, runBenchmarks } from './bench-lib.js';
+import { BENCH_GROUPS, FULL, SMALL, formatResult, runBenchmarks, type BenchGroup } from './bench-lib.js';
 
 const sizes = process.argv.includes('--small') ? SMALL : FULL;
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const unknown = only?.filter((g) => !(BENCH_GROUPS as readonly string[]).includes(g)) ?? [];
+if (unknown.length > 0) {
+  process.stderr.write(`bench: unknown group ${unknown.join(', ')} (groups: ${BENCH_GROUPS.join(', ')})\n`);
+  process.exit(64);
+}
+const wanted = (group: BenchGroup): boolean => only === undefined || only.includes(group);
 process.stdout.write(`MCP Switchboard benchmarks (manager / raw SDK client; 1.0 = same as raw)\n`);
-await runBenchmarks(sizes, (r) => process.stdout.write(`${formatResult(r)}\n`));
-for (const r of await (await import('./bench-modern.js')).runModernBenchmarks(sizes)) process.stdout.write(`${(await import('./bench-modern.js')).formatModernResult(r)}\n`);
-await (await import('./cli-bench.js')).runCliBenchmarks(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));
-await (await import('./channels-bench.js')).runChannelBench(process.argv.includes('--small'), (r) => process.stdout.write(`${formatResult(r)}\n`));
+await runBenchmarks(sizes, (r) => process.stdout.write(`${formatResult(r)}\n`), wanted);
+if (wanted('modern')) {
+  const modern = await import('./bench-modern.js');
+  for (const r of await modern.runModernBenchmarks(sizes)) process.stdout.write(`${modern.formatModernResult(r)}\n`);
+}
+if (wanted('cli')) await (await import('./cli-bench.js')).runCliBenchmarks(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));
+if (wanted('channels')) await (await import('./channels-bench.js')).runChannelBench(sizes === SMALL, (r) => process.stdout.write(`${formatResult(r)}\n`));

@@ -9,6 +9,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${pkg.version}\n`);
 } else {
+  // Node 22.1+ keeps the bundle's compiled code between runs (in the OS temp folder, or
+  // NODE_COMPILE_CACHE), so a one-shot command skips most of its parse and compile (issue 11).
+  // Node 20 has no such switch: there it is absent and every start compiles afresh.
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache?.();
   const { builtEntryUrl } = await import('./cli-build.mjs');
   let entry;
   try {

@@ -14,7 +14,6 @@ export { secretStoreChoice, secretStoreWarning } from './secrets/file-secret-sto
 export { buildCatalog, describeTool, formatDescription } from './mcp/catalog.js';
 export { readChannelsOffline } from './channels/offline-read.js';
 export { readTriggersFile } from './channels/triggers-file.js';
-export { ManualStops } from './manual-stops.js';
 export { writeFileAtomic } from './config/atomic-write.js';
 export { isAlive, killPids, listDescendants } from './mcp/process-tree.js';
 export { launchIdOf, processesOfLaunches, processesWithEnv } from './mcp/launch-session.js';

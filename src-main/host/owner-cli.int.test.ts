@@ -218,6 +218,10 @@ describe('a live owner controlled by the CLI', () => {
     expect(processesWithMarker(world.marker)).toEqual([]);
     const start = await runSwitchboard(world, ['start', 'raw']);
     expect(start.stdout.trim()).toBe('No Switchboard is running; "raw" will start with it (its manual stop is cleared).');
+    expect(JSON.parse(readFileSync(join(world.dataDir, 'state.json'), 'utf8')).manualStops).toBeUndefined();
+    const unknown = await runSwitchboard(world, ['start', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown server "nope"');
     const disabled = await runSwitchboard(world, ['stop', 'nope']);
     expect(disabled.code).toBe(2);
   }, 180_000);

@@ -1,6 +1,6 @@
 /**
  * Handlers of the running-state verbs (docs/operator-verbs.md) and the JSON-RPC trace (docs/inspecting.md):
- * `servers:start|stop|restart|reload|test`, `trace:get`. Manual stops are kept in state.json
+ * `servers:start|stop|clearStop|restart|reload|test`, `trace:get`. Manual stops are kept in state.json
  * (`ManualStops`) so reload, the file watcher and the next owner respect them.
  */
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
@@ -8,7 +8,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
-type LifecycleMethod = 'servers:start' | 'servers:stop' | 'servers:restart' | 'servers:reload' | 'servers:test' | 'trace:get';
+type LifecycleMethod = 'servers:start' | 'servers:stop' | 'servers:clearStop' | 'servers:restart' | 'servers:reload' | 'servers:test' | 'trace:get';
 
 /** The docs/operator-verbs.md sentence for a disabled server. */
 export function disabledMessage(name: string): string {
@@ -32,6 +32,19 @@ export function lifecycleHandlers(ctx: CoreContext): HandlerGroup<LifecycleMetho
         if (!def.ok) return def;
         await ctx.manualStops.remove(server);
         await ctx.manager.start(server);
+        ctx.pokeServersChanged();
+        return ok(ctx.snapshot());
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+
+    // Offline `switchboard start` (issue 11 item 1): the rule (known, enabled) lives here, not in the CLI.
+    'servers:clearStop': async ({ server }) => {
+      try {
+        const def = await definition(server);
+        if (!def.ok) return def;
+        await ctx.manualStops.remove(server);
         ctx.pokeServersChanged();
         return ok(ctx.snapshot());
       } catch (err) {

@@ -116,9 +116,12 @@ export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mo
  * process it started is stopped before the CLI exits.
  */
 export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
-  // Loaded here, not at the top: verbs that never start a core (help, trust, servers…) skip it.
-  const { createSwitchboardCore } = await import('../../core/index.js');
-  const core = createSwitchboardCore(await spawningCoreOptions(ctx, 'cli'), extras);
+  // Loaded here, not at the top: verbs that never start a core (help, trust, servers…) skip it. The
+  // login shell is asked first and runs in its own processes while the core's modules load (issue 11:
+  // one-shot start time; on two cores the two overlap instead of adding up).
+  const options = spawningCoreOptions(ctx, 'cli');
+  const [{ createSwitchboardCore }, coreOptionsRead] = await Promise.all([import('../../core/index.js'), options]);
+  const core = createSwitchboardCore(coreOptionsRead, extras);
   // Ctrl-C / SIGTERM mid-command must still stop what this core started (docs/faces-and-ownership.md, §6): dispose,
   // then exit 128+signal. A second signal while disposing exits at once.
   let stopping = false;

@@ -1,6 +1,6 @@
 /**
- * Running-state verbs (docs/operator-verbs.md) and the JSON-RPC trace (docs/inspecting.md): `servers:start|stop|restart|
- * reload|test` and `trace:get`, plus the `trace:appended` event. Owned by the lifecycle work (#4).
+ * Running-state verbs (docs/operator-verbs.md) and the JSON-RPC trace (docs/inspecting.md): `servers:start|stop|clearStop|
+ * restart|reload|test` and `trace:get`, plus the `trace:appended` event. Owned by the lifecycle work (#4).
  */
 import { z } from 'zod';
 import { TestReportSchema, TraceEntrySchema } from '../lifecycle.js';
@@ -12,6 +12,11 @@ const One = z.object({ server: ServerName }).strict();
 export const lifecycleMethods = {
   /** Start a server (clears a manual stop and a last error, then connects). DISABLED for a disabled one. */
   'servers:start': { input: One, output: ServersSnapshotSchema },
+  /**
+   * Forget a server's manual stop without starting it: what `switchboard start` does when no owner
+   * runs (the next owner starts it). NOT_FOUND / DISABLED as `servers:start`.
+   */
+  'servers:clearStop': { input: One, output: ServersSnapshotSchema },
   /** Stop a server: kill its process, drop its tools, keep the entry; remembered as a manual stop. */
   'servers:stop': { input: One, output: ServersSnapshotSchema },
   /** Restart one server, or every server with a fresh context when `server` is absent. */

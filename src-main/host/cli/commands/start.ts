@@ -1,7 +1,8 @@
 /**
  * `switchboard start <name>` (docs/operator-verbs.md): with a live owner, revive the server (clears a manual stop
  * and a last error, then connects) and print its status line. Without one, forget the manual stop
- * so the next owner starts it, and say so. Exit 0; 2 for an unknown/disabled server or a failed start.
+ * (`servers:clearStop` on a one-shot core that starts nothing) so the next owner starts it, and say
+ * so. Exit 0; 2 for an unknown/disabled server or a failed start.
  */
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
@@ -9,18 +10,14 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { formatServerLine } from './lifecycle-format.js';
-import { ManualStops } from '../../../core/entry-kit.js';
 
 export async function runStart(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0]!;
   return withOwnerOrOneShot(ctx, { onlyServers: [] }, async (call, live) => {
     if (!live) {
-      const listed = await call('servers:list', {});
-      if (!listed.ok) return printFailure(ctx, listed.error);
-      const state = listed.data.servers.find((s) => s.server.name === name);
-      if (!state) return printFailure(ctx, { code: 'NOT_FOUND', message: `Unknown server "${name}"` });
-      if (!state.server.enabled) return printFailure(ctx, { code: 'DISABLED', message: `Server "${name}" is disabled. Run switchboard enable ${name} first.` });
-      await new ManualStops(ctx.dataDir).remove(name);
+      // A contract call like every verb (issue 11 item 1): the core says whether the server is known and enabled.
+      const cleared = await call('servers:clearStop', { server: name });
+      if (!cleared.ok) return printFailure(ctx, cleared.error);
       ctx.io.out(`No Switchboard is running; "${name}" will start with it (its manual stop is cleared).`);
       return EXIT.OK;
     }
