@@ -5,6 +5,8 @@
  * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
  * `--task` (or a tool whose `execution.taskSupport` is `required`) runs it as a task (MCP 2025-11-25):
  * its status goes to stderr, the result is printed the same way; Ctrl-C cancels the task (exit 130).
+ * A plain call that a 2026-07-28 server answers with a task handle prints the task's statuses on stderr
+ * and its result as usual; Ctrl-C sends `tasks/cancel` (docs/protocol-eras.md § Tasks).
  * Ctrl-C on a plain call cancels it where it runs (one-shot core or the live owner: the server gets
  * `notifications/cancelled` for that request), prints "cancelled" and exits 130 (issue 14 item 1).
  * What the called server asks meanwhile (elicitation, sampling) is asked in the terminal when
@@ -20,7 +22,7 @@ import { withOwnerOrOneShot, type Caller } from '../owner-link.js';
 import { FAILED_STATUSES } from './status.js';
 import { runToolAsTask } from '../task-follow.js';
 import { interruptible } from '../interrupt.js';
-import { answerInTerminal } from '../answer-prompts.js';
+import { answerInTerminal, type EventSource } from '../answer-prompts.js';
 import { openInBrowser } from '../open-browser.js';
 
 /** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
@@ -66,7 +68,7 @@ export async function runCall(ctx: CliContext): Promise<number> {
     const answering = live || process.stdin.isTTY === true;
     const stopAnswering = answering ? answerInTerminal({ server, on, call, io: ctx.io, input: process.stdin, openUrl: openInBrowser }) : undefined;
     try {
-      return await callAndPrint(ctx, call, server, tool, args, asTask);
+      return await callAndPrint(ctx, call, server, tool, args, asTask, on);
     } finally {
       stopAnswering?.();
     }
@@ -74,7 +76,7 @@ export async function runCall(ctx: CliContext): Promise<number> {
 }
 
 /** Run the call (plainly or as a task) and print its result; resolves the exit code. */
-async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool: string, args: Record<string, unknown>, asTask: boolean): Promise<number> {
+async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool: string, args: Record<string, unknown>, asTask: boolean, on: EventSource): Promise<number> {
     let result: ToolCallResult;
     if (asTask) {
       const outcome = await runToolAsTask(call, server, tool, args, (r) =>
@@ -90,6 +92,14 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
       result = record.result;
     } else {
       const callId = `cli-${randomUUID()}`;
+      // A 2026-07-28 server may answer with a task (docs/protocol-eras.md § Tasks): its statuses go to stderr.
+      let seen = '';
+      const stopStatus = on('tasks:changed', (r) => {
+        const line = `task ${r.taskId}: ${r.status}${r.statusMessage ? ` (${r.statusMessage})` : ''}`;
+        if (r.callId !== callId || line === seen) return;
+        seen = line;
+        ctx.io.err(line);
+      });
       let interrupted = false;
       const called = await interruptible(
         () => {
@@ -97,7 +107,7 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
           void call('tools:cancel', { callId });
         },
         () => call('tools:call', { server, tool, args, callId }),
-      );
+      ).finally(stopStatus);
       if (interrupted) {
         ctx.io.err(`Call to ${tool} on ${server} cancelled.`);
         return EXIT_CANCELLED;
