@@ -45,7 +45,7 @@ describe('2026-07-28 tasks from the CLI', () => {
   it('one-shot: a plain call answered with a task prints its statuses and its result; tasks needs a running Switchboard', async () => {
     const run = await runSwitchboard(world, ['call', 'modern', 'job', '--args', '{"steps":2,"delayMs":50}']);
     expect(run.stdout.trim()).toBe('job finished after 2 steps');
-    expect(run.stderr).toMatch(/^task \S+: working$/m);
+    // Statuses are read every 200 ms: the steps between may or may not be seen, the end always is.
     expect(run.stderr).toMatch(/^task \S+: completed \(done\)$/m);
     expect(run.code).toBe(0);
 
@@ -71,7 +71,7 @@ describe('2026-07-28 tasks from the CLI', () => {
     const approve = start(['call', 'modern', 'approve', '--args', '{"item":"v2"}']);
     expect(await waitFor(() => approve.io.err.includes('Answer it?'), 60_000)).toBe(true);
     expect(approve.io.err).toContain('Server "modern" asks: Approve "v2"?');
-    expect(approve.io.err).toMatch(/task \S+: input_required \(waiting for approval\)/);
+    expect(await waitFor(() => /task \S+: input_required \(waiting for approval\)/.test(approve.io.err), 30_000)).toBe(true);
     approve.child.stdin!.write('a\n');
     expect(await waitFor(() => approve.io.err.includes('Approve*'), 30_000)).toBe(true);
     approve.child.stdin!.write('y\n');

@@ -20,9 +20,9 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot, type Caller } from '../owner-link.js';
 import { FAILED_STATUSES } from './status.js';
-import { runToolAsTask } from '../task-follow.js';
+import { runToolAsTask, TASK_POLL_MS } from '../task-follow.js';
 import { interruptible } from '../interrupt.js';
-import { answerInTerminal, type EventSource } from '../answer-prompts.js';
+import { answerInTerminal } from '../answer-prompts.js';
 import { openInBrowser } from '../open-browser.js';
 
 /** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
@@ -68,15 +68,41 @@ export async function runCall(ctx: CliContext): Promise<number> {
     const answering = live || process.stdin.isTTY === true;
     const stopAnswering = answering ? answerInTerminal({ server, on, call, io: ctx.io, input: process.stdin, openUrl: openInBrowser }) : undefined;
     try {
-      return await callAndPrint(ctx, call, server, tool, args, asTask, on);
+      return await callAndPrint(ctx, call, server, tool, args, asTask);
     } finally {
       stopAnswering?.();
     }
   });
 }
 
+/**
+ * Print on stderr each status of a task a 2026-07-28 server answers the call `callId` with
+ * (docs/protocol-eras.md § Tasks), read with `tasks:list` every `TASK_POLL_MS`: a subscription would
+ * make a one-shot core a face, and its server requests would then wait for an answer nobody gives.
+ * Returns the stop function (it prints the final status before it resolves).
+ */
+function printTaskStatuses(ctx: CliContext, call: Caller, server: string, callId: string): () => Promise<void> {
+  let seen = '';
+  let reading: Promise<void> | undefined;
+  const read = (): Promise<void> =>
+    (reading ??= call('tasks:list', { server })
+      .then((r) => {
+        const t = r.ok ? r.data.find((x) => x.callId === callId) : undefined;
+        const line = t && `task ${t.taskId}: ${t.status}${t.statusMessage ? ` (${t.statusMessage})` : ''}`;
+        if (line && line !== seen) ctx.io.err((seen = line));
+      })
+      .finally(() => (reading = undefined)));
+  const timer = setInterval(() => void read(), TASK_POLL_MS);
+  // The last status (completed, cancelled) is read once more after the call ends.
+  return async () => {
+    clearInterval(timer);
+    await reading;
+    await read();
+  };
+}
+
 /** Run the call (plainly or as a task) and print its result; resolves the exit code. */
-async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool: string, args: Record<string, unknown>, asTask: boolean, on: EventSource): Promise<number> {
+async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool: string, args: Record<string, unknown>, asTask: boolean): Promise<number> {
     let result: ToolCallResult;
     if (asTask) {
       const outcome = await runToolAsTask(call, server, tool, args, (r) =>
@@ -92,14 +118,7 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
       result = record.result;
     } else {
       const callId = `cli-${randomUUID()}`;
-      // A 2026-07-28 server may answer with a task (docs/protocol-eras.md § Tasks): its statuses go to stderr.
-      let seen = '';
-      const stopStatus = on('tasks:changed', (r) => {
-        const line = `task ${r.taskId}: ${r.status}${r.statusMessage ? ` (${r.statusMessage})` : ''}`;
-        if (r.callId !== callId || line === seen) return;
-        seen = line;
-        ctx.io.err(line);
-      });
+      const stopStatus = printTaskStatuses(ctx, call, server, callId);
       let interrupted = false;
       const called = await interruptible(
         () => {
