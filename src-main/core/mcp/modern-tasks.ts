@@ -39,9 +39,16 @@ const DECLARING = new Set(['tools/call', 'tasks/get', 'tasks/update', 'tasks/can
 /** `tools/call` request ids (per client) sent with the declaration: only their answers may be task handles. */
 const declaredCalls = new WeakMap<Client, Set<string | number>>();
 
+/** The extension check per server-capabilities object (a schema parse; asked on every tools/call). */
+const offeredBy = new WeakMap<object, boolean>();
+
 /** Whether `client` talks 2026-07-28 to a server that advertises the tasks extension (the spec's negotiation). */
 export function offersTasks(client: Client): boolean {
-  return client.getProtocolEra() === 'modern' && hasTaskServerCapabilityV2(client.getServerCapabilities());
+  const caps = client.getProtocolEra() === 'modern' ? client.getServerCapabilities() : undefined;
+  if (!caps) return false;
+  let offered = offeredBy.get(caps);
+  if (offered === undefined) offeredBy.set(caps, (offered = hasTaskServerCapabilityV2(caps)));
+  return offered;
 }
 
 /**
