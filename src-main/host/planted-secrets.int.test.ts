@@ -182,6 +182,8 @@ describe('planted-secret scan (issue 9)', () => {
       check: [['check']],
       pins: [['pins'], ['pins', 'envy']],
       budget: [['budget'], ['budget', '--host', 'cursor']],
+      // Without an owner `tasks` says it needs one.
+      tasks: [['tasks'], ['tasks', 'envy']],
       input: [['input', 'some-id']],
       add: [['add', 'later', '--url', 'http://127.0.0.1:9/mcp']],
       edit: [['edit', 'later', '--header', `Authorization: Bearer ${PLANTED.header}`]],

@@ -46,9 +46,9 @@ describe('switchboard with servers of both protocol generations', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     const line = (name: string) => lines.find((l) => l.startsWith(`● ${name} `)) ?? `(no connected line for ${name}: ${run.stdout})`;
-    expect(line('modern-stdio')).toMatch(/connected\s+10 tools .*2026-07-28$/);
-    expect(line('modern-http')).toMatch(/connected\s+10 tools .*2026-07-28$/);
-    expect(line('dual-era')).toMatch(/connected\s+10 tools .*2026-07-28$/);
+    expect(line('modern-stdio')).toMatch(/connected\s+12 tools .*2026-07-28$/);
+    expect(line('modern-http')).toMatch(/connected\s+12 tools .*2026-07-28$/);
+    expect(line('dual-era')).toMatch(/connected\s+12 tools .*2026-07-28$/);
     expect(line('everything')).toMatch(/connected\s+\d+ tools .*2025-11-25$/);
 
     const json = await runSwitchboard(world, ['status', '--json']);

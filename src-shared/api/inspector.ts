@@ -187,7 +187,7 @@ export type ServerRequestAnswer = z.infer<typeof ServerRequestAnswerSchema>;
 export const ServerRequestResolvedSchema = z.object({ id: z.string(), server: z.string(), outcome: z.string() });
 export type ServerRequestResolved = z.infer<typeof ServerRequestResolvedSchema>;
 
-/** MCP task statuses (2025-11-25). */
+/** MCP task statuses (2025-11-25, and the 2026-07-28 tasks extension). */
 export const TaskStatusSchema = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 
 /** A tool call run as a task, as the tasks view shows it. Times epoch ms. */
@@ -201,5 +201,7 @@ export const TaskRecordSchema = z.object({
   updatedAt: z.number(),
   result: ToolCallResultSchema.optional(),
   error: z.string().optional(),
+  /** The plain `tools:call` (its `callId`) a 2026-07-28 server answered with this task. */
+  callId: z.string().optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;

@@ -39,6 +39,7 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
       try {
         const result = await ctx.manager.callTool(server, tool, args, {
           signal: controller.signal,
+          callId,
           onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
         });
         ctx.emit('history:appended', inspector.history.record(args, startedAt, result));

@@ -22,6 +22,7 @@ import type { Root, ServerRequestAnswer } from '../../../src-shared/api/inspecto
 import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../src-shared/config/server.js';
 import type { ClientHooks } from './client-hooks.js';
 import { ClientTaskStore } from './client-tasks.js';
+import { liftTaskHandle } from './modern-tasks.js';
 import { MAX_TOOL_PAGES } from './connection-helpers.js';
 import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
 
@@ -70,7 +71,26 @@ export interface McpClientHandle {
  * (SDK v2 dropped the 2025 task runtime). Every other request keeps the SDK's checks. Overrides the
  * documented protected `_wrapHandler` hook; no private state is touched.
  */
-class SwitchboardClient extends Client {
+export class SwitchboardClient extends Client {
+  /** Issue 12 item 5: a task handle answering a `tools/call` that declared the tasks extension reaches the SDK as a result (modern-tasks.ts). */
+  protected override _onresponse(response: Parameters<Client['_onresponse']>[0]): void {
+    super._onresponse(liftTaskHandle(this, response));
+  }
+
+  /**
+   * Answer one of a task's `inputRequests` (`{method, params}` under `key`) through the handler
+   * registered for its method, as the SDK's MRTR engine does for an `input_required` result: the
+   * same dialogs and terminal prompts. Resolves the bare response (e.g. an `ElicitResult`); throws
+   * when no handler serves that method or the handler refuses.
+   */
+  async fulfilInputRequest(key: string, entry: { method: string; params?: Record<string, unknown> }, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const handler = this._getRequestHandler(entry.method);
+    if (!handler) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Cannot answer input request '${key}': no handler for ${entry.method}`);
+    const mcpReq = { id: key, method: entry.method, _meta: entry.params?._meta, requestState: () => undefined, signal, send: unavailable, notify: unavailable };
+    const request = { jsonrpc: '2.0' as const, id: key, method: entry.method, ...(entry.params ? { params: entry.params } : {}) };
+    return (await handler(request, this.buildContext({ sessionId: this.transport?.sessionId, mcpReq } as never))) as Record<string, unknown>;
+  }
+
   protected override _wrapHandler(
     method: string,
     handler: Parameters<Client['_wrapHandler']>[1],
@@ -80,6 +100,10 @@ class SwitchboardClient extends Client {
     return (request, ctx) => ((request.params as { task?: unknown } | undefined)?.task ? handler(request, ctx) : wrapped(request, ctx));
   }
 }
+
+const unavailable = (): never => {
+  throw new ProtocolError(ProtocolErrorCode.InternalError, 'A task input request has no related request to send on');
+};
 
 /** The bare sentence of a declined sampling request (the server adds its own "MCP error" prefix). */
 export const SAMPLING_DECLINED = 'Sampling request declined by the user';

@@ -6,7 +6,9 @@
  * server the roots its own host gives (docs/roots.md).
  */
 import type { Root } from '../../../src-shared/api/inspector.js';
+import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import type { ServerRequestBroker } from './server-requests.js';
+import type { AdoptedTask } from './task-runner.js';
 
 /** A server notification the inspector cares about, as received. */
 export interface ServerNotice {
@@ -23,4 +25,6 @@ export interface ClientHooks {
   roots?(server: string): Root[] | undefined;
   /** Resource/prompt list changes, resource updates, log messages, task status. */
   onNotice?(notice: ServerNotice): void;
+  /** A plain call a 2026-07-28 server answered with a task handle: follow it to the call's result (TaskRunner.adopt). */
+  followTask?(adopted: AdoptedTask): Promise<ToolCallResult>;
 }

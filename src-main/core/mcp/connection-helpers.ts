@@ -167,25 +167,30 @@ export async function requestPage(client: Client, method: string, cursor: string
 
 /**
  * A runner of `task` where calls made while it runs fold into ONE more run after it (e.g. a burst
- * of `tools/list_changed` → at most two `tools/list`). `task` returns false to stop early (the
- * connection it served is gone). Every caller gets the promise of the run in progress.
+ * of `tools/list_changed` → at most two `tools/list`). Every call resolves only after a run that
+ * began after the call: a person's refresh never gets the answer of a list that was already in
+ * flight (it once did, in the moment between a run's end and its clean-up). `task` returns false
+ * when the connection it served is gone (a queued run then finds that out and stops at once).
  */
 export function coalescing(task: () => Promise<boolean>): () => Promise<void> {
   let running: Promise<void> | undefined;
-  let again = false;
-  return () => {
+  let queued: Promise<void> | undefined;
+  const run = (): Promise<void> => {
     if (running) {
-      again = true;
-      return running;
+      // `running` settles after its clean-up, so the queued run starts on a clear slate.
+      const next = (): Promise<void> => {
+        queued = undefined;
+        return run();
+      };
+      queued ??= running.then(next, next);
+      return queued;
     }
-    running = (async () => {
-      do {
-        again = false;
-        if (!(await task())) return;
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
+    running = task()
+      .then(() => undefined)
+      .finally(() => {
+        running = undefined;
+      });
     return running;
   };
+  return run;
 }

@@ -42,6 +42,7 @@ import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retr
 import { eraKey } from './era-memory.js';
 import { ListenStream, listFilter } from './listen-stream.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
+import { taskToFollow } from './task-runner.js';
 
 export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
 
@@ -216,10 +217,14 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
     const definition = this.tools.find((t) => t.name === tool);
     const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
+    const timeoutMs = options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
+    const hooks = this.options.hooks;
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
       let failure: unknown;
       const result = await executeToolCall(on.client, this.name, tool, args, {
-        timeoutMs: options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
+        timeoutMs,
+        // Issue 12 item 5: a task handle becomes a listed task whose outcome is this call's result.
+        followTask: hooks?.followTask && ((task, started) => hooks.followTask!(taskToFollow(on.client, this.name, tool, task, started, timeoutMs, options, outputSchema))),
         signal: options.signal,
         onProgress: options.onProgress,
         pause: this.options.hooks?.broker?.pauseFor(this.name),

@@ -108,7 +108,7 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
       const notes = listWarnings.get(server);
       return notes ? [...notes.values()].join('; ') : undefined;
     },
-    hooks: { broker, roots: (server) => roots.get(server), onNotice },
+    hooks: { broker, roots: (server) => roots.get(server), onNotice, followTask: (adopted) => tasks.adopt(adopted) },
     dispose() {
       broker.declineAll('declined: Switchboard is stopping');
       for (const c of this.calls.values()) c.abort();

@@ -85,7 +85,7 @@ describe('modern-only and dual-era servers (2026-07-28) and server-everything (2
     await connect(m, modernStdio('modern-stdio'), modernHttpDef('modern-http'));
     for (const name of ['modern-stdio', 'modern-http']) {
       const tools = m.listTools(name);
-      expect(tools.map((t) => t.name).sort(), name).toEqual(['add-tool', 'confirm', 'echo', 'fail', 'log', 'roots', 'sample', 'shapes', 'slow', 'visit']);
+      expect(tools.map((t) => t.name).sort(), name).toEqual(['add-tool', 'approve', 'confirm', 'echo', 'fail', 'job', 'log', 'roots', 'sample', 'shapes', 'slow', 'visit']);
       const shapes = tools.find((t) => t.name === 'shapes')!;
       expect(shapes.inputSchema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { point: { type: 'object' } } });
 

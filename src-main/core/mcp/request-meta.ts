@@ -8,6 +8,7 @@
  * A seam for issue 12 (headers, caching): further per-request keys go here, not into callers.
  */
 import { LOG_LEVEL_META_KEY, type Client, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
+import { declareTasksExtension } from './modern-tasks.js';
 
 /** The level a modern-era server is asked for when nobody chose one (what legacy servers send by default). */
 export const DEFAULT_MODERN_LOG_LEVEL: LoggingLevel = 'info';
@@ -26,18 +27,19 @@ export function requestLogLevel(client: Client): LoggingLevel {
 
 /**
  * Wrap `transport.send` so each request of a modern-era connection carries the log level, when the
- * server declares the logging capability. Call before `client.connect(transport)`. Legacy-era
+ * server declares the logging capability, and the tasks extension where it applies (modern-tasks.ts). Call before `client.connect(transport)`. Legacy-era
  * traffic is untouched (it uses `logging/setLevel`).
  */
 export function addRequestMeta(transport: Transport, client: Client): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    const m = message as { id?: unknown; method?: string; params?: Record<string, unknown> };
+    // Issue 12 item 5: tools/call and tasks/* declare the tasks extension when the server offers it.
+    const m = declareTasksExtension(client, message as { id?: unknown; method?: string; params?: Record<string, unknown> });
     if (m.method !== undefined && m.id !== undefined && client.getProtocolEra() === 'modern' && client.getServerCapabilities()?.logging) {
       const meta = { ...((m.params?._meta as Record<string, unknown> | undefined) ?? {}) };
       if (meta[LOG_LEVEL_META_KEY] === undefined) meta[LOG_LEVEL_META_KEY] = requestLogLevel(client);
-      return send({ ...message, params: { ...(m.params ?? {}), _meta: meta } } as typeof message, options);
+      return send({ ...m, params: { ...(m.params ?? {}), _meta: meta } } as typeof message, options);
     }
-    return send(message, options);
+    return send(m as typeof message, options);
   };
 }

@@ -2,17 +2,23 @@
  * Tool calls run as tasks (MCP 2025-11-25; issue 5 §7): start a task-augmented `tools/call`,
  * follow its status (`tasks/get` every `pollInterval`, and `notifications/tasks/status`), fetch the
  * outcome with `tasks/result`, keep the mapped result, and cancel on request (`tasks/cancel`).
+ * 2026-07-28 (the `io.modelcontextprotocol/tasks` extension, issue 12 item 5): no opt-in — a server
+ * that offers the extension answers any call with a task handle when it wants; `start` and `adopt`
+ * (a plain call that got a handle) follow it with modern-task-follow.ts.
  *
  * SDK v2 has no task runtime (tasks are an extension from 2026-07-28 on; issue 12 adds that), so
  * the 2025-11-25 methods are sent with explicit result schemas. The result is mapped like any call
  * (docs/tool-bridge.md: an output-schema mismatch is a warning beside the kept result).
  */
 import { EventEmitter } from 'node:events';
-import type { Client, Task } from '@modelcontextprotocol/client';
+import { ProtocolError, type Client, type Task } from '@modelcontextprotocol/client';
 import type { TaskRecord } from '../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { CoreError } from '../errors.js';
 import { AnyResultSchema, failureMessage, mapCallFailure, mapCallResult, type RawCallResult } from './tool-bridge.js';
+import type { SwitchboardClient } from './client-factory.js';
+import { followModernTask, type DetailedTask } from './modern-task-follow.js';
+import { offersTasks, taskHandleOf, type ModernTask } from './modern-tasks.js';
 
 /** Tasks kept (oldest dropped first). */
 export const MAX_TASKS = 200;
@@ -30,6 +36,51 @@ export interface TaskRunnerEvents {
 export interface TaskCallOptions {
   outputSchema?: Record<string, unknown>;
   timeoutMs: number;
+}
+
+/** A plain `tools/call` a 2026-07-28 server answered with a task handle (`adopt`). */
+export interface AdoptedTask extends TaskCallOptions {
+  client: Client;
+  server: string;
+  tool: string;
+  task: ModernTask;
+  /** `performance.now()` when the call started (the result's `durationMs` counts from it). */
+  started: number;
+  /** The plain call's id (`tools:call`'s `callId`), kept on the record. */
+  callId?: string;
+  /** The call was cancelled: `tasks/cancel`. */
+  signal?: AbortSignal;
+  /** Each status, for the call's progress line. */
+  onStatus?(task: DetailedTask): void;
+}
+
+/**
+ * What `adopt` needs from a plain call (connection.ts): its client, names, timeout, output schema,
+ * id and signal; each status goes to the call's progress as `task <id>: <status> (<message>)`.
+ */
+export function taskToFollow(
+  client: Client,
+  server: string,
+  tool: string,
+  task: ModernTask,
+  started: number,
+  timeoutMs: number,
+  call: { signal?: AbortSignal; callId?: string; onProgress?: (p: { progress: number; message?: string }) => void },
+  outputSchema: Record<string, unknown> | undefined,
+): AdoptedTask {
+  let seen = 0;
+  return {
+    client,
+    server,
+    tool,
+    task,
+    started,
+    timeoutMs,
+    outputSchema,
+    signal: call.signal,
+    callId: call.callId,
+    onStatus: (t) => call.onProgress?.({ progress: ++seen, message: `task ${t.taskId}: ${t.status}${t.statusMessage ? ` (${t.statusMessage})` : ''}` }),
+  };
 }
 
 const key = (server: string, taskId: string) => `${server}\u0000${taskId}`;
@@ -56,9 +107,16 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const finish = (record: TaskRecord, result: ToolCallResult): void => {
       this.emit('finished', { record, args, startedAt, result });
     };
-    const first = (await client.request({ method: 'tools/call', params: { name: tool, arguments: args, task: { ttl: TASK_TTL_MS } } }, AnyResultSchema, {
-      timeout: options.timeoutMs,
-    })) as { task?: Task } & RawCallResult;
+    // 2026-07-28 with the extension: no opt-in on the request (request-meta.ts declares the extension).
+    const modern = offersTasks(client);
+    const params = modern ? { name: tool, arguments: args } : { name: tool, arguments: args, task: { ttl: TASK_TTL_MS } };
+    const first = (await client.request({ method: 'tools/call', params }, AnyResultSchema, { timeout: options.timeoutMs })) as { task?: Task } & RawCallResult;
+    const handle = modern ? taskHandleOf(first) : undefined;
+    if (handle) {
+      const record = this.track(undefined, server, tool, handle as unknown as Task);
+      void this.followModern({ client, server, tool, task: handle, started, ...options }, record).then((result) => finish(record, result));
+      return record;
+    }
     if (!first.task) {
       // A server may answer at once, without a task.
       const record = this.track(undefined, server, tool, { taskId: `direct-${startedAt}`, status: 'completed' } as Task);
@@ -97,6 +155,48 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       const cancelled = record.status === 'cancelled';
       const result: ToolCallResult = { ...mapCallFailure(server, tool, err, performance.now() - started, cancelled, options.timeoutMs), text: cancelled ? 'Cancelled' : `MCP error: ${text}` };
       this.update(record, { status: cancelled ? 'cancelled' : 'failed', error: text, result });
+      return result;
+    }
+  }
+
+  /**
+   * Follow a task handle that answered a plain call (2026-07-28): the task is listed and cancellable
+   * like any other, and its outcome is the call's result. Never rejects; not a history entry of its
+   * own (the call records one).
+   */
+  async adopt(adopted: AdoptedTask): Promise<ToolCallResult> {
+    const record = this.track(undefined, adopted.server, adopted.tool, adopted.task as unknown as Task);
+    if (adopted.callId !== undefined) this.update(record, { callId: adopted.callId });
+    return this.followModern(adopted, record);
+  }
+
+  /** Follow a 2026-07-28 task to its end and map its outcome (completed → the result; failed → its JSON-RPC error). */
+  private async followModern(t: Omit<AdoptedTask, 'callId'>, record: TaskRecord): Promise<ToolCallResult> {
+    const { server, tool } = t;
+    const elapsed = () => performance.now() - t.started;
+    try {
+      const final = await followModernTask(t.client as SwitchboardClient, t.task, {
+        timeoutMs: t.timeoutMs,
+        signal: t.signal,
+        isCancelled: () => record.status === 'cancelled',
+        onStatus: (task) => {
+          this.track(record, server, tool, task as unknown as Task);
+          t.onStatus?.(task);
+        },
+      });
+      if (final.status === 'completed') {
+        const result = mapCallResult(server, tool, (final.result ?? {}) as RawCallResult, t.outputSchema, elapsed());
+        this.update(record, { result });
+        return result;
+      }
+      if (final.status === 'failed') throw new ProtocolError(final.error?.code ?? -32603, final.error?.message ?? final.statusMessage ?? 'Task failed');
+      const result: ToolCallResult = { server, tool, isError: true, text: 'Cancelled', content: [], durationMs: elapsed(), failure: { code: 'cancelled', retryable: true } };
+      this.update(record, { status: 'cancelled', result });
+      return result;
+    } catch (err) {
+      const text = failureMessage(err);
+      const result: ToolCallResult = { ...mapCallFailure(server, tool, err, elapsed(), false, t.timeoutMs), text: `MCP error: ${text}` };
+      this.update(record, { status: 'failed', error: text, result });
       return result;
     }
   }

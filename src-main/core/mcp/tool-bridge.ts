@@ -16,6 +16,7 @@ import { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js
 import { classifyFailure } from './failure-code.js';
 import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausable-deadline.js';
 import { declaresHeaders } from './tool-headers.js';
+import { taskHandleOf, type ModernTask } from './modern-tasks.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 
@@ -243,6 +244,12 @@ export interface ExecuteToolCallOptions {
   definition?: Tool;
   /** Told about a thrown failure (not a cancellation) before it is mapped, e.g. to mark an HTTP server down. */
   onFailure?: (err: unknown) => void;
+  /**
+   * A 2026-07-28 server answered with a task handle (modern-tasks.ts): follow it to the call's
+   * result (`started`: `performance.now()` at the call's start). The call's timeout ends with the
+   * handle; the task has none. Absent: the handle is reported as a failure.
+   */
+  followTask?: (task: ModernTask, started: number) => Promise<ToolCallResult>;
 }
 
 /**
@@ -281,6 +288,12 @@ export async function executeToolCall(
       client.getProtocolEra() === 'modern' && declaresHeaders(options.definition)
         ? await client.callTool(params, { ...requestOptions, toolDefinition: { ...options.definition!, outputSchema: undefined } })
         : await client.request({ method: 'tools/call', params }, AnyResultSchema, requestOptions);
+    const task = taskHandleOf(raw as RawCallResult);
+    if (task) {
+      deadline?.dispose();
+      if (options.followTask) return await options.followTask(task, started);
+      throw new Error(`The server answered with task ${task.taskId}, which nothing here follows`);
+    }
     return mapCallResult(server, tool, raw as RawCallResult, options.outputSchema, performance.now() - started);
   } catch (err) {
     const cancelled = options.signal?.aborted === true;

@@ -53,6 +53,8 @@ export interface CallToolOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** Overrides the server's timeout (ms). */
   timeoutMs?: number;
+  /** The face's id of the call (`tools:call`), kept on a task a 2026-07-28 server answers it with. */
+  callId?: string;
 }
 
 /** Events the manager emits (main → every face). */

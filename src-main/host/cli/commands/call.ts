@@ -5,6 +5,8 @@
  * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
  * `--task` (or a tool whose `execution.taskSupport` is `required`) runs it as a task (MCP 2025-11-25):
  * its status goes to stderr, the result is printed the same way; Ctrl-C cancels the task (exit 130).
+ * A plain call that a 2026-07-28 server answers with a task handle prints the task's statuses on stderr
+ * and its result as usual; Ctrl-C sends `tasks/cancel` (docs/protocol-eras.md § Tasks).
  * Ctrl-C on a plain call cancels it where it runs (one-shot core or the live owner: the server gets
  * `notifications/cancelled` for that request), prints "cancelled" and exits 130 (issue 14 item 1).
  * What the called server asks meanwhile (elicitation, sampling) is asked in the terminal when
@@ -18,7 +20,7 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot, type Caller } from '../owner-link.js';
 import { FAILED_STATUSES } from './status.js';
-import { runToolAsTask } from '../task-follow.js';
+import { runToolAsTask, TASK_POLL_MS } from '../task-follow.js';
 import { interruptible } from '../interrupt.js';
 import { answerInTerminal } from '../answer-prompts.js';
 import { openInBrowser } from '../open-browser.js';
@@ -73,6 +75,32 @@ export async function runCall(ctx: CliContext): Promise<number> {
   });
 }
 
+/**
+ * Print on stderr each status of a task a 2026-07-28 server answers the call `callId` with
+ * (docs/protocol-eras.md § Tasks), read with `tasks:list` every `TASK_POLL_MS`: a subscription would
+ * make a one-shot core a face, and its server requests would then wait for an answer nobody gives.
+ * Returns the stop function (it prints the final status before it resolves).
+ */
+function printTaskStatuses(ctx: CliContext, call: Caller, server: string, callId: string): () => Promise<void> {
+  let seen = '';
+  let reading: Promise<void> | undefined;
+  const read = (): Promise<void> =>
+    (reading ??= call('tasks:list', { server })
+      .then((r) => {
+        const t = r.ok ? r.data.find((x) => x.callId === callId) : undefined;
+        const line = t && `task ${t.taskId}: ${t.status}${t.statusMessage ? ` (${t.statusMessage})` : ''}`;
+        if (line && line !== seen) ctx.io.err((seen = line));
+      })
+      .finally(() => (reading = undefined)));
+  const timer = setInterval(() => void read(), TASK_POLL_MS);
+  // The last status (completed, cancelled) is read once more after the call ends.
+  return async () => {
+    clearInterval(timer);
+    await reading;
+    await read();
+  };
+}
+
 /** Run the call (plainly or as a task) and print its result; resolves the exit code. */
 async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool: string, args: Record<string, unknown>, asTask: boolean): Promise<number> {
     let result: ToolCallResult;
@@ -90,6 +118,7 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
       result = record.result;
     } else {
       const callId = `cli-${randomUUID()}`;
+      const stopStatus = printTaskStatuses(ctx, call, server, callId);
       let interrupted = false;
       const called = await interruptible(
         () => {
@@ -97,7 +126,7 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
           void call('tools:cancel', { callId });
         },
         () => call('tools:call', { server, tool, args, callId }),
-      );
+      ).finally(stopStatus);
       if (interrupted) {
         ctx.io.err(`Call to ${tool} on ${server} cancelled.`);
         return EXIT_CANCELLED;

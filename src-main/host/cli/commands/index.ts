@@ -20,6 +20,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['tools'], load: async () => (await import('./tools.js')).toolsCommand },
   { names: ['call'], load: async () => (await import('./call.js')).callCommand },
   { names: ['history'], load: async () => (await import('./history.js')).historyCommand },
+  { names: ['tasks'], load: async () => (await import('./tasks.js')).tasksCommand },
   { names: ['describe'], load: async () => (await import('./describe.js')).describeCommand },
   { names: ['resources'], load: async () => (await import('./resources.js')).resourcesCommand },
   { names: ['prompts'], load: async () => (await import('./prompts.js')).promptsCommand },
