@@ -54,5 +54,7 @@ export async function longestTaskDuring(browser: Browser, page: Page, act: () =>
   } finally {
     buffer = await browser.stopTracing();
   }
+  // SB_TRACE_OUT=<file> keeps the trace, to see what a long task was (chrome://tracing, Perfetto).
+  if (process.env.SB_TRACE_OUT) (await import('node:fs')).writeFileSync(process.env.SB_TRACE_OUT, buffer);
   return longestTask((JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
 }

@@ -183,6 +183,9 @@ test('1,000 notifications per second: the list keeps up, none lost; the longest 
       for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
+  // Playwright's own script is compiled into the page by its first waitForFunction (20-40 ms of
+  // the main thread): do that before measuring, so the figure is the window's, not the harness's.
+  await page.waitForFunction(() => true, null, { polling: 'raf' });
   const api = await owner(sb);
   let traced;
   try {
@@ -216,7 +219,9 @@ test('1,000 notifications per second: the list keeps up, none lost; the longest 
       `(${traced.wallMs.toFixed(0)} ms wall; ${traced.over50} tasks over 50 ms CPU; long-task observer ${figure}) (target < 100 ms)`,
   );
   // Tripwires for a frozen window on a loaded 2-core box, not the target (printed above): CPU time
-  // does not grow with the load; wall time does (it reached 720 ms at load average 30).
-  expect(traced.cpuMs).toBeLessThan(250);
+  // does not grow with the load; wall time does (it reached 720 ms at load average 30, and 340-550
+  // ms for tasks of 9-23 ms CPU at load average 17-26 — the thread waiting for a core). CPU time was
+  // 21-23 ms after wire messages were capped at 200 items (event-batcher.ts), 57-74 ms before.
+  expect(traced.cpuMs).toBeLessThan(100);
   expect(longest).toBeLessThan(2000);
 });

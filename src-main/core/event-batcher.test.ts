@@ -52,4 +52,13 @@ describe('Batcher', () => {
     vi.advanceTimersByTime(100);
     expect(batches).toEqual([[1, 2], [3]]);
   });
+
+  it('cuts a large window into consecutive arrays of at most maxItems, in order, none lost', () => {
+    const batches: number[][] = [];
+    const b = new Batcher<number>((items) => batches.push(items), 50, 200);
+    for (let i = 1; i <= 450; i++) b.push(i);
+    vi.advanceTimersByTime(50);
+    expect(batches.map((x) => x.length)).toEqual([200, 200, 50]);
+    expect(batches.flat()).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
+  });
 });

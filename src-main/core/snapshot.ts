@@ -120,6 +120,9 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.protocol !== undefined) state.protocol = { ...rt.protocol };
     if (rt?.capabilities !== undefined) state.capabilities = rt.capabilities;
     if (rt?.instructions !== undefined) state.instructions = rt.instructions;
+    if (rt?.clientCapabilities !== undefined) state.clientCapabilities = rt.clientCapabilities;
+    if (rt?.connectTimings !== undefined) state.connectTimings = { ...rt.connectTimings };
+    if (rt?.deprecated?.length) state.deprecated = rt.deprecated.map((d) => ({ ...d }));
     if (rt?.droppedValues?.length) state.droppedValues = rt.droppedValues.map((d) => ({ ...d }));
     // Issue 14 item 7: the tools list's warning (the connection's) and those of resources and prompts.
     const listWarning = [rt?.listWarning, state.status === 'connected' ? input.listWarnings?.(def.name) : undefined].filter(Boolean).join('; ');

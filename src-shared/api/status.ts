@@ -10,6 +10,7 @@ import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 import { FailureSchema } from './outcome.js';
 import { ListCacheStateSchema } from './list-cache.js';
+import { ConnectTimingsSchema, DeprecatedFeatureSchema } from './connect-report.js';
 
 /** Connection statuses (docs/connections-supervision.md). */
 export const ServerStatusNameSchema = z.enum([
@@ -95,6 +96,12 @@ export const ServerStateSchema = z.object({
   capabilities: z.record(z.string(), z.unknown()).optional(),
   /** The server's instructions while connected (untrusted text, rendered as text). */
   instructions: z.string().optional(),
+  /** Issue 15 item 4: the capabilities Switchboard sent (in `initialize`, or the 2026-07-28 per-request `_meta`) while connected. */
+  clientCapabilities: z.record(z.string(), z.unknown()).optional(),
+  /** Issue 15 item 4: the phases of the last successful connect (ms). */
+  connectTimings: ConnectTimingsSchema.optional(),
+  /** Issue 15 item 4: features in use that 2026-07-28 deprecates (present only when some are). */
+  deprecated: z.array(DeprecatedFeatureSchema).optional(),
   /** Env/header entries omitted at connect time because they could not be resolved (docs/auth.md). */
   droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
   /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */

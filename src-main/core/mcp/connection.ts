@@ -43,6 +43,7 @@ import { eraKey } from './era-memory.js';
 import { ListenStream, listFilter } from './listen-stream.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
 import { taskToFollow } from './task-runner.js';
+import { ConnectWatch, connectOverview } from './connect-report.js';
 
 export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
 
@@ -70,6 +71,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private protocol?: NegotiatedProtocol;
   private capabilities?: Record<string, unknown>;
   private instructions?: string;
+  /** The last connect that reached its first tools/list (issue 15 item 4: timings, capabilities sent). */
+  private connectWatch?: ConnectWatch;
   private live?: Live;
   private attempt = 0;
   private connecting?: Promise<void>;
@@ -110,6 +113,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       if (this.capabilities) rt.capabilities = this.capabilities;
       if (this.instructions !== undefined) rt.instructions = this.instructions;
     }
+    Object.assign(rt, connectOverview(this.connectWatch, { transport: this.definition.transport, protocol: this.protocol, capabilities: this.capabilities, connected: this.status === 'connected' }));
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
     if (this.listWarning !== undefined && this.status === 'connected') rt.listWarning = this.listWarning;
     if (this.excludedTools.length > 0 && this.status === 'connected') rt.excludedTools = this.excludedTools.map((t) => ({ ...t }));
@@ -325,6 +329,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     this.attemptLogFrom = stderrFrom;
     let timer: NodeJS.Timeout | undefined;
     let live: Live | undefined;
+    const watch = new ConnectWatch();
     const memoryKey = eraKey(def);
     let mode: ReturnType<typeof protocolFor> = def.protocol ?? 'auto';
     let prior: ReturnType<typeof priorFor>;
@@ -343,6 +348,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       });
       if (!prepared) return;
       const { sse, transport } = prepared;
+      watch.observe(transport);
       live = prepared.live;
       const current = live;
       if (sse) sse.onStreamDropped = (reason) => {
@@ -359,6 +365,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       });
       await Promise.race([live.client.connect(transport, { timeout: timeoutMs, signal: live.abort.signal, ...(prior ? { prior } : {}) }), deadline]);
       if (attempt !== this.attempt) return;
+      watch.connected();
       const verdict = verdictOf(live.client);
       if (verdict) this.options.eras?.remember(memoryKey, verdict);
       this.protocol = negotiated(live.client, mode, prior !== undefined && retry !== 'legacy');
@@ -370,6 +377,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w), this.listExtras()), deadline]);
       if (attempt !== this.attempt) return;
       this.tools = tools;
+      watch.listed();
+      this.connectWatch = watch;
       const info = live.client.getServerVersion();
       this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
       // The failed-start count resets only once the connection has stayed up (restart-schedule.ts).

@@ -7,6 +7,7 @@ import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult, To
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
+import type { ConnectTimings, DeprecatedFeature } from '../../../src-shared/api/connect-report.js';
 
 /** What the manager should do with a definition. */
 export type DesiredState = 'run' | 'untrusted' | 'changed' | 'disabled' | 'stopped';
@@ -34,6 +35,10 @@ export interface ServerRuntime {
   /** The server's capabilities and instructions while connected. */
   capabilities?: Record<string, unknown>;
   instructions?: string;
+  /** Issue 15 item 4 (connect-report.ts): capabilities we sent, the last connect's phases, deprecations in use. */
+  clientCapabilities?: Record<string, unknown>;
+  connectTimings?: ConnectTimings;
+  deprecated?: DeprecatedFeature[];
   /** Env/header entries left out at connect time (docs/auth.md). */
   droppedValues?: { key: string; reason: string }[];
   /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */

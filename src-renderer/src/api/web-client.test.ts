@@ -150,6 +150,42 @@ describe('createWebClient', () => {
     warn.mockRestore();
   });
 
+  it('does not even parse an event frame nobody listens to (text frames, as a browser delivers them)', async () => {
+    const host = await startHost((msg, socket) => reply(socket, msg.id, { ok: true, data: snapshot('a') }));
+    hosts.push(host);
+    // A browser hands text frames over as strings; Node's ws as Buffers.
+    const textSocket = (url: string): WebSocketLike => {
+      const ws = new WebSocket(url);
+      return {
+        get readyState() {
+          return ws.readyState;
+        },
+        send: (d: string) => ws.send(d),
+        close: (c?: number, r?: string) => ws.close(c, r),
+        addEventListener: ((type: string, l: (e?: { data: unknown }) => void) =>
+          type === 'message' ? ws.on('message', (d) => l({ data: String(d) })) : ws.on(type, () => l())) as WebSocketLike['addEventListener'],
+      };
+    };
+    client = createWebClient({ url: `ws://127.0.0.1:${host.port}/ws`, createSocket: textSocket });
+    const toolEvents: unknown[] = [];
+    const logs: number[] = [];
+    client.on('tools:changed', (p) => toolEvents.push(p));
+    client.on('logs:appended', (p) => logs.push(...p.map((l) => l.seq)));
+    await until(() => client!.state === 'open' && toolEvents.length === 1);
+    const parse = vi.spyOn(JSON, 'parse');
+    const socket = [...host.sockets][0]!;
+    const trace = JSON.stringify({ type: 'event', event: 'trace:appended', payload: [{ server: 'a', n: 1 }] });
+    socket.send(trace);
+    socket.send(JSON.stringify({ type: 'event', event: 'logs:appended', payload: [{ seq: 7, server: 'a', time: 1, stream: 'stderr', text: 'x' }] }));
+    socket.send(JSON.stringify({ type: 'event', event: 'tools:changed', payload: { server: 'a' } }));
+    await until(() => toolEvents.length === 2);
+    const parsed = parse.mock.calls.map((c) => c[0]);
+    parse.mockRestore();
+    expect(parsed).not.toContain(trace);
+    expect(parsed.filter((t) => typeof t === 'string' && t.includes('"event"'))).toHaveLength(2);
+    expect(logs).toEqual([7]);
+  });
+
   it('resolves calls in flight NOT_CONNECTED when the socket closes, then reconnects and resyncs', async () => {
     let version = 'before';
     let swallow = false;

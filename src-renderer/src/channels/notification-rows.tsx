@@ -11,6 +11,9 @@ import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/cha
 import { clockTime, contentPreview } from './notification-format.js';
 import { useNotificationList } from './use-notification-list.js';
 
+/** Rows rendered beyond the visible ones on each side (30 px each; a burst replaces them all). */
+const OVERSCAN = 5;
+
 /** One row; memoised so a burst re-renders only the rows that are new on screen. */
 const Row = memo(function Row({ e, selected, onSelect }: { e: ChannelEntryView; selected: boolean; onSelect(seq: number): void }) {
   const state = e.paused ? 'paused' : e.acked ? 'read' : 'unread';
@@ -53,11 +56,12 @@ export const NotificationRows = memo(function NotificationRows({ query, reloadKe
   const list = useNotificationList(query, reloadKey);
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const virtualizer = useVirtualizer({ count: list.entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => 30, overscan: 15, useFlushSync: false });
+  const virtualizer = useVirtualizer({ count: list.entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => 30, overscan: OVERSCAN, useFlushSync: false });
   useLayoutEffect(() => {
     // Follow the newest: one write, clamped by the browser (scrollToIndex re-measures over frames).
     if (atBottom.current && scrollRef.current) scrollRef.current.scrollTop = virtualizer.getTotalSize();
   }, [list.entries.length, virtualizer]);
+  const items = virtualizer.getVirtualItems();
   const current = selected === undefined ? undefined : list.entries.find((e) => e.seq === selected);
   useEffect(() => onCurrent(current), [current, onCurrent]);
   useEffect(() => onError(list.error), [list.error, onError]);
@@ -84,11 +88,16 @@ export const NotificationRows = memo(function NotificationRows({ query, reloadKe
             atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
           }}
         >
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
+          {/* The spacer sets the scroll height; the rows sit in one window moved to the first row's
+              offset, keyed by their slot in it: while a burst scrolls the list, the rows on screen
+              are updated in place (text only) rather than unmounted and created anew, and a longer
+              list changes only the spacer, not the rows' layout. */}
+          <div style={{ height: virtualizer.getTotalSize() }} />
+          <div className="notifications-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+            {items.map((item, slot) => {
               const e = list.entries[item.index]!;
               return (
-                <div key={e.seq} role="listitem" data-index={item.index} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+                <div key={slot} role="listitem" data-index={item.index} className="notification-slot">
                   <Row e={e} selected={e.seq === selected} onSelect={onSelect} />
                 </div>
               );

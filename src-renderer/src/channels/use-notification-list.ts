@@ -6,12 +6,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
-import { createFrameBatch } from '../lib/frame-batch.js';
+import { createFrameBatch, throttledFrames } from '../lib/frame-batch.js';
 import { useChannels } from '../store/channels-store.js';
 import { useApp } from '../store/use-store.js';
 
 /** Entries one query fetches. */
 export const PAGE = 500;
+/** Least time between two renders of live entries (ms). */
+export const LIVE_INTERVAL_MS = 100;
 /** Most entries the list holds (older ones are dropped and can be paged back in). */
 export const MAX_LIST = 20_000;
 
@@ -58,8 +60,9 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
     const matches = entryFilter(q);
     const queued: ChannelEntryView[] = [];
     let loaded = false;
-    // Live entries reach React once per frame, however many events brought them (issue 13).
-    const live_ = createFrameBatch<ChannelEntryView>((mine) => setEntries((list) => mergeEntries(list, mine)));
+    // Live entries reach React once per frame at most every 100 ms, however many events brought
+    // them (issue 13: a burst is a few renders a second, each replacing the rows on screen).
+    const live_ = createFrameBatch<ChannelEntryView>((mine) => setEntries((list) => mergeEntries(list, mine)), throttledFrames(LIVE_INTERVAL_MS));
     // Subscribe first, then query: what arrives meanwhile is merged by seq (no gap, no duplicate).
     const off = api.on('channels:appended', (batch) => {
       const mine = batch.filter((e) => matches(e) && (!q.unread || (!e.acked && !e.paused)));

@@ -5,11 +5,12 @@
  * text, rendered as text).
  */
 import { useAutoClose } from '../lib/auto-close.js';
-import { Alert, Badge, Code, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { NegotiatedProtocol, ServerState } from '../../../src-shared/api/status.js';
 import type { ProtocolMode } from '../../../src-shared/config/server.js';
 import { useApp } from '../store/use-store.js';
+import { ConnectOverview, JsonRegion } from './connect-overview.js';
 
 /** The label deprecated features carry (SEP-2577). */
 export const DEPRECATED_2026 = 'deprecated in 2026-07-28';
@@ -35,7 +36,7 @@ export function ProtocolBadge({ protocol }: { protocol?: NegotiatedProtocol }) {
   );
 }
 
-/** The "Server" tab: protocol setting and negotiation, server info, capabilities, instructions. */
+/** The "Server" tab: protocol setting and negotiation, server info, both sides' capabilities, last connect, deprecations, instructions. */
 export function ServerProtocol({ state }: { state: ServerState }) {
   const { api } = useApp();
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
@@ -87,20 +88,8 @@ export function ServerProtocol({ state }: { state: ServerState }) {
           {state.serverInfo ? `${state.serverInfo.name} ${state.serverInfo.version}` : 'The server did not identify itself (or is not connected).'}
         </Text>
       </Stack>
-      <Stack gap={2} role="region" aria-label="Capabilities">
-        <Text fw={700} size="sm">
-          Capabilities
-        </Text>
-        {state.capabilities ? (
-          <Code block className="schema-json">
-            {JSON.stringify(state.capabilities, null, 2)}
-          </Code>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Not connected.
-          </Text>
-        )}
-      </Stack>
+      <JsonRegion label="Capabilities" title="Capabilities" value={state.capabilities} />
+      <ConnectOverview state={state} />
       <Stack gap={2} role="region" aria-label="Instructions">
         <Text fw={700} size="sm">
           Instructions

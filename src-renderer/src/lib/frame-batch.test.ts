@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createFrameBatch, createFrameLatest, type FrameScheduler } from './frame-batch.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createFrameBatch, createFrameLatest, throttledFrames, type FrameScheduler } from './frame-batch.js';
 
 /** A scheduler the test drives: `tick()` runs what is due. */
 function manualFrames(): { schedule: FrameScheduler; tick(): void; pending(): number } {
@@ -68,5 +68,39 @@ describe('createFrameLatest', () => {
     latest.push('c');
     frames.tick();
     expect(seen).toEqual(['c']);
+  });
+});
+
+describe('throttledFrames', () => {
+  it('runs at most once per interval, none lost: a batch pushed sooner waits for the rest of the interval, then a frame', () => {
+    vi.useFakeTimers();
+    try {
+      const frames = manualFrames();
+      let clock = 0;
+      const flushes: number[][] = [];
+      const batch = createFrameBatch<number>((items) => flushes.push(items), throttledFrames(100, frames.schedule, () => clock));
+      batch.push([1]);
+      frames.tick(); // the first run waits for a frame only
+      expect(flushes).toEqual([[1]]);
+      clock = 30;
+      batch.push([2]);
+      batch.push([3]);
+      expect(frames.pending()).toBe(0); // held back: 70 ms of the interval left
+      clock = 100;
+      vi.advanceTimersByTime(70);
+      expect(frames.pending()).toBe(1);
+      batch.push([4]);
+      frames.tick();
+      expect(flushes).toEqual([[1], [2, 3, 4]]);
+      // cancel while waiting drops the wait and what is held
+      clock = 120;
+      batch.push([5]);
+      batch.cancel();
+      vi.advanceTimersByTime(200);
+      expect(frames.pending()).toBe(0);
+      expect(flushes).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ChannelSummary, TriggersState } from '../../../src-shared/api/channels.js';
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
-import { createFrameLatest } from '../lib/frame-batch.js';
+import { createFrameLatest, throttledFrames } from '../lib/frame-batch.js';
 import { useApp } from './use-store.js';
 
 /** What the channel views render. */
@@ -52,8 +52,9 @@ export function createChannelsStore(api: SwitchboardApi): ChannelsStore {
     if (summary.ok) applySummary(summary.data);
     if (triggers.ok) set({ triggers: triggers.data });
   };
-  // A burst changes the summary with every event; the header and sidebar follow once per frame.
-  const summaries = createFrameLatest(applySummary);
+  // A burst changes the summary with every event; the header and sidebar follow at most every
+  // 100 ms (a frame; the last summary always lands, so the counts end right).
+  const summaries = createFrameLatest(applySummary, throttledFrames(100));
   api.on('channels:changed', (summary) => summaries.push(summary));
   api.on('triggers:changed', (triggers) => set({ triggers }));
   const requestOpen = (confirmation?: string): void => set({ openRequest: { n: (state.openRequest?.n ?? 0) + 1, ...(confirmation ? { confirmation } : {}) } });

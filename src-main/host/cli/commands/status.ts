@@ -2,7 +2,7 @@
  * `switchboard status [name]`: the docs/operator-verbs.md#status-view view, then shadowed definitions and config warnings.
  * With a running owner (docs/faces-and-ownership.md) it shows the owner's live facts (statuses, uptimes, restart
  * counts) and starts nothing; without one it connects (only `name` when given) in an ephemeral
- * core. `--json`: the `ServersSnapshot`. Exit 2 when the named server is unknown, or when any
+ * core; a named server also gets its last connect's timings and deprecated features in use. `--json`: the `ServersSnapshot`. Exit 2 when the named server is unknown, or when any
  * server shown is failing (`FAILED_STATUSES`: error, backoff, needs-auth, disconnected — a script
  * can tell "all good" from "something that should run does not"); untrusted, disabled and stopped
  * servers do not count. Else 0.
@@ -14,6 +14,7 @@ import { trustHint, type CliContext } from '../context.js';
 import { formatStatus } from '../format.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
+import { overviewLines } from '../connect-format.js';
 
 /** Restrict a snapshot to one server (its shadowed definitions and warnings too). */
 export function snapshotForServer(snapshot: ServersSnapshot, name: string): ServersSnapshot {
@@ -48,7 +49,7 @@ export async function runStatus(ctx: CliContext): Promise<number> {
       snapshot = snapshotForServer(snapshot, name);
     }
     if (ctx.cli.json) ctx.io.out(JSON.stringify(snapshot, null, 2));
-    else ctx.io.out(formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }).join('\n'));
+    else ctx.io.out([...formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }), ...(name !== undefined ? snapshot.servers.flatMap(overviewLines) : [])].join('\n'));
     // disabled/untrusted servers have those statuses, never a failed one: only servers meant to run count.
     return snapshot.servers.some((s) => FAILED_STATUSES.has(s.status)) ? EXIT.FAILURE : EXIT.OK;
   });
