@@ -41,7 +41,8 @@ export type ValidationOutcome =
  * Infer and check the transport of a raw entry (docs/server-model.md).
  *
  * Transport = `transport ?? type ?? (command ? "stdio" : url ? "http" : "stdio")`. Rejects: both
- * `command` and `url`; `stdio` without `command`; `http`/`sse` without `url`; an unknown type.
+ * `command` and `url`; `stdio` without `command`; `http`/`sse` without `url`; an unknown type; a
+ * `url` that is not an absolute http(s) URL (`urlProblem`).
  * Returns errors (never throws); callers prefix them with `Invalid server config: `.
  */
 export function validateServerConfig(raw: RawServerFields): ValidationOutcome {
@@ -69,8 +70,32 @@ export function validateServerConfig(raw: RawServerFields): ValidationOutcome {
   if ((transport === 'http' || transport === 'sse') && !hasUrl && hasCommand) {
     errors.push(`${transport} transport requires "url", not "command"`);
   }
+  if (hasUrl && (transport === 'http' || transport === 'sse')) {
+    const problem = urlProblem((raw.url as string).trim());
+    if (problem) errors.push(problem);
+  }
   if (errors.length > 0 || !transport) return { ok: false, errors };
   return { ok: true, transport };
+}
+
+/** A placeholder the host expands later (`${VAR}`, `${env:VAR}`, Continue's `${{ secrets.X }}`): checked once expanded. */
+const PLACEHOLDER = /\$\{|\{\{/;
+
+/**
+ * Why `url` cannot be a remote server's address, or `undefined`: it must parse as an absolute URL
+ * (WHATWG `URL`) with scheme `http:` or `https:`. A URL holding a placeholder is not judged unless
+ * `placeholders` is false (an install link, whose text is final).
+ */
+export function urlProblem(url: string, options: { placeholders?: boolean } = {}): string | undefined {
+  if (options.placeholders !== false && PLACEHOLDER.test(url)) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return `"url" is not a valid URL: ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)} (write it in full, e.g. https://example.com/mcp)`;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') return `"url" must be http or https, not ${protocol.replace(/:$/, '')}`;
+  return undefined;
 }
 
 /** Maximum length of a server name we create (docs/server-model.md). */
