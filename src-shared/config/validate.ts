@@ -120,3 +120,30 @@ export function validateServerName(name: string): string | undefined {
 export function invalidConfigMessage(errors: string[]): string {
   return `Invalid server config: ${errors.join('; ')}`;
 }
+
+/**
+ * Deepest nesting of objects/arrays a server entry we write may hold: the file around it adds a few
+ * levels, and readers refuse a file nested deeper than 256 (structured-document.ts), so a deeper
+ * entry would hide every other server of that file.
+ */
+export const MAX_ENTRY_NESTING = 200;
+
+/**
+ * Why `value` nests too deep to write (attack pass, issue 14: a value 10,000 levels deep was written,
+ * and the file was then refused whole), or `undefined`. Iterative (no recursion, so no stack
+ * overflow); stops at the first level past `max`.
+ */
+export function nestingProblem(value: unknown, max = MAX_ENTRY_NESTING): string | undefined {
+  const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const { v, depth, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    if (depth >= max) return `${path || 'the server'} nests deeper than ${max} levels (a config file cannot hold it)`;
+    seen.add(v);
+    for (const [k, child] of Object.entries(v)) {
+      if (child !== null && typeof child === 'object') stack.push({ v: child, depth: depth + 1, path: path === '' ? k : `${path}.${k}` });
+    }
+  }
+  return undefined;
+}

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { applyEdits, modify, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MCPServerSchema, type MCPServer } from '../../../src-shared/config/server.js';
-import { invalidConfigMessage, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
+import { invalidConfigMessage, nestingProblem, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -44,6 +44,9 @@ export function serializeServerEntry(server: MCPServer): Record<string, unknown>
 
 /** Write-side checks (docs/server-model.md): shape, transport rules, name rule. Throws INVALID_CONFIG. */
 function assertWritable(server: MCPServer): void {
+  // Checked first, alone: nothing below walks a value nested thousands of levels deep.
+  const deep = nestingProblem(server);
+  if (deep) throw new CoreError('INVALID_CONFIG', invalidConfigMessage([deep]));
   const errors: string[] = [];
   const shape = MCPServerSchema.safeParse(server);
   if (!shape.success) errors.push(...shape.error.issues.map((i) => `${i.path.join('.') || 'server'}: ${i.message}`));
