@@ -11,7 +11,7 @@ import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
-import { readConfigText } from './read-config-text.js';
+import { NotUtf8Error, readConfigText } from './read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { LineIndex, propertyNode } from './jsonc-document.js';
 
@@ -59,9 +59,10 @@ function assertWritable(server: MCPServer): void {
 
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return await readConfigText(path);
+    return await readConfigText(path, { forEdit: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (err instanceof NotUtf8Error) throw new CoreError('INVALID_CONFIG', `Invalid server config: cannot read ${path}: ${err.message}; it was not changed`);
     throw err;
   }
 }
