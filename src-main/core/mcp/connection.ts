@@ -218,12 +218,16 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
     const definition = this.tools.find((t) => t.name === tool);
     const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
+    let events = 0; // progress that reached us: a buffering proxy lets none through (stream-timeout-hint.ts)
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
       let failure: unknown;
       const result = await executeToolCall(on.client, this.name, tool, args, {
         timeoutMs: options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
         signal: options.signal,
-        onProgress: options.onProgress,
+        onProgress: (p) => {
+          events++;
+          options.onProgress?.(p);
+        },
         pause: this.options.hooks?.broker?.pauseFor(this.name),
         outputSchema,
         definition,
@@ -248,7 +252,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (failure !== undefined) this.handleRequestFailure(used, failure);
     // The transport closed itself (an oversized reply): say why, not just "Connection closed".
     if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
-    result = withStreamTimeoutHint(result, this.definition.transport); // a buffering proxy (issue 14 item 2)
+    result = withStreamTimeoutHint(result, this.definition.transport, events); // a buffering proxy (issue 14 item 2)
     // A cancelled call measured the person, not the server: it does not count as latency.
     if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);
     // An error text may quote server output that echoes a token we sent.
