@@ -197,7 +197,7 @@ describe('parseDeepLink: install configs are checked like the writer checks them
     [{ command: 'node', timeout: -5 }, 'install link: "timeout": Too small: expected number to be >0'],
     [{ url: 'javascript:alert(1)' }, 'install link: "url" must be http or https, not javascript'],
     [{ url: 'file:///etc/passwd' }, 'install link: "url" must be http or https, not file'],
-    [{ url: 'not a url' }, 'install link: "url" is not a valid URL'],
+    [{ url: 'not a url' }, 'install link: "url" is not a valid URL: "not a url" (write it in full, e.g. https://example.com/mcp)'],
   ])('%j is invalid', (config, reason) => {
     expect(parseDeepLink(link(config))).toEqual({ kind: 'invalid', reason });
   });

@@ -5,7 +5,7 @@
  */
 import { installLinkBindingProblem } from './config/credential-binding.js';
 import { MCPServerSchema } from './config/server.js';
-import { validateServerConfig, validateServerName } from './config/validate.js';
+import { urlProblem, validateServerConfig, validateServerName } from './config/validate.js';
 
 /** The URL scheme the desktop app registers (`app.setAsDefaultProtocolClient`). */
 export const DEEP_LINK_SCHEME = 'mcp-switchboard';
@@ -161,19 +161,13 @@ const InstallFieldsSchema = MCPServerSchema.omit({ name: true, transport: true, 
  */
 export function installConfigErrors(config: Record<string, unknown>): string[] {
   const errors: string[] = [];
+  // A link's url is judged whatever its transport, placeholders included (a web page sends it whole); said once.
+  const url = typeof config.url === 'string' && config.url.trim() !== '' ? urlProblem(config.url.trim(), { placeholders: false }) : undefined;
   const transport = validateServerConfig(config);
-  if (!transport.ok) errors.push(...transport.errors);
+  if (!transport.ok) errors.push(...transport.errors.filter((e) => e !== url));
+  if (url) errors.push(url);
   const fields = InstallFieldsSchema.safeParse(config);
   if (!fields.success) errors.push(...fields.error.issues.map((i) => `"${i.path.join('.')}": ${i.message}`));
-  if (typeof config.url === 'string' && config.url.trim() !== '') {
-    let protocol = '';
-    try {
-      protocol = new URL(config.url.trim()).protocol;
-    } catch {
-      errors.push(`"url" is not a valid URL`);
-    }
-    if (protocol !== '' && protocol !== 'http:' && protocol !== 'https:') errors.push(`"url" must be http or https, not ${protocol.replace(/:$/, '')}`);
-  }
   // Issue 9 item 1: a link never binds another server's credential (the one rule, credential-binding.ts).
   const binding = installLinkBindingProblem(config);
   if (binding) errors.push(binding);

@@ -96,6 +96,25 @@ describe('redactText pairs', () => {
   });
 });
 
+describe('redactText: a field path is a name, not a secret (issue 14 item 8)', () => {
+  it('keeps a placeholder warning of a server whose name ends in "auth" or "token"', () => {
+    // Failing input: the pair rule read `remote-auth": headers.Authorization` as a secret pair.
+    const warning = 'Server "remote-auth": headers.Authorization holds ${API_TOKEN}, which is not set: left as written';
+    expect(redactText(warning)).toBe(warning);
+    for (const field of ['env.API_KEY', 'args[2]', 'headers.X-Api-Key']) {
+      const text = `Server "my-token": ${field} holds \${NOPE}, which is not set: left as written`;
+      expect(redactText(text)).toBe(text);
+    }
+    expect(redactValue({ message: warning })).toEqual({ message: warning });
+  });
+  it('still redacts real credentials, dotted ones (a JWT) included', () => {
+    expect(redactText('Authorization: Bearer xyz0123456789abcdef')).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactText('token=xyz12345')).toBe(`token=${REDACTED}`);
+    expect(redactText('token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.SflKxwRJSMeKKF2QT4fw')).toBe(`token=${REDACTED}`);
+    expect(redactText('Server "remote-auth": hunter2hunter2')).toBe(`Server "remote-auth": ${REDACTED}`);
+  });
+});
+
 describe('redactText on huge text', () => {
   it('runs over 8 MB without blowing the regex stack', () => {
     const big = `Echo: 0:${'x'.repeat(8 * 1024 * 1024)} token=abcdefgh https://u:p@h/${'y'.repeat(100_000)}`;

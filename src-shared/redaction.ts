@@ -127,6 +127,23 @@ const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"
 /** Pair values that are not secrets themselves: already masked, a placeholder, an auth scheme word. */
 const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|\$\{|Bearer$|Basic$|true$|false$|null$)/;
 
+/** A path of keys: `headers.Authorization`, `env.API_KEY`, `args[2]` (segments bounded: linear). */
+const KEY_PATH = /^[A-Za-z_][A-Za-z0-9_-]{0,127}(?:\.[A-Za-z_][A-Za-z0-9_-]{0,127}|\[\d{1,6}\]){1,16}$/;
+/** Fields of a server definition whose paths messages name (a placeholder's `env.X`, `headers.X`, `args[N]`). */
+const FIELD_ROOTS = new Set(['env', 'headers', 'args']);
+
+/**
+ * Whether a bare pair value names a field instead of holding one (issue 14 item 8: `Server
+ * "remote-auth": headers.Authorization holds …` is a server name and a field path, not a secret):
+ * a path of keys rooted at a definition field, or ending in a key that is itself a secret's name.
+ * A credential is never such a path: a JWT's segments end in its signature, not a key name.
+ */
+function namesAField(value: string): boolean {
+  if (!KEY_PATH.test(value)) return false;
+  const segments = value.split(/[.[]/);
+  return FIELD_ROOTS.has(segments[0]!) || isSecretKey(segments[segments.length - 1]!);
+}
+
 /** Escape a string for use inside a RegExp. */
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -161,7 +178,7 @@ export function redactText(text: string, held: SecretValues = NO_VALUES): string
   if (/[=:]/.test(out)) {
     out = out.replace(PAIR_IN_TEXT, (match, key: string, sep: string, quoted: string | undefined, bare: string | undefined) => {
       const value = quoted ?? bare ?? '';
-      if (!isSecretKey(key) || value === '' || KEEP_PAIR_VALUE.test(value)) return match;
+      if (!isSecretKey(key) || value === '' || KEEP_PAIR_VALUE.test(value) || (bare !== undefined && namesAField(bare))) return match;
       return quoted !== undefined ? `${key}${sep}"${REDACTED}"` : `${key}${sep}${REDACTED}`;
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelAllowed, channelMatches, channelOf, contentText } from './channel-names.js';
-import { compileContentRegex, parseDuration, renderArguments, renderTemplate, ruleMatches, ruleProblems, type TriggerRule } from './trigger-rules.js';
+import { compileContentRegex, parseDuration, renderArguments, renderTemplate, ruleMatches, ruleProblems, type ContentMatcher, type TriggerRule } from './trigger-rules.js';
 
 describe('channelOf', () => {
   it.each([
@@ -65,9 +65,31 @@ describe('trigger rule helpers', () => {
     expect(bad.ok).toBe(false);
   });
 
+  it('a pattern that backtracks exponentially in JavaScript matches in linear time (attack pass, issue 14)', () => {
+    // Failing input: /(a+)+$/ against 'aaa…a!' stalls the built-in engine for longer than any test runs.
+    const r = compileContentRegex('(a+)+$');
+    expect(r.ok).toBe(true);
+    const text = `${'a'.repeat(60_000)}!`;
+    expect(r.ok && r.regex.test(text)).toBe(false);
+    expect(ruleMatches({}, (r as { regex: ContentMatcher }).regex, { seq: 1, server: 's', channel: 'c', payload: { message: text } })).toBe(false);
+    expect(r.ok && r.regex.test('aaaa')).toBe(true);
+  });
+
+  it('JavaScript spellings still compile; lookaround and backreferences are refused with why', () => {
+    for (const [source, text] of [['(?<level>warn|error)', 'an error'], ['a/b', 'x a/b'], ['\\-x', '-x'], ['\\u00e9t\\u00e9', 'été']] as const) {
+      const r = compileContentRegex(source);
+      expect(r.ok && r.regex.test(text), source).toBe(true);
+    }
+    for (const source of ['(?=x)a', '(a)\\1']) {
+      const r = compileContentRegex(source);
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error).toMatch(/matched with RE2, in linear time: no lookaround or backreferences/);
+    }
+  });
+
   it('matches server, channel pattern and content', () => {
     const e = { seq: 1, server: 'mon', channel: 'alerts/critical', payload: { message: 'Disk full' } };
-    const re = (s: string) => (compileContentRegex(s) as { regex: RegExp }).regex;
+    const re = (s: string) => (compileContentRegex(s) as { regex: ContentMatcher }).regex;
     expect(ruleMatches({ channel: 'alerts' }, re('(?i)disk'), e)).toBe(true);
     expect(ruleMatches({ server: 'other' }, undefined, e)).toBe(false);
     expect(ruleMatches({ server: '*', channel: 'alerts/info' }, undefined, e)).toBe(false);

@@ -11,6 +11,7 @@
  * `allowedTools`, and `enabled` (default true).
  */
 import { z } from 'zod';
+import { compileLinear, LINEAR_REGEXP_LIMITS } from '../linear-regexp.js';
 import { channelMatches, contentText } from './channel-names.js';
 
 /** `30s`, `5m`, `1h`, `2d`: a whole number and a unit. */
@@ -57,26 +58,31 @@ export function parseDuration(text: string): number | undefined {
   return m ? Number(m[1]) * UNIT_MS[m[2]!]! : undefined;
 }
 
+/** A compiled `contentRegex`: tested against a notification's text in time linear in its length. */
+export interface ContentMatcher {
+  /** Whether the pattern is found anywhere in `text`. */
+  test(text: string): boolean;
+  /** The pattern as written. */
+  readonly source: string;
+}
+
 /** A compiled `contentRegex`, or why it does not compile. */
-export type CompiledRegex = { ok: true; regex: RegExp } | { ok: false; error: string };
+export type CompiledRegex = { ok: true; regex: ContentMatcher } | { ok: false; error: string };
 
 /**
- * Compile a rule's `contentRegex` (JavaScript syntax). A leading `(?i)` — the inline flag other
- * tools use — means case-insensitive; JavaScript has no inline flags, so it is taken off and `i`
- * set. Never throws.
+ * Compile a rule's `contentRegex` (JavaScript syntax) for linear-time matching (linear-regexp.ts):
+ * a pattern like `(a+)+$` written in a triggers file (or a shared one) cannot stall the core on a
+ * server's text (attack pass, issue 14: the built-in engine backtracks exponentially).
+ * RE2 has no lookaround or backreferences; such a pattern is refused with why. A leading `(?i)` —
+ * the inline flag other tools use — means case-insensitive. Never throws.
  */
 export function compileContentRegex(source: string): CompiledRegex {
-  const insensitive = source.startsWith('(?i)');
-  const body = insensitive ? source.slice(4) : source;
   try {
-    return { ok: true, regex: new RegExp(body, insensitive ? 'iu' : 'u') };
-  } catch (unicodeErr) {
-    try {
-      // Patterns written for engines without the `u` flag (e.g. `\-` escapes) still compile.
-      return { ok: true, regex: new RegExp(body, insensitive ? 'i' : '') };
-    } catch {
-      return { ok: false, error: unicodeErr instanceof Error ? unicodeErr.message : String(unicodeErr) };
-    }
+    const re = compileLinear(source);
+    return { ok: true, regex: { source, test: (text) => re.test(text) } };
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return { ok: false, error: `${why} (${LINEAR_REGEXP_LIMITS})` };
   }
 }
 
@@ -95,11 +101,10 @@ export interface MatchableEntry {
  * Whether `rule` matches `entry`: its `server` (absent or `*` = any), its `channel` pattern
  * (`channelMatches`), and `regex` (the compiled `contentRegex`) against `contentText(payload)`.
  */
-export function ruleMatches(rule: Pick<TriggerRule, 'server' | 'channel'>, regex: RegExp | undefined, entry: MatchableEntry): boolean {
+export function ruleMatches(rule: Pick<TriggerRule, 'server' | 'channel'>, regex: ContentMatcher | undefined, entry: MatchableEntry): boolean {
   if (rule.server !== undefined && rule.server !== '*' && rule.server !== entry.server) return false;
   if (rule.channel !== undefined && !channelMatches(rule.channel, entry.channel)) return false;
   if (regex) {
-    regex.lastIndex = 0;
     if (!regex.test(contentText(entry.payload).slice(0, MAX_MATCHED_CONTENT))) return false;
   }
   return true;

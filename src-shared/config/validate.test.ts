@@ -42,6 +42,10 @@ describe('validateServerConfig (docs/server-model.md)', () => {
     [{ command: 7 }, '"command" must be a string'],
     [{ url: ['http://x'] }, '"url" must be a string'],
     [{ command: '   ' }, 'stdio transport requires "command"'],
+    // Failing inputs (issue 14): `add x --url notaurl` was accepted and written.
+    [{ url: 'notaurl' }, '"url" is not a valid URL: "notaurl" (write it in full, e.g. https://example.com/mcp)'],
+    [{ type: 'sse', url: 'localhost:3000/sse' }, '"url" must be http or https, not localhost'],
+    [{ url: 'ftp://example.com/mcp' }, '"url" must be http or https, not ftp'],
   ])('rejects %j', (raw, error) => {
     const out = validateServerConfig(raw);
     expect(out.ok).toBe(false);
@@ -67,5 +71,13 @@ describe('validateServerName (docs/server-model.md write rule)', () => {
 describe('invalidConfigMessage', () => {
   it('keeps the docs/operator-verbs.md words', () => {
     expect(invalidConfigMessage(['a', 'b'])).toBe('Invalid server config: a; b');
+  });
+});
+
+describe('validateServerConfig: url', () => {
+  it('accepts http(s) URLs and leaves a placeholder URL to be checked once expanded', () => {
+    for (const url of ['http://127.0.0.1:3000/mcp', 'https://example.com/mcp', '${BASE_URL}/mcp', 'https://${env:HOST}/mcp', '${{ secrets.URL }}']) {
+      expect(validateServerConfig({ url }), url).toEqual({ ok: true, transport: 'http' });
+    }
   });
 });

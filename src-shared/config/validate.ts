@@ -41,7 +41,8 @@ export type ValidationOutcome =
  * Infer and check the transport of a raw entry (docs/server-model.md).
  *
  * Transport = `transport ?? type ?? (command ? "stdio" : url ? "http" : "stdio")`. Rejects: both
- * `command` and `url`; `stdio` without `command`; `http`/`sse` without `url`; an unknown type.
+ * `command` and `url`; `stdio` without `command`; `http`/`sse` without `url`; an unknown type; a
+ * `url` that is not an absolute http(s) URL (`urlProblem`).
  * Returns errors (never throws); callers prefix them with `Invalid server config: `.
  */
 export function validateServerConfig(raw: RawServerFields): ValidationOutcome {
@@ -69,8 +70,32 @@ export function validateServerConfig(raw: RawServerFields): ValidationOutcome {
   if ((transport === 'http' || transport === 'sse') && !hasUrl && hasCommand) {
     errors.push(`${transport} transport requires "url", not "command"`);
   }
+  if (hasUrl && (transport === 'http' || transport === 'sse')) {
+    const problem = urlProblem((raw.url as string).trim());
+    if (problem) errors.push(problem);
+  }
   if (errors.length > 0 || !transport) return { ok: false, errors };
   return { ok: true, transport };
+}
+
+/** A placeholder the host expands later (`${VAR}`, `${env:VAR}`, Continue's `${{ secrets.X }}`): checked once expanded. */
+const PLACEHOLDER = /\$\{|\{\{/;
+
+/**
+ * Why `url` cannot be a remote server's address, or `undefined`: it must parse as an absolute URL
+ * (WHATWG `URL`) with scheme `http:` or `https:`. A URL holding a placeholder is not judged unless
+ * `placeholders` is false (an install link, whose text is final).
+ */
+export function urlProblem(url: string, options: { placeholders?: boolean } = {}): string | undefined {
+  if (options.placeholders !== false && PLACEHOLDER.test(url)) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return `"url" is not a valid URL: ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)} (write it in full, e.g. https://example.com/mcp)`;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') return `"url" must be http or https, not ${protocol.replace(/:$/, '')}`;
+  return undefined;
 }
 
 /** Maximum length of a server name we create (docs/server-model.md). */
@@ -94,4 +119,31 @@ export function validateServerName(name: string): string | undefined {
 /** The user-facing prefix of every validation error (docs/operator-verbs.md: keep these words). */
 export function invalidConfigMessage(errors: string[]): string {
   return `Invalid server config: ${errors.join('; ')}`;
+}
+
+/**
+ * Deepest nesting of objects/arrays a server entry we write may hold: the file around it adds a few
+ * levels, and readers refuse a file nested deeper than 256 (structured-document.ts), so a deeper
+ * entry would hide every other server of that file.
+ */
+export const MAX_ENTRY_NESTING = 200;
+
+/**
+ * Why `value` nests too deep to write (attack pass, issue 14: a value 10,000 levels deep was written,
+ * and the file was then refused whole), or `undefined`. Iterative (no recursion, so no stack
+ * overflow); stops at the first level past `max`.
+ */
+export function nestingProblem(value: unknown, max = MAX_ENTRY_NESTING): string | undefined {
+  const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const { v, depth, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    if (depth >= max) return `${path || 'the server'} nests deeper than ${max} levels (a config file cannot hold it)`;
+    seen.add(v);
+    for (const [k, child] of Object.entries(v)) {
+      if (child !== null && typeof child === 'object') stack.push({ v: child, depth: depth + 1, path: path === '' ? k : `${path}.${k}` });
+    }
+  }
+  return undefined;
 }

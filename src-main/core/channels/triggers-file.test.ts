@@ -13,8 +13,8 @@ describe('parseTriggersText', () => {
 }`;
     const loaded = parseTriggersText(FILE, text);
     expect(loaded.warnings).toEqual([]);
-    expect(loaded.rules.map((r) => [r.rule.name, r.line, r.rateMs, r.regex?.flags])).toEqual([
-      ['a', 3, 300_000, 'iu'],
+    expect(loaded.rules.map((r) => [r.rule.name, r.line, r.rateMs, r.regex?.source])).toEqual([
+      ['a', 3, 300_000, '(?i)disk'],
       ['b', 4, undefined, undefined],
     ]);
   });

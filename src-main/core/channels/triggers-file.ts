@@ -11,6 +11,7 @@ import {
   parseDuration,
   ruleProblems,
   TriggerRuleSchema,
+  type ContentMatcher,
   type TriggerRule,
 } from '../../../src-shared/channels/trigger-rules.js';
 import { nodeAt, parseConfigText, propertyNode } from '../config/jsonc-document.js';
@@ -21,7 +22,7 @@ export interface LoadedRule {
   rule: TriggerRule;
   /** 1-based line of the rule's object. */
   line?: number;
-  regex?: RegExp;
+  regex?: ContentMatcher;
   /** `rateLimit` in ms. */
   rateMs?: number;
 }

@@ -22,7 +22,7 @@ export const testHooks: { beforeRename?: () => Promise<void> } = {};
 
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return await readConfigText(path);
+    return await readConfigText(path, { forEdit: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;

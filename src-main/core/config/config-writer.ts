@@ -7,7 +7,7 @@
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { WriteOutcome as WireWriteOutcome } from '../../../src-shared/api/config.js';
 import { HOST_LABELS, MCPServerSchema, type HostId, type MCPServer, type Scope } from '../../../src-shared/config/server.js';
-import { invalidConfigMessage, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
+import { invalidConfigMessage, nestingProblem, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
 import { CoreError } from '../errors.js';
 import { StateStore } from '../state-store.js';
 import { editConfigFile } from './config-file-edit.js';
@@ -42,6 +42,9 @@ export interface SwitchboardDisabled {
 
 /** Write-side checks (docs/server-model.md). Throws INVALID_CONFIG with `Invalid server config: …`. */
 export function assertWritable(server: MCPServer, checkName: boolean): void {
+  // Checked first, alone: nothing below walks a value nested thousands of levels deep.
+  const deep = nestingProblem(server);
+  if (deep) throw new CoreError('INVALID_CONFIG', invalidConfigMessage([deep]));
   const errors: string[] = [];
   const shape = MCPServerSchema.safeParse(server);
   if (!shape.success) errors.push(...shape.error.issues.map((i) => `${i.path.join('.') || 'server'}: ${i.message}`));

@@ -65,4 +65,17 @@ describe('per-host view: only the host’s own files', () => {
     expect(view.files.filter((f) => f.exists).map((f) => f.path)).toEqual([desktop]);
     expect(view.entries.map((e) => [e.server.name, e.server.source.host, e.loaded, e.state])).toEqual([['fs', 'claude-desktop', true, 'active']]);
   });
+
+  it("the root mcp.json fallback lists only files no host claims: a project's .mcp.json is Claude Code's, not listed twice", async () => {
+    // Failing input: the fallback's view re-read .mcp.json (Claude Code's project file) as its own.
+    const claude = await sb.write(join(sb.project, '.mcp.json'), { mcpServers: { shared: { command: 'claude-shared' } } });
+    const root = await sb.write(join(sb.project, 'mcp.json'), { mcpServers: { loose: { command: 'loose' } } });
+    const ctx = sb.ctx();
+    const result = await discoverServers(ctx);
+    const fallback = hostViewJson(await loadHostView(result, 'mcp-json', ctx), result, ctx);
+    expect(fallback.files.filter((f) => f.exists).map((f) => f.path)).toEqual([root]);
+    expect(fallback.entries.map((e) => [e.server.name, e.server.source.file])).toEqual([['loose', root]]);
+    const claudeView = hostViewJson(await loadHostView(result, 'claude-code', ctx), result, ctx);
+    expect(claudeView.entries.map((e) => [e.server.name, e.server.source.file])).toEqual([['shared', claude]]);
+  });
 });

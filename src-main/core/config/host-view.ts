@@ -76,6 +76,9 @@ export function hostView(result: DiscoveryResult, host: HostId, ctx: DiscoveryCo
   return { host, label: HOST_LABELS[host], files, entries };
 }
 
+/** The fallback "host" that reads only files no other provider claims. */
+const FALLBACK_HOST: HostId = 'mcp-json';
+
 /** A host's own definitions and files, read under its own rules. */
 export interface HostDefinitions {
   definitions: ServerDefinition[];
@@ -97,7 +100,9 @@ export async function loadHostDefinitions(
   providers: readonly ConfigProvider[] = CONFIG_PROVIDERS,
 ): Promise<HostDefinitions | undefined> {
   const provider = providers.find((p) => p.host === host);
-  if (!provider) return undefined;
+  // The root mcp.json fallback is no host: its files are only those no host claims (docs/config-discovery.md
+  // rank 17), which is discovery's attribution already — a project's .mcp.json is Claude Code's.
+  if (!provider || host === FALLBACK_HOST) return undefined;
   const listed = new Set(result.files.filter((f) => f.host === host).map((f) => f.path));
   let candidates: SourceFile[];
   try {

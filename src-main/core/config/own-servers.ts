@@ -6,12 +6,12 @@
 import { join } from 'node:path';
 import { applyEdits, modify, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MCPServerSchema, type MCPServer } from '../../../src-shared/config/server.js';
-import { invalidConfigMessage, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
+import { invalidConfigMessage, nestingProblem, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
-import { readConfigText } from './read-config-text.js';
+import { NotUtf8Error, readConfigText } from './read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { LineIndex, propertyNode } from './jsonc-document.js';
 
@@ -44,6 +44,9 @@ export function serializeServerEntry(server: MCPServer): Record<string, unknown>
 
 /** Write-side checks (docs/server-model.md): shape, transport rules, name rule. Throws INVALID_CONFIG. */
 function assertWritable(server: MCPServer): void {
+  // Checked first, alone: nothing below walks a value nested thousands of levels deep.
+  const deep = nestingProblem(server);
+  if (deep) throw new CoreError('INVALID_CONFIG', invalidConfigMessage([deep]));
   const errors: string[] = [];
   const shape = MCPServerSchema.safeParse(server);
   if (!shape.success) errors.push(...shape.error.issues.map((i) => `${i.path.join('.') || 'server'}: ${i.message}`));
@@ -56,9 +59,10 @@ function assertWritable(server: MCPServer): void {
 
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return await readConfigText(path);
+    return await readConfigText(path, { forEdit: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (err instanceof NotUtf8Error) throw new CoreError('INVALID_CONFIG', `Invalid server config: cannot read ${path}: ${err.message}; it was not changed`);
     throw err;
   }
 }

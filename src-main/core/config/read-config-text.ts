@@ -11,11 +11,25 @@ export class NotAFileError extends Error {
   readonly code = 'ENOTFILE';
 }
 
+/** A config file to edit whose bytes are not UTF-8 (attack pass, issue 14): rewriting its decoded text would replace them with U+FFFD. */
+export class NotUtf8Error extends Error {
+  readonly code = 'ENOTUTF8';
+  constructor() {
+    super('it is not valid UTF-8 text (Switchboard edits config files only as UTF-8; save it as UTF-8 and try again)');
+  }
+}
+
+/** Options of `readConfigText`. */
+export interface ReadConfigTextOptions {
+  /** The text will be written back: bytes that are not UTF-8 reject with `NotUtf8Error` instead of decoding to U+FFFD. */
+  forEdit?: boolean;
+}
+
 /**
- * The UTF-8 text of `path`. Rejects with the fs error (`ENOENT`, `EACCES`, `ELOOP` for a symlink
+ * The UTF-8 text of `path` (a byte order mark kept; for reading, bytes that are not UTF-8 decode to U+FFFD). Rejects with the fs error (`ENOENT`, `EACCES`, `ELOOP` for a symlink
  * loop…) or `NotAFileError` ("is a folder, not a file" / "is a FIFO, not a file") — never blocks.
  */
-export async function readConfigText(path: string): Promise<string> {
+export async function readConfigText(path: string, options: ReadConfigTextOptions = {}): Promise<string> {
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (not on Windows).
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
@@ -24,7 +38,13 @@ export async function readConfigText(path: string): Promise<string> {
       const what = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a FIFO (named pipe)' : stat.isSocket() ? 'a socket' : 'a device';
       throw new NotAFileError(`${path} is ${what}, not a file`);
     }
-    return await handle.readFile('utf8');
+    const bytes = await handle.readFile();
+    if (!options.forEdit) return bytes.toString('utf8');
+    try {
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      throw new NotUtf8Error();
+    }
   } finally {
     await handle.close();
   }

@@ -96,8 +96,9 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   const { transport, stdio, sse } = created;
   // Issue 12 item 4: a 2026-07-28 request whose response stream breaks is re-issued once (below the trace, which shows both).
   if (transport instanceof StreamableHTTPClientTransport) reissueLostRequests(transport, { isModern: () => handle.client.getProtocolEra() === 'modern', note: hooks.note });
-  if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective) });
+  const quiet = { on: false };
+  if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective), quiet: () => quiet.on });
   // Outermost, so the trace shows the `_meta` we add.
   addRequestMeta(transport, handle.client);
-  return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController() }, transport, sse };
+  return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController(), quiet }, transport, sse };
 }

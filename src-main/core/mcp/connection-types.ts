@@ -50,6 +50,8 @@ export interface Live {
   listen?: { close(): void };
   /** Set by a dropped SSE stream (the close that follows is reported with it). */
   dropReason?: string;
-  /** The keep-alive of a connected remote server (remote-keepalive.ts). */
+  /** While `on`, requests sent are left out of the trace (the keep-alive's probes, rpc-trace.ts). */
+  quiet?: { on: boolean };
+  /** The keep-alive of a connected server (remote-keepalive.ts). */
   keepAlive?: import('./remote-keepalive.js').KeepAlive;
 }

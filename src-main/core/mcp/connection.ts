@@ -22,7 +22,8 @@ import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult } f
 import { DEFAULT_TIMEOUT_MS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './backoff.js';
 import { RestartSchedule } from './restart-schedule.js';
-import { httpAlive, startKeepAlive } from './remote-keepalive.js';
+import { keepAliveProbe, NOT_RESPONDING } from './keepalive-probe.js';
+import { NotRespondingError, startKeepAlive } from './remote-keepalive.js';
 import { ConnectTimeoutError, describeConnectFailure, describeStdioLoss, STDERR_SCAN_LINES } from './connection-failures.js';
 import { closeLive, coalescing, isAuthFailure, isSessionExpired, isTransportFailure, listAllTools, type ListToolsExtras } from './connection-helpers.js';
 import { cacheStateNow } from './response-cache.js';
@@ -37,6 +38,7 @@ import { createLineSplitter } from './log-buffer.js';
 import { describeLaunch } from './transport-factory.js';
 import { needsAuthMessage } from './connection-auth.js';
 import { AUTH_REQUIRED, classifyFailure } from './failure-code.js';
+import { isRequestTimeout } from './failure-text.js';
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retryAfter, verdictOf } from './connection-era.js';
 import { eraKey } from './era-memory.js';
@@ -223,6 +225,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
     const timeoutMs = options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
     const hooks = this.options.hooks;
+    let events = 0; // progress that reached us: a buffering proxy lets none through (stream-timeout-hint.ts)
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
       let failure: unknown;
       const result = await executeToolCall(on.client, this.name, tool, args, {
@@ -230,7 +233,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         // Issue 12 item 5: a task handle becomes a listed task whose outcome is this call's result.
         followTask: hooks?.followTask && ((task, started) => hooks.followTask!(taskToFollow(on.client, this.name, tool, task, started, timeoutMs, options, outputSchema))),
         signal: options.signal,
-        onProgress: options.onProgress,
+        onProgress: (p) => {
+          events++;
+          options.onProgress?.(p);
+        },
         pause: this.options.hooks?.broker?.pauseFor(this.name),
         outputSchema,
         definition,
@@ -255,7 +261,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (failure !== undefined) this.handleRequestFailure(used, failure);
     // The transport closed itself (an oversized reply): say why, not just "Connection closed".
     if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
-    result = withStreamTimeoutHint(result, this.definition.transport); // a buffering proxy (issue 14 item 2)
+    result = withStreamTimeoutHint(result, this.definition.transport, events); // a buffering proxy (issue 14 item 2)
     // A cancelled call measured the person, not the server: it does not count as latency.
     if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);
     // An error text may quote server output that echoes a token we sent.
@@ -387,24 +393,12 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}${this.protocol ? ` over ${describeEra(this.protocol)}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
-      // Issue 14 item 5: a remote server that dies is seen down within 5 s (remote-keepalive.ts).
-      if (def.transport !== 'stdio') {
-        const current = live;
-        const url = def.url ?? '';
-        // 2026-07-28 has no ping: ask the endpoint over plain HTTP instead.
-        const probe = this.protocol?.era === 'modern' ? () => httpAlive(url, timeoutMs) : () => current.client.ping({ timeout: timeoutMs });
-        let noted = false;
-        current.keepAlive = startKeepAlive(probe, {
-          isCurrent: () => this.live === current,
-          onFailure: (err) => {
-            if (this.live === current && !isTransportFailure(err) && !noted) {
-              noted = true;
-              this.note(`keep-alive probe failed (not a connection failure, so the server stays up): ${failureMessage(err)}`);
-            }
-            this.handleRequestFailure(current, err);
-          },
-        });
-      }
+      // Issue 14 item 5: a server that dies or freezes is seen down within about 5 s (remote-keepalive.ts).
+      current.keepAlive = startKeepAlive(keepAliveProbe(current, def, this.protocol?.era, timeoutMs), {
+        isCurrent: () => this.live === current,
+        lastHeardAt: () => current.stdio?.lastReadAt,
+        onFailure: (err) => this.handleRequestFailure(current, err),
+      });
       if (this.protocol?.era === 'modern') this.listen(live);
     } catch (err) {
       clearTimeout(timer);
@@ -441,8 +435,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         this.failure = AUTH_REQUIRED;
         this.setStatus('needs-auth');
       } else if (exitedByItself) this.afterFailure(message, classifyFailure(err, { ...facts, exited: true }), true, 'error');
-      else if (this.lostWhileUp && isTransportFailure(err) && !isAuthFailure(err)) {
-        // Issue 14 item 5: a remote server that went away (refused, reset, HTTP error) may come back.
+      else if (this.lostWhileUp && (isTransportFailure(err) || err instanceof ConnectTimeoutError || isRequestTimeout(err)) && !isAuthFailure(err)) {
+        // Issue 14 item 5: a remote server that went away (refused, reset, HTTP error, frozen) may come back.
         this.afterFailure(message, classifyFailure(err, facts), true, 'error');
       } else {
         this.lastError = message;
@@ -543,18 +537,20 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
    */
   private handleRequestFailure(live: Live, err: unknown): void {
     if (!live.stdio && this.live === live && !isTransportFailure(err) && this.options.auth?.isSignInRequired(err)) return this.needsSignInMidSession(live, err);
-    if (live.stdio || this.live !== live || !isTransportFailure(err)) return;
+    // A keep-alive nobody answered (issue 14 item 5) is down on any transport: a frozen stdio process is replaced.
+    const frozen = err instanceof NotRespondingError;
+    if ((live.stdio && !frozen) || this.live !== live || !(frozen || isTransportFailure(err))) return;
     this.live = undefined;
     const hadTools = this.tools.length > 0;
     this.tools = [];
     const failedStart = this.restarts.lostAfter(this.upMs());
     this.connectedAt = undefined;
     const message = failureMessage(err);
-    this.lostWhileUp = true;
-    this.note(`request failed, marking the server down: ${message}`);
+    if (!live.stdio) this.lostWhileUp = true;
+    this.note(`${frozen ? 'keep-alive' : 'request'} failed, marking the server down: ${message}`);
     void closeLive(live);
     if (hadTools) this.emit('tools');
-    this.afterFailure(message, classifyFailure(err, { timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS }), failedStart, 'disconnected');
+    this.afterFailure(message, frozen ? NOT_RESPONDING : classifyFailure(err, { timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS }), failedStart, 'disconnected');
   }
 
   /**

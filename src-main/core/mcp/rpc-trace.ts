@@ -119,6 +119,11 @@ export interface TraceHookOptions {
   store: TraceStore;
   /** Secret strings of this server (resolved env/header/auth values) to scrub from payloads. */
   secrets: readonly string[];
+  /**
+   * While true, an outgoing request — and later its answer — is not traced: the keep-alive's probe
+   * (keepalive-probe.ts), one every 2 s, would push the person's own messages out of the ring.
+   */
+  quiet?: () => boolean;
 }
 
 /**
@@ -164,14 +169,18 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
     options.store.append(entry, coreHeld !== undefined);
   };
+  const quietIds = new Set<string | number>();
   const send = transport.send.bind(transport);
   transport.send = (message, opts) => {
-    record(message, 'out');
+    const id = (message as { id?: string | number; method?: string }).id;
+    if (id !== undefined && 'method' in message && options.quiet?.()) quietIds.add(id);
+    else record(message, 'out');
     return send(message, opts);
   };
   const previous = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    record(message, 'in');
+    const id = (message as { id?: string | number }).id;
+    if (!(id !== undefined && !('method' in message) && quietIds.delete(id))) record(message, 'in');
     previous?.(message, extra);
   };
   return transport;

@@ -45,6 +45,8 @@ export class SupervisedStdioTransport implements Transport {
 
   /** Set when the process has exited (before `onclose` runs). */
   exitInfo?: ExitInfo;
+  /** When stdout last brought bytes (ms since the epoch): the keep-alive's sign of life (remote-keepalive.ts). */
+  lastReadAt?: number;
   /** The pid once spawned (kept after exit, unlike `pid`). */
   spawnedPid?: number;
   /** Called with each stdout line that is not a JSON-RPC message (logged as `stdout`, then skipped). */
@@ -126,6 +128,7 @@ export class SupervisedStdioTransport implements Transport {
   }
 
   private read(chunk: Buffer): void {
+    this.lastReadAt = Date.now();
     try {
       this.buffer.append(chunk);
     } catch (err) {

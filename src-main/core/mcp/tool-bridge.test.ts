@@ -140,3 +140,16 @@ describe('mapCallFailure', () => {
     expect(r.failure).toEqual({ code: 'cancelled', retryable: true });
   });
 });
+
+describe('checkStructuredOutput: a server-supplied pattern (attack pass, issue 14)', () => {
+  it('matches in linear time: (a+)+$ against a long run of a followed by ! answers at once', () => {
+    // Failing input: ajv compiled the pattern with RegExp, which backtracks for hours on this text.
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } };
+    const problem = checkStructuredOutput(schema, { s: `${'a'.repeat(60_000)}!` });
+    expect(problem).toMatch(/^structuredContent does not match the tool's output schema: \/s must match pattern/);
+    expect(checkStructuredOutput(schema, { s: 'aaaa' })).toBeUndefined();
+  });
+  it('a pattern RE2 cannot run (lookahead) is left unchecked, not an error on every result', () => {
+    expect(checkStructuredOutput({ type: 'object', properties: { s: { type: 'string', pattern: '^(?=a)a+$' } } }, { s: 'zz' })).toBeUndefined();
+  });
+});

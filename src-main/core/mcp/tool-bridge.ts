@@ -17,6 +17,7 @@ import { classifyFailure } from './failure-code.js';
 import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausable-deadline.js';
 import { declaresHeaders } from './tool-headers.js';
 import { taskHandleOf, type ModernTask } from './modern-tasks.js';
+import { compileLinear } from '../../../src-shared/linear-regexp.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
 
@@ -125,6 +126,24 @@ export function flattenContent(content: readonly ContentBlock[]): string {
     .join('\n');
 }
 
+/**
+ * ajv's regExp engine for a server's schema `pattern`: linear-time (a pattern that backtracks
+ * exponentially cannot stall the core); a pattern RE2 cannot run (lookaround, backreferences) is
+ * not checked rather than making the tool's every result an error.
+ */
+const schemaRegExp = Object.assign(
+  (pattern: string, flags: string) => {
+    // ajv keys its pattern cache by toString(): each pattern must name itself.
+    const toString = (): string => `/${pattern}/${flags}`;
+    try {
+      return { ...compileLinear(pattern, flags.includes('i')), toString };
+    } catch {
+      return { test: () => true, toString };
+    }
+  },
+  { code: 'schemaRegExp' },
+);
+
 const validatorCache = new WeakMap<object, ValidateFunction | Error>();
 let ajvDefault: Ajv | undefined;
 let ajv2020: Ajv2020 | undefined;
@@ -136,7 +155,8 @@ function compileSchema(schema: Record<string, unknown>): ValidateFunction | Erro
   try {
     // Servers built on zod 4 declare draft 2020-12; older ones draft-07 (ajv's default dialect).
     const modern = typeof schema.$schema === 'string' && /2019-09|2020-12/.test(schema.$schema);
-    const opts = { strict: false, validateSchema: false, allErrors: true } as const;
+    // A server's `pattern` runs on its own output in our process: matched in linear time (linear-regexp.ts).
+    const opts = { strict: false, validateSchema: false, allErrors: true, code: { regExp: schemaRegExp } } as const;
     const ajv = modern ? (ajv2020 ??= withFormats(new Ajv2020(opts))) : (ajvDefault ??= withFormats(new Ajv(opts)));
     out = ajv.compile(schema);
   } catch (err) {
