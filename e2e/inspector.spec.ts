@@ -107,7 +107,10 @@ test('calls each quick server-everything tool through the generated form', async
   pane = await openTool(page, 'everything', 'simulate-research-query');
   await pane.getByLabel('topic').fill('otters');
   await pane.getByRole('button', { name: 'Call', exact: true }).click();
-  await expect(pane.getByRole('status').filter({ hasText: 'Started task' })).toBeVisible();
+  await expect(pane.getByRole('status').filter({ hasText: /Started task|Task \S+: / })).toBeVisible();
+  // Issue 14 item 12: the task's result lands in the Result pane too, not only in the Tasks tab.
+  await expect(pane.getByRole('status').filter({ hasText: /Task \S+: completed/ })).toBeVisible({ timeout: 90_000 });
+  await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('otters');
   await page.getByRole('tab', { name: 'Tasks' }).click();
   const tasks = page.getByRole('region', { name: 'Tasks' });
   await expect(tasks.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 90_000 });

@@ -115,6 +115,18 @@ describe('redactText: a field path is a name, not a secret (issue 14 item 8)', (
   });
 });
 
+describe('held values that are only placeholders (issue 14 item 8, fresh-user trial)', () => {
+  it('a header held as ${env:…} does not redact the warning that names it; a real held value still goes', () => {
+    const held = secretValues(['${env:WEATHER_API_KY}', 'Bearer ${TOKEN_NAME}', '${A}${B_LONGER}', 'real-held-secret-value-42']);
+    const warning = 'Server "remote-ev": headers.Authorization holds ${env:WEATHER_API_KY}, which is not set: left as written';
+    expect(redactText(warning, held)).toBe(warning);
+    expect(redactText('uses Bearer ${TOKEN_NAME} and ${A}${B_LONGER}', held)).toBe('uses Bearer ${TOKEN_NAME} and ${A}${B_LONGER}');
+    expect(redactText('leaked real-held-secret-value-42 here', held)).toBe(`leaked ${REDACTED} here`);
+    // A value with literal text beside a placeholder may carry a secret: still held.
+    expect(redactText('x sk-live-${SUFFIX} y', secretValues(['sk-live-${SUFFIX}']))).toBe(`x ${REDACTED} y`);
+  });
+});
+
 describe('redactText on huge text', () => {
   it('runs over 8 MB without blowing the regex stack', () => {
     const big = `Echo: 0:${'x'.repeat(8 * 1024 * 1024)} token=abcdefgh https://u:p@h/${'y'.repeat(100_000)}`;

@@ -155,9 +155,18 @@ export interface SecretValues {
   scrub(text: string): string;
 }
 
-/** Held values (each at least `MIN_SECRET_LENGTH` characters) compiled once for repeated use. */
+/**
+ * A value that is only unresolved placeholders (`${env:API_KEY}`, `Bearer ${TOKEN}`): it names where a
+ * secret would come from, it is not one — a warning that quotes it must keep it readable (issue 14 item 8).
+ */
+const PLACEHOLDERS_ONLY = /^\s*(?:(?:Bearer|Basic)\s+)?(?:\$\{[^}\s]{1,256}\}\s*)+$/;
+
+/**
+ * Held values (each at least `MIN_SECRET_LENGTH` characters) compiled once for repeated use. A value
+ * made only of unresolved placeholders is not held (`PLACEHOLDERS_ONLY`).
+ */
 export function secretValues(values: Iterable<string | undefined>): SecretValues {
-  const list = [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))];
+  const list = [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH && !PLACEHOLDERS_ONLY.test(v)))];
   if (list.length === 0) return { scrub: (text) => text };
   const pattern = new RegExp(list.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
   return { scrub: (text) => (text.length < MIN_SECRET_LENGTH ? text : text.replace(pattern, REDACTED)) };

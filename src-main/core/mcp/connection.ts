@@ -393,8 +393,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}${this.protocol ? ` over ${describeEra(this.protocol)}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
-      // Issue 14 item 5: a server that dies or freezes is seen down within about 5 s (remote-keepalive.ts).
-      current.keepAlive = startKeepAlive(keepAliveProbe(current, def, this.protocol?.era, timeoutMs), {
+      // Issue 14 item 5: a remote server that dies or freezes is seen down within about 5 s
+      // (remote-keepalive.ts). A stdio server gets none: its exit is seen on the pipe, and one busy for
+      // seconds (a 64 MiB reply, 8 MB arguments on a loaded machine) must not be killed as frozen.
+      if (def.transport !== 'stdio') current.keepAlive = startKeepAlive(keepAliveProbe(current, def, this.protocol?.era, timeoutMs), {
         isCurrent: () => this.live === current,
         lastHeardAt: () => current.stdio?.lastReadAt,
         onFailure: (err) => this.handleRequestFailure(current, err),

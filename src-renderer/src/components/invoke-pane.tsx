@@ -7,7 +7,7 @@
  * call history sits below, with replay.
  */
 import { Alert, Button, Checkbox, Code, Collapse, Group, Loader, Paper, Progress, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
-import type { ToolProgress } from '../../../src-shared/api/inspector.js';
+import type { TaskRecord, ToolProgress } from '../../../src-shared/api/inspector.js';
 import { CallHistory } from './call-history.js';
 import { ToolAnnotations } from './tool-annotations.js';
 import { ToolNamesPanel } from './tool-names-panel.js';
@@ -115,14 +115,48 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
     [api],
   );
 
+  // Issue 14 item 12: a call run as a task shows its status here and, once it ends, its result in
+  // the Result pane (not only in the Tasks tab).
+  const taskIdRef = useRef<string>(undefined);
+  /** The latest state of each task of this server seen here: an update may arrive before tasks:call's answer. */
+  const seenTasksRef = useRef(new Map<string, TaskRecord>());
+  const showTask = (t: TaskRecord): void => {
+    setTaskNote(`Task ${t.taskId}: ${t.status}${t.statusMessage ? ` (${t.statusMessage})` : ''}. Also listed in the Tasks tab.`);
+    if (t.status === 'completed' && t.result) setOutcome({ kind: 'result', result: t.result });
+    else if (t.status === 'failed') setOutcome({ kind: 'failed', error: { code: 'PROTOCOL_ERROR', message: t.error ?? 'The task failed' } });
+    else if (t.status === 'cancelled') setOutcome({ kind: 'failed', error: { code: 'CANCELLED', message: t.error ?? 'The task was cancelled' } });
+  };
+  const showTaskRef = useRef(showTask);
+  showTaskRef.current = showTask;
+  useEffect(
+    () =>
+      api.on('tasks:changed', (t) => {
+        if (t.server !== tool.server) return;
+        seenTasksRef.current.set(t.taskId, t);
+        if (seenTasksRef.current.size > 50) seenTasksRef.current.delete(seenTasksRef.current.keys().next().value!);
+        if (t.taskId === taskIdRef.current) showTaskRef.current(t);
+      }),
+    [api, tool.server],
+  );
+
   const destructive = useDestructiveConfirm(tool);
   /** A call, after the confirmation a destructive tool asks for. */
   const call = (args: Record<string, unknown>, validate = true): void => destructive.guard(() => void callNow(args, validate));
   const callNow = async (args: Record<string, unknown>, validate: boolean): Promise<void> => {
     if (asTask) {
       setTaskNote(undefined);
+      setOutcome(undefined);
+      taskIdRef.current = undefined;
       const r = await api.call('tasks:call', { server: tool.server, tool: tool.name, args });
-      setTaskNote(r.ok ? `Started task ${r.data.taskId} (${r.data.status}). Follow it in the Tasks tab.` : `${r.error.message} (${r.error.code})`);
+      if (!r.ok) {
+        setTaskNote(`${r.error.message} (${r.error.code})`);
+        return;
+      }
+      taskIdRef.current = r.data.taskId;
+      setTaskNote(`Started task ${r.data.taskId} (${r.data.status}). Its result shows here when it ends; it is also listed in the Tasks tab.`);
+      const seen = seenTasksRef.current.get(r.data.taskId);
+      const latest = seen && seen.updatedAt >= r.data.updatedAt ? seen : r.data;
+      if (latest.status !== 'working' || latest !== r.data) showTask(latest);
       return;
     }
     const callId = `call-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
