@@ -234,7 +234,7 @@ export async function benchRss(sizes: BenchSizes): Promise<BenchResult> {
 }
 
 /** The groups of rows `npm run bench -- --only=<group>,…` can pick (bench/run.ts). */
-export const BENCH_GROUPS = ['startup', 'echo-stdio', 'echo-http', 'flood', 'rss', 'modern', 'cli', 'channels'] as const;
+export const BENCH_GROUPS = ['startup', 'echo-stdio', 'echo-http', 'flood', 'rss', 'modern', 'cli', 'channels', 'channels-window'] as const;
 export type BenchGroup = (typeof BENCH_GROUPS)[number];
 
 /**

@@ -2,7 +2,8 @@
  * `npm run bench`: the four issue-4 benchmarks and the channels benchmark (issue 13), each printed
  * as a ratio against the raw SDK client in the same run. `--small` runs the smoke sizes;
  * `--only=<group>,…` runs only those groups of rows (BENCH_GROUPS: startup, echo-stdio, echo-http,
- * flood, rss, modern, cli, channels), e.g. `npm run bench -- --only=cli`. Not part of `npm test`.
+ * flood, rss, modern, cli, channels, channels-window), e.g. `npm run bench -- --only=cli`. `--trace`
+ * adds a Chrome trace to the channels-window row (the longest task's CPU time). Not part of `npm test`.
  */
 import { BENCH_GROUPS, FULL, SMALL, formatResult, runBenchmarks, type BenchGroup } from './bench-lib.js';
 
@@ -22,3 +23,4 @@ if (wanted('modern')) {
 }
 if (wanted('cli')) await (await import('./cli-bench.js')).runCliBenchmarks(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));
 if (wanted('channels')) await (await import('./channels-bench.js')).runChannelBench(sizes === SMALL, (r) => process.stdout.write(`${formatResult(r)}\n`));
+if (wanted('channels-window')) await (await import('./channels-window.js')).runChannelWindowBench(sizes === SMALL, process.argv.includes('--trace'), (line) => process.stdout.write(`${line}\n`));

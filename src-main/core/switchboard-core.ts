@@ -46,6 +46,7 @@ import { scanServerText } from './trust/suspicious-text.js';
 import type { TextFinding } from '../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { redactResults } from './redact-failures.js';
+import { redactedWith } from './redacted-payloads.js';
 import { ensureDataDir } from './data-dir.js';
 import { ChannelService, type ChannelServiceOptions } from './channels/channel-service.js';
 import { channelHandlers } from './handlers/channels.js';
@@ -94,7 +95,7 @@ export interface CoreExtras {
 export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras = {}): SwitchboardCore {
   const trustStore = new TrustStore(options.dataDir);
   const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
-  const listeners = new Set<EmitEvent>();
+  const listeners = new Map<EmitEvent, ((event: EventName) => boolean) | undefined>();
   // Server requests wait for a person only while a face (a subscriber) is attached.
   const inspector = createInspectorServices({
     emit: (event, payload) => emit(event, payload),
@@ -155,9 +156,10 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     if (disposed) return;
     // Issue 9 item 4: every event (IPC, the web host's messages) through the one redaction rule.
-    if (listeners.size === 0) return;
-    payload = auth.redactor.redactValue(payload);
-    for (const listener of [...listeners]) {
+    const to = [...listeners].filter(([, wants]) => !wants || wants(event));
+    if (to.length === 0) return;
+    if (!redactedWith(payload, auth.redactor.held())) payload = auth.redactor.redactValue(payload);
+    for (const [listener] of to) {
       try {
         listener(event, payload);
       } catch {
@@ -219,7 +221,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       const drift = pins.drift(server);
       const key = JSON.stringify(drift.map((d) => [d.tool, d.change, d.held]));
       if (drift.length > 0 && driftSeen.get(server) !== key) {
-        channels.capture(server, { method: 'switchboard/tools_drift', params: { server, drift: drift.map((d) => ({ tool: d.tool, change: d.change, held: d.held, fields: d.changes.map((c) => c.field) })) } });
+        channels.capture(server, auth.redactor.redactValue({ method: 'switchboard/tools_drift', params: { server, drift: drift.map((d) => ({ tool: d.tool, change: d.change, held: d.held, fields: d.changes.map((c) => c.field) })) } }));
       }
       driftSeen.set(server, key);
       if (drift.some((d) => d.held)) emit('tools:changed', { server });
@@ -239,6 +241,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     triggers: owner,
     watchTriggers: owner && (extras.watchConfig ?? true),
     emit: (event, payload) => emit(event, payload),
+    heldValues: () => auth.redactor.held(),
     eventDelayMs: delay,
     allowList: (name) => discovery?.servers.find((s) => s.name === name)?.channels,
     callTool: (server, tool, args) => manager.callTool(server, tool, args),
@@ -351,8 +354,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   return {
     handlers,
-    subscribe(listener: EmitEvent): () => void {
-      listeners.add(listener);
+    subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean): () => void {
+      listeners.set(listener, wants);
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) inspector.broker.declineAll();

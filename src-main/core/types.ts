@@ -2,7 +2,7 @@
  * The core facade every face composes (desktop app, web host, CLI): discovery + trust + manager,
  * exposed as the contract's handlers and events. No electron import (ARCHITECTURE rule 1).
  */
-import type { ApiHandlers, EmitEvent } from '../../src-shared/api/contract.js';
+import type { ApiHandlers, EmitEvent, EventName } from '../../src-shared/api/contract.js';
 import type { PlatformContext } from './paths.js';
 import type { CallbackOutcome, OAuthCallbackParams } from './auth/pending-flows.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -40,8 +40,11 @@ export interface CoreOptions {
 export interface SwitchboardCore {
   /** The contract's method implementations; bound to a wire with `dispatch`. */
   readonly handlers: ApiHandlers;
-  /** Subscribe to every event; returns an unsubscribe function. */
-  subscribe(listener: EmitEvent): () => void;
+  /**
+   * Subscribe to every event, or to those `wants` accepts (asked at each emit: an event no
+   * subscriber wants is not redacted or built for anyone); returns an unsubscribe function.
+   */
+  subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean): () => void;
   /** Discover, then connect every trusted, enabled server (in parallel). Resolves when started. */
   start(): Promise<void>;
   /** Resolves when no server is still connecting (one-shot CLI commands wait for it). */

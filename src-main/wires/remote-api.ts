@@ -6,7 +6,7 @@
 import WebSocket from 'ws';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput, SwitchboardApi } from '../../src-shared/api/contract.js';
 import { fail, type Result } from '../../src-shared/api/envelope.js';
-import { TOKEN_PARAM, WS_PATH, WireServerMessageSchema } from '../../src-shared/api/wire.js';
+import { TOKEN_PARAM, WS_PATH, WireServerMessageSchema, type WireListen } from '../../src-shared/api/wire.js';
 import type { Endpoint } from '../owner/ownership.js';
 
 /** A connected remote API; `close()` ends the socket. */
@@ -39,6 +39,13 @@ export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>,
       resolve();
     });
   });
+  // Only the events this client listens to come over the wire (WireListen; a CLI following
+  // channels does not parse the trace and log batches of a burst). Sent before any later call.
+  const listen = (): void => {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: 'listen', events: [...listeners].filter(([, set]) => set.size > 0).map(([name]) => name) } satisfies WireListen));
+  };
+  listen();
   ws.on('error', () => undefined);
   ws.on('message', (data) => {
     let raw: unknown;
@@ -72,7 +79,10 @@ export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>,
       if (!set) listeners.set(event, (set = new Set()));
       const l = listener as (payload: unknown) => void;
       set.add(l);
-      return () => void set!.delete(l);
+      if (set.size === 1) listen();
+      return () => {
+        if (set!.delete(l) && set!.size === 0) listen();
+      };
     },
     close: () => ws.close(),
     closed,

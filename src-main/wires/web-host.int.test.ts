@@ -210,6 +210,21 @@ describe('web host', () => {
     cli.ws!.close();
   });
 
+  it('sends a socket that named its events (WireListen) only those; others get every event', async () => {
+    const [named, all] = [new WireClient((await openSocket(wsUrl)).ws!), new WireClient((await openSocket(wsUrl)).ws!)];
+    named.send({ type: 'listen', events: ['servers:changed'] });
+    // The frames are handled in order: the call's trace entries come after the listen frame.
+    const echo = await named.call('tools:call', { server: 'everything', tool: 'echo', args: { message: 'traced' } });
+    expect(echo.ok).toBe(true);
+    expect(await waitFor(() => all.events('trace:appended').some((p) => JSON.stringify(p).includes('traced')), 20_000)).toBe(true);
+    expect(named.events('trace:appended')).toEqual([]);
+    named.send({ type: 'listen', events: ['trace:appended'] });
+    expect((await named.call('tools:call', { server: 'everything', tool: 'echo', args: { message: 'now wanted' } })).ok).toBe(true);
+    expect(await waitFor(() => named.events('trace:appended').some((p) => JSON.stringify(p).includes('now wanted')), 20_000)).toBe(true);
+    named.ws.close();
+    all.ws.close();
+  });
+
   it('close() ends sockets and the listener; disposing the core leaves no server process', async () => {
     const { ws } = await openSocket(wsUrl);
     const closed = new Promise<number>((resolve) => ws!.once('close', (code) => resolve(code)));

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../../src-shared/api/dispatch.js';
 import { fail } from '../../src-shared/api/envelope.js';
-import { TOKEN_PARAM, WS_PATH, WireCallSchema, type WireEvent, type WireResult } from '../../src-shared/api/wire.js';
+import { TOKEN_PARAM, WS_PATH, WireCallSchema, WireListenSchema, type WireEvent, type WireResult } from '../../src-shared/api/wire.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { securityHeaders, serveStatic } from './static-files.js';
@@ -65,7 +65,9 @@ function listen(server: Server, port: number): Promise<number> {
  * WebSocket at `/ws?token=…`: refused with 401 for a missing/wrong token (constant-time compare),
  * 403 for a foreign Host or Origin (absent Origin = non-browser client, allowed). Each text frame
  * is a `WireCall`; the reply is a `WireResult` with the same id, from `dispatch(core.handlers, …)`.
- * Every core event is broadcast to every open socket as a `WireEvent`.
+ * Every core event is broadcast to every open socket as a `WireEvent`, serialised once; a socket
+ * that sent a `WireListen` frame gets only the events it named (the core then skips events no
+ * socket wants).
  * Rejects (throws) when the port cannot be bound (e.g. EADDRINUSE).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -73,6 +75,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { core, staticDir } = options;
   let port = 0;
   const sockets = new Set<WebSocket>();
+  /** The events a socket asked for (`WireListen`); absent: every event. */
+  const wanted = new WeakMap<WebSocket, Set<string>>();
+  const wants = (ws: WebSocket, event: string): boolean => wanted.get(ws)?.has(event) ?? true;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? 16 * 1024 * 1024 });
 
   const server = createServer((req, res) => {
@@ -122,6 +127,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       } catch {
         return; // Not JSON: there is no id to answer to.
       }
+      if ((raw as { type?: unknown } | null)?.type === 'listen') {
+        const listen = WireListenSchema.safeParse(raw);
+        if (listen.success) wanted.set(ws, new Set(listen.data.events));
+        return;
+      }
       const parsed = WireCallSchema.safeParse(raw);
       if (!parsed.success) {
         const id = (raw as { id?: unknown } | null)?.id;
@@ -135,10 +145,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
-  const unsubscribe = core.subscribe((event, payload) => {
-    const frame: WireEvent = { type: 'event', event, payload };
-    for (const ws of sockets) send(ws, frame);
-  });
+  const unsubscribe = core.subscribe(
+    (event, payload) => {
+      // Serialised once for every socket (a burst's events went through JSON.stringify per socket).
+      let text: string | undefined;
+      for (const ws of sockets) {
+        if (ws.readyState !== ws.OPEN || !wants(ws, event)) continue;
+        text ??= JSON.stringify({ type: 'event', event, payload } satisfies WireEvent);
+        ws.send(text);
+      }
+    },
+    (event) => {
+      for (const ws of sockets) if (wants(ws, event)) return true;
+      return false;
+    },
+  );
 
   try {
     port = await listen(server, options.port ?? 0);

@@ -16,6 +16,19 @@ export const WireCallSchema = z.object({
 });
 export type WireCall = z.infer<typeof WireCallSchema>;
 
+/**
+ * Client → host: send me only these events from now on (issue 13: a 1,000/s burst makes the owner
+ * serialise and send `trace:appended` batches no window with a closed trace reads). A socket that
+ * never sends one gets every event. The client sends it whenever the set of events it has
+ * listeners for changes, before any call made after that change (so a listener attached and then
+ * a query sent misses nothing the query does not cover).
+ */
+export const WireListenSchema = z.object({
+  type: z.literal('listen'),
+  events: z.array(z.string()).max(1000),
+});
+export type WireListen = z.infer<typeof WireListenSchema>;
+
 /** Host → client: the result envelope of call `id`. */
 export const WireResultSchema = z.object({
   type: z.literal('result'),

@@ -18,21 +18,26 @@ export interface ServerNotification {
  * The entry for `message` from `server`, or `undefined` when it is not a channel entry (progress,
  * not a notification) or the server's `allowList` (its `channels` field; absent = every channel)
  * does not let its channel through. A payload over `MAX_PAYLOAD_CHARS` becomes `{text}` (its JSON
- * cut) with `truncated: true`.
+ * cut) with `truncated: true`. `json`, when given, receives the kept payload's JSON text (measured
+ * here anyway; the store writes it as is instead of serialising the payload again).
  */
-export function toChannelEntry(server: string, message: ServerNotification, allowList: readonly string[] | undefined): NewChannelEntry | undefined {
+export function toChannelEntry(server: string, message: ServerNotification, allowList: readonly string[] | undefined, json?: { payload?: string }): NewChannelEntry | undefined {
   if (typeof message.method !== 'string') return undefined;
   const channel = channelOf(message.method, message.params);
   if (channel === undefined || !channelAllowed(allowList, channel)) return undefined;
   const payload = message.params ?? {};
   let text: string;
+  let isJson = false;
   try {
-    text = JSON.stringify(payload) ?? '{}';
+    const serialised = JSON.stringify(payload) as string | undefined;
+    isJson = serialised !== undefined;
+    text = serialised ?? '{}';
   } catch {
     text = String(payload);
   }
   if (text.length > MAX_PAYLOAD_CHARS) {
     return { server, channel, method: message.method, payload: { text: `${text.slice(0, MAX_PAYLOAD_CHARS)} …[${text.length - MAX_PAYLOAD_CHARS} more characters]` }, truncated: true };
   }
+  if (json && isJson) json.payload = text;
   return { server, channel, method: message.method, payload };
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelEntry } from '../../../src-shared/api/channels.js';
-import { ChannelFile, DEFAULT_CHANNEL_FILE_BYTES, rotatedPath } from './channel-file.js';
+import { ChannelFile, DEFAULT_CHANNEL_FILE_BYTES, entryLine, rotatedPath } from './channel-file.js';
+import { ChannelMarks } from './channel-marks.js';
+import { ChannelStore } from './channel-store.js';
 
 let dir: string;
 let path: string;
@@ -19,6 +21,31 @@ const lineBytes = (e: ChannelEntry): number => Buffer.byteLength(`${JSON.stringi
 describe('ChannelFile: appends and rotation', () => {
   it('defaults to a 10 MiB limit', () => {
     expect(DEFAULT_CHANNEL_FILE_BYTES).toBe(10 * 1024 * 1024);
+  });
+
+  it('writes a batch of lines with the same rotation as one by one (appendLines), each file at most the limit', () => {
+    const one = lineBytes(entry(1));
+    const file = new ChannelFile(path, { maxBytes: one * 3 });
+    file.appendLines([1, 2, 3, 4, 5, 6, 7].map((s) => entryLine(entry(s))));
+    file.close();
+    const seqs = (p: string) => readFileSync(p, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as ChannelEntry).seq);
+    expect(seqs(rotatedPath(path))).toEqual([4, 5, 6]);
+    expect(seqs(path)).toEqual([7]);
+    // A line built from the payload's JSON reads back as the same entry.
+    expect(JSON.parse(entryLine(entry(8, { a: [1, 'x'] }), '{"a":[1,"x"]}'))).toEqual(entry(8, { a: [1, 'x'] }));
+  });
+
+  it('the store writes what one task appended at its end, in one batch, before any read of the file', async () => {
+    const store = new ChannelStore({ marks: new ChannelMarks(), file: new ChannelFile(path), windowSize: 2 });
+    for (let i = 1; i <= 5; i++) store.append({ server: 's', channel: 'c', method: 'notifications/c', payload: { i } });
+    expect(existsSync(path) ? readFileSync(path, 'utf8') : '').toBe(''); // not yet: the task is not over
+    // A read of the file (an entry older than the window) writes them first.
+    expect(store.get(1)?.payload).toEqual({ i: 1 });
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(5);
+    store.append({ server: 's', channel: 'c', method: 'notifications/c', payload: { i: 6 } });
+    await Promise.resolve();
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(6);
+    store.close();
   });
 
   it('rotates exactly when the next line would pass the limit: a file reaches the limit, never more', () => {

@@ -23,6 +23,7 @@ import { ConfigWatcher } from '../config/config-watcher.js';
 import { CoreError } from '../errors.js';
 import { Batcher, Coalescer } from '../event-batcher.js';
 import { DATA_FILES } from '../paths.js';
+import { markRedacted } from '../redacted-payloads.js';
 import { StateStore } from '../state-store.js';
 import { toChannelEntry, type ServerNotification } from './channel-capture.js';
 import { contextMarkdown } from './channel-context.js';
@@ -43,6 +44,12 @@ export interface ChannelServiceOptions {
   /** Reload `triggers.json` when it changes. */
   watchTriggers?: boolean;
   emit: EmitEvent;
+  /**
+   * The core's held secret values now (`SecretRedactor.held()`): captured messages come redacted
+   * with them (rpc-trace.ts), so a `channels:appended` batch is marked as such (redacted-payloads.ts)
+   * and the core's emit does not copy it again. Absent: batches are redacted by the emit.
+   */
+  heldValues?: () => unknown;
   /** Batching window of the events (ms). Default 50. */
   eventDelayMs?: number;
   /** Clock (epoch ms). */
@@ -74,6 +81,8 @@ export class ChannelService {
   private readonly listeners = new Set<(entry: ChannelEntry) => void>();
   private watcher: ConfigWatcher | undefined;
   private disposed = false;
+  /** The held values the entries waiting in `appended` were redacted with (one batch, one set). */
+  private batchHeld: unknown;
   /** Resolves once `triggers.json` has been read (immediately when rules are off). */
   readonly ready: Promise<void>;
 
@@ -90,7 +99,7 @@ export class ChannelService {
       onWriteError: (err) => options.onWarning?.(`channels.jsonl: could not write a notification (${err instanceof Error ? err.message : String(err)})`),
     });
     for (const w of this.store.loadWarnings) options.onWarning?.(w);
-    this.appended = new Batcher((entries) => options.emit('channels:appended', entries), delay);
+    this.appended = new Batcher((entries) => options.emit('channels:appended', this.batchHeld === undefined ? entries : markRedacted(entries, this.batchHeld)), delay);
     this.firedBatch = new Batcher((firings) => options.emit('triggers:fired', firings), delay);
     this.summaryChanged = new Coalescer(() => options.emit('channels:changed', this.summary()), delay);
     this.triggersChanged = new Coalescer(() => {
@@ -113,17 +122,24 @@ export class ChannelService {
   }
 
   /**
-   * The seam: a notification (a JSON-RPC message without `id`, secrets already redacted) that
-   * `server` sent. Stores it unless it is not a channel entry (progress) or the server's allow-list
+   * The seam: a notification (a JSON-RPC message without `id`, secrets already redacted — with
+   * `heldValues()` too when that option is given) that `server` sent. Stores it unless it is not a channel entry (progress) or the server's allow-list
    * filters it out; fires the rules unless it is paused. Returns the stored entry. Never throws.
    */
   capture(server: string, message: ServerNotification): ChannelEntry | undefined {
     if (this.disposed) return undefined;
-    const input = toChannelEntry(server, message, this.options.allowList(server));
+    const json: { payload?: string } = {};
+    const input = toChannelEntry(server, message, this.options.allowList(server), json);
     if (!input) return undefined;
     const causedBy = this.engine.causedBy(server);
     if (causedBy) input.causedBy = causedBy;
-    const entry = this.store.append(input);
+    const entry = this.store.append(input, json.payload);
+    const held = this.options.heldValues?.();
+    if (held !== this.batchHeld) {
+      // Redacted with other values than the entries waiting: those go first, as their own batch.
+      this.appended.flushNow();
+      this.batchHeld = held;
+    }
     this.appended.push(this.store.view(entry));
     this.summaryChanged.poke();
     for (const listener of this.listeners) {

@@ -7,8 +7,9 @@
  */
 import type { ChannelEntry, ChannelEntryView, ChannelPage, ChannelQuery, ChannelSummary } from '../../../src-shared/api/channels.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
-import type { ChannelFile } from './channel-file.js';
+import { entryLine, type ChannelFile } from './channel-file.js';
 import type { ChannelMarks } from './channel-marks.js';
+import { EntryWindow } from './entry-window.js';
 
 /** Entries kept in memory. */
 export const DEFAULT_WINDOW_SIZE = 10_000;
@@ -34,9 +35,9 @@ export interface ChannelStoreOptions {
 }
 
 export class ChannelStore {
-  private readonly window: ChannelEntry[] = [];
-  private readonly sizes: number[] = [];
-  private bytes = 0;
+  private readonly window = new EntryWindow<ChannelEntry>();
+  /** Lines appended in this task, not yet written (`flushWrites`). */
+  private unwritten: string[] = [];
   private lastSeq: number;
   private readonly windowSize: number;
   private readonly windowBytes: number;
@@ -71,20 +72,35 @@ export class ChannelStore {
   }
 
   /**
-   * Store a notification: next seq, now, `paused` when its server or channel is paused; appended
-   * to the file (a write error is reported, the entry still kept in memory). Returns the entry.
+   * Store a notification: next seq, now, `paused` when its server or channel is paused; its line
+   * goes to the file at the end of this task, with every other line captured in it (one write; a
+   * write error is reported, the entries still kept in memory). `payloadJson`: the payload's JSON
+   * when the caller has it (not serialised again). Returns the entry.
    */
-  append(input: NewChannelEntry): ChannelEntry {
+  append(input: NewChannelEntry, payloadJson?: string): ChannelEntry {
     const entry: ChannelEntry = { seq: ++this.lastSeq, time: this.now(), ...input };
     if (this.options.marks.isPaused(entry.server, entry.channel)) entry.paused = true;
+    if (this.options.file) {
+      this.unwritten.push(entryLine(entry, payloadJson));
+      // Written before any I/O can run (end of this task): nothing reads the file before then,
+      // and a burst read from one pipe chunk costs one write(2) instead of one per notification.
+      if (this.unwritten.length === 1) queueMicrotask(() => this.flushWrites());
+    }
+    this.keep(entry, payloadJson === undefined ? undefined : entrySize(entry, payloadJson.length));
+    if (this.counts(entry)) this.bump(entry, 1);
+    return entry;
+  }
+
+  /** Write the lines appended in this task (done at its end by itself; before any read of the file). */
+  flushWrites(): void {
+    if (this.unwritten.length === 0) return;
+    const lines = this.unwritten;
+    this.unwritten = [];
     try {
-      this.options.file?.append(entry);
+      this.options.file?.appendLines(lines);
     } catch (err) {
       this.options.onWriteError?.(err);
     }
-    this.keep(entry);
-    if (this.counts(entry)) this.bump(entry, 1);
-    return entry;
   }
 
   /** The entry `seq` (from memory, else the file), or undefined. */
@@ -92,6 +108,7 @@ export class ChannelStore {
     const inWindow = this.findInWindow(seq);
     if (inWindow) return inWindow;
     if (!this.options.file || !this.evicted) return undefined;
+    this.flushWrites();
     return this.options.file.readOlder(seq + 1, (e) => e.seq === seq, 1).entries[0];
   }
 
@@ -113,7 +130,7 @@ export class ChannelStore {
     const out: ChannelEntry[] = [];
     let hasMore = false;
     for (let i = this.window.length - 1; i >= 0; i--) {
-      const e = this.window[i]!;
+      const e = this.window.at(i);
       if (q.beforeSeq !== undefined && e.seq >= q.beforeSeq) continue;
       if (q.afterSeq !== undefined && e.seq <= q.afterSeq) break;
       if (!keep(e)) continue;
@@ -124,9 +141,10 @@ export class ChannelStore {
       out.push(e);
     }
     out.reverse();
-    const oldest = this.window[0]?.seq ?? this.lastSeq + 1;
+    const oldest = this.window.length > 0 ? this.window.at(0).seq : this.lastSeq + 1;
     const older = !hasMore && this.evicted && this.options.file && (q.afterSeq === undefined || q.afterSeq < oldest - 1);
     if (older) {
+      this.flushWrites();
       const before = Math.min(q.beforeSeq ?? oldest, oldest);
       const fromFile = this.options.file!.readOlder(before, keep, limit - out.length);
       return { entries: [...fromFile.entries, ...out].map((e) => this.view(e)), hasMore: fromFile.hasMore };
@@ -137,7 +155,7 @@ export class ChannelStore {
   /** The newest `limit` entries that pass `keep`, oldest first (window only). */
   recent(limit: number, keep: (e: ChannelEntry) => boolean = () => true): ChannelEntry[] {
     const out: ChannelEntry[] = [];
-    for (let i = this.window.length - 1; i >= 0 && out.length < limit; i--) if (keep(this.window[i]!)) out.push(this.window[i]!);
+    for (let i = this.window.length - 1; i >= 0 && out.length < limit; i--) if (keep(this.window.at(i))) out.push(this.window.at(i));
     return out.reverse();
   }
 
@@ -172,6 +190,7 @@ export class ChannelStore {
 
   /** Close the file. */
   close(): void {
+    this.flushWrites();
     this.options.file?.close();
   }
 
@@ -188,24 +207,18 @@ export class ChannelStore {
     if (channels.size === 0) this.unread.delete(e.server);
   }
 
-  private keep(entry: ChannelEntry): void {
-    // Approximate memory by the JSON size of the payload plus a fixed overhead per entry.
-    const size = approxSize(entry);
-    this.window.push(entry);
-    this.sizes.push(size);
-    this.bytes += size;
+  private keep(entry: ChannelEntry, size = approxSize(entry)): void {
+    // Memory is approximated by the JSON size of the payload plus a fixed overhead per entry.
+    this.window.push(entry, size);
     let drop = 0;
-    let dropBytes = this.bytes;
+    let dropBytes = this.window.bytes;
     while (this.window.length - drop > this.windowSize || (dropBytes > this.windowBytes && this.window.length - drop > 1)) {
-      dropBytes -= this.sizes[drop]!;
+      dropBytes -= this.window.sizeAt(drop);
       drop++;
     }
     if (drop === 0) return;
-    const gone = this.window.splice(0, drop);
-    this.sizes.splice(0, drop);
-    this.bytes = dropBytes;
     this.evicted = true;
-    for (const e of gone) if (this.counts(e)) this.bump(e, -1);
+    for (const e of this.window.dropOldest(drop)) if (this.counts(e)) this.bump(e, -1);
   }
 
   private findInWindow(seq: number): ChannelEntry | undefined {
@@ -214,8 +227,8 @@ export class ChannelStore {
     let hi = this.window.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const s = this.window[mid]!.seq;
-      if (s === seq) return this.window[mid];
+      const s = this.window.at(mid).seq;
+      if (s === seq) return this.window.at(mid);
       if (s < seq) lo = mid + 1;
       else hi = mid - 1;
     }
@@ -231,5 +244,10 @@ function approxSize(entry: ChannelEntry): number {
   } catch {
     payload = 0;
   }
-  return 200 + entry.server.length + entry.channel.length + payload;
+  return entrySize(entry, payload);
+}
+
+/** Rough bytes of an entry whose payload's JSON is `payloadChars` long. */
+function entrySize(entry: ChannelEntry, payloadChars: number): number {
+  return 200 + entry.server.length + entry.channel.length + payloadChars;
 }

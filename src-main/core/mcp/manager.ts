@@ -115,7 +115,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       redact: redactLine,
       // Without auth `redactLine` holds no values; with it, the same values the text pass would use.
       ...(options.auth ? (options.auth.heldValues ? { heldValues: () => options.auth!.heldValues!() } : {}) : { heldValues: () => NO_HELD_VALUES }),
-      onServerNotification: (server, message) => this.emit('notification', server, options.auth?.redactValue ? options.auth.redactValue(message) : message),
+      // The trace redacted it with `heldValues` already (rpc-trace.ts); without them, the auth's own pass.
+      onServerNotification: (server, message) => this.emit('notification', server, !options.auth?.heldValues && options.auth?.redactValue ? options.auth.redactValue(message) : message),
     });
     this.logStore = new LogStore({
       capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,

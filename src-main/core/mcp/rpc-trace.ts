@@ -65,7 +65,10 @@ export interface TraceStoreOptions {
   onServerNotification?: ServerNotificationListener;
 }
 
-/** Receives each inbound server notification (secrets redacted). */
+/**
+ * Receives each inbound server notification, redacted with the server's secrets and the store's
+ * `heldValues()` as they are at the call (the channels seam relies on it: channel-service.ts).
+ */
 export type ServerNotificationListener = (server: string, message: { method: string; params?: unknown }) => void;
 
 /** All servers' traces, each a ring of `capacity` entries; `seq` increases across servers. */
@@ -155,13 +158,16 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
       }
     }
+    const coreHeld = options.store.heldValues();
+    const held = bothHeld(serverSecrets, coreHeld);
     if (direction === 'in' && kind === 'notification') {
-      // The channels seam gets the whole message (the trace text below is cut), redacted by the same rule.
-      const params = (redactValue(message, serverSecrets) as { params?: unknown }).params;
+      // The channels seam gets the whole message (the trace text below is cut), redacted by the
+      // same rule with the same values (the server's and the core's held ones, as the trace).
+      const raw = (message as { params?: unknown }).params;
+      const params = raw === undefined ? undefined : redactValue(raw, held);
       options.store.serverNotification(options.server, params === undefined ? { method: m.method! } : { method: m.method!, params });
     }
-    const coreHeld = options.store.heldValues();
-    let text = traceText(message, bothHeld(serverSecrets, coreHeld));
+    let text = traceText(message, held);
     if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
     const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
     if (method !== undefined) entry.method = method;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, LoggingReadBuffer, MAX_STDOUT_LINE, replyId, StdoutOverflowError } from './stdout-lines.js';
+import { formatBytes, isPlainNotification, LoggingReadBuffer, MAX_STDOUT_LINE, replyId, StdoutOverflowError } from './stdout-lines.js';
 
 const line = (obj: unknown): Buffer => Buffer.from(`${JSON.stringify(obj)}\n`);
 
@@ -59,5 +59,36 @@ describe('LoggingReadBuffer', () => {
     expect(replyId('{"jsonrpc":"2.0","id":12,"result":{', '')).toBe(12);
     expect(replyId('{"result":{"content":[{"id":3', ']}},"jsonrpc":"2.0","id":-4}')).toBe(-4);
     expect(replyId('{"result":{"x":{"id":3', '"x":{"id":5}}}')).toBeUndefined();
+  });
+});
+
+describe('isPlainNotification (a notification that skips the schema pass here)', () => {
+  it('accepts exactly jsonrpc, method and object params without _meta; anything else takes the schema way', () => {
+    expect(isPlainNotification({ jsonrpc: '2.0', method: 'notifications/alerts/x', params: { n: 1 } })).toBe(true);
+    expect(isPlainNotification({ jsonrpc: '2.0', method: 'notifications/initialized' })).toBe(true);
+    for (const v of [
+      { jsonrpc: '2.0', method: 'm', id: 1 },
+      { jsonrpc: '2.0', method: 'm', params: { _meta: { progressToken: 1 } } },
+      { jsonrpc: '2.0', method: 'm', params: [1] },
+      { jsonrpc: '2.0', method: 'm', params: null },
+      { jsonrpc: '2.0', method: 'm', extra: 1 },
+      { jsonrpc: '1.0', method: 'm' },
+      { jsonrpc: '2.0', method: 7 },
+      { jsonrpc: '2.0', result: {}, id: 1 },
+      [],
+      null,
+      'x',
+    ]) {
+      expect(isPlainNotification(v)).toBe(false);
+    }
+  });
+
+  it('reads a plain notification and a malformed message as before (the first whole, the second skipped)', () => {
+    const skipped: string[] = [];
+    const buffer = new LoggingReadBuffer((text) => skipped.push(text));
+    buffer.append(Buffer.concat([line({ jsonrpc: '2.0', method: 'notifications/alerts/x', params: { n: 1 } }), line({ jsonrpc: '2.0', method: 5 })]));
+    expect(buffer.readMessage()).toEqual({ jsonrpc: '2.0', method: 'notifications/alerts/x', params: { n: 1 } });
+    expect(buffer.readMessage()).toBeNull();
+    expect(skipped).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@
  * with a message naming the size and the limit, and the server keeps running. Without a readable id
  * `append` throws `StdoutOverflowError` (the SDK then closes the transport).
  */
-import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { parseJSONRPCMessage, type JSONRPCMessage, type JSONRPCNotification } from '@modelcontextprotocol/client';
 
 /** Largest stdout line (bytes) read as one JSON-RPC message: 64 MiB. */
 export const MAX_STDOUT_LINE = 64 * 1024 * 1024;
@@ -166,8 +166,31 @@ export function replyId(head: string, tail: string): string | number | undefined
 
 function parseMessage(line: string): JSONRPCMessage | undefined {
   try {
-    return deserializeMessage(line);
+    const value: unknown = JSON.parse(line);
+    // A plain notification needs no schema pass here (issue 13: a 1,000/s burst spent a tenth of
+    // the owner's CPU in it); the SDK's Protocol checks every message's shape again anyway.
+    if (isPlainNotification(value)) return value;
+    return parseJSONRPCMessage(value);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether `value` is what the SDK's `JSONRPCNotificationSchema` (strict) accepts without looking
+ * deeper: exactly `jsonrpc: "2.0"`, a string `method` and, optionally, `params` as an object without
+ * `_meta` (whose shape the schema checks; such a message takes the schema's way).
+ */
+export function isPlainNotification(value: unknown): value is JSONRPCNotification {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  if (v.jsonrpc !== '2.0' || typeof v.method !== 'string') return false;
+  let keys = 0;
+  for (const key in v) {
+    if (key !== 'jsonrpc' && key !== 'method' && key !== 'params') return false;
+    keys++;
+  }
+  if (!('params' in v)) return keys === 2;
+  const params = v.params;
+  return typeof params === 'object' && params !== null && !Array.isArray(params) && !('_meta' in params);
 }

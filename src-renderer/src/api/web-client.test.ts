@@ -44,10 +44,12 @@ async function startHost(handler: Handler, port = 0) {
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   const sockets = new Set<WebSocket>();
   const calls: string[] = [];
+  const listens: string[][] = [];
   wss.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('message', (data) => {
       const msg = JSON.parse(String(data));
+      if (msg.type === 'listen') return void listens.push(msg.events);
       calls.push(msg.method);
       handler(msg, socket);
     });
@@ -56,7 +58,7 @@ async function startHost(handler: Handler, port = 0) {
     for (const s of sockets) s.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   };
-  return { wss, sockets, calls, port: (wss.address() as AddressInfo).port, close };
+  return { wss, sockets, calls, listens, port: (wss.address() as AddressInfo).port, close };
 }
 
 const reply = (socket: WebSocket, id: number, result: unknown) => socket.send(JSON.stringify({ type: 'result', id, result }));
@@ -184,6 +186,27 @@ describe('createWebClient', () => {
     expect(parsed).not.toContain(trace);
     expect(parsed.filter((t) => typeof t === 'string' && t.includes('"event"'))).toHaveLength(2);
     expect(logs).toEqual([7]);
+  });
+
+  it('tells the host which events it listens to: on open, at once when one gains a listener (before a later call), lazily when one loses its last', async () => {
+    const host = await startHost((msg, socket) => reply(socket, msg.id, { ok: true, data: msg.method === 'servers:list' ? snapshot('a') : [] }));
+    hosts.push(host);
+    client = createWebClient({ url: `ws://127.0.0.1:${host.port}/ws`, createSocket: nodeSocket });
+    const offTools = client.on('tools:changed', () => undefined);
+    await until(() => client!.state === 'open' && host.listens.length === 1);
+    expect(host.listens).toEqual([['tools:changed']]);
+    // A frame per change: the new listener's frame goes out before the call made after it.
+    const order: string[] = [];
+    const socket = [...host.sockets][0]!;
+    socket.on('message', (d) => order.push(JSON.parse(String(d)).type));
+    const offTrace = client.on('trace:appended', () => undefined);
+    await client.call('trace:get', { server: 'a' });
+    expect(order).toEqual(['listen', 'call']);
+    expect(host.listens.at(-1)).toEqual(['tools:changed', 'trace:appended']);
+    offTrace();
+    offTools();
+    await until(() => host.listens.length === 3);
+    expect(host.listens.at(-1)).toEqual([]);
   });
 
   it('resolves calls in flight NOT_CONNECTED when the socket closes, then reconnects and resyncs', async () => {

@@ -18,7 +18,7 @@ import {
   type MethodOutput,
   type SwitchboardApi,
 } from '../../../src-shared/api/contract.js';
-import { WireServerMessageSchema, type WireCall } from '../../../src-shared/api/wire.js';
+import { WireServerMessageSchema, type WireCall, type WireListen } from '../../../src-shared/api/wire.js';
 import { createSlicedQueue, slices, type SlicedQueueOptions } from './sliced-queue.js';
 
 /** The part of the browser `WebSocket` the client uses (Node's `ws` package also fits). */
@@ -130,6 +130,31 @@ export function createWebClient(options: WebClientOptions): WebClient {
     }
   };
 
+  // The host sends only the events this client has listeners for (WireListen; issue 13: no
+  // trace:appended batches for a window whose trace is closed). Sent at once when an event gains
+  // its first listener — before any call made after that, so a subscribe-then-query misses
+  // nothing — and lazily when one loses its last.
+  let listenSent: string | undefined;
+  let listenPending = false;
+  const sendListen = (): void => {
+    listenPending = false;
+    if (!socket || socket.readyState !== OPEN) return;
+    const frame: WireListen = { type: 'listen', events: [...listeners].filter(([, set]) => set.size > 0).map(([name]) => name).sort() };
+    const text = JSON.stringify(frame);
+    if (text === listenSent) return;
+    try {
+      socket.send(text);
+      listenSent = text;
+    } catch {
+      /* closed: sent again on the next open */
+    }
+  };
+  const listenLater = (): void => {
+    if (listenPending) return;
+    listenPending = true;
+    queueMicrotask(sendListen);
+  };
+
   // Messages are handled in order, in time slices (sliced-queue.ts): a large event is validated
   // and handed to listeners in parts, and an event nobody listens to is not validated at all.
   const queue = createSlicedQueue(options.slicing);
@@ -207,6 +232,8 @@ export function createWebClient(options: WebClientOptions): WebClient {
     ws.addEventListener('open', () => {
       if (socket !== ws) return;
       attempt = 0;
+      listenSent = undefined;
+      sendListen();
       setState('open');
       for (const w of [...waiting]) {
         waiting.delete(w);
@@ -263,7 +290,10 @@ export function createWebClient(options: WebClientOptions): WebClient {
       if (!set) listeners.set(event, (set = new Set()));
       const l = listener as (payload: unknown) => void;
       set.add(l);
-      return () => set!.delete(l);
+      if (set.size === 1) sendListen();
+      return () => {
+        if (set!.delete(l) && set!.size === 0) listenLater();
+      };
     },
     get state() {
       return state;
