@@ -15,6 +15,8 @@ import {
   type ClientCapabilities,
   type CreateMessageResult,
   type ElicitResult,
+  type ConnectOptions,
+  type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
@@ -23,6 +25,7 @@ import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../src-shared/
 import type { ClientHooks } from './client-hooks.js';
 import { ClientTaskStore } from './client-tasks.js';
 import { liftTaskHandle } from './modern-tasks.js';
+import { bypassIgnoredNotifications } from './notification-fast-path.js';
 import { MAX_TOOL_PAGES } from './connection-helpers.js';
 import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
 
@@ -72,6 +75,13 @@ export interface McpClientHandle {
  * documented protected `_wrapHandler` hook; no private state is touched.
  */
 export class SwitchboardClient extends Client {
+  /** Issue 13: notifications the SDK would ignore reach only the transport's own hook (notification-fast-path.ts). */
+  override async connect(transport: Transport, options?: ConnectOptions): Promise<void> {
+    const ownHook = transport.onmessage;
+    await super.connect(transport, options);
+    bypassIgnoredNotifications(this, transport, ownHook);
+  }
+
   /** Issue 12 item 5: a task handle answering a `tools/call` that declared the tasks extension reaches the SDK as a result (modern-tasks.ts). */
   protected override _onresponse(response: Parameters<Client['_onresponse']>[0]): void {
     super._onresponse(liftTaskHandle(this, response));
