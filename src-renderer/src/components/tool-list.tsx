@@ -25,7 +25,7 @@ export interface ToolListProps {
   onSelect(toolName: string): void;
 }
 
-/** Estimated row height (px): a name line and a detail line; rows whose name wraps are measured. */
+/** Row height (px): a name line and a detail line (lists.css `.tool-row.compact`); rows whose name wraps are measured. */
 const ROW = 44;
 const summaryCache = new WeakMap<readonly ToolInfo[], WeakMap<Map<string, ToolNames>, CollisionSummary[]>>();
 

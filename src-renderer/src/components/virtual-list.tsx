@@ -32,12 +32,26 @@ export interface VirtualList {
 }
 
 /**
+ * A row's height (px) without forcing a layout: the ResizeObserver's border box once it reports,
+ * before that (a row just attached) its last measured height or the estimate. TanStack's default
+ * reads `offsetHeight` as each row attaches, a synchronous layout of the whole page in the middle of
+ * React's commit (a third of opening a 5,000-tool server); the observer reports after the frame's
+ * own layout, and only a row whose height differs from the estimate (a wrapped name) costs more.
+ */
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
+
+/**
  * A virtualizer over `count` rows in the element of `scrollRef`. Rows carry `data-index` (and
  * `ref={virtualizer.measureElement}`); `onKeyDown` moves focus between them by index.
  */
 export function useVirtualList({ count, estimateSize, overscan = 6, selectedIndex = -1 }: VirtualListOptions): VirtualList {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => estimateSize, overscan });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => estimateSize, overscan, measureElement: measureRow });
 
   // A row picked elsewhere (a search, a link) is scrolled into the list, so its row shows it is selected.
   useEffect(() => {
@@ -80,8 +94,8 @@ export interface VirtualNameListProps<T> {
   empty?: ReactNode;
 }
 
-/** Estimated row height (px): a name line and a detail line. */
-const ROW = 40;
+/** Row height (px): a name line and a detail line (lists.css `.tool-row.compact`); a wrapped name is measured. */
+const ROW = 44;
 
 /** A filterable virtual list of named items, one button row each. */
 export function VirtualNameList<T>({ label, noun, items, keyOf, nameOf, detailOf, selected, onSelect, empty }: VirtualNameListProps<T>) {
