@@ -16,7 +16,7 @@ import { queryWords, rankTools, toolSearchIndex } from '../lib/tool-search-index
 import { annotationLabels } from './tool-annotations.js';
 import { AgentNameLine, HighlightText } from './highlight-text.js';
 import { useToolNames } from './use-tool-names.js';
-import { useVirtualList } from './virtual-list.js';
+import { RowButton, useVirtualList } from './virtual-list.js';
 import './lists.css';
 
 /** Props of `ToolList`. */
@@ -88,17 +88,7 @@ interface ToolRowProps {
 /** One tool's row; memoised, so selecting a tool re-renders the two rows whose selection changed. */
 const ToolRow = memo(function ToolRow({ tool: t, index, start, words, selected, names, summarised, onSelect, measure }: ToolRowProps) {
   return (
-    <button
-      type="button"
-      data-index={index}
-      ref={measure}
-      data-list-item
-      className="tool-row compact"
-      aria-current={selected ? 'true' : undefined}
-      data-selected={selected || undefined}
-      onClick={() => onSelect(t.name)}
-      style={{ transform: `translateY(${start}px)` }}
-    >
+    <RowButton index={index} start={start} selected={selected} measure={measure} onClick={() => onSelect(t.name)}>
       <span className="tool-row-head">
         <span className="mono tool-name">
           <HighlightText text={t.name} words={words} breaks />
@@ -106,7 +96,7 @@ const ToolRow = memo(function ToolRow({ tool: t, index, start, words, selected, 
         {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised))}
       </span>
       <AgentNameLine className="tool-row-detail" agentName={t.agentName} description={t.description} words={words} />
-    </button>
+    </RowButton>
   );
 });
 

@@ -7,7 +7,7 @@
  */
 import { TextInput } from '@mantine/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { filterNamed } from '../lib/named-filter.js';
 import { queryWords } from '../lib/tool-search-index.js';
 import { HighlightText } from './highlight-text.js';
@@ -105,6 +105,34 @@ export interface VirtualNameListProps<T> {
 /** Row height (px): a name line and a detail line (lists.css `.tool-row.compact`); a wrapped name is measured. */
 const ROW = 44;
 
+/** Props of `RowButton`: its place in the list, whether it is selected, the virtualizer's measure ref; other button props pass through. */
+export interface RowButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+  index: number;
+  /** Offset of the row in the list (px). */
+  start: number;
+  selected: boolean;
+  measure(node: Element | null): void;
+}
+
+/** A virtual list's row: a compact button placed at `start`, marked when selected, measured by the list. */
+export function RowButton({ index, start, selected, measure, children, ...rest }: RowButtonProps) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      data-index={index}
+      ref={measure}
+      data-list-item
+      className="tool-row compact"
+      aria-current={selected ? 'true' : undefined}
+      data-selected={selected || undefined}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** Props of one `NameRow`. */
 interface NameRowProps<T> {
   item: T;
@@ -122,19 +150,7 @@ interface NameRowProps<T> {
 /** One named item's row; memoised, so selecting re-renders only the rows whose selection changed. */
 const NameRow = memo(function NameRow<T>({ item, index, start, name, detail, words, selected, onSelect, measure }: NameRowProps<T>) {
   return (
-    <button
-      type="button"
-      data-index={index}
-      ref={measure}
-      data-list-item
-      className="tool-row compact"
-      aria-label={name}
-      aria-current={selected ? 'true' : undefined}
-      data-selected={selected || undefined}
-      title={detail}
-      onClick={() => onSelect(item)}
-      style={{ transform: `translateY(${start}px)` }}
-    >
+    <RowButton index={index} start={start} selected={selected} measure={measure} onClick={() => onSelect(item)} aria-label={name} title={detail}>
       <span className="mono tool-name">
         <HighlightText text={name} words={words} breaks />
       </span>
@@ -143,7 +159,7 @@ const NameRow = memo(function NameRow<T>({ item, index, start, name, detail, wor
           <HighlightText text={detail} words={words} />
         </span>
       ) : null}
-    </button>
+    </RowButton>
   );
 }) as <T>(props: NameRowProps<T>) => ReactNode;
 
