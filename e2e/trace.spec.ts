@@ -29,15 +29,25 @@ test('trace: paired request and reply with latency beside the list, filters, rep
   await filters.getByRole('textbox', { name: 'Search messages' }).fill('traced hello');
   await expect(trace.getByRole('button')).toHaveCount(2);
 
-  // The request opens beside the list with its reply, latency and pretty JSON.
+  // The request opens beside the list (at 1280×800 too, its top above the fold) with its reply,
+  // the latency, and each message as an expandable, pretty-printed JSON tree.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await trace.getByRole('button').first().click();
   const detail = page.getByRole('region', { name: 'Selected message' });
-  await expect(detail.getByLabel('Request')).toContainText('"name": "echo"');
-  await expect(detail.getByLabel('Reply')).toContainText('Echo: traced hello');
+  const request = detail.getByRole('group', { name: 'Request' });
+  await expect(request.getByRole('tree')).toBeVisible();
+  await expect(request).toContainText('"name":"echo"');
+  await expect(detail.getByRole('group', { name: 'Reply' })).toContainText('Echo: traced hello');
   await expect(detail.getByText(/^[\d.]+ ms$/).first()).toBeVisible();
   const listBox = await trace.boundingBox();
   const detailBox = await detail.boundingBox();
   expect(detailBox!.x).toBeGreaterThan(listBox!.x + listBox!.width - 1);
+  expect(detailBox!.y).toBeLessThan(800 - 100);
+  // Collapse all folds the tree to its root; Expand all opens it again.
+  await request.getByRole('button', { name: 'Collapse all' }).click();
+  await expect(request).not.toContainText('"name":"echo"');
+  await request.getByRole('button', { name: 'Expand all' }).click();
+  await expect(request).toContainText('"name":"echo"');
 
   // Replay sends it again: a second exchange appears.
   await detail.getByRole('button', { name: 'Replay' }).click();
@@ -52,4 +62,41 @@ test('trace: paired request and reply with latency beside the list, filters, rep
   expect(lines).toHaveLength(4);
   expect(lines.every((l) => l.method === 'tools/call')).toBe(true);
   expect(lines.map((l) => l.direction)).toEqual(['out', 'in', 'out', 'in']);
+});
+
+test('trace: an isError result and a JSON-RPC error are shown as errors, in the list and when opened', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  await openEverything(page, sb);
+  // An isError result: echo called with a number, the form's check off, so the server's own validation answers.
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^echo\b/ }).click();
+  const pane = page.getByRole('region', { name: 'Call echo' });
+  await pane.getByRole('switch', { name: 'Raw JSON' }).click({ force: true });
+  await pane.getByLabel('Arguments (JSON)').fill('{"message": 7}');
+  await pane.getByLabel(/Check required parameters first/).uncheck();
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(pane.getByRole('region', { name: 'Tool result' }).getByText('error', { exact: true })).toBeVisible();
+  // A JSON-RPC error: reading a resource the server does not have.
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await page.getByRole('textbox', { name: 'URI' }).fill('demo://no/such/resource');
+  await page.getByRole('button', { name: 'Read', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Request failed' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  const trace = page.getByRole('log', { name: 'JSON-RPC trace of everything' });
+  const filters = page.getByRole('group', { name: 'Trace filters' });
+  const detail = page.getByRole('region', { name: 'Selected message' });
+
+  await filters.getByRole('combobox', { name: 'Method' }).selectOption('tools/call');
+  const callReply = trace.getByRole('button').filter({ has: page.getByLabel('response, failed') });
+  await expect(callReply).toHaveCount(1);
+  await callReply.click();
+  await expect(detail.getByText('isError result', { exact: true })).toBeVisible();
+  await expect(detail.getByRole('group', { name: 'Reply' })).toContainText('"isError":true');
+
+  await filters.getByRole('combobox', { name: 'Method' }).selectOption('resources/read');
+  const readError = trace.getByRole('button').filter({ has: page.getByLabel('error, failed') });
+  await expect(readError).toHaveCount(1);
+  await readError.click();
+  await expect(detail.getByText('JSON-RPC error', { exact: true })).toBeVisible();
+  await expect(detail.getByRole('group', { name: 'Error' })).toContainText('"error":');
 });
