@@ -1,11 +1,14 @@
 /**
  * The trace view (issue 15 item 2), in Chromium against `switchboard serve` with server-everything:
  * a tool call's request and reply paired with their latency, opened beside the list as pretty JSON;
- * filters by direction, method and text; replay of a `tools/call`; export as JSON lines.
+ * filters by direction, method and text; replay of a `tools/call`; export as JSON lines; failures
+ * shown as errors; the HTTP exchange (status, headers) of a request to an HTTP server.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { openEverything } from './everything-server.js';
+import { startStreamableFaultServer } from '../src-main/core/mcp/fixtures/http-fault-servers.js';
 
 test('trace: paired request and reply with latency beside the list, filters, replay, JSON-lines export', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
@@ -99,4 +102,36 @@ test('trace: an isError result and a JSON-RPC error are shown as errors, in the 
   await readError.click();
   await expect(detail.getByText('JSON-RPC error', { exact: true })).toBeVisible();
   await expect(detail.getByRole('group', { name: 'Error' })).toContainText('"error":');
+});
+
+test('trace: a request to an HTTP server shows its HTTP exchange — status and headers, Mcp-* included', async ({ page, sandbox }) => {
+  const web = await startStreamableFaultServer();
+  try {
+    const sb = sandbox('empty');
+    const server = { type: 'http', url: `${web.base}/mcp`, headers: { 'X-Team': 'blue' } };
+    writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { web: server } }));
+    await page.goto(await sb.serve());
+    const nav = page.getByRole('navigation', { name: 'Servers' });
+    await expect(nav.getByRole('button', { name: /^web\b/ })).toContainText('connected', { timeout: 60_000 });
+    await nav.getByRole('button', { name: /^web\b/ }).click();
+    await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^echo\b/ }).click();
+    const pane = page.getByRole('region', { name: 'Call echo' });
+    await pane.getByLabel('message').fill('over http');
+    await pane.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('echo: over http');
+
+    await page.getByRole('tab', { name: 'Trace' }).click();
+    const trace = page.getByRole('log', { name: 'JSON-RPC trace of web' });
+    await page.getByRole('group', { name: 'Trace filters' }).getByRole('combobox', { name: 'Method' }).selectOption('tools/call');
+    await trace.getByRole('button').first().click();
+    const exchange = page.getByRole('region', { name: 'Selected message' }).getByRole('region', { name: 'HTTP exchange' });
+    await expect(exchange).toContainText(`POST ${web.base}/mcp → 200`);
+    const sent = exchange.getByRole('table', { name: 'Request headers' });
+    await expect(sent.getByRole('row', { name: /^mcp-session-id/ })).toBeVisible();
+    await expect(sent.getByRole('row', { name: /^mcp-protocol-version/ })).toContainText(/\d{4}-\d{2}-\d{2}/);
+    await expect(sent.getByRole('row', { name: /^x-team/ })).toContainText('blue');
+    await expect(exchange.getByRole('table', { name: 'Response headers' }).getByRole('row', { name: /^content-type/ })).toBeVisible();
+  } finally {
+    await web.close();
+  }
 });

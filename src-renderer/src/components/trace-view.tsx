@@ -4,7 +4,8 @@
  * Loads `trace:get` (only entries newer than those held) when shown and follows `trace:appended`.
  * Filters by direction, method and text; failures (JSON-RPC errors, `isError` results) are red.
  * The selected message opens beside the list: the request and its paired reply as expandable JSON trees,
- * the messages between them, copy, and replay for a `tools/call`. The shown entries export as
+ * the HTTP exchange that carried them (an http/sse server: status and headers, `Mcp-*` first), the
+ * messages between them, copy, and replay for a `tools/call`. The shown entries export as
  * JSON lines. Virtualised.
  */
 import { Badge, Button, Code, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
@@ -85,6 +86,49 @@ function Message({ entry, label }: { entry: TraceEntry; label: string }) {
   );
 }
 
+/** Headers with the protocol's own (`Mcp-*`) first, then by name. */
+function sortedHeaders(headers: Record<string, string>): [string, string][] {
+  const mcp = (name: string): number => (name.startsWith('mcp-') ? 0 : 1);
+  return Object.entries(headers).sort(([a], [b]) => mcp(a) - mcp(b) || a.localeCompare(b));
+}
+
+/** One side's headers as a two-column table. */
+function HeaderTable({ label, headers }: { label: string; headers: Record<string, string> }) {
+  return (
+    <table className="trace-headers" aria-label={label}>
+      <caption>{label}</caption>
+      <tbody>
+        {sortedHeaders(headers).map(([name, value]) => (
+          <tr key={name} data-mcp={name.startsWith('mcp-') || undefined}>
+            <th scope="row" className="mono">
+              {name}
+            </th>
+            <td className="mono">{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The HTTP exchange that carried a request and its reply: method, URL, status, both sides' headers. */
+function HttpExchangeView({ http }: { http: NonNullable<TraceEntry['http']> }) {
+  return (
+    <section aria-label="HTTP exchange">
+      <Text size="xs" fw={700}>
+        HTTP{' '}
+        <span className="mono">
+          {http.method} {http.url} → {http.status}
+        </span>
+      </Text>
+      <div className="trace-headers-pair">
+        <HeaderTable label="Request headers" headers={http.requestHeaders} />
+        <HeaderTable label="Response headers" headers={http.responseHeaders} />
+      </div>
+    </section>
+  );
+}
+
 /** The selected message, its pair, what came between them, and replay. */
 function Detail({ server, entries, chosen, pairs }: { server: string; entries: TraceEntry[]; chosen: TraceEntry; pairs: Map<number, number> }) {
   const { api } = useApp();
@@ -119,9 +163,13 @@ function Detail({ server, entries, chosen, pairs }: { server: string; entries: T
             {replayed}
           </Text>
         ) : null}
-        <Text size="xs" c="dimmed">
-          HTTP headers are not recorded for this server's transport yet.
-        </Text>
+        {reply?.http ? (
+          <HttpExchangeView http={reply.http} />
+        ) : (
+          <Text size="xs" c="dimmed">
+            No HTTP exchange for this message (a stdio server has none).
+          </Text>
+        )}
         {request ? <Message entry={request} label="Request" /> : null}
         {between.length > 0 ? (
           <Text size="xs" c="dimmed">
