@@ -13,27 +13,53 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
+import { breakdown } from './trace-breakdown.js';
 
 const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/many-tools-server.mjs');
 
 /**
  * The renderer main thread's CPU time so far (ms; Chrome's ThreadTime metric) and its busy wall time
- * (TaskDuration). CPU time is the figure: on a loaded machine a task's wall time includes the time
- * the thread waited for a core. SB_METRICS=1 also logs script / style / layout shares.
+ * (TaskDuration), with the shares of script, style, layout and DevTools commands (SB_METRICS=1 prints
+ * each action's shares). CPU time is the figure: on a loaded machine a task's wall time includes the
+ * time the thread waited for a core.
  */
-async function taskMs(cdp: CDPSession): Promise<{ cpu: number; wall: number }> {
+async function taskMs(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const get = (n: string): number => (metrics.find((m) => m.name === n)?.value ?? 0) * 1000;
-  if (process.env.SB_METRICS) console.log(`  at ${get('TaskDuration').toFixed(0)}: script ${get('ScriptDuration').toFixed(0)} style ${get('RecalcStyleDuration').toFixed(0)} layout ${get('LayoutDuration').toFixed(0)} devtools ${get('DevToolsCommandDuration').toFixed(0)} other ${get('TaskOtherDuration').toFixed(0)} thread ${get('ThreadTime').toFixed(0)} nodes ${metrics.find((m) => m.name === 'Nodes')?.value}`);
-  return { cpu: get('ThreadTime'), wall: get('TaskDuration') };
+  return {
+    cpu: get('ThreadTime'),
+    wall: get('TaskDuration'),
+    script: get('ScriptDuration'),
+    style: get('RecalcStyleDuration'),
+    layout: get('LayoutDuration'),
+    devtools: get('DevToolsCommandDuration'),
+    other: get('TaskOtherDuration'),
+    nodes: (metrics.find((m) => m.name === 'Nodes')?.value ?? 0) / 1000,
+  };
+}
+
+/** WebSocket frames the page received during the current action (SB_METRICS=1): `event-or-result:bytes`. */
+const frames: string[] = [];
+/** Record the page's WebSocket frames into `frames` (SB_METRICS=1). */
+function watchFrames(page: Page): void {
+  if (!process.env.SB_METRICS) return;
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    const text = typeof f.payload === 'string' ? f.payload : '';
+    frames.push(`${/"event":"([^"]+)"/.exec(text.slice(0, 80))?.[1] ?? 'result'}:${text.length}`);
+  }));
 }
 
 /** Main-thread work of `act` (ms): CPU time and busy wall time. */
-async function work(cdp: CDPSession, act: () => Promise<void>): Promise<{ cpu: number; wall: number }> {
+async function work(cdp: CDPSession, act: () => Promise<void>, label = ''): Promise<{ cpu: number; wall: number }> {
+  frames.length = 0;
   const a = await taskMs(cdp);
   await act();
   const b = await taskMs(cdp);
-  return { cpu: b.cpu - a.cpu, wall: b.wall - a.wall };
+  if (process.env.SB_METRICS) {
+    console.log(`  ${label}: ${Object.keys(a).map((k) => `${k} ${(b[k]! - (k === 'nodes' ? 0 : a[k]!)) * (k === 'nodes' ? 1000 : 1)}`.replace(/(\.\d)\d+/, '$1')).join(' ')}`);
+    console.log(`    frames received: ${frames.join(', ')}`);
+  }
+  return { cpu: b.cpu! - a.cpu!, wall: b.wall! - a.wall! };
 }
 
 /** Resolve in the page once `selector` matches (polled per frame, in the page), then after two more frames. */
@@ -78,18 +104,37 @@ async function takeLongest(page: Page): Promise<number> {
 async function profile<T>(cdp: CDPSession, label: string, act: () => Promise<T>): Promise<T> {
   if (!process.env.SB_PROFILE) return act();
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
   const r = await act();
   const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples: number[]; timeDeltas: number[] } };
   const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes as { id: number; children?: number[] }[]) for (const c of n.children ?? []) parent.set(c, n.id);
+  const keyOf = (n: (typeof p.nodes)[number]): string => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
   p.samples.forEach((id, i) => {
-    const n = byId.get(id)!;
-    const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
-    self.set(k, (self.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    const ms = (p.timeDeltas[i] ?? 0) / 1000;
+    const k = keyOf(byId.get(id)!);
+    self.set(k, (self.get(k) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(keyOf(byId.get(at)!));
+    for (const s of seen) inclusive.set(s, (inclusive.get(s) ?? 0) + ms);
   });
-  console.log(`profile ${label}:\n` + [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `  ${v.toFixed(1)} ms ${k}`).join('\n'));
+  const top = (m: Map<string, number>, n: number): string => [...m].filter(([k]) => !/^\((program|idle|root)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1)} ms ${k}`).join('\n');
+  if (process.env.SB_PROFILE_STACK) {
+    const stacks = new Map<string, number>();
+    p.samples.forEach((id, i) => {
+      const chain: string[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) chain.push(byId.get(at)!.callFrame.functionName || '(anon)');
+      if (!chain.includes(process.env.SB_PROFILE_STACK!)) return;
+      const k = chain.slice(0, 40).join(' < ');
+      stacks.set(k, (stacks.get(k) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    });
+    console.log([...stacks].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `  ${v.toFixed(1)} ms ${k}`).join('\n'));
+  }
+  console.log(`profile ${label} — self:\n${top(self, 20)}\ninclusive:\n${top(inclusive, 45)}`);
   return r;
 }
 
@@ -100,14 +145,15 @@ test.use({ trace: 'off' });
 const fmt = (ms: number): string => (ms > 0 ? `${ms.toFixed(0)} ms` : '< 50 ms');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-test('5,000 tools: open the server, select a tool, type in search — main-thread work measured', async ({ page, sandbox }) => {
+test('5,000 tools: open the server, select a tool, type in search — main-thread work measured', async ({ page, sandbox, browser }) => {
   test.setTimeout(240_000);
   const sb = sandbox('empty');
   const server = (n: number) => ({ transport: 'stdio', command: process.execPath, args: [FIXTURE], env: { SB_E2E_TAG: sb.tag, MANY_TOOLS: String(n) } });
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { few: server(3), many: server(5000) } }));
+  watchFrames(page);
   await page.goto(await sb.serve());
   const nav = page.getByRole('navigation', { name: 'Servers' });
-  await expect(nav.getByRole('button', { name: /^many\b/ })).toContainText('connected', { timeout: 60_000 });
+  await expect(nav.getByRole('button', { name: /^many\b/ })).toContainText('connected', { timeout: 180_000 });
   await expect(page.getByLabel('Totals')).toContainText('5003 tools', { timeout: 60_000 });
   await nav.getByRole('button', { name: /^few\b/ }).click();
   await expect(page.getByRole('tab', { name: 'Tools (3)' })).toBeVisible();
@@ -115,22 +161,29 @@ test('5,000 tools: open the server, select a tool, type in search — main-threa
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await observeLongTasks(page);
+  if (process.env.SB_METRICS) {
+    for (let i = 0; i < 3; i++) await work(cdp, () => settled(page, 'body'), 'floor (settled only)');
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<input id="sb-floor" aria-label="floor">'));
+    await page.focus('#sb-floor');
+    for (const ch of 'abcde') await work(cdp, async () => { await page.keyboard.press(ch); await settled(page, '#sb-floor'); }, `floor (key in a plain input) ${ch}`);
+    await page.evaluate(() => document.getElementById('sb-floor')?.remove());
+  }
 
   // Open: from the click on the server to its tool list painted.
   const many = await nav.getByRole('button', { name: /^many\b/ }).elementHandle();
-  const open = await work(cdp, () => profile(cdp, 'open', async () => {
+  const open = await work(cdp, () => profile(cdp, 'open', () => breakdown(browser, page, 'open', async () => {
     await many!.evaluate((b) => (b as HTMLElement).click());
     await settled(page, '[role="tab"]', 'Tools (5000)');
     await settled(page, 'nav[aria-label="Tools"] [data-index]');
-  }));
+  })), 'open');
   const openLong = await takeLongest(page);
 
   // Select: a tool's row clicked to its call pane shown.
   const row = await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^tool0003\b/ }).elementHandle();
-  const select = await work(cdp, () => profile(cdp, 'select', async () => {
+  const select = await work(cdp, () => profile(cdp, 'select', () => breakdown(browser, page, 'select', async () => {
     await row!.evaluate((b) => (b as HTMLElement).click());
     await settled(page, '[aria-label="Call tool0003"]');
-  }));
+  })), 'select');
   const selectLong = await takeLongest(page);
 
   // Keystrokes in the search of every server's tools, with that tool selected.
@@ -138,10 +191,10 @@ test('5,000 tools: open the server, select a tool, type in search — main-threa
   await box.focus();
   const keys: { cpu: number; wall: number }[] = [];
   for (const ch of 'tool4242') {
-    keys.push(await work(cdp, () => profile(cdp, `key ${ch}`, async () => {
+    keys.push(await work(cdp, () => profile(cdp, `key ${ch}`, () => breakdown(browser, page, `key ${ch}`, async () => {
       await page.keyboard.press(ch);
       await settled(page, 'input[aria-label="Search tools on all servers"]');
-    })));
+    })), `key ${ch}`));
   }
   const keyLong = await takeLongest(page);
 
@@ -160,14 +213,15 @@ test('5,000 tools: open the server, select a tool, type in search — main-threa
   expect(median(keyCpu)).toBeLessThan(160);
 });
 
-test('5,000 resources and 5,000 prompts: open the tab, select one, type in its filter — main-thread work measured', async ({ page, sandbox }) => {
+test('5,000 resources and 5,000 prompts: open the tab, select one, type in its filter — main-thread work measured', async ({ page, sandbox, browser }) => {
   test.setTimeout(240_000);
   const sb = sandbox('empty');
   const env = { SB_E2E_TAG: sb.tag, MANY_TOOLS: '3', MANY_RESOURCES: '5000', MANY_TEMPLATES: '5000', MANY_PROMPTS: '5000' };
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { lists: { transport: 'stdio', command: process.execPath, args: [FIXTURE], env } } }));
+  watchFrames(page);
   await page.goto(await sb.serve());
   const nav = page.getByRole('navigation', { name: 'Servers' });
-  await expect(nav.getByRole('button', { name: /^lists\b/ })).toContainText('connected', { timeout: 60_000 });
+  await expect(nav.getByRole('button', { name: /^lists\b/ })).toContainText('connected', { timeout: 180_000 });
   await nav.getByRole('button', { name: /^lists\b/ }).click();
   await expect(page.getByRole('tab', { name: 'Tools (3)' })).toBeVisible();
 
@@ -182,24 +236,24 @@ test('5,000 resources and 5,000 prompts: open the tab, select one, type in its f
   /** Open `tab`, select the row named `pick` in list `list`, then type `query` into its filter; print the figures. */
   const measure = async (tab: string, list: string, pick: string, shown: string, shownText: string, filter: string, query: string): Promise<void> => {
     const tabEl = await page.getByRole('tab', { name: tab }).elementHandle();
-    const open = await work(cdp, () => profile(cdp, `open ${tab}`, async () => {
+    const open = await work(cdp, () => profile(cdp, `open ${tab}`, () => breakdown(browser, page, `open ${tab}`, async () => {
       await tabEl!.evaluate((b) => (b as HTMLElement).click());
       await settled(page, `nav[aria-label="${list}"] [data-index]`);
-    }));
+    })), `open ${tab}`);
     const openLong = await takeLongest(page);
     const row = await page.getByRole('navigation', { name: list }).getByRole('button', { name: pick, exact: true }).elementHandle();
-    const select = await work(cdp, () => profile(cdp, `select ${pick}`, async () => {
+    const select = await work(cdp, () => profile(cdp, `select ${pick}`, () => breakdown(browser, page, `select ${pick}`, async () => {
       await row!.evaluate((b) => (b as HTMLElement).click());
       await settled(page, shown, shownText);
-    }));
+    })), `select ${pick}`);
     const selectLong = await takeLongest(page);
     await page.getByRole('textbox', { name: filter }).focus();
     const keys: number[] = [];
     for (const ch of query) {
-      keys.push((await work(cdp, async () => {
+      keys.push((await work(cdp, () => breakdown(browser, page, `key ${ch}`, async () => {
         await page.keyboard.press(ch);
         await settled(page, `input[aria-label="${filter}"]`);
-      })).cpu);
+      }), `key ${ch}`)).cpu);
     }
     const keyLong = await takeLongest(page);
     // Only rows near the viewport are in the DOM, and the filter found its one row.

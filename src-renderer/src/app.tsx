@@ -4,7 +4,7 @@
  */
 import { useAutoClose } from './lib/auto-close.js';
 import { Alert, AppShell, Badge, Group, Loader, Notification, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AddServerWizard } from './components/add-server-wizard.js';
 import { EmptyState } from './components/empty-state.js';
 import { HostViews } from './components/host-views.js';
@@ -68,11 +68,19 @@ export function App() {
     }
   }, [snapshot, selected]);
 
-  const select = (name: string): void => {
-    if (name !== selected) setSelectedTool(undefined);
+  // Stable callbacks: the sidebar's memoised lists do not re-render when a tool is picked.
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const select = useCallback((name: string): void => {
+    if (name !== selectedRef.current) setSelectedTool(undefined);
     setSelected(name);
     setView('servers');
-  };
+  }, []);
+  const pickFound = useCallback((server: string, tool: string): void => {
+    setSelected(server);
+    setSelectedTool(tool);
+    setView('servers');
+  }, []);
   const added = (name: string, file: string, notes: string[]): void => {
     setSelectedTool(undefined);
     setSelected(name);
@@ -114,13 +122,7 @@ export function App() {
 
       <AppShell.Navbar p="xs">
         <AppShell.Section grow component={ScrollArea}>
-          <ToolSearch
-            onPick={(server, tool) => {
-              setSelected(server);
-              setSelectedTool(tool);
-              setView('servers');
-            }}
-          />
+          <ToolSearch onPick={pickFound} />
           <NotificationsNavItem selected={view === 'notifications'} onSelect={() => setView('notifications')} />
           <ChecksNavItem selected={view === 'checks'} onSelect={() => setView('checks')} />
           <BudgetNavItem selected={view === 'budget'} onSelect={() => setView('budget')} />

@@ -21,6 +21,19 @@ export const TraceEntrySchema = z.object({
   latencyMs: z.number().optional(),
   /** The message as JSON text, secrets redacted, cut to a bounded length. */
   text: z.string(),
+  /**
+   * On the reply to a request sent to an http/sse server: the HTTP exchange that carried the
+   * request (status and both sides' headers, `Mcp-*` included; secret headers redacted).
+   */
+  http: z
+    .object({
+      method: z.string(),
+      url: z.string(),
+      status: z.number().int(),
+      requestHeaders: z.record(z.string(), z.string()),
+      responseHeaders: z.record(z.string(), z.string()),
+    })
+    .optional(),
 });
 export type TraceEntry = z.infer<typeof TraceEntrySchema>;
 

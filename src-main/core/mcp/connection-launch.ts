@@ -3,6 +3,7 @@
  * prepare auth (issue 6), then build the SDK client and the transport, traced when a trace store is
  * given. Nothing is spawned or connected until the caller connects the client.
  */
+import { HttpExchanges } from './http-exchange.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { DEFAULT_TIMEOUT_MS, type ProtocolMode, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError } from '../errors.js';
@@ -82,11 +83,14 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   }
   const effective: ServerDefinition = authParts.env ? { ...resolvedDef, env: { ...resolvedDef.env, ...authParts.env } } : resolvedDef;
   let created: ReturnType<typeof createTransport>;
+  // Issue 15 item 2: the trace shows the HTTP exchange (headers, status) of each request.
+  const http = options.trace && effective.transport !== 'stdio' ? new HttpExchanges() : undefined;
+  const fetchFn = http ? http.wrap(authParts.fetch) : authParts.fetch;
   try {
     created = createTransport(effective, options.baseEnv, {
       note: hooks.note,
       ...(authParts.authProvider ? { authProvider: authParts.authProvider } : {}),
-      ...(authParts.fetch ? { fetch: authParts.fetch } : {}),
+      ...(fetchFn ? { fetch: fetchFn } : {}),
       ...(authParts.skipIssuerMetadataValidation ? { skipIssuerMetadataValidation: true } : {}),
     });
   } catch (err) {
@@ -97,7 +101,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // Issue 12 item 4: a 2026-07-28 request whose response stream breaks is re-issued once (below the trace, which shows both).
   if (transport instanceof StreamableHTTPClientTransport) reissueLostRequests(transport, { isModern: () => handle.client.getProtocolEra() === 'modern', note: hooks.note });
   const quiet = { on: false };
-  if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective), quiet: () => quiet.on });
+  if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective), quiet: () => quiet.on, ...(http ? { http } : {}) });
   // Outermost, so the trace shows the `_meta` we add.
   addRequestMeta(transport, handle.client);
   return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController(), quiet }, transport, sse };

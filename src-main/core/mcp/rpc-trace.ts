@@ -8,6 +8,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import { redactedJson, redactValue, secretValues, type SecretValues } from '../../../src-shared/redaction.js';
 import { sliceCopy } from './string-copy.js';
+import type { HttpExchange } from './http-exchange.js';
 
 /** Entries kept per server. */
 export const DEFAULT_TRACE_CAPACITY = 500;
@@ -127,6 +128,8 @@ export interface TraceHookOptions {
    * (keepalive-probe.ts), one every 2 s, would push the person's own messages out of the ring.
    */
   quiet?: () => boolean;
+  /** An http/sse server's exchanges (http-exchange.ts): each reply's entry carries the one of its request. */
+  http?: { take(id: string | number): HttpExchange | undefined };
 }
 
 /**
@@ -173,6 +176,9 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
+    const exchange = direction === 'in' && (kind === 'response' || kind === 'error') && m.id !== undefined ? options.http?.take(m.id) : undefined;
+    // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
+    if (exchange) entry.http = redactValue(exchange, bothHeld(serverSecrets, coreHeld));
     options.store.append(entry, coreHeld !== undefined);
   };
   const quietIds = new Set<string | number>();

@@ -4,7 +4,7 @@
  * when config files change (`config:reloaded`) or the server list changes.
  */
 import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { HostView } from '../../../src-shared/api/config.js';
 import { hostRowState } from '../lib/host-row.js';
 import { useApp, useStore } from '../store/use-store.js';
@@ -13,7 +13,7 @@ const STATE_COLOR = { active: 'teal', shadowed: 'gray', disabled: 'gray', 'not-l
 const STATE_WORD = { active: 'active', shadowed: 'shadowed', disabled: 'disabled', 'not-loaded': 'not loaded' } as const;
 
 /** The "Hosts" button and its dialog. */
-export function HostViews() {
+function HostViewsView() {
   const { api } = useApp();
   const [open, setOpen] = useState(false);
   const [views, setViews] = useState<HostView[]>();
@@ -101,3 +101,6 @@ export function HostViews() {
     </>
   );
 }
+
+/** The Hosts button and dialog, memoised: picking a tool (state of the app shell) does not re-render it (issue 15 item 1). */
+export const HostViews = memo(HostViewsView);

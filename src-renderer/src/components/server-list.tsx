@@ -4,6 +4,7 @@
  * placeholder that did not resolve says so on its row, naming the field (issue 14 item 8). Each
  * server is a real button; ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
  */
+import { memo } from 'react';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ServerState, ShadowedDefinition } from '../../../src-shared/api/status.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
@@ -86,7 +87,7 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
 }
 
 /** The server list. Shows nothing special when empty (the empty state lives in the main area). */
-export function ServerList({ servers, shadowed, warnings = [], selected, onSelect }: ServerListProps) {
+function ServerListView({ servers, shadowed, warnings = [], selected, onSelect }: ServerListProps) {
   const now = useNow();
   return (
     <Stack gap={4}>
@@ -136,3 +137,6 @@ export function ServerList({ servers, shadowed, warnings = [], selected, onSelec
     </Stack>
   );
 }
+
+/** The server list, memoised: picking a tool (state of the app shell) does not re-render it (issue 15 item 1). */
+export const ServerList = memo(ServerListView);

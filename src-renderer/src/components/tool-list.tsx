@@ -8,14 +8,15 @@
  * of this server's tools collide under one scheme, one summary above the list says so instead.
  */
 import { Alert, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
+import type { NameSchemeId } from '../../../src-shared/config/host-tool-names.js';
 import { clashLabels, collisionSummaries, toolKey, type CollisionSummary, type ToolNames } from '../lib/tool-name-view.js';
 import { queryWords, rankTools, toolSearchIndex } from '../lib/tool-search-index.js';
 import { annotationLabels } from './tool-annotations.js';
 import { AgentNameLine, HighlightText } from './highlight-text.js';
 import { useToolNames } from './use-tool-names.js';
-import { useVirtualList } from './virtual-list.js';
+import { RowButton, useVirtualList } from './virtual-list.js';
 import './lists.css';
 
 /** Props of `ToolList`. */
@@ -25,7 +26,7 @@ export interface ToolListProps {
   onSelect(toolName: string): void;
 }
 
-/** Estimated row height (px): a name line and a detail line; rows whose name wraps are measured. */
+/** Row height (px): a name line and a detail line (lists.css `.tool-row.compact`); rows whose name wraps are measured. */
 const ROW = 44;
 const summaryCache = new WeakMap<readonly ToolInfo[], WeakMap<Map<string, ToolNames>, CollisionSummary[]>>();
 
@@ -70,6 +71,35 @@ function Summaries({ summaries }: { summaries: CollisionSummary[] }) {
   );
 }
 
+/** Props of one `ToolRow`. */
+interface ToolRowProps {
+  tool: ToolInfo;
+  index: number;
+  /** Offset of the row in the list (px). */
+  start: number;
+  words: readonly string[];
+  selected: boolean;
+  names: Map<string, ToolNames>;
+  summarised: ReadonlySet<NameSchemeId>;
+  onSelect(toolName: string): void;
+  measure(node: Element | null): void;
+}
+
+/** One tool's row; memoised, so selecting a tool re-renders the two rows whose selection changed. */
+const ToolRow = memo(function ToolRow({ tool: t, index, start, words, selected, names, summarised, onSelect, measure }: ToolRowProps) {
+  return (
+    <RowButton index={index} start={start} selected={selected} measure={measure} onClick={() => onSelect(t.name)}>
+      <span className="tool-row-head">
+        <span className="mono tool-name">
+          <HighlightText text={t.name} words={words} breaks />
+        </span>
+        {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised))}
+      </span>
+      <AgentNameLine className="tool-row-detail" agentName={t.agentName} description={t.description} words={words} />
+    </RowButton>
+  );
+});
+
 /** The tool list (or a line saying there are none). */
 export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   const names = useToolNames();
@@ -110,28 +140,7 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
         <nav aria-label="Tools" onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const t = shown[item.index]!;
-            return (
-              <button
-                type="button"
-                key={t.name}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                data-list-item
-                className="tool-row compact"
-                aria-current={t.name === selected ? 'true' : undefined}
-                data-selected={t.name === selected || undefined}
-                onClick={() => onSelect(t.name)}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <span className="tool-row-head">
-                  <span className="mono tool-name">
-                    <HighlightText text={t.name} words={words} breaks />
-                  </span>
-                  {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised))}
-                </span>
-                <AgentNameLine className="tool-row-detail" agentName={t.agentName} description={t.description} words={words} />
-              </button>
-            );
+            return <ToolRow key={t.name} tool={t} index={item.index} start={item.start} words={words} selected={t.name === selected} names={names} summarised={summarised} onSelect={onSelect} measure={virtualizer.measureElement} />;
           })}
         </nav>
       </div>

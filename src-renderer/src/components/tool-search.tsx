@@ -7,7 +7,7 @@
  */
 import { TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
 import { useStore } from '../store/use-store.js';
 import { clashLabels, toolKey } from '../lib/tool-name-view.js';
@@ -28,7 +28,7 @@ export function searchTools(tools: readonly ToolInfo[], query: string, limit = 5
 }
 
 /** The search box, the count of hits and the hits. */
-export function ToolSearch({ onPick }: { onPick(server: string, tool: string): void }) {
+function ToolSearchView({ onPick }: { onPick(server: string, tool: string): void }) {
   const toolsByServer = useStore((s) => s.tools);
   const all = useMemo(() => {
     let flat = flatCache.get(toolsByServer);
@@ -85,3 +85,6 @@ export function ToolSearch({ onPick }: { onPick(server: string, tool: string): v
     </div>
   );
 }
+
+/** The search box and its hits, memoised: picking a tool (state of the app shell) does not re-render it (issue 15 item 1). */
+export const ToolSearch = memo(ToolSearchView);

@@ -3,8 +3,9 @@
  * direction, method and the reply latency; secrets are redacted in main before they get here.
  * Loads `trace:get` (only entries newer than those held) when shown and follows `trace:appended`.
  * Filters by direction, method and text; failures (JSON-RPC errors, `isError` results) are red.
- * The selected message opens beside the list: pretty JSON of the request and its paired reply,
- * the messages between them, copy, and replay for a `tools/call`. The shown entries export as
+ * The selected message opens beside the list: the request and its paired reply as expandable JSON trees,
+ * the HTTP exchange that carried them (an http/sse server: status and headers, `Mcp-*` first), the
+ * messages between them, copy, and replay for a `tools/call`. The shown entries export as
  * JSON lines. Virtualised.
  */
 import { Badge, Button, Code, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
@@ -14,6 +15,7 @@ import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import { filterTrace, isFailure, pairTrace, prettyJson, replayableCall, traceJsonl, traceMethods, type DirectionFilter } from '../lib/trace-pairs.js';
 import { useApp } from '../store/use-store.js';
 import { downloadText } from '../lib/download.js';
+import { JsonTree } from './json-tree.js';
 import './trace-view.css';
 
 /** Entries kept in the view. */
@@ -38,11 +40,22 @@ const KIND_COLOR: Record<TraceEntry['kind'], string> = { request: 'blue', respon
 /** Short labels so every badge fits one fixed-width column; the full word is the title. */
 export const KIND_SHORT: Record<TraceEntry['kind'], string> = { request: 'req', response: 'res', error: 'err', notification: 'notif' };
 
-/** One message, pretty-printed, with a copy button. */
+/** A message's JSON value, or undefined when its text is not JSON (cut short in main). */
+function parsedMessage(text: string): object | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One message as an expandable, pretty-printed JSON tree (json-tree.tsx: copy, expand and collapse all); a cut text as it is. */
 function Message({ entry, label }: { entry: TraceEntry; label: string }) {
   const failed = isFailure(entry);
+  const value = useMemo(() => parsedMessage(entry.text), [entry.text]);
   return (
-    <Stack gap={2}>
+    <Stack gap={2} role="group" aria-label={label} className={failed ? 'trace-json-error' : undefined}>
       <Group gap={6}>
         <Text size="xs" fw={700}>
           {label}
@@ -56,14 +69,63 @@ function Message({ entry, label }: { entry: TraceEntry; label: string }) {
             {entry.kind === 'error' ? 'JSON-RPC error' : 'isError result'}
           </Badge>
         ) : null}
-        <Button size="compact-xs" variant="subtle" onClick={() => void navigator.clipboard?.writeText(entry.text)}>
-          Copy
-        </Button>
+        {value ? null : (
+          <Button size="compact-xs" variant="subtle" onClick={() => void navigator.clipboard?.writeText(entry.text)}>
+            Copy
+          </Button>
+        )}
       </Group>
-      <Code block className={`schema-json trace-json${failed ? ' trace-json-error' : ''}`} aria-label={label}>
-        {prettyJson(entry.text)}
-      </Code>
+      {value ? (
+        <JsonTree value={value} label={`${label} JSON`} text={prettyJson(entry.text)} />
+      ) : (
+        <Code block className="schema-json trace-json">
+          {entry.text}
+        </Code>
+      )}
     </Stack>
+  );
+}
+
+/** Headers with the protocol's own (`Mcp-*`) first, then by name. */
+function sortedHeaders(headers: Record<string, string>): [string, string][] {
+  const mcp = (name: string): number => (name.startsWith('mcp-') ? 0 : 1);
+  return Object.entries(headers).sort(([a], [b]) => mcp(a) - mcp(b) || a.localeCompare(b));
+}
+
+/** One side's headers as a two-column table. */
+function HeaderTable({ label, headers }: { label: string; headers: Record<string, string> }) {
+  return (
+    <table className="trace-headers" aria-label={label}>
+      <caption>{label}</caption>
+      <tbody>
+        {sortedHeaders(headers).map(([name, value]) => (
+          <tr key={name} data-mcp={name.startsWith('mcp-') || undefined}>
+            <th scope="row" className="mono">
+              {name}
+            </th>
+            <td className="mono">{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The HTTP exchange that carried a request and its reply: method, URL, status, both sides' headers. */
+function HttpExchangeView({ http }: { http: NonNullable<TraceEntry['http']> }) {
+  return (
+    <section aria-label="HTTP exchange">
+      <Text size="xs" fw={700}>
+        HTTP{' '}
+        <span className="mono">
+          {http.method} {http.url} → {http.status}
+        </span>
+      </Text>
+      <div className="trace-headers-pair">
+        <HeaderTable label="Request headers" headers={http.requestHeaders} />
+        <HeaderTable label="Response headers" headers={http.responseHeaders} />
+      </div>
+    </section>
   );
 }
 
@@ -101,9 +163,13 @@ function Detail({ server, entries, chosen, pairs }: { server: string; entries: T
             {replayed}
           </Text>
         ) : null}
-        <Text size="xs" c="dimmed">
-          HTTP headers are not recorded for this server's transport yet.
-        </Text>
+        {reply?.http ? (
+          <HttpExchangeView http={reply.http} />
+        ) : (
+          <Text size="xs" c="dimmed">
+            No HTTP exchange for this message (a stdio server has none).
+          </Text>
+        )}
         {request ? <Message entry={request} label="Request" /> : null}
         {between.length > 0 ? (
           <Text size="xs" c="dimmed">

@@ -7,7 +7,7 @@
  */
 import { TextInput } from '@mantine/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { filterNamed } from '../lib/named-filter.js';
 import { queryWords } from '../lib/tool-search-index.js';
 import { HighlightText } from './highlight-text.js';
@@ -32,16 +32,38 @@ export interface VirtualList {
 }
 
 /**
+ * A row's height (px) without forcing a layout: the ResizeObserver's border box once it reports,
+ * before that (a row just attached) its last measured height or the estimate. TanStack's default
+ * reads `offsetHeight` as each row attaches, a synchronous layout of the whole page in the middle of
+ * React's commit (a third of opening a 5,000-tool server); the observer reports after the frame's
+ * own layout, and only a row whose height differs from the estimate (a wrapped name) costs more.
+ */
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
+
+/**
  * A virtualizer over `count` rows in the element of `scrollRef`. Rows carry `data-index` (and
  * `ref={virtualizer.measureElement}`); `onKeyDown` moves focus between them by index.
  */
 export function useVirtualList({ count, estimateSize, overscan = 6, selectedIndex = -1 }: VirtualListOptions): VirtualList {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => estimateSize, overscan });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => estimateSize, overscan, measureElement: measureRow });
 
   // A row picked elsewhere (a search, a link) is scrolled into the list, so its row shows it is selected.
+  // A row already in view (one just clicked) is left alone: TanStack scrolls to the offset it
+  // is at even then, a scrollTo that forces a layout of the page in the middle of the commit (most
+  // of selecting a tool, by a CPU profile).
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    if (selectedIndex < 0) return;
+    const row = virtualizer.getVirtualItems().find((r) => r.index === selectedIndex);
+    const top = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    if (row && height > 0 && row.start >= top && row.end <= top + height) return;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
@@ -80,8 +102,66 @@ export interface VirtualNameListProps<T> {
   empty?: ReactNode;
 }
 
-/** Estimated row height (px): a name line and a detail line. */
-const ROW = 40;
+/** Row height (px): a name line and a detail line (lists.css `.tool-row.compact`); a wrapped name is measured. */
+const ROW = 44;
+
+/** Props of `RowButton`: its place in the list, whether it is selected, the virtualizer's measure ref; other button props pass through. */
+export interface RowButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+  index: number;
+  /** Offset of the row in the list (px). */
+  start: number;
+  selected: boolean;
+  measure(node: Element | null): void;
+}
+
+/** A virtual list's row: a compact button placed at `start`, marked when selected, measured by the list. */
+export function RowButton({ index, start, selected, measure, children, ...rest }: RowButtonProps) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      data-index={index}
+      ref={measure}
+      data-list-item
+      className="tool-row compact"
+      aria-current={selected ? 'true' : undefined}
+      data-selected={selected || undefined}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Props of one `NameRow`. */
+interface NameRowProps<T> {
+  item: T;
+  index: number;
+  /** Offset of the row in the list (px). */
+  start: number;
+  name: string;
+  detail: string | undefined;
+  words: readonly string[];
+  selected: boolean;
+  onSelect(item: T): void;
+  measure(node: Element | null): void;
+}
+
+/** One named item's row; memoised, so selecting re-renders only the rows whose selection changed. */
+const NameRow = memo(function NameRow<T>({ item, index, start, name, detail, words, selected, onSelect, measure }: NameRowProps<T>) {
+  return (
+    <RowButton index={index} start={start} selected={selected} measure={measure} onClick={() => onSelect(item)} aria-label={name} title={detail}>
+      <span className="mono tool-name">
+        <HighlightText text={name} words={words} breaks />
+      </span>
+      {detail ? (
+        <span className="tool-row-detail mono">
+          <HighlightText text={detail} words={words} />
+        </span>
+      ) : null}
+    </RowButton>
+  );
+}) as <T>(props: NameRowProps<T>) => ReactNode;
 
 /** A filterable virtual list of named items, one button row each. */
 export function VirtualNameList<T>({ label, noun, items, keyOf, nameOf, detailOf, selected, onSelect, empty }: VirtualNameListProps<T>) {
@@ -106,33 +186,7 @@ export function VirtualNameList<T>({ label, noun, items, keyOf, nameOf, detailOf
           {virtualizer.getVirtualItems().map((row) => {
             const item = shown[row.index]!;
             const key = keyOf(item);
-            const name = nameOf(item);
-            const detail = detailOf?.(item);
-            return (
-              <button
-                type="button"
-                key={key}
-                data-index={row.index}
-                ref={virtualizer.measureElement}
-                data-list-item
-                className="tool-row compact"
-                aria-label={name}
-                aria-current={key === selected ? 'true' : undefined}
-                data-selected={key === selected || undefined}
-                title={detail}
-                onClick={() => onSelect(item)}
-                style={{ transform: `translateY(${row.start}px)` }}
-              >
-                <span className="mono tool-name">
-                  <HighlightText text={name} words={words} breaks />
-                </span>
-                {detail ? (
-                  <span className="tool-row-detail mono">
-                    <HighlightText text={detail} words={words} />
-                  </span>
-                ) : null}
-              </button>
-            );
+            return <NameRow key={key} item={item} index={row.index} start={row.start} name={nameOf(item)} detail={detailOf?.(item)} words={words} selected={key === selected} onSelect={onSelect} measure={virtualizer.measureElement} />;
           })}
         </nav>
       </div>
