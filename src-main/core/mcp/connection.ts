@@ -46,6 +46,8 @@ import { ListenStream, listFilter } from './listen-stream.js';
 import type { CallToolOptions, ServerRuntime } from './types.js';
 import { taskToFollow } from './task-runner.js';
 import { ConnectWatch, connectOverview } from './connect-report.js';
+import { watchStall } from './connect-stall.js';
+import type { ConnectWait } from '../../../src-shared/api/connect-wait.js';
 
 export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
 
@@ -84,6 +86,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
   private dropped: DroppedValue[] = [];
   /** Log sequence number when the current attempt began (its stderr is what a loss quotes). */
   private attemptLogFrom = 0;
+  /** The attempt in progress, for status while connecting (connect-stall.ts). */
+  private connectWait?: () => ConnectWait;
 
   constructor(
     public definition: ServerDefinition,
@@ -121,6 +125,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     if (this.excludedTools.length > 0 && this.status === 'connected') rt.excludedTools = this.excludedTools.map((t) => ({ ...t }));
     if (this.toolsCache && this.status === 'connected') rt.toolsCache = cacheStateNow(this.toolsCache);
     if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
+    if (this.connectWait && this.status === 'connecting') rt.connectWait = this.connectWait();
     return rt;
   }
 
@@ -172,14 +177,17 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
 
   /**
    * One connect attempt; `asRestart` counts it in `restartCount` (automatic restarts and explicit
-   * `restart`, docs/connections-supervision.md). Clears the last error.
+   * `restart`, docs/connections-supervision.md). Clears the last error, except on an automatic
+   * retry (`keepReason`): its status keeps saying why until this attempt learns better (connect-stall.ts).
    */
-  private begin(asRestart: boolean): Promise<void> {
+  private begin(asRestart: boolean, keepReason = false): Promise<void> {
     if (this.connecting) return this.connecting;
     const attempt = ++this.attempt;
     if (asRestart) this.restartCount++;
-    this.lastError = undefined;
-    this.failure = undefined;
+    if (!keepReason) {
+      this.lastError = undefined;
+      this.failure = undefined;
+    }
     this.connectedAt = undefined;
     this.setStatus('connecting');
     const run = this.connect(attempt).finally(() => {
@@ -318,7 +326,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     }
     this.note(`restarting in ${next.delay} ms`);
     const attempt = this.attempt;
-    this.restarts.schedule(next.delay, () => void this.begin(true), () => attempt === this.attempt && this.status === 'backoff');
+    this.restarts.schedule(next.delay, () => void this.begin(true, true), () => attempt === this.attempt && this.status === 'backoff');
     this.setStatus('backoff');
   }
 
@@ -334,6 +342,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
     const stderrFrom = this.options.logs.lastSeq();
     this.attemptLogFrom = stderrFrom;
     let timer: NodeJS.Timeout | undefined;
+    let stall: ReturnType<typeof watchStall> | undefined;
     let live: Live | undefined;
     const watch = new ConnectWatch();
     const memoryKey = eraKey(def);
@@ -369,6 +378,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
         const why = deadlineMs === timeoutMs ? `Connection timed out after ${timeoutMs} ms` : `Connection timed out after ${deadlineMs} ms (the server/discover probe, then the 2025 handshake, ${timeoutMs} ms each)`;
         timer = setTimeout(() => reject(new ConnectTimeoutError(why)), deadlineMs);
       });
+      stall = this.watchStall(attempt, deadlineMs, watch);
       await Promise.race([live.client.connect(transport, { timeout: timeoutMs, signal: live.abort.signal, ...(prior ? { prior } : {}) }), deadline]);
       if (attempt !== this.attempt) return;
       watch.connected();
@@ -390,6 +400,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       // The failed-start count resets only once the connection has stayed up (restart-schedule.ts).
       this.connectedAt = Date.now();
       this.lostWhileUp = false;
+      this.lastError = undefined; // an automatic retry kept the previous attempt's reason until now
+      this.failure = undefined;
       this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}${this.protocol ? ` over ${describeEra(this.protocol)}` : ''}: ${tools.length} tools`);
       this.setStatus('connected');
       this.emit('tools');
@@ -447,7 +459,27 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> {
       }
     } finally {
       clearTimeout(timer);
+      stall?.stop();
+      if (this.connectWait === stall?.wait) this.connectWait = undefined;
     }
+  }
+
+  /** While attempt `attempt` connects: after a few seconds unanswered its status says why (connect-stall.ts). */
+  private watchStall(attempt: number, deadlineMs: number, watch: ConnectWatch): ReturnType<typeof watchStall> {
+    const stall = watchStall(deadlineMs, {
+      waitingFor: () => watch.waitingFor(),
+      isCurrent: () => attempt === this.attempt && this.status === 'connecting',
+      stalled: (wait, message, failure) => {
+        this.lastError = message;
+        this.failure = failure;
+        this.note(`${message} after ${Math.round((Date.now() - wait.startedAt) / 1000)} s (this attempt gives up after ${Math.round(deadlineMs / 1000)} s)`);
+        this.emit('status');
+      },
+    });
+    this.connectWait = stall.wait;
+    // A retry that kept the previous attempt's reason: faces now learn when this attempt gives up.
+    if (this.lastError !== undefined) this.emit('status');
+    return stall;
   }
 
   /** Hook the client's and transport's callbacks for one live connection. */

@@ -51,6 +51,19 @@ describe('formatUptime', () => {
 });
 
 describe('formatStatus', () => {
+  it('a connect that gets no answer says so, how long and when it gives up; a retry marks the reason as the previous attempt\'s', () => {
+    const wait = { startedAt: NOW - 12_000, givesUpAt: NOW + 18_000, waitingFor: 'initialize' };
+    const lines = formatStatus(
+      snapshot([
+        state('frozen', 'connecting', { lastError: 'no answer to initialize yet', failure: { code: 'timeout', retryable: true }, connectWait: { ...wait, stalled: true } }),
+        state('retry', 'connecting', { lastError: 'Connection timed out after 30000 ms', failure: { code: 'timeout', retryable: true }, connectWait: { ...wait, stalled: false } }),
+      ]),
+      { now: NOW, trustCommand: 'switchboard trust' },
+    );
+    expect(lines).toContain('  ↳ no answer to initialize yet (for 12s; this attempt gives up in 18s)');
+    expect(lines).toContain('  ↳ Connection timed out after 30000 ms (previous attempt; trying again, gives up in 18s)');
+  });
+
   it('prints the docs/operator-verbs.md#status-view example exactly', () => {
     const started = NOW - 135_000;
     const lines = formatStatus(

@@ -6,6 +6,7 @@ import { formatApproval } from './approval-format.js';
 import { z } from 'zod';
 import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
 import { formatUptime } from '../../../src-shared/format-uptime.js';
+import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
 import {
   ProjectStateSchema,
   ServerSummarySchema,
@@ -113,9 +114,11 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
 
 /**
  * ` (retrying in 4s)` for a server in `backoff` with a pending restart at `nextRestartAt` (epoch ms),
- * ` (retrying now)` when it is due; '' otherwise.
+ * ` (retrying now)` when it is due; for one `connecting`, how long the attempt has waited and when
+ * it gives up (src-shared/api/connect-wait.ts); '' otherwise.
  */
-export function retryNote(state: Pick<ServerState, 'status' | 'nextRestartAt'>, now: number): string {
+export function retryNote(state: Pick<ServerState, 'status' | 'nextRestartAt' | 'connectWait'>, now: number): string {
+  if (state.status === 'connecting') return connectWaitNote(state.connectWait, now);
   if (state.status !== 'backoff' || state.nextRestartAt === undefined) return '';
   const ms = state.nextRestartAt - now;
   return ms > 0 ? ` (retrying in ${formatUptime(Math.ceil(ms / 1_000) * 1_000)})` : ' (retrying now)';
