@@ -133,17 +133,27 @@ describe('formatStatus', () => {
 });
 
 describe('formatServers', () => {
-  it('shows host, file:line, scope, transport, launch, enabled and trust', () => {
+  it("shows host, file:line, scope, transport, launch, enabled and trust; a server that starts nothing in status's words", () => {
     const disabled = { ...state('off', 'disabled').server, enabled: false, transport: 'http' as const, url: 'http://127.0.0.1:1/mcp', command: undefined, args: undefined };
     const lines = formatServers(
-      { project: { dir: '/p', trusted: false, projectFiles: [] }, servers: [state('everything', 'untrusted').server, disabled], shadowed: [], warnings: [] },
+      {
+        project: { dir: '/p', trusted: false, projectFiles: [] },
+        servers: [{ ...state('everything', 'untrusted').server, status: 'untrusted' }, { ...disabled, status: 'untrusted' }, { ...state('new-one', 'changed').server, status: 'changed' }, { ...state('user', 'connected').server, source: { host: 'cursor', file: '/h/.cursor/mcp.json', scope: 'user' } }],
+        shadowed: [],
+        warnings: [],
+      },
       'switchboard trust /p',
     );
     expect(lines).toEqual([
       'everything  stdio  node server.js',
-      '  Claude Code /p/.mcp.json:3 (project)  enabled  untrusted (run: switchboard trust /p)',
+      '  Claude Code /p/.mcp.json:3 (project)  untrusted (project folder not trusted, nothing started; run: switchboard trust /p)',
       'off  http  http://127.0.0.1:1/mcp',
-      '  Claude Code /p/.mcp.json:3 (project)  disabled  untrusted (run: switchboard trust /p)',
+      '  Claude Code /p/.mcp.json:3 (project)  untrusted (project folder not trusted, nothing started; run: switchboard trust /p)  disabled',
+      'new-one  stdio  node server.js',
+      // Trial finding: a new project server awaiting approval was listed as `enabled`.
+      '  Claude Code /p/.mcp.json:3 (project)  changed (not approved as it is now, nothing started; run: switchboard trust --review)',
+      'user  stdio  node server.js',
+      '  Cursor /h/.cursor/mcp.json (user)  enabled',
       '',
       'Project: /p (not trusted)',
     ]);
