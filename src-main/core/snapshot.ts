@@ -130,6 +130,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (rt?.excludedTools?.length) state.excludedTools = rt.excludedTools.map((t) => ({ ...t }));
     if (rt?.toolsCache !== undefined) state.toolsCache = { ...rt.toolsCache };
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
+    if (rt?.connectWait !== undefined) state.connectWait = { ...rt.connectWait };
     if (input.manualStops?.has(def.name)) state.manualStop = true;
     const approval = def.source.scope === 'project' ? input.pending?.get(def.name) : undefined;
     if (approval) state.approval = approval;

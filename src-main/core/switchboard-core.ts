@@ -2,84 +2,46 @@
  * The core facade (ARCHITECTURE "one core, three faces"): discovery + workspace trust + the MCP
  * manager, exposed as the contract's handlers (src-shared/api/contract.ts) and events. Every face
  * (Electron, web host, CLI) composes exactly this. No electron import (ARCHITECTURE rule 1).
+ * Parts: core-extras.ts (face knobs), core-handlers.ts (the handler groups), core-secrets.ts (values
+ * held for redaction at discovery).
  */
 import type { EmitEvent, EventName, EventPayload } from '../../src-shared/api/contract.js';
-import type { ApiHandlers } from '../../src-shared/api/contract.js';
+import { redactedWith } from './redacted-payloads.js';
 import type { LogEntry, ServersSnapshot } from '../../src-shared/api/status.js';
 import { discoverServers } from './config/discovery.js';
 import { TrustStore } from './config/trust.js';
 import type { DiscoveryContext, DiscoveryResult } from './config/types.js';
 import type { CoreContext } from './handlers/context.js';
-import { appHandlers } from './handlers/app.js';
-import { configHandlers } from './handlers/config.js';
 import { startLiveReload, type LiveReload } from './config/live-reload.js';
-import { serverHandlers } from './handlers/servers.js';
-import { toolHandlers } from './handlers/tools.js';
-import { historyHandlers } from './handlers/history.js';
-import { lifecycleHandlers } from './handlers/lifecycle.js';
 import { ManualStops } from './manual-stops.js';
-import { resolvesValues, ValueResolver } from './mcp/value-resolution.js';
-import { secretsToRemember } from './mcp/connection-auth.js';
+import { ValueResolver } from './mcp/value-resolution.js';
 import { secretRefResolver } from './secrets/secret-refs.js';
-import type { RestartPolicy } from './mcp/backoff.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
-import { authHandlers } from './handlers/auth.js';
 import { AuthService } from './auth/auth-service.js';
 import { defaultSecretStore } from './secrets/secret-store.js';
 import { secretStoreChoice } from './secrets/file-secret-store.js';
-import { inspectorHandlers } from './handlers/inspector.js';
-import { protocolHandlers } from './handlers/protocol.js';
 import { ProtocolOverrides } from './protocol-overrides.js';
 import { StoredEraMemory } from './mcp/era-memory.js';
 import { StateStore } from './state-store.js';
 import { createInspectorServices } from './mcp/inspector-services.js';
-import type { ServerRequestPolicy } from './mcp/server-requests.js';
 import { Batcher, Coalescer } from './event-batcher.js';
 import { McpManager } from './mcp/manager.js';
 import type { ServerRuntime } from './mcp/types.js';
 import { approvalRecords, pendingApprovals, projectDefinitions } from './trust/project-approvals.js';
 import type { PendingApproval } from '../../src-shared/api/approval.js';
-import { trustHandlers } from './handlers/trust.js';
-import { pinsHandlers } from './handlers/pins.js';
 import { ToolPinStore } from './trust/tool-pins.js';
 import { scanServerText } from './trust/suspicious-text.js';
 import type { TextFinding } from '../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
-import { redactResults } from './redact-failures.js';
-import { redactedWith } from './redacted-payloads.js';
 import { ensureDataDir } from './data-dir.js';
-import { ChannelService, type ChannelServiceOptions } from './channels/channel-service.js';
-import { channelHandlers } from './handlers/channels.js';
-import { installHandlers } from './handlers/install.js';
-import { checkHandlers } from './handlers/checks.js';
-import { budgetHandlers } from './handlers/budget.js';
+import { ChannelService } from './channels/channel-service.js';
 import { SwitchboardToolToggles } from './budget/tool-toggles.js';
-import { prefsHandlers } from './handlers/prefs.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
+import type { CoreExtras } from './core-extras.js';
+import { holdDefinitionSecrets } from './core-secrets.js';
+import { coreHandlers } from './core-handlers.js';
 
-/** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */
-export interface CoreExtras {
-  /**
-   * Run only these servers (by name); every other enabled, trusted server gets desired state
-   * `stopped` and spawns nothing. One-shot CLI commands use it to start only what they need
-   * (docs/faces-and-ownership.md). Default: run everything.
-   */
-  onlyServers?: readonly string[];
-  /** Coalescing window of `servers:changed` and `logs:appended` (ms). Default 50. */
-  eventDelayMs?: number;
-  /** Watch config files and reload on change (issue #3). Default: on except in `cli` mode. */
-  watchConfig?: boolean;
-  /**
-   * Answers servers' sampling/elicitation requests without a person (issue 5), e.g.
-   * `acceptWithDefaults` for a conformance driver. Default: ask the attached face, or decline at
-   * once when none is attached.
-   */
-  serverRequestPolicy?: ServerRequestPolicy;
-  /** Automatic restarts of crashed servers (default docs/connections-supervision.md; one-shot CLI cores pass `NO_RESTARTS`). */
-  restart?: RestartPolicy;
-  /** Channels knobs for tests and benchmarks (clock, window and file sizes, loop guard; issue 13). */
-  channels?: Partial<Pick<ChannelServiceOptions, 'now' | 'windowSize' | 'windowBytes' | 'maxFileBytes' | 'loopGuardMs' | 'onWarning'>>;
-}
+export type { CoreExtras } from './core-extras.js';
 
 /**
  * Create the core. Nothing is read or spawned until `start()` (or a handler that needs discovery).
@@ -280,19 +242,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await trustStore.approve(options.projectDir, approvalRecords(projectDefinitions(discovery), Date.now()), true).catch(() => undefined);
     }
     pending = pendingApprovals(discovery, projectTrusted, trustStore.approvals(options.projectDir));
-    // Issue 9 item 4: hold every definition's secrets now, not only those of servers that start —
-    // another server may echo the same environment (a one-shot CLI starts only what it needs).
-    for (const def of discovery.definitions ?? discovery.servers) {
-      const resolved = values.resolveDefinitionSync(def);
-      for (const secret of secretsToRemember(def, resolved ? { ...def, ...resolved } : def)) auth.remember(secret);
-      // Values that wait for a `!command` resolve at connect; env NAMES among them resolve now.
-      if (!resolved && resolvesValues(def)) {
-        for (const raw of [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})]) {
-          const value = options.platform.env[raw];
-          if (value) auth.remember(value);
-        }
-      }
-    }
+    holdDefinitionSecrets(discovery.definitions ?? discovery.servers, values, auth, options.platform.env);
   };
 
   /** Rediscover, then diff-and-apply in the manager; announce the new list. */
@@ -330,27 +280,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     pendingApprovals: () => pending,
   };
 
-  // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
-  // Results and failure messages quote server text: redacted in one place for every face (issue 9).
-  const tools = toolHandlers(ctx);
-  const handlers: ApiHandlers = redactResults({
-    ...appHandlers(ctx),
-    ...trustHandlers(ctx),
-    ...pinsHandlers(ctx, pins),
-    ...serverHandlers(ctx),
-    ...configHandlers(ctx),
-    ...tools,
-    ...historyHandlers(ctx, tools['tools:call']),
-    ...lifecycleHandlers(ctx),
-    ...authHandlers(ctx),
-    ...inspectorHandlers(ctx),
-    ...protocolHandlers(ctx),
-    ...channelHandlers(ctx),
-    ...installHandlers(ctx),
-    ...checkHandlers(ctx),
-    ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
-    ...prefsHandlers(ctx),
-  }, auth.redactor);
+  const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor);
 
   return {
     handlers,

@@ -202,7 +202,7 @@ describe('switchboard CLI in an untrusted project', () => {
       const out = run.stdout;
       expect(out).toContain('everything  stdio  node elsewhere.js\n  Switchboard ' + own + ':');
       expect(out).toMatch(/tripwire {2}stdio {2}.* -e /);
-      expect(out).toMatch(/Claude Code .*\.mcp\.json:\d+ \(project\) {2}enabled {2}untrusted \(run: switchboard trust\)/);
+      expect(out).toMatch(/Claude Code .*\.mcp\.json:\d+ \(project\) {2}untrusted \(project folder not trusted, nothing started; run: switchboard trust\)\n/);
       expect(out).toMatch(/Shadowed definitions:\n {2}everything {2}Claude Code .*\.mcp\.json:\d+ \(project\)\n {4}shadowed by Switchboard /);
       expect(out).toMatch(new RegExp(`Config warnings:\\n  ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: Invalid server config: `));
       expect(out).toContain(`Project: ${world.project} (not trusted)`);
@@ -212,6 +212,7 @@ describe('switchboard CLI in an untrusted project', () => {
         ['everything', 'switchboard'],
         ['tripwire', 'claude-code'],
       ]);
+      expect(report.servers.map((s) => s.status)).toEqual([undefined, 'untrusted']);
       expect(report.shadowed.map((s) => [s.server.name, s.shadowedBy.file])).toEqual([['everything', own]]);
       expect(report.project.trusted).toBe(false);
       expect(existsSync(tripwire)).toBe(false);

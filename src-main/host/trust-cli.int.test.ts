@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema } from '../../src-shared/api/status.js';
+import { DiscoveryReportSchema } from './cli/format.js';
 import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeProjectConfig, type TempWorld } from '../core/test-world.js';
 
 describe('switchboard trust with approvals (issue 16)', () => {
@@ -57,6 +58,16 @@ describe('switchboard trust with approvals (issue 16)', () => {
 
   it('--all names each server it approved, and says when nothing waits', async () => {
     writeProjectConfig(world, { everything: everythingEntry(world), second: everythingEntry(world) });
+    // Trial finding: `servers` listed a new project server awaiting approval as `enabled`; it uses status's words now.
+    const servers = await runSwitchboard(world, ['servers']);
+    expect(servers.code).toBe(0);
+    const lines = servers.stdout.split('\n');
+    expect(lines[lines.indexOf(lines.find((l) => l.startsWith('second  stdio'))!) + 1]).toMatch(/\(project\) {2}changed \(not approved as it is now, nothing started; run: switchboard trust --review\)$/);
+    expect(servers.stdout).not.toMatch(/\(project\) {2}enabled/);
+    const listed = DiscoveryReportSchema.parse(JSON.parse((await runSwitchboard(world, ['servers', '--json'])).stdout));
+    expect(listed.servers.find((s) => s.name === 'second')).toMatchObject({ enabled: true, status: 'changed', approval: { kind: 'new', server: 'second' } });
+    const status = ServersSnapshotSchema.parse(JSON.parse((await runSwitchboard(world, ['status', '--json'])).stdout));
+    expect(status.servers.find((s) => s.server.name === 'second')?.status).toBe('changed');
     const all = await runSwitchboard(world, ['trust', '--all']);
     expect(all.stderr).toBe('');
     expect(all.code).toBe(0);
@@ -64,6 +75,8 @@ describe('switchboard trust with approvals (issue 16)', () => {
     const again = await runSwitchboard(world, ['trust', '--all']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Nothing waits for approval in ');
+    const after = DiscoveryReportSchema.parse(JSON.parse((await runSwitchboard(world, ['servers', '--json'])).stdout));
+    expect(after.servers.find((s) => s.name === 'second')).not.toHaveProperty('status');
   });
 
   it('--approve of a server with nothing waiting fails with its reason', async () => {

@@ -11,6 +11,7 @@ import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTyp
 import { FailureSchema } from './outcome.js';
 import { ListCacheStateSchema } from './list-cache.js';
 import { ConnectTimingsSchema, DeprecatedFeatureSchema } from './connect-report.js';
+import { ConnectWaitSchema } from './connect-wait.js';
 
 /** Connection statuses (docs/connections-supervision.md). */
 export const ServerStatusNameSchema = z.enum([
@@ -112,6 +113,8 @@ export const ServerStateSchema = z.object({
   toolsCache: ListCacheStateSchema.optional(),
   /** While `backoff`: when the next automatic start is due (epoch ms). */
   nextRestartAt: z.number().optional(),
+  /** While `connecting`: the attempt in progress, its deadline and the request it waits on (connect-wait.ts). */
+  connectWait: ConnectWaitSchema.optional(),
   /** Stopped by the user (kept in state.json; reload respects it). */
   manualStop: z.boolean().optional(),
   /** Issue 16: a project server waiting for approval (untrusted folder, new or changed definition): what it would run, and the diff. */

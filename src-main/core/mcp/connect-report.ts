@@ -31,6 +31,8 @@ export class ConnectWatch {
   clientCapabilities?: Record<string, unknown>;
   /** Requests the server sent that 2026-07-28 deprecates (`roots/list`, `sampling/createMessage`), and sampling's `includeContext`. */
   readonly serverRequests = new Set<string>();
+  /** The request of this connect sent last and not answered yet (connect-stall.ts). */
+  private pending?: { id: string | number; method: string };
 
   /** Wrap `transport` (before `client.connect`): `start` ends the spawn phase; requests and replies time the probe. */
   observe(transport: Transport): void {
@@ -46,6 +48,7 @@ export class ConnectWatch {
     };
     const previous = transport.onmessage;
     transport.onmessage = (message, extra) => {
+      if (this.pending && (message as Message).method === undefined && (message as Message).id === this.pending.id) this.pending = undefined;
       this.received(message as Message);
       previous?.(message, extra);
     };
@@ -70,7 +73,13 @@ export class ConnectWatch {
     this.timings = { startedAt: this.startedAt, spawnMs, ...(probeMs !== undefined ? { probeMs } : {}), handshakeMs, firstListMs, totalMs: round(spawnMs + (probeMs ?? 0) + handshakeMs + firstListMs) };
   }
 
+  /** The request of this connect (until its first tools/list is done) sent last and not answered yet. */
+  waitingFor(): string | undefined {
+    return this.pending?.method;
+  }
+
   private sent(m: Message): void {
+    if (!this.timings && m.method !== undefined && m.id !== undefined) this.pending = { id: m.id, method: m.method };
     if (this.connectedAt !== undefined || m.id === undefined) return;
     if (m.method === 'server/discover') {
       this.probeSent ??= performance.now();

@@ -4,6 +4,8 @@
  * becomes status `needs-auth`; log lines lose every known secret. Implemented by
  * `core/auth/auth-service.ts`; optional everywhere (no auth → nothing changes).
  */
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { isSecretKey, type SecretValues } from '../../../src-shared/redaction.js';
@@ -46,7 +48,8 @@ export interface ConnectionAuth {
  * The resolved env/header/auth values of a definition that are secrets (docs/auth.md, issue 9 item 4):
  * those under a secret key (the one rule, `isSecretKey`), those that came from the keychain
  * (`${secret:…}`, `${input:…}`), a `!command`, an environment variable (an env NAME resolved to its
- * value, or a `${VAR}` / `${env:VAR}` expanded at discovery: `expanded` lists those keys), every
+ * value, or a `${VAR}` / `${env:VAR}` expanded at discovery: `expanded` lists those keys — except a
+ * value that is an existing absolute path, a place such as `${HOME}`), every
  * static auth value, and a URL's userinfo password. `raw` is the definition as configured,
  * `resolved` after value resolution.
  */
@@ -55,7 +58,10 @@ export function secretsToRemember(raw: SecretSource & { expanded?: readonly stri
   for (const field of ['env', 'headers'] as const) {
     for (const [key, value] of Object.entries(resolved[field] ?? {})) {
       const original = raw[field]?.[key] ?? '';
-      const fromElsewhere = original !== value || original.startsWith('!') || original.includes('${') || raw.expanded?.includes(`${field}.${key}`);
+      // An environment variable's value is held, unless it names a place that exists (`${HOME}`,
+      // `${workspaceFolder}/logs`): held, every path under it read `[redacted]` in status and --json.
+      const fromEnvironment = raw.expanded?.includes(`${field}.${key}`) === true && !isExistingPath(value);
+      const fromElsewhere = original !== value || original.startsWith('!') || original.includes('${') || fromEnvironment;
       const secret = value.replace(/^(Bearer|Basic)\s+/i, '');
       // A reference (`${input:key}`) or a command not yet run is no secret itself: never redact it.
       if (/\$\{[^}]*\}/.test(secret) || (value === original && original.startsWith('!'))) continue;
@@ -75,6 +81,14 @@ export function secretsToRemember(raw: SecretSource & { expanded?: readonly stri
     }
   }
   return out;
+}
+
+/**
+ * Whether `value` is an absolute path that exists on this machine: a location, not a credential (a
+ * token that is also an existing file path does not occur). Never throws.
+ */
+function isExistingPath(value: string): boolean {
+  return isAbsolute(value) && existsSync(value);
 }
 
 /** The parts of a definition that can hold secret values. */

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { McpManager } from './manager.js';
+import type { ServerRuntime } from './types.js';
 import { accepts, EVERYTHING_SCRIPT, everythingStdio, freePort, killTree, testDefinition, waitFor } from './test-helpers.js';
 
 const MODERN_HTTP = fileURLToPath(new URL('./fixtures/modern-http-server.mjs', import.meta.url));
@@ -83,10 +84,19 @@ describe('a frozen server (SIGSTOP)', () => {
       // A short request timeout so reconnects to the stopped server time out and back off while the test watches.
       const m = await connect(testDefinition({ name: 'frozen', transport: 'http', url: `http://127.0.0.1:${port}/mcp`, timeout: 5_000 }));
       freeze(server.pid!);
+      const retrying: ServerRuntime[] = [];
+      m.on('status', (rt) => {
+        if (rt.status === 'connecting') retrying.push(rt);
+      });
       expect(await seenDown(m, 'frozen')).toMatch(/not responding to ping for \d+ s/);
       const restarts = m.runtime('frozen')!.restartCount;
       // Reconnects go on (never `error`) past maxFailedStarts while the process is stopped.
       await waitFor(() => m.runtime('frozen')!.restartCount >= restarts + 3, 'three reconnect attempts');
+      // Trial finding: each reconnect said only `connecting`. It keeps the last attempt's typed reason
+      // until it learns better, and says so itself once it has waited unanswered (connect-stall.ts).
+      expect(retrying.length).toBeGreaterThan(0);
+      for (const rt of retrying) expect(rt.failure && rt.lastError, JSON.stringify(rt)).toBeTruthy();
+      expect(retrying.find((rt) => rt.connectWait?.stalled)?.failure).toMatchObject({ code: 'timeout', retryable: true });
       expect(['backoff', 'connecting']).toContain(m.runtime('frozen')!.status);
       signal(server.pid!, 'SIGCONT');
       await waitFor(() => m.runtime('frozen')!.status === 'connected', 'the server to come back by itself');

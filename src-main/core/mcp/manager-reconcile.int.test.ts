@@ -75,7 +75,9 @@ describe.skipIf(process.platform !== 'linux')('McpManager.reconcile (Linux only:
     expect(isAlive(before.get('b')!)).toBe(false);
     expect(after.get('b2')).toBeDefined();
     expect(manager.runtime('b')).toMatchObject({ status: 'connected', restartCount: 1 });
-    expect(events.filter((e) => e.name === 'b').map((e) => e.status)).toEqual(['stopped', 'connecting', 'connected']);
+    // A connect slower than 3 s on a loaded machine says so with a second `connecting` event (connect-stall.ts): statuses in order, repeats folded.
+    const statuses = events.filter((e) => e.name === 'b').map((e) => e.status);
+    expect(statuses.filter((st, i) => st !== statuses[i - 1])).toEqual(['stopped', 'connecting', 'connected']);
 
     expect(isAlive(before.get('c')!)).toBe(false);
     expect(manager.runtime('c')).toBeUndefined();

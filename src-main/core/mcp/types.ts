@@ -8,6 +8,7 @@ import type { Failure } from '../../../src-shared/api/outcome.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import type { ConnectTimings, DeprecatedFeature } from '../../../src-shared/api/connect-report.js';
+import type { ConnectWait } from '../../../src-shared/api/connect-wait.js';
 
 /** What the manager should do with a definition. */
 export type DesiredState = 'run' | 'untrusted' | 'changed' | 'disabled' | 'stopped';
@@ -49,6 +50,8 @@ export interface ServerRuntime {
   toolsCache?: ListCacheState;
   /** While `backoff`: when the next automatic start is due (epoch ms). */
   nextRestartAt?: number;
+  /** While `connecting`: the attempt in progress (src-shared/api/connect-wait.ts). */
+  connectWait?: ConnectWait;
 }
 
 /** Options of a tool call. */

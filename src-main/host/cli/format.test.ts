@@ -51,6 +51,19 @@ describe('formatUptime', () => {
 });
 
 describe('formatStatus', () => {
+  it('a connect that gets no answer says so, how long and when it gives up; a retry marks the reason as the previous attempt\'s', () => {
+    const wait = { startedAt: NOW - 12_000, givesUpAt: NOW + 18_000, waitingFor: 'initialize' };
+    const lines = formatStatus(
+      snapshot([
+        state('frozen', 'connecting', { lastError: 'no answer to initialize yet', failure: { code: 'timeout', retryable: true }, connectWait: { ...wait, stalled: true } }),
+        state('retry', 'connecting', { lastError: 'Connection timed out after 30000 ms', failure: { code: 'timeout', retryable: true }, connectWait: { ...wait, stalled: false } }),
+      ]),
+      { now: NOW, trustCommand: 'switchboard trust' },
+    );
+    expect(lines).toContain('  ↳ no answer to initialize yet (for 12s; this attempt gives up in 18s)');
+    expect(lines).toContain('  ↳ Connection timed out after 30000 ms (previous attempt; trying again, gives up in 18s)');
+  });
+
   it('prints the docs/operator-verbs.md#status-view example exactly', () => {
     const started = NOW - 135_000;
     const lines = formatStatus(
@@ -120,17 +133,27 @@ describe('formatStatus', () => {
 });
 
 describe('formatServers', () => {
-  it('shows host, file:line, scope, transport, launch, enabled and trust', () => {
+  it("shows host, file:line, scope, transport, launch, enabled and trust; a server that starts nothing in status's words", () => {
     const disabled = { ...state('off', 'disabled').server, enabled: false, transport: 'http' as const, url: 'http://127.0.0.1:1/mcp', command: undefined, args: undefined };
     const lines = formatServers(
-      { project: { dir: '/p', trusted: false, projectFiles: [] }, servers: [state('everything', 'untrusted').server, disabled], shadowed: [], warnings: [] },
+      {
+        project: { dir: '/p', trusted: false, projectFiles: [] },
+        servers: [{ ...state('everything', 'untrusted').server, status: 'untrusted' }, { ...disabled, status: 'untrusted' }, { ...state('new-one', 'changed').server, status: 'changed' }, { ...state('user', 'connected').server, source: { host: 'cursor', file: '/h/.cursor/mcp.json', scope: 'user' } }],
+        shadowed: [],
+        warnings: [],
+      },
       'switchboard trust /p',
     );
     expect(lines).toEqual([
       'everything  stdio  node server.js',
-      '  Claude Code /p/.mcp.json:3 (project)  enabled  untrusted (run: switchboard trust /p)',
+      '  Claude Code /p/.mcp.json:3 (project)  untrusted (project folder not trusted, nothing started; run: switchboard trust /p)',
       'off  http  http://127.0.0.1:1/mcp',
-      '  Claude Code /p/.mcp.json:3 (project)  disabled  untrusted (run: switchboard trust /p)',
+      '  Claude Code /p/.mcp.json:3 (project)  untrusted (project folder not trusted, nothing started; run: switchboard trust /p)  disabled',
+      'new-one  stdio  node server.js',
+      // Trial finding: a new project server awaiting approval was listed as `enabled`.
+      '  Claude Code /p/.mcp.json:3 (project)  changed (not approved as it is now, nothing started; run: switchboard trust --review)',
+      'user  stdio  node server.js',
+      '  Cursor /h/.cursor/mcp.json (user)  enabled',
       '',
       'Project: /p (not trusted)',
     ]);

@@ -3,9 +3,11 @@
  * The status view is docs/operator-verbs.md#status-view's; the same data is printed as JSON with `--json`.
  */
 import { formatApproval } from './approval-format.js';
+import { PendingApprovalSchema } from '../../../src-shared/api/approval.js';
 import { z } from 'zod';
 import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
 import { formatUptime } from '../../../src-shared/format-uptime.js';
+import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
 import {
   ProjectStateSchema,
   ServerSummarySchema,
@@ -95,10 +97,10 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     if (state.listWarning) lines.push(`  ↳ warning: ${state.listWarning}`);
     for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match.replace(/\s+/g, ' ').trim()}"`);
     if (state.status === 'untrusted') {
-      lines.push(`  ↳ project folder not trusted, nothing started; run: ${options.trustCommand}`);
+      lines.push(`  ↳ ${awaitingText('untrusted', options.trustCommand)}`);
     } else if (state.status === 'changed') {
       // Issue 16: nothing started until the definition is approved as it is now.
-      lines.push(`  ↳ not approved as it is now, nothing started; run: switchboard trust --review`);
+      lines.push(`  ↳ ${awaitingText('changed', options.trustCommand)}`);
       if (state.approval) lines.push(...formatApproval(state.approval, '    '));
     } else if (state.lastError && state.status !== 'connected') {
       lines.push(`  ↳ ${state.lastError}${retryNote(state, options.now)}`);
@@ -112,10 +114,20 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
 }
 
 /**
- * ` (retrying in 4s)` for a server in `backoff` with a pending restart at `nextRestartAt` (epoch ms),
- * ` (retrying now)` when it is due; '' otherwise.
+ * Why a project server starts nothing (docs/trust.md), in the words `status`, `servers` and the UI
+ * share: an untrusted folder (`trustCommand` trusts it) or a definition not approved as it is now.
  */
-export function retryNote(state: Pick<ServerState, 'status' | 'nextRestartAt'>, now: number): string {
+export function awaitingText(status: 'untrusted' | 'changed', trustCommand: string): string {
+  return status === 'untrusted' ? `project folder not trusted, nothing started; run: ${trustCommand}` : 'not approved as it is now, nothing started; run: switchboard trust --review';
+}
+
+/**
+ * ` (retrying in 4s)` for a server in `backoff` with a pending restart at `nextRestartAt` (epoch ms),
+ * ` (retrying now)` when it is due; for one `connecting`, how long the attempt has waited and when
+ * it gives up (src-shared/api/connect-wait.ts); '' otherwise.
+ */
+export function retryNote(state: Pick<ServerState, 'status' | 'nextRestartAt' | 'connectWait'>, now: number): string {
+  if (state.status === 'connecting') return connectWaitNote(state.connectWait, now);
   if (state.status !== 'backoff' || state.nextRestartAt === undefined) return '';
   const ms = state.nextRestartAt - now;
   return ms > 0 ? ` (retrying in ${formatUptime(Math.ceil(ms / 1_000) * 1_000)})` : ' (retrying now)';
@@ -138,10 +150,22 @@ export function formatWarnings(warnings: ConfigWarning[]): string[] {
   return ['', 'Config warnings:', ...warnings.map((w) => `  ${formatWarning(w)}`)];
 }
 
+/**
+ * A definition as `switchboard servers` lists it: its summary, and for a project server that starts
+ * nothing until the person acts (docs/trust.md) the status word `status` shows for it (`untrusted`:
+ * the folder is not trusted; `changed`: new or changed since approved) with its `approval` (what it
+ * would run, the diff) — as in `status --json`.
+ */
+export const ListedServerSchema = ServerSummarySchema.extend({
+  status: z.enum(['untrusted', 'changed']).optional(),
+  approval: PendingApprovalSchema.optional(),
+});
+export type ListedServer = z.infer<typeof ListedServerSchema>;
+
 /** What `switchboard servers [--json]` shows: definitions from discovery, no runtime state. */
 export const DiscoveryReportSchema = z.object({
   project: ProjectStateSchema,
-  servers: z.array(ServerSummarySchema),
+  servers: z.array(ListedServerSchema),
   shadowed: z.array(ShadowedDefinitionSchema),
   warnings: z.array(ConfigWarningSchema),
 });
@@ -149,7 +173,8 @@ export type DiscoveryReport = z.infer<typeof DiscoveryReportSchema>;
 
 /**
  * `switchboard servers`: each definition as `name  transport  launch`, then
- * `  <host> <file:line> (<scope>)  enabled|disabled[  untrusted…]`; shadowed ones with what shadows
+ * `  <host> <file:line> (<scope>)  enabled|disabled`, or for a project server that starts nothing
+ * `untrusted (…)` / `changed (…)` in `status`'s words (docs/trust.md); shadowed ones with what shadows
  * them; warnings; the project folder and its trust.
  */
 export function formatServers(report: DiscoveryReport, trustCommand: string): string[] {
@@ -157,8 +182,8 @@ export function formatServers(report: DiscoveryReport, trustCommand: string): st
   if (report.servers.length === 0) lines.push('No MCP servers configured.');
   for (const s of report.servers) {
     lines.push(`${s.name}  ${s.transport}  ${formatLaunch(s)}`);
-    const flags = [s.enabled ? 'enabled' : 'disabled'];
-    if (s.source.scope === 'project' && !report.project.trusted) flags.push(`untrusted (run: ${trustCommand})`);
+    // An unapproved project server is not `enabled` in any sense a person cares about: nothing starts.
+    const flags = s.status ? [`${s.status} (${awaitingText(s.status, trustCommand)})`, ...(s.enabled ? [] : ['disabled'])] : [s.enabled ? 'enabled' : 'disabled'];
     if (s.unresolved.length > 0) flags.push(`unresolved: ${s.unresolved.join(', ')}`);
     lines.push(`  ${formatProvenance(s.source)}  ${flags.join('  ')}`);
   }

@@ -8,6 +8,7 @@ import { TextFindingsPanel } from './text-findings-panel.js';
 import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { ServerState, ToolInfo } from '../../../src-shared/api/status.js';
+import { connectWaitText } from '../../../src-shared/api/connect-wait.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { messageWithoutServer, serverWarnings } from '../lib/warnings.js';
 import { fileAt, formatDuration, formatLatency, hostScopeLabel, plural } from '../lib/format.js';
@@ -57,6 +58,8 @@ function Facts({ state }: { state: ServerState }) {
   const lat = state.status === 'connected' ? state.recentLatencyMs : [];
   if (lat.length > 0) facts.push(`latency ${formatLatency(lat[lat.length - 1]!)}`);
   if (state.status === 'backoff') facts.push(retryText(state.nextRestartAt, now));
+  // A connect that gets no answer: how long it has waited and when it gives up (connect-wait.ts).
+  if (state.status === 'connecting' && state.connectWait) facts.push(connectWaitText(state.connectWait, now));
   if (state.serverInfo) facts.push(`${state.serverInfo.name} ${state.serverInfo.version}`);
   return (
     <Text size="sm" c="dimmed">
@@ -155,7 +158,11 @@ const ServerHeader = memo(function ServerHeader({ state }: { state: ServerState 
                 ? `Failed to connect to "${name}"`
                 : state.status === 'backoff'
                   ? `"${name}" failed; ${retryText(state.nextRestartAt, Date.now())}`
-                  : 'Last error'
+                  : state.status === 'connecting'
+                    ? state.connectWait?.stalled
+                      ? `"${name}" is not answering yet`
+                      : `"${name}" failed; trying again`
+                    : 'Last error'
             }
           >
             <pre className="error-text">{state.lastError}</pre>

@@ -7,6 +7,7 @@
 import { memo } from 'react';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ServerState, ShadowedDefinition } from '../../../src-shared/api/status.js';
+import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { messageWithoutServer, serverWarnings } from '../lib/warnings.js';
 import { fileAt, formatDuration, hostScopeLabel, plural } from '../lib/format.js';
@@ -62,9 +63,11 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
       <Text size="xs" c="dimmed">
         <PathText path={fileAt(src.file, src.line)} />
       </Text>
-      {(s.status === 'error' || s.status === 'backoff') && s.lastError ? (
+      {(s.status === 'error' || s.status === 'backoff' || s.status === 'connecting') && s.lastError ? (
         <Text size="xs" c={s.status === 'error' ? 'red' : 'orange'} className="row-error" lineClamp={2} title={s.lastError}>
           ↳ {s.lastError}
+          {/* A connect that gets no answer says how long and when it gives up (connect-wait.ts). */}
+          {s.status === 'connecting' ? connectWaitNote(s.connectWait, now) : ''}
         </Text>
       ) : null}
       {broken.map((w, i) => (

@@ -14,11 +14,18 @@ import { formatServers, type DiscoveryReport } from '../format.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOffline } from '../owner-link.js';
 
-/** The discovery part of a `servers:list` snapshot (no runtime state). */
+/**
+ * The discovery part of a `servers:list` snapshot (no runtime state), with the core's verdict on
+ * project servers that start nothing until approved (its status `untrusted`/`changed`, docs/trust.md).
+ */
 export function discoveryReport(snapshot: ServersSnapshot): DiscoveryReport {
   return {
     project: snapshot.project,
-    servers: snapshot.servers.map((s) => s.server),
+    servers: snapshot.servers.map((s) => ({
+      ...s.server,
+      ...(s.status === 'untrusted' || s.status === 'changed' ? { status: s.status } : {}),
+      ...(s.approval ? { approval: s.approval } : {}),
+    })),
     shadowed: snapshot.shadowed,
     warnings: snapshot.warnings,
   };
