@@ -12,6 +12,7 @@ import { validateServerConfig } from '../../../src-shared/config/validate.js';
 import type { z } from 'zod';
 import { CoreError } from '../errors.js';
 import { isSecretKey } from '../../../src-shared/redaction.js';
+import { hiddenCharsIn, showHidden } from '../../../src-shared/visible-text.js';
 
 /** The fields `config:add` takes. */
 export type InstallFields = z.infer<typeof ServerFieldsSchema>;
@@ -93,25 +94,52 @@ export function describeInstall(link: string, file: string, exists: (name: strin
   if (secrets.length + secretHeaders.length > 0) {
     warnings.push(`Secret values (${[...secrets, ...secretHeaders].join(', ')}) go to the OS keychain; servers.json holds a reference.`);
   }
+  const hidden = hiddenFields(name, fields, parsed.renamedFrom);
+  if (hidden.length > 0) {
+    const chars = [...new Set(hidden.flatMap((h) => h.chars))].join(', ');
+    const where = hidden.map((h) => h.where).join(', ');
+    warnings.push(
+      `${where[0]!.toUpperCase()}${where.slice(1)} hold${hidden.length === 1 ? 's' : ''} invisible, control or text-direction characters (${chars}), shown here as \\u… escapes: the text may read differently elsewhere than what the program receives. Install only if you expected them.`,
+    );
+  }
   const inputs = [...JSON.stringify(fields).matchAll(/\$\{input:([^}]+)\}/g)].map((m) => m[1]);
   if (inputs.length > 0) warnings.push(`Switchboard will ask for ${[...new Set(inputs)].map((i) => `"${i}"`).join(', ')} when the server starts.`);
 
+  // Every string shown is escaped by the shared rule (src-shared/visible-text.ts): what is read is what runs.
   const preview: Omit<InstallPreview, 'id'> = {
     origin: parsed.origin,
     name,
-    ...(parsed.renamedFrom !== undefined ? { renamedFrom: parsed.renamedFrom } : {}),
+    ...(parsed.renamedFrom !== undefined ? { renamedFrom: showHidden(parsed.renamedFrom) } : {}),
     transport: checked.transport,
-    ...(fields.command !== undefined ? { command: fields.command } : {}),
-    args,
-    ...(fields.cwd !== undefined ? { cwd: fields.cwd } : {}),
-    env,
-    ...(fields.url !== undefined ? { url: fields.url } : {}),
-    headers: Object.keys(fields.headers ?? {}),
+    ...(fields.command !== undefined ? { command: showHidden(fields.command) } : {}),
+    args: args.map(showHidden),
+    ...(fields.cwd !== undefined ? { cwd: showHidden(fields.cwd) } : {}),
+    env: env.map((e) => ({ ...e, name: showHidden(e.name), value: showHidden(e.value) })),
+    ...(fields.url !== undefined ? { url: showHidden(fields.url) } : {}),
+    headers: Object.keys(fields.headers ?? {}).map(showHidden),
     file,
-    ignored,
-    warnings,
+    ignored: ignored.map(showHidden),
+    warnings: warnings.map(showHidden),
   };
   return { preview, name, fields };
+}
+
+/** The fields of an install that hold hidden characters (`argument 1`, `env FOO`), each with the characters found. */
+function hiddenFields(name: string, fields: InstallFields, renamedFrom: string | undefined): { where: string; chars: string[] }[] {
+  const out: { where: string; chars: string[] }[] = [];
+  const look = (where: string, text: string | undefined): void => {
+    const chars = text === undefined ? [] : hiddenCharsIn(text);
+    if (chars.length > 0) out.push({ where, chars });
+  };
+  look('the name', renamedFrom ?? name);
+  look('the command', fields.command);
+  (fields.args ?? []).forEach((a, i) => look(`argument ${i + 1}`, a));
+  look('the working folder', fields.cwd);
+  for (const [k, v] of Object.entries(fields.env ?? {})) look(`environment variable ${showHidden(k)}`, `${k}${v}`);
+  look('the address', fields.url);
+  for (const [k, v] of Object.entries(fields.headers ?? {})) look(`header ${showHidden(k)}`, `${k}${v}`);
+  look('the description', fields.description);
+  return out;
 }
 
 /** Live previews by id. */
