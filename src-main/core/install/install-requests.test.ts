@@ -51,6 +51,22 @@ describe('describeInstall', () => {
     );
   });
 
+  it('masks secrets recognised by shape; env and headers go to the keychain, arguments say they stay in the file (trial 5 finding 3)', () => {
+    const cfg = {
+      command: 'node',
+      args: ['--api-key=sk-proj-ARGSECRET123456', '--token', 'ghp_ARGTOKEN0123456789abcdef'],
+      env: { DATABASE_URL: 'postgres://admin:Pa55w0rd@db.example/app', OPENAI: 'sk-proj-abc123def456ghi789', SLACK_BOT: 'xoxb-1234567890-abcdefghij', PASSWORD: 'hunter2', MODE: 'fast' },
+    };
+    const { preview } = describeInstall(link('sec', cfg), FILE, none);
+    expect(preview.args).toEqual([`--api-key=${MASKED}`, '--token', MASKED]);
+    expect(preview.env.filter((e) => e.secret).map((e) => e.name)).toEqual(['DATABASE_URL', 'OPENAI', 'SLACK_BOT', 'PASSWORD']);
+    expect(JSON.stringify(preview)).not.toMatch(/ARGSECRET|ARGTOKEN|Pa55w0rd|abc123def|xoxb-|hunter2/);
+    expect(preview.warnings).toContain('Secret values (DATABASE_URL, OPENAI, SLACK_BOT, PASSWORD) go to the OS keychain; servers.json holds a reference.');
+    expect(preview.warnings).toContain(
+      'Arguments 1, 3 hold a secret (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference. Prefer a server that reads it from an environment variable.',
+    );
+  });
+
   it('shows an http server: the url, header names only, fields not written, an existing name', () => {
     const cfg = { type: 'http', url: 'http://mcp.example.com/mcp', headers: { Authorization: 'Bearer abc', 'X-Team': 't' }, gallery: true, inputs: [] };
     const { preview } = describeInstall(`vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: 'Remote One', ...cfg }))}`, FILE, (n) => n === 'Remote-One');

@@ -11,7 +11,7 @@ import { parseInstallLink } from '../../../src-shared/install-link.js';
 import { validateServerConfig } from '../../../src-shared/config/validate.js';
 import type { z } from 'zod';
 import { CoreError } from '../errors.js';
-import { isSecretKey } from '../../../src-shared/redaction.js';
+import { isSecretKey, isSecretValue, redactUrl, secretArgValues } from '../../../src-shared/redaction.js';
 import { hiddenCharsIn, showHidden } from '../../../src-shared/visible-text.js';
 
 /** The fields `config:add` takes. */
@@ -69,7 +69,7 @@ export function describeInstall(link: string, file: string, exists: (name: strin
 
   const args = fields.args ?? [];
   const env = Object.entries(fields.env ?? {}).map(([k, v]) => {
-    const secret = isSecretKey(k) && !v.includes('${');
+    const secret = (isSecretKey(k) || isSecretValue(v)) && !v.includes('${');
     return { name: k, value: secret ? MASKED : v, secret };
   });
   const warnings: string[] = [];
@@ -90,10 +90,20 @@ export function describeInstall(link: string, file: string, exists: (name: strin
     if (u.username || u.password) warnings.push('The address carries a user name or password.');
   }
   const secrets = env.filter((e) => e.secret).map((e) => e.name);
-  const secretHeaders = Object.keys(fields.headers ?? {}).filter((h) => isSecretKey(h) && !(fields.headers![h] ?? '').includes('${'));
+  const secretHeaders = Object.keys(fields.headers ?? {}).filter((h) => (isSecretKey(h) || isSecretValue(fields.headers![h] ?? '')) && !(fields.headers![h] ?? '').includes('${'));
   if (secrets.length + secretHeaders.length > 0) {
     warnings.push(`Secret values (${[...secrets, ...secretHeaders].join(', ')}) go to the OS keychain; servers.json holds a reference.`);
   }
+  // One rule (src-shared/redaction.ts) decides what is masked; an argument cannot hold a keychain reference.
+  const argSecrets = secretArgValues(args);
+  const shownArgs = args.map((a) => argSecrets.reduce((text, secret) => text.split(secret).join(MASKED), a));
+  const secretArgs = shownArgs.flatMap((a, i) => (a !== args[i] ? [i + 1] : []));
+  if (secretArgs.length > 0) {
+    warnings.push(
+      `Argument${secretArgs.length === 1 ? '' : 's'} ${secretArgs.join(', ')} hold${secretArgs.length === 1 ? 's' : ''} a secret (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference. Prefer a server that reads it from an environment variable.`,
+    );
+  }
+  if (fields.url !== undefined && isSecretValue(fields.url)) warnings.push('The address holds a password (masked here). It stays in servers.json as plain text: a URL cannot hold a keychain reference.');
   const hidden = hiddenFields(name, fields, parsed.renamedFrom);
   if (hidden.length > 0) {
     const chars = [...new Set(hidden.flatMap((h) => h.chars))].join(', ');
@@ -112,10 +122,10 @@ export function describeInstall(link: string, file: string, exists: (name: strin
     ...(parsed.renamedFrom !== undefined ? { renamedFrom: showHidden(parsed.renamedFrom) } : {}),
     transport: checked.transport,
     ...(fields.command !== undefined ? { command: showHidden(fields.command) } : {}),
-    args: args.map(showHidden),
+    args: shownArgs.map(showHidden),
     ...(fields.cwd !== undefined ? { cwd: showHidden(fields.cwd) } : {}),
     env: env.map((e) => ({ ...e, name: showHidden(e.name), value: showHidden(e.value) })),
-    ...(fields.url !== undefined ? { url: showHidden(fields.url) } : {}),
+    ...(fields.url !== undefined ? { url: showHidden(redactUrl(fields.url)) } : {}),
     headers: Object.keys(fields.headers ?? {}).map(showHidden),
     file,
     ignored: ignored.map(showHidden),
