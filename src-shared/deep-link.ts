@@ -6,6 +6,7 @@
 import { installLinkBindingProblem } from './config/credential-binding.js';
 import { MCPServerSchema } from './config/server.js';
 import { urlProblem, validateServerConfig, validateServerName } from './config/validate.js';
+import { showHidden } from './visible-text.js';
 
 /** The URL scheme the desktop app registers (`app.setAsDefaultProtocolClient`). */
 export const DEEP_LINK_SCHEME = 'mcp-switchboard';
@@ -171,7 +172,28 @@ export function installConfigErrors(config: Record<string, unknown>): string[] {
   // Issue 9 item 1: a link never binds another server's credential (the one rule, credential-binding.ts).
   const binding = installLinkBindingProblem(config);
   if (binding) errors.push(binding);
+  const nul = nulPaths(config);
+  if (nul.length > 0) errors.push(`${nul.map((p) => `"${showHidden(p)}"`).join(', ')} hold${nul.length === 1 ? 's' : ''} a NUL character (U+0000), which no program or request can carry`);
   return errors;
+}
+
+/** Paths (`args.1`, `env.X`, `command`) of the fields a program or request is given that hold U+0000 (names included). */
+function nulPaths(config: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const check = (at: string, v: unknown): void => {
+    if (typeof v === 'string' && v.includes('\u0000')) out.push(at);
+  };
+  for (const key of ['command', 'cwd', 'url']) check(key, config[key]);
+  if (Array.isArray(config.args)) config.args.forEach((a, i) => check(`args.${i}`, a));
+  for (const key of ['env', 'headers']) {
+    const map = config[key];
+    if (!map || typeof map !== 'object' || Array.isArray(map)) continue;
+    for (const [k, v] of Object.entries(map)) {
+      check(`${key}.${k}`, k);
+      check(`${key}.${k}`, v);
+    }
+  }
+  return [...new Set(out)];
 }
 
 /** Plain JSON first (it starts with `{`), then base64 / base64url JSON. `undefined` if neither. */

@@ -81,6 +81,64 @@ function classifyKey(key: string): boolean {
 }
 
 /**
+ * Well-known credential shapes, recognised by value whatever key holds them (trial 5 finding 3):
+ * OpenAI/Anthropic-style `sk-…` (`sk-proj-`, `sk-live-`…), GitHub `ghp_`/`gho_`/`ghu_`/`ghs_`/`ghr_`
+ * and `github_pat_`, Slack `xoxa-`/`xoxb-`/`xoxp-`/`xoxr-`/`xoxs-`, AWS access key ids `AKIA…`/`ASIA…`.
+ * Bounded quantifiers: linear over long text.
+ */
+const TOKEN_SHAPE_SOURCE =
+  '(?:sk-(?:[a-z]{2,8}-)?[A-Za-z0-9_-]{10,512}|gh[opusr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|xox[abprs]-[A-Za-z0-9-]{10,255}|(?:AKIA|ASIA)[0-9A-Z]{16})';
+const TOKEN_IN_TEXT = new RegExp(`(?<![A-Za-z0-9_-])${TOKEN_SHAPE_SOURCE}(?![A-Za-z0-9_-])`, 'g');
+const TOKEN_WHOLE = new RegExp(`^${TOKEN_SHAPE_SOURCE}$`);
+
+/**
+ * Whether `value` is a secret by its shape alone: a well-known token (`sk-proj-…`, `ghp_…`,
+ * `xoxb-…`, `AKIA…`), an `Authorization`-style `Bearer <credential>` / `Basic <credential>`, or a URL
+ * carrying a password (`postgres://admin:pw@db`). A value holding `${…}` is a reference, never a secret.
+ */
+export function isSecretValue(value: string): boolean {
+  const v = value.trim();
+  if (v.length < MIN_SECRET_LENGTH || v.includes('${')) return false;
+  if (TOKEN_WHOLE.test(v) || /^(?:Bearer|Basic)\s+\S{8,}$/i.test(v)) return true;
+  if (!v.includes('://')) return false;
+  try {
+    return new URL(v).password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The secret values in a program's arguments (trial 5 finding 3): the value of `--flag=value` and
+ * of `--flag value` when the flag names a secret (`isSecretKey`: `--api-key`, `--token`), an
+ * argument that is a secret by shape (`isSecretValue`), and a URL's password. Each at most once.
+ */
+export function secretArgValues(args: readonly string[]): string[] {
+  const out = new Set<string>();
+  args.forEach((arg, i) => {
+    if (arg.includes('${')) return;
+    const pair = /^--?([A-Za-z][A-Za-z0-9_.-]{0,63})=(.+)$/s.exec(arg);
+    // A URL's password alone is the secret (below): the address stays readable.
+    const shaped = (v: string): boolean => isSecretValue(v) && !v.includes('://');
+    if (pair && ((isSecretKey(pair[1]!) && !pair[2]!.includes('://')) || shaped(pair[2]!))) out.add(pair[2]!);
+    else if (!pair && shaped(arg)) out.add(arg);
+    const flag = /^--?([A-Za-z][A-Za-z0-9_.-]{0,63})$/.exec(arg);
+    const next = args[i + 1];
+    if (flag && next !== undefined && !next.startsWith('-') && !next.includes('${') && isSecretKey(flag[1]!)) out.add(next);
+    const candidate = pair ? pair[2]! : arg;
+    if (candidate.includes('://')) {
+      try {
+        const password = decodeURIComponent(new URL(candidate).password);
+        if (password) out.add(password);
+      } catch {
+        // not a URL
+      }
+    }
+  });
+  return [...out].filter((v) => v.length > 0);
+}
+
+/**
  * Query parameters that are secrets beyond the key rule: OAuth's authorization `code`, a bare
  * `key`, and session ids (a legacy SSE `sessionId` lets anyone post into that session).
  */
@@ -124,8 +182,11 @@ const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s{1,8})[A-Za-z0-9._~+/=-]{16,8192
 /** A `key=value` / `key: value` / `"key": "value"` pair in free text (`api_key=abc`, `"password": "a b"`). */
 const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,4096}))/g;
 
+/** A `--flag=value` command-line pair in text (`node: bad option: --api-key=…`), read before the general pair rule swallows it. */
+const FLAG_PAIR_IN_TEXT = /(?<![A-Za-z0-9_-])(--?)([A-Za-z][A-Za-z0-9_.-]{0,63})=([^\s"'&,;]{1,4096})/g;
+
 /** Pair values that are not secrets themselves: already masked, a placeholder, an auth scheme word. */
-const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|\$\{|Bearer$|Basic$|true$|false$|null$)/;
+const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|•|\$\{|Bearer$|Basic$|true$|false$|null$)/;
 
 /** A path of keys: `headers.Authorization`, `env.API_KEY`, `args[2]` (segments bounded: linear). */
 const KEY_PATH = /^[A-Za-z_][A-Za-z0-9_-]{0,127}(?:\.[A-Za-z_][A-Za-z0-9_-]{0,127}|\[\d{1,6}\]){1,16}$/;
@@ -183,6 +244,10 @@ export function redactText(text: string, held: SecretValues = NO_VALUES): string
   if (text === '') return text;
   let out = held.scrub(text);
   if (out.includes('://')) out = out.replace(URL_IN_TEXT, (url) => redactUrl(url));
+  if (/sk-|gh[opusr]_|github_pat_|xox|AKIA|ASIA/.test(out)) out = out.replace(TOKEN_IN_TEXT, REDACTED);
+  if (/-[A-Za-z]/.test(out)) {
+    out = out.replace(FLAG_PAIR_IN_TEXT, (match, dashes: string, flag: string, value: string) => (isSecretKey(flag) && !KEEP_PAIR_VALUE.test(value) ? `${dashes}${flag}=${REDACTED}` : match));
+  }
   if (/Bearer|Basic/.test(out)) out = out.replace(AUTH_SCHEME_IN_TEXT, (_m, scheme: string, space: string) => `${scheme}${space}${REDACTED}`);
   if (/[=:]/.test(out)) {
     out = out.replace(PAIR_IN_TEXT, (match, key: string, sep: string, quoted: string | undefined, bare: string | undefined) => {

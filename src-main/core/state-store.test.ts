@@ -29,4 +29,15 @@ describe('StateStore', () => {
     await store.update('ui', () => ({ selected: 'a' }));
     expect(store.get('ui')).toEqual({ selected: 'a' });
   });
+
+  it('a file torn after a good read changes nothing: acks, pauses and stops read before stay (trial 5 finding 2)', async () => {
+    const dir = fresh();
+    const store = new StateStore(dir);
+    await store.update('channels', () => ({ ackedThrough: 7, paused: [{ server: 'mon' }] }));
+    await store.update<string[]>('manualStops', () => ['x']);
+    writeFileSync(join(dir, 'state.json'), '{"channels": {"ackedThrough": 7, "paused": [');
+    expect(store.get('channels')).toEqual({ ackedThrough: 7, paused: [{ server: 'mon' }] });
+    await store.update('ui', () => ({ selected: 'a' }));
+    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))).toEqual({ channels: { ackedThrough: 7, paused: [{ server: 'mon' }] }, manualStops: ['x'], ui: { selected: 'a' } });
+  });
 });

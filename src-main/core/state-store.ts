@@ -19,15 +19,30 @@ export class StateStore {
     this.file = join(dataDir, DATA_FILES.state);
   }
 
-  /** The whole state object as on disk now (`{}` when missing or malformed). */
+  /** The text of the last read that parsed, when a later read did not (trial 5 finding 2). */
+  private lastGood: string | undefined;
+
+  /**
+   * The whole state object as on disk now (`{}` when missing or not an object). A file that does not
+   * parse (a torn write by another program) changes nothing: the last state read in this process
+   * that parsed is used (`{}` when none), so acks, pauses and stops are not forgotten.
+   */
   readAll(): Record<string, unknown> {
+    let text: string;
     try {
-      const value: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
-      // Null prototype: a key like `__proto__` stays an own property (never the object's prototype).
-      return value && typeof value === 'object' && !Array.isArray(value) ? Object.assign(Object.create(null) as Record<string, unknown>, value) : {};
+      text = readFileSync(this.file, 'utf8');
     } catch {
       return {};
     }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+      this.lastGood = text;
+    } catch {
+      value = this.lastGood === undefined ? {} : JSON.parse(this.lastGood);
+    }
+    // Null prototype: a key like `__proto__` stays an own property (never the object's prototype).
+    return value && typeof value === 'object' && !Array.isArray(value) ? Object.assign(Object.create(null) as Record<string, unknown>, value) : {};
   }
 
   /** One feature's value, or `undefined`. */
@@ -48,7 +63,9 @@ export class StateStore {
         const next = fn(all[key] as T | undefined);
         if (next === undefined) delete all[key];
         else all[key] = next;
-        await writeFileAtomic(this.file, `${JSON.stringify(all, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
+        const text = `${JSON.stringify(all, null, 2)}\n`;
+        await writeFileAtomic(this.file, text, { beforeRename: async () => lock.assertHeld() });
+        this.lastGood = text;
         return next;
       }),
     );

@@ -32,7 +32,7 @@ import { ChannelMarks } from './channel-marks.js';
 import { ChannelStore } from './channel-store.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import { previewRules, TriggerEngine } from './trigger-engine.js';
-import { EXAMPLE_TRIGGERS, parseTriggersText, readTriggersFile } from './triggers-file.js';
+import { EXAMPLE_TRIGGERS, keepLastGood, parseTriggersText, readTriggersFile } from './triggers-file.js';
 
 /** Options of `ChannelService`. */
 export interface ChannelServiceOptions {
@@ -258,6 +258,6 @@ export class ChannelService {
   private async reloadTriggers(): Promise<void> {
     const loaded = await readTriggersFile(this.triggersFile);
     if (this.disposed) return;
-    this.engine.setRules(loaded);
+    this.engine.setRules(keepLastGood(this.engine.rules, loaded));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_TRIGGERS, parseTriggersText } from './triggers-file.js';
+import { EXAMPLE_TRIGGERS, keepLastGood, parseTriggersText } from './triggers-file.js';
 
 const FILE = '/data/triggers.json';
 
@@ -57,6 +57,24 @@ describe('parseTriggersText', () => {
     expect(parseTriggersText(FILE, '[]').warnings).toEqual([{ file: FILE, line: 1, column: 1, message: 'triggers.json must be an object: {"rules": [ … ]}' }]);
     expect(parseTriggersText(FILE, '{"rules": {}}').warnings[0]!.message).toBe('"rules" must be a list of rules');
     expect(parseTriggersText(FILE, '').rules).toEqual([]);
+  });
+
+  it('a half-saved file (syntax error) yields no rule and warns with file:line; a reload keeps the last good rules', () => {
+    // Trial 5 finding 2: cut off before "server"/"channel", the recovering parser made an `auto` rule that matched everything.
+    const torn =
+      '{ "rules": [\n { "name": "torn-auto", "mode": "auto", "action": {"server":"notifier","tool":"echo","arguments":{"text":"AUTO RAN on {{channel}}"}}, "allowedTools": ["notifier/echo"],\n';
+    const loaded = parseTriggersText(FILE, torn);
+    expect(loaded.rules).toEqual([]);
+    expect(loaded.syntaxError).toBe(true);
+    expect(loaded.warnings[0]).toMatchObject({ file: FILE, line: 3, message: expect.stringMatching(/^Malformed JSON/) });
+    expect(loaded.warnings.at(-1)).toMatchObject({ file: FILE, line: 3, message: expect.stringMatching(/^no rule was read from this file: it has a JSON syntax error/) });
+    expect(keepLastGood(undefined, loaded).rules).toEqual([]);
+    const good = parseTriggersText(FILE, '{"rules": [{"name": "keep", "mode": "notify"}]}');
+    const after = keepLastGood(good, loaded);
+    expect(after.rules.map((r) => r.rule.name)).toEqual(['keep']);
+    expect(after.text).toBe(torn);
+    expect(after.warnings.at(-1)!.message).toBe('still using the 1 rule read before this file broke');
+    expect(keepLastGood(after, good)).toBe(good);
   });
 
   it('the example offered in the editor is valid (comments allowed)', () => {

@@ -34,6 +34,11 @@ export interface LoadedTriggers {
   /** Usable rules, in file order (disabled ones included: `enabled: false` rules never fire). */
   rules: LoadedRule[];
   warnings: ConfigWarning[];
+  /**
+   * The text has a JSON syntax error (e.g. a half-saved file): no rule is taken from it, and a live
+   * reload keeps the rules in effect before (`keepLastGood`; docs/channels.md).
+   */
+  syntaxError?: true;
 }
 
 /** The text offered in the rule editor when there is no `triggers.json` yet. */
@@ -73,6 +78,12 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
   const warnAt = (node: Node | undefined, message: string): void => {
     warnings.push({ file: path, ...(node ? doc.lines.at(node.offset) : {}), message });
   };
+  if (doc.errorOffsets.length > 0) {
+    // A recovering parser turns a torn file into plausible rules (an `auto` rule cut off before
+    // its server and channel matched everything); a file that does not parse changes nothing.
+    warnings.push({ file: path, ...doc.lines.at(doc.errorOffsets[0]!), message: 'no rule was read from this file: it has a JSON syntax error (fix it; until then the rules in effect before stay)' });
+    return { ...out(), syntaxError: true };
+  }
   if (!doc.root) return out();
   if (doc.root.type !== 'object') {
     warnAt(doc.root, 'triggers.json must be an object: {"rules": [ … ]}');
@@ -92,10 +103,6 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
   (list.children ?? []).forEach((node, index) => {
     const at = (path: (string | number)[]): Node | undefined => findNodeAtLocation(list, [index, ...path]) ?? node;
     const label = (v: unknown) => `rule ${index + 1}${v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string' ? ` "${(v as { name: string }).name}"` : ''}`;
-    if (doc.errorOffsets.some((o) => o > node.offset && o < node.offset + node.length)) {
-      warnAt(node, `${label(undefined)}: skipped (it contains a syntax error)`);
-      return;
-    }
     const value: unknown = getNodeValue(node);
     const parsed = TriggerRuleSchema.safeParse(value);
     if (!parsed.success) {
@@ -127,3 +134,15 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
   return out();
 }
 
+
+/**
+ * The rules to use after reading `next` (a live reload): `next` itself, unless its text has a
+ * syntax error — then `previous`'s rules (none at start) with `next`'s warnings and text, so the
+ * warning and the file as it is now are shown while nothing changes what fires. Pure.
+ */
+export function keepLastGood(previous: LoadedTriggers | undefined, next: LoadedTriggers): LoadedTriggers {
+  if (!next.syntaxError) return next;
+  const kept = previous?.rules ?? [];
+  const note: ConfigWarning[] = kept.length > 0 ? [{ file: next.file, message: `still using the ${kept.length} rule${kept.length === 1 ? '' : 's'} read before this file broke` }] : [];
+  return { ...next, rules: kept, warnings: [...next.warnings, ...note] };
+}

@@ -174,6 +174,20 @@ describe('triggers.json', () => {
     expect(h.events.some((e) => e.event === 'triggers:changed')).toBe(true);
   });
 
+  it('a half-saved triggers.json changes nothing: the last good rules stay, a warning has file:line (trial 5 finding 2)', async () => {
+    const file = join(world.dataDir, 'triggers.json');
+    writeFileSync(
+      file,
+      '{ "rules": [\n { "name": "torn-auto", "mode": "auto", "action": {"server":"ops","tool":"echo","arguments":{"text":"AUTO RAN on {{channel}}"}}, "allowedTools": ["ops/echo"],\n',
+    );
+    expect(await waitFor(async () => (await triggers()).warnings.some((w) => w.message.startsWith('no rule was read')), 60_000)).toBe(true);
+    const state = await triggers();
+    expect(state.rules.map((r) => r.rule.name)).toEqual(['only']);
+    expect(state.warnings.find((w) => w.message.startsWith('Malformed JSON'))).toMatchObject({ file, line: 3 });
+    await notify('mon', 'notifications/other/thing');
+    expect(await firingsOf('torn-auto')).toEqual([]);
+  });
+
   it('preview tests rules against recent notifications and fires nothing', async () => {
     const count = (await triggers()).firings.length;
     const r = await h.core.handlers['triggers:preview']({ text: JSON.stringify({ rules: [{ name: 'p', channel: 'alerts', contentRegex: '(?i)disk', mode: 'notify', rateLimit: '1h' }] }), limit: 50 });

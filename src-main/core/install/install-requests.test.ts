@@ -37,6 +37,36 @@ describe('describeInstall', () => {
     expect(fields).toEqual({ transport: 'stdio', command: 'node', args: cfg.args, env: cfg.env, cwd: '/srv' });
   });
 
+  it('shows bidi, invisible and control characters escaped with a warning; refuses NUL (trial 5 finding 1)', () => {
+    const { preview, fields } = describeInstall(link('bidi', { command: 'node', args: ['/tmp/safe\u202Esj.live'], env: { MODE: 'a\u200Bb' } }), FILE, none);
+    expect(preview.args).toEqual(['/tmp/safe\\u202esj.live']);
+    expect(preview.env).toEqual([{ name: 'MODE', value: 'a\\u200bb', secret: false }]);
+    expect(preview.warnings).toContain(
+      'Argument 1, environment variable MODE hold invisible, control or text-direction characters (U+202E, U+200B), shown here as \\u… escapes: the text may read differently elsewhere than what the program receives. Install only if you expected them.',
+    );
+    // Written as given: the escape is only how it is shown.
+    expect(fields.args).toEqual(['/tmp/safe\u202Esj.live']);
+    expect(() => describeInstall(link('nul', { command: 'node\u202e\u0000' }), FILE, none)).toThrow(
+      'This install link was refused: install link: "command" holds a NUL character (U+0000), which no program or request can carry',
+    );
+  });
+
+  it('masks secrets recognised by shape; env and headers go to the keychain, arguments say they stay in the file (trial 5 finding 3)', () => {
+    const cfg = {
+      command: 'node',
+      args: ['--api-key=sk-proj-ARGSECRET123456', '--token', 'ghp_ARGTOKEN0123456789abcdef'],
+      env: { DATABASE_URL: 'postgres://admin:Pa55w0rd@db.example/app', OPENAI: 'sk-proj-abc123def456ghi789', SLACK_BOT: 'xoxb-1234567890-abcdefghij', PASSWORD: 'hunter2', MODE: 'fast' },
+    };
+    const { preview } = describeInstall(link('sec', cfg), FILE, none);
+    expect(preview.args).toEqual([`--api-key=${MASKED}`, '--token', MASKED]);
+    expect(preview.env.filter((e) => e.secret).map((e) => e.name)).toEqual(['DATABASE_URL', 'OPENAI', 'SLACK_BOT', 'PASSWORD']);
+    expect(JSON.stringify(preview)).not.toMatch(/ARGSECRET|ARGTOKEN|Pa55w0rd|abc123def|xoxb-|hunter2/);
+    expect(preview.warnings).toContain('Secret values (DATABASE_URL, OPENAI, SLACK_BOT, PASSWORD) go to the OS keychain; servers.json holds a reference.');
+    expect(preview.warnings).toContain(
+      'Arguments 1, 3 hold a secret (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference. Prefer a server that reads it from an environment variable.',
+    );
+  });
+
   it('shows an http server: the url, header names only, fields not written, an existing name', () => {
     const cfg = { type: 'http', url: 'http://mcp.example.com/mcp', headers: { Authorization: 'Bearer abc', 'X-Team': 't' }, gallery: true, inputs: [] };
     const { preview } = describeInstall(`vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: 'Remote One', ...cfg }))}`, FILE, (n) => n === 'Remote-One');

@@ -11,7 +11,8 @@ import { parseInstallLink } from '../../../src-shared/install-link.js';
 import { validateServerConfig } from '../../../src-shared/config/validate.js';
 import type { z } from 'zod';
 import { CoreError } from '../errors.js';
-import { isSecretKey } from '../../../src-shared/redaction.js';
+import { isSecretKey, isSecretValue, redactUrl, secretArgValues } from '../../../src-shared/redaction.js';
+import { hiddenCharsIn, showHidden } from '../../../src-shared/visible-text.js';
 
 /** The fields `config:add` takes. */
 export type InstallFields = z.infer<typeof ServerFieldsSchema>;
@@ -68,7 +69,7 @@ export function describeInstall(link: string, file: string, exists: (name: strin
 
   const args = fields.args ?? [];
   const env = Object.entries(fields.env ?? {}).map(([k, v]) => {
-    const secret = isSecretKey(k) && !v.includes('${');
+    const secret = (isSecretKey(k) || isSecretValue(v)) && !v.includes('${');
     return { name: k, value: secret ? MASKED : v, secret };
   });
   const warnings: string[] = [];
@@ -89,29 +90,66 @@ export function describeInstall(link: string, file: string, exists: (name: strin
     if (u.username || u.password) warnings.push('The address carries a user name or password.');
   }
   const secrets = env.filter((e) => e.secret).map((e) => e.name);
-  const secretHeaders = Object.keys(fields.headers ?? {}).filter((h) => isSecretKey(h) && !(fields.headers![h] ?? '').includes('${'));
+  const secretHeaders = Object.keys(fields.headers ?? {}).filter((h) => (isSecretKey(h) || isSecretValue(fields.headers![h] ?? '')) && !(fields.headers![h] ?? '').includes('${'));
   if (secrets.length + secretHeaders.length > 0) {
     warnings.push(`Secret values (${[...secrets, ...secretHeaders].join(', ')}) go to the OS keychain; servers.json holds a reference.`);
+  }
+  // One rule (src-shared/redaction.ts) decides what is masked; an argument cannot hold a keychain reference.
+  const argSecrets = secretArgValues(args);
+  const shownArgs = args.map((a) => argSecrets.reduce((text, secret) => text.split(secret).join(MASKED), a));
+  const secretArgs = shownArgs.flatMap((a, i) => (a !== args[i] ? [i + 1] : []));
+  if (secretArgs.length > 0) {
+    warnings.push(
+      `Argument${secretArgs.length === 1 ? '' : 's'} ${secretArgs.join(', ')} hold${secretArgs.length === 1 ? 's' : ''} a secret (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference. Prefer a server that reads it from an environment variable.`,
+    );
+  }
+  if (fields.url !== undefined && isSecretValue(fields.url)) warnings.push('The address holds a password (masked here). It stays in servers.json as plain text: a URL cannot hold a keychain reference.');
+  const hidden = hiddenFields(name, fields, parsed.renamedFrom);
+  if (hidden.length > 0) {
+    const chars = [...new Set(hidden.flatMap((h) => h.chars))].join(', ');
+    const where = hidden.map((h) => h.where).join(', ');
+    warnings.push(
+      `${where[0]!.toUpperCase()}${where.slice(1)} hold${hidden.length === 1 ? 's' : ''} invisible, control or text-direction characters (${chars}), shown here as \\u… escapes: the text may read differently elsewhere than what the program receives. Install only if you expected them.`,
+    );
   }
   const inputs = [...JSON.stringify(fields).matchAll(/\$\{input:([^}]+)\}/g)].map((m) => m[1]);
   if (inputs.length > 0) warnings.push(`Switchboard will ask for ${[...new Set(inputs)].map((i) => `"${i}"`).join(', ')} when the server starts.`);
 
+  // Every string shown is escaped by the shared rule (src-shared/visible-text.ts): what is read is what runs.
   const preview: Omit<InstallPreview, 'id'> = {
     origin: parsed.origin,
     name,
-    ...(parsed.renamedFrom !== undefined ? { renamedFrom: parsed.renamedFrom } : {}),
+    ...(parsed.renamedFrom !== undefined ? { renamedFrom: showHidden(parsed.renamedFrom) } : {}),
     transport: checked.transport,
-    ...(fields.command !== undefined ? { command: fields.command } : {}),
-    args,
-    ...(fields.cwd !== undefined ? { cwd: fields.cwd } : {}),
-    env,
-    ...(fields.url !== undefined ? { url: fields.url } : {}),
-    headers: Object.keys(fields.headers ?? {}),
+    ...(fields.command !== undefined ? { command: showHidden(fields.command) } : {}),
+    args: shownArgs.map(showHidden),
+    ...(fields.cwd !== undefined ? { cwd: showHidden(fields.cwd) } : {}),
+    env: env.map((e) => ({ ...e, name: showHidden(e.name), value: showHidden(e.value) })),
+    ...(fields.url !== undefined ? { url: showHidden(redactUrl(fields.url)) } : {}),
+    headers: Object.keys(fields.headers ?? {}).map(showHidden),
     file,
-    ignored,
-    warnings,
+    ignored: ignored.map(showHidden),
+    warnings: warnings.map(showHidden),
   };
   return { preview, name, fields };
+}
+
+/** The fields of an install that hold hidden characters (`argument 1`, `env FOO`), each with the characters found. */
+function hiddenFields(name: string, fields: InstallFields, renamedFrom: string | undefined): { where: string; chars: string[] }[] {
+  const out: { where: string; chars: string[] }[] = [];
+  const look = (where: string, text: string | undefined): void => {
+    const chars = text === undefined ? [] : hiddenCharsIn(text);
+    if (chars.length > 0) out.push({ where, chars });
+  };
+  look('the name', renamedFrom ?? name);
+  look('the command', fields.command);
+  (fields.args ?? []).forEach((a, i) => look(`argument ${i + 1}`, a));
+  look('the working folder', fields.cwd);
+  for (const [k, v] of Object.entries(fields.env ?? {})) look(`environment variable ${showHidden(k)}`, `${k}${v}`);
+  look('the address', fields.url);
+  for (const [k, v] of Object.entries(fields.headers ?? {})) look(`header ${showHidden(k)}`, `${k}${v}`);
+  look('the description', fields.description);
+  return out;
 }
 
 /** Live previews by id. */

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { isSecretKey, type SecretValues } from '../../../src-shared/redaction.js';
+import { isSecretKey, isSecretValue, secretArgValues, type SecretValues } from '../../../src-shared/redaction.js';
 
 /** What one connect gets from the auth owner. */
 export interface ConnectionAuthParts {
@@ -65,9 +65,11 @@ export function secretsToRemember(raw: SecretSource & { expanded?: readonly stri
       const secret = value.replace(/^(Bearer|Basic)\s+/i, '');
       // A reference (`${input:key}`) or a command not yet run is no secret itself: never redact it.
       if (/\$\{[^}]*\}/.test(secret) || (value === original && original.startsWith('!'))) continue;
-      if (isSecretKey(key) || fromElsewhere) out.push(secret);
+      if (isSecretKey(key) || isSecretValue(value) || fromElsewhere) out.push(secret);
     }
   }
+  // Secrets given as arguments (`--api-key=sk-…`) stay in the file; their echo in stderr is still redacted.
+  out.push(...secretArgValues(resolved.args ?? []));
   const auth = resolved.auth;
   if (auth?.type === 'bearer') out.push(auth.token);
   else if (auth?.type === 'basic') out.push(auth.password);
@@ -95,6 +97,7 @@ function isExistingPath(value: string): boolean {
 interface SecretSource {
   env?: Record<string, string>;
   headers?: Record<string, string>;
+  args?: string[];
   auth?: ServerDefinition['auth'];
   url?: string;
 }

@@ -7,7 +7,7 @@
  */
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
-import { isSecretKey } from '../../../src-shared/redaction.js';
+import { isSecretKey, isSecretValue } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import { secretStoreName } from './file-secret-store.js';
 import { storeInputAnswer, storeSecret } from './secret-refs.js';
@@ -18,11 +18,11 @@ export { secretIdFor };
 /** Env and header maps as a server or a patch holds them (`null`: removed). */
 type SecretMaps = { env?: Record<string, string | null> | null; headers?: Record<string, string | null> | null };
 
-/** The `[field.key]` names of literal secret values in `maps` (values without any `${…}` placeholder). */
+/** The `[field.key]` names of literal secret values in `maps` (by key or by value shape, src-shared/redaction.ts; values without any `${…}` placeholder). */
 export function literalSecretKeys(maps: SecretMaps): string[] {
   const out: string[] = [];
   for (const field of ['env', 'headers'] as const) {
-    for (const [k, v] of Object.entries(maps[field] ?? {})) if (typeof v === 'string' && v.trim() !== '' && isSecretKey(k.trim()) && !v.includes('${')) out.push(`${field}.${k}`);
+    for (const [k, v] of Object.entries(maps[field] ?? {})) if (typeof v === 'string' && v.trim() !== '' && (isSecretKey(k.trim()) || isSecretValue(v)) && !v.includes('${')) out.push(`${field}.${k}`);
   }
   return out;
 }

@@ -80,7 +80,9 @@ export class ToolPinStore {
       const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as PinFile;
       if (parsed && typeof parsed.servers === 'object' && parsed.servers !== null) doc = parsed;
     } catch {
-      // malformed: no pins (a malformed file is never rewritten, see update)
+      // Malformed (never rewritten, see update): a file torn after a good read changes nothing —
+      // the pins read before stay, so drift is still seen (trial 5 finding 2); none at start.
+      if (this.cache) doc = this.cache.doc;
     }
     this.cache = { stamp, doc };
     return doc;

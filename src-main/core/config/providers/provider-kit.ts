@@ -149,6 +149,12 @@ export interface MapProviderOptions {
   format?: ConfigFormat;
   /** Where the server map sits in a file (e.g. `['servers']`, `['mcp', 'servers']`). Default `['mcpServers']`. */
   mapPath?(file: SourceFile): string[];
+  /**
+   * Our own live-reloaded file (servers.json): once a file was read without a syntax error, a
+   * later read that has one (a half-saved file) keeps the servers of that last good read and
+   * warns, so a torn edit stops or changes nothing (trial 5 finding 2). Default false.
+   */
+  keepLastGood?: boolean;
 }
 
 /** The SourceFile's key path label for messages (`mcp.servers`). */
@@ -157,6 +163,8 @@ export const pathLabel = (path: string[]): string => path.join('.');
 /** A provider for the common `{"mcpServers": {name: {…}}}` shape (docs/config-discovery.md). */
 export function mapProvider(options: MapProviderOptions): ConfigProvider {
   const { rules } = options;
+  // Per file path: the servers of its last read without a syntax error.
+  const lastGood = options.keepLastGood ? new Map<string, ServerDefinition[]>() : undefined;
   return {
     host: rules.host,
     candidateFiles: options.candidates,
@@ -172,12 +180,20 @@ export function mapProvider(options: MapProviderOptions): ConfigProvider {
           warnings.push(problem);
           continue;
         }
+        const kept = lastGood?.get(loaded.file.path);
+        if (kept && loaded.doc.errorOffsets.length > 0) {
+          servers.push(...kept);
+          warnings.push({ file: loaded.file.path, message: `nothing was read from this file: it has a JSON syntax error (fix it; until then the ${kept.length} server${kept.length === 1 ? '' : 's'} read before it broke stay as they were)` });
+          continue;
+        }
         const path = options.mapPath?.(loaded.file) ?? ['mcpServers'];
         const out = readServerMap(nodeAt(loaded.doc, path), pathLabel(path), rules, entrySource(ctx, loaded.doc, loaded.file.scope));
         options.adjust?.(loaded, out, ctx);
+        if (lastGood && loaded.doc.errorOffsets.length === 0) lastGood.set(loaded.file.path, out.servers);
         servers.push(...out.servers);
         warnings.push(...out.warnings);
       }
+      for (const f of files) if (!f.exists) lastGood?.delete(f.path);
       return { host: rules.host, files, servers, warnings };
     },
   };

@@ -46,6 +46,24 @@ describe('switchboard provider', () => {
     expect(out.servers.map((s) => s.name)).toEqual(['a', 'b']);
   });
 
+  it('a half-saved servers.json on a later read changes nothing: the last good servers stay, with a warning (trial 5 finding 2)', async () => {
+    const file = join(sb.dataDir, 'servers.json');
+    await sb.write(file, { mcpServers: { a: { command: 'x' }, b: { command: 'y', env: { MODE: 'safe' } } } });
+    const good = await switchboardProvider.load(sb.ctx(), new Set());
+    expect(good.servers.map((s) => s.name)).toEqual(['a', 'b']);
+    // Cut off inside b, before its env: the recovering parser would give a "b" without it.
+    await sb.write(file, '{\n  "mcpServers": {\n    "a": {"command": "x"},\n    "b": {"command": "y",\n');
+    const torn = await switchboardProvider.load(sb.ctx(), new Set());
+    expect(torn.servers).toEqual(good.servers);
+    expect(torn.warnings[0]).toMatchObject({ file, line: 5, message: expect.stringMatching(/^Malformed JSON/) });
+    expect(torn.warnings.at(-1)).toEqual({
+      file,
+      message: 'nothing was read from this file: it has a JSON syntax error (fix it; until then the 2 servers read before it broke stay as they were)',
+    });
+    await sb.write(file, { mcpServers: { c: { command: 'z' } } });
+    expect((await switchboardProvider.load(sb.ctx(), new Set())).servers.map((s) => s.name)).toEqual(['c']);
+  });
+
   it('warns when the file is not an object', async () => {
     const file = await sb.write(join(sb.dataDir, 'servers.json'), '[1, 2]');
     const out = await switchboardProvider.load(sb.ctx(), new Set());

@@ -10,5 +10,6 @@ import { candidate, mapProvider } from './provider-kit.js';
 export const switchboardProvider = mapProvider({
   rules: { host: 'switchboard', syntax: 'posix', auth: 'canonical' },
   strictJson: false,
+  keepLastGood: true,
   candidates: (ctx) => [candidate('switchboard', joinFor(ctx, ctx.dataDir, DATA_FILES.servers), 'app')],
 });
