@@ -90,6 +90,23 @@ export class ChannelMarks {
     return this.save();
   }
 
+  /** Acknowledge each of `seqs` (one save); those under the global watermark need no record. */
+  ackMany(seqs: readonly number[]): Promise<void> {
+    let added = false;
+    for (const seq of seqs) {
+      if (this.seqSet.has(seq) || seq <= this.state.ackedThrough) continue;
+      this.seqSet.add(seq);
+      this.state.seqs.push(seq);
+      added = true;
+    }
+    if (!added) return Promise.resolve();
+    if (this.state.seqs.length > MAX_ACKED_SEQS) {
+      const drop = this.state.seqs.splice(0, this.state.seqs.length - MAX_ACKED_SEQS);
+      for (const s of drop) this.seqSet.delete(s);
+    }
+    return this.save();
+  }
+
   /** Acknowledge everything up to `through`, for all servers, one server, or one server's channel pattern. */
   ackThrough(through: number, server?: string, channel?: string): Promise<void> {
     if (server === undefined) {

@@ -67,7 +67,7 @@ export interface ChannelServiceOptions {
 }
 
 /** What an ack asks for. */
-export type AckRequest = { seq: number } | { all: true; server?: string; channel?: string };
+export type AckRequest = { seq: number } | { all: true; server?: string; channel?: string; text?: string };
 
 export class ChannelService {
   readonly store: ChannelStore;
@@ -172,6 +172,11 @@ export class ChannelService {
     if ('seq' in request) {
       if (request.seq > this.store.last || !this.store.get(request.seq)) throw new CoreError('NOT_FOUND', `No notification #${request.seq}`);
       await this.marks.ackOne(request.seq);
+    } else if (request.text !== undefined || (request.channel !== undefined && request.server === undefined)) {
+      // What the view's filters show: a text (or a channel on every server) has no watermark, so the
+      // matching unread entries of the window are acknowledged one by one.
+      const matches = entryFilter({ server: request.server, channel: request.channel, text: request.text });
+      await this.marks.ackMany(this.store.recent(Number.POSITIVE_INFINITY, (e) => matches(e) && this.store.isUnread(e)).map((e) => e.seq));
     } else {
       await this.marks.ackThrough(this.store.last, request.server, request.channel);
     }

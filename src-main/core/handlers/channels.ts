@@ -30,7 +30,7 @@ export function channelHandlers(ctx: CoreContext): HandlerGroup<ChannelMethod> {
   return {
     'channels:list': (q) => attempt(() => channels.list(q)),
     'channels:summary': () => attempt(() => channels.summary()),
-    'channels:ack': ({ seq, server, channel }) => attempt(() => channels.ack(seq !== undefined ? { seq } : { all: true, server, channel })),
+    'channels:ack': ({ seq, server, channel, text }) => attempt(() => channels.ack(seq !== undefined ? { seq } : { all: true, server, channel, text })),
     'channels:pause': ({ server, channel }) => attempt(() => channels.pause(server, channel)),
     'channels:resume': ({ server, channel }) => attempt(() => channels.resume(server, channel)),
     'channels:context': (q) => attempt(() => channels.context(q)),

@@ -63,10 +63,12 @@ export function NotificationsView() {
     setNote(r.ok ? { ok: true, text: done } : { ok: false, text: r.error?.message ?? 'failed' });
     changed();
   };
+  // The filters shown are the filters acknowledged (the "Unread only" box changes nothing here).
+  const filtered = Boolean(server || channel.trim() || text.trim());
   const ackAll = () =>
     act(
-      () => api.call('channels:ack', { all: true, ...(server ? { server } : {}), ...(server && channel.trim() ? { channel: channel.trim() } : {}) }),
-      server ? `Acknowledged everything from ${server}${channel.trim() ? `/${channel.trim()}` : ''}.` : 'Acknowledged every notification.',
+      () => api.call('channels:ack', { all: true, ...(server ? { server } : {}), ...(channel.trim() ? { channel: channel.trim() } : {}), ...(text.trim() ? { text: text.trim() } : {}) }),
+      filtered ? 'Acknowledged the notifications the filters show.' : 'Acknowledged every notification.',
     );
   const copyContext = async (): Promise<void> => {
     const r = await api.call('channels:context', { ...(server ? { server } : {}), ...(channel.trim() ? { channel: channel.trim() } : {}), limit: CONTEXT_COUNT });
@@ -106,7 +108,7 @@ export function NotificationsView() {
           <TextInput label="Search" size="xs" placeholder="text in the content" value={text} onChange={(e) => setText(e.currentTarget.value)} />
           <Checkbox label="Unread only" size="xs" checked={unread} onChange={(e) => setUnread(e.currentTarget.checked)} />
           <Button size="xs" onClick={() => void ackAll()} disabled={noneUnread}>
-            {server ? 'Acknowledge all shown' : 'Acknowledge all'}
+            {filtered ? 'Acknowledge all shown' : 'Acknowledge all'}
           </Button>
           {server ? (
             <Button size="xs" variant="default" onClick={() => void act(() => api.call(serverPaused ? 'channels:resume' : 'channels:pause', { server }), `${serverPaused ? 'Resumed' : 'Paused'} ${server}.`)}>

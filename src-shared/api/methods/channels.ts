@@ -25,15 +25,24 @@ export const channelMethods = {
   /** Unread counts per server and channel, pauses, pending confirmations. */
   'channels:summary': { input: Empty, output: ChannelSummarySchema },
   /**
-   * Acknowledge one entry (`seq`), or every entry so far (`all`), optionally only of one server or
-   * one server's channel pattern. Kept in the data folder (survives a restart).
+   * Acknowledge one entry (`seq`), or every entry so far (`all`), optionally only those a filter
+   * shows: one server, a channel pattern, a text (the Notifications view's filters, same matching as
+   * `channels:list`). `server` alone or with `channel` acknowledges through a watermark (older entries
+   * in the file included); a `text`, or a `channel` without `server`, acknowledges the matching entries
+   * of the owner's window (the last 10,000) one by one. Kept in the data folder (survives a restart).
    */
   'channels:ack': {
     input: z
-      .object({ seq: Seq.optional(), all: z.literal(true).optional(), server: ServerName.optional(), channel: z.string().min(1).optional() })
+      .object({
+        seq: Seq.optional(),
+        all: z.literal(true).optional(),
+        server: ServerName.optional(),
+        channel: z.string().min(1).optional(),
+        text: z.string().min(1).max(1000).optional(),
+      })
       .strict()
       .refine((v) => (v.seq !== undefined) !== (v.all === true), { message: 'give either "seq" or "all": true' })
-      .refine((v) => v.channel === undefined || v.server !== undefined, { message: '"channel" needs "server"' }),
+      .refine((v) => v.seq === undefined || (v.server === undefined && v.channel === undefined && v.text === undefined), { message: 'filters go with "all": true, not with "seq"' }),
     output: ChannelSummarySchema,
   },
   /** Pause a server (or one of its channels): entries are kept but neither counted nor matched by rules. */
