@@ -16,6 +16,11 @@ test('install links: hidden characters are shown escaped with a warning; NUL is 
   await page.getByRole('button', { name: 'Add from link' }).click();
   const box = page.getByRole('textbox', { name: 'Install link' });
 
+  // An oversized link gets the core's refusal, not a schema message (a trial pasted 200 KB).
+  await box.fill(`mcp-switchboard://install?name=big&config=${b64({ command: 'node', args: ['x'.repeat(200_000)] })}`);
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/This install link was refused: link is longer than 16384 characters/);
+
   await box.fill(`mcp-switchboard://install?name=nul&config=${b64({ command: 'node\u202e\u0000' })}`);
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByRole('alert')).toContainText('"command" holds a NUL character (U+0000)');

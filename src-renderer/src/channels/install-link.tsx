@@ -7,6 +7,7 @@
 import { Alert, Button, Code, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { InstallPreview } from '../../../src-shared/api/methods/install.js';
+import { MAX_DEEP_LINK_LENGTH } from '../../../src-shared/deep-link.js';
 import { useApp } from '../store/use-store.js';
 import './channels.css';
 
@@ -109,7 +110,10 @@ export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, fi
 
   const check = async (): Promise<void> => {
     setBusy(true);
-    const r = await api.call('install:preview', { link });
+    // A link past the limit is refused by the core in its own words; sending one character more than
+    // the limit is enough for that, and a megabyte paste never crosses the wire (the contract's
+    // size guard would answer with a schema message instead of the refusal).
+    const r = await api.call('install:preview', { link: link.length > MAX_DEEP_LINK_LENGTH ? link.slice(0, MAX_DEEP_LINK_LENGTH + 1) : link });
     setBusy(false);
     if (!r.ok) return setRefused(r.error.message);
     setRefused(undefined);
