@@ -139,6 +139,11 @@ describe('modes end to end', () => {
   });
 
   it('paused: kept, not counted, fires no rule; triggers run <seq> evaluates a stored entry on demand', async () => {
+    // A name no server has is refused (a trial's `channels pause ghost` was accepted and paused nothing).
+    const ghost = await h.core.handlers['channels:pause']({ server: 'ghost' });
+    expect(ghost).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: expect.stringMatching(/^No server named "ghost" \(servers: .*\bmon\b/) } });
+    const summary = await h.core.handlers['channels:summary']({});
+    expect(summary.ok && summary.data.paused).toEqual([]);
     await h.core.handlers['channels:pause']({ server: 'mon', channel: 'deploy' });
     const e = await notify('mon', 'notifications/deploy/done', { version: '2.0' });
     expect(e.paused).toBe(true);

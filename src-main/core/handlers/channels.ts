@@ -1,6 +1,6 @@
 /** Handlers of `channels:*` and `triggers:*` (docs/channels.md, issue 13): thin over the core's `ChannelService`. */
 import { ok, type Result } from '../../../src-shared/api/envelope.js';
-import { toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type ChannelMethod =
@@ -27,11 +27,26 @@ async function attempt<T>(task: () => T | Promise<T>): Promise<Result<T>> {
 
 export function channelHandlers(ctx: CoreContext): HandlerGroup<ChannelMethod> {
   const channels = ctx.channels;
+  /**
+   * A pause names a server that is configured or has stored notifications (a typo paused nothing and
+   * said so: `channels pause ghost` was accepted). Before the first discovery any name is taken.
+   * Resume takes any name, so an old pause can always be lifted.
+   */
+  const knownServer = (server: string): void => {
+    const servers = ctx.discovery()?.servers;
+    if (!servers || servers.some((s) => s.name === server) || channels.store.recent(1, (e) => e.server === server).length > 0) return;
+    const names = servers.map((s) => s.name);
+    throw new CoreError('NOT_FOUND', `No server named "${server}"${names.length > 0 ? ` (servers: ${names.join(', ')})` : ''}`);
+  };
   return {
     'channels:list': (q) => attempt(() => channels.list(q)),
     'channels:summary': () => attempt(() => channels.summary()),
     'channels:ack': ({ seq, server, channel, text }) => attempt(() => channels.ack(seq !== undefined ? { seq } : { all: true, server, channel, text })),
-    'channels:pause': ({ server, channel }) => attempt(() => channels.pause(server, channel)),
+    'channels:pause': ({ server, channel }) =>
+      attempt(() => {
+        knownServer(server);
+        return channels.pause(server, channel);
+      }),
     'channels:resume': ({ server, channel }) => attempt(() => channels.resume(server, channel)),
     'channels:context': (q) => attempt(() => channels.context(q)),
     'triggers:list': () => attempt(async () => {
