@@ -154,9 +154,20 @@ describe('kill -9 of the owner mid-append, then a restart', () => {
     const before = lastAnnounced();
     await call('burst', { rate: 2000, seconds: 10, method: 'notifications/alerts/burst' });
     expect(await waitFor(() => lastAnnounced() > before + 2_000, 30_000)).toBe(true);
+    // A follower attached to the owner: when the owner goes, it says so and exits 2 (a trial saw
+    // `channels -f` end silently with 0).
+    const follower = spawn(process.execPath, [CLI_BIN, 'channels', '-f', '--channel', 'alerts/critical'], { cwd: world.project, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let followed = '';
+    let followErr = '';
+    follower.stdout!.on('data', (d: Buffer) => (followed += d.toString()));
+    follower.stderr!.on('data', (d: Buffer) => (followErr += d.toString()));
+    expect(await waitFor(() => followed.includes('disk full'), 60_000)).toBe(true); // attached: the backlog printed
     serve!.kill('SIGKILL');
     await waitFor(() => serve!.signalCode !== null, 10_000);
     api!.close();
+    expect(await waitFor(() => follower.exitCode !== null || follower.signalCode !== null, 30_000)).toBe(true);
+    expect(follower.exitCode).toBe(2);
+    expect(followErr).toContain('the running Switchboard stopped, so "channels -f" ends here');
     const seen = lastAnnounced();
 
     // Without an owner, `channels --json` reads the file: everything announced is there, in order.

@@ -16,7 +16,7 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { attachOwner, needsOwnerMessage, withRequiredOwner, type Caller } from '../owner-link.js';
 import { formatChannelEntry, formatChannelSummary } from './channels-format.js';
-import { interrupted } from './follow.js';
+import { followUntilEnd } from './follow.js';
 
 /** The query the flags ask for. Throws `UsageError` for a bad `--limit`. */
 export function channelQuery(ctx: CliContext): ChannelQuery {
@@ -107,8 +107,7 @@ async function list(ctx: CliContext): Promise<number> {
       print(ctx, [e], true);
     }
     caughtUp = true;
-    await Promise.race([interrupted(), api.closed]);
-    return EXIT.OK;
+    return await followUntilEnd(ctx.io, api.closed, 'channels -f');
   } finally {
     api.close();
   }

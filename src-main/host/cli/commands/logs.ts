@@ -10,7 +10,7 @@ import { EXIT } from '../args.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { attachOwner, needsOwnerMessage, withOwnerOrOneShot } from '../owner-link.js';
-import { interrupted } from './follow.js';
+import { followUntilEnd } from './follow.js';
 import { formatLogEntry } from './lifecycle-format.js';
 
 function printer(ctx: CliContext): (e: LogEntry) => void {
@@ -50,8 +50,7 @@ export async function runLogs(ctx: CliContext): Promise<number> {
         print(e);
       }
       caughtUp = true;
-      await Promise.race([interrupted(), api.closed]);
-      return EXIT.OK;
+      return await followUntilEnd(ctx.io, api.closed, `logs ${name} -f`);
     } finally {
       api.close();
     }
