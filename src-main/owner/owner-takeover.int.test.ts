@@ -110,12 +110,16 @@ describe.skipIf(process.platform !== 'linux')('owner lock and leftovers (Linux o
     first.child.kill('SIGKILL');
     expect(await waitFor(() => first.child.exitCode !== null || first.child.signalCode !== null, 60_000)).toBe(true);
     expect(await waitFor(() => reapers.every((pid) => !isAlive(pid)), 60_000)).toBe(true);
-    expect(isAlive(grandchild)).toBe(true); // left behind by the killed owner (and its killed reaper)
+    // Left behind by the killed owner (and its killed reaper). On a loaded machine the owner may have
+    // retried a slow start after `grandchild` was read, ending that launch's processes by launch id; the
+    // retry's own grandchild is then the one left (a fresh-clone CI run saw `grandchild` gone here).
+    const leftovers = [grandchild, ...recorded().filter((c) => c.cmd.includes(RAW) && !c.cmd.includes(WRAPPER)).map((c) => c.pid)].filter(isAlive);
+    expect(leftovers.length).toBeGreaterThan(0);
 
     const second = serve(w);
     expect(await waitFor(() => second.out().includes('Switchboard is running at'), 60_000)).toBe(true);
     expect(second.err()).toMatch(/Stopped \d+ server process(es)? a previous Switchboard left running/);
-    expect(await waitFor(() => !isAlive(grandchild), 60_000)).toBe(true);
+    expect(await waitFor(() => leftovers.every((pid) => !isAlive(pid)), 60_000)).toBe(true);
     second.child.kill('SIGTERM');
     expect(await waitFor(() => second.child.exitCode !== null, 60_000)).toBe(true);
     expect(existsSync(join(w.dataDir, CHILDREN_FILE))).toBe(false);
