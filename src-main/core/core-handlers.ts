@@ -9,6 +9,7 @@ import { serverHandlers } from './handlers/servers.js';
 import { toolHandlers } from './handlers/tools.js';
 import { historyHandlers } from './handlers/history.js';
 import { lifecycleHandlers } from './handlers/lifecycle.js';
+import { traceReplayHandlers } from './handlers/trace-replay.js';
 import { authHandlers } from './handlers/auth.js';
 import { inspectorHandlers } from './handlers/inspector.js';
 import { protocolHandlers } from './handlers/protocol.js';
@@ -41,6 +42,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...tools,
     ...historyHandlers(ctx, tools['tools:call']),
     ...lifecycleHandlers(ctx),
+    ...traceReplayHandlers(ctx, tools['tools:call']),
     ...authHandlers(ctx),
     ...inspectorHandlers(ctx),
     ...protocolHandlers(ctx),

@@ -13,7 +13,12 @@ export const TraceEntrySchema = z.object({
   time: z.number(),
   /** `out` = we sent it, `in` = the server sent it. */
   direction: z.enum(['out', 'in']),
-  kind: z.enum(['request', 'response', 'error', 'notification']),
+  /**
+   * A JSON-RPC message's kind, or `transport`: an HTTP exchange that carried no request of its own
+   * (the listening GET, legacy SSE's GET and its `endpoint` event, a DELETE, a `subscriptions/listen`
+   * stream opening; docs/inspecting.md "Transport rows"). Its `text` describes it, `http` holds it.
+   */
+  kind: z.enum(['request', 'response', 'error', 'notification', 'transport']),
   /** Method of a request/notification; for a response, the method of the request it answers. */
   method: z.string().optional(),
   id: z.union([z.string(), z.number()]).optional(),
@@ -36,6 +41,24 @@ export const TraceEntrySchema = z.object({
     .optional(),
 });
 export type TraceEntry = z.infer<typeof TraceEntrySchema>;
+
+/**
+ * What `trace:replay` got back (docs/inspecting.md "Replay"): the server's result, or the JSON-RPC
+ * error it answered with — both are outcomes of the replay, not failures of the method.
+ */
+export const TraceReplaySchema = z.object({
+  server: z.string(),
+  method: z.string(),
+  /** seq of the new request's entry in the trace, when it was traced. */
+  requestSeq: z.number().int().optional(),
+  /** Round trip (ms). */
+  durationMs: z.number(),
+  /** The result (a `tools/call` gives Switchboard's call result: content, structuredContent, isError). */
+  result: z.unknown().optional(),
+  /** The server's JSON-RPC error. */
+  error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
+});
+export type TraceReplay = z.infer<typeof TraceReplaySchema>;
 
 /** An env/header entry omitted at connect time (docs/auth.md), e.g. `{key:'env.API_KEY', reason}`. */
 export const DroppedValueSchema = z.object({ key: z.string(), reason: z.string() });

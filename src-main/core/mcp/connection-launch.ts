@@ -84,7 +84,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   const effective: ServerDefinition = authParts.env ? { ...resolvedDef, env: { ...resolvedDef.env, ...authParts.env } } : resolvedDef;
   let created: ReturnType<typeof createTransport>;
   // Issue 15 item 2: the trace shows the HTTP exchange (headers, status) of each request.
-  const http = options.trace && effective.transport !== 'stdio' ? new HttpExchanges() : undefined;
+  const http = options.trace && effective.transport !== 'stdio' ? new HttpExchanges({ legacySse: effective.transport === 'sse' }) : undefined;
   const fetchFn = http ? http.wrap(authParts.fetch) : authParts.fetch;
   try {
     created = createTransport(effective, options.baseEnv, {

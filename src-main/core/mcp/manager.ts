@@ -150,9 +150,14 @@ export class McpManager extends ManagerSupervision implements McpManagerApi {
     return out;
   }
 
-  /** JSON-RPC trace entries of `server` with `seq > afterSeq` (default 0), oldest first. */
-  trace(server: string, afterSeq = 0): TraceEntry[] {
+  /** JSON-RPC trace entries of `server` (every server's, merged, when absent) with `seq > afterSeq` (default 0), oldest first. */
+  trace(server?: string, afterSeq = 0): TraceEntry[] {
     return this.traceStore.entries(server, afterSeq);
+  }
+
+  /** The highest trace `seq` given so far. */
+  traceLastSeq(): number {
+    return this.traceStore.lastSeq();
   }
 
   /** Buffered log lines of `server` with `seq > afterSeq` (default 0), oldest first. */

@@ -6,9 +6,9 @@
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
-import { redactedJson, redactValue, secretValues, type SecretValues } from '../../../src-shared/redaction.js';
+import { redactedJson, redactText, redactValue, secretValues, type SecretValues } from '../../../src-shared/redaction.js';
 import { sliceCopy } from './string-copy.js';
-import type { HttpExchange } from './http-exchange.js';
+import type { HttpExchange, TransportEvent } from './http-exchange.js';
 
 /** Entries kept per server. */
 export const DEFAULT_TRACE_CAPACITY = 500;
@@ -111,9 +111,20 @@ export class TraceStore {
     }
   }
 
-  /** Entries of `server` with `seq > afterSeq`, oldest first. */
-  entries(server: string, afterSeq = 0): TraceEntry[] {
-    return (this.rings.get(server) ?? []).filter((e) => e.seq > afterSeq);
+  /**
+   * Entries of `server` with `seq > afterSeq`, oldest first; without `server`, every server's merged
+   * by `seq` (at most `capacity` per server, so bounded by the number of servers).
+   */
+  entries(server?: string, afterSeq = 0): TraceEntry[] {
+    if (server !== undefined) return (this.rings.get(server) ?? []).filter((e) => e.seq > afterSeq);
+    const all: TraceEntry[] = [];
+    for (const ring of this.rings.values()) for (const e of ring) if (e.seq > afterSeq) all.push(e);
+    return all.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The highest `seq` given so far (0 before any entry). */
+  lastSeq(): number {
+    return this.seq;
   }
 }
 
@@ -128,8 +139,11 @@ export interface TraceHookOptions {
    * (keepalive-probe.ts), one every 2 s, would push the person's own messages out of the ring.
    */
   quiet?: () => boolean;
-  /** An http/sse server's exchanges (http-exchange.ts): each reply's entry carries the one of its request. */
-  http?: { take(id: string | number): HttpExchange | undefined };
+  /**
+   * An http/sse server's exchanges (http-exchange.ts): each reply's entry carries the one of its
+   * request; exchanges that carried no request of their own become `transport` entries.
+   */
+  http?: { take(id: string | number): HttpExchange | undefined; onTransport?: (event: TransportEvent) => void };
 }
 
 /**
@@ -181,6 +195,18 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (exchange) entry.http = redactValue(exchange, bothHeld(serverSecrets, coreHeld));
     options.store.append(entry, coreHeld !== undefined);
   };
+  if (options.http) {
+    // docs/inspecting.md "Transport rows": redacted by the same rule as every message.
+    options.http.onTransport = (event) => {
+      const coreHeld = options.store.heldValues();
+      const held = bothHeld(serverSecrets, coreHeld);
+      const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction: event.direction, kind: 'transport', text: redactText(event.text, held) };
+      if (event.method !== undefined) entry.method = event.method;
+      if (event.id !== undefined) entry.id = event.id;
+      if (event.exchange) entry.http = redactValue(event.exchange, held) as HttpExchange;
+      options.store.append(entry, coreHeld !== undefined);
+    };
+  }
   const quietIds = new Set<string | number>();
   const send = transport.send.bind(transport);
   transport.send = (message, opts) => {

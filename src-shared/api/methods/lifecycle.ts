@@ -1,9 +1,9 @@
 /**
  * Running-state verbs (docs/operator-verbs.md) and the JSON-RPC trace (docs/inspecting.md): `servers:start|stop|clearStop|
- * restart|reload|test` and `trace:get`, plus the `trace:appended` event. Owned by the lifecycle work (#4).
+ * restart|reload|test`, `trace:get` and `trace:replay`, plus the `trace:appended` event. Owned by the lifecycle work (#4).
  */
 import { z } from 'zod';
-import { TestReportSchema, TraceEntrySchema } from '../lifecycle.js';
+import { TestReportSchema, TraceEntrySchema, TraceReplaySchema } from '../lifecycle.js';
 import { ServersSnapshotSchema } from '../status.js';
 import { Empty, ServerName } from './common.js';
 
@@ -25,10 +25,23 @@ export const lifecycleMethods = {
   'servers:reload': { input: Empty, output: ServersSnapshotSchema },
   /** Connect (or reuse), list tools, ping; report latencies and the outcome. */
   'servers:test': { input: One, output: TestReportSchema },
-  /** A server's JSON-RPC trace entries with `seq > afterSeq` (bounded, redacted). */
+  /**
+   * A server's JSON-RPC trace entries with `seq > afterSeq` (bounded, redacted); without `server`,
+   * every server's merged in `seq` (time) order.
+   */
   'trace:get': {
-    input: z.object({ server: ServerName, afterSeq: z.number().int().optional() }).strict(),
+    input: z.object({ server: ServerName.optional(), afterSeq: z.number().int().optional() }).strict(),
     output: z.array(TraceEntrySchema),
+  },
+  /**
+   * Send a traced request of ours again through the server's live client (docs/inspecting.md
+   * "Replay"); the new exchange is traced. BAD_REQUEST for a handshake message, a subscription,
+   * a message the server sent, and params that were redacted or cut when traced; NOT_FOUND when
+   * the entry left the trace.
+   */
+  'trace:replay': {
+    input: z.object({ server: ServerName, seq: z.number().int().nonnegative() }).strict(),
+    output: TraceReplaySchema,
   },
 } as const;
 
