@@ -27,6 +27,8 @@ import { ChecksNavItem } from './checks/checks-nav.js';
 import { ChecksView } from './checks/checks-view.js';
 import { BudgetNavItem } from './budget/budget-nav.js';
 import { BudgetView } from './budget/budget-view.js';
+import { TraceNavItem } from './trace/trace-nav.js';
+import { GlobalTraceView } from './trace/trace-global-view.js';
 
 /** Connection notice for the web wire (IPC is always open). */
 function ConnectionNotice() {
@@ -50,7 +52,8 @@ export function App() {
   useAutoClose(notice, (notice?.notes.length ?? 0) > 0, () => setNotice(undefined));
   const [warningsOpen, setWarningsOpen] = useState(false);
   // Issue 13: the main area shows a server, or the Notifications view.
-  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget'>('servers');
+  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace'>('servers');
+  const openTrace = useCallback(() => setView('trace'), []);
   const openRequest = useChannels((s) => s.openRequest);
   useEffect(() => {
     if (openRequest) setView('notifications');
@@ -126,6 +129,7 @@ export function App() {
           <NotificationsNavItem selected={view === 'notifications'} onSelect={() => setView('notifications')} />
           <ChecksNavItem selected={view === 'checks'} onSelect={() => setView('checks')} />
           <BudgetNavItem selected={view === 'budget'} onSelect={() => setView('budget')} />
+          <TraceNavItem selected={view === 'trace'} onSelect={openTrace} />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
             Servers
           </Text>
@@ -180,7 +184,7 @@ export function App() {
           ) : null}
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {view === 'budget' ? <BudgetView /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
-import { filterTrace, isFailure, pairTrace, prettyJson, replayableCall, traceJsonl, traceMethods } from './trace-pairs.js';
+import { filterTrace, isFailure, pairTrace, prettyJson, replayableCall, traceJsonl, traceMethods, traceServers } from './trace-pairs.js';
 
 let seq = 0;
 const e = (p: Partial<TraceEntry>): TraceEntry => ({ seq: seq++, server: 's', time: 0, direction: 'out', kind: 'request', text: '{}', ...p });
@@ -38,5 +38,23 @@ describe('trace pairs', () => {
     expect(lines[1]).toMatchObject({ latencyMs: 5, message: { result: { isError: true } } });
     expect(replayableCall(call)).toEqual({ tool: 'echo', args: { m: 'hi' } });
     expect(replayableCall(reply)).toBeUndefined();
+  });
+  it('pairs within each server when the trace of every server is merged (both servers\' first request is #0)', () => {
+    const aInit = e({ server: 'a', id: 0, method: 'initialize' });
+    const bInit = e({ server: 'b', id: 0, method: 'initialize' });
+    const aReply = e({ server: 'a', direction: 'in', kind: 'response', id: 0, method: 'initialize' });
+    const bReply = e({ server: 'b', direction: 'in', kind: 'response', id: 0, method: 'initialize' });
+    const p = pairTrace([aInit, bInit, aReply, bReply]);
+    expect(p.get(aInit.seq)).toBe(aReply.seq);
+    expect(p.get(bInit.seq)).toBe(bReply.seq);
+    expect(p.get(bReply.seq)).toBe(bInit.seq);
+  });
+  it('filters by server, and exports each line with its server', () => {
+    const a = e({ server: 'a', method: 'ping', id: 3 });
+    const b = e({ server: 'b', method: 'ping', id: 3 });
+    expect(filterTrace([a, b], { direction: 'all', method: '', text: '', server: 'b' })).toEqual([b]);
+    expect(filterTrace([a, b], { direction: 'all', method: 'ping', text: '', server: '' })).toEqual([a, b]);
+    expect(traceServers([b, a, b])).toEqual(['a', 'b']);
+    expect(traceJsonl([a, b]).split('\n').map((l) => (JSON.parse(l) as { server: string }).server)).toEqual(['a', 'b']);
   });
 });

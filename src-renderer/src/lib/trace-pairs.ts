@@ -9,27 +9,29 @@ import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 /** Which direction the filter keeps. */
 export type DirectionFilter = 'all' | 'out' | 'in';
 
-/** The trace filters: direction, exact method ('' = any), text (case-insensitive, '' = any). */
+/** The trace filters: direction, exact method ('' = any), text (case-insensitive, '' = any), server ('' or absent = any). */
 export interface TraceFilter {
   direction: DirectionFilter;
   method: string;
   text: string;
+  server?: string;
 }
 
-const key = (direction: TraceEntry['direction'], id: string | number): string => `${direction}:${typeof id}:${String(id)}`;
+// Ids are per connection: every server's first request is #0, so the server is part of the key.
+const key = (server: string, direction: TraceEntry['direction'], id: string | number): string => `${server}\u0000${direction}:${typeof id}:${String(id)}`;
 
-/** seq of a request → seq of its reply, and reply → request. */
+/** seq of a request → seq of its reply, and reply → request (within each server's entries). */
 export function pairTrace(entries: readonly TraceEntry[]): Map<number, number> {
   const open = new Map<string, number>();
   const pairs = new Map<number, number>();
   for (const e of entries) {
     if (e.id === undefined) continue;
-    if (e.kind === 'request') open.set(key(e.direction, e.id), e.seq);
+    if (e.kind === 'request') open.set(key(e.server, e.direction, e.id), e.seq);
     else if (e.kind === 'response' || e.kind === 'error') {
       const asked = e.direction === 'in' ? 'out' : 'in';
-      const req = open.get(key(asked, e.id));
+      const req = open.get(key(e.server, asked, e.id));
       if (req === undefined) continue;
-      open.delete(key(asked, e.id));
+      open.delete(key(e.server, asked, e.id));
       pairs.set(req, e.seq);
       pairs.set(e.seq, req);
     }
@@ -48,13 +50,20 @@ export function isFailure(e: TraceEntry): boolean {
 /** The entries `filter` keeps. */
 export function filterTrace(entries: readonly TraceEntry[], filter: TraceFilter): readonly TraceEntry[] {
   const text = filter.text.trim().toLowerCase();
-  if (filter.direction === 'all' && filter.method === '' && text === '') return entries;
+  const server = filter.server ?? '';
+  if (filter.direction === 'all' && filter.method === '' && text === '' && server === '') return entries;
   return entries.filter(
     (e) =>
+      (server === '' || e.server === server) &&
       (filter.direction === 'all' || e.direction === filter.direction) &&
       (filter.method === '' || e.method === filter.method) &&
       (text === '' || e.text.toLowerCase().includes(text) || (e.method ?? '').toLowerCase().includes(text)),
   );
+}
+
+/** The servers seen, sorted. */
+export function traceServers(entries: readonly TraceEntry[]): string[] {
+  return [...new Set(entries.map((e) => e.server))].sort();
 }
 
 /** The methods seen, sorted. */
@@ -86,7 +95,7 @@ export function traceJsonl(entries: readonly TraceEntry[]): string {
     .join('\n');
 }
 
-/** The tool call a traced `tools/call` request made (for replay), or undefined for other messages. */
+/** The tool call a traced `tools/call` request made (the replay asks first for a destructive tool), or undefined for other messages. */
 export function replayableCall(e: TraceEntry): { tool: string; args: Record<string, unknown> } | undefined {
   if (e.kind !== 'request' || e.direction !== 'out' || e.method !== 'tools/call') return undefined;
   try {
