@@ -89,6 +89,39 @@ test('trace: Replay of a resources/read shows its result as a tree and the new e
   await expect(detail.getByRole('group', { name: 'Reply' })).toContainText('architecture.md');
 });
 
+test('trace: Replay of a call of a destructiveHint tool asks first; cancelled, nothing is sent', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  const fixture = join(process.cwd(), 'src-main/core/mcp/fixtures/inspector-server.mjs');
+  writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [fixture], env: { SB_E2E_TAG: sb.tag } } } }));
+  await page.goto(await sb.serve());
+  const server = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^fx\b/ });
+  await expect(server).toContainText('connected', { timeout: 60_000 });
+  await server.click();
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^read\.file\b/ }).click();
+  const pane = page.getByRole('region', { name: 'Call read.file' });
+  await pane.getByLabel('path').fill('/x');
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Call read.file?' }).getByRole('button', { name: 'Call it' }).click();
+  await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('read.file: /x');
+
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  const trace = page.getByRole('log', { name: 'JSON-RPC trace of fx' });
+  await page.getByRole('group', { name: 'Trace filters' }).getByRole('combobox', { name: 'Method' }).selectOption('tools/call');
+  await expect(trace.getByRole('button')).toHaveCount(2);
+  await trace.getByRole('button').first().click();
+  const detail = page.getByRole('region', { name: 'Selected message' });
+  await detail.getByRole('button', { name: 'Replay' }).click();
+  const ask = page.getByRole('dialog', { name: 'Call read.file?' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(detail.getByRole('status')).toHaveCount(0);
+  await expect(trace.getByRole('button')).toHaveCount(2);
+  await detail.getByRole('button', { name: 'Replay' }).click();
+  await ask.getByRole('button', { name: 'Call it' }).click();
+  await expect(detail.getByRole('region', { name: 'Replay result' })).toContainText('read.file: /x');
+  await expect(trace.getByRole('button')).toHaveCount(4);
+});
+
 test('trace: an HTTP server\'s listening GET is a row of its own with its headers, Mcp-Session-Id first', async ({ page, sandbox }) => {
   const web = await startStreamableFaultServer();
   try {
