@@ -170,6 +170,7 @@ describe('planted-secret scan (issue 9)', () => {
       resources: [['resources', 'envy']],
       prompts: [['prompts', 'envy']],
       logs: [['logs', 'envy']],
+      trace: [['trace', 'envy'], ['trace', 'hdr', '--method', 'initialize']],
       // Without an owner `channels` reads channels.jsonl and `triggers` says it needs one.
       channels: [['channels'], ['channels', '--server', 'envy']],
       triggers: [['triggers']],

@@ -104,6 +104,9 @@ export function lifecycleHandlers(ctx: CoreContext): HandlerGroup<LifecycleMetho
       }
     },
 
-    'trace:get': async ({ server, afterSeq }) => ok(ctx.manager.trace(server, afterSeq)),
+    'trace:get': async ({ server, afterSeq, method }) => {
+      const entries = ctx.manager.trace(server, afterSeq);
+      return ok(method === undefined ? entries : entries.filter((e) => e.method === method));
+    },
   };
 }

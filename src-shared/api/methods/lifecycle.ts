@@ -27,10 +27,11 @@ export const lifecycleMethods = {
   'servers:test': { input: One, output: TestReportSchema },
   /**
    * A server's JSON-RPC trace entries with `seq > afterSeq` (bounded, redacted); without `server`,
-   * every server's merged in `seq` (time) order.
+   * every server's merged in `seq` (time) order. `method`: only entries of that method (a reply
+   * carries its request's).
    */
   'trace:get': {
-    input: z.object({ server: ServerName.optional(), afterSeq: z.number().int().optional() }).strict(),
+    input: z.object({ server: ServerName.optional(), afterSeq: z.number().int().optional(), method: z.string().min(1).max(500).optional() }).strict(),
     output: z.array(TraceEntrySchema),
   },
   /**

@@ -1,0 +1,95 @@
+/**
+ * `switchboard trace [server] [--method M] [--json] [-f]` (docs/inspecting.md "Trace across
+ * servers"): the JSON-RPC trace of one server, or of every server merged in time order, as the UI
+ * shows it (redacted, bounded) — a thin client of `trace:get` and `trace:appended`. From the live
+ * owner when there is one; otherwise a one-shot core connects (that server) and prints what it
+ * traced. `-f` follows the live owner until Ctrl-C. `--json`: one entry per line.
+ */
+import type { CommandSpec } from '../command-spec.js';
+import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
+import { EXIT } from '../args.js';
+import type { CliContext } from '../context.js';
+import { printFailure } from '../output.js';
+import { attachOwner, needsOwnerMessage, withOwnerOrOneShot } from '../owner-link.js';
+import { followUntilEnd } from './follow.js';
+
+const KIND: Record<TraceEntry['kind'], string> = { request: 'req', response: 'res', error: 'err', notification: 'notif', transport: 'http' };
+
+/** `12:00:01.234 alpha → req   tools/call #3 {…}` (with the latency of a reply: `… #3 4.2 ms {…}`). */
+export function formatTraceEntry(e: TraceEntry): string {
+  const d = new Date(e.time);
+  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+  const method = e.method ?? (e.kind === 'transport' ? (e.http?.method ?? 'SSE') : '');
+  const parts = [time, e.server, e.direction === 'out' ? '→' : '←', KIND[e.kind].padEnd(5), method];
+  if (e.id !== undefined) parts.push(`#${e.id}`);
+  if (e.latencyMs !== undefined) parts.push(`${e.latencyMs} ms`);
+  parts.push(e.text);
+  return parts.join(' ');
+}
+
+export async function runTrace(ctx: CliContext): Promise<number> {
+  const server = ctx.cli.positionals[0];
+  const method = typeof ctx.cli.flags.method === 'string' ? ctx.cli.flags.method : undefined;
+  const print = (e: TraceEntry): void => ctx.io.out(ctx.cli.json ? JSON.stringify(e) : formatTraceEntry(e));
+  const input = { ...(server !== undefined ? { server } : {}), ...(method !== undefined ? { method } : {}) };
+  if (ctx.cli.flags.follow === true) {
+    const owner = await attachOwner(ctx);
+    if (!owner) {
+      ctx.io.err(needsOwnerMessage('trace -f'));
+      return EXIT.FAILURE;
+    }
+    const { api } = owner;
+    const verb = `trace${server ? ` ${server}` : ''} -f`;
+    try {
+      let last = 0;
+      let caughtUp = false;
+      const show = (e: TraceEntry): void => {
+        if (e.seq <= last) return;
+        last = e.seq;
+        print(e);
+      };
+      // Subscribe first, then fetch the backlog: nothing falls between the two (dedup by seq).
+      // The new entries go through trace:get too, so the filter is the core's (afterSeq).
+      let pending = Promise.resolve();
+      api.on('trace:appended', () => {
+        if (!caughtUp) return;
+        pending = pending.then(async () => {
+          const more = await api.call('trace:get', { ...input, afterSeq: last });
+          if (more.ok) more.data.forEach(show);
+        });
+      });
+      const backlog = await api.call('trace:get', input);
+      if (!backlog.ok) return printFailure(ctx, backlog.error);
+      backlog.data.forEach(show);
+      caughtUp = true;
+      return await followUntilEnd(ctx.io, api.closed, verb);
+    } finally {
+      api.close();
+    }
+  }
+  return withOwnerOrOneShot(ctx, server ? { onlyServers: [server] } : {}, async (call) => {
+    if (server !== undefined) {
+      const listed = await call('servers:list', {});
+      if (listed.ok && !listed.data.servers.some((s) => s.server.name === server)) {
+        return printFailure(ctx, { code: 'NOT_FOUND', message: `Unknown server "${server}"` });
+      }
+    }
+    const result = await call('trace:get', input);
+    if (!result.ok) return printFailure(ctx, result.error);
+    for (const e of result.data) print(e);
+    return EXIT.OK;
+  });
+}
+
+export const traceCommand: CommandSpec = {
+  name: 'trace',
+  synopsis: 'trace [server] [--method M] [-f]',
+  summary: 'Show the JSON-RPC trace of a server, or of every server in time order; -f follows a running Switchboard',
+  positionals: [0, 1],
+  flags: {
+    method: { type: 'string', help: '--method <m>      Only messages of this method (a reply counts as its request\'s)' },
+    follow: { type: 'boolean', short: 'f', help: '-f, --follow       Keep printing new messages (needs a running Switchboard)' },
+  },
+  run: runTrace,
+};
