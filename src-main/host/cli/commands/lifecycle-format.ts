@@ -16,10 +16,14 @@ export function formatServerLine(s: ServerState): string[] {
 
 /** `HH:MM:SS.mmm stderr  text` — the same entries (and seq) the UI's log view shows. */
 export function formatLogEntry(e: LogEntry): string {
-  const d = new Date(e.time);
+  return `${clockTime(e.time)} ${e.stream.padEnd(6)} ${e.text}`;
+}
+
+/** `hh:mm:ss.mmm` of an epoch-ms time, local (log and trace lines). */
+export function clockTime(ms: number): string {
+  const d = new Date(ms);
   const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-  return `${time} ${e.stream.padEnd(6)} ${e.text}`;
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
 /** `✓ foo  connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` or `✕ foo  <error>`. */

@@ -12,14 +12,13 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { attachOwner, needsOwnerMessage, withOwnerOrOneShot } from '../owner-link.js';
 import { followUntilEnd } from './follow.js';
+import { clockTime } from './lifecycle-format.js';
 
 const KIND: Record<TraceEntry['kind'], string> = { request: 'req', response: 'res', error: 'err', notification: 'notif', transport: 'http' };
 
 /** `12:00:01.234 alpha → req   tools/call #3 {…}` (with the latency of a reply: `… #3 4.2 ms {…}`). */
 export function formatTraceEntry(e: TraceEntry): string {
-  const d = new Date(e.time);
-  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+  const time = clockTime(e.time);
   const method = e.method ?? (e.kind === 'transport' ? (e.http?.method ?? 'SSE') : '');
   const parts = [time, e.server, e.direction === 'out' ? '→' : '←', KIND[e.kind].padEnd(5), method];
   if (e.id !== undefined) parts.push(`#${e.id}`);
