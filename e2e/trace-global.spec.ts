@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { packageBin } from './sandbox.js';
-import { startStreamableFaultServer } from '../src-main/core/mcp/fixtures/http-fault-servers.js';
+import { startSseFaultServer, startStreamableFaultServer } from '../src-main/core/mcp/fixtures/http-fault-servers.js';
 
 test('Trace view: every server merged in time order, filtered by server, exported with each line\'s server', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
@@ -148,3 +148,28 @@ test('trace: an HTTP server\'s listening GET is a row of its own with its header
     await web.close();
   }
 });
+
+test('trace: a legacy HTTP+SSE server\'s GET /sse and its endpoint event are rows, before the initialize they carried', async ({ page, sandbox }) => {
+  const legacy = await startSseFaultServer();
+  try {
+    const sb = sandbox('empty');
+    writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { old: { type: 'sse', url: `${legacy.base}/sse` } } }));
+    await page.goto(await sb.serve());
+    const nav = page.getByRole('navigation', { name: 'Servers' });
+    await expect(nav.getByRole('button', { name: /^old\b/ })).toContainText('connected', { timeout: 60_000 });
+    await nav.getByRole('button', { name: /^old\b/ }).click();
+    await page.getByRole('tab', { name: 'Trace' }).click();
+    const rows = page.getByRole('log', { name: 'JSON-RPC trace of old' }).getByRole('button');
+    await expect(rows.nth(0)).toContainText(`GET ${legacy.base}/sse → 200: the HTTP+SSE stream`);
+    await expect(rows.nth(1)).toContainText('SSE event "endpoint": the server takes our messages at /messages?sessionId=');
+    await expect(rows.nth(1).getByLabel('received')).toBeVisible();
+    await expect(rows.nth(2)).toContainText('initialize');
+    await rows.nth(0).click();
+    const exchange = page.getByRole('region', { name: 'Selected message' }).getByRole('region', { name: 'HTTP exchange' });
+    await expect(exchange.getByRole('table', { name: 'Request headers' }).getByRole('row', { name: /^accept/ })).toContainText('text/event-stream');
+    await expect(exchange.getByRole('table', { name: 'Response headers' }).getByRole('row', { name: /^content-type/ })).toContainText('text/event-stream');
+  } finally {
+    await legacy.close();
+  }
+});
+
