@@ -165,7 +165,12 @@ test('trace: a legacy HTTP+SSE server\'s GET /sse and its endpoint event are row
     await expect(rows.nth(1).getByLabel('received')).toBeVisible();
     await expect(rows.nth(2)).toContainText('initialize');
     await rows.nth(0).click();
-    const exchange = page.getByRole('region', { name: 'Selected message' }).getByRole('region', { name: 'HTTP exchange' });
+    const detail = page.getByRole('region', { name: 'Selected message' });
+    // A transport row is shown alone: its text and exchange, no request or reply of its own.
+    await expect(detail).toContainText('the HTTP+SSE stream (the server answers on it');
+    await expect(detail.getByRole('group', { name: 'Reply' })).toHaveCount(0);
+    await expect(detail.getByRole('button', { name: 'Replay' })).toHaveCount(0);
+    const exchange = detail.getByRole('region', { name: 'HTTP exchange' });
     await expect(exchange.getByRole('table', { name: 'Request headers' }).getByRole('row', { name: /^accept/ })).toContainText('text/event-stream');
     await expect(exchange.getByRole('table', { name: 'Response headers' }).getByRole('row', { name: /^content-type/ })).toContainText('text/event-stream');
   } finally {

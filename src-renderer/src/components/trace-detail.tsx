@@ -175,7 +175,8 @@ function ReplayControl({ request, onShow }: { request: TraceEntry; onShow(seq: n
 export function TraceDetail({ entries, chosen, pairs, onSelect }: { entries: readonly TraceEntry[]; chosen: TraceEntry; pairs: Map<number, number>; onSelect(seq: number): void }) {
   const partnerSeq = pairs.get(chosen.seq);
   const partner = partnerSeq === undefined ? undefined : entries.find((e) => e.seq === partnerSeq);
-  const [request, reply] = chosen.kind === 'request' ? [chosen, partner] : [partner, chosen];
+  // A notification or a transport row pairs with nothing: it is shown alone.
+  const [request, reply] = chosen.kind === 'request' ? [chosen, partner] : chosen.kind === 'response' || chosen.kind === 'error' ? [partner, chosen] : [undefined, undefined];
   const between = request && reply ? entries.filter((e) => e.server === chosen.server && e.seq > request.seq && e.seq < reply.seq && e.kind === 'notification') : [];
   const http = chosen.kind === 'transport' ? chosen.http : reply?.http;
   return (
