@@ -33,7 +33,13 @@ const weather = {
   server: 'everything',
   tool: 'get-structured-content',
   arguments: { location: 'New York' },
-  expect: [{ kind: 'outputSchema' }, { kind: 'path', path: '$.structuredContent', contains: { conditions: 'Cloudy' } }],
+  expect: [
+    { kind: 'outputSchema' },
+    { kind: 'path', path: '$.structuredContent', contains: { conditions: 'Cloudy' } },
+    // An object value: read from the file, it must still equal the result (trial 6 finding 1).
+    { kind: 'equals', value: { temperature: 33, conditions: 'Cloudy', humidity: 82 } },
+    { kind: 'path', path: '$.structuredContent', equals: { temperature: 33, conditions: 'Cloudy', humidity: 82 } },
+  ],
 };
 
 /** Write `<dir>/<name>` holding `calls` (a string is written as it is). */

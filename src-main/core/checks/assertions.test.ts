@@ -35,6 +35,15 @@ describe('assertion kinds', () => {
     expect(miss.diff).toContain('+  "humidity": 82');
   });
 
+  it('an expected object without a prototype (as jsonc-parser reads a file) still equals the result', () => {
+    // Trial 6 finding 1: every saved object `equals` failed with an empty diff.
+    const fromFile = Object.assign(Object.create(null) as Record<string, unknown>, weather);
+    expect(judge({ kind: 'equals', value: fromFile }, structured).passed).toBe(true);
+    expect(judge({ kind: 'path', path: '$.structuredContent', equals: fromFile }, structured).passed).toBe(true);
+    expect(judge({ kind: 'path', path: '$.structuredContent', contains: Object.assign(Object.create(null), { humidity: 82 }) }, structured).passed).toBe(true);
+    expect(judge({ kind: 'equals', value: Object.assign(Object.create(null), { ...weather, humidity: 80 }) }, structured).passed).toBe(false);
+  });
+
   it('path equals selects with JSONPath', () => {
     expect(judge({ kind: 'path', path: '$.content[0].text', equals: 'Echo: hi' }, echo).passed).toBe(true);
     expect(judge({ kind: 'path', path: '$.structuredContent.humidity', equals: 82 }, structured).passed).toBe(true);

@@ -50,9 +50,19 @@ function subset(actual: Record<string, unknown>, expected: Record<string, unknow
   return Object.entries(expected).every(([k, v]) => Object.prototype.hasOwnProperty.call(actual, k) && matches(actual[k], v));
 }
 
+/**
+ * Equal as JSON values: same types, keys and elements, whatever the objects' prototypes. A value
+ * read by jsonc-parser (`getNodeValue`) is an object without a prototype, which `isDeepStrictEqual`
+ * alone never finds equal to a parsed result (a trial's saved `equals` of an object always failed).
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  const plain = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+  return isDeepStrictEqual(plain(a), plain(b));
+}
+
 function matches(actual: unknown, expected: unknown): boolean {
   if (isPlainObject(actual) && isPlainObject(expected)) return subset(actual, expected);
-  return isDeepStrictEqual(actual, expected);
+  return jsonEqual(actual, expected);
 }
 
 /**
@@ -101,7 +111,7 @@ export function evaluateAssertion(assertion: Assertion, result: ToolCallResult, 
     }
     case 'equals': {
       const actual = resultValue(result);
-      return isDeepStrictEqual(actual, assertion.value)
+      return jsonEqual(actual, assertion.value)
         ? pass(`the result equals ${brief(assertion.value)}`)
         : failWith(`the result is not the expected value`, assertion.value, actual);
     }
@@ -120,7 +130,7 @@ export function evaluateAssertion(assertion: Assertion, result: ToolCallResult, 
           ? pass(`${assertion.path} contains ${brief(assertion.contains)}`)
           : failWith(`${assertion.path} does not contain ${brief(assertion.contains)}`, assertion.contains, actual);
       }
-      return isDeepStrictEqual(actual, assertion.equals)
+      return jsonEqual(actual, assertion.equals)
         ? pass(`${assertion.path} equals ${brief(assertion.equals)}`)
         : failWith(`${assertion.path} is not the expected value`, assertion.equals, actual);
     }

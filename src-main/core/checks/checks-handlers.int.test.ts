@@ -3,6 +3,7 @@
  * folder is not trusted (nothing called) and runs it once the folder is trusted; `checks:save`
  * writes the project's `.switchboard/calls.json`, which `checks:list` reads back.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../switchboard-core.js';
@@ -35,11 +36,23 @@ describe('checks handlers', () => {
     const refused = await core.handlers['checks:run']({});
     expect(refused).toEqual({
       ok: false,
-      error: { code: 'UNTRUSTED', message: `${world.project} is not trusted: the saved calls in ${join(world.project, '.switchboard', 'calls.json')} run only once it is (switchboard trust, or Trust in the app)` },
+      error: { code: 'UNTRUSTED', message: `${world.project} is not trusted: the saved calls in ${join(world.project, '.switchboard', 'calls.json')} run only once it or a folder above it is (switchboard trust, or Trust in the app)` },
     });
 
     expect((await core.handlers['trust:grant']({})).ok).toBe(true);
     const run = await core.handlers['checks:run']({});
     expect(run).toMatchObject({ ok: true, data: { passed: 0, failed: 0, notRun: 1, results: [{ name: 'ghost', status: 'error', message: 'Unknown server "nowhere"' }] } });
+
+    // A collection in a subfolder of the trusted project runs too (trial 6: proj/ci/calls.json was refused).
+    const nested = join(world.project, 'ci', 'calls.json');
+    mkdirSync(join(world.project, 'ci'), { recursive: true });
+    writeFileSync(nested, JSON.stringify({ calls: [{ name: 'ghost', server: 'nowhere', tool: 'none' }] }));
+    expect(await core.handlers['checks:list']({ file: nested })).toMatchObject({ ok: true, data: { folder: join(world.project, 'ci'), trusted: true } });
+    expect(await core.handlers['checks:run']({ file: nested })).toMatchObject({ ok: true, data: { notRun: 1 } });
+    // A folder outside it is still refused.
+    const outside = join(world.root, 'elsewhere', 'calls.json');
+    mkdirSync(join(world.root, 'elsewhere'), { recursive: true });
+    writeFileSync(outside, JSON.stringify({ calls: [{ name: 'ghost', server: 'nowhere', tool: 'none' }] }));
+    expect(await core.handlers['checks:run']({ file: outside })).toMatchObject({ ok: false, error: { code: 'UNTRUSTED' } });
   });
 });

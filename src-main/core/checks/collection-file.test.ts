@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { evaluateAssertion } from './assertions.js';
 import { collectionFolder, collectionPath, readCollection, saveCall } from './collection-file.js';
 
 let root: string;
@@ -37,6 +38,13 @@ describe('readCollection', () => {
     write('{\n  // smoke\n  "calls": [{"name": "echo", "server": "everything", "tool": "echo"}]\n}\n');
     const loaded = await readCollection(file);
     expect(loaded.calls).toEqual([{ name: 'echo', server: 'everything', tool: 'echo', arguments: {}, expect: [] }]);
+  });
+
+  it('an object value read from the file equals the same result (plain objects, trial 6 finding 1)', async () => {
+    write('{"calls": [{"name": "w", "server": "s", "tool": "t", "expect": [{"kind": "equals", "value": {"a": 1, "b": [{"c": "d"}]}}]}]}\n');
+    const [call] = (await readCollection(file)).calls;
+    const result = { server: 's', tool: 't', isError: false, text: '', content: [], structuredContent: { a: 1, b: [{ c: 'd' }] }, durationMs: 1 };
+    expect(evaluateAssertion(call!.expect[0]!, result, undefined).passed).toBe(true);
   });
 
   it('a schema problem names the file, line, column and field', async () => {

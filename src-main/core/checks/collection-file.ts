@@ -82,7 +82,8 @@ export function parseCollectionText(file: string, text: string): { collection: C
   const syntax = doc.warnings[0];
   if (syntax) bad(`${file}${syntax.line !== undefined ? `:${syntax.line}:${syntax.column}` : ''}: ${syntax.message}`);
   if (!doc.root) bad(`${file}: the file is empty; a collection is {"calls": [ … ]}`);
-  const parsed = CollectionSchema.safeParse(getNodeValue(doc.root!));
+  // Plain objects: jsonc-parser builds them without a prototype, which deep equality tells apart.
+  const parsed = CollectionSchema.safeParse(JSON.parse(JSON.stringify(getNodeValue(doc.root!))));
   if (!parsed.success) {
     const more = parsed.error.issues.length - 1;
     bad(`${describeIssue(doc, parsed.error.issues[0]!)}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`);

@@ -22,7 +22,7 @@ export function checkHandlers(ctx: CoreContext): HandlerGroup<CheckMethod> {
   const tools = toolHandlers(ctx);
   const state = (loaded: LoadedCollection): CollectionState => {
     const folder = collectionFolder(loaded.file);
-    return { file: loaded.file, folder, trusted: ctx.trustStore.isTrusted(folder), exists: loaded.exists, calls: loaded.calls };
+    return { file: loaded.file, folder, trusted: ctx.trustStore.trustedAncestor(folder) !== undefined, exists: loaded.exists, calls: loaded.calls };
   };
   const whyMissing = (server: string, tool: string): string => {
     const status = ctx.snapshot().servers.find((s) => s.server.name === server)?.status;
@@ -38,8 +38,9 @@ export function checkHandlers(ctx: CoreContext): HandlerGroup<CheckMethod> {
         const loaded = await readCollection(collectionPath(ctx.options.projectDir, file));
         const folder = collectionFolder(loaded.file);
         // The workspace-trust rule of project servers (docs/config-discovery.md § Workspace trust).
-        if (!ctx.trustStore.isTrusted(folder)) {
-          throw new CoreError('UNTRUSTED', `${folder} is not trusted: the saved calls in ${loaded.file} run only once it is (switchboard trust, or Trust in the app)`);
+        // A file anywhere inside a trusted project runs (trial 6: proj/ci/calls.json was refused).
+        if (ctx.trustStore.trustedAncestor(folder) === undefined) {
+          throw new CoreError('UNTRUSTED', `${folder} is not trusted: the saved calls in ${loaded.file} run only once it or a folder above it is (switchboard trust, or Trust in the app)`);
         }
         if (!loaded.exists) throw new CoreError('NOT_FOUND', `There is no collection of saved calls at ${loaded.file}`);
         const unknown = (names ?? []).filter((n) => !loaded.calls.some((c) => c.name === n));

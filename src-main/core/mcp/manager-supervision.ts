@@ -14,7 +14,7 @@ import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { RestartPolicy } from './backoff.js';
 import type { ConnectionAuth } from './connection-auth.js';
 import { DEFAULT_TRACE_CAPACITY, TraceStore } from './rpc-trace.js';
-import { StoredEraMemory, type EraMemory } from './era-memory.js';
+import { eraKey, StoredEraMemory, type EraMemory } from './era-memory.js';
 import { redactText, secretValues } from '../../../src-shared/redaction.js';
 import { ValueResolver } from './value-resolution.js';
 import type { DesiredState, ManagedServer, ManagerEvents, ServerRuntime } from './types.js';
@@ -240,7 +240,9 @@ export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
    * `restart [name]` (docs/operator-verbs.md). With a name: stop + start that server (throws like `start`). Without:
    * stop every running-or-failed server, clear the value cache (a fresh context), start all of them
    * again in parallel; resolves when every attempt has ended. Servers stopped by the user, disabled
-   * or untrusted stay as they are.
+   * or untrusted stay as they are. An explicit restart forgets the remembered protocol era and probes
+   * again (docs/protocol-eras.md): the person may have changed the server's code, which the
+   * definition-keyed memory cannot see (trial 6: an upgraded server kept its 2025 era on Restart).
    */
   async restart(server?: string): Promise<void> {
     await this.queue;
@@ -248,11 +250,13 @@ export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
       const entry = this.runnable(server);
       entry.desired = 'run';
       await entry.connection.stop('stopped');
+      this.eras.forget(eraKey(entry.connection.definition));
       await entry.connection.start(true);
       return;
     }
     const run = [...this.entries.values()].filter((e) => e.desired === 'run').map((e) => e.connection);
     await Promise.all(run.map((c) => c.stop('stopped')));
+    for (const c of run) this.eras.forget(eraKey(c.definition));
     this.values.clear();
     await Promise.all(run.map((c) => c.start(true)));
   }

@@ -155,21 +155,36 @@ describe('modern-only and dual-era servers (2026-07-28) and server-everything (2
     await expect(m.withClient('modern-http', (c) => readResource(c, 'fixture://missing', 5_000))).rejects.toThrow(/-3260\d|not found/i);
   });
 
-  it('a remembered era skips the probe on reconnect (stdio: no discover; HTTP: one server/discover in all)', async () => {
+  it('a remembered era skips the probe on the next start (stdio: no discover; HTTP: one server/discover in all); an explicit restart probes again', async () => {
     writeFileSync(spawnLog, '');
     const eras = new StoredEraMemory();
-    const m = newManager(eras);
+    const first = newManager(eras);
     const before = modernHttp.counts.get('server/discover') ?? 0;
-    await connect(m, modernStdio('modern-stdio'), modernHttpDef('modern-http'), everythingStdio('everything'));
+    await connect(first, modernStdio('modern-stdio'), modernHttpDef('modern-http'), everythingStdio('everything'));
     expect(modernHttp.counts.get('server/discover')).toBe(before + 1);
+    await first.dispose();
+    // The next run (an app restart, a new owner) with the same memory: no probe.
+    const m = newManager(eras);
+    await connect(m, modernStdio('modern-stdio'), modernHttpDef('modern-http'), everythingStdio('everything'));
     for (const name of ['modern-stdio', 'modern-http', 'everything']) {
-      await m.restart(name);
-      await m.settled();
       expect(m.runtime(name), name).toMatchObject({ status: 'connected', protocol: { remembered: true } });
     }
     expect(modernHttp.counts.get('server/discover')).toBe(before + 1);
     expect(spawns()).toBe(2); // one process per start, no probe process
     const discovers = (name: string) => m.trace(name).filter((e) => e.method === 'server/discover').length;
+    expect(discovers('modern-stdio')).toBe(0);
+    expect(discovers('everything')).toBe(0);
+    expect(m.runtime('modern-stdio')!.protocol).toMatchObject({ era: 'modern', version: '2026-07-28' });
+    expect(m.runtime('everything')!.protocol).toMatchObject({ era: 'legacy', version: '2025-11-25' });
+
+    // An explicit restart forgets the memory and asks again (trial 6: a server whose code moved to
+    // the 2026 revision kept its remembered 2025 era on Restart; its definition had not changed).
+    for (const name of ['modern-stdio', 'modern-http', 'everything']) {
+      await m.restart(name);
+      await m.settled();
+      expect(m.runtime(name), name).toMatchObject({ status: 'connected', protocol: { remembered: false } });
+    }
+    expect(modernHttp.counts.get('server/discover')).toBe(before + 2);
     expect(discovers('modern-stdio')).toBe(1);
     expect(discovers('everything')).toBe(1);
     expect(m.runtime('modern-stdio')!.protocol).toMatchObject({ era: 'modern', version: '2026-07-28' });

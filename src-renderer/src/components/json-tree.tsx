@@ -2,7 +2,7 @@
  * A JSON value as a tree whose objects and arrays collapse and expand (issue 15 item 6), with
  * Expand all / Collapse all and Copy. Built on react-json-view-lite (keys and values are rendered
  * as React text, so server-provided strings stay text; field names quoted, so the tree's text is
- * the JSON). A small value starts fully open, a large one with its first two levels open.
+ * the JSON: string values as JSON string literals, inner quotes and newlines escaped). A small value starts fully open, a large one with its first two levels open.
  */
 import { Button, Group, useComputedColorScheme } from '@mantine/core';
 import { useState } from 'react';
@@ -12,8 +12,8 @@ import 'react-json-view-lite/dist/index.css';
 /** Levels open when a large tree is first shown; a small one (JSON text up to SMALL_CHARS) opens whole. */
 const OPEN_LEVELS = 2;
 const SMALL_CHARS = 4000;
-const LIGHT = { ...defaultStyles, quotesForFieldNames: true };
-const DARK = { ...darkStyles, quotesForFieldNames: true };
+const LIGHT = { ...defaultStyles, quotesForFieldNames: true, stringifyStringValues: true };
+const DARK = { ...darkStyles, quotesForFieldNames: true, stringifyStringValues: true };
 
 /** Props of `JsonTree`. */
 export interface JsonTreeProps {
