@@ -61,7 +61,9 @@ test('a server that crashes at startup shows its last error and the next retry i
     join(sb.dataDir, 'servers.json'),
     JSON.stringify({
       mcpServers: {
-        crashy: { command: process.execPath, args: ['-e', "console.error('Error: Cannot find module ./nowhere'); process.exit(1)"], env: { SB_E2E_TAG: sb.tag } },
+        // Exits 2 s after it starts: five failed starts then last at least 10 s beside the 7.5 s of
+        // backoff, so a page that loads slowly on a busy machine still sees a retry pending.
+        crashy: { command: process.execPath, args: ['-e', "console.error('Error: Cannot find module ./nowhere'); setTimeout(() => process.exit(1), 2000)"], env: { SB_E2E_TAG: sb.tag } },
       },
     }),
   );
