@@ -79,7 +79,13 @@ describe('trigger state across an owner restart', () => {
     await stopServe();
     // While no owner runs, the rule of one waiting confirmation goes away.
     writeRules([ASK, ALERT]);
+    const none = await runSwitchboard(world, ['open', '--no-browser']);
+    expect(none).toMatchObject({ code: 2, stderr: expect.stringContaining('No Switchboard is running for this data folder. Start one with "switchboard serve"') });
     await startServe();
+    // `switchboard open` gives the new owner's address (what a tab of the old one tells a person to run).
+    const open = await runSwitchboard(world, ['open', '--no-browser']);
+    expect(open.code).toBe(0);
+    expect(open.stdout).toMatch(/^Switchboard is running at http:\/\/127\.0\.0\.1:\d+\/\?token=\S{16,}\n$/);
 
     const after = await triggers();
     expect(after.warnings).toEqual([]);
