@@ -40,8 +40,8 @@ export interface Sandbox {
   env: NodeJS.ProcessEnv;
   /** `node bin/switchboard.mjs trust` for the project. */
   trust(): void;
-  /** Start `switchboard serve --port 0 --project <project>`; resolves with the page URL. */
-  serve(): Promise<string>;
+  /** Start `switchboard serve --port <port> --project <project>` (`port` default 0: any free one); resolves with the page URL. */
+  serve(port?: number): Promise<string>;
   /** Pids of live processes carrying this sandbox's tag (the MCP servers it started). */
   serverPids(): number[];
   dispose(): Promise<void>;
@@ -111,9 +111,9 @@ export function createSandbox(kind: ProjectKind): Sandbox {
       const r = cli(['trust', project]);
       if (r.status !== 0) throw new Error(`switchboard trust failed (${r.status}): ${r.stderr}${r.stdout}`);
     },
-    serve() {
+    serve(port = 0) {
       return new Promise<string>((resolveUrl, reject) => {
-        const proc = spawn(process.execPath, [join(REPO, 'bin/switchboard.mjs'), 'serve', '--port', '0', '--project', project], {
+        const proc = spawn(process.execPath, [join(REPO, 'bin/switchboard.mjs'), 'serve', '--port', String(port), '--project', project], {
           env,
           cwd: project,
           detached: true, // own process group: teardown kills it and anything it left behind

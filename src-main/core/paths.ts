@@ -62,6 +62,7 @@ export const DATA_FILES = {
   backups: 'backups',
   channels: 'channels.jsonl',
   triggers: 'triggers.json',
+  triggerState: 'trigger-state.jsonl',
   lock: 'owner.lock',
   endpoint: 'endpoint.json',
 } as const;

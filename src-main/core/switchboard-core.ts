@@ -328,7 +328,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await inspector.history.flush();
       await queue;
       await manager.dispose();
-      channels.dispose();
+      await channels.dispose();
       await auth.dispose();
     },
   };

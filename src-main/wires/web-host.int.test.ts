@@ -156,6 +156,13 @@ describe('web host', () => {
     expect((await httpGet(host.port, '/', { Host: `localhost:${host.port}` })).status).toBe(200);
   });
 
+  it('GET /session says whether the page token is this host’s (204) or not (401): a tab tells a stopped Switchboard from a blip', async () => {
+    expect((await httpGet(host.port, '/session', { 'X-Switchboard-Token': host.token })).status).toBe(204);
+    expect((await httpGet(host.port, '/session', { 'X-Switchboard-Token': 'a-token-of-another-switchboard' })).status).toBe(401);
+    expect((await httpGet(host.port, '/session')).status).toBe(401);
+    expect((await httpGet(host.port, '/session', { Host: `evil.example:${host.port}`, 'X-Switchboard-Token': host.token })).status).toBe(403);
+  });
+
   it('refuses sockets without the right token, from other origins, hosts or paths', async () => {
     const base = `ws://127.0.0.1:${host.port}`;
     expect(await openSocket(`${base}/ws`)).toEqual({ refused: 401 });

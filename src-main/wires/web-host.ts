@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../../src-shared/api/dispatch.js';
 import { fail } from '../../src-shared/api/envelope.js';
-import { TOKEN_PARAM, WS_PATH, WireCallSchema, WireListenSchema, type WireEvent, type WireResult } from '../../src-shared/api/wire.js';
+import { SESSION_PATH, SESSION_TOKEN_HEADER, TOKEN_PARAM, WS_PATH, WireCallSchema, WireListenSchema, type WireEvent, type WireResult } from '../../src-shared/api/wire.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { securityHeaders, serveStatic } from './static-files.js';
@@ -61,7 +61,8 @@ function listen(server: Server, port: number): Promise<number> {
  * Start the web host. Binds 127.0.0.1 only (never all interfaces).
  *
  * HTTP: every request's `Host` must be `127.0.0.1:<port>` or `localhost:<port>` (else 403: DNS
- * rebinding); static files need no token (the page reads it from its own URL).
+ * rebinding); static files need no token (the page reads it from its own URL). `GET /session`
+ * answers 204 or 401: whether the token in its `x-switchboard-token` header is this host's.
  * WebSocket at `/ws?token=…`: refused with 401 for a missing/wrong token (constant-time compare),
  * 403 for a foreign Host or Origin (absent Origin = non-browser client, allowed). Each text frame
  * is a `WireCall`; the reply is a `WireResult` with the same id, from `dispatch(core.handlers, …)`.
@@ -87,6 +88,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname === SESSION_PATH) {
+      // Whether the page's token is still this host's (a header, not the URL: never logged).
+      const given = req.headers[SESSION_TOKEN_HEADER];
+      res.writeHead(tokenMatches(token, typeof given === 'string' ? given : undefined) ? 204 : 401, { ...securityHeaders(port), 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
     if (url.pathname === WS_PATH) {
       res.writeHead(426, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' });
       res.end('Upgrade Required');

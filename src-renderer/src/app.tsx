@@ -3,7 +3,7 @@
  * server visible at all times), the trust prompt / empty state / selected server on the right.
  */
 import { useAutoClose } from './lib/auto-close.js';
-import { Alert, AppShell, Badge, Group, Loader, Notification, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Group, Loader, Notification, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AddServerWizard } from './components/add-server-wizard.js';
 import { EmptyState } from './components/empty-state.js';
@@ -15,6 +15,7 @@ import { ToolSearch } from './components/tool-search.js';
 import { TrustBanner } from './components/trust-banner.js';
 import { ConfigErrorBanner, listWarnings, WarningsDialog, WarningsLink } from './components/warnings-panel.js';
 import { PathText } from './components/path-text.js';
+import { ConnectionLost, ConnectionNotice } from './components/connection-lost.js';
 import { plural } from './lib/format.js';
 import { useStore } from './store/use-store.js';
 import { ConfirmDialog } from './channels/confirm-dialog.js';
@@ -30,20 +31,10 @@ import { BudgetView } from './budget/budget-view.js';
 import { TraceNavItem } from './trace/trace-nav.js';
 import { GlobalTraceView } from './trace/trace-global-view.js';
 
-/** Connection notice for the web wire (IPC is always open). */
-function ConnectionNotice() {
-  const connection = useStore((s) => s.connection);
-  if (connection === 'open') return null;
-  return (
-    <Badge color={connection === 'connecting' ? 'yellow' : 'red'} variant="light" role="status">
-      {connection === 'connecting' ? 'Connecting to Switchboard…' : 'Disconnected — reconnecting…'}
-    </Badge>
-  );
-}
-
 /** The whole UI. */
 export function App() {
   const snapshot = useStore((s) => s.snapshot);
+  const live = useStore((s) => s.connection === 'open');
   const loadError = useStore((s) => s.loadError);
   const [selected, setSelected] = useState<string>();
   const [selectedTool, setSelectedTool] = useState<string>();
@@ -94,7 +85,7 @@ export function App() {
   const empty = snapshot !== undefined && snapshot.servers.length === 0 && snapshot.shadowed.length === 0;
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: { base: 260, lg: 340 }, breakpoint: 0 }} padding="md">
+    <AppShell header={{ height: 52 }} navbar={{ width: { base: 260, lg: 340 }, breakpoint: 0 }} padding="md" className={live ? undefined : 'not-live'}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -115,7 +106,8 @@ export function App() {
             <ConnectionNotice />
             {snapshot ? (
               <Text size="sm" c="dimmed" aria-label="Totals">
-                {plural(snapshot.totals.servers, 'server')} · {snapshot.totals.connected} connected ·{' '}
+                {plural(snapshot.totals.servers, 'server')} ·{' '}
+                {live ? `${snapshot.totals.connected} connected` : 'status unknown (not connected to Switchboard)'} ·{' '}
                 {plural(snapshot.totals.tools, 'tool')}
               </Text>
             ) : null}
@@ -145,6 +137,7 @@ export function App() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ConnectionLost />
         <ServerRequestDialog />
         <ConfirmDialog />
         <WebDesktopNotifications />

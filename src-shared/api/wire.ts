@@ -55,3 +55,11 @@ export type WireServerMessage = z.infer<typeof WireServerMessageSchema>;
 export const WS_PATH = '/ws';
 /** Name of the query parameter carrying the session token. */
 export const TOKEN_PARAM = 'token';
+
+/**
+ * `GET /session` with the page's token in `SESSION_TOKEN_HEADER`: 204 when this host's token is that
+ * one, 401 when not (docs/faces-and-ownership.md: a tab tells a Switchboard that stopped — whose
+ * successor has a new token — from one that is only unreachable for a moment).
+ */
+export const SESSION_PATH = '/session';
+export const SESSION_TOKEN_HEADER = 'x-switchboard-token';

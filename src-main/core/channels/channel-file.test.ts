@@ -136,11 +136,17 @@ describe('ChannelFile: a torn last line', () => {
     expect(() => new ChannelFile(path, { readOnly: true }).append(entry(3))).toThrow('read-only');
   });
 
-  it('lines that are not entries are skipped and counted', () => {
+  it('damaged lines in the middle are skipped with file:line, the first three named and the rest counted (trial 5 finding 10)', () => {
     writeFileSync(path, `${JSON.stringify(entry(1))}\nnot json\n{"seq":"x"}\n\n${JSON.stringify(entry(2))}\n`);
     const loaded = new ChannelFile(path).load(10);
     expect(loaded.entries.map((e) => e.seq)).toEqual([1, 2]);
-    expect(loaded.warnings).toEqual(['channels.jsonl: 2 lines that are not notifications — skipped']);
+    const what = 'not a notification (a damaged line) — skipped; the other lines were read';
+    expect(loaded.warnings).toEqual([`${path}:2: ${what}`, `${path}:3: ${what}`]);
+    const lines = [JSON.stringify(entry(1)), ...Array.from({ length: 1_000 }, (_, i) => `garbage ${i}`), JSON.stringify(entry(2))];
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const many = new ChannelFile(path).load(10);
+    expect(many.entries.map((e) => e.seq)).toEqual([1, 2]);
+    expect(many.warnings).toEqual([`${path}:2: ${what}`, `${path}:3: ${what}`, `${path}:4: ${what}`, `${path}: 997 more damaged lines skipped (1000 in all, from line 5)`]);
   });
 
   it('a missing file is empty, not an error', () => {

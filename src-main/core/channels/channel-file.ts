@@ -10,6 +10,7 @@
  */
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { ChannelEntrySchema, type ChannelEntry } from '../../../src-shared/api/channels.js';
+import { lineWarnings, warningText } from './line-warnings.js';
 
 /** Largest `channels.jsonl` (bytes) before it rotates. */
 export const DEFAULT_CHANNEL_FILE_BYTES = 10 * 1024 * 1024;
@@ -82,7 +83,7 @@ export class ChannelFile {
    * Read the newest `window` entries (from the rotated file too when the current one has fewer).
    * A torn last line is skipped with a warning and, unless read-only, cut off so the next append
    * starts on a fresh line; a complete last entry that only lost its newline is kept and repaired.
-   * Other invalid lines are skipped and counted in one warning per file. Never throws for content;
+   * Other invalid lines are skipped with a warning `<file>:<line>: …` (the first three, then a count). Never throws for content;
    * throws only when the file exists but cannot be read.
    */
   load(window: number): ChannelFileLoad {
@@ -188,12 +189,12 @@ export class ChannelFile {
     const name = path === this.path ? 'channels.jsonl' : 'channels.jsonl.1';
     const { lines, tail } = splitLines(text);
     const entries: ChannelEntry[] = [];
-    let bad = 0;
-    for (const line of lines) {
+    const bad: number[] = [];
+    lines.forEach((line, i) => {
       const e = parseLine(line);
       if (e) entries.push(e);
-      else if (line.trim() !== '') bad++;
-    }
+      else if (line.trim() !== '') bad.push(i + 1);
+    });
     if (tail !== undefined) {
       const e = parseLine(tail);
       if (e) {
@@ -204,7 +205,8 @@ export class ChannelFile {
         if (repair && !this.readOnly) this.truncateTo(Buffer.byteLength(text) - Buffer.byteLength(tail));
       }
     }
-    if (bad > 0) warnings.push(`${name}: ${bad} line${bad === 1 ? '' : 's'} that are not notifications — skipped`);
+    // Where each damaged line is (a trial found lines in the middle skipped with no line number).
+    for (const w of lineWarnings(path, bad, 'not a notification (a damaged line) — skipped; the other lines were read')) warnings.push(warningText(w));
     // Lines are appended in seq order; a hand-edited file may not be: keep it ordered for paging.
     for (let i = 1; i < entries.length; i++) {
       if (entries[i]!.seq <= entries[i - 1]!.seq) {

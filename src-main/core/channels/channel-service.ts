@@ -32,6 +32,8 @@ import { ChannelMarks } from './channel-marks.js';
 import { ChannelStore } from './channel-store.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import { previewRules, TriggerEngine } from './trigger-engine.js';
+import { warningText } from './line-warnings.js';
+import { readTriggerState, TriggerStateWriter } from './trigger-state-file.js';
 import { EXAMPLE_TRIGGERS, keepLastGood, parseTriggersText, readTriggersFile } from './triggers-file.js';
 
 /** Options of `ChannelService`. */
@@ -80,6 +82,8 @@ export class ChannelService {
   private readonly triggersChanged: Coalescer;
   private readonly listeners = new Set<(entry: ChannelEntry) => void>();
   private watcher: ConfigWatcher | undefined;
+  /** Writes `trigger-state.jsonl` (the owner only: persist and triggers). */
+  private readonly stateWriter: TriggerStateWriter | undefined;
   private disposed = false;
   /** The held values the entries waiting in `appended` were redacted with (one batch, one set). */
   private batchHeld: unknown;
@@ -110,10 +114,24 @@ export class ChannelService {
       now: options.now,
       callTool: options.callTool,
       loopGuardMs: options.loopGuardMs,
-      onChange: () => this.triggersChanged.poke(),
+      onChange: () => {
+        this.triggersChanged.poke();
+        this.stateWriter?.schedule();
+      },
       // A copy: the engine keeps updating its own record of the firing.
       onFired: (f) => this.firedBatch.push({ ...f }),
     });
+    if (options.persist && options.triggers) {
+      // docs/channels.md "Trigger state across restarts": taken back before the rules are read, so
+      // a confirmation of a rule that is gone expires and the others keep waiting.
+      const stateFile = join(options.dataDir, DATA_FILES.triggerState);
+      const kept = readTriggerState(stateFile);
+      for (const w of kept.warnings) options.onWarning?.(warningText(w));
+      this.engine.restore(kept.snapshot, kept.warnings);
+      this.stateWriter = new TriggerStateWriter(stateFile, () => this.engine.snapshot(), (err) =>
+        options.onWarning?.(`${stateFile}: could not keep the trigger state (${err instanceof Error ? err.message : String(err)})`),
+      );
+    }
     this.ready = options.triggers ? this.reloadTriggers() : Promise.resolve();
     if (options.triggers && options.watchTriggers) {
       this.watcher = new ConfigWatcher({ onChange: () => this.reloadTriggers() });
@@ -242,8 +260,11 @@ export class ChannelService {
     return { warnings: checked.warnings, tested: entries.length, matches: previewRules(checked, entries) };
   }
 
-  /** Stop watching, flush nothing further, close the file. */
-  dispose(): void {
+  /**
+   * Stop watching, send no further events, close the file; resolves once the trigger state is
+   * written (the owner stopping keeps what its rules did).
+   */
+  dispose(): Promise<void> {
     this.disposed = true;
     this.watcher?.close();
     this.appended.cancel();
@@ -252,6 +273,7 @@ export class ChannelService {
     this.triggersChanged.cancel();
     this.listeners.clear();
     this.store.close();
+    return this.stateWriter?.flush() ?? Promise.resolve();
   }
 
   private marksChanged(): ChannelSummary {

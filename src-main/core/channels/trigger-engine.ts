@@ -11,6 +11,8 @@
 import type { ChannelEntry, TriggerFiring, TriggerPreviewMatch, TriggersState } from '../../../src-shared/api/channels.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { actionAllowed, DEFAULT_PROMPT, renderArguments, renderTemplate, ruleMatches, templateValues } from '../../../src-shared/channels/trigger-rules.js';
+import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import type { TriggerStateSnapshot } from './trigger-state-file.js';
 import type { LoadedRule, LoadedTriggers } from './triggers-file.js';
 
 /** Firings kept (oldest dropped first). */
@@ -50,7 +52,9 @@ export class TriggerEngine {
   private readonly counts = new Map<string, number>();
   private readonly active = new Map<string, Set<ActiveAction>>();
   private nextId = 1;
-  private readonly idPrefix = Date.now().toString(36);
+  private idPrefix = Date.now().toString(36);
+  /** Problems found reading the kept state (`restore`), shown with the file's warnings. */
+  private restoreWarnings: ConfigWarning[] = [];
   private readonly now: () => number;
   private readonly loopGuardMs: number;
 
@@ -62,9 +66,47 @@ export class TriggerEngine {
   /** Replace the rules (a reload of `triggers.json`). Pending confirmations of rules that are gone expire. */
   setRules(loaded: LoadedTriggers): void {
     this.loaded = loaded;
-    const names = new Set(loaded.rules.map((r) => r.rule.name));
-    for (const f of [...this.pending.values()]) if (!names.has(f.rule)) this.settle(f, { outcome: 'expired', error: 'the rule was removed or changed to be invalid' });
+    // A file that does not parse changes nothing (keepLastGood): its waiting confirmations stay too.
+    if (!loaded.syntaxError) {
+      const names = new Set(loaded.rules.map((r) => r.rule.name));
+      for (const f of [...this.pending.values()]) if (!names.has(f.rule)) this.settle(f, { outcome: 'expired', error: 'the rule was removed or changed to be invalid' });
+    }
     this.options.onChange?.();
+  }
+
+  /**
+   * Take back what a previous owner kept (trigger-state-file.ts; call before the first `setRules`,
+   * which then expires confirmations of rules that are gone): counts and last firing times (rate
+   * limits go on counting from them), recent firings, waiting confirmations. An action that was
+   * running when that owner stopped is recorded `failed` — whether it completed is unknown.
+   * `warnings` (damaged lines) are shown with the rules' warnings.
+   */
+  restore(snapshot: TriggerStateSnapshot, warnings: ConfigWarning[] = []): void {
+    for (const [name, r] of snapshot.rules) {
+      this.counts.set(name, r.count);
+      if (r.lastFired !== undefined) this.lastFired.set(name, r.lastFired);
+    }
+    const interrupted = { outcome: 'failed' as const, error: 'Switchboard stopped while this action ran; whether it completed is not known' };
+    for (const f of snapshot.pendingOnly) if (f.outcome === 'pending') this.pending.set(f.id, f);
+    for (const f of snapshot.firings.slice(-MAX_FIRINGS)) {
+      if (f.outcome === 'running') Object.assign(f, interrupted);
+      this.firings.push(f);
+      if (f.outcome === 'pending') this.pending.set(f.id, f);
+    }
+    // Ids stay unique across owners: a new prefix when an old one (same millisecond) is taken.
+    const taken = new Set([...this.firings, ...this.pending.values()].map((f) => f.id.split('-')[0]));
+    for (let t = Date.now(); taken.has(this.idPrefix); t++) this.idPrefix = t.toString(36);
+    this.restoreWarnings = warnings;
+    this.options.onChange?.();
+  }
+
+  /** What `restore` takes back after a restart (the objects themselves; serialise before changing them). */
+  snapshot(): TriggerStateSnapshot {
+    const rules = new Map<string, { count: number; lastFired?: number }>();
+    for (const [name, count] of this.counts) rules.set(name, { count });
+    for (const [name, at] of this.lastFired) rules.set(name, { count: this.counts.get(name) ?? 0, lastFired: at });
+    const listed = new Set(this.firings);
+    return { rules, firings: [...this.firings], pendingOnly: [...this.pending.values()].filter((f) => !listed.has(f)) };
   }
 
   /** The rules as loaded now. */
@@ -165,7 +207,7 @@ export class TriggerEngine {
         ...(last.has(r.rule.name) ? { lastFiring: last.get(r.rule.name)! } : {}),
         firings: this.counts.get(r.rule.name) ?? 0,
       })),
-      warnings: this.loaded.warnings,
+      warnings: this.restoreWarnings.length > 0 ? [...this.loaded.warnings, ...this.restoreWarnings] : this.loaded.warnings,
       pending: [...this.pending.values()],
       firings: [...this.firings],
     };

@@ -4,6 +4,19 @@ import { EXAMPLE_TRIGGERS, keepLastGood, parseTriggersText } from './triggers-fi
 const FILE = '/data/triggers.json';
 
 describe('parseTriggersText', () => {
+  it('a file nested 5,000 levels deep is a warning with file:line, reads no rule and keeps the earlier ones (trial 5 finding 9)', () => {
+    // The recursive parser overflowed the stack: no rules and no warning at all.
+    const text = `{"rules":\n${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    const loaded = parseTriggersText(FILE, text);
+    expect(loaded.rules).toEqual([]);
+    expect(loaded.syntaxError).toBe(true);
+    expect(loaded.warnings).toEqual([
+      { file: FILE, line: 2, column: 256, message: 'no rule was read from this file: it nests deeper than 256 levels at line 2, column 256 (until it is fixed the rules in effect before stay)' },
+    ]);
+    const before = parseTriggersText(FILE, '{"rules": [{"name": "kept", "mode": "notify"}]}');
+    expect(keepLastGood(before, loaded).rules.map((r) => r.rule.name)).toEqual(['kept']);
+  });
+
   it('loads valid rules with their line, regex and rate limit', () => {
     const text = `{
   "rules": [

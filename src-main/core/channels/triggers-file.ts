@@ -14,7 +14,8 @@ import {
   type ContentMatcher,
   type TriggerRule,
 } from '../../../src-shared/channels/trigger-rules.js';
-import { nodeAt, parseConfigText, propertyNode } from '../config/jsonc-document.js';
+import { LineIndex, nodeAt, parseConfigText, propertyNode } from '../config/jsonc-document.js';
+import { MAX_CONFIG_NESTING, nestingTooDeep } from '../config/structured-document.js';
 import { readConfigTextOutcome } from '../config/read-config-text.js';
 
 /** A rule that passed every check, ready to fire. */
@@ -68,9 +69,18 @@ export async function readTriggersFile(path: string): Promise<LoadedTriggers> {
  * Check a `triggers.json` text. Warnings (each with file, line and column where known): syntax
  * errors; a root that is not `{"rules": [...]}`; unknown top-level keys; per rule every schema
  * issue (unknown field, wrong type, bad duration), a regex that does not compile, `auto` without
- * an action, an action tool missing from `allowedTools`, a duplicate name. Pure.
+ * an action, an action tool missing from `allowedTools`, a duplicate name; a text nested deeper than
+ * `MAX_CONFIG_NESTING` is read like one with a syntax error (no rule, the earlier ones stay). Pure.
  */
 export function parseTriggersText(path: string, text: string): LoadedTriggers {
+  // Checked first, alone: the parser and its value walk recurse, and a file nested thousands of
+  // levels deep overflowed the stack — read as no rules and no warning (trial 5 finding 9).
+  const deep = nestingTooDeep(text);
+  if (deep !== undefined) {
+    const pos = new LineIndex(text).at(deep);
+    const message = `no rule was read from this file: it nests deeper than ${MAX_CONFIG_NESTING} levels at line ${pos.line}, column ${pos.column} (until it is fixed the rules in effect before stay)`;
+    return { file: path, text, rules: [], warnings: [{ file: path, ...pos, message }], syntaxError: true };
+  }
   const doc = parseConfigText(path, text);
   const warnings: ConfigWarning[] = [...doc.warnings];
   const rules: LoadedRule[] = [];

@@ -4,8 +4,8 @@
  * it is a WebSocket client on `ws://<page host>/ws?token=<token from the page URL>`.
  */
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
-import { TOKEN_PARAM, WS_PATH } from '../../../src-shared/api/wire.js';
-import { createWebClient, type ConnectionState, type WebClient } from './web-client.js';
+import { SESSION_PATH, SESSION_TOKEN_HEADER, TOKEN_PARAM, WS_PATH } from '../../../src-shared/api/wire.js';
+import { createWebClient, type ConnectionState, type SessionCheck, type WebClient } from './web-client.js';
 
 declare global {
   interface Window {
@@ -31,6 +31,21 @@ export function webSocketUrl(location: { protocol: string; host: string; search:
 }
 
 /**
+ * Whether the host at the page's address still takes the page's token (`GET /session`, web-host.ts):
+ * 204 → `live`; any other answer (401: a new Switchboard with a new token; something else on the port)
+ * → `gone`; no answer → `unreachable` (stopped, or restarting on the same port). Never rejects.
+ */
+export async function checkSession(location: { origin: string; search: string }, fetcher: typeof fetch = fetch): Promise<SessionCheck> {
+  const token = new URLSearchParams(location.search).get(TOKEN_PARAM) ?? '';
+  try {
+    const res = await fetcher(`${location.origin}${SESSION_PATH}`, { headers: { [SESSION_TOKEN_HEADER]: token }, cache: 'no-store' });
+    return res.status === 204 ? 'live' : 'gone';
+  } catch {
+    return 'unreachable';
+  }
+}
+
+/**
  * The app's API, created once: `window.switchboard` when the preload provided it, else a web
  * client for the current page. Never throws.
  */
@@ -43,7 +58,7 @@ export function getApi(): RendererApi {
     };
     cached = { api: window.switchboard, connection: always };
   } else {
-    const client = createWebClient({ url: webSocketUrl(window.location) });
+    const client = createWebClient({ url: webSocketUrl(window.location), checkSession: () => checkSession(window.location) });
     cached = { api: client, connection: client };
   }
   return cached;

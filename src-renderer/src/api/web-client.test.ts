@@ -252,6 +252,46 @@ describe('createWebClient', () => {
     expect(await client.call('tools:list', {})).toEqual({ ok: true, data: [] });
   });
 
+  it('asks checkSession after a loss: unreachable or live → keeps reconnecting (same owner back: resync); gone → stops for good, state gone', async () => {
+    const handler: Handler = (msg, socket) => reply(socket, msg.id, { ok: true, data: msg.method === 'servers:list' ? snapshot('a') : [] });
+    const host = await startHost(handler);
+    const port = host.port;
+    let session: 'live' | 'gone' | 'unreachable' = 'unreachable';
+    const checks: string[] = [];
+    client = createWebClient({
+      url: `ws://127.0.0.1:${port}/ws`,
+      createSocket: nodeSocket,
+      initialBackoffMs: 20,
+      maxBackoffMs: 100,
+      checkSession: async () => {
+        checks.push(session);
+        return session;
+      },
+    });
+    const snapshots: string[] = [];
+    client.on('servers:changed', (s) => snapshots.push(s.servers[0]!.server.name));
+    await until(() => snapshots.length === 1);
+    await host.close();
+    await until(() => checks.length >= 2); // unreachable: asked again after each failed attempt
+    expect(client.state).not.toBe('gone');
+    // The same owner comes back (a blip): reconnected and refreshed.
+    const back = await startHost(handler, port);
+    await until(() => snapshots.length === 2 && client!.state === 'open');
+    // Now the address refuses the page (a new Switchboard with a new token): no more retries.
+    session = 'gone';
+    await back.close();
+    await until(() => client!.state === 'gone');
+    const attempts = checks.length;
+    const again = await startHost(handler, port);
+    hosts.push(again);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(client.state).toBe('gone');
+    expect(checks.length).toBe(attempts);
+    expect(again.sockets.size).toBe(0);
+    const r = await client.call('tools:list', {});
+    expect(!r.ok && r.error.code).toBe('NOT_CONNECTED');
+  });
+
   it('resolves NOT_CONNECTED when no host answers within connectWaitMs, and after close()', async () => {
     // A port that was just free: bind, read it, release.
     const probe = await startHost(() => undefined);

@@ -33,8 +33,15 @@ export interface WebSocketLike {
 /** A constructor of `WebSocketLike` (the global `WebSocket` by default). */
 export type WebSocketFactory = (url: string) => WebSocketLike;
 
-/** Connection state of the wire, for the UI's "disconnected" banner. */
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+/**
+ * Connection state of the wire, for the UI's "disconnected" banner. `gone`: the Switchboard the page
+ * was opened from stopped — its address now refuses the page's token (a new owner has a new one) or
+ * serves something else — so the client stopped reconnecting.
+ */
+export type ConnectionState = 'connecting' | 'open' | 'closed' | 'gone';
+
+/** What a session check found: the host still takes the token, answers but refuses it, or does not answer. */
+export type SessionCheck = 'live' | 'gone' | 'unreachable';
 
 /** Options of `createWebClient`. */
 export interface WebClientOptions {
@@ -50,6 +57,11 @@ export interface WebClientOptions {
   connectWaitMs?: number;
   /** How incoming messages are time-sliced (sliced-queue.ts defaults). */
   slicing?: SlicedQueueOptions;
+  /**
+   * Asked after every failed connect or lost socket (absent: never; the client retries forever):
+   * `gone` stops reconnecting for good (state `gone`), anything else retries with backoff.
+   */
+  checkSession?: () => Promise<SessionCheck>;
 }
 
 /** A `SwitchboardApi` that also reports its connection and can be closed for good. */
@@ -216,6 +228,39 @@ export function createWebClient(options: WebClientOptions): WebClient {
     }, delay);
   };
 
+  /** Stop for good: resolve every call waiting or in flight `NOT_CONNECTED`, no more reconnects. */
+  const stop = (final: ConnectionState): WebSocketLike | undefined => {
+    closedForGood = true;
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    const ws = socket;
+    socket = undefined;
+    for (const [id, p] of pending) {
+      pending.delete(id);
+      p.resolve(notConnected(p.method));
+    }
+    for (const w of waiting) {
+      clearTimeout(w.timer);
+      w.resolve(notConnected(w.frame.method));
+    }
+    waiting.clear();
+    setState(final);
+    return ws;
+  };
+
+  /** After a failed connect or a lost socket: ask whether the session still exists, then retry or stop. */
+  const afterLoss = (): void => {
+    if (!options.checkSession) return scheduleReconnect();
+    options.checkSession().then(
+      (found) => {
+        if (closedForGood || socket) return;
+        if (found === 'gone') stop('gone');
+        else scheduleReconnect();
+      },
+      () => scheduleReconnect(),
+    );
+  };
+
   const connect = (): void => {
     if (closedForGood) return;
     setState('connecting');
@@ -224,7 +269,7 @@ export function createWebClient(options: WebClientOptions): WebClient {
       ws = createSocket(options.url);
     } catch {
       setState('closed');
-      scheduleReconnect();
+      afterLoss();
       return;
     }
     socket = ws;
@@ -254,7 +299,7 @@ export function createWebClient(options: WebClientOptions): WebClient {
         p.resolve(notConnected(p.method));
       }
       setState('closed');
-      scheduleReconnect();
+      afterLoss();
     };
     ws.addEventListener('close', onClose);
     // Some implementations fire only `error` for a refused connection.
@@ -303,21 +348,7 @@ export function createWebClient(options: WebClientOptions): WebClient {
       return () => connectionListeners.delete(listener);
     },
     close() {
-      closedForGood = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
-      const ws = socket;
-      socket = undefined;
-      for (const [id, p] of pending) {
-        pending.delete(id);
-        p.resolve(notConnected(p.method));
-      }
-      for (const w of waiting) {
-        clearTimeout(w.timer);
-        w.resolve(notConnected(w.frame.method));
-      }
-      waiting.clear();
-      setState('closed');
+      const ws = stop('closed');
       try {
         ws?.close();
       } catch {

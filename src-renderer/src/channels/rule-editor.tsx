@@ -7,12 +7,35 @@
 import { Badge, Button, Group, Modal, NumberInput, ScrollArea, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { TriggerPreview } from '../../../src-shared/api/channels.js';
+import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { useChannels, useChannelsStore } from '../store/channels-store.js';
 import { useApp } from '../store/use-store.js';
 import { clockTime } from './notification-format.js';
 
 /** How long typing pauses before the text is checked (ms). */
 const CHECK_DELAY_MS = 300;
+
+/**
+ * What went wrong reading `triggers.json` (and the kept trigger state), on the tab the dialog opens
+ * on: a skipped rule said only on the Edit tab went unseen (trial 5 finding 9).
+ */
+function FileWarnings({ warnings }: { warnings: readonly ConfigWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Stack gap={2} role="alert" aria-label="Problems in the rules">
+      <Text size="sm" c="red" fw={600}>
+        {warnings.length} problem{warnings.length === 1 ? '' : 's'}: a rule with a problem is skipped (fix it on the Edit tab)
+      </Text>
+      {warnings.map((w, i) => (
+        <Text key={i} size="sm" c="red">
+          {w.file.endsWith('triggers.json') ? '' : `${w.file.split(/[\\/]/).pop()} `}
+          {w.line !== undefined ? `line ${w.line}: ` : ''}
+          {w.message}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 function Firings() {
   const state = useChannels((s) => s.triggers);
@@ -22,7 +45,8 @@ function Firings() {
       <Text size="xs" c="dimmed" className="mono">
         {state.file}
       </Text>
-      {state.rules.length === 0 ? <Text size="sm">No rules yet: add some on the Edit tab.</Text> : null}
+      <FileWarnings warnings={state.warnings} />
+      {state.rules.length === 0 && state.warnings.length === 0 ? <Text size="sm">No rules yet: add some on the Edit tab.</Text> : null}
       <Table aria-label="Rules" striped>
         <Table.Tbody>
           {state.rules.map(({ rule, firings, lastFiring }) => (

@@ -13,6 +13,7 @@ import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { messageWithoutServer, serverWarnings } from '../lib/warnings.js';
 import { fileAt, formatDuration, formatLatency, hostScopeLabel, plural } from '../lib/format.js';
 import { PathText } from './path-text.js';
+import { useLive } from '../lib/use-live.js';
 import { useNow } from '../lib/use-now.js';
 import { useStore } from '../store/use-store.js';
 import { InvokePane } from './invoke-pane.js';
@@ -51,13 +52,15 @@ function launchLine(s: ServerState['server']): string {
 /** Header facts: uptime, restarts, latency, server info. */
 function Facts({ state }: { state: ServerState }) {
   const now = useNow();
+  // Not live (use-live.ts): an uptime or a countdown would be a claim about now.
+  const live = useLive();
   const facts: string[] = [plural(state.toolCount, 'tool')];
-  if (state.status === 'connected' && state.connectedAt) facts.push(`up ${formatDuration(now - state.connectedAt)}`);
+  if (state.status === 'connected' && state.connectedAt && live) facts.push(`up ${formatDuration(now - state.connectedAt)}`);
   if (state.restartCount > 0) facts.push(`${plural(state.restartCount, 'restart')}`);
   // Latency is a fact about a live connection: a stopped or failed server has none now.
   const lat = state.status === 'connected' ? state.recentLatencyMs : [];
   if (lat.length > 0) facts.push(`latency ${formatLatency(lat[lat.length - 1]!)}`);
-  if (state.status === 'backoff') facts.push(retryText(state.nextRestartAt, now));
+  if (state.status === 'backoff' && live) facts.push(retryText(state.nextRestartAt, now));
   // A connect that gets no answer: how long it has waited and when it gives up (connect-wait.ts).
   if (state.status === 'connecting' && state.connectWait) facts.push(connectWaitText(state.connectWait, now));
   if (state.serverInfo) facts.push(`${state.serverInfo.name} ${state.serverInfo.version}`);

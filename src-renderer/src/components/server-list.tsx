@@ -12,6 +12,7 @@ import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { messageWithoutServer, serverWarnings } from '../lib/warnings.js';
 import { fileAt, formatDuration, hostScopeLabel, plural } from '../lib/format.js';
 import { onListKeyDown } from '../lib/list-keys.js';
+import { useLive } from '../lib/use-live.js';
 import { useNow } from '../lib/use-now.js';
 import { PathText } from './path-text.js';
 import { StatusBadge } from './status-dot.js';
@@ -37,6 +38,8 @@ export function retryText(nextRestartAt: number | undefined, now: number): strin
 function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; selected: boolean; onSelect(): void; now: number; warnings: ConfigWarning[] }) {
   const src = s.server.source;
   const broken = serverWarnings(warnings, s.server.name, src.file);
+  // Not live (use-live.ts): no uptime, no retry countdown — they would be guesses.
+  const live = useLive();
   return (
     <UnstyledButton
       data-list-item
@@ -55,7 +58,7 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
       </Group>
       <Text size="xs" c="dimmed">
         {plural(s.toolCount, 'tool')}
-        {s.status === 'connected' && s.connectedAt ? ` · up ${formatDuration(now - s.connectedAt)}` : ''}
+        {s.status === 'connected' && s.connectedAt && live ? ` · up ${formatDuration(now - s.connectedAt)}` : ''}
         {' · '}
         {hostScopeLabel(src)}
         {s.server.enabled ? '' : ' · disabled'}
@@ -75,7 +78,7 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
           ⚠ {messageWithoutServer(w)}
         </Text>
       ))}
-      {s.status === 'backoff' ? (
+      {s.status === 'backoff' && live ? (
         <Text size="xs" c="orange" aria-label="Next retry">
           {retryText(s.nextRestartAt, now)}
         </Text>

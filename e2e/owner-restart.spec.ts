@@ -1,0 +1,107 @@
+/**
+ * An open tab when its Switchboard goes (docs/faces-and-ownership.md "An open tab when the owner goes";
+ * trial 5 finding 6), in Chromium against `switchboard serve`: killed, the window stops claiming
+ * anything live (no "connected" row or total, uptimes stop) and says it is reconnecting; a new owner on
+ * the same port (a new token) makes the tab say plainly that the Switchboard it was opened from stopped
+ * and how to open the new one — it stops retrying; `switchboard open` prints the new address, and there
+ * a confirmation that waited before the restart is still asked and runs (trigger state kept). And the
+ * Rules… dialog's first tab shows a rule skipped for a problem (trial 5 finding 9).
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { REPO, type Sandbox } from './sandbox.js';
+import { readLiveEndpoint } from '../src-main/owner/ownership.js';
+import { connectToOwner } from '../src-main/wires/remote-api.js';
+
+const NOTIFYING = join(REPO, 'src-main/core/channels/fixtures/notifying-server.mjs');
+
+function setup(sb: Sandbox, rules: unknown[]): void {
+  writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { mon: { command: process.execPath, args: [NOTIFYING, 'stdio'], env: { SB_E2E_TAG: sb.tag } } } }, null, 2));
+  writeFileSync(join(sb.dataDir, 'triggers.json'), JSON.stringify({ rules }, null, 2));
+}
+
+const serverButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+/** SIGTERM the running owner (its own process group) and wait until its endpoint is gone. */
+async function stopOwner(sb: Sandbox): Promise<void> {
+  const endpoint = readLiveEndpoint(sb.dataDir)!;
+  process.kill(-endpoint.pid, 'SIGTERM');
+  await expect.poll(() => readLiveEndpoint(sb.dataDir), { timeout: 60_000 }).toBeUndefined();
+}
+
+test('a tab whose Switchboard stopped says so and how to open the new one; a waiting confirmation is still asked there', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  setup(sb, [{ name: 'deploy', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: 'deployed' } }, allowedTools: ['echo'] }]);
+  const url = await sb.serve();
+  const port = Number(new URL(url).port);
+  await page.goto(url);
+  await expect(serverButton(page, 'mon')).toContainText('connected');
+  await expect(serverButton(page, 'mon')).toContainText(/up \d/);
+  await expect(page.getByLabel('Totals')).toContainText('1 connected');
+  await expect(page.getByRole('main').getByText(/^6 tools · up \d/)).toBeVisible();
+
+  // A confirmation waits when the owner stops.
+  const api = await connectToOwner(readLiveEndpoint(sb.dataDir)!);
+  const pushed = await api.call('tools:call', { server: 'mon', tool: 'notify', args: { method: 'notifications/deploy/done', params: { v: 1 } } });
+  expect(pushed.ok && !pushed.data.isError).toBe(true);
+  const asked = page.getByRole('dialog', { name: 'Rule "deploy" asks for a confirmation' });
+  await expect(asked).toBeVisible();
+  await page.keyboard.press('Escape'); // not now: it stays waiting
+  await expect(asked).toBeHidden();
+  api.close();
+
+  await stopOwner(sb);
+  const lost = page.getByRole('alert').filter({ hasText: 'switchboard open' });
+  await expect(lost).toContainText('Not connected to Switchboard — reconnecting…');
+  await expect(lost).toContainText('switchboard open');
+  // Nothing claims to be live: no "connected" on the row or in the totals, no uptime.
+  await expect(serverButton(page, 'mon')).toContainText('unknown');
+  await expect(serverButton(page, 'mon')).not.toContainText('connected');
+  await expect(serverButton(page, 'mon')).not.toContainText(/up \d/);
+  await expect(page.getByLabel('Totals')).not.toContainText('connected ·');
+  await expect(page.getByLabel('Totals')).toContainText('status unknown');
+  await expect(page.getByRole('main').getByText(/^6 tools · /)).not.toContainText('up ');
+
+  // A new Switchboard on the same port: a new token, so this page's is refused — it says so and stops.
+  await sb.serve(port);
+  await expect(lost).toContainText('The Switchboard this page was opened from has stopped', { timeout: 60_000 });
+  await expect(lost).toContainText('switchboard open');
+  await expect(page.getByRole('status').filter({ hasText: 'Disconnected — this Switchboard stopped' })).toBeVisible();
+  await expect(serverButton(page, 'mon')).not.toContainText('connected');
+
+  // `switchboard open` prints the new address; there the confirmation from before the restart is asked.
+  const open = spawnSync(process.execPath, [join(REPO, 'bin/switchboard.mjs'), 'open', '--no-browser'], { env: sb.env, cwd: sb.project, encoding: 'utf8', timeout: 120_000 });
+  expect(open.status).toBe(0);
+  const next = /Switchboard is running at (\S+)/.exec(open.stdout)?.[1];
+  expect(next).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?token=`));
+  expect(next).not.toBe(url);
+  await page.goto(next!);
+  await expect(serverButton(page, 'mon')).toContainText('connected');
+  await expect(lost).toHaveCount(0);
+  const again = page.getByRole('dialog', { name: 'Rule "deploy" asks for a confirmation' });
+  await expect(again).toBeVisible({ timeout: 60_000 });
+  await again.getByRole('button', { name: 'Run it' }).click();
+  await expect(page.getByRole('dialog', { name: 'Rule "deploy"' }).getByLabel('Action result')).toHaveText('echo: deployed');
+});
+
+test('the Rules… dialog opens on a tab that shows a rule skipped for a problem, with its line', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  setup(sb, [
+    { name: 'ok', channel: 'alerts', mode: 'notify' },
+    { name: 'typo', channel: 'alerts', mode: 'notify', sever: 'mon' },
+  ]);
+  const url = await sb.serve();
+  await page.goto(url);
+  await expect(serverButton(page, 'mon')).toContainText('connected');
+  await page.getByRole('button', { name: /^Notifications: \d+ unread|^Notifications/ }).first().click();
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Rules…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Trigger rules' });
+  const problems = dialog.getByRole('alert', { name: 'Problems in the rules' });
+  await expect(problems).toContainText('1 problem: a rule with a problem is skipped');
+  await expect(problems).toContainText('line 12: rule 2 "typo": unknown field "sever"');
+  await expect(dialog.getByRole('table', { name: 'Rules' })).toContainText('ok');
+  await expect(dialog.getByRole('table', { name: 'Rules' })).not.toContainText('typo');
+});

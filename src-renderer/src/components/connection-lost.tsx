@@ -1,0 +1,52 @@
+/**
+ * The window without its Switchboard (docs/faces-and-ownership.md "An open tab when the owner goes"): a
+ * badge in the header for every state but open, and a notice that says what happened and what to do —
+ * reconnecting while the address does not answer; when the address refuses the page's token (a new
+ * Switchboard, which has a new token) or serves something else, that the Switchboard this page came
+ * from stopped and how to open the new one. Not shown in the desktop app (IPC is always open).
+ */
+import { Alert, Badge, Code, Text } from '@mantine/core';
+import { useStore } from '../store/use-store.js';
+
+/** The header badge: nothing while open. */
+export function ConnectionNotice() {
+  const connection = useStore((s) => s.connection);
+  if (connection === 'open') return null;
+  const text = connection === 'connecting' ? 'Connecting to Switchboard…' : connection === 'gone' ? 'Disconnected — this Switchboard stopped' : 'Disconnected — reconnecting…';
+  return (
+    <Badge color={connection === 'connecting' ? 'yellow' : 'red'} variant="light" role="status">
+      {text}
+    </Badge>
+  );
+}
+
+/** The notice over the (greyed) window while the connection is lost; nothing before the first connection or while open. */
+export function ConnectionLost() {
+  const connection = useStore((s) => s.connection);
+  const everLoaded = useStore((s) => s.snapshot !== undefined);
+  if (connection === 'open' || (connection === 'connecting' && !everLoaded)) return null;
+  const address = window.location.host;
+  const open = (
+    <>
+      Run <Code>switchboard open</Code> to open the one running now, or start one with <Code>switchboard serve</Code> (it prints its address).
+    </>
+  );
+  if (connection === 'gone') {
+    return (
+      <Alert className="connection-lost" color="red" title="The Switchboard this page was opened from has stopped" role="alert">
+        <Text size="sm">
+          {address} no longer accepts this page: a Switchboard started since has a new address or token. What you see is how things were when it
+          stopped; nothing here is live any more. {open}
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert className="connection-lost" color="orange" title="Not connected to Switchboard — reconnecting…" role="alert">
+      <Text size="sm">
+        Nothing answers at {address}: the Switchboard stopped or is restarting. What you see is how things were when the connection was lost. If
+        it was restarted, this page cannot follow it (a new one has a new token). {open}
+      </Text>
+    </Alert>
+  );
+}
