@@ -64,3 +64,21 @@ test("every elicitation shape of server-everything's trigger-elicitation-request
     '"check":true',
   ]) expect(text).toContain(part);
 });
+
+test('an unticked Boolean is answered false, not left out (trial 5 finding 10)', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  await openEverything(page, sb);
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^trigger-elicitation-request mcp_/ }).click();
+  const pane = page.getByRole('region', { name: 'Call trigger-elicitation-request' });
+  await pane.getByRole('button', { name: 'Call', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /asks for input/ });
+  await dialog.getByLabel(/^String\*?$/).fill('Ada Lovelace');
+  await expect(dialog.getByRole('checkbox', { name: 'Boolean', exact: true })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+  const result = pane.getByRole('region', { name: 'Tool result' });
+  await expect(result).toContainText('User provided the requested information');
+  const text = ((await result.textContent()) ?? '').replace(/\s+/g, '');
+  expect(text).toContain('"name":"AdaLovelace"');
+  expect(text).toContain('"check":false');
+});
