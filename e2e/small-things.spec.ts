@@ -2,7 +2,8 @@
  * Small things people notice (issue 15 item 8), in Chromium against `switchboard serve` and the
  * inspector fixture server: a destructive tool asks before it is called, and "Don't ask again" is
  * kept by main per server (the server's settings turn it back on); a completion list stays inside
- * the viewport and never covers the button below its form; a success toast closes on its own.
+ * the viewport and never covers the button below its form; a success toast closes on its own; the
+ * header's title and buttons stay whole at 900-1000 px.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
