@@ -6,18 +6,24 @@
  * (`oneOf` const + title), a titled multi-select (`items.anyOf` const + title) and a legacy
  * `enumNames` enum. Every field is answerable by its titles; the server gets the values.
  */
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import type { Sandbox } from './sandbox.js';
 import { openEverything } from './everything-server.js';
 
-test("every elicitation shape of server-everything's trigger-elicitation-request is answerable with its titles", async ({ page, sandbox }) => {
-  const sb = sandbox('empty');
+/** Serve server-everything, call trigger-elicitation-request; resolves with its call pane and the form dialog. */
+async function openElicitation(page: Page, sb: Sandbox): Promise<{ pane: Locator; dialog: Locator }> {
   await openEverything(page, sb);
   await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^trigger-elicitation-request mcp_/ }).click();
   const pane = page.getByRole('region', { name: 'Call trigger-elicitation-request' });
   await pane.getByRole('button', { name: 'Call', exact: true }).click();
-
   const dialog = page.getByRole('dialog', { name: /asks for input/ });
   await expect(dialog).toBeVisible();
+  return { pane, dialog };
+}
+
+test("every elicitation shape of server-everything's trigger-elicitation-request is answerable with its titles", async ({ page, sandbox }) => {
+  const { pane, dialog } = await openElicitation(page, sandbox('empty'));
   // No field falls back to rjsf's "Unsupported field schema" dump.
   await expect(dialog.getByText(/Unsupported field schema|Unknown field type/)).toHaveCount(0);
 
@@ -63,4 +69,17 @@ test("every elicitation shape of server-everything's trigger-elicitation-request
     '"integer":42',
     '"check":true',
   ]) expect(text).toContain(part);
+});
+
+test('an unticked Boolean is answered false, not left out (trial 5 finding 10)', async ({ page, sandbox }) => {
+  const { pane, dialog } = await openElicitation(page, sandbox('empty'));
+  await dialog.getByLabel(/^String\*?$/).fill('Ada Lovelace');
+  await expect(dialog.getByRole('checkbox', { name: 'Boolean', exact: true })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+  const result = pane.getByRole('region', { name: 'Tool result' });
+  await expect(result).toContainText('User provided the requested information');
+  const text = ((await result.textContent()) ?? '').replace(/\s+/g, '');
+  expect(text).toContain('"name":"AdaLovelace"');
+  expect(text).toContain('"check":false');
 });

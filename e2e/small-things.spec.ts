@@ -2,7 +2,8 @@
  * Small things people notice (issue 15 item 8), in Chromium against `switchboard serve` and the
  * inspector fixture server: a destructive tool asks before it is called, and "Don't ask again" is
  * kept by main per server (the server's settings turn it back on); a completion list stays inside
- * the viewport and never covers the button below its form; a success toast closes on its own.
+ * the viewport and never covers the button below its form; a success toast closes on its own; the
+ * header's title and buttons stay whole at 900-1000 px.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,4 +102,23 @@ test('a success toast closes on its own', async ({ page, sandbox }) => {
   await expect(success).toBeVisible();
   await expect(success).toBeHidden({ timeout: 60_000 });
   // An error stays until dismissed: autoCloseDelay's unit test (no error toast can be provoked here without faking a failure).
+});
+
+test('the header keeps its title on one line and every button label whole at 900 and 1000 px', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  setup(sb);
+  await page.goto(await sb.serve());
+  await expect(serverButton(page, 'fx')).toContainText('connected');
+  for (const width of [1000, 900]) {
+    await page.setViewportSize({ width, height: 700 });
+    const header = page.locator('header');
+    const title = header.getByRole('heading', { name: 'MCP Switchboard' });
+    await expect.poll(async () => (await title.boundingBox())!.height, `title on one line at ${width}`).toBeLessThan(40);
+    const cut = await header.locator('button').evaluateAll((buttons) =>
+      buttons.filter((b) => [...b.querySelectorAll('span')].some((s) => s.scrollWidth > s.clientWidth + 1)).map((b) => b.textContent),
+    );
+    expect(cut, `buttons cut at ${width} px`).toEqual([]);
+    const right = await header.getByLabel('Totals').boundingBox();
+    expect(right!.x + right!.width).toBeLessThanOrEqual(width);
+  }
 });

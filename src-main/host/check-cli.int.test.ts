@@ -104,6 +104,15 @@ describe('switchboard check', () => {
     expect(r.stderr).toContain(`${file}:3:81: calls[0].expect[0].kind: Invalid discriminator value`);
     expect(r.code).toBe(64);
     expect(readFileSync(file, 'utf8')).toBe(text);
+    // Several problems are each printed (a trial read '(and 2 more problems)' and could not see them).
+    const several = collection(join(world.project, 'ci'), 'several.json', '{"calls": [\n{"name": 1, "server": "everything", "tool": "echo"},\n{"name": "b", "server": 2, "tool": "echo"},\n{"name": "c", "server": "everything", "tool": "echo", "extra": 1}]}');
+    const many = await runSwitchboard(world, ['check', 'ci/several.json']);
+    expect(many.stderr).toContain(`${several}: 3 problems.`);
+    expect(many.stderr).toContain(`\n  ${several}:2:10: calls[0].name: `);
+    expect(many.stderr).toContain(`\n  ${several}:3:25: calls[1].server: `);
+    expect(many.stderr).toContain(`\n  ${several}:4:`);
+    expect(many.stderr).not.toContain('more problem');
+    expect(many.code).toBe(64);
     const missing = await runSwitchboard(world, ['check', 'ci/none.json']);
     expect(missing.stderr).toContain(`There is no collection of saved calls at ${join(world.project, 'ci', 'none.json')}`);
     expect(missing.code).toBe(64);

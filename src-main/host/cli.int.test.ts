@@ -49,7 +49,8 @@ describe('switchboard CLI in a trusted project', () => {
     expect(tools).toBeGreaterThan(5);
     expect(lines[1]).toBe('○ broken        error');
     expect(lines[2]).toMatch(/^ {2}↳ .*ENOENT/);
-    expect(lines[3]).toBe(`Total: 2 servers, ${tools} tools available`);
+    expect(lines[3]).toBe(`    Check that the command exists and runs from a terminal: ${BROKEN_ENTRY.command}`);
+    expect(lines[4]).toBe(`Total: 2 servers, ${tools} tools available`);
     expect(processesWithMarker(world.marker)).toEqual([]);
   });
 
@@ -69,7 +70,7 @@ describe('switchboard CLI in a trusted project', () => {
   it('status <name> starts only that server and exits 2 for a failed one', async () => {
     const one = await runSwitchboard(world, ['status', 'broken']);
     expect(one.code).toBe(2);
-    expect(one.stdout.split('\n').slice(0, 3)).toEqual(['○ broken        error', expect.stringMatching(/ENOENT/), 'Total: 1 server, 0 tools available']);
+    expect(one.stdout.split('\n').slice(0, 4)).toEqual(['○ broken        error', expect.stringMatching(/ENOENT/), expect.stringMatching(/^ {4}Check that the command exists/), 'Total: 1 server, 0 tools available']);
     expect((await runSwitchboard(world, ['status', 'everything'])).code).toBe(0);
     const unknown = await runSwitchboard(world, ['status', 'nope']);
     expect(unknown.code).toBe(2);

@@ -88,8 +88,10 @@ export function App() {
     <AppShell header={{ height: 52 }} navbar={{ width: { base: 260, lg: 340 }, breakpoint: 0 }} padding="md" className={live ? undefined : 'not-live'}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Title order={1} size="h4">
+          {/* The project path gives way first: at 900-1000 px the buttons' labels were cut ("Add serv",
+              "Host") and the title wrapped onto two lines (issue 15 item 8 audit). */}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
+            <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
               MCP Switchboard
             </Title>
             {snapshot ? (
@@ -98,14 +100,14 @@ export function App() {
               </Text>
             ) : null}
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <NotificationsHeaderButton onOpen={() => setView('notifications')} />
             <AddServerWizard onAdded={added} />
             <InstallFromLink onInstalled={added} />
             <HostViews />
             <ConnectionNotice />
             {snapshot ? (
-              <Text size="sm" c="dimmed" aria-label="Totals">
+              <Text size="sm" c="dimmed" aria-label="Totals" style={{ whiteSpace: 'nowrap' }}>
                 {plural(snapshot.totals.servers, 'server')} ·{' '}
                 {live ? `${snapshot.totals.connected} connected` : 'status unknown (not connected to Switchboard)'} ·{' '}
                 {plural(snapshot.totals.tools, 'tool')}

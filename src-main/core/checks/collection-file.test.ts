@@ -55,6 +55,23 @@ describe('readCollection', () => {
     });
   });
 
+  it('several schema problems are each listed with file:line:column, not counted (a trial read "(and 2 more problems)")', async () => {
+    write('{"calls": [\n{"name": 1, "server": "s", "tool": "t"},\n{"name": "b", "server": 2, "tool": "t"},\n{"name": "c", "server": "s", "tool": "t", "timeoutMs": "x"}]}');
+    const err = await readCollection(file).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
+    expect(err?.code).toBe('INVALID_CONFIG');
+    const lines = err!.message.split('\n');
+    expect(lines[0]).toBe(`${file}: 3 problems. The file was not changed; fix them and run again:`);
+    expect(lines.slice(1)).toEqual([
+      `  ${file}:2:10: calls[0].name: Invalid input: expected string, received number`,
+      `  ${file}:3:25: calls[1].server: Invalid input: expected string, received number`,
+      expect.stringMatching(new RegExp(`^  ${file.replace(/[.]/g, '\\.')}:4:`)),
+    ]);
+    expect(err!.message).not.toContain('more problem');
+  });
+
   it('a syntax error names the line', async () => {
     write('{\n  "calls": [\n    {"name": "a",,}\n  ]\n}\n');
     await expect(readCollection(file)).rejects.toMatchObject({ code: 'INVALID_CONFIG', message: expect.stringMatching(new RegExp(`^${file.replace(/[.]/g, '\\.')}:3:18: Malformed JSON`)) });

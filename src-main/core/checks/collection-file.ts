@@ -63,7 +63,10 @@ function at(doc: ConfigDocument, path: (string | number)[], message: string): st
   return `${doc.path}:${pos.line}:${pos.column}: ${message}`;
 }
 
-/** The first zod issue as `file:line:column: path: message`. */
+/** How many schema problems one refusal lists. */
+const MAX_LISTED = 50;
+
+/** One zod issue as `file:line:column: path: message`. */
 function describeIssue(doc: ConfigDocument, issue: z.core.$ZodIssue): string {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const where = path.length > 0 ? `${path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')}: ` : '';
@@ -72,7 +75,7 @@ function describeIssue(doc: ConfigDocument, issue: z.core.$ZodIssue): string {
 
 /**
  * Parse collection text. Throws `CoreError('INVALID_CONFIG')` with `file:line:column` for a syntax
- * error or a value the schema refuses (the first problem, plus how many more).
+ * error or a value the schema refuses (every problem, one per line, up to 50).
  */
 export function parseCollectionText(file: string, text: string): { collection: Collection; doc: ConfigDocument } {
   const doc = parseConfigText(file, text);
@@ -85,8 +88,14 @@ export function parseCollectionText(file: string, text: string): { collection: C
   // Plain objects: jsonc-parser builds them without a prototype, which deep equality tells apart.
   const parsed = CollectionSchema.safeParse(JSON.parse(JSON.stringify(getNodeValue(doc.root!))));
   if (!parsed.success) {
-    const more = parsed.error.issues.length - 1;
-    bad(`${describeIssue(doc, parsed.error.issues[0]!)}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`);
+    // Every problem, one per line (a trial read "(and 2 more problems)" and had no way to see them);
+    // past MAX_LISTED the rest are counted, a file that bad needs fixing from the top anyway.
+    const issues = parsed.error.issues;
+    const listed = issues.slice(0, MAX_LISTED).map((issue) => describeIssue(doc, issue));
+    const rest = issues.length - listed.length;
+    if (issues.length === 1) bad(listed[0]!);
+    const lines = [...listed, ...(rest > 0 ? [`(and ${rest} more)`] : [])].map((l) => `  ${l}`);
+    throw new CoreError('INVALID_CONFIG', `${file}: ${issues.length} problems. The file was not changed; fix them and run again:\n${lines.join('\n')}`);
   }
   return { collection: parsed.data!, doc };
 }

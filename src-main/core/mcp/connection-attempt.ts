@@ -7,6 +7,7 @@
  * A layer of `ServerConnection` (connection.ts).
  */
 import type { ServerStatusName } from '../../../src-shared/api/status.js';
+import type { Failure } from '../../../src-shared/api/outcome.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import { keepAliveProbe } from './keepalive-probe.js';
 import { startKeepAlive } from './remote-keepalive.js';
@@ -23,6 +24,7 @@ import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retr
 import { eraKey } from './era-memory.js';
 import { ConnectWatch } from './connect-report.js';
 import { watchStall } from './connect-stall.js';
+import { legacySseHint } from './legacy-sse-hint.js';
 import { ConnectionSupervision } from './connection-supervision.js';
 
 /** Starting, stopping and connecting one server; failures go to connection-supervision.ts. */
@@ -214,19 +216,26 @@ export abstract class ConnectionAttempt extends ConnectionSupervision {
       this.live = undefined;
       if (live) await closeLive(live);
       if (attempt !== this.attempt) return;
+      // An http definition of a legacy HTTP+SSE server: the hint says to write sse (legacy-sse-hint.ts).
+      const sseHint = await legacySseHint(def, err);
+      if (attempt !== this.attempt) return;
+      const classify = (extra: { exited?: boolean } = {}): Failure => {
+        const failure = classifyFailure(err, { ...facts, ...extra });
+        return sseHint ? { ...failure, hint: sseHint } : failure;
+      };
       // A process that ended before initializing may start next time (a crash loop is capped);
       // a missing command, a refused connection, 401 or a timeout will not fix itself.
       if (this.options.auth?.isSignInRequired(err)) {
         this.lastError = needsAuthMessage(this.name, this.options.auth.signInReason?.(err));
         this.failure = AUTH_REQUIRED;
         this.setStatus('needs-auth');
-      } else if (exitedByItself) this.afterFailure(message, classifyFailure(err, { ...facts, exited: true }), true, 'error');
+      } else if (exitedByItself) this.afterFailure(message, classify({ exited: true }), true, 'error');
       else if (this.lostWhileUp && (isTransportFailure(err) || err instanceof ConnectTimeoutError || isRequestTimeout(err)) && !isAuthFailure(err)) {
         // Issue 14 item 5: a remote server that went away (refused, reset, HTTP error, frozen) may come back.
-        this.afterFailure(message, classifyFailure(err, facts), true, 'error');
+        this.afterFailure(message, classify(), true, 'error');
       } else {
         this.lastError = message;
-        this.failure = classifyFailure(err, facts);
+        this.failure = classify();
         this.setStatus('error');
       }
     } finally {

@@ -72,11 +72,13 @@ export function failureMessage(err: unknown): string {
     const status = err instanceof SdkHttpError ? ` (HTTP ${err.status})` : '';
     return describeRpcCode(inBody.code, inBody.message, inBody.data) ?? `${inBody.message} (${inBody.code})${status}`;
   }
-  let message = err.message;
+  // An HTML error page in the message (Express's "Cannot POST /sse") is reduced to its words: ten
+  // lines of markup under a server's status said less than the one line they hold.
+  let message = withoutHtmlPages(err.message);
   if (err instanceof SdkHttpError) {
     // The probe's HTTP refusal: "the server requires authorization (HTTP 401)" plus the body's words.
     message = message.replace(/^Version negotiation failed: (\w)/, (_all, c: string) => c.toUpperCase());
-    const body = typeof err.data?.text === 'string' ? err.data.text.trim() : '';
+    const body = typeof err.data?.text === 'string' ? withoutHtmlPages(err.data.text) : '';
     if (body && body.length <= 200 && !message.includes(body)) message += `: ${body}`;
   }
   // undici's "fetch failed" hides the reason (ECONNREFUSED, DNS…) in `cause`.
@@ -84,6 +86,22 @@ export function failureMessage(err: unknown): string {
   const status = httpStatusOf(err);
   if (status !== undefined && !message.includes(String(status))) message += ` (HTTP ${status})`;
   return message;
+}
+
+/** `text` with each HTML page in it reduced to its words (htmlPageText), trimmed. */
+function withoutHtmlPages(text: string): string {
+  return text.replace(/<!DOCTYPE html[\s\S]*?<\/html>\s*|<html[\s\S]*?<\/html>\s*/gi, (page) => htmlPageText(page)).trim();
+}
+
+/** The visible words of an HTML page (its head dropped, tags removed, whitespace collapsed), at most 200 characters. */
+function htmlPageText(page: string): string {
+  const text = page
+    .replace(/<head[\s\S]*?<\/head>|<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
 /** The HTTP status of an SDK HTTP failure (Streamable HTTP or SSE), if it has one. */

@@ -32,6 +32,13 @@ function byRegex(re: RegExp): (text: string) => string | undefined {
   };
 }
 
+/** Whether the word at `index` is quoted as code: between backticks or straight/curly quotes. */
+function asCode(text: string, index: number, length: number): boolean {
+  const before = text[index - 1];
+  const after = text[index + length];
+  return before !== undefined && after !== undefined && '`"\'“‘'.includes(before) && '`"\'”’'.includes(after);
+}
+
 /** Every rule, in the order findings are listed. */
 export const TEXT_RULES: readonly TextRule[] = [
   { id: 'invisible-unicode', title: 'Invisible characters', find: byRegex(INVISIBLE) },
@@ -73,9 +80,14 @@ export const TEXT_RULES: readonly TextRule[] = [
     find: (text, others) => {
       for (const m of text.matchAll(/[A-Za-z0-9_][\w-]*/g)) {
         const word = m[0];
-        // Short plain words ("echo", "search") are ordinary English; names with _ or - or 8+ characters are not.
-        if (word.length < 4 || (!/[_-]/.test(word) && word.length < 8)) continue;
-        if (others.has(word)) return around(text, m.index, word.length);
+        if (word.length < 4 || !others.has(word)) continue;
+        // A plain word ("echo", "progress", "Summarize") is ordinary English whatever its length: a
+        // server saying "long running operation with progress updates" names no tool, even when
+        // another server has a tool called `progress` (a trial's false banner on server-everything).
+        // It counts only written as code (`progress`, "progress"). Names with _ - digits or inner
+        // capitals (send_email, getWeather) are not English and count anywhere.
+        if (/^[A-Za-z][a-z]*$/.test(word) && !asCode(text, m.index, word.length)) continue;
+        return around(text, m.index, word.length);
       }
       return undefined;
     },

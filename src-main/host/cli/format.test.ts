@@ -70,7 +70,10 @@ describe('formatStatus', () => {
       snapshot([
         state('filesystem', 'connected', { toolCount: 3, connectedAt: started }),
         state('web-search', 'connected', { toolCount: 2, connectedAt: started }),
-        state('database', 'error', { lastError: 'start MCP server "mcp-postgres": exec: not found' }),
+        state('database', 'error', {
+          lastError: 'start MCP server "mcp-postgres": exec: not found',
+          failure: { code: 'command-not-found', retryable: false, hint: 'Check that the command exists and runs from a terminal: mcp-postgres' },
+        }),
       ]),
       { now: NOW, trustCommand: 'switchboard trust' },
     );
@@ -79,6 +82,7 @@ describe('formatStatus', () => {
       '● web-search    connected     2 tools  (2m 15s)',
       '○ database      error',
       '  ↳ start MCP server "mcp-postgres": exec: not found',
+      '    Check that the command exists and runs from a terminal: mcp-postgres',
       'Total: 3 servers, 5 tools available',
     ]);
   });

@@ -104,6 +104,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       if (state.approval) lines.push(...formatApproval(state.approval, '    '));
     } else if (state.lastError && state.status !== 'connected') {
       lines.push(`  ↳ ${state.lastError}${retryNote(state, options.now)}`);
+      // The typed failure's hint: what to do (e.g. a legacy SSE server reached as http: use sse).
+      if (state.failure?.hint) lines.push(`    ${state.failure.hint}`);
     }
   }
   lines.push(`Total: ${plural(snapshot.totals.servers, 'server')}, ${plural(snapshot.totals.tools, 'tool')} available`);

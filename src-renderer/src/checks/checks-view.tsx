@@ -166,7 +166,7 @@ export function ChecksView() {
       ) : null}
       {loadError ? (
         <Alert color="red" title="The collection file cannot be used" role="alert">
-          <Text size="sm" className="mono">
+          <Text size="sm" className="mono" style={{ whiteSpace: 'pre-wrap' }}>
             {loadError}
           </Text>
         </Alert>

@@ -20,7 +20,7 @@ import { friendlyErrors } from '../lib/form-errors.js';
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
-import { formSchema, parseArgs } from '../lib/schema-form.js';
+import { formSchema, parseArgs, withCheckboxValues } from '../lib/schema-form.js';
 import { shapeSchema } from '../lib/schema-shapes.js';
 import { useApp } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
@@ -85,7 +85,8 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
   const shaped = useMemo(() => shapeSchema(formSchema(tool.inputSchema), { multiSelect: false }), [tool.inputSchema]);
   const schema = shaped.schema as RJSFSchema;
   const uiSchema = useMemo(() => ({ ...shaped.uiSchema, 'ui:title': '' }), [shaped]);
-  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  // A required Boolean's unticked box is sent as false (lib/schema-form.ts withCheckboxValues).
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => withCheckboxValues(shaped.schema, {}, 'required'));
   const [raw, setRaw] = useState(false);
   const [rawText, setRawText] = useState('{}');
   const [rawError, setRawError] = useState<string>();
@@ -322,7 +323,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
                 focusOnFirstError
                 formData={formData}
                 onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
-                onSubmit={(e) => call((e.formData ?? {}) as Record<string, unknown>)}
+                onSubmit={(e) => call(withCheckboxValues(shaped.schema, (e.formData ?? {}) as Record<string, unknown>, 'required'))}
                 showErrorList={false}
                 noHtml5Validate
               >

@@ -13,7 +13,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
 import { formValidator } from '../lib/form-validator.js';
-import { formSchema } from '../lib/schema-form.js';
+import { formSchema, withCheckboxValues } from '../lib/schema-form.js';
 import { shapeSchema } from '../lib/schema-shapes.js';
 import { formTemplates } from './form-templates.js';
 import { useApp } from '../store/use-store.js';
@@ -100,7 +100,8 @@ function Elicitation({ request, answer }: { request: PendingServerRequest; answe
   // Every MCP 2025-11-25 shape (titled selects, enumNames, multi-selects as labelled checkboxes).
   const shaped = useMemo(() => shapeSchema(formSchema((request.params.requestedSchema ?? { type: 'object', properties: {} }) as Record<string, unknown>), { multiSelect: true }), [request.params.requestedSchema]);
   const schema = shaped.schema as RJSFSchema;
-  const [data, setData] = useState<Record<string, unknown>>({});
+  // An unticked Boolean is answered false (or its default), not left out (withCheckboxValues).
+  const [data, setData] = useState<Record<string, unknown>>(() => withCheckboxValues(shaped.schema, {}, 'all'));
   return (
     <Stack gap="sm">
       <ResultText text={String(request.params.message ?? '')} markdown={false} />
@@ -112,7 +113,7 @@ function Elicitation({ request, answer }: { request: PendingServerRequest; answe
         templates={formTemplates}
         formData={data}
         onChange={(e) => setData((e.formData ?? {}) as Record<string, unknown>)}
-        onSubmit={(e) => answer({ action: 'accept', content: (e.formData ?? {}) as Record<string, unknown> })}
+        onSubmit={(e) => answer({ action: 'accept', content: withCheckboxValues(shaped.schema, (e.formData ?? {}) as Record<string, unknown>, 'all') })}
         showErrorList={false}
         noHtml5Validate
       >

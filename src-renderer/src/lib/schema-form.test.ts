@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formSchema, parseArgs } from './schema-form.js';
+import { formSchema, parseArgs, withCheckboxValues } from './schema-form.js';
 import { mediaDataUrl } from './media.js';
 import { mergeLogs } from '../store/switchboard-store.js';
 
@@ -49,5 +49,24 @@ describe('mergeLogs', () => {
     expect(mergeLogs([e(1), e(2)], [e(3)]).map((x) => x.seq)).toEqual([1, 2, 3]);
     expect(mergeLogs([e(1), e(3)], [e(2), e(3)]).map((x) => x.seq)).toEqual([1, 2, 3]);
     expect(mergeLogs([e(1), e(2)], [e(3), e(4)], 3).map((x) => x.seq)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('withCheckboxValues (trial 5: an unticked elicitation Boolean was left out of the answer)', () => {
+  const schema = {
+    type: 'object',
+    properties: { check: { type: 'boolean' }, on: { type: 'boolean', default: true }, must: { type: 'boolean' }, name: { type: 'string' } },
+    required: ['must'],
+  };
+  it('elicitation: every unticked Boolean is its default or false; given values and other types stay', () => {
+    expect(withCheckboxValues(schema, {}, 'all')).toEqual({ check: false, on: true, must: false });
+    expect(withCheckboxValues(schema, { check: true, on: false, name: 'x' }, 'all')).toEqual({ check: true, on: false, must: false, name: 'x' });
+  });
+  it('tool forms: only a required Boolean is filled (an omitted optional argument is the server default)', () => {
+    expect(withCheckboxValues(schema, {}, 'required')).toEqual({ must: false });
+    expect(withCheckboxValues(schema, { must: true }, 'required')).toEqual({ must: true });
+  });
+  it('a schema without properties is left alone', () => {
+    expect(withCheckboxValues({ type: 'object' }, { a: 1 }, 'all')).toEqual({ a: 1 });
   });
 });

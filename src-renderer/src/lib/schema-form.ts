@@ -36,3 +36,25 @@ export function parseArgs(text: string): ParsedArgs {
   }
   return { ok: true, args: value as Record<string, unknown> };
 }
+
+/**
+ * The values an unticked checkbox stands for: each top-level `type: "boolean"` property of `schema`
+ * missing from `data` gets its schema `default`, else `false`. A checkbox has no "not answered"
+ * state, so leaving it out of an answer says something the person did not see (trial 5: an
+ * elicitation's unticked Boolean was omitted). `which`: `all` for elicitation (MCP 2025-11-25 form
+ * answers; SEP-1034 has clients fill defaults), `required` for tool forms, where an omitted optional
+ * argument lets the server apply its own default and a required one must be sent. Returns a copy.
+ */
+export function withCheckboxValues(schema: Record<string, unknown>, data: Record<string, unknown>, which: 'all' | 'required'): Record<string, unknown> {
+  const props = schema.properties;
+  if (!props || typeof props !== 'object') return data;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const out = { ...data };
+  for (const [key, prop] of Object.entries(props as Record<string, unknown>)) {
+    if (!prop || typeof prop !== 'object' || (prop as { type?: unknown }).type !== 'boolean' || out[key] !== undefined) continue;
+    if (which === 'required' && !required.has(key)) continue;
+    const fallback = (prop as { default?: unknown }).default;
+    out[key] = typeof fallback === 'boolean' ? fallback : false;
+  }
+  return out;
+}

@@ -10,7 +10,10 @@ export function formatServerLine(s: ServerState): string[] {
   const dot = s.status === 'connected' ? '●' : '○';
   const extra = s.status === 'connected' ? `  ${plural(s.toolCount, 'tool')}` : s.manualStop ? ' (stopped by you)' : '';
   const lines = [`${dot} ${s.server.name}  ${s.status}${extra}`];
-  if (s.lastError && s.status !== 'connected' && s.status !== 'stopped') lines.push(`  ↳ ${s.lastError}`);
+  if (s.lastError && s.status !== 'connected' && s.status !== 'stopped') {
+    lines.push(`  ↳ ${s.lastError}`);
+    if (s.failure?.hint) lines.push(`    ${s.failure.hint}`);
+  }
   return lines;
 }
 
