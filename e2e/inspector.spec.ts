@@ -240,6 +240,8 @@ test('servers ask back: sampling and elicitation dialogs, resources, prompts wit
   await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('contents of mem://r/2');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('region', { name: 'Resource updates' })).toContainText('mem://r/2');
+  // Templates are a second list of the tab, fetched when first shown.
+  await page.getByText(/^Templates( \(|$)/).click();
   await page.getByRole('navigation', { name: 'Templates' }).getByRole('button', { name: 'note', exact: true }).click();
   const templates = page.getByRole('region', { name: 'Resource templates' });
   // With the variable empty, Read is disabled and the form says which value is missing.

@@ -88,6 +88,8 @@ test('server-everything: markdown documents, a blob template decoded, resource l
   await expect(contents).toContainText('text/markdown');
 
   // A template of blobs: its form opens beside the list, the blob (text/plain) reads decoded.
+  // Templates are a second list of the tab, fetched when first shown.
+  await page.getByText(/^Templates( \(|$)/).click();
   await page.getByRole('navigation', { name: 'Templates' }).getByRole('button', { name: 'Dynamic Blob Resource', exact: true }).click();
   const form = page.getByRole('region', { name: 'Resource templates' });
   await form.getByLabel('resourceId').fill('7');

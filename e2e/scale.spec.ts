@@ -269,6 +269,14 @@ test('5,000 resources and 5,000 prompts: open the tab, select one, type in its f
   };
 
   await measure('Resources', 'Resources', 'res0003', '[aria-label="Resource contents"]', 'contents of mem://res/0003', 'Filter resources', 'res4242');
+  // Templates are the Resources tab's second list, fetched when first shown: that switch measured too.
+  const segment = await page.getByText(/^Templates( \(|$)/).elementHandle();
+  const templatesOpen = await work(cdp, () => profile(cdp, 'open Templates', () => breakdown(browser, page, 'open Templates', async () => {
+    await segment!.evaluate((b) => (b as HTMLElement).click());
+    await settled(page, 'nav[aria-label="Templates"] [data-index]');
+  })), 'open Templates');
+  opens.push(templatesOpen.cpu);
+  figures.push(`Templates (within Resources): open ${templatesOpen.cpu.toFixed(1)} ms (${templatesOpen.wall.toFixed(0)} ms wall, longest task ${fmt(await takeLongest(page))})`);
   await measure('Prompts', 'Prompts', 'prompt0003', '[aria-label="Prompt prompt0003"]', 'Get prompt', 'Filter prompts', 'prompt4242');
   console.log(`5,005 resources + 5,000 templates / 5,000 prompts, main-thread CPU time: ${figures.join('; ')} (targets: 100, 100, 16; open includes the list's fetch and validation)`);
   // Tripwires with headroom for a loaded 2-core machine (the figures above are the measurement).

@@ -1,11 +1,13 @@
 /**
  * A server's resources (issue 5 §4, issue 15 items 1 and 6): resources and templates as filterable
- * virtual lists (a server of 5,000 renders a screenful); a click reads the resource (or opens the
+ * virtual lists (a server of 5,000 renders a screenful), one shown at a time and templates fetched
+ * when first shown (opening the tab of a server with 5,000 of each received and rendered both, two
+ * ~500 KB results); a click reads the resource (or opens the
  * template's form) and its content opens beside the list, at the top of the pane: Markdown, JSON as
  * a tree, images, small text blobs decoded (resource-contents.tsx); subscribe and see
  * `resources/updated` arrive.
  */
-import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { ListCacheNote } from './list-cache-note.js';
@@ -27,7 +29,9 @@ const templateDetail = (t: ResourceTemplateInfo): string => t.uriTemplate;
 export function ResourcesPanel({ server }: { server: string }) {
   const { api } = useApp();
   const [resources, setResources] = useState<ResourceInfo[]>();
-  const [templates, setTemplates] = useState<ResourceTemplateInfo[]>([]);
+  // Undefined until the Templates list is first shown.
+  const [templates, setTemplates] = useState<ResourceTemplateInfo[]>();
+  const [list, setList] = useState<'resources' | 'templates'>('resources');
   const [truncated, setTruncated] = useState(false);
   const [error, setError] = useState<ApiError>();
   const [selected, setSelected] = useState<string>();
@@ -44,27 +48,41 @@ export function ResourcesPanel({ server }: { server: string }) {
   }, [output]);
 
   const load = useCallback(async (refresh = false) => {
-    const [list, tpl] = await Promise.all([api.call('resources:list', { server, refresh }), api.call('resources:templates', { server, refresh })]);
-    if (!list.ok) return setError(list.error);
+    const r = await api.call('resources:list', { server, refresh });
+    if (!r.ok) return setError(r.error);
     setError(undefined);
-    setResources(list.data.resources);
-    setTruncated(list.data.truncated);
-    setCache(list.data.cache);
-    if (tpl.ok) setTemplates(tpl.data.templates);
+    setResources(r.data.resources);
+    setTruncated(r.data.truncated);
+    setCache(r.data.cache);
   }, [api, server]);
+  const loadTemplates = useCallback(async (refresh = false) => {
+    const r = await api.call('resources:templates', { server, refresh });
+    if (r.ok) setTemplates(r.data.templates);
+    else setError(r.error);
+  }, [api, server]);
+  // Templates are fetched once their list is first shown, and again with the resources after that.
+  const templatesWanted = list === 'templates' || templates !== undefined;
+  const templatesWantedRef = useRef(templatesWanted);
+  templatesWantedRef.current = templatesWanted;
+  useEffect(() => {
+    if (list === 'templates' && templates === undefined) void loadTemplates();
+  }, [list, templates, loadTemplates]);
+  const reload = useCallback(async (refresh = false) => {
+    await Promise.all([load(refresh), templatesWantedRef.current ? loadTemplates(refresh) : undefined]);
+  }, [load, loadTemplates]);
 
   useEffect(() => {
     void load();
     const offs = [
       api.on('inspector:listChanged', (e) => {
-        if (e.server === server && e.kind === 'resources') void load();
+        if (e.server === server && e.kind === 'resources') void reload();
       }),
       api.on('resources:updated', (u) => {
         if (u.server === server) setUpdates((list) => [u, ...list].slice(0, 50));
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [api, server, load]);
+  }, [api, server, load, reload]);
 
   const read = async (uri: string, fromTemplate = false): Promise<void> => {
     if (!fromTemplate) setTemplate(undefined);
@@ -86,33 +104,46 @@ export function ResourcesPanel({ server }: { server: string }) {
   return (
     <div className="tools-grid">
       <Stack gap={4} className="tools-column">
-        {resources === undefined && !error ? <Text size="sm">Loading…</Text> : null}
-        <VirtualNameList
-          label="Resources"
-          noun="resources"
-          items={resources ?? []}
-          keyOf={resourceKey}
-          nameOf={resourceName}
-          detailOf={resourceDetail}
-          selected={template ? undefined : selected}
-          onSelect={(r) => void read(r.uri)}
-          empty={resources ? <Text size="sm" c="dimmed">This server lists no resources.</Text> : null}
+        <SegmentedControl
+          size="xs"
+          aria-label="Resource lists"
+          value={list}
+          onChange={(v) => setList(v as 'resources' | 'templates')}
+          data={[
+            { value: 'resources', label: resources ? `Resources (${resources.length.toLocaleString('en-US')})` : 'Resources' },
+            { value: 'templates', label: templates ? `Templates (${templates.length.toLocaleString('en-US')})` : 'Templates' },
+          ]}
         />
-        {truncated ? (
-          <Text size="xs" c="orange">
-            The list stopped early (a repeated cursor or too many pages).
-          </Text>
-        ) : null}
-        <ListCacheNote label="Resource list" cache={cache} onRefresh={() => void load(true)} />
-        {templates.length > 0 ? (
+        {list === 'resources' ? (
           <>
-            <Text fw={700} size="sm" mt="xs">
-              Templates ({templates.length.toLocaleString('en-US')})
-            </Text>
+            {resources === undefined && !error ? <Text size="sm">Loading…</Text> : null}
             <VirtualNameList
+              key="resources"
+              label="Resources"
+              noun="resources"
+              items={resources ?? []}
+              keyOf={resourceKey}
+              nameOf={resourceName}
+              detailOf={resourceDetail}
+              selected={template ? undefined : selected}
+              onSelect={(r) => void read(r.uri)}
+              empty={resources ? <Text size="sm" c="dimmed">This server lists no resources.</Text> : null}
+            />
+            {truncated ? (
+              <Text size="xs" c="orange">
+                The list stopped early (a repeated cursor or too many pages).
+              </Text>
+            ) : null}
+            <ListCacheNote label="Resource list" cache={cache} onRefresh={() => void reload(true)} />
+          </>
+        ) : (
+          <>
+            {templates === undefined && !error ? <Text size="sm">Loading…</Text> : null}
+            <VirtualNameList
+              key="templates"
               label="Templates"
               noun="templates"
-              items={templates}
+              items={templates ?? []}
               keyOf={templateKey}
               nameOf={templateName}
               detailOf={templateDetail}
@@ -121,9 +152,10 @@ export function ResourcesPanel({ server }: { server: string }) {
                 setTemplate(t);
                 setOutput(undefined);
               }}
+              empty={templates ? <Text size="sm" c="dimmed">This server lists no resource templates.</Text> : null}
             />
           </>
-        ) : null}
+        )}
       </Stack>
       <Stack gap="sm">
         {error ? (

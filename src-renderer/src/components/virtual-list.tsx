@@ -186,7 +186,8 @@ export function VirtualNameList<T>({ label, noun, items, keyOf, nameOf, detailOf
           {virtualizer.getVirtualItems().map((row) => {
             const item = shown[row.index]!;
             const key = keyOf(item);
-            return <NameRow key={key} item={item} index={row.index} start={row.start} name={nameOf(item)} detail={detailOf?.(item)} words={words} selected={key === selected} onSelect={onSelect} measure={virtualizer.measureElement} />;
+            // Keyed by place: a filter's next hits reuse the rows' elements instead of replacing a screenful.
+            return <NameRow key={row.index} item={item} index={row.index} start={row.start} name={nameOf(item)} detail={detailOf?.(item)} words={words} selected={key === selected} onSelect={onSelect} measure={virtualizer.measureElement} />;
           })}
         </nav>
       </div>

@@ -16,6 +16,14 @@ describe('tool search', () => {
     expect(rankTools(toolSearchIndex(tools), 'write file').hits.map((t) => t.name)).toEqual(['write']);
     expect(rankTools(toolSearchIndex(tools), '  ')).toEqual({ hits: [], total: 0 });
   });
+  it('gives the same hits typing on, deleting back or changing words as a fresh index would', () => {
+    const many = Array.from({ length: 300 }, (_, i) => tool(`t${i}_${i % 7 === 0 ? 'read' : 'write'}`, i % 5 === 0 ? 'reads a file' : 'other', i % 2 ? 'a' : 'b'));
+    const typed = toolSearchIndex(many);
+    for (const q of ['r', 're', 'rea', 'read', 'read f', 'read fi', 'read', 'rea', 'file', 'file read', 'a', 'a file', 'x', '']) {
+      const fresh = rankTools(many.map((t) => ({ tool: t, names: `${t.name} ${t.agentName} ${t.server}`.toLowerCase(), description: (t.description ?? '').toLowerCase(), name: t.name.toLowerCase(), agentName: t.agentName.toLowerCase() })), q);
+      expect(rankTools(typed, q), q).toEqual(fresh);
+    }
+  });
   it('caches the index per tools array', () => {
     expect(toolSearchIndex(tools)).toBe(toolSearchIndex(tools));
   });
