@@ -115,3 +115,17 @@ export function describeStdioLoss(stdio: SupervisedStdioTransport, stderrTail: s
     failed: !exit || exit.code !== 0 || exit.signal !== null,
   };
 }
+
+/**
+ * The text of a call whose stdio server ended while it ran (trial 6 finding 3): `MCP error:
+ * Connection closed — the server process exited with code 3 during this call: <stderr excerpt>`,
+ * so the cause reaches the result, history and the faces, not only the log. `undefined` when `err`
+ * is not a closed connection or the process has not ended (the caller keeps the SDK's text).
+ * `stderrTail`: the attempt's last stderr lines (redact before showing, as for logs).
+ */
+export function describeCallLoss(err: unknown, stdio: SupervisedStdioTransport | undefined, stderrTail: string[]): string | undefined {
+  if (!stdio?.exitInfo || stdio.fatalError || !isConnectionClosed(err)) return undefined;
+  const tail = stderrExcerpt(stderrTail);
+  const how = describeExit(stdio.exitInfo).replace(/^killed/, 'was killed');
+  return `MCP error: Connection closed — the server process ${how} during this call${tail.length ? `: ${tail.join('\n')}` : ''}`;
+}
