@@ -25,8 +25,14 @@ export function checkHandlers(ctx: CoreContext): HandlerGroup<CheckMethod> {
     return { file: loaded.file, folder, trusted: ctx.trustStore.trustedAncestor(folder) !== undefined, exists: loaded.exists, calls: loaded.calls };
   };
   const whyMissing = (server: string, tool: string): string => {
-    const status = ctx.snapshot().servers.find((s) => s.server.name === server)?.status;
-    if (status !== undefined && status !== 'connected') return `Server "${server}" is ${status}: tool "${tool}" cannot be called`;
+    const state = ctx.snapshot().servers.find((s) => s.server.name === server);
+    const status = state?.status;
+    if (status !== undefined && status !== 'connected') {
+      // Trial 6 finding 9: a CI log is all there is, so say why the server is down (redacted in the snapshot).
+      const cause = state?.lastError ? `\n${state.lastError}` : '';
+      const hint = state?.failure?.hint ? `\nHint: ${state.failure.hint}` : '';
+      return `Server "${server}" is ${status}: tool "${tool}" cannot be called${cause}${hint}`;
+    }
     return `Server "${server}" has no tool "${tool}"`;
   };
   return {

@@ -26,6 +26,7 @@ import type { ClientHooks } from './client-hooks.js';
 import { ClientTaskStore } from './client-tasks.js';
 import { liftTaskHandle } from './modern-tasks.js';
 import { bypassIgnoredNotifications } from './notification-fast-path.js';
+import { keepResponsesBehindNotifications } from './response-order.js';
 import { MAX_TOOL_PAGES } from './connection-helpers.js';
 import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
 
@@ -80,6 +81,8 @@ export class SwitchboardClient extends Client {
     const ownHook = transport.onmessage;
     await super.connect(transport, options);
     bypassIgnoredNotifications(this, transport, ownHook);
+    // Trial 6 finding 6: progress read with its response reaches the call (response-order.ts).
+    keepResponsesBehindNotifications(transport);
   }
 
   /** Issue 12 item 5: a task handle answering a `tools/call` that declared the tasks extension reaches the SDK as a result (modern-tasks.ts). */

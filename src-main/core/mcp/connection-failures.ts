@@ -13,25 +13,33 @@ import { failureMessage, isConnectionClosed, isRequestTimeout, timeoutHint } fro
 export const STDERR_TAIL_LINES = 5;
 /** stderr lines searched for the one that matters (`Error: Cannot find module …`). */
 export const STDERR_SCAN_LINES = 60;
+/** A stack frame inside Node itself (`at … (node:internal/…)`): never the server author's code. */
+const NODE_INTERNAL_FRAME = /^\s*at (?:.*\()?node:internal\//;
 /** Characters of one quoted stderr line. */
 const STDERR_LINE_CHARS = 300;
 /** Characters of a non-JSON stdout line quoted in a connect failure. */
 const STDOUT_QUOTE_CHARS = 120;
 
 /**
- * The stderr lines worth quoting (docs/operator-verbs.md "say why"): the first line matching /error/i (where a
- * stack trace or Node's `Error: Cannot find module …` says what went wrong) when it is not among
- * the last lines, then `…`, then the last `STDERR_TAIL_LINES` lines — at most
- * `STDERR_TAIL_LINES + 2` lines, each cut to 300 characters. Blank lines are skipped.
+ * The stderr lines worth quoting (docs/operator-verbs.md "say why"): where Node says the error is
+ * (`file:///…/server.mjs:64`, the source line and the `^` under it; trial 6 finding 4) when it
+ * reported that, then the first line matching /error/i (where a stack trace or Node's
+ * `Error: Cannot find module …` says what went wrong) when it is not among the last lines, then
+ * `…`, then the last `STDERR_TAIL_LINES` lines — at most `STDERR_TAIL_LINES + 5` lines, each cut to
+ * 300 characters. Blank lines and Node's own `node:internal` stack frames are skipped.
  */
 export function stderrExcerpt(lines: readonly string[]): string[] {
-  const text = lines.filter((l) => l.trim() !== '');
+  const all = lines.filter((l) => l.trim() !== '' && !NODE_INTERNAL_FRAME.test(l));
+  // Node's report of a syntax error or an uncaught throw starts with `<file>:<line>`, the source line, a caret line.
+  const at = all.findIndex((l, i) => /:\d+$/.test(l.trim()) && /^\s*\^+\s*$/.test(all[i + 2] ?? ''));
+  const location = at >= 0 ? all.slice(at, at + 3) : [];
+  const text = at >= 0 ? all.slice(at + 3) : all;
   const tail = text.slice(-STDERR_TAIL_LINES);
   const firstError = text.findIndex((l) => /error/i.test(l));
   const out = firstError >= 0 && firstError < text.length - tail.length
     ? [text[firstError]!, ...(firstError < text.length - tail.length - 1 ? ['…'] : []), ...tail]
     : tail;
-  return out.map((l) => truncate(l, STDERR_LINE_CHARS));
+  return [...location, ...out].map((l) => truncate(l, STDERR_LINE_CHARS));
 }
 
 /** The SDK refused the negotiated era (not a closed pipe during the probe). */
@@ -114,4 +122,18 @@ export function describeStdioLoss(stdio: SupervisedStdioTransport, stderrTail: s
     message: `Process ${describeExit(exit)}${stderrTail.length ? `: ${stderrExcerpt(stderrTail).join('\n')}` : ''}`,
     failed: !exit || exit.code !== 0 || exit.signal !== null,
   };
+}
+
+/**
+ * The text of a call whose stdio server ended while it ran (trial 6 finding 3): `MCP error:
+ * Connection closed — the server process exited with code 3 during this call: <stderr excerpt>`,
+ * so the cause reaches the result, history and the faces, not only the log. `undefined` when `err`
+ * is not a closed connection or the process has not ended (the caller keeps the SDK's text).
+ * `stderrTail`: the attempt's last stderr lines (redact before showing, as for logs).
+ */
+export function describeCallLoss(err: unknown, stdio: SupervisedStdioTransport | undefined, stderrTail: string[]): string | undefined {
+  if (!stdio?.exitInfo || stdio.fatalError || !isConnectionClosed(err)) return undefined;
+  const tail = stderrExcerpt(stderrTail);
+  const how = describeExit(stdio.exitInfo).replace(/^killed/, 'was killed');
+  return `MCP error: Connection closed — the server process ${how} during this call${tail.length ? `: ${tail.join('\n')}` : ''}`;
 }

@@ -21,6 +21,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
+import { describeCallLoss } from './connection-failures.js';
 import { isSessionExpired, listAllTools } from './connection-helpers.js';
 import { runServerTest } from './connection-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
@@ -79,6 +80,9 @@ export class ServerConnection extends ConnectionAttempt {
     if (failure !== undefined) this.handleRequestFailure(used, failure);
     // The transport closed itself (an oversized reply): say why, not just "Connection closed".
     if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
+    // The process ended during the call (trial 6 finding 3): its exit and stderr tail, not only "Connection closed".
+    const loss = failure === undefined ? undefined : describeCallLoss(failure, used.stdio, this.stderrOfAttempt());
+    if (loss) result = { ...result, text: loss, failure: { code: 'process-exited', retryable: true, hint: "See the server's log for what it printed before it ended." } };
     result = withStreamTimeoutHint(result, this.definition.transport, events); // a buffering proxy (issue 14 item 2)
     // A cancelled call measured the person, not the server: it does not count as latency.
     if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);

@@ -12,6 +12,15 @@ describe('classifyFailure (issue 11 item 3: typed outcomes, decided from the err
     expect(classifyFailure(err, { ...facts, launch: 'nope' })).toEqual({ code: 'command-not-found', retryable: false, hint: 'Check that the command exists and runs from a terminal: nope' });
   });
 
+  it('a spawn ENOENT of a whole command line says to split it into command and arguments (trial 6 finding 9b)', () => {
+    const err = Object.assign(new Error('spawn node /tmp/x/server.mjs ENOENT'), { code: 'ENOENT', syscall: 'spawn node /tmp/x/server.mjs', path: 'node /tmp/x/server.mjs' });
+    expect(classifyFailure(err, { ...facts, launch: 'node /tmp/x/server.mjs' })).toEqual({
+      code: 'command-not-found',
+      retryable: false,
+      hint: 'The command "node /tmp/x/server.mjs" is taken as one program name, spaces included: put the program in Command and the rest in Arguments (command "node", args ["/tmp/x/server.mjs"]).',
+    });
+  });
+
   it('a timeout (ours or the SDK request timeout) is retryable and names the timeout', () => {
     expect(classifyFailure(new Error('x'), { ...facts, timedOut: true })).toEqual({ code: 'timeout', retryable: true, hint: 'Raise the timeout (now 500 ms) if the server is slow to start.' });
     expect(classifyFailure(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), facts).code).toBe('timeout');

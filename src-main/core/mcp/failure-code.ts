@@ -41,7 +41,16 @@ const LOGS_HINT = "See the server's log for what it printed before it failed.";
 /** The typed outcome of `err`. Never throws. */
 export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   if (facts.cancelled) return { code: 'cancelled', retryable: true };
-  if (isSpawnNotFound(err)) return { code: 'command-not-found', retryable: false, hint: `Check that the command exists and runs from a terminal${facts.launch ? `: ${facts.launch}` : ''}` };
+  if (isSpawnNotFound(err)) {
+    // Trial 6 finding 9b: a whole command line saved as the program name runs in a terminal, so
+    // "check that it runs" misleads; say to split it.
+    const program = (err as { path?: unknown }).path;
+    if (typeof program === 'string' && /\s/.test(program.trim())) {
+      const [first, ...rest] = program.trim().split(/\s+/);
+      return { code: 'command-not-found', retryable: false, hint: `The command "${program}" is taken as one program name, spaces included: put the program in Command and the rest in Arguments (command ${JSON.stringify(first)}, args ${JSON.stringify(rest)}).` };
+    }
+    return { code: 'command-not-found', retryable: false, hint: `Check that the command exists and runs from a terminal${facts.launch ? `: ${facts.launch}` : ''}` };
+  }
   if (facts.timedOut || isRequestTimeout(err)) {
     return { code: 'timeout', retryable: true, hint: `Raise the timeout (now ${facts.timeoutMs} ms) if ${facts.slowWhat ?? 'the server is slow to start'}.` };
   }

@@ -52,14 +52,14 @@ describe('stdio faults (real processes)', () => {
     process.kill(pid!, 'SIGKILL');
     const result = await call;
     expect(result.isError).toBe(true);
-    expect(result.text).toMatch(/^MCP error: .*Connection closed/);
+    expect(result.text).toMatch(/^MCP error: Connection closed — the server process was killed by SIGKILL during this call: pid \d+$/);
     // Event-driven: by the time the failed call is answered the status no longer claims connected.
     expect(m.runtime('raw')!.status).toBe('backoff');
     expect(m.runtime('raw')!.lastError).toMatch(/^Process killed by SIGKILL/);
     await waitFor(() => m.runtime('raw')!.status === 'connected', 'the restart');
     const transitions = statuses.filter((s, i) => s !== statuses[i - 1]);
     expect(transitions.slice(0, 3)).toEqual(['backoff', 'connecting', 'connected']);
-    expect(m.runtime('raw')).toMatchObject({ restartCount: 1, toolCount: 4 });
+    expect(m.runtime('raw')).toMatchObject({ restartCount: 1, toolCount: 6 });
     expect(pids(m, 'raw')).toHaveLength(2);
     expect(isAlive(pid!)).toBe(false);
     const again = await m.callTool('raw', 'echo', { message: 'again' });

@@ -219,6 +219,18 @@ describe('McpManager over stdio (scripted SDK server)', () => {
 });
 
 describe('McpManager stdio failures and gates', () => {
+  it('a whole command line saved as the command → the hint says to split it (trial 6 finding 9b)', async () => {
+    const m = newManager();
+    const line = `${process.execPath} /tmp/x/server.mjs`;
+    await m.reconcile(run(testDefinition({ name: 'pasted', transport: 'stdio', command: line })));
+    await m.settled();
+    expect(m.runtime('pasted')!.failure).toEqual({
+      code: 'command-not-found',
+      retryable: false,
+      hint: `The command "${line}" is taken as one program name, spaces included: put the program in Command and the rest in Arguments (command ${JSON.stringify(process.execPath)}, args ["/tmp/x/server.mjs"]).`,
+    });
+  });
+
   it('a command that does not exist → status error with the spawn error', async () => {
     const m = newManager();
     await m.reconcile(run(testDefinition({ name: 'ghost', transport: 'stdio', command: 'nonexistent-cmd-switchboard' })));

@@ -6,7 +6,7 @@
 import { ToolDriftPanel } from './tool-drift-panel.js';
 import { TextFindingsPanel } from './text-findings-panel.js';
 import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ServerState, ToolInfo } from '../../../src-shared/api/status.js';
 import { connectWaitText } from '../../../src-shared/api/connect-wait.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
@@ -190,7 +190,14 @@ export interface ServerDetailProps {
 export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetailProps) {
   const name = state.server.name;
   const tools = useStore((s) => s.tools[name] ?? NO_TOOLS);
-  const tool = tools.find((t) => t.name === selectedTool);
+  // While the server is reconnecting (its tools are gone) the selected tool's pane stays mounted
+  // with its last result — a call that crashed the server keeps its failure on screen (trial 6
+  // finding 3); the form is disabled until the server is back.
+  const lastTool = useRef<ToolInfo>(undefined);
+  const listed = tools.find((t) => t.name === selectedTool);
+  if (listed) lastTool.current = listed;
+  const kept = lastTool.current;
+  const tool = listed ?? (tools.length === 0 && kept?.server === name && kept.name === selectedTool ? kept : undefined);
   const [tab, setTab] = useState<string | null>('tools');
   // Focus goes to the selected tool's form (keyboard users; and at narrow widths the pane sits
   // below the list, so moving there is what makes a click visibly do something).
