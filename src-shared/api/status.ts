@@ -74,6 +74,16 @@ export const NegotiatedProtocolSchema = z.object({
 });
 export type NegotiatedProtocol = z.infer<typeof NegotiatedProtocolSchema>;
 
+/** One way a listed tool does not match the MCP schema (docs/tool-bridge.md#invalid-tools). */
+export const ToolProblemSchema = z.object({
+  /** Dotted field path in the tool (`inputSchema.type`); `''` for the tool itself. */
+  path: z.string(),
+  message: z.string(),
+  /** `error`: the SDK's schema rejects it (an SDK-based host loses the whole list); `warning`: a SHOULD. */
+  severity: z.enum(['error', 'warning']),
+});
+export type ToolProblem = z.infer<typeof ToolProblemSchema>;
+
 /** One server's runtime state (docs/connections-supervision.md, §8). Times are epoch ms; durations ms. */
 export const ServerStateSchema = z.object({
   server: ServerSummarySchema,
@@ -109,6 +119,8 @@ export const ServerStateSchema = z.object({
   listWarning: z.string().optional(),
   /** 2026-07-28 HTTP: tools left out of the list for an invalid `x-mcp-header` declaration, with the reason (issue 12 item 4). Untrusted names. */
   excludedTools: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
+  /** Listed tools that do not match the MCP schema, each with its problems (docs/tool-bridge.md#invalid-tools). Untrusted names. */
+  invalidTools: z.array(z.object({ name: z.string(), problems: z.array(ToolProblemSchema) })).optional(),
   /** 2026-07-28: how the tool list was last served (`ttlMs` / `cacheScope`, issue 12 item 3). */
   toolsCache: ListCacheStateSchema.optional(),
   /** While `backoff`: when the next automatic start is due (epoch ms). */
@@ -182,6 +194,8 @@ export const ToolInfoSchema = z.object({
   collidesWith: z.array(z.object({ server: z.string(), tool: z.string() })),
   /** How many other raw tools compute the same name (`collidesWith` lists at most 5); absent when unique. */
   collisionCount: z.number().int().optional(),
+  /** Where the tool as listed does not match the MCP schema (trial 6 finding 2); absent when valid. */
+  problems: z.array(ToolProblemSchema).optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
