@@ -137,6 +137,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (approval) state.approval = approval;
     const pins = input.pins?.(def.name);
     if (pins && pins.drift.length > 0) state.pins = pins;
+    if (pins && pins.mode !== 'warn') state.pinMode = pins.mode;
     const findings = input.findings?.(def.name);
     if (findings && findings.length > 0) state.findings = findings;
     return state;

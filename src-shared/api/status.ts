@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PendingApprovalSchema } from './approval.js';
-import { ServerPinsSchema } from './pins.js';
+import { PinModeSchema, ServerPinsSchema } from './pins.js';
 import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 import { FailureSchema } from './outcome.js';
@@ -133,6 +133,8 @@ export const ServerStateSchema = z.object({
   approval: PendingApprovalSchema.optional(),
   /** Issue 16 item 2: tools that differ from their pins (present only when some do). */
   pins: ServerPinsSchema.optional(),
+  /** The server's pin mode when it is not the default `warn` (trial 6 finding 7: `off` has no drift to carry it). */
+  pinMode: PinModeSchema.optional(),
   /** Issue 16 item 3: suspicious text in its tools' descriptions, schemas or instructions (evidence, present only when found). */
   findings: z.array(TextFindingSchema).optional(),
 });
