@@ -209,6 +209,8 @@ export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 export const ToolCallResultSchema = z.object({
   server: z.string(),
   tool: z.string(),
+  /** Not sent: Switchboard's own pre-check found required parameters missing (trial 6 finding 11); the server was not called. */
+  notSent: z.literal('missing-required').optional(),
   isError: z.boolean(),
   /** Content flattened to text; `Error: …` for isError, `MCP error: …` for a thrown failure. */
   text: z.string(),
