@@ -18,7 +18,7 @@ export function ToolProblems({ tool }: { tool: ToolInfo }) {
   if (!badge) return null;
   const malformed = badge === 'invalid';
   return (
-    <Alert color={malformed ? 'red' : 'orange'} variant="light" p="xs" role="note" aria-label="Tool definition problems" title={malformed ? 'This tool does not match the MCP schema' : 'This tool name breaks the MCP naming rules'}>
+    <Alert color={malformed ? 'red' : 'orange'} variant="light" p="xs" role="note" title={malformed ? 'This tool does not match the MCP schema' : 'This tool name breaks the MCP naming rules'}>
       {tool.problems!.map((p, i) => (
         <Text size="xs" key={i} className="mono">
           {p.path ? `${p.path}: ` : ''}
