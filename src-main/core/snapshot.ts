@@ -128,6 +128,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     const listWarning = [rt?.listWarning, state.status === 'connected' ? input.listWarnings?.(def.name) : undefined].filter(Boolean).join('; ');
     if (listWarning) state.listWarning = listWarning;
     if (rt?.excludedTools?.length) state.excludedTools = rt.excludedTools.map((t) => ({ ...t }));
+    if (rt?.invalidTools?.length) state.invalidTools = rt.invalidTools;
     if (rt?.toolsCache !== undefined) state.toolsCache = { ...rt.toolsCache };
     if (rt?.nextRestartAt !== undefined) state.nextRestartAt = rt.nextRestartAt;
     if (rt?.connectWait !== undefined) state.connectWait = { ...rt.connectWait };
@@ -136,6 +137,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (approval) state.approval = approval;
     const pins = input.pins?.(def.name);
     if (pins && pins.drift.length > 0) state.pins = pins;
+    if (pins && pins.mode !== 'warn') state.pinMode = pins.mode;
     const findings = input.findings?.(def.name);
     if (findings && findings.length > 0) state.findings = findings;
     return state;

@@ -35,11 +35,22 @@ describe('CLI', () => {
     expect(unknown.stderr).toContain('Unknown tool "no-such-tool" on server "everything"');
   });
 
-  it('call without a required parameter answers with the schema (exit 1)', async () => {
+  it('call without a required parameter is our pre-check, with the schema (exit 64); --no-check sends it anyway', async () => {
+    // Trial 6 finding 11: it read like the tool's own isError result (exit 1) though nothing was sent.
     const run = await runSwitchboard(world, ['call', 'everything', 'get-sum', '--args', '{"a":1}']);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain('Error: Missing required parameter: b.');
-    expect(run.stdout).toContain('"properties"');
+    expect(run.code).toBe(64);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain("Not sent: Switchboard's pre-check (not the server) found Missing required parameter: b.");
+    expect(run.stderr).toContain('"properties"');
+    expect(run.stderr).toContain('add --no-check');
+    const json = await runSwitchboard(world, ['call', 'everything', 'get-sum', '--args', '{"a":1}', '--json']);
+    expect(json.code).toBe(64);
+    expect(JSON.parse(json.stdout)).toMatchObject({ notSent: 'missing-required', isError: true });
+    // Sent as written: the server's own validation answers (not our pre-check).
+    const sent = await runSwitchboard(world, ['call', 'everything', 'get-sum', '--args', '{"a":1}', '--no-check', '--json']);
+    expect(sent.code).not.toBe(64);
+    expect(sent.stderr).not.toContain('pre-check');
+    expect(JSON.parse(sent.stdout).notSent).toBeUndefined();
   });
 
   it('resources lists and reads; prompts lists and gets', async () => {

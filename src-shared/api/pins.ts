@@ -6,8 +6,12 @@
 import { z } from 'zod';
 import { ApprovalChangeSchema } from './approval.js';
 
-/** `warn` (default): flag drift. `block`: also hold a changed or added tool back from agents until accepted. */
-export const PinModeSchema = z.enum(['warn', 'block']);
+/**
+ * `warn` (default): flag drift. `block`: also hold a changed or added tool back from agents until
+ * accepted. `off` (a server under development, trial 6 finding 7): no drift, no notification; the pins
+ * follow each listing, so switching back to warn or block compares with the latest one.
+ */
+export const PinModeSchema = z.enum(['off', 'warn', 'block']);
 export type PinMode = z.infer<typeof PinModeSchema>;
 
 /** One tool that differs from its pin: the fields that changed (name, title, description, inputSchema, outputSchema, annotations). */

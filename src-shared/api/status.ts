@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PendingApprovalSchema } from './approval.js';
-import { ServerPinsSchema } from './pins.js';
+import { PinModeSchema, ServerPinsSchema } from './pins.js';
 import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 import { FailureSchema } from './outcome.js';
@@ -74,6 +74,16 @@ export const NegotiatedProtocolSchema = z.object({
 });
 export type NegotiatedProtocol = z.infer<typeof NegotiatedProtocolSchema>;
 
+/** One way a listed tool does not match the MCP schema (docs/tool-bridge.md#invalid-tools). */
+export const ToolProblemSchema = z.object({
+  /** Dotted field path in the tool (`inputSchema.type`); `''` for the tool itself. */
+  path: z.string(),
+  message: z.string(),
+  /** `error`: the SDK's schema rejects it (an SDK-based host loses the whole list); `warning`: a SHOULD. */
+  severity: z.enum(['error', 'warning']),
+});
+export type ToolProblem = z.infer<typeof ToolProblemSchema>;
+
 /** One server's runtime state (docs/connections-supervision.md, §8). Times are epoch ms; durations ms. */
 export const ServerStateSchema = z.object({
   server: ServerSummarySchema,
@@ -109,6 +119,8 @@ export const ServerStateSchema = z.object({
   listWarning: z.string().optional(),
   /** 2026-07-28 HTTP: tools left out of the list for an invalid `x-mcp-header` declaration, with the reason (issue 12 item 4). Untrusted names. */
   excludedTools: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
+  /** Listed tools that do not match the MCP schema, each with its problems (docs/tool-bridge.md#invalid-tools). Untrusted names. */
+  invalidTools: z.array(z.object({ name: z.string(), problems: z.array(ToolProblemSchema) })).optional(),
   /** 2026-07-28: how the tool list was last served (`ttlMs` / `cacheScope`, issue 12 item 3). */
   toolsCache: ListCacheStateSchema.optional(),
   /** While `backoff`: when the next automatic start is due (epoch ms). */
@@ -121,6 +133,8 @@ export const ServerStateSchema = z.object({
   approval: PendingApprovalSchema.optional(),
   /** Issue 16 item 2: tools that differ from their pins (present only when some do). */
   pins: ServerPinsSchema.optional(),
+  /** The server's pin mode when it is not the default `warn` (trial 6 finding 7: `off` has no drift to carry it). */
+  pinMode: PinModeSchema.optional(),
   /** Issue 16 item 3: suspicious text in its tools' descriptions, schemas or instructions (evidence, present only when found). */
   findings: z.array(TextFindingSchema).optional(),
 });
@@ -182,6 +196,8 @@ export const ToolInfoSchema = z.object({
   collidesWith: z.array(z.object({ server: z.string(), tool: z.string() })),
   /** How many other raw tools compute the same name (`collidesWith` lists at most 5); absent when unique. */
   collisionCount: z.number().int().optional(),
+  /** Where the tool as listed does not match the MCP schema (trial 6 finding 2); absent when valid. */
+  problems: z.array(ToolProblemSchema).optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
@@ -193,6 +209,8 @@ export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 export const ToolCallResultSchema = z.object({
   server: z.string(),
   tool: z.string(),
+  /** Not sent: Switchboard's own pre-check found required parameters missing (trial 6 finding 11); the server was not called. */
+  notSent: z.literal('missing-required').optional(),
   isError: z.boolean(),
   /** Content flattened to text; `Error: …` for isError, `MCP error: …` for a thrown failure. */
   text: z.string(),

@@ -94,12 +94,12 @@ export function missingRequired(tool: ToolInfo, args: Record<string, unknown>): 
 /**
  * The corrective feedback of a call that misses required parameters (docs/tool-bridge.md): an `isError`
  * result whose text names the missing parameters and carries the full input schema, so an agent
- * can retry without a separate `describe`. No request reaches the server.
+ * can retry without a separate `describe`. No request reaches the server (`notSent`).
  */
 export function missingParamsResult(tool: ToolInfo, missing: readonly string[]): ToolCallResult {
   const text =
     `Error: Missing required parameter${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}. ` +
     `Tool ${tool.agentName} (server "${tool.server}", tool "${tool.name}") expects arguments matching this JSON Schema:\n` +
     JSON.stringify(tool.inputSchema, null, 2);
-  return { server: tool.server, tool: tool.name, isError: true, text, content: [{ type: 'text', text }], durationMs: 0 };
+  return { server: tool.server, tool: tool.name, notSent: 'missing-required', isError: true, text, content: [{ type: 'text', text }], durationMs: 0 };
 }

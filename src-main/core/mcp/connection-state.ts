@@ -18,6 +18,7 @@ import type { DroppedValue } from './value-resolution.js';
 import { isToolExposed } from './tool-bridge.js';
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import type { ServerRuntime } from './types.js';
+import { invalidTools } from './tool-validity.js';
 import { ConnectWatch, connectOverview } from './connect-report.js';
 import type { ConnectWait } from '../../../src-shared/api/connect-wait.js';
 
@@ -93,6 +94,8 @@ export abstract class ConnectionState extends EventEmitter<ConnectionEvents> {
     if (this.dropped.length > 0) rt.droppedValues = this.dropped.map((d) => ({ ...d }));
     if (this.listWarning !== undefined && this.status === 'connected') rt.listWarning = this.listWarning;
     if (this.excludedTools.length > 0 && this.status === 'connected') rt.excludedTools = this.excludedTools.map((t) => ({ ...t }));
+    const invalid = this.status === 'connected' ? invalidTools(this.tools) : [];
+    if (invalid.length > 0) rt.invalidTools = invalid;
     if (this.toolsCache && this.status === 'connected') rt.toolsCache = cacheStateNow(this.toolsCache);
     if (this.restarts.nextRestartAt !== undefined && this.status === 'backoff') rt.nextRestartAt = this.restarts.nextRestartAt;
     if (this.connectWait && this.status === 'connecting') rt.connectWait = this.connectWait();

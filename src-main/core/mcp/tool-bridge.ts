@@ -17,6 +17,7 @@ import { classifyFailure } from './failure-code.js';
 import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausable-deadline.js';
 import { declaresHeaders } from './tool-headers.js';
 import { taskHandleOf, type ModernTask } from './modern-tasks.js';
+import { toolProblems } from './tool-validity.js';
 import { compileLinear } from '../../../src-shared/linear-regexp.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from './failure-text.js';
@@ -78,6 +79,8 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
       collidesWith,
     };
     if (collisionCount > 0) info.collisionCount = collisionCount;
+    const problems = toolProblems(raw);
+    if (problems.length > 0) info.problems = problems;
     if (shortened) info.fullAgentName = fullName;
     if (raw.title !== undefined) info.title = raw.title;
     if (raw.outputSchema) info.outputSchema = raw.outputSchema as Record<string, unknown>;

@@ -3,7 +3,7 @@
  * The manager keeps private rich state per server; the outside sees `ServerRuntime`.
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import type { LogEntry, NegotiatedProtocol, ServerStatusName, ToolCallResult, ToolInfo, ToolProblem } from '../../../src-shared/api/status.js';
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
@@ -46,6 +46,8 @@ export interface ServerRuntime {
   listWarning?: string;
   /** 2026-07-28 HTTP: tools left out for an invalid `x-mcp-header` declaration (issue 12 item 4). */
   excludedTools?: { name: string; reason: string }[];
+  /** Listed tools that do not match the MCP schema (tool-validity.ts). */
+  invalidTools?: { name: string; problems: ToolProblem[] }[];
   /** 2026-07-28: how the tool list was last served (issue 12 item 3). */
   toolsCache?: ListCacheState;
   /** While `backoff`: when the next automatic start is due (epoch ms). */

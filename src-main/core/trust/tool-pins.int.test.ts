@@ -17,13 +17,7 @@ const open = trackCores();
 
 describe('tool pins (issue 16 item 2)', () => {
   it('flags a changed description and schema and an added tool; block mode holds them back until accepted', async () => {
-    const world = makeWorld();
-    const state = join(world.root, 'drift-state');
-    writeOwnServers(world, { drifting: { command: process.execPath, args: [SERVER], env: { DRIFT_STATE: state, SB_TEST_MARKER: world.marker } } });
-    const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [SERVER] } }, { watchConfig: false, eventDelayMs: 5 });
-    open.push({ world, core });
-    await core.start();
-    await core.settled();
+    const { core, state, world } = await startDrifting();
     const names = async (): Promise<string[]> => (await ok(core.handlers['tools:list']({}))).map((t) => t.name).sort();
     expect(await names()).toEqual(['lookup', 'stable']);
     // First listing: pinned, no drift.
@@ -68,7 +62,38 @@ describe('tool pins (issue 16 item 2)', () => {
     await ok(core.handlers['pins:accept']({ server: 'drifting' }));
     expect(await names()).toEqual(['extra', 'lookup', 'stable']);
   });
+
+  it('mode off (a server under development, trial 6 finding 7): no drift, no notification, and the pins follow the listing', async () => {
+    const { core, state } = await startDrifting();
+    await waitUntil(async () => (await ok(core.handlers['pins:list']({ server: 'drifting' })))[0]!, (p) => p.pinned === 2);
+    // The old contract refused `off` ("takes warn or block").
+    expect(await ok(core.handlers['pins:setMode']({ server: 'drifting', mode: 'off' }))).toEqual({ server: 'drifting', mode: 'off', pinned: 2, drift: [] });
+    writeFileSync(state, 'v2');
+    await ok(core.handlers['servers:restart']({ server: 'drifting' }));
+    await core.settled();
+    // The new listing is pinned as it is (3 tools), with no drift, no status line and no channel entry.
+    const followed = await waitUntil(async () => (await ok(core.handlers['pins:list']({ server: 'drifting' })))[0]!, (p) => p.pinned === 3);
+    expect(followed).toEqual({ server: 'drifting', mode: 'off', pinned: 3, drift: [] });
+    const snap = await ok(core.handlers['servers:list']({}));
+    expect(snap.servers[0]!.pins).toBeUndefined();
+    expect(snap.servers[0]!.pinMode).toBe('off');
+    expect(core.channels!.list({}).some((x) => x.channel === 'switchboard/tools_drift')).toBe(false);
+    // Back to warn: compared with the latest listing, so nothing is flagged.
+    expect((await ok(core.handlers['pins:setMode']({ server: 'drifting', mode: 'warn' }))).drift).toEqual([]);
+  });
 });
+
+/** A started core with the drifting server; `state` is the file that switches the server to v2. */
+async function startDrifting() {
+    const world = makeWorld();
+    const state = join(world.root, 'drift-state');
+    writeOwnServers(world, { drifting: { command: process.execPath, args: [SERVER], env: { DRIFT_STATE: state, SB_TEST_MARKER: world.marker } } });
+    const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [SERVER] } }, { watchConfig: false, eventDelayMs: 5 });
+    open.push({ world, core });
+    await core.start();
+    await core.settled();
+  return { core, state, world };
+}
 
 async function waitUntil<T>(get: () => T | Promise<T>, done: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;

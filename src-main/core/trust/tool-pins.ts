@@ -121,10 +121,14 @@ export class ToolPinStore {
   observe(server: string, tools: readonly Tool[], now = Date.now()): Promise<void> {
     const current = new Map(tools.map((t) => [t.name, pinOf(t, now)]));
     this.listed.set(server, current);
-    if (this.read().servers[server]?.tools !== undefined) return Promise.resolve();
+    const entry = this.read().servers[server];
+    // Mode off (docs/trust.md § Tool pins): the pins follow the listing; written only when it differs.
+    const follow = entry?.mode === 'off' && !samePins(entry.tools, current);
+    if (entry?.tools !== undefined && !follow) return Promise.resolve();
     const write = this.update((doc) => {
-      if (doc.servers[server]?.tools !== undefined) return;
-      doc.servers[server] = { ...(doc.servers[server] ?? {}), tools: Object.fromEntries(current) };
+      const held = doc.servers[server];
+      if (held?.tools !== undefined && held.mode !== 'off') return;
+      doc.servers[server] = { ...(held ?? {}), tools: Object.fromEntries(current) };
     }).catch((err) => console.warn(`[pins] ${(err as Error).message}`));
     this.writes.add(write);
     void write.finally(() => this.writes.delete(write));
@@ -148,11 +152,11 @@ export class ToolPinStore {
     return this.read().servers[server]?.mode ?? 'warn';
   }
 
-  /** Drift of `server`'s latest listing against its pins (empty before a listing or without pins). */
+  /** Drift of `server`'s latest listing against its pins (empty before a listing, without pins, or in mode `off`). */
   drift(server: string): ToolDrift[] {
     const now = this.listed.get(server);
     const entry = this.read().servers[server];
-    if (!now || !entry?.tools) return [];
+    if (!now || !entry?.tools || entry.mode === 'off') return [];
     const block = entry.mode === 'block';
     const out: ToolDrift[] = [];
     for (const [name, pin] of now) {
@@ -200,10 +204,20 @@ export class ToolPinStore {
     });
   }
 
-  /** Set `server`'s mode. */
+  /** Set `server`'s mode; `off` also pins the current listing (so a later warn/block starts from it). */
   setMode(server: string, mode: PinMode): Promise<void> {
+    const now = this.listed.get(server);
     return this.update((doc) => {
-      (doc.servers[server] ??= {}).mode = mode;
+      const entry = (doc.servers[server] ??= {});
+      entry.mode = mode;
+      if (mode === 'off' && now) entry.tools = Object.fromEntries(now);
     });
   }
+}
+
+/** Whether held pins and a listing have the same tools with the same hashes. */
+function samePins(held: Record<string, ToolPin> | undefined, now: Map<string, ToolPin>): boolean {
+  if (!held || Object.keys(held).length !== now.size) return false;
+  for (const [name, pin] of now) if (held[name]?.hash !== pin.hash) return false;
+  return true;
 }

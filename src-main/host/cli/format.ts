@@ -95,6 +95,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     // The matched text is server text: one line, so it cannot break the table.
     // Issue 14 item 7: a tools/resources/prompts list that repeated itself, with the true counts.
     if (state.listWarning) lines.push(`  ↳ warning: ${state.listWarning}`);
+    // Trial 6 finding 2: tools that do not match the MCP schema, one line each (docs/tool-bridge.md#invalid-tools).
+    if (state.invalidTools?.length) lines.push(...invalidToolLines(state.invalidTools));
     for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match.replace(/\s+/g, ' ').trim()}"`);
     if (state.status === 'untrusted') {
       lines.push(`  ↳ ${awaitingText('untrusted', options.trustCommand)}`);
@@ -209,6 +211,9 @@ function nameMarks(t: ToolInfo): string {
     marks.push(`[name collides with ${named.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}]`);
   }
   if (t.fullAgentName) marks.push(`[shortened from ${t.fullAgentName}]`);
+  // Trial 6 finding 2 (docs/tool-bridge.md#invalid-tools): the first problem; `status` lists them all.
+  const problem = t.problems?.[0];
+  if (problem) marks.push(`[${problem.severity === 'error' ? 'invalid' : 'name'}: ${oneLine(problem.path ? `${problem.path}: ${problem.message}` : problem.message)}${t.problems!.length > 1 ? ` +${t.problems!.length - 1} more` : ''}]`);
   return marks.length > 0 ? `  ${marks.join(' ')}` : '';
 }
 
@@ -226,4 +231,17 @@ export function formatTools(tools: ToolInfo[]): string[] {
     rawWidth = Math.max(rawWidth, t.server.length + t.name.length + 3);
   }
   return tools.map((t) => `${t.agentName.padEnd(agentWidth)}${`${t.server}/${t.name}`.padEnd(rawWidth)}${oneLine(t.description)}${nameMarks(t)}`.trimEnd());
+}
+
+/**
+ * Status lines for tools that do not match the MCP schema (docs/tool-bridge.md#invalid-tools): a
+ * heading that says what an SDK-based host does, then `    <tool>: <path>: <reason>` per tool.
+ * Server text (names, reasons quoting it) is folded to one line.
+ */
+export function invalidToolLines(tools: readonly { name: string; problems: readonly { path: string; message: string; severity: string }[] }[]): string[] {
+  const rejected = tools.filter((t) => t.problems.some((p) => p.severity === 'error')).length;
+  const head = rejected > 0
+    ? `  ↳ warning: ${plural(tools.length, 'tool')} ${tools.length === 1 ? 'does' : 'do'} not match the MCP schema (an SDK-based host rejects the whole tools/list: ${rejected} malformed)`
+    : `  ↳ warning: ${plural(tools.length, 'tool')} break${tools.length === 1 ? 's' : ''} the MCP tool name rules (hosts may rename or drop ${tools.length === 1 ? 'it' : 'them'})`;
+  return [head, ...tools.map((t) => `    ${oneLine(t.name)}: ${t.problems.map((p) => oneLine(p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')}`)];
 }

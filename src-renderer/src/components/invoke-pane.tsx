@@ -11,6 +11,7 @@ import type { TaskRecord, ToolProgress } from '../../../src-shared/api/inspector
 import { CallHistory } from './call-history.js';
 import { ToolAnnotations } from './tool-annotations.js';
 import { ToolNamesPanel } from './tool-names-panel.js';
+import { ToolProblems } from './tool-problems.js';
 import { PREVIEW_CHARS } from '../lib/large-text.js';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -256,6 +257,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
         </Text>
         <ToolNamesPanel tool={tool} />
         <ToolAnnotations tool={tool} />
+        <ToolProblems tool={tool} />
         {tool.description ? <Text size="sm">{tool.description}</Text> : null}
         <Group gap="md" mt={4}>
           <Button variant="subtle" size="compact-sm" onClick={() => setShowSchema((v) => !v)} aria-expanded={showSchema}>

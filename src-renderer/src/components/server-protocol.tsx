@@ -11,6 +11,7 @@ import type { NegotiatedProtocol, ServerState } from '../../../src-shared/api/st
 import type { ProtocolMode } from '../../../src-shared/config/server.js';
 import { useApp } from '../store/use-store.js';
 import { ConnectOverview, JsonRegion } from './connect-overview.js';
+import { PinModeControl } from './tool-drift-panel.js';
 
 /** The label deprecated features carry (SEP-2577). */
 export const DEPRECATED_2026 = 'deprecated in 2026-07-28';
@@ -87,6 +88,15 @@ export function ServerProtocol({ state }: { state: ServerState }) {
         <Text size="sm" c={state.serverInfo ? undefined : 'dimmed'}>
           {state.serverInfo ? `${state.serverInfo.name} ${state.serverInfo.version}` : 'The server did not identify itself (or is not connected).'}
         </Text>
+      </Stack>
+      <Stack gap={2} role="region" aria-label="Tool pins">
+        <Text fw={700} size="sm">
+          Tool pins
+        </Text>
+        <Text size="xs" c="dimmed">
+          When a tool changes since it was first listed (docs/trust.md § Tool pins); off for a server you are developing.
+        </Text>
+        <PinModeControl server={state.server.name} mode={state.pins?.mode ?? state.pinMode ?? 'warn'} />
       </Stack>
       <JsonRegion label="Capabilities" title="Capabilities" value={state.capabilities} />
       <ConnectOverview state={state} />

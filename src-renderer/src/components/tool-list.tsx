@@ -7,6 +7,7 @@
  * that collides under some host's scheme carries a badge saying whose (issue 14 item 6); when many
  * of this server's tools collide under one scheme, one summary above the list says so instead.
  */
+import { problemBadge } from './tool-problems.js';
 import { Alert, Text, TextInput } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
@@ -39,6 +40,11 @@ function cachedSummaries(tools: readonly ToolInfo[], names: Map<string, ToolName
   return s;
 }
 
+/** The row badge's tooltip: each problem on one line (docs/tool-bridge.md#invalid-tools). */
+function problemTitle(t: ToolInfo): string {
+  return (t.problems ?? []).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('\n');
+}
+
 /** The tool's read-only / destructive / name-clash / shortened badges. */
 function badges(t: ToolInfo, clashes: string[]) {
   const labels = annotationLabels(t.annotations).filter((l) => l === 'destructive' || l === 'read-only');
@@ -51,6 +57,7 @@ function badges(t: ToolInfo, clashes: string[]) {
       ))}
       {clashes.length > 0 ? <span className="row-badge orange">name clash: {clashes.join(', ')}</span> : null}
       {t.fullAgentName ? <span className="row-badge gray">shortened</span> : null}
+      {problemBadge(t) ? <span className={`row-badge ${problemBadge(t) === 'invalid' ? 'red' : 'orange'}`} title={problemTitle(t)}>{problemBadge(t)}</span> : null}
     </>
   );
 }

@@ -33,7 +33,11 @@ describe('trace pairs', () => {
   it('pretty-prints, exports JSON lines, and knows which requests replay', () => {
     expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(prettyJson('{"a":1… (cut)')).toBe('{"a":1… (cut)');
-    const lines = traceJsonl([call, reply]).split('\n').map((l) => JSON.parse(l));
+    const text = traceJsonl([call, reply]);
+    // Trial 6: the file ends with a newline, so `wc -l` counts 2 records (it counted 1).
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.split('\n')).toHaveLength(3);
+    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ direction: 'out', kind: 'request', method: 'tools/call', message: { params: { name: 'echo' } } });
     expect(lines[1]).toMatchObject({ latencyMs: 5, message: { result: { isError: true } } });
     expect(replayableCall(call)).toEqual({ tool: 'echo', args: { m: 'hi' } });

@@ -80,7 +80,7 @@ export function prettyJson(text: string): string {
   }
 }
 
-/** Entries as JSON lines: one `{seq,time,direction,kind,method,id,latencyMs,message}` per line. */
+/** Entries as JSON lines: one `{seq,time,direction,kind,method,id,latencyMs,message}` per line, each ending in `\n` (`wc -l` counts the records; trial 6); `''` for none. */
 export function traceJsonl(entries: readonly TraceEntry[]): string {
   return entries
     .map((e) => {
@@ -90,9 +90,9 @@ export function traceJsonl(entries: readonly TraceEntry[]): string {
       } catch {
         // cut in main: kept as text
       }
-      return JSON.stringify({ seq: e.seq, time: new Date(e.time).toISOString(), server: e.server, direction: e.direction, kind: e.kind, method: e.method, id: e.id, latencyMs: e.latencyMs, message });
+      return `${JSON.stringify({ seq: e.seq, time: new Date(e.time).toISOString(), server: e.server, direction: e.direction, kind: e.kind, method: e.method, id: e.id, latencyMs: e.latencyMs, message })}\n`;
     })
-    .join('\n');
+    .join('');
 }
 
 /** The tool call a traced `tools/call` request made (the replay asks first for a destructive tool), or undefined for other messages. */

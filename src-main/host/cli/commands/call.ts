@@ -2,7 +2,8 @@
  * `switchboard call <server> <tool> --args '<json>'` (raw names) or `call <agent_tool_name> --args …`
  * (docs/tool-bridge.md names): connect what is needed, call, print the result text (`--json`: the whole
  * `ToolCallResult`, incl. structuredContent). Exit 0 ok; 1 the tool returned isError; 2 connection
- * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`.
+ * or protocol failure (unknown server/tool, not connected, `MCP error: …`); 64 bad `--args`, or required
+ * parameters missing by Switchboard's pre-check (nothing sent; `--no-check` sends them as they are).
  * `--task` (or a tool whose `execution.taskSupport` is `required`) runs it as a task (MCP 2025-11-25):
  * its status goes to stderr, the result is printed the same way; Ctrl-C cancels the task (exit 130).
  * A plain call that a 2026-07-28 server answers with a task handle prints the task's statuses on stderr
@@ -125,7 +126,7 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
           interrupted = true;
           void call('tools:cancel', { callId });
         },
-        () => call('tools:call', { server, tool, args, callId }),
+        () => call('tools:call', { server, tool, args, callId, ...(ctx.cli.flags['no-check'] === true ? { validate: false } : {}) }),
       ).finally(stopStatus);
       if (interrupted) {
         ctx.io.err(`Call to ${tool} on ${server} cancelled.`);
@@ -133,6 +134,12 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
       }
       if (!called.ok) return printFailure(ctx, called.error);
       result = called.data;
+    }
+    if (result.notSent === 'missing-required') {
+      // Trial 6 finding 11: our own pre-check, not the server's answer; nothing was sent.
+      if (ctx.cli.json) ctx.io.out(JSON.stringify(result, null, 2));
+      ctx.io.err(`Not sent: Switchboard's pre-check (not the server) found ${result.text.replace(/^Error: /, '')}\nTo send the arguments as they are (to test the server's own validation), add --no-check.`);
+      return EXIT.USAGE;
     }
     if (ctx.cli.json) {
       ctx.io.out(JSON.stringify(result, null, 2));
@@ -146,11 +153,15 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
 /** `switchboard call <server> <tool> [--args J]`. */
 export const callCommand: CommandSpec = {
   name: 'call',
-  synopsis: 'call <server> <tool> [--args J|@file|-] [--task]',
+  synopsis: 'call <server> <tool> [--args J|@file|-] [--task] [--no-check]',
   summary: "Call a tool by raw names, or by its agent-visible name alone (J: a JSON object)",
   positionals: [1, 2],
   flags: {
     args: { type: 'string', help: '--args <json>     Tool arguments as a JSON object; @file.json or - (stdin) to read it (call)' },
+    'no-check': {
+      type: 'boolean',
+      help: "--no-check        Send the arguments as they are, without checking required parameters first (call; the UI's \"Check required parameters first\" off)",
+    },
     task: {
       type: 'boolean',
       help: '--task            Run the tool as a task: follow its status, print its result; Ctrl-C cancels it (call; automatic when the tool requires tasks)',

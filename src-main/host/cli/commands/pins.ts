@@ -2,12 +2,12 @@
  * `switchboard pins [server]` (issue 16 item 2, docs/trust.md § Tool pins): each server's pinned
  * tools and the ones that differ now (added, changed, removed), with the diff.
  * `pins accept <server> [tool]`: accept the current definition as the pin. `pins mode <server>
- * warn|block`. Thin client of `pins:list` / `pins:accept` / `pins:setMode`: the running
+ * off|warn|block` (`off`: a server under development, no drift tracked). Thin client of `pins:list` / `pins:accept` / `pins:setMode`: the running
  * Switchboard's, else a one-shot core (which connects the server to list its tools).
  * Exit 1 when any listed server has drift (a script can gate on it), else 0; 2 on failure.
  */
 import { approvalChangeLines } from '../../../../src-shared/api/approval.js';
-import type { ServerPins } from '../../../../src-shared/api/pins.js';
+import { PinModeSchema, type PinMode, type ServerPins } from '../../../../src-shared/api/pins.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -28,7 +28,7 @@ export async function runPins(ctx: CliContext): Promise<number> {
   const [first, server, arg] = ctx.cli.positionals;
   const verb = first === 'accept' || first === 'mode' ? first : undefined;
   if (verb && server === undefined) throw new UsageError(`"pins ${verb}" needs a server name`);
-  if (verb === 'mode' && arg !== 'warn' && arg !== 'block') throw new UsageError('"pins mode <server>" takes warn or block');
+  if (verb === 'mode' && !PinModeSchema.safeParse(arg).success) throw new UsageError('"pins mode <server>" takes off, warn or block');
   const target = verb ? server! : first;
   return withOwnerOrOneShot(ctx, target !== undefined ? { onlyServers: [target] } : {}, async (call) => {
     if (verb === 'accept') {
@@ -38,7 +38,7 @@ export async function runPins(ctx: CliContext): Promise<number> {
       return EXIT.OK;
     }
     if (verb === 'mode') {
-      const r = await call('pins:setMode', { server: server!, mode: arg as 'warn' | 'block' });
+      const r = await call('pins:setMode', { server: server!, mode: arg as PinMode });
       if (!r.ok) return printFailure(ctx, r.error);
       ctx.io.out(ctx.cli.json ? JSON.stringify(r.data, null, 2) : formatPins(r.data).join('\n'));
       return EXIT.OK;
@@ -53,8 +53,8 @@ export async function runPins(ctx: CliContext): Promise<number> {
 
 export const pinsCommand: CommandSpec = {
   name: 'pins',
-  synopsis: 'pins [server] | pins accept <server> [tool] | pins mode <server> warn|block',
-  summary: 'Show tools that changed since they were first listed; accept them; warn or block per server',
+  synopsis: 'pins [server] | pins accept <server> [tool] | pins mode <server> off|warn|block',
+  summary: 'Show tools that changed since they were first listed; accept them; off, warn or block per server',
   positionals: [0, 3],
   run: runPins,
 };
