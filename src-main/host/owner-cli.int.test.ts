@@ -103,7 +103,7 @@ describe('a live owner controlled by the CLI', () => {
       runSwitchboard(world, ['status', 'raw']),
     ]);
     expect(runs2.map((r) => r.code)).toEqual([0, 0, 0]);
-    expect(runs2[2]!.stdout).toMatch(/^● raw\s+connected\s+4 tools {2}\(\d+/m);
+    expect(runs2[2]!.stdout).toMatch(/^● raw\s+connected\s+6 tools {2}\(\d+/m);
     // The owner's processes are the only ones: the same pids, none added, and the command ran once.
     expect(processesWithMarker(world.marker).sort()).toEqual(before);
     expect(runs()).toBe(1);
@@ -178,8 +178,8 @@ describe('a live owner controlled by the CLI', () => {
       expect(await waitFor(() => out.includes('pid '), 60_000)).toBe(true);
       const restart = await runSwitchboard(world, ['restart', 'raw']);
       expect(restart.code).toBe(0);
-      expect(restart.stdout.trim()).toMatch(/^● raw {2}connected {2}4 tools$/);
-      expect(await waitFor(() => out.includes('stopping (stopped)') && /connected to raw 1\.0\.0 over [^:]*: 4 tools[\s\S]*connected to raw 1\.0\.0 over [^:]*: 4 tools/.test(out), 60_000)).toBe(true);
+      expect(restart.stdout.trim()).toMatch(/^● raw {2}connected {2}6 tools$/);
+      expect(await waitFor(() => out.includes('stopping (stopped)') && /connected to raw 1\.0\.0 over [^:]*: 6 tools[\s\S]*connected to raw 1\.0\.0 over [^:]*: 6 tools/.test(out), 60_000)).toBe(true);
     } finally {
       follow.kill('SIGINT');
       await waitFor(() => follow.exitCode !== null, 60_000);

@@ -196,6 +196,8 @@ describe('planted-secret scan (issue 9)', () => {
       remove: [['remove', 'later']],
       reauth: [['reauth', 'prot', '--no-browser', '--timeout', '1']],
       unauth: [['unauth', 'prot']],
+      // Without an owner `open` says how to start one (exit 2); with one it prints the address.
+      open: [['open', '--no-browser']],
     };
     // serve's output is its URL; its messages are the web host's, scanned above.
     const covered = new Set([...Object.keys(runs), 'serve']);

@@ -81,7 +81,10 @@ describe.skipIf(process.platform !== 'linux')('owner lock and leftovers (Linux o
     writeFileSync(join(w.root, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
     w.env.SWITCHBOARD_RENDERER_DIR = join(w.root, 'renderer');
     // A wrapper (exits on SIGTERM / stdin EOF) whose child ignores both: orphaned unless killed.
-    writeOwnServers(w, { wrapped: { command: process.execPath, args: [WRAPPER, process.execPath, RAW], env: { FAULT_IGNORE_TERM: '1', SB_TEST_MARKER: w.marker } } });
+    // A long connect timeout: on a loaded machine the owner must not give up on a slow start and end
+    // that launch (grandchild included) before the kill -9 below — two fresh-clone CI runs found no
+    // grandchild left at all, which is this test's premise, not its subject.
+    writeOwnServers(w, { wrapped: { command: process.execPath, args: [WRAPPER, process.execPath, RAW], env: { FAULT_IGNORE_TERM: '1', SB_TEST_MARKER: w.marker }, timeout: 120_000 } });
     writeFileSync(join(w.dataDir, 'owner.lock'), '1\n');
 
     const first = serve(w);

@@ -8,7 +8,7 @@
  * while things change and once more when the owner stops; its size is bounded by the engine's own
  * bounds (`MAX_FIRINGS` firings, `MAX_PENDING` waiting confirmations, texts cut to 4,000 characters).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { TriggerFiringSchema, type TriggerFiring } from '../../../src-shared/api/channels.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
@@ -141,7 +141,11 @@ export class TriggerStateWriter {
       if (!this.dirty) return;
       this.dirty = false;
       try {
-        await writeFileAtomic(this.path, triggerStateText(this.take()));
+        const text = triggerStateText(this.take());
+        // Nothing to keep and no file yet: write nothing (an owner that never fired a rule leaves no
+        // empty file behind; same-answer.int compares the files each face wrote).
+        if (text === '' && !existsSync(this.path)) return;
+        await writeFileAtomic(this.path, text);
       } catch (err) {
         this.dirty = true;
         this.onError(err);

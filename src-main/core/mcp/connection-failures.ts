@@ -26,12 +26,14 @@ const STDOUT_QUOTE_CHARS = 120;
  * reported that, then the first line matching /error/i (where a stack trace or Node's
  * `Error: Cannot find module …` says what went wrong) when it is not among the last lines, then
  * `…`, then the last `STDERR_TAIL_LINES` lines — at most `STDERR_TAIL_LINES + 5` lines, each cut to
- * 300 characters. Blank lines and Node's own `node:internal` stack frames are skipped.
+ * 300 characters. Blank lines and Node's own `node:internal` stack frames are skipped, and a location
+ * in Node's own files (`node:internal/…:1210`, a missing module) is not quoted as one.
  */
 export function stderrExcerpt(lines: readonly string[]): string[] {
   const all = lines.filter((l) => l.trim() !== '' && !NODE_INTERNAL_FRAME.test(l));
   // Node's report of a syntax error or an uncaught throw starts with `<file>:<line>`, the source line, a caret line.
-  const at = all.findIndex((l, i) => /:\d+$/.test(l.trim()) && /^\s*\^+\s*$/.test(all[i + 2] ?? ''));
+  // Node's own file (`node:internal/modules/cjs/loader:1210` over `throw err;`) is not the author's code.
+  const at = all.findIndex((l, i) => /:\d+$/.test(l.trim()) && !l.trim().startsWith('node:') && /^\s*\^+\s*$/.test(all[i + 2] ?? ''));
   const location = at >= 0 ? all.slice(at, at + 3) : [];
   const text = at >= 0 ? all.slice(at + 3) : all;
   const tail = text.slice(-STDERR_TAIL_LINES);

@@ -34,4 +34,13 @@ describe('stderrExcerpt', () => {
     // The last five lines, less Node's internal frame.
     expect(stderrExcerpt(lines.slice(0, -4))).toEqual(['noise 8', 'noise 9', 'Error: Cannot find module /x/sever.mjs', '    at file:///srv/crash.mjs:2:18', 'a']);
   });
+
+  it("does not quote Node's own file as the location (a missing module: node:internal/…:NNNN over `throw err;`)", () => {
+    // A real node run: its report starts `node:internal/modules/cjs/loader:1228`, `  throw err;`, `  ^`.
+    const run = spawnSync(process.execPath, ['/nonexistent/switchboard-missing-server.js'], { encoding: 'utf8' });
+    expect(run.stderr).toMatch(/^node:internal\/modules\/cjs\/loader:\d+\n/);
+    const excerpt = stderrExcerpt(run.stderr.split('\n'));
+    expect(excerpt[0]).toBe("Error: Cannot find module '/nonexistent/switchboard-missing-server.js'");
+    expect(excerpt.some((l) => l.includes('node:internal'))).toBe(false);
+  });
 });

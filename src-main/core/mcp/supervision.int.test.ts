@@ -75,7 +75,8 @@ describe('supervision (real processes)', () => {
     expect(rt.status).toBe('error');
     const lines = rt.lastError!.split('\n');
     expect(lines[0]).toMatch(/^Process exited with code 1 before initializing: Error: Cannot find module '\/nonexistent\/switchboard-missing-server\.js'$/);
-    expect(lines).toContain('…');
+    // Node's own frames and its loader's location are left out, so the report fits without a '…'.
+    expect(lines.some((l) => l.includes('node:internal'))).toBe(false);
     expect(lines[lines.length - 1]).toMatch(/^Node\.js v\d+/);
     expect(lines.length).toBeLessThanOrEqual(7);
   }, 180_000);

@@ -59,6 +59,6 @@ describe('trace pairs', () => {
     expect(filterTrace([a, b], { direction: 'all', method: '', text: '', server: 'b' })).toEqual([b]);
     expect(filterTrace([a, b], { direction: 'all', method: 'ping', text: '', server: '' })).toEqual([a, b]);
     expect(traceServers([b, a, b])).toEqual(['a', 'b']);
-    expect(traceJsonl([a, b]).split('\n').map((l) => (JSON.parse(l) as { server: string }).server)).toEqual(['a', 'b']);
+    expect(traceJsonl([a, b]).trimEnd().split('\n').map((l) => (JSON.parse(l) as { server: string }).server)).toEqual(['a', 'b']);
   });
 });
