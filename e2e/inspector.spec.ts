@@ -75,7 +75,12 @@ test('calls each quick server-everything tool through the generated form', async
 
   pane = await openTool(page, 'everything', 'get-structured-content');
   await pane.getByLabel('location').selectOption({ label: 'Chicago' });
-  await expect(await callAndExpectOk(pane)).toContainText('Structured content');
+  // The output schema is shown on demand, and a matching result says so (trial 6 finding 11).
+  await pane.getByRole('button', { name: 'Show output schema (JSON)' }).click();
+  await expect(pane.getByLabel('Output schema')).toContainText('"temperature"');
+  const structured = await callAndExpectOk(pane);
+  await expect(structured).toContainText('Structured content');
+  await expect(structured.getByRole('status', { name: 'Output schema check' })).toHaveText("✓ structuredContent matches the tool's output schema");
 
   pane = await openTool(page, 'everything', 'get-resource-reference');
   await callAndExpectOk(pane); // defaults: Text resource 1
@@ -192,6 +197,7 @@ test('purpose-built cases: collisions, recursive form, 5 MB result stays respons
   pane = await openTool(page, 'my-server', 'mismatch');
   const mismatch = await callAndExpectOk(pane);
   await expect(mismatch.getByText("Output does not match the tool's output schema")).toBeVisible();
+  await expect(mismatch.getByRole('status', { name: 'Output schema check' })).toHaveCount(0);
   await expect(mismatch).toContainText('count is missing');
   pane = await openTool(page, 'my-server', 'fail-plain');
   await pane.getByRole('button', { name: 'Call', exact: true }).click();

@@ -205,3 +205,13 @@ export const TaskRecordSchema = z.object({
   callId: z.string().optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+/**
+ * Whether a server's declared capabilities offer resource subscriptions (`resources.subscribe`
+ * truthy; MCP § Resources, Subscriptions). The one rule: the core refuses a subscribe without it,
+ * the Resources tab disables its Subscribe button.
+ */
+export function offersSubscriptions(capabilities: Record<string, unknown> | undefined): boolean {
+  const resources = capabilities?.resources;
+  return typeof resources === 'object' && resources !== null && Boolean((resources as { subscribe?: unknown }).subscribe);
+}

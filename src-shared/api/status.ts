@@ -219,6 +219,8 @@ export const ToolCallResultSchema = z.object({
   structuredContent: z.unknown().optional(),
   /** Output-schema check of `structuredContent` (successful results only); a warning, never a loss. */
   outputWarning: z.string().optional(),
+  /** True when the tool declares an output schema and `structuredContent` matched it (shown as a ✓). */
+  outputValid: z.literal(true).optional(),
   durationMs: z.number(),
   /**
    * Set when the call itself failed or was cancelled (not for a tool's own `isError` result):

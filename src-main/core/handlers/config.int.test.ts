@@ -48,6 +48,16 @@ describe('config handlers', () => {
     expect(list.ok && list.data.servers.map((s) => [s.server.name, s.server.unresolved])).toEqual([['gh', []]]);
   });
 
+  it('config:add splits a whole command line typed as the command, and refuses one that needs a shell (trial 6 finding 10)', async () => {
+    const { w, c } = make();
+    const r = await c.handlers['config:add']({ name: 'pasted', server: { command: 'node /tmp/x/server.mjs' } });
+    expect(r.ok && r.data.notes).toContain('The command was a whole command line: saved as command "node" with arguments ["/tmp/x/server.mjs"] (a server\'s command runs without a shell)');
+    expect(JSON.parse(readFileSync(join(w.dataDir, 'servers.json'), 'utf8')).mcpServers.pasted).toEqual({ transport: 'stdio', command: 'node', args: ['/tmp/x/server.mjs'] });
+    const piped = await c.handlers['config:add']({ name: 'piped', server: { command: 'node s.mjs | tee log' } });
+    expect(piped).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringContaining('runs without a shell') } });
+    expect(JSON.parse(readFileSync(join(w.dataDir, 'servers.json'), 'utf8')).mcpServers.piped).toBeUndefined();
+  });
+
   it('config:answerInput stores the answer; transfer VS Code → Cursor notes the ${input:} it cannot carry; literal secrets need confirmation', async () => {
     const secrets = memorySecretStore();
     const { w, c } = make(secrets);

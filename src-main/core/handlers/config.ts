@@ -1,4 +1,5 @@
 /** Handlers of `config:*` (issue #3): per-host views and the verbs that change host files (docs/config-discovery.md, §5, §9). */
+import { splitCommandLine } from '../config/command-line.js';
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { MCPServer } from '../../../src-shared/config/server.js';
 import { removeDefinition, transferDefinition } from '../config/config-verbs.js';
@@ -58,6 +59,13 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         const host = target?.host ?? 'switchboard';
         const full: MCPServer = { name, enabled: true, transport: server.transport ?? (server.url ? 'http' : 'stdio'), ...server };
         const notes: string[] = [];
+        // "node /tmp/x/server.mjs" typed as the command (trial 6 finding 10): split, and say so.
+        const split = splitCommandLine(full);
+        if (split) {
+          full.command = split.command;
+          full.args = split.args;
+          notes.push(split.note);
+        }
         if (token !== undefined) {
           if (full.transport === 'stdio') throw new CoreError('INVALID_CONFIG', '--token requires --url (HTTP/SSE transport).');
           // The token becomes the Authorization header: a header of that name given too would be lost silently.

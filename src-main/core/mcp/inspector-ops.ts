@@ -5,6 +5,8 @@
  * thrown as they come (the handlers map them to `{code, message}`).
  */
 import type { Client } from '@modelcontextprotocol/client';
+import { CoreError } from '../errors.js';
+import { offersSubscriptions } from '../../../src-shared/api/inspector.js';
 import { requestPage } from './connection-helpers.js';
 import { listenStreamOf } from './listen-stream.js';
 import { observeList } from './response-cache.js';
@@ -162,8 +164,15 @@ export async function readResource(client: Client, uri: string, timeoutMs: numbe
   return { contents: r.contents as ReadResourceOutput['contents'], durationMs: performance.now() - started };
 }
 
-/** `resources/subscribe` or `resources/unsubscribe`. */
+/**
+ * `resources/subscribe` or `resources/unsubscribe`. Subscribing needs the server's
+ * `resources.subscribe` capability (MCP § Resources, Subscriptions); without it, throws
+ * `CoreError('BAD_REQUEST')` saying so and sends nothing (a trial got the server's bare -32601).
+ */
 export async function setSubscription(client: Client, uri: string, on: boolean, timeoutMs: number): Promise<void> {
+  if (on && !offersSubscriptions(client.getServerCapabilities())) {
+    throw new CoreError('BAD_REQUEST', 'This server does not offer resource subscriptions: its resources capability has no "subscribe"');
+  }
   // 2026-07-28 has no resources/subscribe: the URI joins the connection's listen stream (listen-stream.ts).
   const stream = client.getProtocolEra() === 'modern' ? listenStreamOf(client) : undefined;
   if (stream) return stream.setResource(uri, on);

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const env = { SB_TEST_MARKER: world.marker };
   writeOwnServers(world, {
     'my-server': { command: process.execPath, args: [FIXTURE], env: { ...env, INSPECTOR_TOOLS: '120' }, disabledTools: ['tool-000'] },
-    'my.server': { command: process.execPath, args: [FIXTURE], env: { ...env, INSPECTOR_TOOLS: '120', INSPECTOR_REPEAT_CURSOR: '1' } },
+    'my.server': { command: process.execPath, args: [FIXTURE], env: { ...env, INSPECTOR_TOOLS: '120', INSPECTOR_REPEAT_CURSOR: '1', INSPECTOR_NO_SUBSCRIBE: '1' } },
     everything: { command: process.execPath, args: [everythingScript(), 'stdio'], env },
   });
   core = createSwitchboardCore({
@@ -175,6 +175,11 @@ describe('resources, prompts, completions, logging', () => {
     await call('resources:subscribe', { server: 'my-server', uri: 'mem://r/3', on: true });
     await call('tools:call', { server: 'my-server', tool: 'touch', args: { uri: 'mem://r/3' } });
     await waitFor(() => eventsOf('resources:updated').some((u) => u.server === 'my-server' && u.uri === 'mem://r/3'), 'resources:updated');
+    // A server without resources.subscribe: refused before anything is sent (trial 6: the server's bare -32601).
+    expect(await core.handlers['resources:subscribe']({ server: 'my.server', uri: 'mem://r/3', on: true })).toEqual({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'This server does not offer resource subscriptions: its resources capability has no "subscribe"' },
+    });
   });
 
   it('gets a prompt with arguments and completes an argument', async () => {

@@ -84,7 +84,7 @@ describe('flattenContent', () => {
 describe('mapCallResult', () => {
   const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
 
-  it('maps a successful result with matching structured content', () => {
+  it('maps a successful result with matching structured content, saying it matched (the ✓ of trial 6)', () => {
     const r = mapCallResult('s', 't', { content: [{ type: 'text', text: 'ok' }], structuredContent: { n: 1 } }, schema, 12.5);
     expect(r).toEqual({
       server: 's',
@@ -93,8 +93,11 @@ describe('mapCallResult', () => {
       text: 'ok',
       content: [{ type: 'text', text: 'ok' }],
       structuredContent: { n: 1 },
+      outputValid: true,
       durationMs: 12.5,
     });
+    // No output schema: nothing to say.
+    expect(mapCallResult('s', 't', { content: [], structuredContent: { n: 1 } }, undefined, 1).outputValid).toBeUndefined();
   });
 
   it('keeps a result whose structured content does not match, with a warning', () => {
@@ -102,6 +105,7 @@ describe('mapCallResult', () => {
     expect(r.isError).toBe(false);
     expect(r.structuredContent).toEqual({ n: 'one' });
     expect(r.outputWarning).toBe("structuredContent does not match the tool's output schema: /n must be number");
+    expect(r.outputValid).toBeUndefined();
   });
 
   it('prefixes isError results with "Error: " and does not validate them', () => {

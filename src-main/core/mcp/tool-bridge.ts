@@ -208,7 +208,8 @@ export const AnyResultSchema = z.object({}).passthrough();
 
 /**
  * Map a received `tools/call` result (docs/tool-bridge.md): text flattened; `isError` → `Error: <text>`;
- * output schema checked only when not an error (a mismatch → `outputWarning`, result kept).
+ * output schema checked only when not an error (a mismatch → `outputWarning`, result kept; a match →
+ * `outputValid: true`).
  */
 export function mapCallResult(
   server: string,
@@ -234,6 +235,7 @@ export function mapCallResult(
   if (!isError) {
     const warning = checkStructuredOutput(outputSchema, raw.structuredContent);
     if (warning) result.outputWarning = warning;
+    else if (outputSchema) result.outputValid = true;
   }
   return result;
 }

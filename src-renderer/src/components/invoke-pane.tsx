@@ -92,6 +92,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
   const [rawText, setRawText] = useState('{}');
   const [rawError, setRawError] = useState<string>();
   const [showSchema, setShowSchema] = useState(false);
+  const [showOutputSchema, setShowOutputSchema] = useState(false);
   const [calling, setCalling] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const [progress, setProgress] = useState<ToolProgress>();
@@ -263,12 +264,24 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
           <Button variant="subtle" size="compact-sm" onClick={() => setShowSchema((v) => !v)} aria-expanded={showSchema}>
             {showSchema ? 'Hide input schema' : 'Show input schema (JSON)'}
           </Button>
+          {tool.outputSchema ? (
+            <Button variant="subtle" size="compact-sm" onClick={() => setShowOutputSchema((v) => !v)} aria-expanded={showOutputSchema}>
+              {showOutputSchema ? 'Hide output schema' : 'Show output schema (JSON)'}
+            </Button>
+          ) : null}
         </Group>
         <Collapse expanded={showSchema}>
           <Code block className="schema-json" aria-label="Input schema">
             {JSON.stringify(tool.inputSchema, null, 2)}
           </Code>
         </Collapse>
+        {tool.outputSchema ? (
+          <Collapse expanded={showOutputSchema}>
+            <Code block className="schema-json" aria-label="Output schema">
+              {JSON.stringify(tool.outputSchema, null, 2)}
+            </Code>
+          </Collapse>
+        ) : null}
       </Stack>
 
       <div className="invoke-grid">

@@ -7,11 +7,11 @@
  * a tree, images, small text blobs decoded (resource-contents.tsx); subscribe and see
  * `resources/updated` arrive.
  */
-import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { ListCacheNote } from './list-cache-note.js';
-import type { ReadResourceOutput, ResourceInfo, ResourceTemplateInfo, ResourceUpdated } from '../../../src-shared/api/inspector.js';
+import { offersSubscriptions, type ReadResourceOutput, type ResourceInfo, type ResourceTemplateInfo, type ResourceUpdated } from '../../../src-shared/api/inspector.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import { useApp } from '../store/use-store.js';
 import { ResourceContents } from './resource-contents.js';
@@ -25,8 +25,12 @@ const templateKey = (t: ResourceTemplateInfo): string => t.uriTemplate;
 const templateName = (t: ResourceTemplateInfo): string => t.name;
 const templateDetail = (t: ResourceTemplateInfo): string => t.uriTemplate;
 
-/** The Resources tab of a server. */
-export function ResourcesPanel({ server }: { server: string }) {
+/**
+ * The Resources tab of a server. `capabilities`: the server's declared capabilities (Subscribe is
+ * disabled, saying why, without `resources.subscribe`).
+ */
+export function ResourcesPanel({ server, capabilities }: { server: string; capabilities?: Record<string, unknown> }) {
+  const canSubscribe = offersSubscriptions(capabilities);
   const { api } = useApp();
   const [resources, setResources] = useState<ResourceInfo[]>();
   // Undefined until the Templates list is first shown.
@@ -88,6 +92,8 @@ export function ResourcesPanel({ server }: { server: string }) {
     if (!fromTemplate) setTemplate(undefined);
     setSelected(uri);
     setOutput(undefined);
+    // A failure shown for the previous resource (a refused subscribe, a failed read) is not this one's.
+    setError(undefined);
     const r = await api.call('resources:read', { server, uri });
     if (r.ok) {
       setOutput(r.data);
@@ -173,9 +179,29 @@ export function ResourcesPanel({ server }: { server: string }) {
           <Button size="xs" mt={20} disabled={!selected} onClick={() => selected && void read(selected)}>
             Read
           </Button>
-          <Button size="xs" mt={20} variant="light" disabled={!selected} onClick={() => selected && void toggleSubscription(selected)}>
-            {selected && subscribed.includes(selected) ? 'Unsubscribe' : 'Subscribe'}
-          </Button>
+          {selected && subscribed.includes(selected) ? (
+            <Button size="xs" mt={20} variant="light" onClick={() => void toggleSubscription(selected)}>
+              Unsubscribe
+            </Button>
+          ) : (
+            // data-disabled, not disabled: a disabled button gets no hover, and the tooltip says why (Mantine's pattern).
+            <Tooltip label="This server does not offer resource subscriptions (no resources.subscribe capability)" disabled={canSubscribe}>
+              <Button
+                size="xs"
+                mt={20}
+                variant="light"
+                disabled={!selected}
+                data-disabled={!canSubscribe || undefined}
+                aria-disabled={!selected || !canSubscribe}
+                onClick={(e) => {
+                  if (!canSubscribe) return e.preventDefault();
+                  if (selected) void toggleSubscription(selected);
+                }}
+              >
+                Subscribe
+              </Button>
+            </Tooltip>
+          )}
         </Group>
         <div ref={contentsRef}>{output ? <ResourceContents output={output} /> : null}</div>
         {subscribed.length > 0 || updates.length > 0 ? (

@@ -252,7 +252,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           </div>
         </Tabs.Panel>
         <Tabs.Panel value="resources" pt="sm" className="tools-panel">
-          {state.status === 'connected' ? <ResourcesPanel server={name} /> : <NotConnected />}
+          {state.status === 'connected' ? <ResourcesPanel server={name} capabilities={state.capabilities} /> : <NotConnected />}
         </Tabs.Panel>
         <Tabs.Panel value="prompts" pt="sm" className="tools-panel">
           {state.status === 'connected' ? <PromptsPanel server={name} /> : <NotConnected />}

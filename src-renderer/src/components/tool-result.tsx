@@ -107,6 +107,11 @@ export function ToolResult({ result }: { result: ToolCallResult }) {
       ) : (
         <ResultText text={result.text} markdown={false} />
       )}
+      {result.outputValid ? (
+        <Text size="xs" c="teal" role="status" aria-label="Output schema check">
+          ✓ structuredContent matches the tool's output schema
+        </Text>
+      ) : null}
       {result.outputWarning ? (
         <Alert color="yellow" variant="light" title="Output does not match the tool's output schema">
           <Text size="sm">{result.outputWarning}</Text>
