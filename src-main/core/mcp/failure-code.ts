@@ -56,6 +56,11 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   }
   if (isAuthFailure(err)) return { code: 'unauthorized', retryable: false, hint: 'Check the credentials (token, OAuth sign-in) for this server.' };
   const rpc = rpcCodeOf(err);
+  // The SDK reports a probe that could not reach the server at all as an era failure: a refused or
+  // unresolvable address is "not running", not a protocol setting (trial 7 N3).
+  if (!facts.exited && isNetworkFailure(err)) {
+    return { code: 'unreachable', retryable: true, hint: 'Check that the server is running and its URL is right.' };
+  }
   if ((rpc !== undefined && PROTOCOL_CODES.has(rpc)) || (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !facts.exited)) {
     return { code: 'protocol-mismatch', retryable: false, hint: "Set this server's protocol to auto (or legacy to reach a 2025-era server)." };
   }
@@ -69,6 +74,20 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
     return { code: 'unreachable', retryable: true, hint: 'Check that the server is running and its URL is right.' };
   }
   return { code: 'unknown', retryable: false, hint: LOGS_HINT };
+}
+
+/** Socket-level codes of a server that cannot be reached (Node's `err.code`, undici's `cause.code`). */
+const NETWORK_CODES = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET)$/;
+
+/** Whether `err` or an error it wraps (`cause`, up to 5 deep) is a failure to reach the address at all. */
+function isNetworkFailure(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.test(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH)\b/.test(message)) return true;
+  }
+  return false;
 }
 
 /** The typed outcome of a server that needs a sign-in first. */

@@ -76,6 +76,8 @@ describe('McpManager HTTP connect failures', () => {
     const rt = manager.runtime('down')!;
     expect(rt.status).toBe('error');
     expect(rt.lastError).toMatch(/^fetch failed: connect ECONNREFUSED 127.0.0.1:\d+$/);
+    // Not blamed on the protocol setting (trial 7 N3: the SDK reports the failed probe as an era failure).
+    expect(rt.failure).toEqual({ code: 'unreachable', retryable: true, hint: 'Check that the server is running and its URL is right.' });
     await expect(manager.callTool('down', 'echo', {})).rejects.toMatchObject({
       code: 'NOT_CONNECTED',
       message: `Failed to connect to "down": ${rt.lastError}`,
