@@ -1,18 +1,25 @@
 /**
  * Install links turned into consent previews (issue 13, docs/inspecting.md; MCP's SEP-1024): what would run or
- * be contacted, shown untruncated, and the file it would be written to. A preview is kept here by
+ * be contacted, shown untruncated — every env and header value (literal secrets masked), the exact
+ * command line — the file it would be written to, and which other hosts' servers of the same name it
+ * would hide (issue 26 item 3, docs/security.md "Install links"). A link carrying a live value
+ * (`!…`, a bare variable name, `${…}` other than `${input:…}`) is refused by `checkOutsideDefinition`
+ * before any preview exists. A preview is kept here by
  * id for a few minutes; only `take(id)` of a live preview leads to a write, so what is written is
  * exactly what was shown — the renderer never sends the config back.
  */
 import { randomUUID } from 'node:crypto';
 import type { InstallPreview } from '../../../src-shared/api/methods/install.js';
 import type { ServerFieldsSchema } from '../../../src-shared/api/config.js';
+import { HOST_LABELS, type Provenance } from '../../../src-shared/config/server.js';
+import { commandLine } from '../../../src-shared/quote-arg.js';
 import { parseInstallLink } from '../../../src-shared/install-link.js';
 import { validateServerConfig } from '../../../src-shared/config/validate.js';
 import type { z } from 'zod';
 import { CoreError } from '../errors.js';
 import { isSecretKey, isSecretValue, redactUrl, secretArgValues } from '../../../src-shared/redaction.js';
 import { hiddenCharsIn, showHidden } from '../../../src-shared/visible-text.js';
+import { checkOutsideDefinition, type ResolverEnv } from './outside-definition.js';
 
 /** The fields `config:add` takes. */
 export type InstallFields = z.infer<typeof ServerFieldsSchema>;
@@ -34,20 +41,43 @@ const SHELL_CHARS = /[;&|`$<>(){}[\]*?!~\\'"\n\r#]/;
 interface Pending {
   name: string;
   fields: InstallFields;
+  /** Files of other hosts' definitions the preview said it would hide. */
+  shadows: string[];
   expires: number;
 }
 
+/** Where an install would land and what is already there. */
+export interface InstallSite {
+  /** Switchboard's own `servers.json` (the server is written there). */
+  file: string;
+  /** Where a server of `name` is defined now, in any host's file (Switchboard's own included). */
+  definitionsOf(name: string): Provenance[];
+  /** The environment the value resolver reads (a value naming one of its variables is refused). */
+  env: ResolverEnv;
+}
+
+/** `Cursor /home/me/.cursor/mcp.json` — a definition's host and file as the person reads them. */
+export function whereDefined(p: Provenance): string {
+  return `${HOST_LABELS[p.host] ?? p.host} ${p.file}`;
+}
+
 /**
- * Turn a link into the fields we would write and what the person is shown (`file`: where it would
- * be written; `exists`: whether that file already has a server of the name). Throws
- * INVALID_CONFIG `This install link was refused: …` for a malformed or hostile link.
+ * Turn a link into the fields we would write and what the person is shown (`site.file`: where it
+ * would be written; `preview.shadows`: other hosts' definitions of the name it would hide). Throws
+ * INVALID_CONFIG `This install link was refused: …` for a malformed or hostile link, and for one
+ * carrying a value that is not literal (`checkOutsideDefinition`: which field, which syntax, why).
  */
-export function describeInstall(link: string, file: string, exists: (name: string) => boolean): { preview: Omit<InstallPreview, 'id'>; name: string; fields: InstallFields } {
+export function describeInstall(link: string, site: InstallSite): { preview: Omit<InstallPreview, 'id'>; name: string; fields: InstallFields } {
+  const { file } = site;
   const parsed = parseInstallLink(link);
   if (parsed.kind === 'invalid') throw new CoreError('INVALID_CONFIG', `This install link was refused: ${parsed.reason}`);
   const { config, name } = parsed;
   const checked = validateServerConfig(config);
   if (!checked.ok) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${checked.errors.join('; ')}`);
+  const live = checkOutsideDefinition(config, site.env);
+  if (live.length > 0) {
+    throw new CoreError('INVALID_CONFIG', `This install link was refused: a link may carry literal values only. ${live.map((p) => p.message).join('; ')}. Nothing was written.`);
+  }
   const fields: InstallFields = { transport: checked.transport };
   const str = (k: string): string | undefined => (typeof config[k] === 'string' ? (config[k] as string) : undefined);
   const map = (k: string): Record<string, string> | undefined =>
@@ -68,13 +98,16 @@ export function describeInstall(link: string, file: string, exists: (name: strin
   const ignored = Object.keys(config).filter((k) => !(CARRIED as readonly string[]).includes(k) || otherTransport.includes(k));
 
   const args = fields.args ?? [];
-  const env = Object.entries(fields.env ?? {}).map(([k, v]) => {
-    const secret = (isSecretKey(k) || isSecretValue(v)) && !v.includes('${');
-    return { name: k, value: secret ? MASKED : v, secret };
-  });
+  const env = shownValues(fields.env);
+  const headers = shownValues(fields.headers);
+  const defined = site.definitionsOf(name);
+  const shadows = defined.filter((d) => d.host !== 'switchboard');
   const warnings: string[] = [];
   if (parsed.renamedFrom !== undefined) warnings.push(`The link names the server "${parsed.renamedFrom}"; it is written as "${name}" (names may hold only letters, digits, "_", "." and "-").`);
-  if (exists(name)) warnings.push(`A server named "${name}" already exists in ${file}: installing will be refused. Remove or rename it first.`);
+  if (defined.some((d) => d.host === 'switchboard')) warnings.push(`A server named "${name}" already exists in ${file}: installing will be refused. Remove or rename it first.`);
+  for (const d of shadows) {
+    warnings.push(`Installing hides the server "${name}" defined in ${whereDefined(d)}: Switchboard's own file comes first, so Switchboard would run this one instead. You are asked to confirm that separately.`);
+  }
   if (fields.command !== undefined) {
     warnings.push('Installing runs this program on this computer, with your user\'s rights, whenever Switchboard starts the server.');
     if (!/^([a-zA-Z]:)?[\\/]/.test(fields.command)) warnings.push(`"${fields.command}" is looked up on your PATH.`);
@@ -89,11 +122,8 @@ export function describeInstall(link: string, file: string, exists: (name: strin
     if (u.protocol === 'http:' && !['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) warnings.push(`${u.host} is contacted without encryption (http:).`);
     if (u.username || u.password) warnings.push('The address carries a user name or password.');
   }
-  const secrets = env.filter((e) => e.secret).map((e) => e.name);
-  const secretHeaders = Object.keys(fields.headers ?? {}).filter((h) => (isSecretKey(h) || isSecretValue(fields.headers![h] ?? '')) && !(fields.headers![h] ?? '').includes('${'));
-  if (secrets.length + secretHeaders.length > 0) {
-    warnings.push(`Secret values (${[...secrets, ...secretHeaders].join(', ')}) go to the OS keychain; servers.json holds a reference.`);
-  }
+  const secrets = [...env, ...headers].filter((e) => e.secret).map((e) => e.name);
+  if (secrets.length > 0) warnings.push(`Secret values (${secrets.join(', ')}) go to the OS keychain; servers.json holds a reference.`);
   // One rule (src-shared/redaction.ts) decides what is masked; an argument cannot hold a keychain reference.
   const argSecrets = secretArgValues(args);
   const shownArgs = args.map((a) => argSecrets.reduce((text, secret) => text.split(secret).join(MASKED), a));
@@ -121,17 +151,26 @@ export function describeInstall(link: string, file: string, exists: (name: strin
     name,
     ...(parsed.renamedFrom !== undefined ? { renamedFrom: showHidden(parsed.renamedFrom) } : {}),
     transport: checked.transport,
-    ...(fields.command !== undefined ? { command: showHidden(fields.command) } : {}),
+    ...(fields.command !== undefined ? { command: showHidden(fields.command), commandLine: commandLine(showHidden(fields.command), shownArgs.map(showHidden)) } : {}),
     args: shownArgs.map(showHidden),
     ...(fields.cwd !== undefined ? { cwd: showHidden(fields.cwd) } : {}),
     env: env.map((e) => ({ ...e, name: showHidden(e.name), value: showHidden(e.value) })),
     ...(fields.url !== undefined ? { url: showHidden(redactUrl(fields.url)) } : {}),
-    headers: Object.keys(fields.headers ?? {}).map(showHidden),
+    headers: headers.map((h) => ({ ...h, name: showHidden(h.name), value: showHidden(h.value) })),
     file,
+    shadows,
     ignored: ignored.map(showHidden),
     warnings: warnings.map(showHidden),
   };
   return { preview, name, fields };
+}
+
+/** Env or header entries as shown: a literal secret (by its key or its shape, the shared rule) masked; a `${input:…}` reference shown as is. */
+function shownValues(map: Record<string, string> | undefined): { name: string; value: string; secret: boolean }[] {
+  return Object.entries(map ?? {}).map(([k, v]) => {
+    const secret = (isSecretKey(k) || isSecretValue(v)) && !v.includes('${');
+    return { name: k, value: secret ? MASKED : v, secret };
+  });
 }
 
 /** The fields of an install that hold hidden characters (`argument 1`, `env FOO`), each with the characters found. */
@@ -158,22 +197,44 @@ export class InstallRequests {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Keep a preview; returns its id. */
-  add(name: string, fields: InstallFields): string {
+  /** Keep a preview (`shadows`: the files of the definitions it said it would hide); returns its id. */
+  add(name: string, fields: InstallFields, shadows: readonly Provenance[] = []): string {
     this.prune();
     const id = randomUUID();
-    this.pending.set(id, { name, fields, expires: this.now() + PREVIEW_TTL_MS });
+    this.pending.set(id, { name, fields, shadows: shadows.map((s) => s.file), expires: this.now() + PREVIEW_TTL_MS });
     while (this.pending.size > MAX_PREVIEWS) this.pending.delete(this.pending.keys().next().value!);
     return id;
   }
 
-  /** Take (and forget) a live preview. NOT_FOUND when unknown, used or expired. */
-  take(id: string): { name: string; fields: InstallFields } {
+  /**
+   * Take (and forget) a live preview. NOT_FOUND when unknown, used or expired. `shadowsNow` (where
+   * the name is defined in other hosts' files at this moment) must be empty unless `confirmShadow`
+   * — else CONFLICT naming each, and the preview stays live for the second yes; a definition the
+   * preview did not name is CONFLICT even with it (the person never saw it).
+   */
+  take(id: string, shadowsNow: readonly Provenance[] = [], confirmShadow = false): { name: string; fields: InstallFields } {
     this.prune();
     const p = this.pending.get(id);
     if (!p) throw new CoreError('NOT_FOUND', 'This install request has expired or was already answered; open the link again');
+    const unseen = shadowsNow.filter((s) => !p.shadows.includes(s.file));
+    if (unseen.length > 0 && confirmShadow) {
+      throw new CoreError('CONFLICT', `"${p.name}" is now also defined in ${unseen.map(whereDefined).join(', ')}, which the preview did not show: open the link again to review it. Nothing was written.`);
+    }
+    if (shadowsNow.length > 0 && !confirmShadow) {
+      throw new CoreError(
+        'CONFLICT',
+        `Installing "${p.name}" would hide the server of that name in ${shadowsNow.map(whereDefined).join(', ')} (Switchboard's own file comes first). ` +
+          'Confirm hiding it explicitly (confirmShadow: true; in the window, tick "Hide it"), or cancel. Nothing was written.',
+      );
+    }
     this.pending.delete(id);
     return { name: p.name, fields: p.fields };
+  }
+
+  /** The server name of a live preview, `undefined` when unknown, used or expired. */
+  nameOf(id: string): string | undefined {
+    this.prune();
+    return this.pending.get(id)?.name;
   }
 
   /** Forget a preview; whether it was there. */

@@ -42,6 +42,20 @@ export function looksLikeEnvName(value: string): boolean {
   return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value);
 }
 
+/** Whether a value runs as a shell command where values are resolved (it starts with `!`). */
+export function runsAsCommand(value: string): boolean {
+  return value.startsWith('!');
+}
+
+/**
+ * Whether `resolve` reads a value (not a command) as an environment variable NAME rather than as
+ * literal text: the name of a variable set in `env`, or a value that looks like one
+ * (`looksLikeEnvName`, dropped when unset). Install links use it to refuse such values.
+ */
+export function readsAsEnvName(value: string, env: Record<string, string | undefined>): boolean {
+  return typeof env[value] === 'string' || looksLikeEnvName(value);
+}
+
 /** Runs a shell command line; resolves stdout or rejects with a message. */
 export type ShellRunner = (command: string, timeoutMs: number) => Promise<string>;
 
@@ -126,7 +140,7 @@ export class ValueResolver {
       }
     }
     if (!full) return { value: raw };
-    if (raw.startsWith('!')) {
+    if (runsAsCommand(raw)) {
       const command = raw.slice(1).trim();
       if (command === '') return { reason: 'empty command after "!"' };
       try {
@@ -169,7 +183,7 @@ export class ValueResolver {
     const full = resolvesValues(def);
     const auth = def.auth && def.auth.type !== 'oauth' ? Object.values(def.auth).filter((v): v is string => typeof v === 'string') : [];
     const all = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {}), ...auth];
-    if (all.some((v) => (full && v.startsWith('!')) || (this.options.resolveSecretRef && v.includes('${')))) return undefined;
+    if (all.some((v) => (full && runsAsCommand(v)) || (this.options.resolveSecretRef && v.includes('${')))) return undefined;
     if (!full) return { env: def.env, headers: def.headers, auth: def.auth, dropped: [] };
     const dropped: DroppedValue[] = [];
     const sync = (raw: string): { value: string } | { reason: string } => {

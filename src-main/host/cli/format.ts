@@ -7,6 +7,7 @@ import { PendingApprovalSchema } from '../../../src-shared/api/approval.js';
 import { z } from 'zod';
 import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
 import { formatUptime } from '../../../src-shared/format-uptime.js';
+import { commandLine, quoteArg } from '../../../src-shared/quote-arg.js';
 import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
 import {
   ProjectStateSchema,
@@ -22,10 +23,8 @@ import {
 /** Changed tools named in a status line before "and N more" (the full list: `switchboard pins`). */
 const MAX_DRIFT_SHOWN = 5;
 
-/** Quote a shell argument for display when it has spaces or quotes. */
-export function quoteArg(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
+/** Quote a shell argument for display (shared with the install preview). */
+export { quoteArg };
 
 /** `N thing` / `N things`. */
 export function plural(n: number, word: string): string {
@@ -52,7 +51,7 @@ export function formatWarning(w: ConfigWarning): string {
 
 /** `command arg…` for stdio, the URL for http/sse. */
 export function formatLaunch(s: ServerSummary): string {
-  if (s.transport === 'stdio') return [s.command ?? '', ...(s.args ?? [])].map(quoteArg).join(' ');
+  if (s.transport === 'stdio') return commandLine(s.command ?? '', s.args ?? []);
   return s.url ?? '';
 }
 

@@ -4,12 +4,37 @@
  * dialog showing, untruncated, exactly what would run or be contacted and the file it goes to.
  * Nothing is written or started until the person presses Install; a refused link says why.
  */
-import { Alert, Button, Code, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { InstallPreview } from '../../../src-shared/api/methods/install.js';
+import { HOST_LABELS } from '../../../src-shared/config/server.js';
 import { MAX_DEEP_LINK_LENGTH } from '../../../src-shared/deep-link.js';
 import { useApp } from '../store/use-store.js';
 import './channels.css';
+
+/** `NAME=value` rows (env) or `Name: value` rows (headers), with the keychain note on a masked secret. */
+function Values({ label, rows, sep }: { label: string; rows: InstallPreview['env']; sep: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <List size="sm" aria-label={label}>
+        {rows.map((e) => (
+          <List.Item key={e.name}>
+            <code className="mono">
+              {e.name}
+              {sep}
+              {e.value}
+            </code>
+            {e.secret ? ' (secret, kept in the OS keychain)' : ''}
+          </List.Item>
+        ))}
+      </List>
+    </>
+  );
+}
 
 /** The consent dialog's body: every field verbatim (server text, never HTML). */
 function Consent({ preview }: { preview: InstallPreview }) {
@@ -30,6 +55,12 @@ function Consent({ preview }: { preview: InstallPreview }) {
             {preview.command}
           </Code>
           <Text size="sm" fw={600}>
+            Runs as (the whole command line, quoted for a shell)
+          </Text>
+          <Code block aria-label="Runs as">
+            {preview.commandLine}
+          </Code>
+          <Text size="sm" fw={600}>
             Arguments ({preview.args.length}), each passed exactly as shown
           </Text>
           <ol className="install-args" aria-label="Arguments">
@@ -44,23 +75,7 @@ function Consent({ preview }: { preview: InstallPreview }) {
               Working folder: <Code>{preview.cwd}</Code>
             </Text>
           ) : null}
-          {preview.env.length > 0 ? (
-            <>
-              <Text size="sm" fw={600}>
-                Environment
-              </Text>
-              <List size="sm" aria-label="Environment">
-                {preview.env.map((e) => (
-                  <List.Item key={e.name}>
-                    <code className="mono">
-                      {e.name}={e.value}
-                    </code>
-                    {e.secret ? ' (secret, kept in the OS keychain)' : ''}
-                  </List.Item>
-                ))}
-              </List>
-            </>
-          ) : null}
+          <Values label="Environment" rows={preview.env} sep="=" />
         </>
       ) : (
         <>
@@ -70,7 +85,7 @@ function Consent({ preview }: { preview: InstallPreview }) {
           <Code block aria-label="URL">
             {preview.url}
           </Code>
-          {preview.headers.length > 0 ? <Text size="sm">Headers sent: {preview.headers.join(', ')}</Text> : null}
+          <Values label="Headers" rows={preview.headers} sep=": " />
         </>
       )}
       {preview.ignored.length > 0 ? <Text size="sm">Not written (fields of another app): {preview.ignored.join(', ')}</Text> : null}
@@ -87,6 +102,25 @@ function Consent({ preview }: { preview: InstallPreview }) {
   );
 }
 
+/** Other hosts' servers this install would hide, and the second yes it needs (`confirmShadow`). */
+function ShadowConsent({ preview, checked, onChange }: { preview: InstallPreview; checked: boolean; onChange(v: boolean): void }) {
+  if (preview.shadows.length === 0) return null;
+  return (
+    <Alert color="red" title="This hides another server" aria-label="This hides another server">
+      <Stack gap="xs">
+        <List size="sm">
+          {preview.shadows.map((s) => (
+            <List.Item key={`${s.host}:${s.file}`}>
+              "{preview.name}" in {HOST_LABELS[s.host] ?? s.host} <code className="mono">{s.file}</code>
+            </List.Item>
+          ))}
+        </List>
+        <Checkbox label={`Hide it: Switchboard runs this "${preview.name}" instead`} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The header button, the paste box and the consent dialog (also for deep links: `install:requested`). */
 export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, file: string, notes: string[]): void }) {
   const { api } = useApp();
@@ -96,6 +130,7 @@ export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, fi
   const [refused, setRefused] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [hideOk, setHideOk] = useState(false);
 
   useEffect(
     () =>
@@ -103,6 +138,7 @@ export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, fi
         setPasteOpen(false);
         setError(undefined);
         setPreview(r.preview);
+        setHideOk(false);
         setRefused(r.refused);
       }),
     [api],
@@ -118,6 +154,7 @@ export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, fi
     if (!r.ok) return setRefused(r.error.message);
     setRefused(undefined);
     setPasteOpen(false);
+    setHideOk(false);
     setPreview(r.data);
   };
   const cancel = (): void => {
@@ -128,7 +165,7 @@ export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, fi
   const install = async (): Promise<void> => {
     if (!preview) return;
     setBusy(true);
-    const r = await api.call('install:confirm', { id: preview.id });
+    const r = await api.call('install:confirm', { id: preview.id, ...(hideOk ? { confirmShadow: true } : {}) });
     setBusy(false);
     if (!r.ok) return setError(r.error.message);
     setPreview(undefined);
@@ -168,6 +205,7 @@ export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, fi
         {preview ? (
           <Stack gap="sm">
             <Consent preview={preview} />
+            <ShadowConsent preview={preview} checked={hideOk} onChange={setHideOk} />
             {error ? (
               <Alert color="red" title="Not installed" role="alert">
                 {error}
@@ -177,7 +215,7 @@ export function InstallFromLink({ onInstalled }: { onInstalled?(name: string, fi
               <Button variant="default" onClick={cancel}>
                 Cancel
               </Button>
-              <Button onClick={() => void install()} loading={busy}>
+              <Button onClick={() => void install()} loading={busy} disabled={preview.shadows.length > 0 && !hideOk}>
                 Install
               </Button>
             </Group>
