@@ -1,6 +1,7 @@
 /**
  * `switchboard tools [server]`: the running owner's tools when there is one (docs/faces-and-ownership.md), else connect
- * (only `server` when given) in an ephemeral core; list tools under their
+ * every server in an ephemeral core — a tool's name depends on the other servers' tools (issue 28 item 3:
+ * names are assigned over all servers, then narrowed to `server`); list tools under their
  * agent-visible names (docs/tool-bridge.md). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
  * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers
  * that are down (`FAILED_STATUSES`, `backoff` included, with the next retry) are reported on stderr;
@@ -18,7 +19,7 @@ import { FAILED_STATUSES } from './status.js';
 /** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted, disabled or changed since approved (issue 16 item 1). */
 export async function runTools(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
-  return withOwnerOrOneShot(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (call) => {
+  return withOwnerOrOneShot(ctx, {}, async (call) => {
     const listed = await call('servers:list', {});
     if (!listed.ok) return printFailure(ctx, listed.error);
     const states = listed.data.servers.filter((s) => name === undefined || s.server.name === name);

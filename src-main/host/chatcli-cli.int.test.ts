@@ -1,0 +1,50 @@
+/**
+ * Issue 28 — ChatCLI's and xcsh's users, as a real child process over ChatCLI's own files
+ * (`~/.chatcli/mcp_servers.json` as ChatCLI's docs show it) with real servers behind them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../src-shared/api/status.js';
+import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+
+const SCRIPTED = fileURLToPath(new URL('../core/mcp/fixtures/scripted-server.mjs', import.meta.url));
+
+const worlds: TempWorld[] = [];
+afterEach(() => worlds.splice(0).forEach((w) => w.cleanup()));
+
+function world(): TempWorld {
+  const w = makeWorld();
+  worlds.push(w);
+  return w;
+}
+
+/** A ChatCLI stdio entry running the scripted server (enabled: ChatCLI loads only `enabled: true`). */
+function scripted(w: TempWorld, name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name, transport: 'stdio', command: process.execPath, args: [SCRIPTED, name], env: { SB_TEST_MARKER: w.marker }, enabled: true, ...extra };
+}
+
+/** Write `~/.chatcli/mcp_servers.json` (ChatCLI's user file: a list of servers with `name`). */
+function writeChatcli(w: TempWorld, servers: Record<string, unknown>[]): string {
+  const dir = join(w.home, '.chatcli');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'mcp_servers.json');
+  writeFileSync(file, JSON.stringify({ mcpServers: servers }, null, 2));
+  return file;
+}
+
+describe('item 3: names are assigned over every server, then narrowed', () => {
+  it('tools my.server prints the name that reaches my.server, colliding with my-server', async () => {
+    const w = world();
+    writeChatcli(w, [scripted(w, 'my-server'), scripted(w, 'my.server')]);
+    const run = await runSwitchboard(w, ['tools', 'my.server', '--json']);
+    expect(run.code).toBe(0);
+    const one = (JSON.parse(run.stdout) as ToolInfo[]).find((t) => t.name === 'one')!;
+    expect(one.agentName).toBe('mcp_my_server_one_2');
+    expect(one.collidesWith).toEqual([{ server: 'my-server', tool: 'one' }]);
+    const described = await runSwitchboard(w, ['describe', 'my.server', 'one', '--json']);
+    expect(described.code).toBe(0);
+    expect(JSON.parse(described.stdout)).toMatchObject({ agentName: 'mcp_my_server_one_2' });
+  });
+});
