@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../src-shared/api/status.js';
+import type { ServersSnapshot, ToolInfo } from '../../src-shared/api/status.js';
+import { startStreamableFaultServer } from '../core/mcp/fixtures/http-fault-servers.js';
 import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
 
 const SCRIPTED = fileURLToPath(new URL('../core/mcp/fixtures/scripted-server.mjs', import.meta.url));
@@ -46,5 +47,25 @@ describe('item 3: names are assigned over every server, then narrowed', () => {
     const described = await runSwitchboard(w, ['describe', 'my.server', 'one', '--json']);
     expect(described.code).toBe(0);
     expect(JSON.parse(described.stdout)).toMatchObject({ agentName: 'mcp_my_server_one_2' });
+  });
+});
+
+describe('item 4: an unset variable in auth.token is not sent', () => {
+  it('drops the Authorization header and says why in status and status --json', async () => {
+    const w = world();
+    delete w.env.MCP_TOKEN;
+    const http = await startStreamableFaultServer();
+    try {
+      writeChatcli(w, [{ name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } }]);
+      const json = await runSwitchboard(w, ['status', 'remote', '--json']);
+      const state = (JSON.parse(json.stdout) as ServersSnapshot).servers[0]!;
+      expect(state.droppedValues).toEqual([{ key: 'auth.token', reason: 'environment variable MCP_TOKEN is not set; not sent' }]);
+      expect(http.authorizations.length).toBeGreaterThan(0);
+      expect(http.authorizations.filter((a) => a !== '')).toEqual([]);
+      const text = await runSwitchboard(w, ['status', 'remote']);
+      expect(text.stdout).toContain('  ↳ left out auth.token: environment variable MCP_TOKEN is not set; not sent');
+    } finally {
+      await http.close();
+    }
   });
 });
