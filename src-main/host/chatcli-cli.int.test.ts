@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServersSnapshot, ToolInfo } from '../../src-shared/api/status.js';
 import { startStreamableFaultServer } from '../core/mcp/fixtures/http-fault-servers.js';
+import { discoverAndLoadMCPTools } from './library.js';
 import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
 
 const SCRIPTED = fileURLToPath(new URL('../core/mcp/fixtures/scripted-server.mjs', import.meta.url));
@@ -67,5 +68,23 @@ describe('item 4: an unset variable in auth.token is not sent', () => {
     } finally {
       await http.close();
     }
+  });
+});
+
+describe('item 9: one wording for a failure; a blocked port says so', () => {
+  it('status and the library say Failed to connect to "<name>"; fetch\'s bad port gets its own hint', async () => {
+    const w = world();
+    writeChatcli(w, [{ name: 'blocked', transport: 'http', url: 'http://127.0.0.1:1/mcp', enabled: true }]);
+    const json = await runSwitchboard(w, ['status', 'blocked', '--json']);
+    expect(json.code).toBe(2);
+    const state = (JSON.parse(json.stdout) as ServersSnapshot).servers[0]!;
+    expect(state.failure).toEqual({ code: 'unreachable', retryable: false, hint: 'Port 1: this port is blocked by the HTTP client (fetch refuses it for every request); serve the server on another port.' });
+    const text = await runSwitchboard(w, ['status', 'blocked']);
+    expect(text.stdout).toContain(`  ↳ Failed to connect to "blocked": ${state.lastError}\n    Port 1: this port is blocked`);
+    const test = await runSwitchboard(w, ['test', 'blocked']);
+    expect(test.stdout + test.stderr).toContain(`Failed to connect to "blocked": ${state.lastError}`);
+    const loaded = await discoverAndLoadMCPTools({ projectDir: w.project, dataDir: w.dataDir, platform: w.platform });
+    await loaded.close();
+    expect(loaded.errors).toEqual([{ server: 'blocked', status: 'error', message: `Failed to connect to "blocked": ${state.lastError}` }]);
   });
 });

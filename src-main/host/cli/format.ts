@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance } from '../../../src-shared/config/server.js';
 import { formatUptime } from '../../../src-shared/format-uptime.js';
 import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
+import { lastErrorLine } from '../../../src-shared/api/failure-wording.js';
 import {
   ProjectStateSchema,
   ServerSummarySchema,
@@ -107,7 +108,7 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       lines.push(`  ↳ ${awaitingText('changed', options.trustCommand)}`);
       if (state.approval) lines.push(...formatApproval(state.approval, '    '));
     } else if (state.lastError && state.status !== 'connected') {
-      lines.push(`  ↳ ${state.lastError}${retryNote(state, options.now)}`);
+      lines.push(`  ↳ ${lastErrorLine(state)}${retryNote(state, options.now)}`);
       // The typed failure's hint: what to do (e.g. a legacy SSE server reached as http: use sse).
       if (state.failure?.hint) lines.push(`    ${state.failure.hint}`);
     }

@@ -15,6 +15,7 @@ import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { buildCatalog } from '../../../core/entry-kit.js';
 import { FAILED_STATUSES } from './status.js';
+import { connectFailureMessage } from '../../../../src-shared/api/failure-wording.js';
 
 /** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted, disabled or changed since approved (issue 16 item 1). */
 export async function runTools(ctx: CliContext): Promise<number> {
@@ -54,7 +55,7 @@ export async function runTools(ctx: CliContext): Promise<number> {
     for (const state of states) {
       if (FAILED_STATUSES.has(state.status)) {
         failed = true;
-        ctx.io.err(`Failed to connect to "${state.server.name}": ${state.lastError ?? state.status}${retryNote(state, Date.now())}`);
+        ctx.io.err(`${connectFailureMessage(state.server.name, state.lastError ?? state.status)}${retryNote(state, Date.now())}`);
       }
     }
     for (const state of states.filter((s) => s.status === 'disabled' && name !== undefined)) {
