@@ -88,3 +88,19 @@ describe('item 9: one wording for a failure; a blocked port says so', () => {
     expect(loaded.errors).toEqual([{ server: 'blocked', status: 'error', message: `Failed to connect to "blocked": ${state.lastError}` }]);
   });
 });
+
+describe("item 2: ChatCLI's and xcsh's names", () => {
+  it('tools --json has each host name with collisions over all servers; budget --host chatcli uses mcp_<tool>', async () => {
+    const w = world();
+    writeChatcli(w, [scripted(w, 'filesystem'), scripted(w, 'other-fs')]);
+    const run = await runSwitchboard(w, ['tools', 'other-fs', '--json']);
+    expect(run.code).toBe(0);
+    const one = (JSON.parse(run.stdout) as Array<ToolInfo & { hostNames: Record<string, unknown> }>).find((t) => t.name === 'one')!;
+    expect(one.hostNames.chatcli).toEqual({ name: 'mcp_one', collisions: 1, note: 'ChatCLI names tools without their server: only one of these reaches its agent' });
+    expect(one.hostNames.xcsh).toEqual({ name: 'mcp_other_fs_one', collisions: 0 });
+    const budget = await runSwitchboard(w, ['budget', '--host', 'chatcli', '--json']);
+    expect(budget.code).toBe(0);
+    const names = (JSON.parse(budget.stdout) as { tools: { server: string; name: string }[] }).tools.filter((t) => t.server === 'other-fs').map((t) => t.name).sort();
+    expect(names).toEqual(['mcp_add-tool', 'mcp_bad-output', 'mcp_exit', 'mcp_fail', 'mcp_one', 'mcp_two']);
+  });
+});
