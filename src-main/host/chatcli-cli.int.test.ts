@@ -104,3 +104,35 @@ describe("item 2: ChatCLI's and xcsh's names", () => {
     expect(names).toEqual(['mcp_add-tool', 'mcp_bad-output', 'mcp_exit', 'mcp_fail', 'mcp_one', 'mcp_two']);
   });
 });
+
+describe('items 1 and 8: overrides, metadata and autoApprove are shown', () => {
+  it('status and status --json show them; an override without @ is a warning', async () => {
+    const w = world();
+    const file = writeChatcli(w, [
+      scripted(w, 'web-search', {
+        overrides: ['@webfetch', '@websearch', 'webfetch'],
+        description: 'Search the web',
+        tags: ['web', 'search'],
+        category: 'research',
+        autoApprove: ['one'],
+        alwaysAllow: ['two'],
+      }),
+      { name: 'off', transport: 'stdio', command: process.execPath, args: [SCRIPTED], enabled: false, overrides: ['@webfetch'] },
+    ]);
+    const json = await runSwitchboard(w, ['status', '--json']);
+    const snapshot = JSON.parse(json.stdout) as ServersSnapshot;
+    const [web, off] = snapshot.servers;
+    expect(web!.server).toMatchObject({ description: 'Search the web', tags: ['web', 'search'], category: 'research', autoApprove: ['one', 'two'], overrides: ['@webfetch', '@websearch', 'webfetch'] });
+    expect(web!.builtinOverrides).toEqual({ hides: ['@webfetch', '@websearch'], hidden: true, text: 'ChatCLI hides @webfetch, @websearch while this server is connected — now: hidden' });
+    expect(off!.builtinOverrides).toEqual({ hides: ['@webfetch'], hidden: false, text: 'ChatCLI hides @webfetch while this server is connected — now: shown (the server is disabled: its overrides do not apply)' });
+    expect(snapshot.warnings).toContainEqual({ file, line: 3, server: 'web-search', severity: 'warning', message: 'Server "web-search": overrides entry "webfetch" does nothing in ChatCLI — built-in names start with @ (write "@webfetch")' });
+    const text = await runSwitchboard(w, ['status', 'web-search']);
+    const lines = text.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('● web-search'));
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      '  ↳ Search the web · tags: web, search · category: research',
+      '  ↳ runs without asking (autoApprove): one, two',
+      '  ↳ ChatCLI hides @webfetch, @websearch while this server is connected — now: hidden',
+    ]);
+  });
+});

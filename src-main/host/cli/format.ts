@@ -84,7 +84,7 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       // Issue 10: the protocol revision the connection speaks (2026-07-28 or a 2025-era one).
       if (state.protocol) line += `  ${state.protocol.version}`;
     }
-    lines.push(line.trimEnd());
+    lines.push(line.trimEnd(), ...metadataLines(state));
     // Issue 16 item 2: tools that differ from their pins (details: switchboard pins <server>).
     if (state.pins) {
       const held = state.pins.drift.filter((d) => d.held).length;
@@ -117,6 +117,21 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
   // Issue 14 item 11: a chosen file store is listed (the keychain, the default, is not).
   if (snapshot.secretStore?.kind === 'file') lines.push(`Secrets: in a file, ${snapshot.secretStore.file} (chosen by ${snapshot.secretStore.chosenBy})`);
   lines.push(...formatShadowed(snapshot.shadowed), ...formatWarnings(snapshot.warnings));
+  return lines;
+}
+
+/**
+ * Issue 28 items 1 and 8: a server's metadata (`description`, `tags`, `category`, as ChatCLI's
+ * `/mcp status` shows them), the tools its host runs unasked (`autoApprove`) and the core's ChatCLI
+ * overrides line; nothing for a server with none of them. File text, folded to one line.
+ */
+export function metadataLines(state: Pick<ServerState, 'server' | 'builtinOverrides'>): string[] {
+  const s = state.server;
+  const lines: string[] = [];
+  const about = [s.description ? oneLine(s.description) : '', s.tags?.length ? `tags: ${oneLine(s.tags.join(', '))}` : '', s.category ? `category: ${oneLine(s.category)}` : ''].filter(Boolean);
+  if (about.length > 0) lines.push(`  ↳ ${about.join(' · ')}`);
+  if (s.autoApprove?.length) lines.push(`  ↳ runs without asking (autoApprove): ${oneLine(s.autoApprove.join(', '))}`);
+  if (state.builtinOverrides) lines.push(`  ↳ ${state.builtinOverrides.text}`);
   return lines;
 }
 

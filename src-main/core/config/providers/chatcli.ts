@@ -9,6 +9,7 @@ import { joinFor } from '../../paths.js';
 import { nodeAt } from '../jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerList } from '../server-collection.js';
+import { overrideWarnings } from '../builtin-overrides.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
 
@@ -45,7 +46,7 @@ export const chatcliProvider: ConfigProvider = {
       }
       const out = readServerList(nodeAt(doc, ['mcpServers']), 'mcpServers', RULES, entrySource(ctx, doc, file.scope));
       servers.push(...out.servers);
-      warnings.push(...out.warnings);
+      warnings.push(...out.warnings, ...out.servers.flatMap(overrideWarnings));
     }
     return { host: 'chatcli', files, servers, warnings };
   },
