@@ -51,12 +51,27 @@ export function channelMatches(pattern: string, channel: string): boolean {
 }
 
 /**
- * Whether a server's `channels` allow-list lets `channel` through: an absent list allows every
- * channel; an empty list allows none; otherwise any matching pattern (`channelMatches`).
+ * A server's `channels` allow-list: patterns (`channelMatches`, Switchboard's own file and every host
+ * but ChatCLI), or `{literal}` names that must equal the channel (ChatCLI's servers: its docs call the
+ * list a literal allow-list, so `alerts` there does not cover `alerts/critical`; issue 28 item 6).
  */
-export function channelAllowed(allowList: readonly string[] | undefined, channel: string): boolean {
+export type ChannelAllowList = readonly string[] | { readonly literal: readonly string[] };
+
+/**
+ * Whether a server's `channels` allow-list lets `channel` through: an absent list allows every
+ * channel; an empty list allows none; otherwise any matching pattern (`channelMatches`), or for a
+ * literal list any name equal to the channel.
+ */
+export function channelAllowed(allowList: ChannelAllowList | undefined, channel: string): boolean {
   if (allowList === undefined) return true;
+  if ('literal' in allowList) return allowList.literal.includes(channel);
   return allowList.some((pattern) => channelMatches(pattern, channel));
+}
+
+/** The allow-list of a definition's `channels`: literal for ChatCLI's servers, patterns elsewhere (`ChannelAllowList`). */
+export function allowListOf(def: { channels?: string[]; source: { host: string } } | undefined): ChannelAllowList | undefined {
+  if (def?.channels === undefined) return undefined;
+  return def.source.host === 'chatcli' ? { literal: def.channels } : def.channels;
 }
 
 /**
