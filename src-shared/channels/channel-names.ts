@@ -75,7 +75,24 @@ export function allowListOf(def: { channels?: string[]; source: { host: string }
 }
 
 /**
- * The content of a notification as text, what `contentRegex` and `{{content}}` see: a log
+ * The text of a notification, what a rule's `{{content}}` becomes (issue 28 item 10, as ChatCLI
+ * renders it): a log message's string `data`; else the params' string `content` (ChatCLI's and
+ * Claude Code's channel notifications), `text` or `message`, the first present; else `contentText`
+ * (the params as JSON).
+ */
+export function notificationText(payload: unknown): string {
+  if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+    const p = payload as Record<string, unknown>;
+    if (!('level' in p && typeof p.data === 'string')) {
+      const text = [p.content, p.text, p.message].find((v): v is string => typeof v === 'string');
+      if (text !== undefined) return text;
+    }
+  }
+  return contentText(payload);
+}
+
+/**
+ * The content of a notification as text, what `contentRegex` sees: a log
  * message's `data` when it is a string; otherwise the params as JSON (`{}` when there are none).
  */
 export function contentText(payload: unknown): string {
