@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServersSnapshot, ToolInfo } from '../../src-shared/api/status.js';
 import { startStreamableFaultServer } from '../core/mcp/fixtures/http-fault-servers.js';
 import { discoverAndLoadMCPTools } from './library.js';
-import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, stubRenderer, waitFor, type TempWorld } from '../core/test-world.js';
+import { notifyingEntry } from '../core/channels/test-fixtures.js';
+import { endServedOwner, startServedOwner } from './fixtures/served-owner.js';
 
 const SCRIPTED = fileURLToPath(new URL('../core/mcp/fixtures/scripted-server.mjs', import.meta.url));
 
@@ -134,5 +136,41 @@ describe('items 1 and 8: overrides, metadata and autoApprove are shown', () => {
       '  ↳ runs without asking (autoApprove): one, two',
       '  ↳ ChatCLI hides @webfetch, @websearch while this server is connected — now: hidden',
     ]);
+  });
+});
+
+describe('items 7 and 10: channels context, and ack all --server says whose', () => {
+  it('prints the markdown the window copies (default 5) and acknowledges only ev', async () => {
+    const w = world();
+    stubRenderer(w);
+    const chatcliEntry = (name: string) => ({ name, transport: 'stdio', enabled: true, ...notifyingEntry(w) });
+    writeChatcli(w, [chatcliEntry('ev'), chatcliEntry('mon')]);
+    const owner = await startServedOwner(w);
+    try {
+      const notify = async (server: string, message: string) => {
+        const r = await owner.api.call('tools:call', { server, tool: 'notify', args: { params: { message } } });
+        expect(r.ok && !r.data.isError).toBe(true);
+      };
+      for (let i = 1; i <= 6; i++) await notify('ev', `ev ${i}`);
+      await notify('mon', 'mon 1');
+      expect(await waitFor(async () => {
+        const l = await owner.api.call('channels:list', {});
+        return l.ok && l.data.entries.length === 7;
+      }, 15_000)).toBe(true);
+      const window = await owner.api.call('channels:context', { limit: 5 });
+      if (!window.ok) throw new Error(window.error.message);
+      const [all, ev] = await Promise.all([runSwitchboard(w, ['channels', 'context']), runSwitchboard(w, ['channels', 'context', '--last', '2', '--server', 'ev'])]);
+      expect(all.code).toBe(0);
+      expect(all.stdout).toBe(window.data.markdown);
+      expect(all.stdout).toContain('## Recent MCP notifications (5)');
+      expect(all.stdout).toContain('server `mon`');
+      expect(ev.stdout).toContain('## Recent MCP notifications (2)');
+      expect(ev.stdout.match(/> \{"message":"ev \d"\}/g)).toEqual(['> {"message":"ev 5"}', '> {"message":"ev 6"}']);
+      const ack = await runSwitchboard(w, ['channels', 'ack', 'all', '--server', 'ev']);
+      expect(ack.code).toBe(0);
+      expect(ack.stdout).toMatch(/^Acknowledged ev's notifications so far \(other servers' are unchanged\)\. 1 unread \(mon 1\)/);
+    } finally {
+      await endServedOwner(owner, w);
+    }
   });
 });
