@@ -174,3 +174,37 @@ describe('items 7 and 10: channels context, and ack all --server says whose', ()
     }
   });
 });
+
+describe("item 5: ChatCLI's trigger rules carry over", () => {
+  it('import-chatcli appends them: no mode is notify, extra fields kept, a broken rule skipped with why', async () => {
+    const w = world();
+    const dir = join(w.home, '.chatcli', 'mcp');
+    mkdirSync(dir, { recursive: true });
+    // ChatCLI's docs' example, one rule without a mode carrying a field of ChatCLI's own, one broken.
+    writeFileSync(
+      join(dir, 'triggers.json'),
+      JSON.stringify({
+        rules: [
+          { name: 'ci-investigator', server: 'ci-monitor', channel: 'ci-pipeline', contentRegex: '(?i)fail|broken', mode: 'confirm', prompt: 'Investigate this CI failure: {{content}}', rateLimit: '5m' },
+          { name: 'quiet', channel: 'alerts', prompt: '{{content}}', cooldownNote: 'from ChatCLI' },
+          { name: 'broken', rateLimit: 'soon' },
+        ],
+      }, null, 2),
+    );
+    const run = await runSwitchboard(w, ['triggers', 'import-chatcli']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe(`Imported 2 rules from ${join(dir, 'triggers.json')} into ${join(w.dataDir, 'triggers.json')}: ci-investigator, quiet`);
+    expect(run.stdout).toContain('  skipped "broken": "rateLimit" must be a duration like 30s, 5m or 1h');
+    const list = await runSwitchboard(w, ['triggers', '--json']);
+    const rules = (JSON.parse(list.stdout) as { rules: { rule: Record<string, unknown> }[]; warnings: unknown[] });
+    expect(rules.warnings).toEqual([]);
+    expect(rules.rules.map((r) => r.rule)).toEqual([
+      { name: 'ci-investigator', server: 'ci-monitor', channel: 'ci-pipeline', contentRegex: '(?i)fail|broken', mode: 'confirm', prompt: 'Investigate this CI failure: {{content}}', rateLimit: '5m' },
+      { name: 'quiet', channel: 'alerts', prompt: '{{content}}', mode: 'notify', extensions: { cooldownNote: 'from ChatCLI' } },
+    ]);
+    const again = await runSwitchboard(w, ['triggers', 'import-chatcli']);
+    expect(again.code).toBe(2);
+    expect(again.stdout).toContain('  skipped "quiet": a rule of that name is already in triggers.json');
+  });
+});

@@ -45,6 +45,8 @@ export const TriggerRuleSchema = z
     action: TriggerActionSchema.optional(),
     allowedTools: z.array(z.string().min(1)).optional(),
     enabled: z.boolean().optional(),
+    /** Fields of another tool's rule (ChatCLI's, imported: issue 28 item 5), kept verbatim; nothing acts on them. */
+    extensions: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 export type TriggerRule = z.infer<typeof TriggerRuleSchema>;
