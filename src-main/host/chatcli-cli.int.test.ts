@@ -208,3 +208,30 @@ describe("item 5: ChatCLI's trigger rules carry over", () => {
     expect(again.stdout).toContain('  skipped "quiet": a rule of that name is already in triggers.json');
   });
 });
+
+describe('item 10: smaller habits', () => {
+  it('CHATCLI_MCP_ENABLED=false lists the servers of CHATCLI_MCP_CONFIG as off, with a note', async () => {
+    const w = world();
+    const file = join(w.root, 'elsewhere', 'mcp.json');
+    mkdirSync(join(w.root, 'elsewhere'), { recursive: true });
+    writeFileSync(file, JSON.stringify({ mcpServers: [scripted(w, 'fs')] }, null, 2));
+    w.env.CHATCLI_MCP_CONFIG = file;
+    w.env.CHATCLI_MCP_ENABLED = 'false';
+    const run = await runSwitchboard(w, ['status', '--json']);
+    expect(run.code).toBe(0);
+    const snapshot = JSON.parse(run.stdout) as ServersSnapshot;
+    expect(snapshot.servers.map((s) => [s.server.name, s.status, s.server.enabled, s.server.source.file])).toEqual([['fs', 'disabled', false, file]]);
+    expect(snapshot.warnings).toContainEqual({ file, severity: 'note', message: 'CHATCLI_MCP_ENABLED=false: ChatCLI starts none of these servers, so they are listed as disabled (unset the variable to run them)' });
+  });
+
+  it('a duplicate add is a usage error (64); a name too long says "(got …)" once', async () => {
+    const w = world();
+    writeChatcli(w, [scripted(w, 'fs')]);
+    const dup = await runSwitchboard(w, ['add', 'fs', '--host', 'chatcli', '--', 'node', 'x.js']);
+    expect(dup.code).toBe(64);
+    expect(dup.stderr.trim()).toBe(`Server "fs" already exists in ${join(w.home, '.chatcli', 'mcp_servers.json')}`);
+    const long = await runSwitchboard(w, ['add', 'a'.repeat(101), '--', 'node', 'x.js']);
+    expect(long.code).toBe(64);
+    expect(long.stderr.trim()).toBe('Invalid server config: server name must be at most 100 characters (got 101)');
+  });
+});
