@@ -235,3 +235,28 @@ describe('item 10: smaller habits', () => {
     expect(long.stderr.trim()).toBe('Invalid server config: server name must be at most 100 characters (got 101)');
   });
 });
+
+describe('item 10: restart reads the login shell again', () => {
+  it("a token changed in the shell's rc file is used after 'switchboard restart <name>'", async () => {
+    const w = world();
+    stubRenderer(w);
+    delete w.env.MCP_TOKEN;
+    w.env.SHELL = '/bin/bash';
+    const profile = join(w.home, '.bash_profile');
+    writeFileSync(profile, 'export MCP_TOKEN=first-token\n');
+    const http = await startStreamableFaultServer();
+    let owner: Awaited<ReturnType<typeof startServedOwner>> | undefined;
+    try {
+      writeChatcli(w, [{ name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } }]);
+      owner = await startServedOwner(w);
+      expect(http.authorizations.filter((a) => a !== '').at(-1)).toBe('Bearer first-token');
+      writeFileSync(profile, 'export MCP_TOKEN=second-token\n');
+      const restart = await runSwitchboard(w, ['restart', 'remote']);
+      expect(restart.code).toBe(0);
+      expect(await waitFor(() => http.authorizations.includes('Bearer second-token'), 30_000)).toBe(true);
+    } finally {
+      await endServedOwner(owner, w);
+      await http.close();
+    }
+  });
+});
