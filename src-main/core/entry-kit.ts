@@ -17,3 +17,4 @@ export { readTriggersFile } from './channels/triggers-file.js';
 export { writeFileAtomic } from './config/atomic-write.js';
 export { isAlive, killPids, listDescendants } from './mcp/process-tree.js';
 export { launchIdOf, processesOfLaunches, processesWithEnv } from './mcp/launch-session.js';
+export { contextMarkdown } from './channels/channel-context.js';

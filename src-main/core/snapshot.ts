@@ -17,6 +17,7 @@ import type { PendingApproval } from '../../src-shared/api/approval.js';
 import type { ServerPins } from '../../src-shared/api/pins.js';
 import type { TextFinding } from '../../src-shared/api/findings.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
+import { builtinOverrides } from './config/builtin-overrides.js';
 
 /**
  * A definition as the UI may see it (ServerSummarySchema): launch facts, env/header KEYS only,
@@ -39,6 +40,10 @@ export function summarizeServer(def: ServerDefinition): ServerSummary {
   if (def.url !== undefined) summary.url = redactUrl(def.url);
   if (def.auth !== undefined) summary.authType = def.auth.type;
   if (def.description !== undefined) summary.description = def.description;
+  if (def.tags !== undefined) summary.tags = [...def.tags];
+  if (def.category !== undefined) summary.category = def.category;
+  if (def.autoApprove !== undefined) summary.autoApprove = [...def.autoApprove];
+  if (def.overrides !== undefined) summary.overrides = [...def.overrides];
   if (def.protocol !== undefined) {
     summary.protocol = def.protocol;
     // Only servers.json carries `protocol`; on another host's definition it is our override (issue 10).
@@ -140,6 +145,8 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (pins && pins.mode !== 'warn') state.pinMode = pins.mode;
     const findings = input.findings?.(def.name);
     if (findings && findings.length > 0) state.findings = findings;
+    const overrides = builtinOverrides(def, state.status);
+    if (overrides) state.builtinOverrides = overrides;
     return state;
   });
   const connected = servers.filter((s) => s.status === 'connected');

@@ -136,7 +136,7 @@ describe('createSwitchboardCore', () => {
     const tools = await core.handlers['tools:list']({ server: 'everything' });
     expect(tools.ok && tools.data.map((t) => t.agentName)).toContain('mcp_everything_echo');
     const again = await core.handlers['servers:addDefault']({});
-    expect(again).toEqual({ ok: false, error: { code: 'CONFLICT', message: `Server "everything" already exists in ${join(world.dataDir, 'servers.json')}` } });
+    expect(again).toEqual({ ok: false, error: { code: 'BAD_REQUEST', message: `Server "everything" already exists in ${join(world.dataDir, 'servers.json')}` } });
   });
 
   it('maps tool calls: ok results, isError as ok, CoreErrors as failures with their code', async () => {

@@ -40,6 +40,7 @@ import type { CoreOptions, SwitchboardCore } from './types.js';
 import type { CoreExtras } from './core-extras.js';
 import { holdDefinitionSecrets } from './core-secrets.js';
 import { coreHandlers } from './core-handlers.js';
+import { allowListOf } from '../../src-shared/channels/channel-names.js';
 
 export type { CoreExtras } from './core-extras.js';
 
@@ -205,7 +206,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     emit: (event, payload) => emit(event, payload),
     heldValues: () => auth.redactor.held(),
     eventDelayMs: delay,
-    allowList: (name) => discovery?.servers.find((s) => s.name === name)?.channels,
+    allowList: (name) => allowListOf(discovery?.servers.find((s) => s.name === name)),
     callTool: (server, tool, args) => manager.callTool(server, tool, args),
     onWarning: (text) => console.warn(`[channels] ${text}`),
     ...extras.channels,

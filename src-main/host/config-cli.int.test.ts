@@ -95,7 +95,7 @@ describe('config verbs', () => {
     const token = await runSwitchboard(world, ['add', 'x', '--token', 't', '--', 'node']);
     expect(token.stderr).toContain('--token requires --url (HTTP/SSE transport).');
     const dup = await runSwitchboard(world, ['add', 'fs', '--host', 'cursor', '--', 'node']);
-    expect(dup.code).toBe(2);
+    expect(dup.code).toBe(64);
     expect(dup.stderr).toContain(`Server "fs" already exists in ${files.cursor}`);
     const bad = await runSwitchboard(world, ['add', 'bad name', '--', 'node']);
     expect(bad.stderr).toMatch(/^Invalid server config: server name may only/);

@@ -34,7 +34,7 @@ describe('add --url …/sse without --transport sse', () => {
     const added = await runSwitchboard(world, ['add', 'x', '--url', url]);
     expect(added.code).toBe(0);
     const status = await runSwitchboard(world, ['status', 'x']);
-    expect(status.stdout).toContain('  ↳ Error POSTing to endpoint: Cannot POST /sse (HTTP 404)\n');
+    expect(status.stdout).toContain('  ↳ Failed to connect to "x": Error POSTing to endpoint: Cannot POST /sse (HTTP 404)\n');
     expect(status.stdout).toContain(
       '    This looks like a legacy HTTP+SSE server (a Streamable HTTP POST got 404 and the URL ends in /sse): set its transport to sse — add --transport sse to switchboard add, or "type": "sse" in its config.\n',
     );

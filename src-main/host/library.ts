@@ -16,6 +16,7 @@ import type { CatalogEntry, ToolDescription } from '../../src-shared/api/inspect
 import type { ToolCallResult, ToolInfo } from '../../src-shared/api/status.js';
 import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-shared/api/channels.js';
 import { appVersion } from './cli/context.js';
+import { connectFailureMessage } from '../../src-shared/api/failure-wording.js';
 
 export { acceptWithDefaults } from '../core/index.js';
 
@@ -52,6 +53,7 @@ export interface LoadedMcpTool {
 export interface ServerLoadError {
   server: string;
   status: string;
+  /** `Failed to connect to "<name>": <cause>` (the wording of every face, issue 28 item 9); trust refusals say what to run. */
   message: string;
 }
 
@@ -112,7 +114,7 @@ export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Pr
         const message =
           s.status === 'untrusted' ? 'The project folder is not trusted (run: switchboard trust)'
           : s.status === 'changed' ? 'The definition is not approved as it is now (run: switchboard trust --review)'
-          : (s.lastError ?? s.status);
+          : connectFailureMessage(s.server.name, s.lastError ?? s.status);
         errors.push({ server: s.server.name, status: s.status, message });
       }
     }

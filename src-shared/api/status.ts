@@ -45,6 +45,13 @@ export const ServerSummarySchema = z.object({
   /** Effective timeout in ms. */
   timeoutMs: z.number(),
   description: z.string().optional(),
+  /** Metadata as the file gives it (ChatCLI's `/mcp status` shows these; issue 28 item 8). */
+  tags: z.array(z.string()).optional(),
+  category: z.string().optional(),
+  /** Tools the host runs without asking (ChatCLI `autoApprove`/`alwaysAllow`, Cline, Roo): security-relevant, shown. */
+  autoApprove: z.array(z.string()).optional(),
+  /** ChatCLI `overrides`: built-ins (`@webfetch`) the host hides while this server is connected. */
+  overrides: z.array(z.string()).optional(),
   /** Protocol generation setting (issue 10): from servers.json, or Switchboard's override for another host's file. */
   protocol: ProtocolModeSchema.optional(),
   /** Where `protocol` comes from when it is not the default: the definition itself or Switchboard's override. */
@@ -113,6 +120,11 @@ export const ServerStateSchema = z.object({
   connectTimings: ConnectTimingsSchema.optional(),
   /** Issue 15 item 4: features in use that 2026-07-28 deprecates (present only when some are). */
   deprecated: z.array(DeprecatedFeatureSchema).optional(),
+  /**
+   * ChatCLI `overrides` (issue 28 item 1), computed by the core: the built-ins this server hides while
+   * connected, whether they are hidden now, and the line every face shows. Absent without `overrides`.
+   */
+  builtinOverrides: z.object({ hides: z.array(z.string()), hidden: z.boolean(), text: z.string() }).optional(),
   /** Env/header entries omitted at connect time because they could not be resolved (docs/auth.md). */
   droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
   /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */

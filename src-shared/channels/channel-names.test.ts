@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { channelAllowed, channelMatches, channelOf, contentText } from './channel-names.js';
-import { compileContentRegex, parseDuration, renderArguments, renderTemplate, ruleMatches, ruleProblems, type ContentMatcher, type TriggerRule } from './trigger-rules.js';
+import { channelAllowed, channelMatches, channelOf, contentText, notificationText } from './channel-names.js';
+import { templateValues, compileContentRegex, parseDuration, renderArguments, renderTemplate, ruleMatches, ruleProblems, type ContentMatcher, type TriggerRule } from './trigger-rules.js';
 
 describe('channelOf', () => {
   it.each([
@@ -44,6 +44,17 @@ describe('contentText', () => {
     expect(contentText({ level: 'error', data: { a: 1 } })).toBe('{"level":"error","data":{"a":1}}');
     expect(contentText({ message: 'hi' })).toBe('{"message":"hi"}');
     expect(contentText(undefined)).toBe('{}');
+  });
+});
+
+describe('notificationText ({{content}}, issue 28 item 10)', () => {
+  it("is the notification's text: log data, else content, text or message, else the params as JSON", () => {
+    expect(notificationText({ level: 'error', data: 'disk full' })).toBe('disk full');
+    expect(notificationText({ content: 'CI failed on main', meta: { run: 7 } })).toBe('CI failed on main');
+    expect(notificationText({ message: 'Disk full on /var', severity: 'high' })).toBe('Disk full on /var');
+    expect(notificationText({ text: 'hi' })).toBe('hi');
+    expect(notificationText({ version: '1.2' })).toBe('{"version":"1.2"}');
+    expect(templateValues({ seq: 3, server: 's', channel: 'c', payload: { message: 'Disk full' } }).content).toBe('Disk full');
   });
 });
 

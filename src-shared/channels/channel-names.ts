@@ -51,16 +51,48 @@ export function channelMatches(pattern: string, channel: string): boolean {
 }
 
 /**
- * Whether a server's `channels` allow-list lets `channel` through: an absent list allows every
- * channel; an empty list allows none; otherwise any matching pattern (`channelMatches`).
+ * A server's `channels` allow-list: patterns (`channelMatches`, Switchboard's own file and every host
+ * but ChatCLI), or `{literal}` names that must equal the channel (ChatCLI's servers: its docs call the
+ * list a literal allow-list, so `alerts` there does not cover `alerts/critical`; issue 28 item 6).
  */
-export function channelAllowed(allowList: readonly string[] | undefined, channel: string): boolean {
+export type ChannelAllowList = readonly string[] | { readonly literal: readonly string[] };
+
+/**
+ * Whether a server's `channels` allow-list lets `channel` through: an absent list allows every
+ * channel; an empty list allows none; otherwise any matching pattern (`channelMatches`), or for a
+ * literal list any name equal to the channel.
+ */
+export function channelAllowed(allowList: ChannelAllowList | undefined, channel: string): boolean {
   if (allowList === undefined) return true;
+  if ('literal' in allowList) return allowList.literal.includes(channel);
   return allowList.some((pattern) => channelMatches(pattern, channel));
 }
 
+/** The allow-list of a definition's `channels`: literal for ChatCLI's servers, patterns elsewhere (`ChannelAllowList`). */
+export function allowListOf(def: { channels?: string[]; source: { host: string } } | undefined): ChannelAllowList | undefined {
+  if (def?.channels === undefined) return undefined;
+  return def.source.host === 'chatcli' ? { literal: def.channels } : def.channels;
+}
+
 /**
- * The content of a notification as text, what `contentRegex` and `{{content}}` see: a log
+ * The text of a notification, what a rule's `{{content}}` becomes (issue 28 item 10, as ChatCLI
+ * renders it): a log message's string `data`; else the params' string `content` (ChatCLI's and
+ * Claude Code's channel notifications), `text` or `message`, the first present; else `contentText`
+ * (the params as JSON).
+ */
+export function notificationText(payload: unknown): string {
+  if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+    const p = payload as Record<string, unknown>;
+    if (!('level' in p && typeof p.data === 'string')) {
+      const text = [p.content, p.text, p.message].find((v): v is string => typeof v === 'string');
+      if (text !== undefined) return text;
+    }
+  }
+  return contentText(payload);
+}
+
+/**
+ * The content of a notification as text, what `contentRegex` sees: a log
  * message's `data` when it is a string; otherwise the params as JSON (`{}` when there are none).
  */
 export function contentText(payload: unknown): string {

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { compileLinear, LINEAR_REGEXP_LIMITS } from '../linear-regexp.js';
-import { channelMatches, contentText } from './channel-names.js';
+import { channelMatches, contentText, notificationText } from './channel-names.js';
 
 /** `30s`, `5m`, `1h`, `2d`: a whole number and a unit. */
 const DURATION_RE = /^\s*(\d{1,9})\s*(s|m|h|d)\s*$/;
@@ -45,6 +45,8 @@ export const TriggerRuleSchema = z
     action: TriggerActionSchema.optional(),
     allowedTools: z.array(z.string().min(1)).optional(),
     enabled: z.boolean().optional(),
+    /** Fields of another tool's rule (ChatCLI's, imported: issue 28 item 5), kept verbatim; nothing acts on them. */
+    extensions: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 export type TriggerRule = z.infer<typeof TriggerRuleSchema>;
@@ -112,7 +114,7 @@ export function ruleMatches(rule: Pick<TriggerRule, 'server' | 'channel'>, regex
 
 /** The values `{{…}}` placeholders take for one entry. */
 export function templateValues(entry: MatchableEntry): Record<string, string> {
-  return { content: contentText(entry.payload), server: entry.server, channel: entry.channel, seq: String(entry.seq) };
+  return { content: notificationText(entry.payload), server: entry.server, channel: entry.channel, seq: String(entry.seq) };
 }
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;

@@ -31,6 +31,26 @@ describe("each host's naming scheme (docs/tool-names.md)", () => {
     expect(long!.name).toBe(`mcp_srv_${'z'.repeat(22)}...${'z'.repeat(30)}`);
   });
 
+  it('ChatCLI: mcp_<tool>, no server part, so two servers offering read_file collide (issue 28 item 2)', () => {
+    const names = namesUnderScheme('chatcli', tools(['filesystem', 'read_file'], ['other-fs', 'read_file'], ['web', 'fetch']));
+    const note = 'ChatCLI names tools without their server: only one of these reaches its agent';
+    expect(names).toEqual([
+      { name: 'mcp_read_file', collisions: 1, note },
+      { name: 'mcp_read_file', collisions: 1, note },
+      { name: 'mcp_fetch', collisions: 0 },
+    ]);
+  });
+
+  it("xcsh: its seed's mcp_<server>_<tool>, no suffix: my-server and my.server share a name, last write wins (issue 28 item 2)", () => {
+    const names = namesUnderScheme('xcsh', tools(['my-server', 'echo'], ['my.server', 'echo'], ['GitHub', 'github_search']));
+    const note = 'xcsh registers tools last-write-wins: only one of these reaches its agent';
+    expect(names).toEqual([
+      { name: 'mcp_my_server_echo', collisions: 1, note },
+      { name: 'mcp_my_server_echo', collisions: 1, note },
+      { name: 'mcp_github_search', collisions: 0 },
+    ]);
+  });
+
   it('Roo Code: mcp--<server>--<tool>, characters dropped, cut at 64 (so long names can collide)', () => {
     const names = namesUnderScheme('roo', tools(['my server', 'a.b'], ['s', `${'w'.repeat(70)}1`], ['s', `${'w'.repeat(70)}2`]));
     expect(names[0]).toEqual({ name: 'mcp--my_server--ab', collisions: 0 });

@@ -7,10 +7,10 @@
  * A collision under a host's scheme is counted among the tools given (the tools Switchboard lists):
  * whether that host loads both servers depends on its own files (the per-host view).
  */
-import { AGENT_NAME_MAX } from './tool-names.js';
+import { AGENT_NAME_MAX, agentToolName } from './tool-names.js';
 
 /** The hosts whose scheme is known (Switchboard's own bridge first). */
-export type NameSchemeId = 'switchboard' | 'claude-code' | 'codex' | 'vscode' | 'gemini' | 'roo';
+export type NameSchemeId = 'switchboard' | 'claude-code' | 'codex' | 'vscode' | 'gemini' | 'roo' | 'xcsh' | 'chatcli';
 
 /** One host's naming scheme. */
 export interface NameScheme {
@@ -46,6 +46,8 @@ export const NAME_SCHEMES: readonly NameScheme[] = [
   { id: 'vscode', label: 'VS Code', pattern: 'mcp_<server>_<tool>' },
   { id: 'gemini', label: 'Gemini CLI', pattern: 'mcp_<server>_<tool>' },
   { id: 'roo', label: 'Roo Code', pattern: 'mcp--<server>--<tool>' },
+  { id: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>' },
+  { id: 'chatcli', label: 'ChatCLI', pattern: 'mcp_<tool>' },
 ];
 
 const LIMIT_NOTE = `longer than ${AGENT_NAME_MAX} characters`;
@@ -106,6 +108,28 @@ function vscodeNames(tools: readonly RawTool[]): Array<Omit<SchemeName, 'collisi
   });
 }
 
+/** xcsh: Switchboard's base name (the same sanitising), no suffix and no shortening: a clash is last-write-wins there. */
+function xcsh(t: RawTool): Omit<SchemeName, 'collisions'> {
+  return { name: agentToolName(t.server, t.name) };
+}
+
+/** ChatCLI: `mcp_` + the tool name as the server sent it, no server part (its docs: `read_file` → `mcp_read_file`). */
+function chatcli(t: RawTool): Omit<SchemeName, 'collisions'> {
+  return { name: `mcp_${t.name}` };
+}
+
+/** What a host does with two tools of one name, said on each of them (hosts that keep only one). */
+const CLASH_NOTES: Partial<Record<NameSchemeId, string>> = {
+  xcsh: 'xcsh registers tools last-write-wins: only one of these reaches its agent',
+  chatcli: 'ChatCLI names tools without their server: only one of these reaches its agent',
+};
+
+/** `withCollisions`, plus the host's clash note on every tool that shares its name. */
+function withClashNote(id: NameSchemeId, names: Array<Omit<SchemeName, 'collisions'>>): SchemeName[] {
+  const note = CLASH_NOTES[id];
+  return withCollisions(names).map((n) => (note && n.collisions > 0 && !n.note ? { ...n, note } : n));
+}
+
 /** Count, for each name, how many of `names` share it (linear). */
 function withCollisions(names: Array<Omit<SchemeName, 'collisions'>>): SchemeName[] {
   const counts = new Map<string, number>();
@@ -130,6 +154,10 @@ export function namesUnderScheme(id: Exclude<NameSchemeId, 'switchboard'>, tools
       return withCollisions(tools.map(roo));
     case 'vscode':
       return withCollisions(vscodeNames(tools));
+    case 'xcsh':
+      return withClashNote(id, tools.map(xcsh));
+    case 'chatcli':
+      return withClashNote(id, tools.map(chatcli));
   }
 }
 

@@ -2,7 +2,7 @@
  * Capture of server notifications (issue 13 item 1) through the real core, from the notifying
  * fixture server on every transport: stdio, Streamable HTTP (the GET listener stream and a POST's
  * response stream) and HTTP+SSE; log messages as `message/<logger>`; progress left out; the
- * per-server `channels` allow-list (Switchboard's file and ChatCLI's field).
+ * per-server `channels` allow-list (Switchboard's file: patterns; ChatCLI's field: literal names).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,11 +26,11 @@ beforeAll(async () => {
     filtered: notifyingEntry(world, { channels: ['alerts', 'message/db'] }),
     silent: notifyingEntry(world, { channels: [] }),
   });
-  // ChatCLI's own file carries the same `channels` field.
+  // ChatCLI's own file carries the same `channels` field, matched literally (issue 28 item 6).
   mkdirSync(join(world.home, '.chatcli'), { recursive: true });
   writeFileSync(
     join(world.home, '.chatcli', 'mcp_servers.json'),
-    JSON.stringify({ mcpServers: [{ name: 'chat', enabled: true, ...notifyingEntry(world, { channels: ['alerts/critical'] }) }] }),
+    JSON.stringify({ mcpServers: [{ name: 'chat', enabled: true, ...notifyingEntry(world, { channels: ['alerts', 'alerts/critical'] }) }] }),
   );
   h = await startCore(world);
 });
@@ -118,11 +118,12 @@ describe('the channels allow-list', () => {
     expect(await entries('silent')).toEqual([]);
   });
 
-  it("ChatCLI's channels field is honoured", async () => {
+  it("ChatCLI's channels field is honoured literally: \"alerts\" does not cover alerts/info there", async () => {
     await call('chat', 'notify', { method: 'notifications/alerts/info' });
+    await call('chat', 'notify', { method: 'notifications/alerts' });
     await call('chat', 'notify', { method: 'notifications/alerts/critical', params: { from: 'chat' } });
     await waitForEntry('chat', (x) => x.channel === 'alerts/critical');
-    expect((await entries('chat')).map((x) => x.channel)).toEqual(['alerts/critical']);
+    expect((await entries('chat')).map((x) => x.channel)).toEqual(['alerts', 'alerts/critical']);
   });
 
   it('announces new entries as batched channels:appended events', async () => {

@@ -2,7 +2,7 @@
  * From a JSON-RPC notification a server sent to the entry we store (docs/channels.md, issue 13): its
  * channel (`channelOf`), the server's `channels` allow-list, and a bounded payload.
  */
-import { channelAllowed, channelOf } from '../../../src-shared/channels/channel-names.js';
+import { channelAllowed, channelOf, type ChannelAllowList } from '../../../src-shared/channels/channel-names.js';
 import type { NewChannelEntry } from './channel-store.js';
 
 /** Longest payload kept as JSON (characters); a larger one is kept as the start of its text. */
@@ -21,7 +21,7 @@ export interface ServerNotification {
  * cut) with `truncated: true`. `json`, when given, receives the kept payload's JSON text (measured
  * here anyway; the store writes it as is instead of serialising the payload again).
  */
-export function toChannelEntry(server: string, message: ServerNotification, allowList: readonly string[] | undefined, json?: { payload?: string }): NewChannelEntry | undefined {
+export function toChannelEntry(server: string, message: ServerNotification, allowList: ChannelAllowList | undefined, json?: { payload?: string }): NewChannelEntry | undefined {
   if (typeof message.method !== 'string') return undefined;
   const channel = channelOf(message.method, message.params);
   if (channel === undefined || !channelAllowed(allowList, channel)) return undefined;

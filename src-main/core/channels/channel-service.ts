@@ -31,6 +31,7 @@ import { ChannelFile } from './channel-file.js';
 import { ChannelMarks } from './channel-marks.js';
 import { ChannelStore } from './channel-store.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
+import type { ChannelAllowList } from '../../../src-shared/channels/channel-names.js';
 import { previewRules, TriggerEngine } from './trigger-engine.js';
 import { warningText } from './line-warnings.js';
 import { readTriggerState, TriggerStateWriter } from './trigger-state-file.js';
@@ -56,8 +57,8 @@ export interface ChannelServiceOptions {
   eventDelayMs?: number;
   /** Clock (epoch ms). */
   now?: () => number;
-  /** The server's `channels` allow-list (absent = every channel). */
-  allowList(server: string): readonly string[] | undefined;
+  /** The server's `channels` allow-list (absent = every channel; literal for ChatCLI's servers). */
+  allowList(server: string): ChannelAllowList | undefined;
   /** Run a tool for a rule's action (the manager's `callTool`). */
   callTool(server: string, tool: string, args: Record<string, unknown>): Promise<ToolCallResult>;
   /** Problems found loading `channels.jsonl` or writing to it. */

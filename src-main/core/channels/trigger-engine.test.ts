@@ -63,7 +63,7 @@ describe('TriggerEngine', () => {
       { name: 'off', mode: 'notify', enabled: false },
     ]);
     const fired = t.engine.onEntry(t.entry({ message: 'disk full' }));
-    expect(fired.map((f) => [f.rule, f.prompt])).toEqual([['disk', 'mon says {"message":"disk full"}']]);
+    expect(fired.map((f) => [f.rule, f.prompt])).toEqual([['disk', 'mon says disk full']]);
     expect(t.engine.onEntry(t.entry({ message: 'cpu hot' }))).toEqual([]);
   });
 
@@ -78,12 +78,12 @@ describe('TriggerEngine', () => {
       },
     ]);
     const [first] = t.engine.onEntry(t.entry({ message: 'x' }));
-    expect(first).toMatchObject({ outcome: 'pending', prompt: 'Restart after {"message":"x"}?', action: { server: 'ops', tool: 'restart', arguments: { reason: '{"message":"x"}', count: 1 } } });
+    expect(first).toMatchObject({ outcome: 'pending', prompt: 'Restart after x?', action: { server: 'ops', tool: 'restart', arguments: { reason: 'x', count: 1 } } });
     expect(t.engine.pendingCount).toBe(1);
     expect(t.calls).toEqual([]);
     const answered = await t.engine.confirm(first!.id, true, () => undefined);
     expect(answered).toMatchObject({ outcome: 'ran', result: { isError: false, text: 'ran restart' } });
-    expect(t.calls).toEqual([{ server: 'ops', tool: 'restart', args: { reason: '{"message":"x"}', count: 1 } }]);
+    expect(t.calls).toEqual([{ server: 'ops', tool: 'restart', args: { reason: 'x', count: 1 } }]);
     await expect(t.engine.confirm(first!.id, true, () => undefined)).rejects.toThrow(`Confirmation ${first!.id} was already answered (ran)`);
     const [second] = t.engine.onEntry(t.entry({}));
     expect((await t.engine.confirm(second!.id, false, () => undefined)).outcome).toBe('declined');

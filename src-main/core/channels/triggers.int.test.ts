@@ -91,7 +91,7 @@ describe('modes end to end', () => {
     const outcomes = (await firingsOf('disk')).map((f) => f.outcome);
     expect(outcomes).toEqual(['notified', 'rate-limited', 'notified']);
     const first = (await firingsOf('disk'))[0]!;
-    expect(first).toMatchObject({ seq: a.seq, prompt: 'Disk on mon: {"message":"Disk full on /var"}' });
+    expect(first).toMatchObject({ seq: a.seq, prompt: 'Disk on mon: Disk full on /var' });
     await waitFor(() => fired().filter((f) => f.rule === 'disk').length === 2, 5_000);
     expect(fired().filter((f) => f.rule === 'disk').map((f) => f.outcome)).toEqual(['notified', 'notified']);
   });

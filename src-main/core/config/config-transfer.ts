@@ -90,7 +90,7 @@ function hasPlaceholder(value: string): boolean {
 
 /**
  * Copy `name` from `from` into the target host's file (`to.file`), translated. Resolves to the
- * write outcome with every note. Throws NOT_FOUND, INVALID_CONFIG, CONFLICT (`Server "<name>"
+ * write outcome with every note. Throws NOT_FOUND, INVALID_CONFIG, BAD_REQUEST (`Server "<name>"
  * already exists in <path>`), and CONFLICT asking for confirmation when literal secrets would be
  * written without `allowLiteralSecrets`.
  */

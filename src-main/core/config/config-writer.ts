@@ -107,7 +107,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 /**
  * Add `server` to `loc.file` in its host's shape (created with its folders when missing). Throws
- * INVALID_CONFIG (`Invalid server config: …`), CONFLICT (`Server "<name>" already exists in <path>`).
+ * INVALID_CONFIG (`Invalid server config: …`), BAD_REQUEST (`Server "<name>" already exists in <path>`).
  */
 export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx: DiscoveryContext, options: { keepForeignName?: boolean } = {}): Promise<WriteOutcome> {
   assertWritable(server, !options.keepForeignName);
@@ -117,7 +117,7 @@ export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx
   return editConfigFile(loc.file, format, ctx.dataDir, (text, editor) => {
     const doc = text.trim() === '' ? undefined : parseAnyText(loc.file, text, format);
     const container = containerPath(doc, loc, ctx);
-    if (doc && findEntry(doc, container, server.name, shape.list(loc.file))) throw new CoreError('CONFLICT', `Server "${server.name}" already exists in ${loc.file}`);
+    if (doc && findEntry(doc, container, server.name, shape.list(loc.file))) throw new CoreError('BAD_REQUEST', `Server "${server.name}" already exists in ${loc.file}`);
     let next: string;
     if (shape.list(loc.file)) {
       const list = doc ? nodeAt(doc, container) : undefined;

@@ -65,10 +65,10 @@ describe('addOwnServer', () => {
     expect(await readFile(join(sb.dataDir, 'backups', backups[0]!), 'utf8')).toBe(original);
   });
 
-  it('throws CONFLICT with the documented words (docs/operator-verbs.md#error-strings) for a duplicate name', async () => {
+  it('throws BAD_REQUEST with the documented words (docs/operator-verbs.md#error-strings) for a duplicate name', async () => {
     const path = await sb.write(join(sb.dataDir, 'servers.json'), { mcpServers: { dup: { command: 'x' } } });
     const err = await rejection(addOwnServer(sb.dataDir, { name: 'dup', transport: 'stdio', command: 'y', enabled: true }));
-    expect(err.code).toBe('CONFLICT');
+    expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toBe(`Server "dup" already exists in ${path}`);
   });
 

@@ -95,7 +95,7 @@ function withServerAdded(path: string, raw: string | undefined, server: MCPServe
       const pos = lines.at(map.offset);
       throw new CoreError('INVALID_CONFIG', `Invalid server config: "mcpServers" in ${path} (line ${pos.line}) must be an object; it was not changed`);
     }
-    if (propertyNode(map, server.name)) throw new CoreError('CONFLICT', `Server "${server.name}" already exists in ${path}`);
+    if (propertyNode(map, server.name)) throw new CoreError('BAD_REQUEST', `Server "${server.name}" already exists in ${path}`);
   }
   const source = text.trim() === '' ? '' : text;
   const edits = modify(source, ['mcpServers', server.name], serializeServerEntry(server), {
@@ -113,8 +113,8 @@ function withServerAdded(path: string, raw: string | undefined, server: MCPServe
  *
  * Throws `CoreError('INVALID_CONFIG', 'Invalid server config: …')` for an invalid server or name,
  * or when the existing file does not parse (the message names file, line and column; the file is
- * never rewritten); `CoreError('CONFLICT', 'Server "<name>" already exists in <path>')` for a
- * duplicate name. docs/server-model.md, §5.
+ * never rewritten); `CoreError('BAD_REQUEST', 'Server "<name>" already exists in <path>')` for a
+ * duplicate name (bad input, like an invalid config: the CLI exits 64; issue 28 item 10). docs/server-model.md, §5.
  */
 export async function addOwnServer(dataDir: string, server: MCPServer): Promise<string> {
   assertWritable(server);

@@ -2,6 +2,9 @@
 import { ok, type Result } from '../../../src-shared/api/envelope.js';
 import { CoreError, toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
+import { importChatcliRules } from '../channels/chatcli-triggers.js';
+import { readConfigTextOutcome } from '../config/read-config-text.js';
+import { joinFor } from '../paths.js';
 
 type ChannelMethod =
   | 'channels:list'
@@ -14,7 +17,26 @@ type ChannelMethod =
   | 'triggers:confirm'
   | 'triggers:run'
   | 'triggers:save'
-  | 'triggers:preview';
+  | 'triggers:preview'
+  | 'triggers:importChatcli';
+
+/** `triggers:importChatcli`: read ChatCLI's file and ours, append, save through the one writer (`save`). */
+async function importChatcli(ctx: CoreContext, file: string | undefined) {
+  const from = file ?? joinFor(ctx.options.platform, ctx.options.platform.home, '.chatcli', 'mcp', 'triggers.json');
+  const theirs = await readConfigTextOutcome(from);
+  if (theirs.kind !== 'text') throw new CoreError('NOT_FOUND', theirs.kind === 'missing' ? `No ChatCLI trigger rules at ${from}` : theirs.message);
+  const into = ctx.channels.triggersFile;
+  const ours = await readConfigTextOutcome(into);
+  if (ours.kind === 'unreadable') throw new CoreError('INVALID_CONFIG', ours.message);
+  let result;
+  try {
+    result = importChatcliRules(theirs.text, from, ours.kind === 'text' ? ours.text : '');
+  } catch (err) {
+    throw new CoreError('INVALID_CONFIG', err instanceof Error ? err.message : String(err));
+  }
+  if (result.imported.length > 0) await ctx.channels.save(result.text);
+  return { from, into, imported: result.imported, skipped: result.skipped, notes: result.notes };
+}
 
 /** Run `task`, mapping a thrown CoreError to its failure. */
 async function attempt<T>(task: () => T | Promise<T>): Promise<Result<T>> {
@@ -60,5 +82,6 @@ export function channelHandlers(ctx: CoreContext): HandlerGroup<ChannelMethod> {
     }),
     'triggers:save': ({ text }) => attempt(() => channels.save(text)),
     'triggers:preview': ({ text, limit }) => attempt(() => channels.preview(text, limit)),
+    'triggers:importChatcli': ({ file }) => attempt(() => importChatcli(ctx, file)),
   };
 }

@@ -7,6 +7,7 @@ import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
+import { rereadLoginShellEnv } from '../mcp/login-shell-env.js';
 
 type LifecycleMethod = 'servers:start' | 'servers:stop' | 'servers:clearStop' | 'servers:restart' | 'servers:reload' | 'servers:test' | 'trace:get';
 
@@ -67,6 +68,10 @@ export function lifecycleHandlers(ctx: CoreContext): HandlerGroup<LifecycleMetho
 
     'servers:restart': async ({ server }) => {
       try {
+        // Issue 28 item 10: an explicit restart reads the login shell again (a token changed in its rc
+        // file); a changed variable can change what `${VAR}` expands to, so the files are read again.
+        const changed = await rereadLoginShellEnv(ctx.options.platform.env);
+        if (changed.length > 0 && server !== undefined) await ctx.refresh();
         if (server !== undefined) {
           const def = await definition(server);
           if (!def.ok) return def;

@@ -209,7 +209,7 @@ export abstract class ConnectionAttempt extends ConnectionSupervision {
         return this.connect(attempt, again);
       }
       const message = describeConnectFailure(err, { server: this.name, logs: this.options.logs, from: stderrFrom, timeoutMs, stdio: live?.stdio });
-      const facts = { timeoutMs, launch: def.command, timedOut: err instanceof ConnectTimeoutError };
+      const facts = { timeoutMs, launch: def.command, url: def.url, timedOut: err instanceof ConnectTimeoutError };
       // Read before closing: our own close kills the process, which would look like an exit.
       const exitedByItself = live?.stdio?.exitInfo !== undefined;
       this.note(`error: ${message}`);

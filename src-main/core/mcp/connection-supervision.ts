@@ -19,6 +19,7 @@ import { needsAuthMessage } from './connection-auth.js';
 import { AUTH_REQUIRED, classifyFailure } from './failure-code.js';
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import { ConnectionLists } from './connection-lists.js';
+import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 
 /** What happens when a connection fails or goes away; connect attempts are connection-attempt.ts's. */
 export abstract class ConnectionSupervision extends ConnectionLists {
@@ -47,6 +48,9 @@ export abstract class ConnectionSupervision extends ConnectionLists {
     this.setStatus('backoff');
   }
 
+  /** Connections whose GET listener was refused (404/501) and said so once. */
+  private readonly noStreamNoted = new WeakSet<Live>();
+
   /** Hook the client's and transport's callbacks for one live connection. */
   protected wire(live: Live): void {
     const { client, stdio } = live;
@@ -66,6 +70,15 @@ export abstract class ConnectionSupervision extends ConnectionLists {
       // broken transport: labelled as what it is (issue 15 item 3).
       if (isLateMessage(err.message)) {
         this.note(`${AFTER_CANCEL_PREFIX} ${err.message.replace(/^Received a/, 'a')} (its request was cancelled or timed out)`);
+        return;
+      }
+      // Issue 28 item 10: a server without a stream of its own answers the optional GET 404/501 (405 the
+      // SDK takes silently): one calm line per connection, no probe — it is up and still answers.
+      const noStream = noStreamStatus(err);
+      if (noStream !== undefined) {
+        if (this.noStreamNoted.has(live)) return;
+        this.noStreamNoted.add(live);
+        this.note(`the server offers no stream of its own (GET answered ${noStream}): no stream offered, so it can push nothing unasked; replies still come`);
         return;
       }
       this.note(`transport error: ${err.message}`);
@@ -144,4 +157,10 @@ export abstract class ConnectionSupervision extends ConnectionLists {
     if (hadTools) this.emit('tools');
     this.setStatus('needs-auth');
   }
+}
+
+/** 404 or 501 when `err` is the SDK's refusal to open the optional GET stream with that status; else undefined. */
+function noStreamStatus(err: unknown): number | undefined {
+  if (!(err instanceof SdkHttpError) || err.code !== SdkErrorCode.ClientHttpFailedToOpenStream) return undefined;
+  return err.status === 404 || err.status === 501 ? err.status : undefined;
 }

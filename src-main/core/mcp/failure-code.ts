@@ -25,6 +25,8 @@ export interface FailureFacts {
   timeoutMs: number;
   /** The launch (`command args…` or the URL), named in a not-found hint. */
   launch?: string;
+  /** A remote server's URL: only its port is ever quoted (a blocked port's hint). */
+  url?: string;
   /** The connect deadline passed (our own timer, not an SDK request timeout). */
   timedOut?: boolean;
   /** The stdio process ended by itself. */
@@ -56,6 +58,12 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   }
   if (isAuthFailure(err)) return { code: 'unauthorized', retryable: false, hint: 'Check the credentials (token, OAuth sign-in) for this server.' };
   const rpc = rpcCodeOf(err);
+  // Issue 28 item 9: fetch refuses some ports outright (undici's "bad port": 1, 9, 25, 6000 …); no
+  // protocol setting or restart helps, so say that rather than a protocol hint.
+  if (isBadPort(err)) {
+    const port = portOf(facts.url);
+    return { code: 'unreachable', retryable: false, hint: `${port ? `Port ${port}: this` : 'This'} port is blocked by the HTTP client (fetch refuses it for every request); serve the server on another port.` };
+  }
   // The SDK reports a probe that could not reach the server at all as an era failure: a refused or
   // unresolvable address is "not running", not a protocol setting (trial 7 N3).
   if (!facts.exited && isNetworkFailure(err)) {
@@ -78,6 +86,24 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
 
 /** Socket-level codes of a server that cannot be reached (Node's `err.code`, undici's `cause.code`). */
 const NETWORK_CODES = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET)$/;
+
+/** Whether `err` or an error it wraps (`cause`, up to 5 deep) is undici's refusal of a blocked port ("bad port"). */
+function isBadPort(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { message?: unknown }).message === 'bad port') return true;
+  }
+  return false;
+}
+
+/** The port of a URL (`http://h:1/mcp` → `1`); undefined without one or for a default port. */
+function portOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).port || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Whether `err` or an error it wraps (`cause`, up to 5 deep) is a failure to reach the address at all. */
 function isNetworkFailure(err: unknown): boolean {

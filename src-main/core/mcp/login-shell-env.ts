@@ -141,5 +141,34 @@ export function loginShellReading(): LoginShellReading | undefined {
 export async function withLoginShellEnv(env: Record<string, string | undefined> = process.env): Promise<Record<string, string | undefined>> {
   const login = await readLoginShellEnv({ env });
   lastReading = { shell: env.SHELL, env: login };
-  return mergeLoginEnv(env, login);
+  const merged = mergeLoginEnv(env, login);
+  // A fresh object even when the shell said nothing, so `rereadLoginShellEnv` can find its base.
+  const out = merged === env ? { ...env } : merged;
+  bases.set(out, { ...env });
+  return out;
+}
+
+/** The process environment each `withLoginShellEnv` result was merged from. */
+const bases = new WeakMap<object, Record<string, string | undefined>>();
+
+/**
+ * Ask the login shell again and update `env` — an object `withLoginShellEnv` returned, which the
+ * core holds as its environment — in place: an explicit `restart` picks up a token changed in the
+ * shell's rc file (issue 28 item 10; ChatCLI's `/mcp restart` "reloads credentials after editing
+ * the shell env"). Returns the names whose values changed (never the values); [] for any other
+ * object, on Windows, or when the shell cannot be read this time (`env` is then left as it was).
+ */
+export async function rereadLoginShellEnv(env: Record<string, string | undefined>): Promise<string[]> {
+  const base = bases.get(env);
+  if (!base) return [];
+  const login = await readLoginShellEnv({ env: base });
+  if (!login) return [];
+  lastReading = { shell: base.SHELL, env: login };
+  const fresh = mergeLoginEnv(base, login);
+  const changed = [...new Set([...Object.keys(env), ...Object.keys(fresh)])].filter((k) => env[k] !== fresh[k]).sort();
+  for (const k of changed) {
+    if (fresh[k] === undefined) delete env[k];
+    else env[k] = fresh[k];
+  }
+  return changed;
 }

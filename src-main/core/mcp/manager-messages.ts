@@ -3,10 +3,8 @@
  * lifecycle verbs (manager-supervision.ts) and its calls (manager.ts).
  */
 
-/** The user-facing connect failure (docs/operator-verbs.md wording). */
-export function connectFailureMessage(name: string, lastError: string | undefined): string {
-  return `Failed to connect to "${name}": ${lastError ?? 'not connected'}`;
-}
+/** The user-facing connect failure (docs/operator-verbs.md wording; one rule for every face). */
+export { connectFailureMessage } from '../../../src-shared/api/failure-wording.js';
 
 /** Issue 16: a project server whose definition is not the approved one (docs/trust.md). */
 export function changedMessage(server: string): string {

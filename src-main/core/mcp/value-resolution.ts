@@ -56,6 +56,32 @@ export function readsAsEnvName(value: string, env: Record<string, string | undef
   return typeof env[value] === 'string' || looksLikeEnvName(value);
 }
 
+/** The `auth` fields that carry a credential, per variant. */
+function credentialFields(auth: Exclude<ServerDefinition['auth'], undefined | { type: 'oauth' }>): string[] {
+  return auth.type === 'bearer' ? ['token'] : auth.type === 'basic' ? ['username', 'password'] : ['value'];
+}
+
+/**
+ * Issue 28 item 4, for every host: a static `auth` whose value still holds a `${VAR}` that discovery
+ * could not resolve (`def.unresolved`) is left out with the reason, as an unresolved xcsh-style value
+ * is — ChatCLI's `"token": "${MCP_TOKEN}"` with MCP_TOKEN unset never goes out as
+ * `Authorization: Bearer ${MCP_TOKEN}`. Returns `out`, or a copy without `auth` and with the reason.
+ */
+export function withUnsetCredentialsDropped(def: ServerDefinition, out: ResolvedValues, env: Record<string, string | undefined>): ResolvedValues {
+  const auth = out.auth;
+  if (!auth || auth.type === 'oauth' || def.unresolved.length === 0) return out;
+  const unset = new Set(def.unresolved);
+  const dropped: DroppedValue[] = [];
+  for (const field of credentialFields(auth)) {
+    const value = String((auth as Record<string, unknown>)[field] ?? '');
+    const name = [...value.matchAll(/\$\{([^}:]+)(?::-[^}]*)?\}/g)].map((m) => m[1]!).find((n) => unset.has(n));
+    if (name !== undefined) dropped.push({ key: `auth.${field}`, reason: `${notSetReason(name, env)}; not sent` });
+  }
+  if (dropped.length === 0) return out;
+  const all = [...out.dropped, ...dropped].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { ...out, auth: undefined, dropped: all };
+}
+
 /** Runs a shell command line; resolves stdout or rejects with a message. */
 export type ShellRunner = (command: string, timeoutMs: number) => Promise<string>;
 
@@ -180,6 +206,11 @@ export class ValueResolver {
    * a connect spawn its process in the same tick when there is nothing to wait for.
    */
   resolveDefinitionSync(def: ServerDefinition): ResolvedValues | undefined {
+    const out = this.syncValues(def);
+    return out && withUnsetCredentialsDropped(def, out, this.env);
+  }
+
+  private syncValues(def: ServerDefinition): ResolvedValues | undefined {
     const full = resolvesValues(def);
     const auth = def.auth && def.auth.type !== 'oauth' ? Object.values(def.auth).filter((v): v is string => typeof v === 'string') : [];
     const all = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {}), ...auth];
@@ -208,7 +239,7 @@ export class ValueResolver {
     if (def.auth && def.auth.type !== 'oauth') {
       const copy: Record<string, unknown> = { ...def.auth };
       let ok = true;
-      for (const field of def.auth.type === 'bearer' ? ['token'] : def.auth.type === 'basic' ? ['username', 'password'] : ['value']) {
+      for (const field of credentialFields(def.auth)) {
         const r = sync(String((def.auth as Record<string, unknown>)[field] ?? ''));
         if ('value' in r) copy[field] = r.value;
         else {
@@ -228,6 +259,10 @@ export class ValueResolver {
    * other value passes through untouched.
    */
   async resolveDefinition(def: ServerDefinition): Promise<ResolvedValues> {
+    return withUnsetCredentialsDropped(def, await this.asyncValues(def), this.env);
+  }
+
+  private async asyncValues(def: ServerDefinition): Promise<ResolvedValues> {
     const full = resolvesValues(def);
     if (!full && !this.options.resolveSecretRef) return { env: def.env, headers: def.headers, auth: def.auth, dropped: [] };
     const dropped: DroppedValue[] = [];
@@ -247,7 +282,7 @@ export class ValueResolver {
     const [env, headers] = await Promise.all([map('env', def.env), map('headers', def.headers)]);
     let auth = def.auth;
     if (auth && auth.type !== 'oauth') {
-      const fields = auth.type === 'bearer' ? ['token'] : auth.type === 'basic' ? ['username', 'password'] : ['value'];
+      const fields = credentialFields(auth);
       const copy: Record<string, unknown> = { ...auth };
       let ok = true;
       for (const field of fields) {

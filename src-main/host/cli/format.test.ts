@@ -81,7 +81,7 @@ describe('formatStatus', () => {
       '● filesystem    connected     3 tools  (2m 15s)',
       '● web-search    connected     2 tools  (2m 15s)',
       '○ database      error',
-      '  ↳ start MCP server "mcp-postgres": exec: not found',
+      '  ↳ Failed to connect to "database": start MCP server "mcp-postgres": exec: not found',
       '    Check that the command exists and runs from a terminal: mcp-postgres',
       'Total: 3 servers, 5 tools available',
     ]);

@@ -9,6 +9,7 @@ import { ConfigWarningSchema, HOST_LABELS, type ConfigWarning, type Provenance }
 import { formatUptime } from '../../../src-shared/format-uptime.js';
 import { commandLine, quoteArg } from '../../../src-shared/quote-arg.js';
 import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
+import { lastErrorLine } from '../../../src-shared/api/failure-wording.js';
 import {
   ProjectStateSchema,
   ServerSummarySchema,
@@ -82,7 +83,7 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       // Issue 10: the protocol revision the connection speaks (2026-07-28 or a 2025-era one).
       if (state.protocol) line += `  ${state.protocol.version}`;
     }
-    lines.push(line.trimEnd());
+    lines.push(line.trimEnd(), ...metadataLines(state));
     // Issue 16 item 2: tools that differ from their pins (details: switchboard pins <server>).
     if (state.pins) {
       const held = state.pins.drift.filter((d) => d.held).length;
@@ -94,6 +95,8 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     // The matched text is server text: one line, so it cannot break the table.
     // Issue 14 item 7: a tools/resources/prompts list that repeated itself, with the true counts.
     if (state.listWarning) lines.push(`  ↳ warning: ${state.listWarning}`);
+    // Values left out before connecting, with why (docs/auth.md; issue 28 item 4: an unset `${VAR}` in a credential).
+    for (const d of state.droppedValues ?? []) lines.push(`  ↳ left out ${d.key}: ${d.reason}`);
     // Trial 6 finding 2: tools that do not match the MCP schema, one line each (docs/tool-bridge.md#invalid-tools).
     if (state.invalidTools?.length) lines.push(...invalidToolLines(state.invalidTools));
     for (const f of state.findings ?? []) lines.push(`  ↳ ${f.title}: ${f.where}: "${f.match.replace(/\s+/g, ' ').trim()}"`);
@@ -104,7 +107,7 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
       lines.push(`  ↳ ${awaitingText('changed', options.trustCommand)}`);
       if (state.approval) lines.push(...formatApproval(state.approval, '    '));
     } else if (state.lastError && state.status !== 'connected') {
-      lines.push(`  ↳ ${state.lastError}${retryNote(state, options.now)}`);
+      lines.push(`  ↳ ${lastErrorLine(state)}${retryNote(state, options.now)}`);
       // The typed failure's hint: what to do (e.g. a legacy SSE server reached as http: use sse).
       if (state.failure?.hint) lines.push(`    ${state.failure.hint}`);
     }
@@ -113,6 +116,21 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
   // Issue 14 item 11: a chosen file store is listed (the keychain, the default, is not).
   if (snapshot.secretStore?.kind === 'file') lines.push(`Secrets: in a file, ${snapshot.secretStore.file} (chosen by ${snapshot.secretStore.chosenBy})`);
   lines.push(...formatShadowed(snapshot.shadowed), ...formatWarnings(snapshot.warnings));
+  return lines;
+}
+
+/**
+ * Issue 28 items 1 and 8: a server's metadata (`description`, `tags`, `category`, as ChatCLI's
+ * `/mcp status` shows them), the tools its host runs unasked (`autoApprove`) and the core's ChatCLI
+ * overrides line; nothing for a server with none of them. File text, folded to one line.
+ */
+export function metadataLines(state: Pick<ServerState, 'server' | 'builtinOverrides'>): string[] {
+  const s = state.server;
+  const lines: string[] = [];
+  const about = [s.description ? oneLine(s.description) : '', s.tags?.length ? `tags: ${oneLine(s.tags.join(', '))}` : '', s.category ? `category: ${oneLine(s.category)}` : ''].filter(Boolean);
+  if (about.length > 0) lines.push(`  ↳ ${about.join(' · ')}`);
+  if (s.autoApprove?.length) lines.push(`  ↳ runs without asking (autoApprove): ${oneLine(s.autoApprove.join(', '))}`);
+  if (state.builtinOverrides) lines.push(`  ↳ ${state.builtinOverrides.text}`);
   return lines;
 }
 

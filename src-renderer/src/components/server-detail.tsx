@@ -20,6 +20,7 @@ import { InvokePane } from './invoke-pane.js';
 import { LogView } from './log-view.js';
 import { LatencySparkline } from './latency-sparkline.js';
 import { RuntimeNotes } from './runtime-notes.js';
+import { ServerMetadata } from './server-metadata.js';
 import { ServerControls } from './server-controls.js';
 import { ConfigActions } from './config-actions.js';
 import { TraceView } from './trace-view.js';
@@ -109,6 +110,7 @@ const ServerHeader = memo(function ServerHeader({ state }: { state: ServerState 
           <ConfigActions key={`config-${name}`} state={state} />
         </Stack>
         <RuntimeNotes state={state} />
+        <ServerMetadata state={state} />
         <Text size="xs" c="dimmed">
           From {hostScopeLabel(src)}: <PathText path={fileAt(src.file, src.line)} copyText={src.file} copyable />
         </Text>

@@ -16,6 +16,7 @@ import { useLive } from '../lib/use-live.js';
 import { useNow } from '../lib/use-now.js';
 import { PathText } from './path-text.js';
 import { StatusBadge } from './status-dot.js';
+import { lastErrorLine } from '../../../src-shared/api/failure-wording.js';
 
 /** Props of `ServerList`. */
 export interface ServerListProps {
@@ -68,7 +69,7 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
       </Text>
       {(s.status === 'error' || s.status === 'backoff' || s.status === 'connecting') && s.lastError ? (
         <Text size="xs" c={s.status === 'error' ? 'red' : 'orange'} className="row-error" lineClamp={2} title={s.lastError}>
-          ↳ {s.lastError}
+          ↳ {lastErrorLine(s)}
           {/* A connect that gets no answer says how long and when it gives up (connect-wait.ts). */}
           {s.status === 'connecting' ? connectWaitNote(s.connectWait, now) : ''}
         </Text>

@@ -19,13 +19,15 @@ describe('tool names in the list (issue 14 item 6)', () => {
     const many = Array.from({ length: 12 }, (_, i) => info('m', `t${i + 1}`, i === 0 ? 'mcp_m_t' : `mcp_m_t_${i + 1}`, 11));
     const names = namesOfTools([...few, ...many]);
     // read-file / read.file: one name for Switchboard (both → read_file) and Codex ("-" and "." → "_");
-    // distinct for Claude Code (kept), VS Code ("." → "_" only), Gemini CLI (both kept), Roo Code ("." dropped).
-    expect(clashLabels(names.get(toolKey('a', 'read.file')), new Set())).toEqual(['Switchboard', 'Codex']);
+    // distinct for Claude Code (kept), VS Code ("." → "_" only), Gemini CLI (both kept), Roo Code ("." dropped);
+    // xcsh sanitises as Switchboard does (without the suffix); ChatCLI keeps the raw tool name.
+    expect(clashLabels(names.get(toolKey('a', 'read.file')), new Set())).toEqual(['Switchboard', 'Codex', 'xcsh']);
     expect(clashLabels(names.get(toolKey('a', 'x')), new Set())).toEqual([]);
     expect(collisionSummaries(few, names)).toEqual([]);
     const summaries = collisionSummaries(many, names);
     expect(summaries).toEqual([
-      { scheme: 'switchboard', label: 'Switchboard', pattern: 'mcp_<server>_<tool>', count: 12, cleanUnder: ['Claude Code', 'Codex', 'VS Code', 'Gemini CLI', 'Roo Code'] },
+      { scheme: 'switchboard', label: 'Switchboard', pattern: 'mcp_<server>_<tool>', count: 12, cleanUnder: ['Claude Code', 'Codex', 'VS Code', 'Gemini CLI', 'Roo Code', 'ChatCLI'] },
+      { scheme: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>', count: 12, cleanUnder: ['Claude Code', 'Codex', 'VS Code', 'Gemini CLI', 'Roo Code', 'ChatCLI'] },
     ]);
     expect(clashLabels(names.get(toolKey('m', 't3')), new Set(summaries.map((s) => s.scheme)))).toEqual([]);
   });

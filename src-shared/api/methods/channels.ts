@@ -64,6 +64,21 @@ export const channelMethods = {
   'triggers:run': { input: z.object({ seq: Seq }).strict(), output: z.array(TriggerFiringSchema) },
   /** Write `triggers.json` (refused, nothing written, while the text has any warning). */
   'triggers:save': { input: z.object({ text: z.string().max(MAX_TRIGGERS_TEXT) }).strict(), output: TriggersStateSchema },
+  /**
+   * Append ChatCLI's trigger rules (`file`, default `~/.chatcli/mcp/triggers.json`) to `triggers.json`
+   * (issue 28 item 5): a rule without `mode` is `notify`, unknown fields go to `extensions`; a rule that
+   * would not load or whose name is taken is skipped with why. Nothing is written when none is imported.
+   */
+  'triggers:importChatcli': {
+    input: z.object({ file: z.string().min(1).optional() }).strict(),
+    output: z.object({
+      from: z.string(),
+      into: z.string(),
+      imported: z.array(z.string()),
+      skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+      notes: z.array(z.string()),
+    }),
+  },
   /** Test rules (`text`: a `triggers.json` text) against the last `limit` (default 100) notifications, firing nothing. */
   'triggers:preview': {
     input: z.object({ text: z.string().max(MAX_TRIGGERS_TEXT), limit: z.number().int().positive().max(10_000).optional() }).strict(),

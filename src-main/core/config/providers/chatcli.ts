@@ -3,12 +3,14 @@
  * `~/.chatcli/mcp_servers.json`, `{"mcpServers": [{name, …}]}`. `timeout` is in SECONDS (canonical
  * ms = × 1000); a missing `enabled` means OFF (Go's zero value); `auth` {type bearer|basic|header}
  * → canonical auth; `alwaysAllow` merged into `autoApprove`; `cwd` may start with `~/`.
+ * `CHATCLI_MCP_ENABLED=false` (or 0): every server listed disabled, with a note.
  */
 import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
 import { joinFor } from '../../paths.js';
 import { nodeAt } from '../jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerList } from '../server-collection.js';
+import { overrideWarnings } from '../builtin-overrides.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
 
@@ -29,6 +31,11 @@ function candidates(ctx: DiscoveryContext): SourceFile[] {
   return [candidate('chatcli', path, 'user')];
 }
 
+/** Whether `CHATCLI_MCP_ENABLED` turns ChatCLI's MCP off: a false value as Go's `strconv.ParseBool` reads it. */
+export function mcpSwitchedOff(value: string | undefined): boolean {
+  return value !== undefined && ['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(value.trim());
+}
+
 /** Provider for ChatCLI's `mcp_servers.json`. */
 export const chatcliProvider: ConfigProvider = {
   host: 'chatcli',
@@ -44,8 +51,13 @@ export const chatcliProvider: ConfigProvider = {
         continue;
       }
       const out = readServerList(nodeAt(doc, ['mcpServers']), 'mcpServers', RULES, entrySource(ctx, doc, file.scope));
-      servers.push(...out.servers);
-      warnings.push(...out.warnings);
+      const off = mcpSwitchedOff(ctx.env.CHATCLI_MCP_ENABLED);
+      // Issue 28 item 10: CHATCLI_MCP_ENABLED=false starts none of ChatCLI's servers: listed, marked off, said once.
+      servers.push(...(off ? out.servers.map((s) => ({ ...s, enabled: false })) : out.servers));
+      warnings.push(...out.warnings, ...out.servers.flatMap(overrideWarnings));
+      if (off && out.servers.length > 0) {
+        warnings.push({ file: file.path, severity: 'note', message: `CHATCLI_MCP_ENABLED=${ctx.env.CHATCLI_MCP_ENABLED}: ChatCLI starts none of these servers, so they are listed as disabled (unset the variable to run them)` });
+      }
     }
     return { host: 'chatcli', files, servers, warnings };
   },

@@ -8,7 +8,7 @@
  * --url (HTTP/SSE transport).`, `Invalid server config: …`, `Server "<name>" already exists in <path>`.
  */
 import type { MCPServer } from '../../../../src-shared/config/server.js';
-import { invalidConfigMessage, validateServerConfig, validateServerName } from '../../../../src-shared/config/validate.js';
+import { invalidConfigMessage, MAX_SERVER_NAME_LENGTH, validateServerConfig, validateServerName } from '../../../../src-shared/config/validate.js';
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseHost, parsePairs, parseScope, parseTimeout, runWrite } from '../config-cli.js';
@@ -50,7 +50,9 @@ export async function runAdd(ctx: CliContext): Promise<number> {
   // A name the file cannot hold is a usage error (64), said before anything is written (attack pass: it
   // exited 2), in the documented words (docs/operator-verbs.md#error-strings).
   const badName = validateServerName(name);
-  if (badName) return printFailure(ctx, { code: 'BAD_REQUEST', message: `Invalid server config: ${badName} (got "${name}")` });
+  // A name too long is not repeated (its message already says "(got <length>)"; issue 28 item 10).
+  const got = name.length > MAX_SERVER_NAME_LENGTH ? '' : ` (got "${name}")`;
+  if (badName) return printFailure(ctx, { code: 'BAD_REQUEST', message: `Invalid server config: ${badName}${got}` });
   // So is a URL that is no http(s) address (`--url notaurl` was written): the shared rule, said before the call.
   const shape = validateServerConfig({ transport: server.transport, command: server.command, url: server.url });
   if (!shape.ok) return printFailure(ctx, { code: 'BAD_REQUEST', message: invalidConfigMessage(shape.errors) });

@@ -6,10 +6,13 @@
  *   (needs a running Switchboard); `--json` prints the entries (one per line with `-f`).
  * - `channels ack <seq|all>` (`all` honours `--server`/`--channel`), `channels pause <server>[/<channel>]`,
  *   `channels resume <server>[/<channel>]`: act on the running Switchboard (say so without one).
+ * - `channels context [--last N] [--server S] [--channel C] [--unread]`: the N (default 5, as many as
+ *   ChatCLI injects) most recent notifications as the markdown the window's "Copy recent as context"
+ *   copies (`channels:context`; without a running Switchboard, from `channels.jsonl`). Issue 28 item 7.
  */
 import type { ChannelEntryView, ChannelQuery } from '../../../../src-shared/api/channels.js';
 import { channelMatches } from '../../../../src-shared/channels/channel-names.js';
-import { readChannelsOffline } from '../../../core/entry-kit.js';
+import { contextMarkdown, readChannelsOffline } from '../../../core/entry-kit.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -113,6 +116,13 @@ async function list(ctx: CliContext): Promise<number> {
   }
 }
 
+/** What `channels ack` did, in words: one notification, one server's (and channel's) or all of them (issue 28 item 10). */
+export function ackedText(input: { seq: number } | { all: true; server?: string; channel?: string }): string {
+  if ('seq' in input) return `Acknowledged #${input.seq}.`;
+  if (input.server === undefined) return 'Acknowledged every notification so far.';
+  return `Acknowledged ${input.server}'s ${input.channel ? `${input.channel} ` : ''}notifications so far (other servers' are unchanged).`;
+}
+
 async function ack(ctx: CliContext, what: string): Promise<number> {
   const f = ctx.cli.flags;
   let input: { seq: number } | { all: true; server?: string; channel?: string };
@@ -128,9 +138,34 @@ async function ack(ctx: CliContext, what: string): Promise<number> {
     const r = await call('channels:ack', input);
     if (!r.ok) return printFailure(ctx, r.error);
     if (ctx.cli.json) ctx.io.out(JSON.stringify(r.data, null, 2));
-    else ctx.io.out(`${'seq' in input ? `Acknowledged #${input.seq}.` : 'Acknowledged every notification so far.'} ${formatChannelSummary(r.data)}`);
+    else ctx.io.out(`${ackedText(input)} ${formatChannelSummary(r.data)}`);
     return EXIT.OK;
   });
+}
+
+/** How many notifications ChatCLI injects into its agent's prompt, the default of `channels context`. */
+export const CONTEXT_DEFAULT = 5;
+
+async function context(ctx: CliContext): Promise<number> {
+  const f = ctx.cli.flags;
+  const last = f.last === undefined ? CONTEXT_DEFAULT : Number(f.last);
+  if (typeof f.last === 'string' && (!/^\d+$/.test(f.last) || last < 1 || last > 500)) throw new UsageError(`--last must be a whole number from 1 to 500, got "${f.last}"`);
+  const q = { ...(typeof f.server === 'string' ? { server: f.server } : {}), ...(typeof f.channel === 'string' ? { channel: f.channel } : {}), ...(f.unread === true ? { unread: true } : {}) };
+  const owner = await attachOwner(ctx);
+  if (!owner) {
+    const { page, warnings } = readChannelsOffline(ctx.dataDir, { ...q, limit: last });
+    for (const w of warnings) ctx.io.err(`warning: ${w}`);
+    ctx.io.out(contextMarkdown(page.entries).trimEnd());
+    return EXIT.OK;
+  }
+  try {
+    const r = await owner.api.call('channels:context', { ...q, limit: last });
+    if (!r.ok) return printFailure(ctx, r.error);
+    ctx.io.out(ctx.cli.json ? JSON.stringify(r.data, null, 2) : r.data.markdown.trimEnd());
+    return EXIT.OK;
+  } finally {
+    owner.api.close();
+  }
 }
 
 async function pauseOrResume(ctx: CliContext, verb: 'pause' | 'resume', target: string): Promise<number> {
@@ -148,17 +183,18 @@ async function pauseOrResume(ctx: CliContext, verb: 'pause' | 'resume', target: 
 export async function runChannels(ctx: CliContext): Promise<number> {
   const [verb, arg] = ctx.cli.positionals;
   if (verb === undefined) return list(ctx);
+  if (verb === 'context') return context(ctx);
   if (verb === 'ack' || verb === 'pause' || verb === 'resume') {
     if (arg === undefined) throw new UsageError(`"channels ${verb}" needs ${verb === 'ack' ? 'a notification number or "all"' : '<server>[/<channel>]'}`);
     return verb === 'ack' ? ack(ctx, arg) : pauseOrResume(ctx, verb, arg);
   }
-  throw new UsageError(`Unknown "channels" verb "${verb}" (use ack, pause or resume)`);
+  throw new UsageError(`Unknown "channels" verb "${verb}" (use ack, pause, resume or context)`);
 }
 
 export const channelsCommand: CommandSpec = {
   name: 'channels',
-  synopsis: 'channels [ack <seq|all> | pause|resume <server>[/<channel>]]',
-  summary: 'Notifications servers pushed: list (-f follows), ack, pause, resume',
+  synopsis: 'channels [ack <seq|all> | pause|resume <server>[/<channel>] | context [--last N]]',
+  summary: 'Notifications servers pushed: list (-f follows), ack, pause, resume, context (markdown for an agent)',
   positionals: [0, 2],
   flags: {
     server: { type: 'string', help: '--server <name>   Only this server' },
@@ -166,6 +202,7 @@ export const channelsCommand: CommandSpec = {
     unread: { type: 'boolean', help: '--unread          Only notifications not acknowledged' },
     limit: { type: 'string', help: '--limit <n>       The newest n (default 200)' },
     follow: { type: 'boolean', short: 'f', help: '-f, --follow      Keep printing new ones (needs a running Switchboard)' },
+    last: { type: 'string', help: '--last <n>        With "context": the n most recent (default 5)' },
   },
   run: runChannels,
 };

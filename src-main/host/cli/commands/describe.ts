@@ -15,11 +15,12 @@ import { EXIT } from '../args.js';
 export async function runDescribe(ctx: CliContext): Promise<number> {
   const [first, second] = ctx.cli.positionals as [string, string | undefined];
   const byRaw = second !== undefined;
-  return withOwnerOrOneShot(ctx, byRaw ? { onlyServers: [first] } : {}, async (call) => {
+  // Every server, also for `describe <server> <tool>`: the agent name depends on the others' tools (issue 28 item 3).
+  return withOwnerOrOneShot(ctx, {}, async (call) => {
     const d = await call('tools:describe', byRaw ? { server: first, tool: second } : { name: first });
     if (!d.ok) {
       const listed = await call('servers:list', {});
-      const failed = listed.ok ? listed.data.servers.filter((s) => FAILED_STATUSES.has(s.status)).map((s) => s.server.name) : [];
+      const failed = listed.ok ? listed.data.servers.filter((s) => FAILED_STATUSES.has(s.status) && (!byRaw || s.server.name === first)).map((s) => s.server.name) : [];
       const hint = failed.length > 0 ? ` (not connected: ${failed.join(', ')})` : '';
       return printFailure(ctx, { ...d.error, message: `${d.error.message}${hint}` });
     }

@@ -13,6 +13,7 @@ import { EXIT, UsageError } from '../args.js';
 import { spawningCoreOptions, type CliContext } from '../context.js';
 import { openInBrowser } from '../open-browser.js';
 import { printFailure } from '../output.js';
+import { connectFailureMessage } from '../../../../src-shared/api/failure-wording.js';
 
 /** The first line of stdin (a terminal prompts for it without echo). */
 async function readSecretFromStdin(): Promise<string> {
@@ -77,7 +78,7 @@ export async function runReauth(ctx: CliContext): Promise<number> {
       return EXIT.OK;
     }
     ctx.io.out(`Signed in to "${server}"; the token is in the keychain.`);
-    if (state?.lastError) ctx.io.err(`Failed to connect to "${server}": ${state.lastError}`);
+    if (state?.lastError) ctx.io.err(connectFailureMessage(server, state.lastError));
     return state && state.status !== 'error' && state.status !== 'needs-auth' ? EXIT.OK : EXIT.FAILURE;
   } finally {
     await core.dispose();

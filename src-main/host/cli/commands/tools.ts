@@ -1,8 +1,10 @@
 /**
  * `switchboard tools [server]`: the running owner's tools when there is one (docs/faces-and-ownership.md), else connect
- * (only `server` when given) in an ephemeral core; list tools under their
+ * every server in an ephemeral core — a tool's name depends on the other servers' tools (issue 28 item 3:
+ * names are assigned over all servers, then narrowed to `server`); list tools under their
  * agent-visible names (docs/tool-bridge.md). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
- * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers
+ * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). `--json` without
+ * `--catalog`: `ToolInfo[]`, each with `hostNames` (its name under every other host's scheme). Servers
  * that are down (`FAILED_STATUSES`, `backoff` included, with the next retry) are reported on stderr;
  * exit 2 when the named server is unknown, down, untrusted, disabled or changed since approved.
  */
@@ -14,25 +16,41 @@ import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { buildCatalog } from '../../../core/entry-kit.js';
 import { FAILED_STATUSES } from './status.js';
+import { connectFailureMessage } from '../../../../src-shared/api/failure-wording.js';
+import type { ToolInfo } from '../../../../src-shared/api/status.js';
+import { toolNamesUnderSchemes, type SchemeName } from '../../../../src-shared/config/host-tool-names.js';
+
+/**
+ * `tools --json`: each `ToolInfo` plus `hostNames`, its name under every other host's scheme with the
+ * collisions counted over all servers' tools (docs/tool-names.md), narrowed to `server` when given.
+ */
+function withHostNames(all: readonly ToolInfo[], server: string | undefined): Array<ToolInfo & { hostNames: Record<string, SchemeName> }> {
+  const rows = toolNamesUnderSchemes(all);
+  return all
+    .map((t, i) => ({ ...t, hostNames: Object.fromEntries(Object.entries(rows[i]!).filter(([id]) => id !== 'switchboard')) }))
+    .filter((t) => server === undefined || t.server === server);
+}
 
 /** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted, disabled or changed since approved (issue 16 item 1). */
 export async function runTools(ctx: CliContext): Promise<number> {
   const name = ctx.cli.positionals[0];
-  return withOwnerOrOneShot(ctx, name !== undefined ? { onlyServers: [name] } : {}, async (call) => {
+  return withOwnerOrOneShot(ctx, {}, async (call) => {
     const listed = await call('servers:list', {});
     if (!listed.ok) return printFailure(ctx, listed.error);
     const states = listed.data.servers.filter((s) => name === undefined || s.server.name === name);
     if (name !== undefined && states.length === 0) {
       return printFailure(ctx, { code: 'NOT_FOUND', message: `Unknown server "${name}"` });
     }
-    const tools = await call('tools:list', name !== undefined ? { server: name } : {});
-    if (!tools.ok) return printFailure(ctx, tools.error);
+    // Every server's tools: collisions under each host's scheme cross servers (issue 28 items 2 and 3).
+    const all = await call('tools:list', {});
+    if (!all.ok) return printFailure(ctx, all.error);
+    const tools = { data: all.data.filter((t) => name === undefined || t.server === name) };
     if (ctx.cli.flags.catalog === true) {
       // docs/tool-bridge.md deferred schemas: names and descriptions only; `describe <name>` gives the schema.
       const catalog = buildCatalog(tools.data);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(catalog, null, 2));
       else ctx.io.out(catalog.map((c) => `${c.name}\t${c.description}`).join('\n'));
-    } else if (ctx.cli.json) ctx.io.out(JSON.stringify(tools.data, null, 2));
+    } else if (ctx.cli.json) ctx.io.out(JSON.stringify(withHostNames(all.data, name), null, 2));
     else ctx.io.out(formatTools(tools.data).join('\n'));
     const untrusted = states.filter((s) => s.status === 'untrusted');
     const trustLine = `Not started (project folder not trusted): ${untrusted.map((s) => s.server.name).join(', ')}; run: ${trustHint(ctx)}`;
@@ -53,7 +71,7 @@ export async function runTools(ctx: CliContext): Promise<number> {
     for (const state of states) {
       if (FAILED_STATUSES.has(state.status)) {
         failed = true;
-        ctx.io.err(`Failed to connect to "${state.server.name}": ${state.lastError ?? state.status}${retryNote(state, Date.now())}`);
+        ctx.io.err(`${connectFailureMessage(state.server.name, state.lastError ?? state.status)}${retryNote(state, Date.now())}`);
       }
     }
     for (const state of states.filter((s) => s.status === 'disabled' && name !== undefined)) {
