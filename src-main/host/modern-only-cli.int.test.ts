@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolsListing } from '../../src-shared/api/status.js';
 import { CLI_BIN, makeWorld, processesWithMarker, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 
 const RAW = fileURLToPath(new URL('../core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
@@ -39,8 +40,9 @@ async function readingVerbs(): Promise<void> {
   expect(await ok(['servers'])).toContain('modern');
   const tools = await ok(['tools', 'modern']);
   expect(tools.trim().split('\n').map((l) => l.split(/\s+/)[1])).toEqual(TOOL_NAMES.map((t) => `modern/${t}`));
-  const json = JSON.parse(await ok(['tools', 'modern', '--json'])) as { server: string; name: string }[];
-  expect(json.map((t) => t.name)).toEqual(TOOL_NAMES);
+  const json = JSON.parse(await ok(['tools', 'modern', '--json'])) as ToolsListing;
+  expect(json.tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+  expect(json.warnings).toEqual([]);
   const describe = await ok(['describe', 'modern', 'echo']);
   expect(describe).toContain('description: [MCP:modern] Echoes its message');
   expect(describe).toContain(`invocation:  switchboard call mcp_modern_echo --args '{"message":"<string>"}'`);

@@ -1,7 +1,8 @@
 /**
  * `switchboard tools [server]`: the running owner's tools when there is one (docs/faces-and-ownership.md), else connect
  * (only `server` when given) in an ephemeral core; list tools under their
- * agent-visible names (docs/tool-bridge.md). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
+ * agent-visible names (docs/tool-bridge.md). `--json`: a `ToolsListing` (`{tools, warnings}`). A list that
+ * stopped early (a repeated cursor, the page limit) is named on stderr (`Warning: "<server>": …`) and in `warnings`. `--catalog`: the deferred-schema catalog
  * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). Servers
  * that are down (`FAILED_STATUSES`, `backoff` included, with the next retry) are reported on stderr;
  * exit 2 when the named server is unknown, down, untrusted, disabled or changed since approved.
@@ -14,6 +15,7 @@ import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { buildCatalog } from '../../../core/entry-kit.js';
 import { FAILED_STATUSES } from './status.js';
+import type { ToolsListing } from '../../../../src-shared/api/status.js';
 
 /** `switchboard tools [server]`. Resolves to 0, or 2 when the named server is unknown, failed, untrusted, disabled or changed since approved (issue 16 item 1). */
 export async function runTools(ctx: CliContext): Promise<number> {
@@ -27,13 +29,20 @@ export async function runTools(ctx: CliContext): Promise<number> {
     }
     const tools = await call('tools:list', name !== undefined ? { server: name } : {});
     if (!tools.ok) return printFailure(ctx, tools.error);
+    const listWarnings = states.flatMap((s) => (s.toolListWarning ? [{ server: s.server.name, warning: s.toolListWarning }] : []));
     if (ctx.cli.flags.catalog === true) {
       // docs/tool-bridge.md deferred schemas: names and descriptions only; `describe <name>` gives the schema.
       const catalog = buildCatalog(tools.data);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(catalog, null, 2));
       else ctx.io.out(catalog.map((c) => `${c.name}\t${c.description}`).join('\n'));
-    } else if (ctx.cli.json) ctx.io.out(JSON.stringify(tools.data, null, 2));
-    else ctx.io.out(formatTools(tools.data).join('\n'));
+    } else if (ctx.cli.json) {
+      const listing: ToolsListing = { tools: tools.data, warnings: listWarnings };
+      ctx.io.out(JSON.stringify(listing, null, 2));
+    } else {
+      ctx.io.out(formatTools(tools.data).join('\n'));
+      // Issue 27 item 6: a list that stopped early says so where it is shown, not only in status.
+      for (const w of listWarnings) ctx.io.err(`Warning: "${w.server}": ${w.warning}`);
+    }
     const untrusted = states.filter((s) => s.status === 'untrusted');
     const trustLine = `Not started (project folder not trusted): ${untrusted.map((s) => s.server.name).join(', ')}; run: ${trustHint(ctx)}`;
     // Like status: the hint sits under the (maybe empty) list; with --json/--catalog output it goes to stderr.
