@@ -14,9 +14,10 @@ import { nodeAt, type ConfigDocument } from '../jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
+import { HOST_RULES } from './host-rules.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
 
-const RULES: HostRules = { host: 'claude-code', syntax: 'posix', auth: 'canonical' };
+const RULES: HostRules = HOST_RULES['claude-code'];
 
 /** `~/.claude.json`, or `$CLAUDE_CONFIG_DIR/.claude.json` when set. */
 export function claudeJsonPath(ctx: PlatformContext): string {
