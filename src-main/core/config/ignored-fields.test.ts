@@ -52,3 +52,24 @@ describe('a launch field the host ignores for its transport', () => {
     expect(out.warnings.filter((w) => w.file === file).map((w) => w.message)).toEqual(['Invalid server config: set either "command" (stdio) or "url" (http/sse), not both (server "mixed")']);
   });
 });
+
+describe('servers outside the key the host reads', () => {
+  it('a Claude-shaped file in VS Code, a .mcp.json with "servers" and a bare map in Cursor each say which key the host reads', async () => {
+    const vscode = await sb.write(join(sb.project, '.vscode', 'mcp.json'), { mcpServers: { a: { command: 'node' }, b: { type: 'http', url: 'https://b.example/mcp' } } });
+    const claude = await sb.write(join(sb.project, '.mcp.json'), { servers: { c: { command: 'node' } } });
+    const cursor = await sb.write(join(sb.home, '.cursor', 'mcp.json'), { d: { command: 'node' } });
+    const out = await discoverServers(sb.ctx());
+    expect(out.servers.map((s) => s.name)).toEqual([]);
+    expect(out.warnings.filter((w) => [vscode, claude, cursor].includes(w.file))).toEqual([
+      { file: claude, line: 2, column: 3, message: 'No servers read from this file: Claude Code reads its servers from "mcpServers", but this file has 1 server under "servers" (move them under "mcpServers")' },
+      { file: cursor, line: 1, column: 1, message: 'No servers read from this file: Cursor reads its servers from "mcpServers", but this file has 1 server at its top level (wrap them in {"mcpServers": …})' },
+      { file: vscode, line: 2, column: 3, message: 'No servers read from this file: VS Code reads its servers from "servers", but this file has 2 servers under "mcpServers" (move them under "servers")' },
+    ]);
+  });
+
+  it("a general settings file's other maps (Zed agent_servers) are not taken for misplaced servers", async () => {
+    const file = await sb.write(join(sb.home, '.config', 'zed', 'settings.json'), { theme: 'One Dark', agent_servers: { x: { command: 'agent' } } });
+    const out = await discoverServers(sb.ctx());
+    expect(out.warnings.filter((w) => w.file === file)).toEqual([]);
+  });
+});
