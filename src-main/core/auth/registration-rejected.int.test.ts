@@ -5,7 +5,7 @@
  * says the registration was rejected and names `--client-id`, not a bare "OAuth authentication failed".
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
 import { makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
 // @ts-expect-error a plain-JS test fixture without types
@@ -32,6 +32,8 @@ afterAll(async () => {
 describe('an authorization server that rejects our client registration', () => {
   it('says the registration was rejected and how to sign in with a client registered by hand', async () => {
     const core = oauthTestCore(world, secrets);
+    const warned: string[] = [];
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(' ')));
     try {
       await core.start();
       await core.settled();
@@ -41,7 +43,10 @@ describe('an authorization server that rejects our client registration', () => {
       expect(message).toMatch(
         /^Server "closed": its authorization server rejected Switchboard's client registration \(HTTP 400: invalid_client_metadata: registration is closed to new clients\)\. Register Switchboard with that authorization server \(redirect URI http:\/\/127\.0\.0\.1:\d+\/oauth\/callback\), then sign in with the client id it gives you: switchboard reauth closed --client-id <id> \[--client-secret-stdin\], or the client id \/ secret form in the sign-in panel\.$/,
       );
+      // No SDK-internal warning reaches the person (the CLI's stderr is the process's console).
+      expect(warned.filter((w) => w.includes('[mcp-sdk]'))).toEqual([]);
     } finally {
+      spy.mockRestore();
       await core.dispose();
     }
   });
