@@ -38,3 +38,14 @@ test('Claude Desktop\'s own server is not shown shadowed by Cursor\'s file', asy
   await expect(cursor.getByRole('row', { name: /\/nonexistent\/user-notes/ })).toContainText(`shadowed by Cursor (project) ${cursorProject}:3`);
   await expect(cursor.getByRole('row', { name: /\/nonexistent\/project-notes/ })).toHaveAttribute('data-state', 'active');
 });
+
+test('a host file that does not parse is shown as an error with line and column (issue 27 item 9)', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  const broken = join(sb.home, '.codeium', 'windsurf', 'mcp_config.json');
+  mkdirSync(join(broken, '..'), { recursive: true });
+  writeFileSync(broken, '{\n  "mcpServers": {\n    "a": { "command": "/nonexistent/a" }\n    "b": { "command": "/nonexistent/b" }\n  }\n}\n');
+  await page.goto(await sb.serve());
+  await page.getByRole('button', { name: 'Hosts' }).click();
+  const hosts = page.getByRole('dialog', { name: 'What each host sees' });
+  await expect(hosts.getByRole('alert').filter({ hasText: broken })).toHaveText(`${broken}:4:5: Malformed JSON: comma expected at line 4, column 5`);
+});

@@ -10,8 +10,8 @@ import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
 
 const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/inspector-server.mjs');
-const RESOURCES = 'resources/list repeated a cursor, so listing stopped; 10 duplicate resources dropped: 10 resources';
-const PROMPTS = 'prompts/list repeated a cursor, so listing stopped; 1 duplicate prompt dropped: 1 prompt';
+const RESOURCES = 'resources/list repeated a cursor, so listing stopped and the list may be incomplete; 10 duplicate resources dropped: 10 resources';
+const PROMPTS = 'prompts/list repeated a cursor, so listing stopped and the list may be incomplete; 1 duplicate prompt dropped: 1 prompt';
 
 test('a resources and prompts list whose cursor repeats is shown once and named in the warnings panel', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
@@ -35,4 +35,18 @@ test('a resources and prompts list whose cursor repeats is shown once and named 
   const dialog = page.getByRole('dialog', { name: 'Config warnings' });
   await expect(dialog).toContainText('Lists that repeated themselves (1)');
   await expect(dialog).toContainText(`"liar": ${RESOURCES}; ${PROMPTS}`);
+});
+
+test('a tool list that stopped early says so under the Tools tab (issue 27 item 6)', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  const liar = { command: process.execPath, args: [FIXTURE], env: { SB_E2E_TAG: sb.tag, INSPECTOR_TOOLS: '120', INSPECTOR_IGNORE_CURSOR: '1' } };
+  writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { liar } }, null, 2));
+  await page.goto(await sb.serve());
+  const server = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^liar\b/ });
+  await server.click();
+  await expect(server).toContainText('connected');
+  await page.getByRole('tab', { name: /^Tools/ }).click();
+  await expect(page.getByRole('note', { name: 'Tool list warning' })).toHaveText(
+    'tools/list repeated a cursor, so listing stopped and the list may be incomplete; 25 duplicate tools dropped: 25 tools',
+  );
 });

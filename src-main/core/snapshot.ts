@@ -132,6 +132,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     // Issue 14 item 7: the tools list's warning (the connection's) and those of resources and prompts.
     const listWarning = [rt?.listWarning, state.status === 'connected' ? input.listWarnings?.(def.name) : undefined].filter(Boolean).join('; ');
     if (listWarning) state.listWarning = listWarning;
+    if (rt?.listWarning) state.toolListWarning = rt.listWarning;
     if (rt?.excludedTools?.length) state.excludedTools = rt.excludedTools.map((t) => ({ ...t }));
     if (rt?.invalidTools?.length) state.invalidTools = rt.invalidTools;
     if (rt?.toolsCache !== undefined) state.toolsCache = { ...rt.toolsCache };

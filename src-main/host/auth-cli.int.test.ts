@@ -34,39 +34,56 @@ afterAll(async () => {
   world?.cleanup();
 });
 
+/** `switchboard reauth prot --no-browser` as a child, approving the URL it prints; its exit code and output. */
+async function reauthThroughBrowser(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI_BIN, 'reauth', 'prot', '--no-browser', '--timeout', '30'], { cwd: world.project, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const urlSeen = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
+      if (url) resolve(url);
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    void exited.then(() => reject(new Error(`reauth exited before printing a URL: ${stdout} ${stderr}`)));
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+  const page = await approveSignIn(await urlSeen);
+  expect(page.status).toBe(200);
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
 describe('switchboard reauth / unauth (real child process, real keychain)', () => {
   it('signs in through the printed URL, keeps the token for the next process, and unauth removes it', async () => {
     const before = await runSwitchboard(world, ['call', 'prot', 'whoami']);
     expect(before.code).toBe(2);
     expect(before.stderr).toContain('Authentication required');
 
-    const child = spawn(process.execPath, [CLI_BIN, 'reauth', 'prot', '--no-browser', '--timeout', '30'], {
-      cwd: world.project,
-      env: world.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const urlSeen = new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
-        if (url) resolve(url);
-      });
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      void exited.then(() => reject(new Error(`reauth exited before printing a URL: ${stdout} ${stderr}`)));
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
-    const page = await approveSignIn(await urlSeen);
-    expect(page.status).toBe(200);
-    expect(await exited).toBe(0);
-    clearTimeout(timer);
-    expect(stdout).toContain('Signed in to "prot"; connected with 2 tools.');
+    const first = await reauthThroughBrowser();
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Signed in to "prot"; connected with 2 tools.');
+    // Issue 27 item 9: signing in again while signed in reports the reconnected server's tools, not 0.
+    const second = await reauthThroughBrowser();
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Signed in to "prot"; connected with 2 tools.');
 
     const after = await runSwitchboard(world, ['call', 'prot', 'whoami']);
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('scopes mcp:tools mcp:admin');
+
+    // A refresh token the server no longer honours (invalid_grant): the person is told to sign in,
+    // and no SDK-internal warning ("[mcp-sdk] OAuth …") reaches the terminal (issue 27 item 9).
+    await fetch(`${server.origin}/test/revoke-refresh`, { method: 'POST' });
+    await fetch(`${server.origin}/test/expire`, { method: 'POST' });
+    const revoked = await runSwitchboard(world, ['call', 'prot', 'whoami']);
+    expect(revoked.stderr).not.toContain('[mcp-sdk]');
+    expect(revoked.stderr).toContain('Authentication required');
+    expect(revoked.code).toBe(2);
+    expect((await reauthThroughBrowser()).code).toBe(0);
 
     const credentialsFile = join(world.dataDir, 'credentials.json');
     expect(JSON.parse(readFileSync(credentialsFile, 'utf8')).servers).toHaveProperty('prot');

@@ -7,8 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { z } from 'zod';
-import { ServersSnapshotSchema, ToolCallResultSchema, ToolInfoSchema } from '../../src-shared/api/status.js';
+import { ServersSnapshotSchema, ToolCallResultSchema, ToolsListingSchema } from '../../src-shared/api/status.js';
 import { DiscoveryReportSchema } from './cli/format.js';
 import {
   CLI_BIN,
@@ -83,7 +82,8 @@ describe('switchboard CLI in a trusted project', () => {
     expect(run.stdout).toMatch(/^mcp_everything_echo +everything\/echo +\S/m);
     expect(run.stdout).toMatch(/^mcp_everything_get_sum +everything\/get-sum +\S/m);
     const json = await runSwitchboard(world, ['tools', '--json']);
-    const tools = z.array(ToolInfoSchema).parse(JSON.parse(json.stdout));
+    const { tools, warnings } = ToolsListingSchema.parse(JSON.parse(json.stdout));
+    expect(warnings).toEqual([]);
     expect(tools.find((t) => t.agentName === 'mcp_everything_echo')).toMatchObject({ server: 'everything', name: 'echo' });
     expect(json.stderr).toMatch(/^Failed to connect to "broken": .*ENOENT/m);
   });

@@ -48,3 +48,23 @@ describe('servers --host claude-desktop', () => {
     expect(report.shadowed.map((s) => [s.server.source.host, s.shadowedBy.host])).toEqual([['claude-desktop', 'cursor']]);
   });
 });
+
+describe('servers --host with a file that does not parse (issue 27 item 9)', () => {
+  it('shows the file as an error with line and column, never as fine with no servers', async () => {
+    const other = makeWorld();
+    try {
+      const file = join(other.home, '.cursor', 'mcp.json');
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": { "command": "node" }\n  }\n}\n');
+      const json = await runSwitchboard(other, ['servers', '--host', 'cursor', '--json']);
+      expect(json.code).toBe(0);
+      const view = JSON.parse(json.stdout) as HostView;
+      expect(view.files.find((f) => f.path === file)).toEqual({ path: file, scope: 'user', exists: true, error: { message: 'Malformed JSON: comma expected at line 4, column 5', line: 4, column: 5 } });
+      const text = await runSwitchboard(other, ['servers', '--host', 'cursor']);
+      expect(text.stdout).toContain(`    ✕ ${file}:4:5  (user)\n        Malformed JSON: comma expected at line 4, column 5\n`);
+      expect(text.stdout).not.toContain(`✓ ${file}`);
+    } finally {
+      other.cleanup();
+    }
+  });
+});

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_BIN, makeWorld, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 
 const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/inspector-server.mjs', import.meta.url));
-const RESOURCES = 'resources/list repeated a cursor, so listing stopped; 10 duplicate resources dropped: 10 resources';
-const PROMPTS = 'prompts/list repeated a cursor, so listing stopped; 1 duplicate prompt dropped: 1 prompt';
+const RESOURCES = 'resources/list repeated a cursor, so listing stopped and the list may be incomplete; 10 duplicate resources dropped: 10 resources';
+const PROMPTS = 'prompts/list repeated a cursor, so listing stopped and the list may be incomplete; 1 duplicate prompt dropped: 1 prompt';
 
 let world: TempWorld;
 let serve: ChildProcess;

@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../src-shared/api/status.js';
+import type { ToolsListing } from '../../src-shared/api/status.js';
 import { CLI_BIN, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 
 const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/many-tools-server.mjs', import.meta.url));
@@ -50,7 +50,7 @@ describe('the login shell PATH for the CLI and serve', () => {
     const run = await runSwitchboard(world, ['tools', 'onpath', '--json']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect((JSON.parse(run.stdout) as ToolInfo[]).map((t) => t.name)).toEqual(['tool1', 'tool2', 'tool3']);
+    expect((JSON.parse(run.stdout) as ToolsListing).tools.map((t) => t.name)).toEqual(['tool1', 'tool2', 'tool3']);
   }, 180_000);
 
   it('a spawn ENOENT names the PATH searched and the absolute path the login shell finds', async () => {

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../src-shared/api/status.js';
+import type { ToolsListing } from '../../src-shared/api/status.js';
 import { makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 
 const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/many-tools-server.mjs', import.meta.url));
@@ -24,7 +24,7 @@ describe('switchboard tools on a server with 5,000 tools differing only in digit
     const run = await runSwitchboard(world, ['tools', 'many', '--json'], { timeoutMs: 120_000 });
     expect(run.stderr).not.toContain('Invalid string length');
     expect(run.code).toBe(0);
-    const tools = JSON.parse(run.stdout) as ToolInfo[];
+    const { tools } = JSON.parse(run.stdout) as ToolsListing;
     expect(tools).toHaveLength(5001);
     expect(new Set(tools.map((t) => t.agentName)).size).toBe(5001);
     const t42 = tools.find((t) => t.name === 'tool0042')!;

@@ -7,7 +7,17 @@ import { HostIdSchema, ProvenanceSchema, ScopeSchema, TransportTypeSchema } from
 import { ServerSummarySchema } from './status.js';
 
 /** One file a host reads (existing or not). */
-export const HostFileSchema = z.object({ path: z.string(), scope: ScopeSchema, exists: z.boolean() });
+/**
+ * One file a host reads. `error`: why nothing could be read from it — a syntax error (with its
+ * line and column), a file that cannot be read, a root that is not an object (issue 27 item 9: such
+ * a file is never shown as fine with no servers).
+ */
+export const HostFileSchema = z.object({
+  path: z.string(),
+  scope: ScopeSchema,
+  exists: z.boolean(),
+  error: z.object({ message: z.string(), line: z.number().int().optional(), column: z.number().int().optional() }).optional(),
+});
 
 /** One definition as its host sees it (docs/config-discovery.md per-host view). */
 export const HostViewEntrySchema = z.object({

@@ -64,7 +64,7 @@ export type TraceReplay = z.infer<typeof TraceReplaySchema>;
 export const DroppedValueSchema = z.object({ key: z.string(), reason: z.string() });
 export type DroppedValue = z.infer<typeof DroppedValueSchema>;
 
-/** The outcome of `test <name>` (docs/operator-verbs.md: connect or reuse, list tools, ping; latency and outcome). */
+/** The outcome of `test <name>` (docs/operator-verbs.md: connect or reuse, list tools, ping or server/discover; latency and outcome). */
 export const TestReportSchema = z.object({
   server: z.string(),
   ok: z.boolean(),
@@ -76,10 +76,19 @@ export const TestReportSchema = z.object({
   connectMs: z.number().optional(),
   /** `tools/list` round trip (ms). */
   listToolsMs: z.number().optional(),
-  /** `ping` round trip (ms). */
-  pingMs: z.number().optional(),
+  /** The era the connection speaks (absent when it did not connect). */
+  era: z.enum(['modern', 'legacy']).optional(),
+  /** The liveness request sent after the list: `ping` (2025 era) or `server/discover` (2026-07-28, which has no `ping`). */
+  probe: z.enum(['ping', 'server/discover']).optional(),
+  /** That request's round trip (ms). */
+  probeMs: z.number().optional(),
   toolCount: z.number().int().nonnegative(),
-  /** What failed, in user words (`Failed to connect to "<name>": …`). */
+  /**
+   * What failed, in user words: `Failed to connect to "<name>": …` when no connection came up,
+   * `Connected to "<name>", but <method> failed: …` when a request after connecting failed.
+   */
   error: z.string().optional(),
+  /** The outcome in words, shown as is by every face: the latencies (`connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms`) or the error. */
+  summary: z.string(),
 });
 export type TestReport = z.infer<typeof TestReportSchema>;

@@ -127,8 +127,10 @@ export const ServerStateSchema = z.object({
   builtinOverrides: z.object({ hides: z.array(z.string()), hidden: z.boolean(), text: z.string() }).optional(),
   /** Env/header entries omitted at connect time because they could not be resolved (docs/auth.md). */
   droppedValues: z.array(z.object({ key: z.string(), reason: z.string() })).optional(),
-  /** What the last tools/list got wrong: a repeated cursor, duplicates dropped, the true count (issue 14 item 7). */
+  /** What the last lists got wrong (tools, resources, prompts, joined by `; `): a repeated cursor, the page limit, duplicates dropped, the true count (issue 14 item 7). */
   listWarning: z.string().optional(),
+  /** The tools list's own part of `listWarning`, shown with the tool list (`switchboard tools`, its `--json` `warnings`, the window's Tools tab): e.g. that it is incomplete and why (issue 27 item 6). */
+  toolListWarning: z.string().optional(),
   /** 2026-07-28 HTTP: tools left out of the list for an invalid `x-mcp-header` declaration, with the reason (issue 12 item 4). Untrusted names. */
   excludedTools: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
   /** Listed tools that do not match the MCP schema, each with its problems (docs/tool-bridge.md#invalid-tools). Untrusted names. */
@@ -212,6 +214,16 @@ export const ToolInfoSchema = z.object({
   problems: z.array(ToolProblemSchema).optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+/**
+ * `switchboard tools --json` (issue 27 item 6): the tools, and what the listing of each server got
+ * wrong (`ServerState.toolListWarning`: a list that stopped early is incomplete, and says why).
+ */
+export const ToolsListingSchema = z.object({
+  tools: z.array(ToolInfoSchema),
+  warnings: z.array(z.object({ server: z.string(), warning: z.string() })),
+});
+export type ToolsListing = z.infer<typeof ToolsListingSchema>;
 
 /** One content block of a tool result, passed through as the server sent it (untrusted). */
 export const ContentBlockSchema = z.record(z.string(), z.unknown()).and(z.object({ type: z.string() }));

@@ -30,13 +30,27 @@ function describeBody(raw: string): string {
   return html ? 'an HTML page' : body === '' ? 'an empty body' : JSON.stringify(body.length > OAUTH_BODY_CHARS ? `${body.slice(0, OAUTH_BODY_CHARS)}…` : body);
 }
 
+/** An OAuth error body in words: `invalid_client_metadata: <description>` (RFC 6749 §5.2 / RFC 7591 §3.2.2), else `describeBody`. */
+function oauthErrorText(raw: string): string {
+  try {
+    const body = JSON.parse(raw) as { error?: unknown; error_description?: unknown };
+    if (typeof body.error === 'string') {
+      const text = typeof body.error_description === 'string' ? `${body.error}: ${body.error_description}` : body.error;
+      return text.length > OAUTH_BODY_CHARS ? `${text.slice(0, OAUTH_BODY_CHARS)}…` : text;
+    }
+  } catch {
+    // not JSON: described below
+  }
+  return describeBody(raw);
+}
+
 /**
  * The sentence for an authorization server without dynamic client registration (issue 14 item 10):
  * it needs a client registered by hand, whose id (and secret) the person gives us.
  */
-export function needsPreRegisteredClient(server: string, redirectUrl?: string): string {
+export function needsPreRegisteredClient(server: string, redirectUrl?: string, why = `Server "${server}" needs a pre-registered OAuth client: its authorization server offers no dynamic client registration.`): string {
   return (
-    `Server "${server}" needs a pre-registered OAuth client: its authorization server offers no dynamic client registration. ` +
+    `${why} ` +
     `Register Switchboard with that authorization server${redirectUrl ? ` (redirect URI ${redirectUrl})` : ''}, then sign in with the client id it gives you: ` +
     `switchboard reauth ${server} --client-id <id> [--client-secret-stdin], or the client id / secret form in the sign-in panel.`
   );
@@ -61,6 +75,12 @@ export function toCoreError(err: unknown, context?: { server: string; redirectUr
   const rejected = /^Dynamic Client Registration rejected \(HTTP 404\):?\s*([\s\S]*)$/.exec(raw);
   if (rejected) {
     return new CoreError('AUTH_REQUIRED', `Authentication required, but OAuth endpoints could not be discovered: no OAuth metadata, and the registration endpoint answered HTTP 404 with ${describeBody(rejected[1]!)}`);
+  }
+  // Issue 27 item 9: registration offered but refused (a closed registry): say so and how to sign in without it.
+  const refused = /^Dynamic Client Registration rejected \(HTTP (\d{3})\):?\s*([\s\S]*)$/.exec(raw);
+  if (context && refused) {
+    const why = `Server "${context.server}": its authorization server rejected Switchboard's client registration (HTTP ${refused[1]}: ${oauthErrorText(refused[2]!)}).`;
+    return new CoreError('AUTH_REQUIRED', needsPreRegisteredClient(context.server, context.redirectUrl, why));
   }
   const text = cleanOAuthText(raw);
   // No metadata was found, so the SDK fell back to /register, /authorize, /token at the server's

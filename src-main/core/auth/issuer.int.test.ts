@@ -184,6 +184,7 @@ describe('issuer checks of MCP 2026-07-28 (real authorization servers, real keyc
     const call = await whoami(core);
     expect(call.isError).toBe(true);
     expect(call.text).not.toContain('after trying upscoping');
+    expect(call.text).toContain('switchboard reauth prot');
     const prompt = await waitFor('needs-auth', async () => {
       const r = await runtime(core);
       return r.status === 'needs-auth' ? r : undefined;

@@ -110,7 +110,8 @@ describe('OAuth sign-in through the core (real authorization server, real keycha
       expect(page.status).toBe(200);
       expect(page.body).toContain('You are signed in');
       await waitFor('prot connected', async () => (await status(core, 'prot')) === 'connected');
-      expect(events.some((e) => e.event === 'auth:changed' && (e.payload as { outcome: string }).outcome === 'signed-in')).toBe(true);
+      // Told once the server reconnected with the new token (issue 27 item 9), so it may follow the status by a moment.
+      await waitFor('signed-in told', async () => events.some((e) => e.event === 'auth:changed' && (e.payload as { outcome: string }).outcome === 'signed-in'));
       expect(await whoami(core)).toContain('scopes mcp:tools mcp:admin');
 
       const tokens = await keychainTokens();

@@ -9,6 +9,7 @@ import { hasSecretRefs, markStoredRefs } from '../secrets/secret-refs.js';
 import { StateStore } from '../state-store.js';
 import { SWITCHBOARD_DISABLED_KEY, type SwitchboardDisabled } from './config-writer.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
+import { literalPlaceholderWarnings } from './literal-placeholders.js';
 import { placeholderWarnings } from './placeholder-warnings.js';
 import { claimKey, type SkipSet } from './providers/provider-kit.js';
 import type { ConfigProvider, DiscoveryContext, DiscoveryResult, ShadowedEntry, SourceFile } from './types.js';
@@ -117,6 +118,8 @@ export async function discoverServers(
   await applyStoredSecrets(ctx, all);
   // Issue 14 item 8: each placeholder left literal is a warning naming its field (after the keychain check).
   warnings.push(...placeholderWarnings(all, ctx.env));
+  // Issue 27 item 9: syntaxes the host does not expand and template placeholders nobody filled.
+  warnings.push(...literalPlaceholderWarnings(all));
 
   const winners = new Map<string, ServerDefinition>();
   const shadowed: ShadowedEntry[] = [];

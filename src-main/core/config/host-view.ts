@@ -166,12 +166,25 @@ function rowState(entry: HostViewEntry, result: DiscoveryResult, ctx: DiscoveryC
   return { state: 'active', stateText: `active${also}` };
 }
 
+/** What keeps a whole file from being read: a syntax error, an unreadable file, a root that is not an object. */
+const FILE_ERROR = /^(Malformed (JSON|TOML|YAML):|Cannot read config file|Config file must contain|Config file nests deeper|nothing was read from this file)/;
+
+/** The first discovery warning about `path` that means nothing could be read from it, with its position. */
+function fileError(result: DiscoveryResult, path: string): { message: string; line?: number; column?: number } | undefined {
+  const w = result.warnings.find((x) => x.file === path && x.server === undefined && FILE_ERROR.test(x.message));
+  if (!w) return undefined;
+  return { message: w.message, ...(w.line !== undefined ? { line: w.line } : {}), ...(w.column !== undefined ? { column: w.column } : {}) };
+}
+
 /** A host view as it crosses the wire (`config:hosts`, `servers --host --json`): each row with its state and launch line. */
 export function hostViewJson(view: HostView, result: DiscoveryResult, ctx: DiscoveryContext): HostViewJson {
   return {
     host: view.host,
     label: view.label,
-    files: view.files.map((f) => ({ path: f.path, scope: f.scope, exists: f.exists })),
+    files: view.files.map((f) => {
+      const error = f.exists ? fileError(result, f.path) : undefined;
+      return { path: f.path, scope: f.scope, exists: f.exists, ...(error ? { error } : {}) };
+    }),
     entries: view.entries.map((e) => ({
       server: summarizeServer(e.definition),
       loaded: e.loaded,

@@ -5,8 +5,8 @@
  * the typed schema is kept verbatim in `extensions`. Never throws.
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
-import { ProtocolModeSchema, type Auth, type ConfigWarning, type HostId, type MCPServer, type Scope, type ServerDefinition } from '../../../src-shared/config/server.js';
-import { invalidConfigMessage, validateServerConfig } from '../../../src-shared/config/validate.js';
+import { HOST_LABELS, ProtocolModeSchema, type Auth, type ConfigWarning, type HostId, type MCPServer, type Scope, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { invalidConfigMessage, normalizeTransportSpelling, validateServerConfig } from '../../../src-shared/config/validate.js';
 import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
 import { jsonTypeOf, positionOf, type ConfigDocument } from './jsonc-document.js';
 
@@ -28,6 +28,13 @@ export interface HostRules {
   auth: 'canonical' | 'chatcli' | 'opaque';
   /** ChatCLI: `alwaysAllow` is merged into `autoApprove` (and kept verbatim in extensions). */
   mergeAlwaysAllow?: boolean;
+  /**
+   * The host picks the transport from `type` (absent: stdio) and ignores the other transport's launch
+   * field — `url` on a stdio entry, `command` on an http/sse one — instead of refusing the entry
+   * (Claude Code, Claude Desktop, Cline, VS Code, Continue; issue 27 item 9). Without it an entry
+   * with both is refused, as Roo Code and xcsh do.
+   */
+  launchByType?: boolean;
   /** Entries carry their own `name` (list formats): the key is consumed, not an extension. */
   nameInEntry?: boolean;
   /** ChatCLI: a `cwd` starting with `~/` is relative to the home folder. */
@@ -190,9 +197,22 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     unresolved = [...new Set([...unresolved, ...expanded.unresolved])];
   }
   const declared = raw.transport ?? raw.type ?? aliasTransport ?? hostTransport;
+  if (rules.launchByType) {
+    const ignored = ignoredLaunchField(declared, fields.command, fields.url);
+    if (ignored) {
+      // Kept as written (an extension, written back untouched), not used: the host does the same.
+      const rawKey = ignored.key === 'command' || raw.url !== undefined ? ignored.key : raw.serverUrl !== undefined ? 'serverUrl' : 'httpUrl';
+      extensions[rawKey] = raw[rawKey];
+      delete out[ignored.key];
+      fields = { ...fields };
+      delete fields[ignored.key];
+      warnAt(`"${ignored.key}" is ignored: ${HOST_LABELS[rules.host]} runs ${ignored.transport === 'stdio' ? 'a stdio server from "command"' : `an ${ignored.transport} server from "url"`} (type ${ignored.transport}${declared === undefined ? ', the default' : ''})`, ignored.key);
+      url = fields.url;
+    }
+  }
   const outcome = validateServerConfig({
     transport: declared,
-    command: typeof raw.command === 'string' ? fields.command : raw.command,
+    command: typeof raw.command === 'string' ? fields.command : fields.command ?? raw.command,
     url: typeof url === 'string' ? fields.url : url,
   });
   if (!outcome.ok) invalid.unshift(...outcome.errors);
@@ -216,6 +236,18 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   // Issue 16: a project definition's approval binds what the file says, not what it expanded to.
   if (src.scope === 'project') definition.written = pick(out, ['command', 'args', 'env', 'cwd', 'url', 'headers', 'auth']);
   return { definition, warnings };
+}
+
+/**
+ * The launch field a type-decides host ignores (`HostRules.launchByType`) when an entry carries both
+ * `command` and `url`: `url` when its type is stdio or absent, `command` when it is http or sse.
+ * Undefined when the entry has only one of them or an unknown type (validation says why).
+ */
+function ignoredLaunchField(declared: unknown, command: string | undefined, url: unknown): { key: 'command' | 'url'; transport: 'stdio' | 'http' | 'sse' } | undefined {
+  if (!command?.trim() || typeof url !== 'string' || !url.trim()) return undefined;
+  const transport = declared === undefined ? 'stdio' : typeof declared === 'string' ? normalizeTransportSpelling(declared) : undefined;
+  if (transport === undefined) return undefined;
+  return { key: transport === 'stdio' ? 'url' : 'command', transport };
 }
 
 /**

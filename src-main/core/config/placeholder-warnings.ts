@@ -20,7 +20,7 @@ export interface UnresolvedField {
 }
 
 /** Every string field of a definition that placeholders are expanded in, with its path. */
-function stringFields(def: ServerDefinition): Array<[string, string]> {
+export function stringFields(def: ServerDefinition): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   if (def.command !== undefined) out.push(['command', def.command]);
   def.args?.forEach((a, i) => out.push([`args[${i}]`, a]));
@@ -117,6 +117,18 @@ function whatItNeeds(u: UnresolvedField, def: ServerDefinition): string {
   return `is not a placeholder ${HOST_LABELS[def.source.host]} knows`;
 }
 
+/** A warning at `def`'s entry, flagged on the server: `Server "<name>": <message>`. */
+export function serverWarning(def: ServerDefinition, message: string): ConfigWarning {
+  return {
+    file: def.source.file,
+    ...(def.source.line !== undefined ? { line: def.source.line } : {}),
+    ...(def.source.column !== undefined ? { column: def.source.column } : {}),
+    server: def.name,
+    severity: 'warning',
+    message: `Server "${def.name}": ${message}`,
+  };
+}
+
 /**
  * One warning per unresolved placeholder of each definition (issue 14 item 8), at the entry's
  * position: `Server "w": env.API_KEY holds ${WEATHER_APIKEY}, which is not set: left as written
@@ -129,14 +141,7 @@ export function placeholderWarnings(defs: readonly ServerDefinition[], env: Reco
       const close = closeVariableNames(u.name, env);
       const hint = close.length > 0 ? ` (did you mean ${close.join(' or ')}?)` : '';
       const where = u.field ? `${u.field} holds ${u.placeholder}, which` : `${u.placeholder}`;
-      warnings.push({
-        file: def.source.file,
-        ...(def.source.line !== undefined ? { line: def.source.line } : {}),
-        ...(def.source.column !== undefined ? { column: def.source.column } : {}),
-        server: def.name,
-        severity: 'warning',
-        message: `Server "${def.name}": ${where} ${whatItNeeds(u, def)}: left as written${hint}`,
-      });
+      warnings.push(serverWarning(def, `${where} ${whatItNeeds(u, def)}: left as written${hint}`));
     }
   }
   return warnings;

@@ -66,8 +66,10 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
         const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}), ...(clientSecret ? { clientSecret } : {}), ...(deepLink ? { deepLinkRedirect: true } : {}) });
         start.done.then(
           async () => {
-            ctx.emit('auth:changed', { server, outcome: 'signed-in' });
+            // Told once the servers using the credential reconnected with it (issue 27 item 9: a
+            // repeated sign-in was reported as "connected with 0 tools" from the moment in between).
             await reconnectUsers(def);
+            ctx.emit('auth:changed', { server, outcome: 'signed-in' });
           },
           (err: unknown) => {
             ctx.emit('auth:changed', { server, outcome: 'failed', message: err instanceof Error ? err.message : String(err) });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
 import { buildCatalog, describeTool, missingParamsResult, missingRequired } from './catalog.js';
-import { collectPages, expandTemplate, listWarning, templateArguments } from './inspector-ops.js';
+import { collectPages, expandTemplate, templateArguments } from './inspector-ops.js';
+import { listWarning } from './list-pages.js';
 
 const tool: ToolInfo = {
   server: 'db',
@@ -55,7 +56,7 @@ describe('resource templates and paging', () => {
       b: { items: [3], nextCursor: 'a' },
     };
     expect(await collectPages(async (c) => pages[c ?? 'start']!)).toEqual({ items: [1, 2, 3], truncated: true, repeated: true, duplicates: 0 });
-    expect(await collectPages(async (c) => ({ items: [c ?? ''], nextCursor: 'n' + (c ?? '') }), 3)).toEqual({ items: ['', 'n', 'nn'], truncated: true, repeated: false, duplicates: 0 });
+    expect(await collectPages(async (c) => ({ items: [c ?? ''], nextCursor: 'n' + (c ?? '') }), 3)).toEqual({ items: ['', 'n', 'nn'], truncated: true, repeated: false, duplicates: 0, cappedAt: 3 });
     expect(await collectPages(async () => ({ items: [1], nextCursor: '' }))).toEqual({ items: [1], truncated: false, repeated: false, duplicates: 0 });
   });
 
@@ -63,8 +64,15 @@ describe('resource templates and paging', () => {
     // A server that ignores the cursor: every page is the first one, under the same cursor.
     const r = await collectPages(async () => ({ items: [{ uri: 'a' }, { uri: 'b' }], nextCursor: 'p2' }), 100, (x) => x.uri);
     expect(r).toEqual({ items: [{ uri: 'a' }, { uri: 'b' }], truncated: true, repeated: true, duplicates: 2 });
-    expect(listWarning('resources/list', 'resource', r)).toBe('resources/list repeated a cursor, so listing stopped; 2 duplicate resources dropped: 2 resources');
-    expect(listWarning('prompts/list', 'prompt', { items: [1], repeated: false, duplicates: 1 })).toBe('prompts/list sent prompts twice; 1 duplicate prompt dropped: 1 prompt');
-    expect(listWarning('prompts/list', 'prompt', { items: [1], repeated: false, duplicates: 0 })).toBeUndefined();
+    expect(listWarning('resources/list', 'resource', { ...r, count: r.items.length })).toBe(
+      'resources/list repeated a cursor, so listing stopped and the list may be incomplete; 2 duplicate resources dropped: 2 resources',
+    );
+    expect(listWarning('prompts/list', 'prompt', { count: 1, repeated: false, duplicates: 1 })).toBe('prompts/list sent prompts twice; 1 duplicate prompt dropped: 1 prompt');
+    expect(listWarning('prompts/list', 'prompt', { count: 1, repeated: false, duplicates: 0 })).toBeUndefined();
+  });
+
+  it('says a list that stopped at its page limit is incomplete (issue 27 item 6)', async () => {
+    const r = await collectPages(async (c) => ({ items: [c ?? ''], nextCursor: 'n' + (c ?? '') }), 3);
+    expect(listWarning('prompts/list', 'prompt', { ...r, count: r.items.length })).toBe('prompts/list stopped at its limit of 3 pages, so the list is incomplete: 3 prompts');
   });
 });

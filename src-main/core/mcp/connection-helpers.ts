@@ -9,9 +9,10 @@ import { observeList } from './response-cache.js';
 import { withExclusions, type ExcludedTool } from './tool-headers.js';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { collectPages, listWarning, MAX_LIST_PAGES } from './list-pages.js';
 
 /** Pages of `tools/list` followed at most. */
-export const MAX_TOOL_PAGES = 100;
+export const MAX_TOOL_PAGES = MAX_LIST_PAGES;
 
 /** What closing needs of a live connection. */
 export interface ClosableLive {
@@ -110,36 +111,20 @@ export async function listAllTools(
 ): Promise<Tool[]> {
   if (!client.getServerCapabilities()?.tools) return [];
   if (client.getProtocolEra() === 'modern') return listModernTools(client, timeoutMs, onLatency, extras);
-  const tools: Tool[] = [];
-  const names = new Set<string>();
-  let duplicates = 0;
-  let repeated = false;
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-    const started = performance.now();
-    const result = (await requestPage(client, 'tools/list', cursor, timeoutMs)) as { tools: Tool[]; nextCursor?: string };
-    onLatency?.(performance.now() - started);
+  const walk = await collectPages(
+    async (cursor) => {
+      const started = performance.now();
+      const result = (await requestPage(client, 'tools/list', cursor, timeoutMs)) as { tools: Tool[]; nextCursor?: string };
+      onLatency?.(performance.now() - started);
+      return { items: result.tools, nextCursor: result.nextCursor };
+    },
+    MAX_TOOL_PAGES,
     // Issue 14 item 7: a server that pages wrongly sends tools again; keep the first of each name.
-    for (const t of result.tools) {
-      if (names.has(t.name)) duplicates++;
-      else {
-        names.add(t.name);
-        tools.push(t);
-      }
-    }
-    const next = result.nextCursor;
-    if (next && seen.has(next)) repeated = true;
-    if (!next || seen.has(next)) break;
-    seen.add(next);
-    cursor = next;
-  }
-  if (repeated || duplicates > 0) {
-    onRepeat?.(
-      `tools/list ${repeated ? 'repeated a cursor, so listing stopped' : 'sent tools twice'}${duplicates > 0 ? `; ${duplicates} duplicate tool${duplicates === 1 ? '' : 's'} dropped` : ''}: ${tools.length} tools`,
-    );
-  }
-  return tools;
+    (t) => t.name,
+  );
+  const warning = listWarning('tools/list', 'tool', { ...walk, count: walk.items.length });
+  if (warning) onRepeat?.(warning);
+  return walk.items;
 }
 
 /** `listAllTools` on a 2026-07-28 connection: the SDK's walk, cache and `x-mcp-header` rule; duplicates by name dropped. */

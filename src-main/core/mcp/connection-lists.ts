@@ -28,10 +28,13 @@ export abstract class ConnectionLists extends ConnectionState {
     const cacheMode = this.relistMode;
     this.relistMode = 'use';
     try {
-      this.listWarning = undefined;
-      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w), this.listExtras(cacheMode));
+      // The previous list's warning stays until this list is in (a reader mid-relist saw none: issue 27 item 6).
+      let warning: string | undefined;
+      const tools = await listAllTools(live.client, this.definition.timeout ?? DEFAULT_TIMEOUT_MS, (ms) => this.recordLatency(ms), (w) => (warning = w), this.listExtras(cacheMode));
       if (this.live !== live) return false;
       this.tools = tools;
+      if (warning !== undefined) this.onListWarning(warning);
+      else this.listWarning = undefined;
       this.note(`tools changed: ${tools.length} tools`);
       this.emit('tools');
       this.emit('status');

@@ -78,6 +78,9 @@ export class ServerConnection extends ConnectionAttempt {
       }
     }
     if (failure !== undefined) this.handleRequestFailure(used, failure);
+    // The call found that a person must sign in (more scope asked, issue 27 item 9): the call says what to run, as the status does.
+    const statusNow: string = this.status; // changed by handleRequestFailure (TypeScript still narrows it to 'connected')
+    if (failure !== undefined && statusNow === 'needs-auth' && this.lastError !== undefined) result = { ...result, text: this.lastError };
     // The transport closed itself (an oversized reply): say why, not just "Connection closed".
     if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
     // The process ended during the call (trial 6 finding 3): its exit and stderr tail, not only "Connection closed".

@@ -12,6 +12,7 @@ import { listenStreamOf } from './listen-stream.js';
 import { observeList } from './response-cache.js';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { setRequestLogLevel } from './request-meta.js';
+import { collectPages, listWarning, MAX_LIST_PAGES } from './list-pages.js';
 import type {
   CompletionOutput,
   GetPromptOutput,
@@ -22,55 +23,7 @@ import type {
   ResourceTemplateInfo,
 } from '../../../src-shared/api/inspector.js';
 
-/** Pages of any paginated list followed at most (the tools list has its own cap in connection.ts). */
-export const MAX_LIST_PAGES = 100;
-
-/**
- * Follow a paginated list to the end: `fetch(cursor)` per page, stop on an empty or repeated
- * `nextCursor` or after `maxPages` pages. `truncated` is true when a repeated cursor or the page cap
- * stopped it (an empty cursor is the normal end). With `keyOf`, an item whose key was already
- * listed is dropped and counted in `duplicates` (issue 14 item 7: a server that ignores the cursor
- * sends its first page again).
- */
-export async function collectPages<T>(
-  fetch: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>,
-  maxPages = MAX_LIST_PAGES,
-  keyOf?: (item: T) => string,
-): Promise<{ items: T[]; truncated: boolean; repeated: boolean; duplicates: number }> {
-  const items: T[] = [];
-  const keys = new Set<string>();
-  let duplicates = 0;
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const r = await fetch(cursor);
-    for (const item of r.items) {
-      const key = keyOf?.(item);
-      if (key !== undefined && keys.has(key)) duplicates++;
-      else {
-        if (key !== undefined) keys.add(key);
-        items.push(item);
-      }
-    }
-    const next = r.nextCursor;
-    if (!next) return { items, truncated: false, repeated: false, duplicates };
-    if (seen.has(next)) return { items, truncated: true, repeated: true, duplicates };
-    seen.add(next);
-    cursor = next;
-  }
-  return { items, truncated: true, repeated: false, duplicates };
-}
-
-/**
- * What a list that lied did, with the true count (issue 14 item 7), as the tools list says it
- * (connection-helpers.ts), e.g. `resources/list repeated a cursor, so listing stopped; 5 duplicate
- * resources dropped: 5 resources`; undefined when the list was sound.
- */
-export function listWarning(method: string, noun: string, r: { items: unknown[]; repeated: boolean; duplicates: number }): string | undefined {
-  if (!r.repeated && r.duplicates === 0) return undefined;
-  const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  return `${method} ${r.repeated ? 'repeated a cursor, so listing stopped' : `sent ${noun}s twice`}${r.duplicates > 0 ? `; ${r.duplicates} duplicate ${noun}${r.duplicates === 1 ? '' : 's'} dropped` : ''}: ${plural(r.items.length)}`;
-}
+export { collectPages, MAX_LIST_PAGES } from './list-pages.js';
 
 /**
  * A list of a 2026-07-28 connection through the SDK's list verb (issue 12 item 3): within the list's
@@ -96,7 +49,7 @@ export async function listResources(client: Client, timeoutMs: number, refresh =
     MAX_LIST_PAGES,
     (res) => res.uri,
   );
-  const warning = listWarning('resources/list', 'resource', r);
+  const warning = listWarning('resources/list', 'resource', { ...r, count: r.items.length });
   return { resources: r.items, truncated: r.truncated, ...(warning ? { warning } : {}) };
 }
 
@@ -153,7 +106,7 @@ export async function listResourceTemplates(client: Client, timeoutMs: number, r
     (t) => t.uriTemplate,
   );
   const templates = r.items.map((t) => ({ ...t, arguments: templateArguments(t.uriTemplate) }) as ResourceTemplateInfo);
-  const warning = listWarning('resources/templates/list', 'template', r);
+  const warning = listWarning('resources/templates/list', 'template', { ...r, count: r.items.length });
   return { templates, truncated: r.truncated, ...(warning ? { warning } : {}) };
 }
 
@@ -195,7 +148,7 @@ export async function listPrompts(client: Client, timeoutMs: number, refresh = f
     MAX_LIST_PAGES,
     (p) => p.name,
   );
-  const warning = listWarning('prompts/list', 'prompt', r);
+  const warning = listWarning('prompts/list', 'prompt', { ...r, count: r.items.length });
   return { prompts: r.items, truncated: r.truncated, ...(warning ? { warning } : {}) };
 }
 

@@ -55,6 +55,12 @@ function HostViewsView() {
                   {v.files.filter((f) => f.exists).map((f) => (
                     <Text size="xs" className="mono" key={f.path}>{f.path} ({f.scope})</Text>
                   ))}
+                  {v.files.filter((f) => f.error).map((f) => (
+                    <Text size="xs" c="red" role="alert" key={`${f.path}:error`}>
+                      {f.path}
+                      {f.error!.line !== undefined ? `:${f.error!.line}:${f.error!.column ?? 1}` : ''}: {f.error!.message}
+                    </Text>
+                  ))}
                   <Table aria-label={`${v.label} servers`} striped>
                     <Table.Thead>
                       <Table.Tr>

@@ -15,6 +15,7 @@ import { VirtualNameList } from './virtual-list.js';
 import { ResultText } from './result-text.js';
 import { useCompletions } from './use-completions.js';
 import { COMPLETION_COMBOBOX, COMPLETION_MAX_HEIGHT } from './completion-dropdown.js';
+import { ListWarningNote } from './list-warning-note.js';
 
 function ArgumentInput(props: { server: string; prompt: string; name: string; required: boolean; description?: string; value: string; context: Record<string, string>; onChange(v: string): void }) {
   const suggestions = useCompletions(props.server, { type: 'ref/prompt', name: props.prompt }, props.name, props.value, props.context);
@@ -59,6 +60,7 @@ const promptDetail = (p: PromptInfo): string | undefined => p.description;
 export function PromptsPanel({ server }: { server: string }) {
   const { api } = useApp();
   const [prompts, setPrompts] = useState<PromptInfo[]>();
+  const [listWarning, setListWarning] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [args, setArgs] = useState<Record<string, string>>({});
   const [output, setOutput] = useState<GetPromptOutput>();
@@ -67,8 +69,10 @@ export function PromptsPanel({ server }: { server: string }) {
 
   const load = useCallback(async () => {
     const r = await api.call('prompts:list', { server });
-    if (r.ok) setPrompts(r.data.prompts);
-    else setError(r.error);
+    if (r.ok) {
+      setPrompts(r.data.prompts);
+      setListWarning(r.data.warning);
+    } else setError(r.error);
   }, [api, server]);
 
   useEffect(() => {
@@ -109,6 +113,7 @@ export function PromptsPanel({ server }: { server: string }) {
           }}
           empty={prompts ? <Text size="sm" c="dimmed">This server lists no prompts.</Text> : null}
         />
+        <ListWarningNote list="Prompt list" warning={listWarning} />
       </div>
       <Stack gap="sm" role="region" aria-label={prompt ? `Prompt ${prompt.name}` : 'Prompt'}>
         {error ? (

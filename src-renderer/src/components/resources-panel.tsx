@@ -10,6 +10,7 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
+import { ListWarningNote } from './list-warning-note.js';
 import { ListCacheNote } from './list-cache-note.js';
 import { offersSubscriptions, type ReadResourceOutput, type ResourceInfo, type ResourceTemplateInfo, type ResourceUpdated } from '../../../src-shared/api/inspector.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
@@ -36,7 +37,7 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
   // Undefined until the Templates list is first shown.
   const [templates, setTemplates] = useState<ResourceTemplateInfo[]>();
   const [list, setList] = useState<'resources' | 'templates'>('resources');
-  const [truncated, setTruncated] = useState(false);
+  const [listWarning, setListWarning] = useState<string>();
   const [error, setError] = useState<ApiError>();
   const [selected, setSelected] = useState<string>();
   const [template, setTemplate] = useState<ResourceTemplateInfo>();
@@ -56,7 +57,7 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
     if (!r.ok) return setError(r.error);
     setError(undefined);
     setResources(r.data.resources);
-    setTruncated(r.data.truncated);
+    setListWarning(r.data.warning);
     setCache(r.data.cache);
   }, [api, server]);
   const loadTemplates = useCallback(async (refresh = false) => {
@@ -135,11 +136,7 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
               onSelect={(r) => void read(r.uri)}
               empty={resources ? <Text size="sm" c="dimmed">This server lists no resources.</Text> : null}
             />
-            {truncated ? (
-              <Text size="xs" c="orange">
-                The list stopped early (a repeated cursor or too many pages).
-              </Text>
-            ) : null}
+            <ListWarningNote list="Resource list" warning={listWarning} />
             <ListCacheNote label="Resource list" cache={cache} onRefresh={() => void reload(true)} />
           </>
         ) : (

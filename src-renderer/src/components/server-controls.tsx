@@ -11,14 +11,9 @@ import { useApp } from '../store/use-store.js';
 
 type Busy = 'start' | 'stop' | 'restart' | 'test' | undefined;
 
-/** `✓ connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` (the CLI's `test` words). */
+/** `✓ connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` (the core's summary, as the CLI's `test` shows it). */
 export function describeTest(r: TestReport): string {
-  if (!r.ok) return `✕ ${r.error ?? r.status}`;
-  return `✓ ${[
-    r.reused ? 'reused connection' : `connect ${r.connectMs ?? '?'} ms`,
-    `tools/list ${r.listToolsMs ?? '?'} ms (${r.toolCount} tool${r.toolCount === 1 ? '' : 's'})`,
-    `ping ${r.pingMs ?? '?'} ms`,
-  ].join(' · ')}`;
+  return `${r.ok ? '✓' : '✕'} ${r.summary}`;
 }
 
 /** Buttons for one server; which ones are enabled follows its status. */

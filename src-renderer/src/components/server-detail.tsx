@@ -21,6 +21,7 @@ import { LogView } from './log-view.js';
 import { LatencySparkline } from './latency-sparkline.js';
 import { RuntimeNotes } from './runtime-notes.js';
 import { ServerMetadata } from './server-metadata.js';
+import { ListWarningNote } from './list-warning-note.js';
 import { ServerControls } from './server-controls.js';
 import { ConfigActions } from './config-actions.js';
 import { TraceView } from './trace-view.js';
@@ -235,6 +236,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <div className="tools-grid">
             <div className="tools-column">
               <ToolList tools={tools} selected={selectedTool} onSelect={pickTool} />
+              <ListWarningNote list="Tool list" warning={state.toolListWarning} />
             </div>
             <div className="invoke-column">
               {tool ? (

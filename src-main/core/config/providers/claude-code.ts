@@ -14,9 +14,11 @@ import { nodeAt, type ConfigDocument } from '../jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
+import { HOST_RULES } from './host-rules.js';
+import { misplacedServersWarning } from '../misplaced-servers.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
 
-const RULES: HostRules = { host: 'claude-code', syntax: 'posix', auth: 'canonical' };
+const RULES: HostRules = HOST_RULES['claude-code'];
 
 /** `~/.claude.json`, or `$CLAUDE_CONFIG_DIR/.claude.json` when set. */
 export function claudeJsonPath(ctx: PlatformContext): string {
@@ -89,6 +91,8 @@ export const claudeCodeProvider: ConfigProvider = {
       };
       if (file.scope === 'project') {
         project = collect(nodeAt(doc, ['mcpServers']), 'project');
+        const misplaced = misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS['claude-code']);
+        if (misplaced) warnings.push(misplaced);
         continue;
       }
       const entry = projectEntry(ctx, doc);

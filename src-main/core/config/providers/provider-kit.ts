@@ -13,6 +13,7 @@ import { readAnyDocument, type ConfigFormat } from '../structured-document.js';
 import type { EntrySource, HostRules } from '../normalize-entry.js';
 import { readServerMap, type CollectionOutput } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
+import { misplacedServersWarning } from '../misplaced-servers.js';
 
 /**
  * Whether something exists at `path` (following symlinks). A folder, a FIFO and a symlink loop
@@ -188,6 +189,8 @@ export function mapProvider(options: MapProviderOptions): ConfigProvider {
         }
         const path = options.mapPath?.(loaded.file) ?? ['mcpServers'];
         const out = readServerMap(nodeAt(loaded.doc, path), pathLabel(path), rules, entrySource(ctx, loaded.doc, loaded.file.scope));
+        const misplaced = misplacedServersWarning(loaded.doc, path, HOST_LABELS[rules.host]);
+        if (misplaced) out.warnings.push(misplaced);
         options.adjust?.(loaded, out, ctx);
         if (lastGood && loaded.doc.errorOffsets.length === 0) lastGood.set(loaded.file.path, out.servers);
         servers.push(...out.servers);

@@ -29,13 +29,7 @@ export function clockTime(ms: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-/** `✓ foo  connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` or `✕ foo  <error>`. */
+/** `✓ foo  connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` or `✕ foo  <error>` (the core's summary). */
 export function formatTestReport(r: TestReport): string {
-  if (!r.ok) return `✕ ${r.server}  ${r.error ?? r.status}`;
-  const parts = [
-    r.reused ? 'reused connection' : `connect ${r.connectMs ?? '?'} ms`,
-    `tools/list ${r.listToolsMs ?? '?'} ms (${plural(r.toolCount, 'tool')})`,
-    `ping ${r.pingMs ?? '?'} ms`,
-  ];
-  return `✓ ${r.server}  ${parts.join(' · ')}`;
+  return `${r.ok ? '✓' : '✕'} ${r.server}  ${r.summary}`;
 }

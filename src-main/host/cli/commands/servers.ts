@@ -45,8 +45,13 @@ async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
 /** Lines of a host view: its files (found or not), then each definition, loaded or why not. */
 export function formatHostView(view: HostViewJson): string[] {
   const lines = [`${view.label} (${view.host})`, '  files:'];
-  for (const f of view.files) lines.push(`    ${f.exists ? '✓' : '·'} ${f.path}  (${f.scope}${f.exists ? '' : ', not found'})`);
-  if (view.entries.length === 0) lines.push('  no servers');
+  for (const f of view.files) {
+    const mark = f.error ? '✕' : f.exists ? '✓' : '·';
+    lines.push(`    ${mark} ${f.path}${f.error?.line !== undefined ? `:${f.error.line}:${f.error.column ?? 1}` : ''}  (${f.scope}${f.exists ? '' : ', not found'})`);
+    if (f.error) lines.push(`        ${f.error.message}`);
+  }
+  // A file that could not be read is not "fine with no servers" (issue 27 item 9).
+  if (view.entries.length === 0) lines.push(view.files.some((f) => f.error) ? '  no servers read (see the file errors above)' : '  no servers');
   for (const e of view.entries) {
     const s = e.server;
     const where = `${s.source.file}${s.source.line ? `:${s.source.line}` : ''}`;

@@ -2,9 +2,11 @@
  * `switchboard tools [server]`: the running owner's tools when there is one (docs/faces-and-ownership.md), else connect
  * every server in an ephemeral core — a tool's name depends on the other servers' tools (issue 28 item 3:
  * names are assigned over all servers, then narrowed to `server`); list tools under their
- * agent-visible names (docs/tool-bridge.md). `--json`: `ToolInfo[]`. `--catalog`: the deferred-schema catalog
- * (name + `[MCP:server] description` per line, tab-separated; `--json`: `CatalogEntry[]`). `--json` without
- * `--catalog`: `ToolInfo[]`, each with `hostNames` (its name under every other host's scheme). Servers
+ * agent-visible names (docs/tool-bridge.md). `--json`: a `ToolsListing` (`{tools, warnings}`), each tool
+ * with `hostNames` (its name under every other host's scheme). A list that stopped early (a repeated
+ * cursor, the page limit) is named on stderr (`Warning: "<server>": …`) and in `warnings`. `--catalog`: the
+ * deferred-schema catalog (name + `[MCP:server] description` per line, tab-separated; `--json`:
+ * `CatalogEntry[]`). Servers
  * that are down (`FAILED_STATUSES`, `backoff` included, with the next retry) are reported on stderr;
  * exit 2 when the named server is unknown, down, untrusted, disabled or changed since approved.
  */
@@ -17,7 +19,7 @@ import { withOwnerOrOneShot } from '../owner-link.js';
 import { buildCatalog } from '../../../core/entry-kit.js';
 import { FAILED_STATUSES } from './status.js';
 import { connectFailureMessage } from '../../../../src-shared/api/failure-wording.js';
-import type { ToolInfo } from '../../../../src-shared/api/status.js';
+import type { ToolInfo, ToolsListing } from '../../../../src-shared/api/status.js';
 import { toolNamesUnderSchemes, type SchemeName } from '../../../../src-shared/config/host-tool-names.js';
 
 /**
@@ -45,13 +47,20 @@ export async function runTools(ctx: CliContext): Promise<number> {
     const all = await call('tools:list', {});
     if (!all.ok) return printFailure(ctx, all.error);
     const tools = { data: all.data.filter((t) => name === undefined || t.server === name) };
+    const listWarnings = states.flatMap((s) => (s.toolListWarning ? [{ server: s.server.name, warning: s.toolListWarning }] : []));
     if (ctx.cli.flags.catalog === true) {
       // docs/tool-bridge.md deferred schemas: names and descriptions only; `describe <name>` gives the schema.
       const catalog = buildCatalog(tools.data);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(catalog, null, 2));
       else ctx.io.out(catalog.map((c) => `${c.name}\t${c.description}`).join('\n'));
-    } else if (ctx.cli.json) ctx.io.out(JSON.stringify(withHostNames(all.data, name), null, 2));
-    else ctx.io.out(formatTools(tools.data).join('\n'));
+    } else if (ctx.cli.json) {
+      const listing: ToolsListing = { tools: withHostNames(all.data, name), warnings: listWarnings };
+      ctx.io.out(JSON.stringify(listing, null, 2));
+    } else {
+      ctx.io.out(formatTools(tools.data).join('\n'));
+      // Issue 27 item 6: a list that stopped early says so where it is shown, not only in status.
+      for (const w of listWarnings) ctx.io.err(`Warning: "${w.server}": ${w.warning}`);
+    }
     const untrusted = states.filter((s) => s.status === 'untrusted');
     const trustLine = `Not started (project folder not trusted): ${untrusted.map((s) => s.server.name).join(', ')}; run: ${trustHint(ctx)}`;
     // Like status: the hint sits under the (maybe empty) list; with --json/--catalog output it goes to stderr.

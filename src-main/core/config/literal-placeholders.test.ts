@@ -1,0 +1,47 @@
+/**
+ * Issue 27 item 9: placeholders a host will not fill are flagged on the server, through real
+ * discovery of real files in a temp HOME — a `${VAR}` in a host that expands nothing (Claude
+ * Desktop, Cline) and template placeholders copied from a README (`<YOUR_API_KEY>`, `YOUR_TOKEN_HERE`).
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { discoverServers } from './discovery.js';
+import { createSandbox, type Sandbox } from './test-sandbox.js';
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await createSandbox();
+});
+afterEach(() => sb.cleanup());
+
+const flagged = async (file: string): Promise<string[]> =>
+  (await discoverServers(sb.ctx({ env: { GITHUB_TOKEN: 'set-but-unused' } }))).warnings.filter((w) => w.file === file && w.severity === 'warning').map((w) => w.message);
+
+describe('placeholders the host will not fill', () => {
+  it('Claude Desktop expands nothing: ${GITHUB_TOKEN} is sent as written, and says so', async () => {
+    const file = await sb.write(join(sb.home, '.config', 'Claude', 'claude_desktop_config.json'), {
+      mcpServers: { gh: { command: 'npx', args: ['-y', 'server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${GITHUB_TOKEN}' } } },
+    });
+    expect(await flagged(file)).toEqual(['Server "gh": env.GITHUB_PERSONAL_ACCESS_TOKEN holds ${GITHUB_TOKEN}, which Claude Desktop does not expand: it is sent as written']);
+  });
+
+  it('template placeholders left unfilled, in any host, naming the field and quoting only the placeholder', async () => {
+    const file = await sb.write(join(sb.home, '.cursor', 'mcp.json'), {
+      mcpServers: {
+        weather: { command: 'node', args: ['server.js', '--key', 'YOUR_API_KEY_HERE'], env: { TOKEN: '<YOUR_TOKEN>' } },
+        remote: { url: 'https://api.example/mcp', headers: { Authorization: 'Bearer your-api-key' } },
+        fine: { command: 'node', args: ['server.js'], env: { MODE: 'prod' } },
+      },
+    });
+    expect(await flagged(file)).toEqual([
+      'Server "weather": args[2] holds YOUR_API_KEY_HERE, a template placeholder left unfilled: put the real value there',
+      'Server "weather": env.TOKEN holds <YOUR_TOKEN>, a template placeholder left unfilled: put the real value there',
+      'Server "remote": headers.Authorization holds your-api-key, a template placeholder left unfilled: put the real value there',
+    ]);
+  });
+
+  it('a host that expands ${VAR} (Claude Code) is not told it does not', async () => {
+    const file = await sb.write(join(sb.project, '.mcp.json'), { mcpServers: { gh: { command: 'node', env: { T: '${GITHUB_TOKEN}' } } } });
+    expect(await flagged(file)).toEqual([]);
+  });
+});
