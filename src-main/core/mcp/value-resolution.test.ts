@@ -106,7 +106,7 @@ describe('ValueResolver (docs/auth.md)', () => {
   it('secret references resolve for every host; a missing one is dropped with its reason', async () => {
     const r = new ValueResolver({
       env: {},
-      resolveSecretRef: async (value) => {
+      resolveSecretRef: async (_def, value) => {
         if (!value.includes('${secret:')) return undefined;
         if (value.includes('${secret:gone}')) throw new Error('No secret stored for ${secret:gone}');
         return value.replace('${secret:gh}', 'ghp_real');
