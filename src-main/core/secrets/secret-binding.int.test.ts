@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
-import { oauthTestCore } from '../auth/test-core.js';
+import { withTestCore } from '../auth/test-core.js';
 import { TrustStore } from '../config/trust.js';
 import { makeWorld, runSwitchboard, writeProjectConfig, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
@@ -38,15 +38,8 @@ function envEcho(file: string, env: Record<string, string>): Record<string, unkn
   return { command: process.execPath, args: ['-e', script, file], env };
 }
 
-async function withCore<T>(fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
-  const core = oauthTestCore(world, secrets);
-  try {
-    await core.start();
-    await core.settled();
-    return await fn(core);
-  } finally {
-    await core.dispose();
-  }
+function withCore<T>(fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
+  return withTestCore(world, secrets, fn);
 }
 
 async function snapshotOf(core: SwitchboardCore): Promise<ServersSnapshot> {
