@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import { withTestCore } from '../auth/test-core.js';
 import { TrustStore } from '../config/trust.js';
-import { makeWorld, runSwitchboard, writeProjectConfig, type TempWorld } from '../test-world.js';
+import { makeWorld, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
 import { KeytarSecretStore } from './secret-store.js';
 
@@ -158,7 +158,9 @@ describe('a secret reference resolves only for the definition it is bound to (is
     expectRefused(snapshot, 'cursor-http', 'owner');
     const text = await runSwitchboard(world, ['status']);
     expect(text.stdout).toContain(`Server "cursor-http" in Cursor's ${join(cursor, 'mcp.json')} may not use \${secret:owner-token}: that secret belongs to server "owner"`);
-    expect(text.stdout).toContain('A keychain secret is used only by the definition it was stored for ("owner")');
+    expect(text.stdout).toContain(
+      `    A keychain secret is used only by the definition it was stored for ("owner"). Give this server its own secret (switchboard add … --token, or edit it in Switchboard), or copy the owner's definition with Copy to host and confirm the re-binding.\n`,
+    );
     for (const secret of [HTTP_SECRET, STDIO_SECRET, INPUT_ANSWER]) expect(json.stdout + text.stdout + text.stderr).not.toContain(secret);
     expect(valuesAt('/cursor')).toEqual([]);
     expect(valuesAt('/xcsh')).toEqual([]);
@@ -215,4 +217,44 @@ describe('a secret reference resolves only for the definition it is bound to (is
     const text = readFileSync(join(world.dataDir, 'secret-bindings.json'), 'utf8');
     for (const secret of [HTTP_SECRET, STDIO_SECRET, INPUT_ANSWER]) expect(text).not.toContain(secret);
   }, 240_000);
+
+  it('first start binds a secret stored before bindings existed to the servers.json definition its id names; another one referencing it is refused and listed once; a second start changes nothing', async () => {
+    const old = makeWorld();
+    const oldService = `mcp-switchboard-test-${randomUUID()}`;
+    old.env.SWITCHBOARD_KEYCHAIN_SERVICE = oldService;
+    const oldKeychain = new KeytarSecretStore(oldService);
+    const legacySecret = `legacy-${randomUUID()}`;
+    try {
+      await oldKeychain.set('secret:legacy-token', legacySecret);
+      writeOwnServers(old, {
+        // Listed first: only the id ("legacy-token") says which definition owns it.
+        'legacy-mirror': { type: 'http', url: `${base}/mirror`, headers: { Authorization: 'Bearer ${secret:legacy-token}' } },
+        legacy: { type: 'http', url: `${base}/legacy`, headers: { Authorization: 'Bearer ${secret:legacy-token}' } },
+      });
+      const bindingsFile = join(old.dataDir, 'secret-bindings.json');
+      expect(existsSync(bindingsFile)).toBe(false);
+      const run = async () => {
+        seen.length = 0;
+        const snapshot = await withTestCore(old, oldKeychain, snapshotOf);
+        expectRefused(snapshot, 'legacy-mirror', 'legacy');
+        expect(snapshot.warnings.filter((w) => w.message.includes('${secret:legacy-token}'))).toEqual([
+          {
+            file: join(old.dataDir, 'servers.json'),
+            server: 'legacy-mirror',
+            severity: 'warning',
+            message: `\${secret:legacy-token} is bound to server "legacy" (${join(old.dataDir, 'servers.json')} for ${base}); "legacy-mirror" also references it and will not get it (give each its own secret with switchboard add … --token, or edit the server in Switchboard)`,
+          },
+        ]);
+        expect(valuesAt('/legacy')).toContain(`Bearer ${legacySecret}`);
+        expect(valuesAt('/mirror')).toEqual([]);
+        return readFileSync(bindingsFile, 'utf8');
+      };
+      const first = await run();
+      expect(first).not.toContain(legacySecret);
+      expect(await run()).toBe(first);
+    } finally {
+      await oldKeychain.delete('secret:legacy-token').catch(() => undefined);
+      old.cleanup();
+    }
+  }, 180_000);
 });

@@ -51,7 +51,7 @@ describe('first-start migration of secret bindings (issue 26 item 1)', () => {
         server: 'gh-mirror',
         severity: 'warning',
         message:
-          '${secret:gh-token} is bound to server "gh" (/d/servers.json for https://api.github.com); "gh-mirror" also references it and will not get it (give each its own secret: switchboard add … --token, or edit the server in Switchboard)',
+          '${secret:gh-token} is bound to server "gh" (/d/servers.json for https://api.github.com); "gh-mirror" also references it and will not get it (give each its own secret with switchboard add … --token, or edit the server in Switchboard)',
       },
     ]);
   });

@@ -143,7 +143,7 @@ export class SecretBindings {
         severity: 'warning',
         message:
           `\${${account}} is bound to ${owner ? describeHolder(owner) : 'no server'}; ${others.map((o) => `"${o.server}"`).join(', ')} also reference${others.length === 1 ? 's' : ''} it and will not get it ` +
-          '(give each its own secret: switchboard add … --token, or edit the server in Switchboard)',
+          '(give each its own secret with switchboard add … --token, or edit the server in Switchboard)',
       });
     }
     return out;
