@@ -179,7 +179,15 @@ describe('a secret reference resolves only for the definition it is bound to (is
       const snapshot = await snapshotOf(core);
       expectRefused(snapshot, 'proj-http', 'owner');
       expectRefused(snapshot, 'proj-stdio', 'owner-stdio');
+      // A door that writes a definition into servers.json (an install link goes through config:add)
+      // carries the reference text but no binding: another name in the same file gets nothing.
+      const added = await core.handlers['config:add']({ name: 'linked', server: { transport: 'http', url: `${base}/linked`, headers: { Authorization: 'Bearer ${secret:owner-token}' } } });
+      expect(added.ok, JSON.stringify(added)).toBe(true);
+      await core.settled();
+      expectRefused(await snapshotOf(core), 'linked', 'owner');
+      expect(await core.handlers['config:remove']({ name: 'linked' })).toMatchObject({ ok: true });
     });
+    expect(valuesAt('/linked')).toEqual([]);
     expect(valuesAt('/project')).toEqual([]);
     expect(existsSync(join(world.root, 'proj-env.json'))).toBe(false);
     expect(valuesAt('/own')).toContain(`Bearer ${HTTP_SECRET}`);
