@@ -136,8 +136,8 @@ export class ValueResolver {
   /**
    * Resolve one value of `def`: `{value}` or `{reason}` when it must be dropped. Never rejects.
    * Secret references (`${secret:id}`, `${input:id}`) resolve for every host, for a definition
-   * the secret is bound to (else `notBound`; without `def`, references are not resolved); `!command` and env names
-   * only when `full` (Switchboard's own and xcsh files). A reference the hook rejects is dropped
+   * the secret is bound to (else `notBound`; without `def`, references are not resolved);
+   * `!command` and env names only when `full` (Switchboard's own and xcsh files). A reference the hook rejects is dropped
    * with the hook's reason — never sent as the literal placeholder.
    */
   async resolve(raw: string, full = true, def?: ServerDefinition): Promise<{ value: string } | Omit<DroppedValue, 'key'>> {
