@@ -59,6 +59,7 @@ export const DATA_FILES = {
   trust: 'trust.json',
   state: 'state.json',
   credentials: 'credentials.json',
+  secretBindings: 'secret-bindings.json',
   backups: 'backups',
   channels: 'channels.jsonl',
   triggers: 'triggers.json',

@@ -15,7 +15,8 @@ import type { CoreContext } from './handlers/context.js';
 import { startLiveReload, type LiveReload } from './config/live-reload.js';
 import { ManualStops } from './manual-stops.js';
 import { ValueResolver } from './mcp/value-resolution.js';
-import { secretRefResolver } from './secrets/secret-refs.js';
+import { secretRefResolverFor } from './secrets/secret-refs.js';
+import { migrateSecretBindings, SecretBindings } from './secrets/secret-bindings.js';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
 import { AuthService } from './auth/auth-service.js';
 import { defaultSecretStore } from './secrets/secret-store.js';
@@ -77,11 +78,11 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     flowTimeoutMs: options.oauthFlowTimeoutMs,
   });
   const manualStops = new ManualStops(options.dataDir);
-  // docs/auth.md: env/header values resolved at connect time; secret references from the keychain.
-  const values = new ValueResolver({
-    env: options.platform.env,
-    resolveSecretRef: secretRefResolver(options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)),
-  });
+  // docs/auth.md: env/header values resolved at connect time; secret references from the keychain,
+  // each only for the definitions it is bound to (issue 26 item 1, secret-bindings.json).
+  const secretBindings = new SecretBindings(options.dataDir);
+  const keychain = options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir);
+  const values = new ValueResolver({ env: options.platform.env, resolveSecretRef: secretRefResolverFor(keychain, secretBindings) });
   // Issue 16 item 2: tools as first listed, compared on every later listing.
   const pins = new ToolPinStore(options.dataDir);
   // Issue 16 item 4: tools switched off in Switchboard only (hosts without a per-tool list).
@@ -232,9 +233,14 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       dataDir: options.dataDir,
       projectTrusted,
       // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
-      storedSecrets: () => (options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir)).accounts(),
+      storedSecrets: () => keychain.accounts(),
     };
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    // Issue 26 item 1: secrets stored before bindings existed go to the servers.json definition
+    // that references them (once); a secret several definitions share is said in status.
+    await migrateSecretBindings(secretBindings, discovery.definitions ?? discovery.servers, keychain);
+    const bindingWarnings = secretBindings.warnings();
+    if (bindingWarnings.length > 0) discovery = { ...discovery, warnings: [...discovery.warnings, ...bindingWarnings] };
     // A corrupt trust.json reads as nothing trusted: said as a config error naming it (attack pass).
     const trustProblem = trustStore.problem();
     if (trustProblem) discovery = { ...discovery, warnings: [...discovery.warnings, { file: trustStore.path, message: trustProblem, severity: 'error' }] };
@@ -268,6 +274,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     trustStore,
     manualStops,
     auth,
+    secretBindings,
     protocolOverrides,
     inspector,
     emit,

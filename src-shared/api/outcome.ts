@@ -16,6 +16,9 @@ import { z } from 'zod';
  * - `protocol-mismatch`: the protocol generation or version was refused (issue 10 codes -32020…-32022).
  * - `server-error`: the server answered with a JSON-RPC error or an HTTP error status.
  * - `cancelled`: the person (or the caller) cancelled the request.
+ * - `secret-not-bound`: the definition names a keychain secret (`${secret:…}`, `${input:…}`) that
+ *   belongs to another server or file; nothing was started or sent (issue 26 item 1, the wire form
+ *   of `SECRET_NOT_BOUND`; the message names the owning server, never the value).
  * - `unknown`: anything else.
  */
 export const FailureCodeSchema = z.enum([
@@ -28,6 +31,7 @@ export const FailureCodeSchema = z.enum([
   'protocol-mismatch',
   'server-error',
   'cancelled',
+  'secret-not-bound',
   'unknown',
 ]);
 export type FailureCode = z.infer<typeof FailureCodeSchema>;

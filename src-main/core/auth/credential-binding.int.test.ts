@@ -23,7 +23,7 @@ import { approveSignIn, waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
 import { createSwitchboardCore } from '../switchboard-core.js';
-import { oauthTestCore } from './test-core.js';
+import { withTestCore } from './test-core.js';
 
 const tokenServer = fileURLToPath(new URL('./fixtures/token-env-server.mjs', import.meta.url));
 const service = `mcp-switchboard-test-${randomUUID()}`;
@@ -36,19 +36,8 @@ let secrets: KeytarSecretStore;
 let victimId: string;
 let victimTokens: string;
 
-function makeCore(): SwitchboardCore {
-  return oauthTestCore(world, secrets);
-}
-
-async function withCore<T>(fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
-  const core = makeCore();
-  try {
-    await core.start();
-    await core.settled();
-    return await fn(core);
-  } finally {
-    await core.dispose();
-  }
+function withCore<T>(fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
+  return withTestCore(world, secrets, fn);
 }
 
 async function stateOf(core: SwitchboardCore, name: string) {

@@ -24,3 +24,15 @@ export function oauthTestCore(world: TempWorld, secrets: SecretStore, extra: { o
     { eventDelayMs: 5 },
   );
 }
+
+/** Run `fn` with an `oauthTestCore` that has started and settled; disposed afterwards whatever happens. */
+export async function withTestCore<T>(world: TempWorld, secrets: SecretStore, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
+  const core = oauthTestCore(world, secrets);
+  try {
+    await core.start();
+    await core.settled();
+    return await fn(core);
+  } finally {
+    await core.dispose();
+  }
+}

@@ -80,6 +80,8 @@ describe('config handlers', () => {
       expect(moved.data.notes).toEqual([
         'headers.Authorization: a VS Code ${input:key} prompt cannot be carried to Cursor; left as literal text — set the value by hand',
         `"gh" in ${cursorFile} now shadows VS Code ${vscodeFile}: this copy is the one Switchboard runs`,
+        // Issue 26 item 1: the answer stays with VS Code's file until the person confirms a re-binding.
+        '${input:key} not re-bound: the copy "gh" will not get this secret until you confirm (--rebind-secrets, or "re-bind secrets" in the window)',
       ]);
       expect(moved.data.nowShadows).toMatchObject({ host: 'vscode', file: vscodeFile });
     }

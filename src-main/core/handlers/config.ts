@@ -12,7 +12,8 @@ import { assertBindingWritable } from '../auth/credential-binding.js';
 import { keepSecretsOutOfFiles } from '../secrets/literal-secrets.js';
 import { secretStoreName } from '../secrets/file-secret-store.js';
 import { declareVsCodeInputs } from '../config/vscode-inputs.js';
-import { storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
+import { secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
+import { bindInputAnswer, bindStored, rebindCopy } from '../secrets/bind-on-write.js';
 import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
@@ -59,6 +60,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         const host = target?.host ?? 'switchboard';
         const full: MCPServer = { name, enabled: true, transport: server.transport ?? (server.url ? 'http' : 'stdio'), ...server };
         const notes: string[] = [];
+        const stored: string[] = [];
         // "node /tmp/x/server.mjs" typed as the command (trial 6 finding 10): split, and say so.
         const split = splitCommandLine(full);
         if (split) {
@@ -73,6 +75,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           if (clash !== undefined) throw new CoreError('BAD_REQUEST', `--token sets the Authorization header, and a header "${clash}" was given too; give one of them (the token alone is kept in ${secretStoreName(secretStore())})`);
           if (host !== 'switchboard') throw new CoreError('BAD_REQUEST', `A token is kept in the keychain and referenced from Switchboard's own servers.json only; add it there, or put the header in the ${host} file yourself`);
           const ref = await storeSecret(secretStore(), `${name}-token`, token);
+          stored.push(secretAccount('secret', `${name}-token`));
           full.headers = { ...(full.headers ?? {}), Authorization: `Bearer ${ref}` };
           notes.push(`Token stored in ${secretStoreName(secretStore())}; servers.json holds the reference ${ref}`);
         }
@@ -87,6 +90,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         const loc = targetLocation(host, target?.scope, dctx, name);
         const out = await addServerToFile(loc, full, dctx);
         await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
+        // Issue 26 item 1: the secrets stored for this definition resolve for it alone.
+        await bindStored(ctx.secretBindings, [...stored, ...kept.accounts], { ...full, source: { host, file: loc.file, scope: loc.scope } });
         return { ...out, notes: [...notes, ...out.notes] };
       }),
 
@@ -97,6 +102,11 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
         await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
+        if (kept.accounts.length > 0) {
+          const before = (await ctx.ensureDiscovered()).definitions?.find((d) => d.name === name && d.source.file === loc.file);
+          const url = patch.url === undefined ? before?.url : (patch.url ?? undefined);
+          await bindStored(ctx.secretBindings, kept.accounts, { name, transport: patch.transport ?? before?.transport ?? (url ? 'http' : 'stdio'), url, source: { host: loc.host, file: loc.file, scope: loc.scope } });
+        }
         return { ...out, notes: [...kept.notes, ...out.notes] };
       }),
 
@@ -104,18 +114,25 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
 
     'config:setEnabled': ({ name, file, enabled }) => write(async (dctx) => setServerEnabled(await located(name, file), name, enabled, dctx)),
 
-    'config:transfer': ({ name, file, to, allowLiteralSecrets, rename, trustSource }) =>
+    'config:transfer': ({ name, file, to, allowLiteralSecrets, rename, trustSource, rebindSecrets }) =>
       write(async (dctx) => {
         const result = await ctx.ensureDiscovered();
         const source = file === undefined ? result.servers.find((s) => s.name === name) : (result.definitions ?? []).find((s) => s.name === name && s.source.file === file);
         // A copy carries no binding its target may not hold (issue 9 item 1): checked before anything is written.
         if (source) assertBindingWritable(source, to.host, ctx.auth.store, source.source.host !== 'switchboard');
-        return transferDefinition(result, name, file, to, dctx, { allowLiteralSecrets, rename, trustSource });
+        const out = await transferDefinition(result, name, file, to, dctx, { allowLiteralSecrets, rename, trustSource });
+        if (!source) return out;
+        // Issue 26 item 1: the copy shares its source's keychain secrets only when the person confirmed.
+        const target = targetLocation(to.host, to.scope, dctx, rename ?? name);
+        const copy = { name: rename ?? name, transport: source.transport, url: source.url, source: { host: to.host, file: target.file, scope: target.scope } };
+        return { ...out, notes: [...out.notes, ...(await rebindCopy(ctx.secretBindings, source, copy, rebindSecrets === true))] };
       }),
 
     'config:answerInput': async ({ id, value }) => {
       try {
         await storeInputAnswer(secretStore(), id, value);
+        // Issue 26 item 1: the answer is for the files that declare this input, not every host's.
+        await bindInputAnswer(ctx.secretBindings, id, (await ctx.ensureDiscovered()).definitions ?? []);
         await ctx.refresh();
         return ok({ stored: true as const, where: secretStoreName(secretStore()) });
       } catch (err) {

@@ -2,6 +2,7 @@
  * What a handler group gets from the core facade. Each domain's handlers live in their own file
  * (`handlers/<domain>.ts`, mirroring `src-shared/api/methods/<domain>.ts`) and see only this.
  */
+import type { SecretBindings } from '../secrets/secret-bindings.js';
 import type { ApiHandlers, EmitEvent, MethodName } from '../../../src-shared/api/contract.js';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
@@ -23,6 +24,8 @@ export interface CoreContext {
   readonly manualStops: ManualStops;
   /** OAuth: credentials, sign-in flows, redaction (issue 6). */
   readonly auth: AuthService;
+  /** Which definitions each keychain secret reached by reference belongs to (issue 26 item 1). */
+  readonly secretBindings: SecretBindings;
   /** Protocol settings of servers in other hosts' files (issue 10). */
   readonly protocolOverrides: ProtocolOverrides;
   /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */

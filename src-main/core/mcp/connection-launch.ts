@@ -70,6 +70,13 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // The API sees key + reason; a command's stderr excerpt (masked, cut) goes to the log only.
   hooks.onDropped(dropped.map(({ key, reason }) => ({ key, reason })));
   for (const d of dropped) hooks.note(`left out ${d.key}: ${d.reason}${d.logDetail ? ` (stderr: ${d.logDetail})` : ''}`);
+  // Issue 26 item 1: a reference to another definition's secret refuses the launch before any
+  // process or request — failure `secret-not-bound` (failure-code.ts), naming the owner.
+  const notBound = dropped.find((d) => d.notBound && d.cause);
+  if (notBound) {
+    handle.dispose();
+    throw notBound.cause;
+  }
   // Issue 9: URL userinfo travels as Basic auth (fetch refuses credentials in a URL).
   const resolvedDef = withUrlCredentials(resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def);
   // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (docs/auth.md).

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { outcomeOf } from './call-history.js';
 import { classifyFailure } from './failure-code.js';
+import { SecretNotBoundError } from '../secrets/secret-binding.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 
 const facts = { timeoutMs: 500 };
@@ -19,6 +20,17 @@ describe('classifyFailure (issue 11 item 3: typed outcomes, decided from the err
       retryable: false,
       hint: 'The command "node /tmp/x/server.mjs" is taken as one program name, spaces included: put the program in Command and the rest in Arguments (command "node", args ["/tmp/x/server.mjs"]).',
     });
+  });
+
+  it('another definition\'s keychain secret is secret-not-bound, not retryable, naming the owner (issue 26 item 1)', () => {
+    const def = { name: 'thief', transport: 'http' as const, url: 'https://t.example/mcp', source: { host: 'cursor' as const, file: '/h/.cursor/mcp.json', scope: 'user' as const } };
+    const err = new SecretNotBoundError('secret:gh-token', [{ server: 'gh', file: '/d/servers.json', origin: 'https://api.github.com' }], def);
+    expect(classifyFailure(err, facts)).toEqual({
+      code: 'secret-not-bound',
+      retryable: false,
+      hint: 'A keychain secret is used only by the definition it was stored for ("gh"). Give this server its own secret (switchboard add … --token, or edit it in Switchboard), or copy the owner\'s definition with Copy to host and confirm the re-binding.',
+    });
+    expect(err.message).toBe('Server "thief" in Cursor\'s /h/.cursor/mcp.json may not use ${secret:gh-token}: that secret belongs to server "gh" (/d/servers.json for https://api.github.com). Nothing was sent.');
   });
 
   it('a timeout (ours or the SDK request timeout) is retryable and names the timeout', () => {

@@ -7,6 +7,7 @@ import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@model
 import type { Failure } from '../../../src-shared/api/outcome.js';
 import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION, httpStatusOf, isConnectionClosed, isRequestTimeout, rpcCodeOf } from './failure-text.js';
 import { isSpawnNotFound } from './spawn-hint.js';
+import { notBoundHint, SecretNotBoundError } from '../secrets/secret-binding.js';
 
 /** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
 export function isAuthFailure(err: unknown): boolean {
@@ -43,6 +44,8 @@ const LOGS_HINT = "See the server's log for what it printed before it failed.";
 /** The typed outcome of `err`. Never throws. */
 export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   if (facts.cancelled) return { code: 'cancelled', retryable: true };
+  // Issue 26 item 1: another definition's keychain secret; decided before any launch.
+  if (err instanceof SecretNotBoundError) return { code: 'secret-not-bound', retryable: false, hint: notBoundHint(err) };
   if (isSpawnNotFound(err)) {
     // Trial 6 finding 9b: a whole command line saved as the program name runs in a terminal, so
     // "check that it runs" misleads; say to split it.

@@ -106,7 +106,7 @@ describe('ValueResolver (docs/auth.md)', () => {
   it('secret references resolve for every host; a missing one is dropped with its reason', async () => {
     const r = new ValueResolver({
       env: {},
-      resolveSecretRef: async (value) => {
+      resolveSecretRef: async (_def, value) => {
         if (!value.includes('${secret:')) return undefined;
         if (value.includes('${secret:gone}')) throw new Error('No secret stored for ${secret:gone}');
         return value.replace('${secret:gh}', 'ghp_real');
@@ -122,6 +122,26 @@ describe('ValueResolver (docs/auth.md)', () => {
     const out = await r.resolveDefinition(def);
     expect(out.headers).toEqual({ Authorization: 'Bearer ghp_real', 'X-Bang': '!not-run' });
     expect(out.dropped).toEqual([{ key: 'headers.X-Other', reason: 'No secret stored for ${secret:gone}' }]);
+  });
+
+  it('a reference the hook refuses as not bound is dropped with notBound, in env/headers and in args/url (checked, never filled) — issue 26 item 1', async () => {
+    const notBound = Object.assign(new Error('not yours'), { code: 'SECRET_NOT_BOUND' });
+    const r = new ValueResolver({
+      env: {},
+      resolveSecretRef: async (_def, value) => {
+        if (!value.includes('${secret:')) return undefined;
+        if (value.includes('${secret:theirs}')) throw notBound;
+        return value.replace('${secret:mine}', 'mine-value');
+      },
+    });
+    const def = testDefinition({ name: 'n', transport: 'stdio', command: 'node', args: ['--key', '${secret:theirs}', '${secret:mine}'], env: { A: '${secret:mine}', B: '${secret:theirs}' }, source: { host: 'cursor', file: '/h/.cursor/mcp.json', scope: 'user' } });
+    expect(r.resolveDefinitionSync({ ...def, env: {} })).toBeUndefined();
+    const out = await r.resolveDefinition(def);
+    expect(out.env).toEqual({ A: 'mine-value' });
+    expect(out.dropped).toEqual([
+      { key: 'args[1]', reason: 'not yours', notBound: true, cause: notBound },
+      { key: 'env.B', reason: 'not yours', notBound: true, cause: notBound },
+    ]);
   });
 
   it('resolveDefinitionSync agrees with resolveDefinition, and defers when a command or reference needs waiting', async () => {

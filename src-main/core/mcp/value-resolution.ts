@@ -27,6 +27,28 @@ export interface DroppedValue {
    * command's stderr (the reason itself never quotes it: it may hold secrets).
    */
   logDetail?: string;
+  /**
+   * The value named a keychain secret this definition is not bound to (issue 26 item 1): the
+   * connect is refused with failure `secret-not-bound` (`cause` is the `SecretNotBoundError`).
+   */
+  notBound?: true;
+  cause?: Error;
+}
+
+/** A rejected secret reference as a dropped value's reason (`notBound` for a secret bound elsewhere). */
+function refusal(err: unknown): Omit<DroppedValue, 'key'> {
+  const reason = err instanceof Error ? err.message : String(err);
+  return (err as { code?: unknown } | null)?.code === 'SECRET_NOT_BOUND' ? { reason, notBound: true, cause: err as Error } : { reason };
+}
+
+/** `[key, value]` of the places a reference is checked but never filled: `command`, `args[i]`, `cwd`, `url`. */
+function launchPlaces(def: ServerDefinition): [string, string][] {
+  const out: [string, string][] = [];
+  if (typeof def.command === 'string') out.push(['command', def.command]);
+  (def.args ?? []).forEach((a, i) => out.push([`args[${i}]`, a]));
+  if (typeof def.cwd === 'string') out.push(['cwd', def.cwd]);
+  if (typeof def.url === 'string') out.push(['url', def.url]);
+  return out;
 }
 
 /** Hosts whose files use `!command` / env-name values. */
@@ -96,11 +118,12 @@ export interface ValueResolverOptions {
   /** Command timeout (ms), default 10 000. */
   timeoutMs?: number;
   /**
-   * Hook for secret references (`SecretRef`s kept by the config layer in the keychain): return the
-   * secret for a value, or `undefined` when the value is not a reference. Called before the `!` and
-   * env-name rules. (`src-main/core/secrets/secret-refs.ts` plugs in here when it exists.)
+   * Hook for secret references (`${secret:}` / `${input:}`, kept in the keychain): the secret for a
+   * value of `def`, or `undefined` when the value holds no reference; rejects when `def` may not
+   * have it (an error with `code: 'SECRET_NOT_BOUND'`) or nothing is stored. Called before the `!`
+   * and env-name rules. The core plugs in `secretRefResolverFor` (src-main/core/secrets/secret-refs.ts).
    */
-  resolveSecretRef?: (value: string) => Promise<string | undefined>;
+  resolveSecretRef?: (def: ServerDefinition, value: string) => Promise<string | undefined>;
 }
 
 /**
@@ -151,18 +174,19 @@ export class ValueResolver {
   }
 
   /**
-   * Resolve one value: `{value}` or `{reason}` when it must be dropped. Never rejects. Secret
-   * references (`${secret:id}`, `${input:id}`) resolve for every host; `!command` and env names
-   * only when `full` (Switchboard's own and xcsh files). A reference the hook rejects is dropped
+   * Resolve one value of `def`: `{value}` or `{reason}` when it must be dropped. Never rejects.
+   * Secret references (`${secret:id}`, `${input:id}`) resolve for every host, for a definition
+   * the secret is bound to (else `notBound`; without `def`, references are not resolved);
+   * `!command` and env names only when `full` (Switchboard's own and xcsh files). A reference the hook rejects is dropped
    * with the hook's reason — never sent as the literal placeholder.
    */
-  async resolve(raw: string, full = true): Promise<{ value: string } | { reason: string; logDetail?: string }> {
-    if (this.options.resolveSecretRef) {
+  async resolve(raw: string, full = true, def?: ServerDefinition): Promise<{ value: string } | Omit<DroppedValue, 'key'>> {
+    if (this.options.resolveSecretRef && def) {
       try {
-        const secret = await this.options.resolveSecretRef(raw);
+        const secret = await this.options.resolveSecretRef(def, raw);
         if (secret !== undefined) return { value: secret };
       } catch (err) {
-        return { reason: err instanceof Error ? err.message : String(err) };
+        return refusal(err);
       }
     }
     if (!full) return { value: raw };
@@ -215,6 +239,7 @@ export class ValueResolver {
     const auth = def.auth && def.auth.type !== 'oauth' ? Object.values(def.auth).filter((v): v is string => typeof v === 'string') : [];
     const all = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {}), ...auth];
     if (all.some((v) => (full && runsAsCommand(v)) || (this.options.resolveSecretRef && v.includes('${')))) return undefined;
+    if (this.options.resolveSecretRef && launchPlaces(def).some(([, v]) => v.includes('${'))) return undefined;
     if (!full) return { env: def.env, headers: def.headers, auth: def.auth, dropped: [] };
     const dropped: DroppedValue[] = [];
     const sync = (raw: string): { value: string } | { reason: string } => {
@@ -271,7 +296,7 @@ export class ValueResolver {
       const out: Record<string, string> = {};
       await Promise.all(
         Object.entries(record).map(async ([key, raw]) => {
-          const r = await this.resolve(raw, full);
+          const r = await this.resolve(raw, full, def);
           if ('value' in r) out[key] = r.value;
           else dropped.push({ key: `${prefix}.${key}`, ...r });
         }),
@@ -286,7 +311,7 @@ export class ValueResolver {
       const copy: Record<string, unknown> = { ...auth };
       let ok = true;
       for (const field of fields) {
-        const r = await this.resolve(String((auth as Record<string, unknown>)[field] ?? ''), full);
+        const r = await this.resolve(String((auth as Record<string, unknown>)[field] ?? ''), full, def);
         if ('value' in r) copy[field] = r.value;
         else {
           dropped.push({ key: `auth.${field}`, ...r });
@@ -294,6 +319,15 @@ export class ValueResolver {
         }
       }
       auth = ok ? (copy as ServerDefinition['auth']) : undefined;
+    }
+    // Args, URL, cwd and command are never filled from the keychain, but a reference there to a
+    // secret this definition is not bound to refuses the launch too (issue 26 item 1).
+    if (this.options.resolveSecretRef) {
+      for (const [key, raw] of launchPlaces(def)) {
+        if (!raw.includes('${')) continue;
+        const r = await this.options.resolveSecretRef(def, raw).then(() => undefined, refusal);
+        if (r?.notBound) dropped.push({ key, ...r });
+      }
     }
     dropped.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return { env, headers, auth, dropped };

@@ -17,6 +17,8 @@ describe('literal secrets on the command line', () => {
     expect(out.maps).toEqual({ headers: { Authorization: 'Bearer ${secret:gh-authorization}', Accept: 'json' }, env: undefined });
     expect(store.map.get('secret:gh-authorization')).toBe('abc');
     expect(out.notes).toEqual(['headers.Authorization stored in the OS keychain; servers.json holds ${secret:gh-authorization}']);
+    // Issue 26 item 1: the caller binds what was stored to the definition it writes.
+    expect(out.accounts).toEqual(['secret:gh-authorization']);
   });
 
   it("another host's file: refused without --allow-literal-secrets, written with it (and noted)", async () => {
@@ -25,7 +27,7 @@ describe('literal secrets on the command line', () => {
       "env.API_KEY would be written to Cursor's file as plain text (only Switchboard's servers.json and VS Code's files can reference the OS keychain); confirm with --allow-literal-secrets, or use a ${VAR} reference",
     );
     const ok = await keepSecretsOutOfFiles({ env: { API_KEY: 'k1' } }, { name: 's', host: 'cursor', store: () => store, allowLiteralSecrets: true });
-    expect(ok).toEqual({ maps: { env: { API_KEY: 'k1' } }, notes: ["Literal secrets written to Cursor's file: env.API_KEY"], inputs: [] });
+    expect(ok).toEqual({ maps: { env: { API_KEY: 'k1' } }, notes: ["Literal secrets written to Cursor's file: env.API_KEY"], inputs: [], accounts: [] });
     expect(store.map.size).toBe(0);
   });
 
@@ -34,6 +36,7 @@ describe('literal secrets on the command line', () => {
     const out = await keepSecretsOutOfFiles({ headers: { 'X-Api-Key': 'k1', Authorization: 'Bearer t1' } }, { name: 'S', host: 'vscode', store: () => store });
     expect(out.maps.headers).toEqual({ 'X-Api-Key': '${input:s-x-api-key}', Authorization: 'Bearer ${input:s-authorization}' });
     expect(out.inputs).toEqual(['s-x-api-key', 's-authorization']);
+    expect(out.accounts).toEqual(['input:s-x-api-key', 'input:s-authorization']);
     expect(store.map.get('input:s-x-api-key')).toBe('k1');
     expect(store.map.get('input:s-authorization')).toBe('t1');
   });

@@ -10,7 +10,7 @@ import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/sec
 import { isSecretKey, isSecretValue } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import { secretStoreName } from './file-secret-store.js';
-import { storeInputAnswer, storeSecret } from './secret-refs.js';
+import { secretAccount, storeInputAnswer, storeSecret } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';
 
 export { secretIdFor };
@@ -45,15 +45,17 @@ export interface LiteralSecretOptions {
  * Code's `${input:<server>-<key>}` (the value kept as that input's answer; `inputs` lists the ids
  * the file must declare), each value stored in the keychain (`Bearer <token>` keeps its `Bearer `
  * prefix); another host's file keeps the value as given when `allowLiteralSecrets`, with a note.
+ * `accounts`: the keychain accounts stored, for the caller to bind to the definition it writes
+ * (issue 26 item 1: a secret resolves only for the definition it was stored for).
  * Throws BAD_REQUEST (naming the keys and `--allow-literal-secrets`) for such a host without it;
  * rejects with the keychain's error when it cannot store.
  */
 export async function keepSecretsOutOfFiles<M extends SecretMaps>(
   maps: M,
   options: LiteralSecretOptions,
-): Promise<{ maps: M; notes: string[]; inputs: string[] }> {
+): Promise<{ maps: M; notes: string[]; inputs: string[]; accounts: string[] }> {
   const keys = literalSecretKeys(maps);
-  if (keys.length === 0) return { maps, notes: [], inputs: [] };
+  if (keys.length === 0) return { maps, notes: [], inputs: [], accounts: [] };
   const kind = secretReferenceKind(options.host);
   if (kind === undefined) {
     if (!options.allowLiteralSecrets) {
@@ -63,11 +65,12 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
         `${keys.join(', ')} would be written to ${HOST_LABELS[options.host]}'s file as plain text (only Switchboard's servers.json and VS Code's files can reference the OS keychain); confirm with --allow-literal-secrets, or use a \${VAR} reference`,
       );
     }
-    return { maps, notes: [`Literal secrets written to ${HOST_LABELS[options.host]}'s file: ${keys.join(', ')}`], inputs: [] };
+    return { maps, notes: [`Literal secrets written to ${HOST_LABELS[options.host]}'s file: ${keys.join(', ')}`], inputs: [], accounts: [] };
   }
   const out = { ...maps, env: maps.env && { ...maps.env }, headers: maps.headers && { ...maps.headers } } as M;
   const notes: string[] = [];
   const inputs: string[] = [];
+  const accounts: string[] = [];
   const file = kind === 'secret' ? 'servers.json' : `${HOST_LABELS[options.host]}'s file`;
   for (const label of keys) {
     const [field, key] = [label.slice(0, label.indexOf('.')) as 'env' | 'headers', label.slice(label.indexOf('.') + 1)];
@@ -82,8 +85,9 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
       ref = `\${input:${id}}`;
       inputs.push(id);
     }
+    accounts.push(secretAccount(kind, id));
     out[field]![key] = bearer ? `Bearer ${ref}` : ref;
     notes.push(`${label} stored in ${secretStoreName(options.store())}; ${file} holds ${ref}`);
   }
-  return { maps: out, notes, inputs };
+  return { maps: out, notes, inputs, accounts };
 }

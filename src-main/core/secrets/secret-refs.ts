@@ -8,9 +8,13 @@
  *   `input:<id>`.
  *
  * Discovery leaves both literal; they are resolved at connect time through
- * `ValueResolverOptions.resolveSecretRef` (src-main/core/mcp/value-resolution.ts).
+ * `ValueResolverOptions.resolveSecretRef` (src-main/core/mcp/value-resolution.ts), which is
+ * `secretRefResolverFor` below: a secret resolves only for the definitions it is bound to
+ * (secret-binding.ts, issue 26 item 1).
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { holds, SecretNotBoundError, type SecretHolder } from './secret-binding.js';
+import type { SecretBindings } from './secret-bindings.js';
 import type { SecretStore } from './secret-store.js';
 
 const REF = /\$\{(secret|input):([^}]+)\}/g;
@@ -30,16 +34,39 @@ export function findSecretRefs(value: string): { kind: 'secret' | 'input'; id: s
   return [...value.matchAll(REF)].map((m) => ({ kind: m[1] as 'secret' | 'input', id: m[2]! }));
 }
 
+/** Whether `def` may resolve the keychain account `account`, given its holders (secret-binding.ts). */
+function isBound(def: ServerDefinition, holders: readonly SecretHolder[]): boolean {
+  return holders.some((h) => holds(h, def));
+}
+
 /**
- * A `resolveSecretRef` hook for `ValueResolver`: a value holding references gets each replaced by
- * its keychain secret; resolves `undefined` when the value holds none. Rejects with the missing
- * reference (`No secret stored for ${secret:x}`) or the keychain's error, so the resolver drops
- * the value and says why instead of sending the literal placeholder.
+ * THE resolver of secret references (issue 26 item 1; docs/security.md "Secret binding"):
+ * `resolveSecretRefsFor(def, value)` replaces each `${secret:<id>}` / `${input:<id>}` in `value`
+ * by its keychain secret — only when `def` holds the binding of that secret (server name, file,
+ * and origin for a remote server, `secret-bindings.json`). Every place a reference can stand goes
+ * through it: env, headers and static `auth` values (ValueResolver.resolveDefinition), and the
+ * binding check of args, URL, cwd and command (never filled from the keychain: a foreign reference
+ * there refuses the launch all the same). Every later door that launches or hands on a
+ * definition (registry installs, the gateway) must call this same function, never the keychain.
+ *
+ * Resolves `undefined` when `value` holds no reference. Rejects, before the keychain is read,
+ * with `SecretNotBoundError` (code `SECRET_NOT_BOUND`, naming the owner, never the value) for a
+ * reference `def` does not hold; with `No secret stored for ${secret:x}` when nothing is stored;
+ * or with the keychain's error — so the value is dropped, never sent as the literal placeholder.
  */
-export function secretRefResolver(store: SecretStore): (value: string) => Promise<string | undefined> {
-  return async (value) => {
+export type SecretRefResolverFor = (def: ServerDefinition, value: string) => Promise<string | undefined>;
+
+/** Make `resolveSecretRefsFor` over `store` (the keychain) and `bindings` (who holds what). */
+export function secretRefResolverFor(store: SecretStore, bindings: Pick<SecretBindings, 'holdersOf'>): SecretRefResolverFor {
+  return async (def, value) => {
     const refs = findSecretRefs(value);
     if (refs.length === 0) return undefined;
+    // Every reference is checked before any secret is read: one foreign reference drops the whole value.
+    for (const ref of refs) {
+      const account = secretAccount(ref.kind, ref.id);
+      const holders = bindings.holdersOf(account);
+      if (!isBound(def, holders)) throw new SecretNotBoundError(account, holders, def);
+    }
     let out = value;
     for (const ref of refs) {
       const secret = await store.get(secretAccount(ref.kind, ref.id));
@@ -61,9 +88,15 @@ export async function storeInputAnswer(store: SecretStore, id: string, answer: s
   await store.set(secretAccount('input', id), answer);
 }
 
-/** Every string a definition launches with (command, args, cwd, url, env and header values). */
+/** Every string a definition launches with (command, args, cwd, url, env and header values, static auth values). */
 function launchStrings(def: ServerDefinition): string[] {
-  return [def.command, ...(def.args ?? []), def.cwd, def.url, ...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})].filter((v): v is string => typeof v === 'string');
+  const auth = def.auth && def.auth.type !== 'oauth' ? Object.values(def.auth) : [];
+  return [def.command, ...(def.args ?? []), def.cwd, def.url, ...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {}), ...auth].filter((v): v is string => typeof v === 'string');
+}
+
+/** The keychain accounts (`secret:<id>`, `input:<id>`) `def` references anywhere, each once. */
+export function referencedAccounts(def: ServerDefinition): string[] {
+  return [...new Set(launchStrings(def).flatMap(findSecretRefs).map((r) => secretAccount(r.kind, r.id)))];
 }
 
 /** Whether any launch value of `def` holds a `${secret:}` / `${input:}` reference. */

@@ -168,6 +168,8 @@ export function ConfigActions({ state }: { state: ServerState }) {
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [exportTo, setExportTo] = useState<string | null>(null);
   const [allowLiteral, setAllowLiteral] = useState(false);
+  // Issue 26 item 1: the copy may use the source's keychain secrets only when the person says so.
+  const [rebindSecrets, setRebindSecrets] = useState(false);
   // Copying a definition out of an untrusted project folder needs the person to vouch for it.
   const [untrustedCopy, setUntrustedCopy] = useState(false);
   const copy = (trustSource: boolean): void => {
@@ -181,6 +183,7 @@ export function ConfigActions({ state }: { state: ServerState }) {
           file: s.source.file,
           to: { host: exportTo as (typeof HOST_IDS)[number] },
           allowLiteralSecrets: allowLiteral,
+          ...(rebindSecrets ? { rebindSecrets: true } : {}),
           ...(trustSource ? { trustSource: true } : {}),
         });
         if (!r.ok && r.error.code === 'UNTRUSTED') setUntrustedCopy(true);
@@ -213,6 +216,7 @@ export function ConfigActions({ state }: { state: ServerState }) {
         <Select size="xs" aria-label="Copy to host" placeholder="Copy to host…" w={170} value={exportTo} onChange={setExportTo}
           data={HOST_IDS.filter((h) => h !== s.source.host && h !== 'mcp-json').map((h) => ({ value: h, label: HOST_LABELS[h] }))} />
         <Checkbox size="xs" label="allow literal secrets" checked={allowLiteral} onChange={(e) => setAllowLiteral(e.currentTarget.checked)} />
+        <Checkbox size="xs" label="re-bind secrets" title="Let the copy use the keychain secrets this server is bound to" checked={rebindSecrets} onChange={(e) => setRebindSecrets(e.currentTarget.checked)} />
         <Button size="xs" variant="light" disabled={!exportTo || busy !== undefined} loading={busy === 'export'}
           onClick={() => copy(false)}>
           Copy

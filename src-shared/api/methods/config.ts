@@ -32,10 +32,19 @@ export const configMethods = {
   /**
    * Copy a server into another host's file, translated; notes say what could not be carried, and
    * `nowShadows` which definition the copy now wins over. A definition from an untrusted project
-   * folder fails with UNTRUSTED unless `trustSource` (the person vouches for it).
+   * folder fails with UNTRUSTED unless `trustSource` (the person vouches for it). Keychain
+   * secrets the source references (`${secret:}`, `${input:}`) and is bound to are bound to the
+   * copy only with `rebindSecrets: true` (the person confirmed; default false: the copy is written,
+   * its references stay unbound and a note says so — issue 26 item 1).
    */
   'config:transfer': {
-    input: ServerRefSchema.extend({ to: WriteTargetSchema, allowLiteralSecrets: z.boolean().optional(), rename: z.string().optional(), trustSource: z.boolean().optional() }).strict(),
+    input: ServerRefSchema.extend({
+      to: WriteTargetSchema,
+      allowLiteralSecrets: z.boolean().optional(),
+      rename: z.string().optional(),
+      trustSource: z.boolean().optional(),
+      rebindSecrets: z.boolean().optional(),
+    }).strict(),
     output: WriteOutcomeSchema,
   },
   /** Answer a VS Code `${input:<id>}` prompt once; kept in the keychain. */

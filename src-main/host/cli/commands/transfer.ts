@@ -4,7 +4,9 @@
  * into another host's file (import: default Switchboard's own), translated; the notes say what
  * could not be carried, and which definition the copy now shadows. Literal secrets are written
  * only with `--allow-literal-secrets`; a definition from an untrusted project folder is copied only
- * after `switchboard trust` or with `--trust`.
+ * after `switchboard trust` or with `--trust`. Keychain secrets the definition references are
+ * bound to the copy only with `--rebind-secrets` (issue 26 item 1; without it the copy is written
+ * and a note says its references stay unbound).
  */
 import { UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -25,6 +27,7 @@ function run(defaultTo: 'switchboard' | undefined) {
         to: { host: to, ...(scope !== undefined ? { scope } : {}) },
         allowLiteralSecrets: ctx.cli.flags['allow-literal-secrets'] === true,
         trustSource: ctx.cli.flags.trust === true,
+        rebindSecrets: ctx.cli.flags['rebind-secrets'] === true,
       }),
     );
   };
@@ -36,6 +39,7 @@ const flags = {
   file: { type: 'string', help: '--file <path>     Act on the definition in this file (a shadowed one)' },
   'allow-literal-secrets': { type: 'boolean', help: '--allow-literal-secrets  Write secrets literally where the target has no reference syntax' },
   trust: { type: 'boolean', help: '--trust           Copy from an untrusted project folder anyway (you vouch for it; the folder stays untrusted)' },
+  'rebind-secrets': { type: 'boolean', help: '--rebind-secrets  Let the copy use the keychain secrets its source is bound to (${secret:…}, ${input:…})' },
 } as const;
 
 export const exportCommand: CommandSpec = { name: 'export', synopsis: 'export <name> --to <host>', summary: "Copy a server into another host's file", positionals: [1, 1], flags, run: run(undefined) };
