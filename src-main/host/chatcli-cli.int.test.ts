@@ -44,7 +44,7 @@ describe('item 3: names are assigned over every server, then narrowed', () => {
     writeChatcli(w, [scripted(w, 'my-server'), scripted(w, 'my.server')]);
     const run = await runSwitchboard(w, ['tools', 'my.server', '--json']);
     expect(run.code).toBe(0);
-    const one = (JSON.parse(run.stdout) as ToolInfo[]).find((t) => t.name === 'one')!;
+    const one = (JSON.parse(run.stdout) as { tools: ToolInfo[] }).tools.find((t) => t.name === 'one')!;
     expect(one.agentName).toBe('mcp_my_server_one_2');
     expect(one.collidesWith).toEqual([{ server: 'my-server', tool: 'one' }]);
     const described = await runSwitchboard(w, ['describe', 'my.server', 'one', '--json']);
@@ -97,7 +97,7 @@ describe("item 2: ChatCLI's and xcsh's names", () => {
     writeChatcli(w, [scripted(w, 'filesystem'), scripted(w, 'other-fs')]);
     const run = await runSwitchboard(w, ['tools', 'other-fs', '--json']);
     expect(run.code).toBe(0);
-    const one = (JSON.parse(run.stdout) as Array<ToolInfo & { hostNames: Record<string, unknown> }>).find((t) => t.name === 'one')!;
+    const one = (JSON.parse(run.stdout) as { tools: Array<ToolInfo & { hostNames: Record<string, unknown> }> }).tools.find((t) => t.name === 'one')!;
     expect(one.hostNames.chatcli).toEqual({ name: 'mcp_one', collisions: 1, note: 'ChatCLI names tools without their server: only one of these reaches its agent' });
     expect(one.hostNames.xcsh).toEqual({ name: 'mcp_other_fs_one', collisions: 0 });
     const budget = await runSwitchboard(w, ['budget', '--host', 'chatcli', '--json']);
