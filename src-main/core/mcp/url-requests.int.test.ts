@@ -7,47 +7,38 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingServerRequest } from '../../../src-shared/api/inspector.js';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
+import { makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
 import { waitFor } from './test-helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/inspector-server.mjs', import.meta.url));
 
 let world: TempWorld;
-let core: SwitchboardCore;
-const pending: PendingServerRequest[] = [];
+let h: CoreHarness;
+/** Requests that reached the face (startCore subscribes one, so requests wait for it). */
+const pending = (): PendingServerRequest[] => h.events.filter((e) => e.event === 'requests:pending').map((e) => e.payload as PendingServerRequest);
 
 beforeAll(async () => {
   world = makeWorld();
   writeOwnServers(world, { asker: { command: process.execPath, args: [FIXTURE], env: { SB_TEST_MARKER: world.marker } } });
-  core = createSwitchboardCore(
-    { platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } },
-    { eventDelayMs: 10 },
-  );
-  // A face: requests wait for it instead of being declined at once.
-  core.subscribe((event, payload) => {
-    if (event === 'requests:pending') pending.push(payload as PendingServerRequest);
-  });
-  await core.start();
-  await core.settled();
+  h = await startCore(world);
 }, 180_000);
 
 afterAll(async () => {
-  await core?.dispose();
+  await h?.dispose();
   world?.cleanup();
 });
 
 /** Call `ask-elicit`; the result text, or the request that reached the face (the call then waits for an answer). */
 async function ask(args: Record<string, unknown>): Promise<{ text?: string; shown?: PendingServerRequest }> {
-  const before = pending.length;
-  const call = core.handlers['tools:call']({ server: 'asker', tool: 'ask-elicit', args });
+  const before = pending().length;
+  const call = h.core.handlers['tools:call']({ server: 'asker', tool: 'ask-elicit', args });
   const first = await Promise.race([
     call.then((r) => ({ text: r.ok ? r.data.text : `failed: ${r.error.message}` })),
-    waitFor(() => pending[before], 'a request shown', 60_000).then((shown) => ({ shown })),
+    waitFor(() => pending()[before], 'a request shown', 60_000).then((shown) => ({ shown })),
   ]);
   if ('shown' in first && first.shown) {
-    await core.handlers['requests:answer']({ id: first.shown.id, answer: { action: 'decline' } });
+    await h.core.handlers['requests:answer']({ id: first.shown.id, answer: { action: 'decline' } });
     await call;
   }
   return first;
