@@ -39,7 +39,7 @@ test('a notification arrives unread, is filtered and acknowledged; a confirm rul
   const sb = sandbox('empty');
   setup(sb, [
     { name: 'disk', channel: 'alerts', contentRegex: '(?i)disk', mode: 'notify', prompt: 'Disk alert from {{server}}' },
-    { name: 'deploy', channel: 'deploy', mode: 'confirm', prompt: 'Echo the deploy {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: 'deployed {{channel}}' } }, allowedTools: ['echo'] },
+    { name: 'deploy', server: 'mon', channel: 'deploy', mode: 'confirm', prompt: 'Echo the deploy {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: 'deployed {{channel}}' } }, allowedTools: ['echo'] },
   ]);
   const url = await sb.serve();
   await context.grantPermissions(['notifications'], { origin: new URL(url).origin });

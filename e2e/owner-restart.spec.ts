@@ -34,7 +34,7 @@ async function stopOwner(sb: Sandbox): Promise<void> {
 
 test('a tab whose Switchboard stopped says so and how to open the new one; a waiting confirmation is still asked there', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  setup(sb, [{ name: 'deploy', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: 'deployed' } }, allowedTools: ['echo'] }]);
+  setup(sb, [{ name: 'deploy', server: 'mon', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: 'deployed' } }, allowedTools: ['echo'] }]);
   const url = await sb.serve();
   const port = Number(new URL(url).port);
   await page.goto(url);

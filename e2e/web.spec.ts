@@ -138,3 +138,23 @@ test('a reload catches up from servers:list', async ({ page, sandbox }) => {
   await expect(serverButton(page, 'broken')).toContainText('error');
   await expect(page.getByRole('navigation', { name: 'Tools' }).getByRole('button').first()).toBeVisible();
 });
+
+test('a page opened with a one-time ticket trades it for the token; the same ticket a second time is refused (issue 26 item 4)', async ({ page, context, sandbox }) => {
+  const sb = sandbox('three-servers');
+  sb.trust();
+  const served = new URL(await sb.serve());
+  const token = served.searchParams.get('token')!;
+  // What `switchboard open` does: a ticket asked with the token in a header, the page opened with the ticket only.
+  const issued = await fetch(`${served.origin}/session/ticket`, { method: 'POST', headers: { 'x-switchboard-token': token } });
+  const { ticket } = (await issued.json()) as { ticket: string };
+  await page.goto(`${served.origin}/?ticket=${ticket}`);
+  await expect(serverButton(page, 'everything')).toContainText('connected');
+  expect(new URL(page.url()).search).toBe(`?token=${token}`);
+  // A reload keeps working (the token is in the address now, the ticket gone).
+  await page.reload();
+  await expect(serverButton(page, 'everything')).toContainText('connected');
+  const second = await context.newPage();
+  await second.goto(`${served.origin}/?ticket=${ticket}`);
+  await expect(second.getByRole('alert')).toHaveText('This one-time link was already used or has expired (it works once, for 60 seconds). Run "switchboard open" again.');
+  expect(new URL(second.url()).search).toBe('');
+});

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, shell } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { describeDeepLinkForLog } from '../../src-shared/deep-link.js';
 import { resolveReferenceServerScript } from '../core/entry-kit.js';
 import { currentPlatform, dataDir } from '../core/entry-kit.js';
@@ -22,7 +22,7 @@ import { parseProjectDir, unpackedAsarPath } from './launch-args.js';
 import { resolveRendererTarget } from './renderer-target.js';
 import { setupTray } from './tray.js';
 import { setupDesktopNotifications } from './desktop-notifications.js';
-import { createMainWindow, focusWindow } from './window.js';
+import { createMainWindow, focusWindow, openExternally } from './window.js';
 
 /** How long quitting waits for `core.dispose()` before exiting anyway (ms). */
 const DISPOSE_DEADLINE_MS = 10_000;
@@ -119,7 +119,7 @@ function boot(): void {
               env: { ELECTRON_RUN_AS_NODE: '1' },
             },
             // Issue 6: sign-in pages open in the person's browser; the loopback page hands back via the deep link.
-            openExternal: (url) => shell.openExternal(url),
+            openExternal: (url) => openExternally(url),
             oauthDoneUrl: DEEP_LINK_DONE_URL,
           });
         },

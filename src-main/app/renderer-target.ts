@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { isOpenableUrl } from '../../src-shared/openable-url.js';
 
 /** The renderer's origin: the electron-vite dev server, or the built `index.html` on disk. */
 export type RendererTarget = { kind: 'dev'; url: string } | { kind: 'file'; indexPath: string };
@@ -18,7 +19,7 @@ export function resolveRendererTarget(options: {
   devUrl: string | undefined;
   indexPath: string;
 }): RendererTarget {
-  if (!options.isPackaged && options.devUrl && isHttpUrl(options.devUrl)) {
+  if (!options.isPackaged && options.devUrl && isOpenableUrl(options.devUrl)) {
     return { kind: 'dev', url: options.devUrl };
   }
   return { kind: 'file', indexPath: resolve(options.indexPath) };
@@ -51,9 +52,9 @@ export function isTrustedRendererUrl(url: string, target: RendererTarget): boole
   }
 }
 
-/** May this link leave the app for the OS browser? Only plain `http:` / `https:` URLs. */
+/** May this link leave the app for the OS browser? The one rule (src-shared/openable-url.ts): only `http:` / `https:`. */
 export function isAllowedExternalUrl(url: string): boolean {
-  return isHttpUrl(url);
+  return isOpenableUrl(url);
 }
 
 /**
@@ -81,13 +82,4 @@ export function contentSecurityPolicy(target: RendererTarget): string {
     "frame-ancestors 'none'",
   ];
   return directives.join('; ');
-}
-
-function isHttpUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

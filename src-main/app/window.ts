@@ -101,7 +101,8 @@ function guardNavigation(win: BrowserWindow, target: RendererTarget): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-function openExternally(url: string): void {
+/** Open `url` in the OS browser when the one rule allows it (http/https only); otherwise log and drop it. */
+export function openExternally(url: string): void {
   if (!isAllowedExternalUrl(url)) {
     console.warn(`[window] blocked a link with a disallowed scheme`);
     return;

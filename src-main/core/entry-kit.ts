@@ -13,7 +13,7 @@ export { withLoginShellEnv } from './mcp/login-shell-env.js';
 export { secretStoreChoice, secretStoreWarning } from './secrets/file-secret-store.js';
 export { buildCatalog, describeTool, formatDescription } from './mcp/catalog.js';
 export { readChannelsOffline } from './channels/offline-read.js';
-export { readTriggersFile } from './channels/triggers-file.js';
+export { readTriggersFile, ruleView, triggerLimits } from './channels/triggers-file.js';
 export { writeFileAtomic } from './config/atomic-write.js';
 export { isAlive, killPids, listDescendants } from './mcp/process-tree.js';
 export { launchIdOf, processesOfLaunches, processesWithEnv } from './mcp/launch-session.js';

@@ -208,7 +208,13 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     heldValues: () => auth.redactor.held(),
     eventDelayMs: delay,
     allowList: (name) => allowListOf(discovery?.servers.find((s) => s.name === name)),
-    callTool: (server, tool, args) => manager.callTool(server, tool, args),
+    // A rule's call is in the call history like a person's, tagged with the rule (issue 26 item 4).
+    callTool: async (server, tool, args, rule) => {
+      const startedAt = Date.now();
+      const result = await manager.callTool(server, tool, args);
+      emit('history:appended', inspector.history.record(args, startedAt, result, false, rule));
+      return result;
+    },
     onWarning: (text) => console.warn(`[channels] ${text}`),
     ...extras.channels,
   });

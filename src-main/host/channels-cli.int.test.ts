@@ -41,7 +41,7 @@ beforeAll(async () => {
   writeFileSync(
     join(world.dataDir, 'triggers.json'),
     JSON.stringify({
-      rules: [{ name: 'deploy', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: '{{content}}' } }, allowedTools: ['echo'] }],
+      rules: [{ name: 'deploy', server: 'mon', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: '{{content}}' } }, allowedTools: ['echo'] }],
     }),
   );
   await startServe();
@@ -115,7 +115,8 @@ describe('the CLI attached to a live owner', () => {
     }, 180_000);
     const list = await runSwitchboard(world, ['triggers']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toContain('deploy  confirm  any server · channel deploy · runs mon/echo  — fired 1');
+    expect(list.stdout).toContain('deploy  confirm  server mon · channel deploy · runs mon/echo  — fired 1');
+    expect(list.stdout).toContain('Automatic rules together run at most 60 actions a minute ("autoPerMinute"); past a ceiling a firing waits for confirmation.');
     expect(list.stdout).toContain(`${pendingId}  deploy  #`);
     const confirm = await runSwitchboard(world, ['triggers', 'confirm', pendingId]);
     expect(confirm.code).toBe(0);

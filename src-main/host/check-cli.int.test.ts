@@ -136,11 +136,38 @@ describe('switchboard check', () => {
     collection(join(world.project, '.switchboard'), 'calls.json', [call]);
     const held = await runSwitchboard(world, ['check']);
     expect(held.stdout).toContain('SKIP  dot  (fixture / read.file)');
-    expect(held.stdout).toContain('"read.file" is annotated destructiveHint: it was not called. Confirm it to run it. Pass --yes to call it.');
+    expect(held.stdout).toContain('"read.file" may change or delete something — its server marks it as destructive (destructiveHint): it was not called. Confirm it to run it. Pass --yes to call it.');
     expect(held.code).toBe(2);
     const yes = await runSwitchboard(world, ['check', '--yes']);
     expect(yes.stdout).toContain('PASS  dot  (fixture / read.file, ');
     expect(yes.code).toBe(0);
+  }, 120_000);
+
+  it('an unannotated tool counts as destructive (the MCP default): not called without --yes (issue 26 item 4)', async () => {
+    // The fixture's `log` has no annotations; an annotated read-only tool beside it runs at once.
+    const call = { name: 'plain', server: 'fixture', tool: 'log', arguments: { level: 'info', text: 'x' }, expect: [{ kind: 'isError', value: false }] };
+    collection(join(world.project, '.switchboard'), 'calls.json', [call, { name: 'ro', server: 'fixture', tool: 'read-file', arguments: { path: '/r' }, expect: [] }]);
+    const held = await runSwitchboard(world, ['check']);
+    expect(held.stdout).toContain('SKIP  plain  (fixture / log)');
+    expect(held.stdout).toContain(
+      '"log" may change or delete something — its server does not mark it read-only (readOnlyHint) or non-destructive (destructiveHint: false), and MCP counts such a tool as destructive: it was not called.',
+    );
+    expect(held.stdout).toContain('PASS  ro  (fixture / read-file, ');
+    expect(held.code).toBe(2);
+    const yes = await runSwitchboard(world, ['check', '--yes']);
+    expect(yes.stdout).toContain('PASS  plain  (fixture / log, ');
+    expect(yes.code).toBe(0);
+  }, 120_000);
+
+  it('a trusted folder above an untrusted project does not let its checks run (exit 2): the project folder itself must be trusted, as for its servers (issue 26 item 4)', async () => {
+    const parent = join(world.root, 'home');
+    const clone = join(parent, 'clone');
+    collection(join(clone, '.switchboard'), 'calls.json', [{ name: 'wire', server: 'wire', tool: 'boom', expect: [] }]);
+    expect((await runSwitchboard(world, ['trust', parent])).code).toBe(0);
+    const r = await runSwitchboard(world, ['check'], { cwd: clone });
+    expect(r.stderr).toContain(`${clone} is not trusted: the saved calls in ${join(clone, '.switchboard', 'calls.json')} run only once it is. Trust it with: switchboard trust ${clone}`);
+    expect(r.code).toBe(2);
+    expect(existsSync(tripwire)).toBe(false);
   }, 120_000);
 
   it('exits 2 when a call cannot run (unknown tool)', async () => {

@@ -20,7 +20,7 @@ let world: TempWorld;
 let owner: ServedOwner | undefined;
 let api: RemoteApi;
 
-const ASK = { name: 'ask', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: '{{content}}' } }, allowedTools: ['echo'] };
+const ASK = { name: 'ask', server: 'mon', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: '{{content}}' } }, allowedTools: ['echo'] };
 const GONE = { name: 'gone', channel: 'retire', mode: 'confirm', prompt: 'Retire?' };
 const ALERT = { name: 'alert', channel: 'alerts', mode: 'notify', rateLimit: '1h' };
 const writeRules = (rules: unknown[]): void => writeFileSync(join(world.dataDir, 'triggers.json'), JSON.stringify({ rules }, null, 2));

@@ -9,9 +9,22 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../../src-shared/api/dispatch.js';
 import { fail } from '../../src-shared/api/envelope.js';
-import { SESSION_PATH, SESSION_TOKEN_HEADER, TOKEN_PARAM, WS_PATH, WireCallSchema, WireListenSchema, type WireEvent, type WireResult } from '../../src-shared/api/wire.js';
+import {
+  REDEEM_PATH,
+  SESSION_PATH,
+  SESSION_TOKEN_HEADER,
+  TICKET_HEADER,
+  TICKET_PATH,
+  TOKEN_PARAM,
+  WS_PATH,
+  WireCallSchema,
+  WireListenSchema,
+  type WireEvent,
+  type WireResult,
+} from '../../src-shared/api/wire.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
+import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
 import { securityHeaders, serveStatic } from './static-files.js';
 
 /** Options of `startWebHost`. */
@@ -28,6 +41,8 @@ export interface WebHostOptions {
   token?: string;
   /** Largest accepted WebSocket message (bytes). Default 16 MiB. */
   maxPayloadBytes?: number;
+  /** How long a one-time ticket can be redeemed (ms); default `TICKET_TTL_MS` (60 s). */
+  ticketTtlMs?: number;
 }
 
 /** A running web host. */
@@ -63,6 +78,9 @@ function listen(server: Server, port: number): Promise<number> {
  * HTTP: every request's `Host` must be `127.0.0.1:<port>` or `localhost:<port>` (else 403: DNS
  * rebinding); static files need no token (the page reads it from its own URL). `GET /session`
  * answers 204 or 401: whether the token in its `x-switchboard-token` header is this host's.
+ * `POST /session/ticket` (token in that header) issues a one-time ticket; `POST /session/redeem`
+ * (ticket in `x-switchboard-ticket`, a foreign Origin refused) answers `{"token"}` once, else 401
+ * (session-tickets.ts: how `switchboard open` keeps the token off the browser's command line).
  * WebSocket at `/ws?token=…`: refused with 401 for a missing/wrong token (constant-time compare),
  * 403 for a foreign Host or Origin (absent Origin = non-browser client, allowed). Each text frame
  * is a `WireCall`; the reply is a `WireResult` with the same id, from `dispatch(core.handlers, …)`.
@@ -73,6 +91,7 @@ function listen(server: Server, port: number): Promise<number> {
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? newSessionToken();
+  const tickets = new SessionTickets(options.ticketTtlMs);
   const { core, staticDir } = options;
   let port = 0;
   const sockets = new Set<WebSocket>();
@@ -94,6 +113,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(tokenMatches(token, typeof given === 'string' ? given : undefined) ? 204 : 401, { ...securityHeaders(port), 'Cache-Control': 'no-store' });
       res.end();
       return;
+    }
+    if (url.pathname === TICKET_PATH || url.pathname === REDEEM_PATH) {
+      const json = (status: number, body?: unknown): void => {
+        res.writeHead(status, { ...securityHeaders(port), 'Cache-Control': 'no-store', ...(body ? { 'Content-Type': 'application/json' } : {}) });
+        res.end(body ? JSON.stringify(body) : undefined);
+      };
+      if (req.method !== 'POST') return json(405);
+      if (!originAllowed(req.headers.origin, port)) return json(403);
+      const header = (name: string): string | undefined => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+      if (url.pathname === TICKET_PATH) {
+        if (!tokenMatches(token, header(SESSION_TOKEN_HEADER))) return json(401);
+        return json(200, { ticket: tickets.issue(), expiresInMs: options.ticketTtlMs ?? TICKET_TTL_MS });
+      }
+      return tickets.redeem(header(TICKET_HEADER)) ? json(200, { token }) : json(401);
     }
     if (url.pathname === WS_PATH) {
       res.writeHead(426, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' });

@@ -1,13 +1,13 @@
 /**
  * Renderer entry: one API (`getApi()`), one store fed by one subscription, Mantine following the
- * OS light/dark theme.
+ * OS light/dark theme. In web mode a `?ticket=` is traded for the session token first (`redeemTicket`).
  */
 import '@mantine/core/styles.css';
 import './styles.css';
 import { MantineProvider, createTheme } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getApi } from './api/index.js';
+import { getApi, redeemTicket } from './api/index.js';
 import { App } from './app.js';
 import { createSwitchboardStore } from './store/switchboard-store.js';
 import { AppContext } from './store/use-store.js';
@@ -18,15 +18,24 @@ const theme = createTheme({
   defaultRadius: 'md',
 });
 
-const { api, connection } = getApi();
-const store = createSwitchboardStore(api, connection);
+function start(): void {
+  const { api, connection } = getApi();
+  const store = createSwitchboardStore(api, connection);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <AppContext.Provider value={{ api, store }}>
+          <App />
+        </AppContext.Provider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
-      <AppContext.Provider value={{ api, store }}>
-        <App />
-      </AppContext.Provider>
-    </MantineProvider>
-  </StrictMode>,
-);
+// A page opened by `switchboard open` first trades its one-time ticket for the session token.
+void (window.switchboard ? Promise.resolve('none' as const) : redeemTicket(window.location, window.history)).then((outcome) => {
+  if (outcome !== 'refused') return start();
+  const root = document.getElementById('root')!;
+  root.setAttribute('role', 'alert');
+  root.textContent = 'This one-time link was already used or has expired (it works once, for 60 seconds). Run "switchboard open" again.';
+});

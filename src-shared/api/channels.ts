@@ -115,8 +115,21 @@ export const TriggerFiringSchema = z.object({
   error: z.string().optional(),
   /** Started by `triggers run <seq>` rather than by the notification's arrival. */
   manual: z.boolean().optional(),
+  /**
+   * Why an `auto` rule's firing waits for a yes instead of running (issue 27 item 4): its own
+   * ceiling (no `rateLimit`: 10 a minute) or all automatic rules' ceiling (`autoPerMinute`) was reached.
+   */
+  reason: z.string().optional(),
 });
 export type TriggerFiring = z.infer<typeof TriggerFiringSchema>;
+
+/**
+ * How many times a minute actions of `auto` rules run before a firing waits for a yes instead:
+ * `autoPerMinute` for all auto rules together (`"autoPerMinute"` in triggers.json, default 60) and
+ * `rulePerMinute` for one rule without a `rateLimit` (10).
+ */
+export const TriggerLimitsSchema = z.object({ autoPerMinute: z.number().int().positive(), rulePerMinute: z.number().int().positive() });
+export type TriggerLimits = z.infer<typeof TriggerLimitsSchema>;
 
 /** A rule as loaded, with whether it can fire and its last firing. */
 export const TriggerRuleViewSchema = z.object({
@@ -125,6 +138,8 @@ export const TriggerRuleViewSchema = z.object({
   line: z.number().int().optional(),
   lastFiring: TriggerFiringSchema.optional(),
   firings: z.number().int().nonnegative(),
+  /** A rule whose action runs on another server than the one it listens to says so (issue 26 item 4). */
+  warning: z.string().optional(),
 });
 export type TriggerRuleView = z.infer<typeof TriggerRuleViewSchema>;
 
@@ -136,6 +151,8 @@ export const TriggersStateSchema = z.object({
   rules: z.array(TriggerRuleViewSchema),
   /** Problems found in the file, each with file:line; a rule with an error is skipped. */
   warnings: z.array(ConfigWarningSchema),
+  /** The ceilings of automatic runs in effect (issue 27 item 4; docs/channels.md "Ceilings"). */
+  limits: TriggerLimitsSchema,
   pending: z.array(TriggerFiringSchema),
   /** Recent firings, oldest first (bounded). */
   firings: z.array(TriggerFiringSchema),

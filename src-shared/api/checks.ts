@@ -102,7 +102,7 @@ export type AssertionOutcome = z.infer<typeof AssertionOutcomeSchema>;
 /**
  * How one saved call fared: `passed` (every assertion held), `failed` (one did not), `error` (it
  * could not run: unknown server or tool, not connected, `MCP error`), `needsConfirmation` (the
- * tool is annotated `destructiveHint` and the run did not confirm it: nothing was called).
+ * tool is destructive (src-shared/tool-safety.ts) and the run did not confirm it: nothing was called).
  */
 export const CheckOutcomeSchema = z.object({
   name: z.string(),

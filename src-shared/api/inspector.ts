@@ -61,6 +61,8 @@ export const CallRecordSchema = z.object({
   preview: z.string(),
   /** Whether it ran as a task. */
   task: z.boolean().optional(),
+  /** The trigger rule whose action made this call (issue 26 item 4); absent: a person or an agent called it. */
+  rule: z.string().optional(),
   /**
    * Arguments kept only in part (issue 9: at most 64 KiB each): their value is then the start of
    * their JSON text followed by `…[cut: <n> bytes in all]`, so replaying them sends something else.

@@ -63,3 +63,14 @@ export const TOKEN_PARAM = 'token';
  */
 export const SESSION_PATH = '/session';
 export const SESSION_TOKEN_HEADER = 'x-switchboard-token';
+
+/**
+ * One-time tickets (docs/security.md "Opening the web UI"): `POST TICKET_PATH` with the session
+ * token in `SESSION_TOKEN_HEADER` answers `{"ticket", "expiresInMs"}`; a page opened at
+ * `/?ticket=<ticket>` sends `POST REDEEM_PATH` with the ticket in `TICKET_HEADER` and gets
+ * `{"token"}` once (401 for a used, expired or unknown ticket). The token never rides a command line.
+ */
+export const TICKET_PATH = '/session/ticket';
+export const REDEEM_PATH = '/session/redeem';
+export const TICKET_PARAM = 'ticket';
+export const TICKET_HEADER = 'x-switchboard-ticket';

@@ -4,7 +4,8 @@
  * (which fires rules), the rule editor's preview and tests.
  *
  * `triggers.json` is `{"rules": [ … ]}`; each rule:
- * `name`, `server` (default any), `channel` (a channel pattern, default any), `contentRegex`
+ * `name`, `server` (default any; a rule with an `action` in `confirm` or `auto` mode must name it, or
+ * `"*"` for every server — issue 26 item 4), `channel` (a channel pattern, default any), `contentRegex`
  * (a leading `(?i)` = case-insensitive), `mode` = `notify` | `confirm` | `auto`, `prompt` (template
  * with `{{content}}`, `{{server}}`, `{{channel}}`, `{{seq}}`), `rateLimit` (`30s`, `5m`, `1h`),
  * `action` = `{server, tool, arguments}` (arguments templated) whose tool must be in the rule's
@@ -149,10 +150,18 @@ export interface RuleProblem {
 
 /**
  * What makes a schema-valid rule unusable: `contentRegex` that does not compile; `auto` without an
- * `action`; an `action` whose tool is not listed in `allowedTools` (as `tool` or `server/tool`).
+ * `action`; an `action` whose tool is not listed in `allowedTools` (as `tool` or `server/tool`); a
+ * `confirm` or `auto` rule with an `action` and no `server` (issue 26 item 4: it fired on every
+ * server's notifications — a rule that runs a tool names its source, or `"*"` on purpose).
  */
 export function ruleProblems(rule: TriggerRule): RuleProblem[] {
   const problems: RuleProblem[] = [];
+  if (rule.action && rule.mode !== 'notify' && rule.server === undefined) {
+    problems.push({
+      path: ['server'],
+      message: `a rule in mode "${rule.mode}" that runs a tool must name the server whose notifications fire it: add "server": "<name>" (or "server": "*" for every server)`,
+    });
+  }
   if (rule.contentRegex !== undefined) {
     const compiled = compileContentRegex(rule.contentRegex);
     if (!compiled.ok) problems.push({ path: ['contentRegex'], message: `"contentRegex" is not a valid regular expression: ${compiled.error}` });
@@ -170,4 +179,16 @@ export function ruleProblems(rule: TriggerRule): RuleProblem[] {
 /** Whether `action`'s tool is on the rule's `allowedTools` (`tool` or `server/tool`). */
 export function actionAllowed(rule: Pick<TriggerRule, 'allowedTools'>, action: Pick<TriggerAction, 'server' | 'tool'>): boolean {
   return (rule.allowedTools ?? []).some((t) => t === action.tool || t === `${action.server}/${action.tool}`);
+}
+
+/**
+ * The warning the Rules view shows for a rule whose action runs on another server than the one it
+ * listens to (issue 26 item 4): one server's text then drives a tool on another. Undefined for a
+ * rule without an action (or `notify`, which runs none) and for one whose source is its action's
+ * server. Pure.
+ */
+export function crossServerWarning(rule: Pick<TriggerRule, 'mode' | 'server' | 'action'>): string | undefined {
+  if (!rule.action || rule.mode === 'notify' || rule.server === rule.action.server) return undefined;
+  const source = rule.server === undefined || rule.server === '*' ? "every server's notifications" : `notifications of "${rule.server}"`;
+  return `${source} make this rule run "${rule.action.tool}" on another server, "${rule.action.server}": text from one server drives a tool of another`;
 }

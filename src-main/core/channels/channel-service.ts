@@ -59,8 +59,8 @@ export interface ChannelServiceOptions {
   now?: () => number;
   /** The server's `channels` allow-list (absent = every channel; literal for ChatCLI's servers). */
   allowList(server: string): ChannelAllowList | undefined;
-  /** Run a tool for a rule's action (the manager's `callTool`). */
-  callTool(server: string, tool: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /** Run a tool for rule `rule`'s action (the core calls it and records it in the call history). */
+  callTool(server: string, tool: string, args: Record<string, unknown>, rule: string): Promise<ToolCallResult>;
   /** Problems found loading `channels.jsonl` or writing to it. */
   onWarning?(text: string): void;
   windowSize?: number;

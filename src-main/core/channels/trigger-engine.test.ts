@@ -9,7 +9,7 @@ import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { previewRules, TriggerEngine } from './trigger-engine.js';
 import { parseTriggersText } from './triggers-file.js';
 
-function setup(rules: unknown[], opts: { loopGuardMs?: number } = {}) {
+function setup(rules: unknown[], opts: { loopGuardMs?: number; autoPerMinute?: number } = {}) {
   let now = 1_000_000;
   const calls: { server: string; tool: string; args: Record<string, unknown> }[] = [];
   const fired: string[] = [];
@@ -23,7 +23,7 @@ function setup(rules: unknown[], opts: { loopGuardMs?: number } = {}) {
     },
     onFired: (f) => fired.push(`${f.rule}:${f.outcome}`),
   });
-  const loaded = parseTriggersText('/t.json', JSON.stringify({ rules }));
+  const loaded = parseTriggersText('/t.json', JSON.stringify({ rules, ...(opts.autoPerMinute !== undefined ? { autoPerMinute: opts.autoPerMinute } : {}) }));
   expect(loaded.warnings).toEqual([]);
   engine.setRules(loaded);
   let seq = 0;
@@ -72,6 +72,7 @@ describe('TriggerEngine', () => {
       {
         name: 'c',
         mode: 'confirm',
+        server: 'mon',
         prompt: 'Restart after {{content}}?',
         action: { server: 'ops', tool: 'restart', arguments: { reason: '{{content}}', count: 1 } },
         allowedTools: ['ops/restart'],
@@ -93,7 +94,7 @@ describe('TriggerEngine', () => {
 
   it('auto: runs at once and records the result; a failing call is `failed` with the reason', async () => {
     const t = setup([
-      { name: 'a', mode: 'auto', channel: 'alerts', action: { server: 'ops', tool: 'echo', arguments: { text: '{{channel}}' } }, allowedTools: ['echo'] },
+      { name: 'a', mode: 'auto', server: 'mon', channel: 'alerts', action: { server: 'ops', tool: 'echo', arguments: { text: '{{channel}}' } }, allowedTools: ['echo'] },
       { name: 'b', mode: 'auto', server: 'web', action: { server: 'ops', tool: 'missing' }, allowedTools: ['missing'] },
     ]);
     const [run] = t.engine.onEntry(t.entry({}));
@@ -110,7 +111,7 @@ describe('TriggerEngine', () => {
   it('no loops: what arrives from the action’s server while it runs (and shortly after) is caused by the rule and never fires it again', async () => {
     const t = setup(
       [
-        { name: 'loop', mode: 'auto', channel: 'alerts', action: { server: 'mon', tool: 'echo' }, allowedTools: ['echo'] },
+        { name: 'loop', mode: 'auto', server: '*', channel: 'alerts', action: { server: 'mon', tool: 'echo' }, allowedTools: ['echo'] },
         { name: 'watch', mode: 'notify', channel: 'alerts' },
       ],
       { loopGuardMs: 2_000 },
@@ -131,8 +132,8 @@ describe('TriggerEngine', () => {
 
   it('the guard follows chains: A → B → A does not fire A again', async () => {
     const t = setup([
-      { name: 'A', mode: 'auto', channel: 'a', action: { server: 'one', tool: 'x' }, allowedTools: ['x'] },
-      { name: 'B', mode: 'auto', channel: 'b', action: { server: 'two', tool: 'y' }, allowedTools: ['y'] },
+      { name: 'A', mode: 'auto', server: '*', channel: 'a', action: { server: 'one', tool: 'x' }, allowedTools: ['x'] },
+      { name: 'B', mode: 'auto', server: '*', channel: 'b', action: { server: 'two', tool: 'y' }, allowedTools: ['y'] },
     ]);
     t.engine.onEntry(t.entry({}, { server: 'src', channel: 'a' }));
     const fromOne = t.entry({}, { server: 'one', channel: 'b', causedBy: t.engine.causedBy('one') });
@@ -142,6 +143,60 @@ describe('TriggerEngine', () => {
     expect(t.engine.onEntry(fromTwo).map((f) => `${f.rule}:${f.outcome}`)).toEqual(['A:loop-guarded']);
     await flush();
     expect(t.calls.map((c) => c.tool)).toEqual(['x', 'y']);
+  });
+
+  it('ceilings (issue 27 item 4): 10 a minute for a rule without rateLimit, autoPerMinute for all auto rules; past them a firing waits with its reason', async () => {
+    const action = { server: 'ops', tool: 'echo' };
+    const t = setup(
+      [
+        { name: 'free', mode: 'auto', server: 'mon', channel: 'a', action, allowedTools: ['echo'] },
+        { name: 'paced', mode: 'auto', server: 'mon', channel: 'b', rateLimit: '1s', action, allowedTools: ['echo'] },
+      ],
+      { autoPerMinute: 15 },
+    );
+    const fire = (channel: string, n: number): string[] => {
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) {
+        out.push(...t.engine.onEntry(t.entry({}, { channel })).map((f) => f.outcome));
+        t.advance(1_000);
+      }
+      return out;
+    };
+    // free: 10 runs, then it waits; paced (its own rateLimit, no cap of 10) runs until all together reach 15.
+    expect(fire('a', 12)).toEqual([...Array<string>(10).fill('running'), 'pending', 'pending']);
+    expect(fire('b', 7)).toEqual([...Array<string>(5).fill('running'), 'pending', 'pending']);
+    await flush();
+    expect(t.calls).toHaveLength(15);
+    const state = t.engine.state();
+    expect(state.limits).toEqual({ autoPerMinute: 15, rulePerMinute: 10 });
+    expect(state.pending.find((p) => p.rule === 'free')!.reason).toBe(
+      'rule "free" has no "rateLimit" and already ran 10 times in the last minute (the most a rule without one runs on its own); this run waits for a yes',
+    );
+    expect(state.pending.find((p) => p.rule === 'paced')!.reason).toBe(
+      'automatic rules already ran 15 times in the last minute (the "autoPerMinute" ceiling in triggers.json); this run waits for a yes',
+    );
+    // A minute after the first runs, the window has room again.
+    t.advance(60_000);
+    expect(fire('a', 1)).toEqual(['running']);
+  });
+
+  it('a rule that runs a tool names its source server; "*" is accepted; the window warns when source and action differ', () => {
+    const action = { server: 'ops', tool: 'echo' };
+    const refused = parseTriggersText('/t.json', JSON.stringify({ rules: [{ name: 'x', mode: 'auto', action, allowedTools: ['echo'] }] }));
+    expect(refused.rules).toEqual([]);
+    expect(refused.warnings.map((w) => w.message)).toEqual([
+      'rule 1 "x": a rule in mode "auto" that runs a tool must name the server whose notifications fire it: add "server": "<name>" (or "server": "*" for every server)',
+    ]);
+    // A notify rule runs nothing, so it may listen everywhere.
+    expect(parseTriggersText('/t.json', JSON.stringify({ rules: [{ name: 'n', mode: 'notify' }] })).warnings).toEqual([]);
+    const t = setup([
+      { name: 'any', mode: 'confirm', server: '*', action, allowedTools: ['echo'] },
+      { name: 'same', mode: 'auto', server: 'ops', action, allowedTools: ['echo'] },
+    ]);
+    expect(t.engine.state().rules.map((r) => [r.rule.name, r.warning])).toEqual([
+      ['any', `every server's notifications make this rule run "echo" on another server, "ops": text from one server drives a tool of another`],
+      ['same', undefined],
+    ]);
   });
 
   it('a manual run ignores and does not advance the rate limit', () => {
@@ -163,7 +218,7 @@ describe('TriggerEngine', () => {
 
 describe('previewRules', () => {
   it('simulates rate limits with the entries’ own times and fires nothing', () => {
-    const loaded = parseTriggersText('/t.json', JSON.stringify({ rules: [{ name: 'r', mode: 'auto', rateLimit: '1m', action: { server: 's', tool: 'echo', arguments: { m: '{{content}}' } }, allowedTools: ['echo'] }] }));
+    const loaded = parseTriggersText('/t.json', JSON.stringify({ rules: [{ name: 'r', mode: 'auto', server: '*', rateLimit: '1m', action: { server: 's', tool: 'echo', arguments: { m: '{{content}}' } }, allowedTools: ['echo'] }] }));
     const e = (seq: number, time: number, paused?: true): ChannelEntry => ({ seq, server: 's', channel: 'c', method: 'notifications/c', time, payload: { seq }, ...(paused ? { paused } : {}) });
     const matches = previewRules(loaded, [e(1, 0), e(2, 30_000), e(3, 60_000), e(4, 61_000, true)]);
     expect(matches.map((m) => [m.seq, m.outcome, m.arguments])).toEqual([

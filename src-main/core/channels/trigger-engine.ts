@@ -7,13 +7,17 @@
  * guard: a notification that arrives from a server while a rule's action runs on it (or within
  * `loopGuardMs` after) carries that rule in `causedBy`, and never fires that rule — nor any rule
  * earlier in the same chain — again.
+ *
+ * Ceilings (issue 27 item 4): an `auto` rule without `rateLimit` runs at most `rulePerMinute` (10)
+ * actions in any 60 s, and all `auto` rules together at most `autoPerMinute` (triggers.json, default
+ * 60); past either, the firing becomes a pending confirmation whose `reason` says which ceiling.
  */
 import type { ChannelEntry, TriggerFiring, TriggerPreviewMatch, TriggersState } from '../../../src-shared/api/channels.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { actionAllowed, DEFAULT_PROMPT, renderArguments, renderTemplate, ruleMatches, templateValues } from '../../../src-shared/channels/trigger-rules.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import type { TriggerStateSnapshot } from './trigger-state-file.js';
-import type { LoadedRule, LoadedTriggers } from './triggers-file.js';
+import { ruleView, triggerLimits, type LoadedRule, type LoadedTriggers } from './triggers-file.js';
 
 /** Firings kept (oldest dropped first). */
 export const MAX_FIRINGS = 500;
@@ -23,13 +27,18 @@ export const MAX_PENDING = 100;
 export const DEFAULT_LOOP_GUARD_MS = 2_000;
 /** Longest tool result text kept in a firing (characters). */
 const MAX_RESULT_TEXT = 4_000;
+/** The window of the automatic-run ceilings (ms). */
+const CEILING_WINDOW_MS = 60_000;
 
 /** Options of `TriggerEngine`. */
 export interface TriggerEngineOptions {
   /** Clock (epoch ms); tests inject one to step through rate limits. */
   now?: () => number;
-  /** Run a tool (the manager's `callTool`); may reject (unknown or disconnected server). */
-  callTool(server: string, tool: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /**
+   * Run a tool for rule `rule` (the core records it in the call history tagged with the rule); may
+   * reject (unknown or disconnected server).
+   */
+  callTool(server: string, tool: string, args: Record<string, unknown>, rule: string): Promise<ToolCallResult>;
   /** Rules, pending confirmations or firings changed. */
   onChange?(): void;
   /** A rule fired (not a skip): `notified`, `pending`, `running`/`ran`/`failed` of `auto`. */
@@ -51,6 +60,9 @@ export class TriggerEngine {
   private readonly lastFired = new Map<string, number>();
   private readonly counts = new Map<string, number>();
   private readonly active = new Map<string, Set<ActiveAction>>();
+  /** Start times of automatic actions in the last minute: all rules, and per rule (the ceilings). */
+  private readonly autoRuns: number[] = [];
+  private readonly ruleRuns = new Map<string, number[]>();
   private nextId = 1;
   private idPrefix = Date.now().toString(36);
   /** Problems found reading the kept state (`restore`), shown with the file's warnings. */
@@ -157,14 +169,13 @@ export class TriggerEngine {
       if (rule.mode === 'notify') {
         out.push(this.fired(this.record({ ...base, outcome: 'notified' })));
       } else if (rule.mode === 'confirm') {
-        const firing = this.fired(this.record({ ...base, outcome: 'pending' }));
-        this.pending.set(firing.id, firing);
-        while (this.pending.size > MAX_PENDING) {
-          const oldest = this.pending.values().next().value!;
-          this.settle(oldest, { outcome: 'expired', error: `more than ${MAX_PENDING} confirmations were waiting` });
-        }
-        out.push(firing);
+        out.push(this.waitForYes(this.fired(this.record({ ...base, outcome: 'pending' }))));
       } else {
+        const reason = manual ? undefined : this.overCeiling(loaded, now);
+        if (reason !== undefined) {
+          out.push(this.waitForYes(this.fired(this.record({ ...base, outcome: 'pending', reason }))));
+          continue;
+        }
         const firing = this.fired(this.record({ ...base, outcome: 'running' }));
         out.push(firing);
         void this.runAction(firing, loaded, entry);
@@ -195,19 +206,18 @@ export class TriggerEngine {
     return this.runAction(firing, loaded, entry);
   }
 
-  /** Rules with their last firing, warnings, pending confirmations, recent firings. */
+  /** Rules with their last firing, warnings, the ceilings, pending confirmations, recent firings. */
   state(): TriggersState {
     const last = new Map<string, TriggerFiring>();
     for (const f of this.firings) last.set(f.rule, f);
     return {
       file: this.loaded.file,
       rules: this.loaded.rules.map((r) => ({
-        rule: r.rule,
-        ...(r.line !== undefined ? { line: r.line } : {}),
+        ...ruleView(r, this.counts.get(r.rule.name) ?? 0),
         ...(last.has(r.rule.name) ? { lastFiring: last.get(r.rule.name)! } : {}),
-        firings: this.counts.get(r.rule.name) ?? 0,
       })),
       warnings: this.restoreWarnings.length > 0 ? [...this.loaded.warnings, ...this.restoreWarnings] : this.loaded.warnings,
+      limits: triggerLimits(this.loaded),
       pending: [...this.pending.values()],
       firings: [...this.firings],
     };
@@ -235,6 +245,41 @@ export class TriggerEngine {
     if (rule.action) firing.action = { server: rule.action.server, tool: rule.action.tool, arguments: renderArguments(rule.action.arguments, values) };
     if (manual) firing.manual = true;
     return firing;
+  }
+
+  /** Keep `firing` as a pending confirmation (the oldest expires past `MAX_PENDING`). */
+  private waitForYes(firing: TriggerFiring): TriggerFiring {
+    this.pending.set(firing.id, firing);
+    while (this.pending.size > MAX_PENDING) {
+      const oldest = this.pending.values().next().value!;
+      this.settle(oldest, { outcome: 'expired', error: `more than ${MAX_PENDING} confirmations were waiting` });
+    }
+    return firing;
+  }
+
+  /**
+   * Why an automatic firing of `loaded` at `now` must wait for a yes (a ceiling is reached), or
+   * undefined — then the run is counted against both ceilings.
+   */
+  private overCeiling(loaded: LoadedRule, now: number): string | undefined {
+    const { autoPerMinute, rulePerMinute } = triggerLimits(this.loaded);
+    const recent = (times: number[]): number[] => {
+      while (times.length > 0 && times[0]! <= now - CEILING_WINDOW_MS) times.shift();
+      return times;
+    };
+    const name = loaded.rule.name;
+    const mine = recent(this.ruleRuns.get(name) ?? []);
+    this.ruleRuns.set(name, mine);
+    if (loaded.rateMs === undefined && mine.length >= rulePerMinute) {
+      return `rule "${name}" has no "rateLimit" and already ran ${rulePerMinute} times in the last minute (the most a rule without one runs on its own); this run waits for a yes`;
+    }
+    const all = recent(this.autoRuns);
+    if (all.length >= autoPerMinute) {
+      return `automatic rules already ran ${autoPerMinute} times in the last minute (the "autoPerMinute" ceiling in triggers.json); this run waits for a yes`;
+    }
+    mine.push(now);
+    all.push(now);
+    return undefined;
   }
 
   private record(firing: TriggerFiring): TriggerFiring {
@@ -271,7 +316,7 @@ export class TriggerEngine {
     if (!set) this.active.set(action.server, (set = new Set()));
     set.add(guard);
     try {
-      const result = await this.options.callTool(action.server, action.tool, action.arguments);
+      const result = await this.options.callTool(action.server, action.tool, action.arguments, loaded.rule.name);
       const text = result.text.length > MAX_RESULT_TEXT ? `${result.text.slice(0, MAX_RESULT_TEXT)} …` : result.text;
       return this.settle(firing, { outcome: 'ran', result: { isError: result.isError, text } });
     } catch (err) {

@@ -21,7 +21,7 @@ describe('parseTriggersText', () => {
     const text = `{
   "rules": [
     { "name": "a", "channel": "alerts", "contentRegex": "(?i)disk", "mode": "notify", "rateLimit": "5m" },
-    { "name": "b", "mode": "auto", "action": { "server": "s", "tool": "echo", "arguments": { "text": "{{content}}" } }, "allowedTools": ["echo"] }
+    { "name": "b", "mode": "auto", "server": "s", "action": { "server": "s", "tool": "echo", "arguments": { "text": "{{content}}" } }, "allowedTools": ["echo"] }
   ]
 }`;
     const loaded = parseTriggersText(FILE, text);
@@ -46,7 +46,7 @@ describe('parseTriggersText', () => {
       "chanel": "alerts"
     },
     { "name": "slow", "mode": "notify", "rateLimit": "soon" },
-    { "name": "loose", "mode": "auto",
+    { "name": "loose", "mode": "auto", "server": "s",
       "action": { "server": "s", "tool": "rm" }, "allowedTools": ["echo"] },
     { "name": "ok", "mode": "confirm" }
   ],
@@ -56,12 +56,21 @@ describe('parseTriggersText', () => {
     expect(loaded.rules.map((r) => r.rule.name)).toEqual(['ok']);
     const where = loaded.warnings.map((w) => `${w.file}:${w.line} ${w.message}`);
     expect(where).toEqual([
-      `${FILE}:18 unknown key "rulez" (the file holds "rules")`,
+      `${FILE}:18 unknown key "rulez" (the file holds "rules" and "autoPerMinute")`,
       expect.stringMatching(new RegExp(`^${FILE}:6 rule 2 "typo": "mode" `)),
       `${FILE}:11 rule 3 "extra": unknown field "chanel"`,
       `${FILE}:13 rule 4 "slow": "rateLimit" must be a duration like 30s, 5m or 1h`,
       expect.stringMatching(new RegExp(`^${FILE}:15 rule 5 "loose": the action's tool "rm" is not in "allowedTools"`)),
       `${FILE}:16 rule 6 "ok": another rule has this name (names must be unique); skipped`,
+    ]);
+  });
+
+  it('"autoPerMinute" sets the ceiling of all auto rules; a bad value is a warning with file:line and the default stays (issue 27 item 4)', () => {
+    expect(parseTriggersText(FILE, '{"rules": [], "autoPerMinute": 5}')).toMatchObject({ autoPerMinute: 5, warnings: [] });
+    const bad = parseTriggersText(FILE, '{"rules": [],\n "autoPerMinute": 0.5}');
+    expect(bad.autoPerMinute).toBeUndefined();
+    expect(bad.warnings).toEqual([
+      { file: FILE, line: 2, column: 19, message: '"autoPerMinute" must be a whole number from 1 to 10000 (automatic runs a minute, all auto rules together); 60 is used' },
     ]);
   });
 

@@ -5,9 +5,11 @@
  * rules and no warning.
  */
 import { findNodeAtLocation, getNodeValue, type Node } from 'jsonc-parser';
+import type { TriggerLimits, TriggerRuleView } from '../../../src-shared/api/channels.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import {
   compileContentRegex,
+  crossServerWarning,
   parseDuration,
   ruleProblems,
   TriggerRuleSchema,
@@ -35,11 +37,31 @@ export interface LoadedTriggers {
   /** Usable rules, in file order (disabled ones included: `enabled: false` rules never fire). */
   rules: LoadedRule[];
   warnings: ConfigWarning[];
+  /** `"autoPerMinute"` as written (a whole number 1–10000); absent: `DEFAULT_AUTO_PER_MINUTE`. */
+  autoPerMinute?: number;
   /**
    * The text has a JSON syntax error (e.g. a half-saved file): no rule is taken from it, and a live
    * reload keeps the rules in effect before (`keepLastGood`; docs/channels.md).
    */
   syntaxError?: true;
+}
+
+/** All `auto` rules together run at most this many actions a minute unless triggers.json says otherwise. */
+export const DEFAULT_AUTO_PER_MINUTE = 60;
+/** One `auto` rule without a `rateLimit` runs at most this many actions a minute. */
+export const DEFAULT_RULE_PER_MINUTE = 10;
+/** Largest `autoPerMinute` accepted. */
+const MAX_AUTO_PER_MINUTE = 10_000;
+
+/** The ceilings `loaded` puts on automatic runs (issue 27 item 4). */
+export function triggerLimits(loaded: Pick<LoadedTriggers, 'autoPerMinute'>): TriggerLimits {
+  return { autoPerMinute: loaded.autoPerMinute ?? DEFAULT_AUTO_PER_MINUTE, rulePerMinute: DEFAULT_RULE_PER_MINUTE };
+}
+
+/** A loaded rule as the faces list it: line and the cross-server warning; `firings` counted by the caller. */
+export function ruleView(loaded: LoadedRule, firings: number): TriggerRuleView {
+  const warning = crossServerWarning(loaded.rule);
+  return { rule: loaded.rule, ...(loaded.line !== undefined ? { line: loaded.line } : {}), firings, ...(warning ? { warning } : {}) };
 }
 
 /** The text offered in the rule editor when there is no `triggers.json` yet. */
@@ -67,9 +89,10 @@ export async function readTriggersFile(path: string): Promise<LoadedTriggers> {
 
 /**
  * Check a `triggers.json` text. Warnings (each with file, line and column where known): syntax
- * errors; a root that is not `{"rules": [...]}`; unknown top-level keys; per rule every schema
+ * errors; a root that is not `{"rules": [...]}`; unknown top-level keys; an `autoPerMinute` that is
+ * not a whole number 1–10000 (the default is used); per rule every schema
  * issue (unknown field, wrong type, bad duration), a regex that does not compile, `auto` without
- * an action, an action tool missing from `allowedTools`, a duplicate name; a text nested deeper than
+ * an action, an action tool missing from `allowedTools`, a `confirm`/`auto` rule with an action and no `server`, a duplicate name; a text nested deeper than
  * `MAX_CONFIG_NESTING` is read like one with a syntax error (no rule, the earlier ones stay). Pure.
  */
 export function parseTriggersText(path: string, text: string): LoadedTriggers {
@@ -84,7 +107,8 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
   const doc = parseConfigText(path, text);
   const warnings: ConfigWarning[] = [...doc.warnings];
   const rules: LoadedRule[] = [];
-  const out = (): LoadedTriggers => ({ file: path, text, rules, warnings });
+  let autoPerMinute: number | undefined;
+  const out = (): LoadedTriggers => ({ file: path, text, rules, warnings, ...(autoPerMinute !== undefined ? { autoPerMinute } : {}) });
   const warnAt = (node: Node | undefined, message: string): void => {
     warnings.push({ file: path, ...(node ? doc.lines.at(node.offset) : {}), message });
   };
@@ -101,7 +125,11 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
   }
   for (const prop of doc.root.children ?? []) {
     const key = prop.children?.[0]?.value;
-    if (key !== 'rules' && key !== '$schema') warnAt(prop, `unknown key "${String(key)}" (the file holds "rules")`);
+    if (key === 'autoPerMinute') {
+      const v: unknown = prop.children?.[1] ? getNodeValue(prop.children[1]) : undefined;
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_AUTO_PER_MINUTE) autoPerMinute = v;
+      else warnAt(prop.children?.[1] ?? prop, `"autoPerMinute" must be a whole number from 1 to ${MAX_AUTO_PER_MINUTE} (automatic runs a minute, all auto rules together); ${DEFAULT_AUTO_PER_MINUTE} is used`);
+    } else if (key !== 'rules' && key !== '$schema') warnAt(prop, `unknown key "${String(key)}" (the file holds "rules" and "autoPerMinute")`);
   }
   const list = nodeAt(doc, ['rules']);
   if (!list) return out();

@@ -30,7 +30,7 @@ const RULES = {
     },
     { name: 'auto', server: 'mon', channel: 'build', mode: 'auto', action: { server: 'ops', tool: 'echo', arguments: { text: '{{content}}' } }, allowedTools: ['echo'] },
     // Its action makes the ops server send alerts/echo, which this rule would match again.
-    { name: 'loop', channel: 'alerts/echo', mode: 'auto', action: { server: 'ops', tool: 'echo-notify', arguments: { text: 'again' } }, allowedTools: ['echo-notify'] },
+    { name: 'loop', server: '*', channel: 'alerts/echo', mode: 'auto', action: { server: 'ops', tool: 'echo-notify', arguments: { text: 'again' } }, allowedTools: ['echo-notify'] },
   ],
 };
 

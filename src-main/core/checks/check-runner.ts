@@ -1,12 +1,14 @@
 /**
  * Run saved calls one after another and judge them (issue 15 item 7; docs/checks.md § Running).
- * One at a time, so an `underMs` bound measures one call, not a crowd. A tool annotated
- * `destructiveHint: true` (and not `readOnlyHint: true`) is called only when the run confirms it;
- * otherwise it is reported `needsConfirmation` and nothing is sent.
+ * One at a time, so an `underMs` bound measures one call, not a crowd. A destructive tool — by the
+ * MCP default every tool that does not say `readOnlyHint: true` or `destructiveHint: false`
+ * (src-shared/tool-safety.ts) — is called only when the run confirms it; otherwise it is reported
+ * `needsConfirmation` and nothing is sent.
  */
 import type { CheckOutcome, CheckRun, SavedCall } from '../../../src-shared/api/checks.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import { destructiveReason, isDestructiveTool } from '../../../src-shared/tool-safety.js';
 import { evaluateAssertions } from './assertions.js';
 
 /** What the runner needs from the core. */
@@ -21,14 +23,8 @@ export interface CheckRunnerDeps {
 
 /** Options of `runChecks`. */
 export interface RunOptions {
-  /** Call tools annotated `destructiveHint` (the person confirmed, or `--yes`). Default false. */
+  /** Call destructive tools (`isDestructiveTool`; the person confirmed, or `--yes`). Default false. */
   confirmDestructive?: boolean;
-}
-
-/** Whether a tool's annotations say calling it may destroy something (MCP `ToolAnnotations`). */
-export function isDestructive(tool: ToolInfo): boolean {
-  const a = tool.annotations ?? {};
-  return a.destructiveHint === true && a.readOnlyHint !== true;
 }
 
 /** Run one saved call and judge its result. Never throws. */
@@ -39,11 +35,11 @@ export async function runCheck(call: SavedCall, deps: CheckRunnerDeps, options: 
     if (!listed.ok) return { ...base, status: 'error', message: listed.error.message };
     const info = listed.data.find((t) => t.name === call.tool);
     if (!info) return { ...base, status: 'error', message: deps.whyMissing(call.server, call.tool) };
-    if (isDestructive(info) && !options.confirmDestructive) {
+    if (isDestructiveTool(info.annotations) && !options.confirmDestructive) {
       return {
         ...base,
         status: 'needsConfirmation',
-        message: `"${call.tool}" is annotated destructiveHint: it was not called. Confirm it to run it.`,
+        message: `"${call.tool}" may change or delete something — ${destructiveReason(info.annotations)}: it was not called. Confirm it to run it.`,
       };
     }
     const called = await deps.call(call.server, call.tool, call.arguments);

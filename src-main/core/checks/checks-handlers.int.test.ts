@@ -36,7 +36,7 @@ describe('checks handlers', () => {
     const refused = await core.handlers['checks:run']({});
     expect(refused).toEqual({
       ok: false,
-      error: { code: 'UNTRUSTED', message: `${world.project} is not trusted: the saved calls in ${join(world.project, '.switchboard', 'calls.json')} run only once it or a folder above it is (switchboard trust, or Trust in the app)` },
+      error: { code: 'UNTRUSTED', message: `${world.project} is not trusted: the saved calls in ${join(world.project, '.switchboard', 'calls.json')} run only once that folder itself is, as its servers do (switchboard trust, or Trust in the app)` },
     });
 
     expect((await core.handlers['trust:grant']({})).ok).toBe(true);
@@ -47,7 +47,7 @@ describe('checks handlers', () => {
     const nested = join(world.project, 'ci', 'calls.json');
     mkdirSync(join(world.project, 'ci'), { recursive: true });
     writeFileSync(nested, JSON.stringify({ calls: [{ name: 'ghost', server: 'nowhere', tool: 'none' }] }));
-    expect(await core.handlers['checks:list']({ file: nested })).toMatchObject({ ok: true, data: { folder: join(world.project, 'ci'), trusted: true } });
+    expect(await core.handlers['checks:list']({ file: nested })).toMatchObject({ ok: true, data: { folder: world.project, trusted: true } });
     expect(await core.handlers['checks:run']({ file: nested })).toMatchObject({ ok: true, data: { notRun: 1 } });
     // A folder outside it is still refused.
     const outside = join(world.root, 'elsewhere', 'calls.json');

@@ -22,8 +22,13 @@ const write = (text: string): void => {
 describe('collection paths', () => {
   it('defaults to <project>/.switchboard/calls.json, whose folder is the project', () => {
     expect(collectionPath(join(root, 'project'))).toBe(file);
-    expect(collectionFolder(file)).toBe(join(root, 'project'));
-    expect(collectionFolder(join(root, 'ci', 'smoke.json'))).toBe(join(root, 'ci'));
+    const project = join(root, 'project');
+    expect(collectionFolder(file, project)).toBe(project);
+    // Anywhere inside the project: the project itself (the folder its servers need trusted).
+    expect(collectionFolder(join(project, 'ci', 'smoke.json'), project)).toBe(project);
+    // Elsewhere: the folder holding .switchboard/, else the file's own folder.
+    expect(collectionFolder(join(root, 'ci', 'smoke.json'), project)).toBe(join(root, 'ci'));
+    expect(collectionFolder(join(root, 'other', '.switchboard', 'calls.json'), project)).toBe(join(root, 'other'));
     expect(collectionPath(root, 'ci/smoke.json')).toBe(join(root, 'ci', 'smoke.json'));
     expect(() => collectionPath(root, 'calls.yaml')).toThrow('A collection of saved calls is a .json file, got "calls.yaml"');
   });

@@ -5,7 +5,7 @@
  * column, and is never rewritten. Saving edits the text in place (comments and layout kept).
  */
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { applyEdits, getNodeValue, modify, type Node } from 'jsonc-parser';
 import type { z } from 'zod';
 import {
@@ -46,11 +46,18 @@ export function collectionPath(projectDir: string, file?: string, baseDir = proj
 }
 
 /**
- * The folder whose trust a collection needs: the folder holding `.switchboard/` for a file inside
- * one, else the file's own folder (a collection anywhere runs only in a trusted folder).
+ * The folder whose trust a collection needs — the servers' rule (issue 26 item 4; docs/checks.md
+ * § Trust): that folder itself must be trusted (`TrustStore.isTrusted`, same identity check as
+ * trust.json), never just a folder above it. A file inside `projectDir` (its `.switchboard/`, or
+ * `ci/` anywhere below) needs `projectDir` — whose project servers the calls would run; a file
+ * elsewhere needs the folder holding its `.switchboard/`, else its own folder.
  */
-export function collectionFolder(file: string): string {
-  const dir = dirname(resolve(file));
+export function collectionFolder(file: string, projectDir: string): string {
+  const abs = resolve(file);
+  const project = resolve(projectDir);
+  const inside = relative(project, abs);
+  if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return project;
+  const dir = dirname(abs);
   return basename(dir) === '.switchboard' ? dirname(dir) : dir;
 }
 

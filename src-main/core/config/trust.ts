@@ -13,7 +13,7 @@
  * definitions as approved on the next discovery (they were trusted as a whole already).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
@@ -92,19 +92,6 @@ export class TrustStore {
     if (!this.list().includes(abs)) return false;
     const now = folderIdentity(abs);
     return now !== undefined && this.identities()[abs] === now;
-  }
-
-  /**
-   * The nearest trusted folder among `dir` and the folders above it, or `undefined`. For files a
-   * person keeps anywhere inside a project they trusted (a collection of saved calls in `ci/`),
-   * as VS Code's workspace trust covers subfolders; project *server* discovery still asks
-   * {@link isTrusted} of the exact folder. Never throws.
-   */
-  trustedAncestor(dir: string): string | undefined {
-    for (let at = resolve(dir); ; at = dirname(at)) {
-      if (this.isTrusted(at)) return at;
-      if (dirname(at) === at) return undefined;
-    }
   }
 
   /** The recorded identities (`path → "<dev>:<ino>"`); empty when missing or malformed. */

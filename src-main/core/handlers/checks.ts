@@ -21,8 +21,8 @@ async function attempt<T>(task: () => Promise<T>): Promise<Result<T>> {
 export function checkHandlers(ctx: CoreContext): HandlerGroup<CheckMethod> {
   const tools = toolHandlers(ctx);
   const state = (loaded: LoadedCollection): CollectionState => {
-    const folder = collectionFolder(loaded.file);
-    return { file: loaded.file, folder, trusted: ctx.trustStore.trustedAncestor(folder) !== undefined, exists: loaded.exists, calls: loaded.calls };
+    const folder = collectionFolder(loaded.file, ctx.options.projectDir);
+    return { file: loaded.file, folder, trusted: ctx.trustStore.isTrusted(folder), exists: loaded.exists, calls: loaded.calls };
   };
   const whyMissing = (server: string, tool: string): string => {
     const state = ctx.snapshot().servers.find((s) => s.server.name === server);
@@ -42,11 +42,12 @@ export function checkHandlers(ctx: CoreContext): HandlerGroup<CheckMethod> {
     'checks:run': ({ file, names, confirmDestructive }) =>
       attempt(async () => {
         const loaded = await readCollection(collectionPath(ctx.options.projectDir, file));
-        const folder = collectionFolder(loaded.file);
-        // The workspace-trust rule of project servers (docs/config-discovery.md § Workspace trust).
-        // A file anywhere inside a trusted project runs (trial 6: proj/ci/calls.json was refused).
-        if (ctx.trustStore.trustedAncestor(folder) === undefined) {
-          throw new CoreError('UNTRUSTED', `${folder} is not trusted: the saved calls in ${loaded.file} run only once it or a folder above it is (switchboard trust, or Trust in the app)`);
+        const folder = collectionFolder(loaded.file, ctx.options.projectDir);
+        // The project servers' rule (docs/config-discovery.md § Workspace trust): the folder itself is
+        // trusted, not just one above it (issue 26 item 4: a trusted home let an untrusted clone's
+        // checks run). A file anywhere inside the trusted project runs (trial 6: proj/ci/calls.json).
+        if (!ctx.trustStore.isTrusted(folder)) {
+          throw new CoreError('UNTRUSTED', `${folder} is not trusted: the saved calls in ${loaded.file} run only once that folder itself is, as its servers do (switchboard trust, or Trust in the app)`);
         }
         if (!loaded.exists) throw new CoreError('NOT_FOUND', `There is no collection of saved calls at ${loaded.file}`);
         const unknown = (names ?? []).filter((n) => !loaded.calls.some((c) => c.name === n));

@@ -90,8 +90,11 @@ export class CallHistory {
     this.loaded = options.file === undefined;
   }
 
-  /** Record a finished call; returns the record (also for the `history:appended` event). */
-  record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false): CallRecord {
+  /**
+   * Record a finished call; returns the record (also for the `history:appended` event). `task`: it
+   * ran as a task; `rule`: a trigger rule's action made it (kept as the record's `rule`).
+   */
+  record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false, rule?: string): CallRecord {
     this.load();
     const kept: Record<string, unknown> = {};
     const cut: string[] = [];
@@ -114,6 +117,7 @@ export class CallHistory {
       preview: this.redact(result.text.length > PREVIEW_CHARS ? `${sliceCopy(result.text, 0, PREVIEW_CHARS)}…` : result.text),
     };
     if (task) rec.task = true;
+    if (rule !== undefined) rec.rule = rule;
     if (cut.length > 0) rec.cut = cut;
     if (redacted.length > 0) rec.redacted = redacted;
     const listed: CallRecord = { ...rec };

@@ -29,6 +29,7 @@ import { bypassIgnoredNotifications } from './notification-fast-path.js';
 import { keepResponsesBehindNotifications } from './response-order.js';
 import { MAX_TOOL_PAGES } from './connection-helpers.js';
 import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
+import { isOpenableUrl, REFUSED_URL_REASON } from '../../../src-shared/openable-url.js';
 
 /**
  * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
@@ -163,7 +164,14 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
   const server = options.server ?? options.name;
   const hooks = options.hooks ?? {};
 
+  // Every server request reaches a face through here — directly, as part of a task, or replayed from
+  // a 2026-era input_required result — so the http(s)-only rule for addresses is checked here once,
+  // before a face could open anything (issue 26 item 4: the task path skipped it).
   const ask = async (kind: 'sampling' | 'elicitation', params: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRequestAnswer> => {
+    if (kind === 'elicitation' && params.mode === 'url' && !isOpenableUrl(params.url)) {
+      options.note?.(`URL elicitation declined: ${REFUSED_URL_REASON}`);
+      return { action: 'decline' };
+    }
     if (!hooks.broker) return { action: 'decline' };
     const answer = await hooks.broker.ask(server, kind, params, signal);
     return answer;
@@ -191,10 +199,6 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
       });
       return { task: created } as unknown as ElicitResult;
     }
-    if (params.mode === 'url' && !isWebAddress(params.url)) {
-      options.note?.(`URL elicitation declined: not an http(s) address`);
-      return { action: 'decline' };
-    }
     const answer = await ask('elicitation', params, ctx.mcpReq.signal);
     options.note?.(`elicitation request: ${answer.action}`);
     return elicitResult(answer, params.mode);
@@ -217,17 +221,6 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
   });
 
   return { client, dispose: () => taskStore.dispose() };
-}
-
-/** Whether a URL elicitation's address may be offered to the person: http or https only. */
-function isWebAddress(url: unknown): boolean {
-  if (typeof url !== 'string') return false;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 /** The SDK's negotiation mode for a server's `protocol` setting. */

@@ -30,6 +30,10 @@ describe('answering a server request in the terminal', () => {
     expect(await answerRequest(url, asker(['y']), io, async (u) => opened.push(u))).toEqual({ action: 'accept', content: {} });
     expect(opened).toEqual(['https://example.test/a']);
     expect(await answerRequest(url, asker(['']), io)).toEqual({ action: 'decline' });
+    // A face checks again before it opens anything (issue 26 item 4): a file: address is declined unasked.
+    const file = elicitation({ mode: 'url', message: 'open', url: 'file:///etc/passwd' });
+    expect(await answerRequest(file, asker(['y']), io, async (u) => opened.push(u))).toEqual({ action: 'decline' });
+    expect(opened).toEqual(['https://example.test/a']);
   });
 
   it('sampling: the typed reply, or a decline when empty', async () => {

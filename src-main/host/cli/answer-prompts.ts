@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
 import type { EventName, EventPayload } from '../../../src-shared/api/contract.js';
+import { isOpenableUrl, REFUSED_URL_REASON } from '../../../src-shared/openable-url.js';
 import type { Caller } from './owner-link.js';
 import type { CliIo } from './context.js';
 
@@ -64,6 +65,11 @@ export async function answerRequest(request: PendingServerRequest, ask: LineAske
   }
   io.err(`Server "${request.server}" asks: ${String(p.message ?? '')}`);
   if (p.mode === 'url') {
+    if (!isOpenableUrl(p.url)) {
+      // The core declines these before they reach a face; a face checks again before it opens anything.
+      io.err(`It asks you to open an address that is ${REFUSED_URL_REASON}: declined.`);
+      return { action: 'decline' };
+    }
     io.err(`It asks you to open this address: ${String(p.url)}`);
     const open = await ask('Open it in your browser? (y = open and accept, n = decline, c = cancel) [n]: ');
     if (open === undefined || /^n?o?$/i.test(open)) return { action: 'decline' };

@@ -4,7 +4,7 @@
  * it is a WebSocket client on `ws://<page host>/ws?token=<token from the page URL>`.
  */
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
-import { SESSION_PATH, SESSION_TOKEN_HEADER, TOKEN_PARAM, WS_PATH } from '../../../src-shared/api/wire.js';
+import { REDEEM_PATH, SESSION_PATH, SESSION_TOKEN_HEADER, TICKET_HEADER, TICKET_PARAM, TOKEN_PARAM, WS_PATH } from '../../../src-shared/api/wire.js';
 import { createWebClient, type ConnectionState, type SessionCheck, type WebClient } from './web-client.js';
 
 declare global {
@@ -43,6 +43,39 @@ export async function checkSession(location: { origin: string; search: string },
   } catch {
     return 'unreachable';
   }
+}
+
+/** What `redeemTicket` did: no ticket in the address, the token taken in its place, or the ticket refused. */
+export type TicketOutcome = 'none' | 'redeemed' | 'refused';
+
+/**
+ * A page opened by `switchboard open` carries `?ticket=<one-time ticket>`, never the session token
+ * (docs/security.md "Opening the web UI"). Trade it once (`POST /session/redeem`) for the token and
+ * put `?token=<token>` in the address in its place (`history.replaceState`, no reload), so the web
+ * client and reconnects work as for the address `serve` prints. `refused`: used, expired, unknown or
+ * no answer — the ticket is removed from the address either way. Call before `getApi()`. Never rejects.
+ */
+export async function redeemTicket(
+  location: { origin: string; search: string; pathname: string },
+  history: Pick<History, 'replaceState'>,
+  fetcher: typeof fetch = fetch,
+): Promise<TicketOutcome> {
+  const params = new URLSearchParams(location.search);
+  const ticket = params.get(TICKET_PARAM);
+  if (ticket === null) return 'none';
+  params.delete(TICKET_PARAM);
+  let token: string | undefined;
+  try {
+    const res = await fetcher(`${location.origin}${REDEEM_PATH}`, { method: 'POST', headers: { [TICKET_HEADER]: ticket }, cache: 'no-store' });
+    const body = res.status === 200 ? ((await res.json()) as { token?: unknown }) : {};
+    token = typeof body.token === 'string' ? body.token : undefined;
+  } catch {
+    token = undefined;
+  }
+  if (token !== undefined) params.set(TOKEN_PARAM, token);
+  const query = params.toString();
+  history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
+  return token !== undefined ? 'redeemed' : 'refused';
 }
 
 /**

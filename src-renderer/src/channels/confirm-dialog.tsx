@@ -67,6 +67,11 @@ export function ConfirmDialog() {
           Notification #{current.seq} from {current.server} on {current.channel}
           {waiting.length > 1 ? ` · ${waiting.length - 1} more waiting` : ''}
         </Text>
+        {current.reason ? (
+          <Text size="sm" c="orange" role="note">
+            This automatic rule waits for you: {current.reason}.
+          </Text>
+        ) : null}
         <pre className="result-text" aria-label="Prompt">
           {current.prompt}
         </pre>

@@ -49,7 +49,7 @@ function Firings() {
       {state.rules.length === 0 && state.warnings.length === 0 ? <Text size="sm">No rules yet: add some on the Edit tab.</Text> : null}
       <Table aria-label="Rules" striped>
         <Table.Tbody>
-          {state.rules.map(({ rule, firings, lastFiring }) => (
+          {state.rules.map(({ rule, firings, lastFiring, warning }) => (
             <Table.Tr key={rule.name}>
               <Table.Td className="mono">{rule.name}</Table.Td>
               <Table.Td>
@@ -60,8 +60,13 @@ function Firings() {
               <Table.Td>
                 {rule.server ?? 'any server'} · {rule.channel ?? 'any channel'}
                 {rule.contentRegex ? ` · /${rule.contentRegex}/` : ''}
-                {rule.rateLimit ? ` · once per ${rule.rateLimit}` : ''}
+                {rule.rateLimit ? ` · once per ${rule.rateLimit}` : rule.mode === 'auto' ? ` · at most ${state.limits.rulePerMinute} runs a minute` : ''}
                 {rule.action ? ` · runs ${rule.action.server}/${rule.action.tool}` : ''}
+                {warning ? (
+                  <Text size="xs" c="orange" role="note">
+                    ⚠ {warning}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 fired {firings}
@@ -71,6 +76,10 @@ function Firings() {
           ))}
         </Table.Tbody>
       </Table>
+      <Text size="xs" c="dimmed" aria-label="Automatic run ceiling">
+        Automatic rules together run at most {state.limits.autoPerMinute} actions a minute (&quot;autoPerMinute&quot; in the file); past a ceiling a firing waits for a
+        confirmation.
+      </Text>
       <Text fw={600} size="sm">
         Recent firings
       </Text>
@@ -80,6 +89,7 @@ function Firings() {
           <Text key={f.id} size="xs" className="mono">
             {clockTime(f.time)} {f.rule} #{f.seq} {f.server} {f.channel} — {f.outcome}
             {f.manual ? ' (run by hand)' : ''}
+            {f.reason ? ` (waits: ${f.reason})` : ''}
             {f.result ? ` → ${f.result.isError ? 'error: ' : ''}${f.result.text.slice(0, 200)}` : ''}
             {f.error ? ` → ${f.error}` : ''}
           </Text>

@@ -1,8 +1,8 @@
 /**
  * The Checks view (issue 15 item 7): the project's saved calls (`checks:list`), run one or all
  * (`checks:run`), pass/fail per call with each failed assertion's message and diff; edit a call's
- * expectations (`checks:save` with replace). Calls of tools annotated destructiveHint wait for a
- * confirmation here. A bad file shows its file:line error; an untrusted folder runs nothing.
+ * expectations (`checks:save` with replace). Calls of destructive tools (every tool not marked read-only
+ * or `destructiveHint: false`: src-shared/tool-safety.ts, decided by the core) wait for a confirmation here. A bad file shows its file:line error; an untrusted folder runs nothing.
  */
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -200,8 +200,8 @@ export function ChecksView() {
       <Modal opened={confirm.length > 0} onClose={() => setConfirm([])} title="Call destructive tools?">
         <Stack gap="sm">
           <Text size="sm">
-            {confirm.map((n) => `"${n}"`).join(', ')} call{confirm.length === 1 ? 's' : ''} a tool annotated destructiveHint: it may change or delete
-            something. Nothing was called yet.
+            {confirm.map((n) => `"${n}"`).join(', ')} call{confirm.length === 1 ? 's' : ''} a tool that may change or delete something (marked destructive, or
+            not marked read-only). Nothing was called yet.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm([])}>

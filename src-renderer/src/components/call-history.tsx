@@ -84,6 +84,11 @@ function HistoryRows({ records, tool, onOpen, onReplay, canReplay }: { records: 
                         task
                       </Badge>
                     ) : null}
+                    {r.rule !== undefined ? (
+                      <Badge size="xs" variant="outline" color="grape" title={`Called by trigger rule "${r.rule}"`}>
+                        rule {r.rule}
+                      </Badge>
+                    ) : null}
                   </Group>
                 </span>
                 <span role="cell">

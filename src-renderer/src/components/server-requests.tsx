@@ -7,6 +7,7 @@
  * address; "Open this address" opens it in the browser and accepts (the server retries the call).
  * Everything shown is the server's untrusted text, never HTML.
  */
+import { openableUrl, REFUSED_URL_REASON } from '../../../src-shared/openable-url.js';
 import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -127,9 +128,12 @@ function Elicitation({ request, answer }: { request: PendingServerRequest; answe
 
 function UrlElicitation({ request, answer }: { request: PendingServerRequest; answer(a: ServerRequestAnswer): void }) {
   const url = String(request.params.url ?? '');
+  // The core declines a non-http(s) address before it gets here; the page checks again before opening.
+  const openable = openableUrl(url);
   const open = (): void => {
+    if (openable === undefined) return answer({ action: 'decline' });
     // Electron hands window.open to the system browser (window.ts); a browser opens a new tab.
-    window.open(url, '_blank', 'noopener,noreferrer');
+    window.open(openable, '_blank', 'noopener,noreferrer');
     answer({ action: 'accept', content: {} });
   };
   return (
@@ -140,7 +144,9 @@ function UrlElicitation({ request, answer }: { request: PendingServerRequest; an
         {url}
       </Text>
       <ElicitationButtons answer={answer}>
-        <Button onClick={open}>Open this address</Button>
+        <Button onClick={open} disabled={openable === undefined} title={openable === undefined ? REFUSED_URL_REASON : undefined}>
+          Open this address
+        </Button>
       </ElicitationButtons>
     </Stack>
   );

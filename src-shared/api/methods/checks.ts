@@ -21,7 +21,7 @@ export const checkMethods = {
   'checks:save': { input: z.object({ call: SavedCallSchema, replace: z.boolean().optional() }).strict(), output: CollectionStateSchema },
   /**
    * Run the collection's calls (all, or those named), one after another, and judge them. Refused
-   * (UNTRUSTED) while the collection's folder is not trusted; tools annotated `destructiveHint` run
+   * (UNTRUSTED) while the collection's folder is not trusted; destructive tools (src-shared/tool-safety.ts: unannotated ones too) run
    * only with `confirmDestructive` (else `needsConfirmation`, nothing sent).
    */
   'checks:run': {

@@ -47,19 +47,23 @@ export function formatFiring(f: TriggerFiring): string {
 export function formatTriggers(state: TriggersState, recent = 20): string[] {
   const lines = [`Rules (${state.file}):`];
   if (state.rules.length === 0) lines.push('  (none)');
-  for (const { rule, firings, lastFiring } of state.rules) {
+  for (const { rule, firings, lastFiring, warning } of state.rules) {
     const where = [rule.server ? `server ${rule.server}` : 'any server', rule.channel ? `channel ${rule.channel}` : 'any channel'];
     if (rule.contentRegex) where.push(`/${rule.contentRegex}/`);
     if (rule.rateLimit) where.push(`at most once per ${rule.rateLimit}`);
+    else if (rule.mode === 'auto') where.push(`at most ${state.limits.rulePerMinute} runs a minute`);
     if (rule.action) where.push(`runs ${rule.action.server}/${rule.action.tool}`);
     const last = lastFiring ? ` · last ${formatTime(lastFiring.time)} ${lastFiring.outcome}` : '';
     lines.push(`  ${rule.enabled === false ? '(off) ' : ''}${rule.name}  ${rule.mode}  ${where.join(' · ')}  — fired ${firings}${last}`);
+    if (warning) lines.push(`      warning: ${warning}`);
   }
+  lines.push(`Automatic rules together run at most ${state.limits.autoPerMinute} actions a minute ("autoPerMinute"); past a ceiling a firing waits for confirmation.`);
   if (state.warnings.length > 0) lines.push('', 'Warnings:', ...state.warnings.map((w) => `  ${formatWarning(w)}`));
   if (state.pending.length > 0) {
     lines.push('', 'Waiting for confirmation (switchboard triggers confirm <id> [--decline]):');
     for (const p of state.pending) {
       lines.push(`  ${p.id}  ${p.rule}  #${p.seq} ${p.server} ${p.channel}  ${oneLine(p.prompt, 160)}`);
+      if (p.reason) lines.push(`      waits because ${p.reason}`);
       if (p.action) lines.push(`      would run ${p.action.server}/${p.action.tool} ${oneLine(JSON.stringify(p.action.arguments), 160)}`);
     }
   }

@@ -60,7 +60,7 @@ export const checkCommand: CommandSpec = {
   positionals: [0, 1],
   flags: {
     name: { type: 'string', multiple: true, help: '--name <n>        Run only the saved call of this name, repeatable (check)' },
-    yes: { type: 'boolean', help: '--yes             Also call tools annotated destructiveHint (check)' },
+    yes: { type: 'boolean', help: '--yes             Also call destructive tools: every tool not marked readOnlyHint or destructiveHint: false (check)' },
   },
   run: runCheckCommand,
 };

@@ -1,11 +1,14 @@
 /**
  * `switchboard open [--no-browser]` (docs/faces-and-ownership.md "An open tab when the owner goes"): the
  * address of the running Switchboard's web UI — printed, and opened in the browser unless
- * `--no-browser`. A tab whose Switchboard stopped names this verb: a new owner has a new token (and,
+ * `--no-browser`. The browser gets a one-time ticket, never the session token (issue 26 item 4;
+ * docs/security.md "Opening the web UI"): a browser's command line is readable by every local user
+ * (/proc/<pid>/cmdline), so the page is opened at `/?ticket=…`, which it trades for the token once
+ * within 60 s. The printed address (for the person's own terminal, as `serve` prints) keeps the token. A tab whose Switchboard stopped names this verb: a new owner has a new token (and,
  * with `--port 0`, a new port), so the old address never works again. The desktop app's UI is its
  * window; without a running Switchboard, exit 2 and say how to start one.
  */
-import { TOKEN_PARAM } from '../../../../src-shared/api/wire.js';
+import { SESSION_TOKEN_HEADER, TICKET_PARAM, TICKET_PATH, TOKEN_PARAM } from '../../../../src-shared/api/wire.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -29,8 +32,26 @@ export async function runOpen(ctx: CliContext): Promise<number> {
   const url = `http://127.0.0.1:${endpoint.port}/?${TOKEN_PARAM}=${endpoint.token}`;
   if (ctx.cli.json) ctx.io.out(JSON.stringify({ url, port: endpoint.port, pid: endpoint.pid, projectDir: endpoint.projectDir }));
   else ctx.io.out(`Switchboard is running at ${url}`);
-  if (!ctx.cli.flags['no-browser']) await openInBrowser(url);
+  if (ctx.cli.flags['no-browser']) return EXIT.OK;
+  const ticket = await issueTicket(endpoint.port, endpoint.token);
+  if (ticket === undefined) {
+    ctx.io.err('Switchboard gave no one-time link to open (it may be stopping): open the address above yourself.');
+    return EXIT.FAILURE;
+  }
+  await openInBrowser(`http://127.0.0.1:${endpoint.port}/?${TICKET_PARAM}=${encodeURIComponent(ticket)}`);
   return EXIT.OK;
+}
+
+/** A one-time ticket from the web host at `port` (the token goes in a header, never in a URL); undefined when refused or unreachable. */
+async function issueTicket(port: number, token: string): Promise<string | undefined> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${TICKET_PATH}`, { method: 'POST', headers: { [SESSION_TOKEN_HEADER]: token } });
+    if (res.status !== 200) return undefined;
+    const body = (await res.json()) as { ticket?: unknown };
+    return typeof body.ticket === 'string' ? body.ticket : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const openCommand: CommandSpec = {

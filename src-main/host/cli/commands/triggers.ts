@@ -14,7 +14,7 @@
  */
 import { join } from 'node:path';
 import type { TriggerFiring, TriggersState } from '../../../../src-shared/api/channels.js';
-import { readTriggersFile } from '../../../core/entry-kit.js';
+import { readTriggersFile, ruleView, triggerLimits } from '../../../core/entry-kit.js';
 import { DATA_FILES } from '../../../core/entry-kit.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
@@ -87,8 +87,9 @@ async function listFromFile(ctx: CliContext): Promise<number> {
   const loaded = await readTriggersFile(join(ctx.dataDir, DATA_FILES.triggers));
   const state: TriggersState = {
     file: loaded.file,
-    rules: loaded.rules.map((r) => ({ rule: r.rule, ...(r.line !== undefined ? { line: r.line } : {}), firings: 0 })),
+    rules: loaded.rules.map((r) => ruleView(r, 0)),
     warnings: loaded.warnings,
+    limits: triggerLimits(loaded),
     pending: [],
     firings: [],
   };
