@@ -24,6 +24,19 @@ export interface Redactor {
  */
 export const HANDED_ON_RESULTS: ReadonlySet<string> = new Set(['tools:call', 'tools:fullText', 'resources:read', 'prompts:get', 'history:replay', 'checks:run']);
 
+/** Handlers whose data are task records (`tasks:call`, `tasks:list`, `tasks:cancel`): each record is shown, its `result` handed on. */
+export const TASK_RECORD_RESULTS: ReadonlySet<string> = new Set(['tasks:call', 'tasks:list', 'tasks:cancel']);
+
+/** Task records (one or a list): the record by the whole rule, its tool `result` by `handOn` (`call --task` prints it). */
+function taskRecords(data: unknown, redactor: Redactor): unknown {
+  const one = (record: unknown): unknown => {
+    if (record === null || typeof record !== 'object' || !('result' in record)) return redactor.redactValue(record);
+    const { result, ...rest } = record as { result: unknown };
+    return { ...redactor.redactValue(rest), result: handOn(result, redactor) };
+  };
+  return Array.isArray(data) ? data.map(one) : one(data);
+}
+
 /** A result handed on: held values masked, counted on the result when any were. */
 export function handOn<T>(data: T, redactor: Redactor): T {
   const { value, redactions } = redactor.maskHeld(data);
@@ -33,13 +46,17 @@ export function handOn<T>(data: T, redactor: Redactor): T {
 
 /**
  * `handlers` with every failure's `error.message` through `redactor.redact`, every ok result's
- * `data` through `redactor.redactValue` — or, for `HANDED_ON_RESULTS`, through `handOn`. Never
+ * `data` through `redactor.redactValue` — or, for `HANDED_ON_RESULTS`, through `handOn` (and a task
+ * record's `result` too, `TASK_RECORD_RESULTS`). Never
  * throws more than the handler itself.
  */
 export function redactResults(handlers: ApiHandlers, redactor: Redactor): ApiHandlers {
   const out: Record<string, (input: unknown) => Promise<Result<unknown>>> = {};
   for (const [name, handler] of Object.entries(handlers) as [string, (input: unknown) => Promise<Result<unknown>>][]) {
-    const data = HANDED_ON_RESULTS.has(name) ? (v: unknown) => handOn(v, redactor) : (v: unknown) => redactor.redactValue(v);
+    const data =
+      HANDED_ON_RESULTS.has(name) ? (v: unknown) => handOn(v, redactor)
+      : TASK_RECORD_RESULTS.has(name) ? (v: unknown) => taskRecords(v, redactor)
+      : (v: unknown) => redactor.redactValue(v);
     out[name] = async (input) => {
       const result = await handler(input);
       return result.ok ? { ok: true, data: data(result.data) } : { ok: false, error: { ...result.error, message: redactor.redact(result.error.message) } };
