@@ -1,17 +1,26 @@
 /**
- * The one redaction rule (issue 9 item 4; docs/auth.md "tokens never in a log, a trace or what we show").
- * Every sink — server logs, the JSON-RPC trace, status, errors, call history, the CLI's `--json`,
- * the web host's and IPC's messages — passes what it shows through these functions. Pure (no
+ * The one redaction rule (issue 9 item 4, issue 26 item 2; docs/security.md "Redaction"). Pure (no
  * `node:`, no DOM), so the renderer can use the same key rule to mask its input fields.
  *
- * What counts as a secret:
- * - a value we hold as secret (keychain tokens, resolved env/header values, passwords), wherever
- *   it appears in text;
- * - the value under a secret KEY (`isSecretKey`), at any depth of a JSON value;
- * - a URL's userinfo password (or a lone username, which is often a token) and its secret query
- *   parameters (`?api_key=…`, `?access_token=…`, `?code=…`);
- * - the credential after `Bearer ` / `Basic ` in text.
+ * A value is secret when it is held (the configuration supplied it: the keychain or a secret
+ * reference, a value under a secret KEY — `isSecretKey` —, a literal credential-looking value), or
+ * when it looks like a credential whatever its key (`isSecretValue` / in text: well-known token
+ * prefixes, JWTs, URL userinfo and credential query parameters, `Bearer …`, high-entropy runs —
+ * `isHighEntropy`). Never masked: fixed-format identifiers (UUIDs, trace and span ids, digests, git
+ * hashes, values under identifier keys such as `mcp-session-id`) and the base64 of image, audio and
+ * blob content.
+ *
+ * Two uses of the one rule:
+ * - *shown or stored* (logs, trace, status and `lastError`, history, exports, events):
+ *   `redactText` / `redactValue` / `redactedJson` mask every secret as defined;
+ * - *handed on as a result* (a tool call, a resource, a prompt, a saved check — CLI `call`,
+ *   `--json`, the library, the window's result view): `maskHeld` masks only held values and counts
+ *   them, so the result says how many values were masked.
  */
+
+import { ENTROPY_MIN_LENGTH, ENTROPY_RUN, isHighEntropy, TOKEN_HINT, TOKEN_IN_TEXT, TOKEN_WHOLE } from './secret-shapes.js';
+
+export { ENTROPY_MIN_BITS, ENTROPY_MIN_LENGTH, isHighEntropy } from './secret-shapes.js';
 
 /** What replaces a secret. */
 export const REDACTED = '[redacted]';
@@ -81,25 +90,33 @@ function classifyKey(key: string): boolean {
 }
 
 /**
- * Well-known credential shapes, recognised by value whatever key holds them (trial 5 finding 3):
- * OpenAI/Anthropic-style `sk-…` (`sk-proj-`, `sk-live-`…), GitHub `ghp_`/`gho_`/`ghu_`/`ghs_`/`ghr_`
- * and `github_pat_`, Slack `xoxa-`/`xoxb-`/`xoxp-`/`xoxr-`/`xoxs-`, AWS access key ids `AKIA…`/`ASIA…`.
- * Bounded quantifiers: linear over long text.
+ * `text` with every high-entropy run (`isHighEntropy`) replaced — outside absolute URLs (a plain URL
+ * is no secret; its credentials are `redactUrl`'s: an OAuth `code_challenge` must stay usable) and
+ * except base64 after `;base64,` (a data URL's content).
  */
-const TOKEN_SHAPE_SOURCE =
-  '(?:sk-(?:[a-z]{2,8}-)?[A-Za-z0-9_-]{10,512}|gh[opusr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|xox[abprs]-[A-Za-z0-9-]{10,255}|(?:AKIA|ASIA)[0-9A-Z]{16})';
-const TOKEN_IN_TEXT = new RegExp(`(?<![A-Za-z0-9_-])${TOKEN_SHAPE_SOURCE}(?![A-Za-z0-9_-])`, 'g');
-const TOKEN_WHOLE = new RegExp(`^${TOKEN_SHAPE_SOURCE}$`);
+function redactEntropy(text: string): string {
+  const runs = (part: string): string => part.replace(ENTROPY_RUN, (run, at: number) => (isHighEntropy(run) && !part.endsWith(';base64,', at) ? REDACTED : run));
+  if (!text.includes('://')) return runs(text);
+  let out = '';
+  let last = 0;
+  for (const url of text.matchAll(URL_IN_TEXT)) {
+    out += runs(text.slice(last, url.index)) + url[0];
+    last = url.index + url[0].length;
+  }
+  return out + runs(text.slice(last));
+}
 
 /**
- * Whether `value` is a secret by its shape alone: a well-known token (`sk-proj-…`, `ghp_…`,
- * `xoxb-…`, `AKIA…`), an `Authorization`-style `Bearer <credential>` / `Basic <credential>`, or a URL
- * carrying a password (`postgres://admin:pw@db`). A value holding `${…}` is a reference, never a secret.
+ * Whether `value` looks like a credential whatever key holds it (issue 26 item 2): a well-known token
+ * (`sk-proj-…`, `ghp_…`, `xoxb-…`, `AKIA…`, a JWT), an `Authorization`-style `Bearer <credential>` /
+ * `Basic <credential>`, a URL carrying a password (`postgres://admin:pw@db`), or a high-entropy
+ * string (`isHighEntropy`). A path, a plain URL, a host name, an ordinary word is not; a value
+ * holding `${…}` is a reference, never a secret.
  */
 export function isSecretValue(value: string): boolean {
   const v = value.trim();
   if (v.length < MIN_SECRET_LENGTH || v.includes('${')) return false;
-  if (TOKEN_WHOLE.test(v) || /^(?:Bearer|Basic)\s+\S{8,}$/i.test(v)) return true;
+  if (TOKEN_WHOLE.test(v) || /^(?:Bearer|Basic)\s+\S{8,}$/i.test(v) || isHighEntropy(v)) return true;
   if (!v.includes('://')) return false;
   try {
     return new URL(v).password !== '';
@@ -214,6 +231,8 @@ function escapeRegExp(text: string): string {
 export interface SecretValues {
   /** Replace every held value in `text`. */
   scrub(text: string): string;
+  /** `text` with every held value replaced, and how many were (the mark a result carries: `redactions`). */
+  mask?(text: string): { text: string; count: number };
 }
 
 /**
@@ -228,23 +247,49 @@ const PLACEHOLDERS_ONLY = /^\s*(?:(?:Bearer|Basic)\s+)?(?:\$\{[^}\s]{1,256}\}\s*
  */
 export function secretValues(values: Iterable<string | undefined>): SecretValues {
   const list = [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH && !PLACEHOLDERS_ONLY.test(v)))];
-  if (list.length === 0) return { scrub: (text) => text };
+  if (list.length === 0) return NO_VALUES;
   const pattern = new RegExp(list.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
-  return { scrub: (text) => (text.length < MIN_SECRET_LENGTH ? text : text.replace(pattern, REDACTED)) };
+  return {
+    scrub: (text) => (text.length < MIN_SECRET_LENGTH ? text : text.replace(pattern, REDACTED)),
+    mask: (text) => {
+      let count = 0;
+      const out = text.length < MIN_SECRET_LENGTH ? text : text.replace(pattern, () => (count++, REDACTED));
+      return { text: out, count };
+    },
+  };
 }
 
-const NO_VALUES: SecretValues = { scrub: (text) => text };
+const NO_VALUES: SecretValues = { scrub: (text) => text, mask: (text) => ({ text, count: 0 }) };
+
+/** A `?name=value` / `&name=value` query pair in text, e.g. an echoed request path (`GET /cb?code=…`). */
+const QUERY_PAIR_IN_TEXT = /([?&])([A-Za-z][A-Za-z0-9_.-]{0,63})=([^\s"'&#<>]{1,4096})/g;
+
+/** Whether any text rule below can apply to a short text: a URL, a pair, a flag, a token prefix, an auth scheme. */
+const ANY_HINT = new RegExp(`[:?&=]|-[A-Za-z]|Bearer|Basic|${TOKEN_HINT.source}`);
+
+/** Options of `redactText`. */
+export interface RedactTextOptions {
+  /** Apply the entropy rule (default true; false for values under identifier keys, `isIdentifierKey`). */
+  entropy?: boolean;
+}
 
 /**
- * `text` without secrets: held values, URL userinfo and secret query values, the credential after
- * `Bearer`/`Basic`, and the value of a `secret_key=value` / `"password": "…"` pair. Linear in the
- * length of `text`.
+ * `text` without secrets — the *shown or stored* use of the rule (docs/security.md "Redaction"):
+ * held values, URL userinfo and secret query values (in absolute URLs and in `?…&…` pairs of an
+ * echoed path), well-known token shapes and JWTs, the credential after `Bearer`/`Basic`, the value
+ * of a `secret_key=value` / `"password": "…"` / `--api-key=…` pair, and high-entropy runs
+ * (`isHighEntropy`). Linear in the length of `text`.
  */
-export function redactText(text: string, held: SecretValues = NO_VALUES): string {
+export function redactText(text: string, held: SecretValues = NO_VALUES, options: RedactTextOptions = WITH_ENTROPY): string {
   if (text === '') return text;
   let out = held.scrub(text);
+  // Most strings of a message are short and plain (`tools/call`, `hello`): one look, then done.
+  if (out.length < ENTROPY_MIN_LENGTH && !ANY_HINT.test(out)) return out;
   if (out.includes('://')) out = out.replace(URL_IN_TEXT, (url) => redactUrl(url));
-  if (/sk-|gh[opusr]_|github_pat_|xox|AKIA|ASIA/.test(out)) out = out.replace(TOKEN_IN_TEXT, REDACTED);
+  if (/[?&][A-Za-z]/.test(out)) {
+    out = out.replace(QUERY_PAIR_IN_TEXT, (match, sep: string, name: string, value: string) => (isSecretQueryParam(name) && !KEEP_PAIR_VALUE.test(value) ? `${sep}${name}=${URL_MASK}` : match));
+  }
+  if (TOKEN_HINT.test(out)) out = out.replace(TOKEN_IN_TEXT, REDACTED);
   if (/-[A-Za-z]/.test(out)) {
     out = out.replace(FLAG_PAIR_IN_TEXT, (match, dashes: string, flag: string, value: string) => (isSecretKey(flag) && !KEEP_PAIR_VALUE.test(value) ? `${dashes}${flag}=${REDACTED}` : match));
   }
@@ -256,20 +301,51 @@ export function redactText(text: string, held: SecretValues = NO_VALUES): string
       return quoted !== undefined ? `${key}${sep}"${REDACTED}"` : `${key}${sep}${REDACTED}`;
     });
   }
+  if (options.entropy !== false && out.length >= ENTROPY_MIN_LENGTH) out = redactEntropy(out);
   return out;
 }
 
+/** Last words of keys whose values are identifiers, never credentials by entropy (`mcp-session-id`, `traceId`, `nextCursor`). */
+const IDENTIFIER_LAST_WORDS = new Set(['id', 'ids', 'uuid', 'guid', 'hash', 'digest', 'etag', 'cursor', 'traceparent', 'tracestate', 'sha']);
+
 /**
- * A copy of `value` without secrets, at any depth (no recursion limit: an explicit stack; a cycle
- * becomes `"[cycle]"`): every string through `redactText`, and every scalar under a secret key
- * (`isSecretKey`) replaced by `[redacted]` (objects under such keys are walked, not dropped, so
- * `credentials: {scope}` keeps its non-secret parts). Keys are kept as they are.
+ * Whether the value under `key` is an identifier (issue 26 item 2: MCP session ids, trace and span
+ * ids, request ids, digests, cursors): the entropy rule does not apply to it (token shapes, held
+ * values and the key rule still do).
  */
-export function redactValue<T>(value: T, held: SecretValues = NO_VALUES): T {
+export function isIdentifierKey(key: string): boolean {
+  // Asked for every string of every traced message, as `isSecretKey` is: the same few keys recur.
+  const known = identifierKeyMemo.get(key);
+  if (known !== undefined) return known;
+  const words = keyWords(key);
+  const answer = words.length > 0 && IDENTIFIER_LAST_WORDS.has(words[words.length - 1]!);
+  if (identifierKeyMemo.size >= SECRET_KEY_MEMO_SIZE) identifierKeyMemo.clear();
+  identifierKeyMemo.set(key, answer);
+  return answer;
+}
+const identifierKeyMemo = new Map<string, boolean>();
+
+/**
+ * Whether the string under `key` of `holder` is the base64 of image, audio or blob content (MCP
+ * `ImageContent.data`, `AudioContent.data`, a resource's `blob`): never masked, never scanned.
+ */
+function isBase64Content(holder: unknown, key: string | undefined): boolean {
+  if (key === 'blob') return true;
+  if (key !== 'data' || holder === null || typeof holder !== 'object') return false;
+  const type = (holder as { type?: unknown }).type;
+  return type === 'image' || type === 'audio';
+}
+
+/**
+ * A copy of `value` with every leaf (non-object) replaced by `leaf(v, key, holder)` — `key` is the
+ * property it sits under (array elements count as under their array's key), `holder` the object or
+ * array holding it. No recursion limit (an explicit stack); a cycle becomes `"[cycle]"`; keys kept.
+ */
+function mapLeaves<T>(value: T, leaf: (v: unknown, key: string | undefined, holder: object | undefined) => unknown): T {
   const root: { v: unknown } = { v: undefined };
   const onPath = new Set<object>();
-  // Each frame: the source, where its copy goes, and the key it sits under.
-  type Frame = { src: unknown; put: (v: unknown) => void; key?: string } | { leave: object };
+  // Each frame: the source, where its copy goes, the key it sits under and what holds it.
+  type Frame = { src: unknown; put: (v: unknown) => void; key?: string; holder?: object } | { leave: object };
   const stack: Frame[] = [{ src: value, put: (v) => (root.v = v) }];
   while (stack.length > 0) {
     const frame = stack.pop()!;
@@ -277,13 +353,9 @@ export function redactValue<T>(value: T, held: SecretValues = NO_VALUES): T {
       onPath.delete(frame.leave);
       continue;
     }
-    const { src, put, key } = frame;
-    if (typeof src === 'string') {
-      put(key !== undefined && isSecretKey(key) && src !== '' ? REDACTED : redactText(src, held));
-      continue;
-    }
+    const { src, put, key, holder } = frame;
     if (src === null || typeof src !== 'object') {
-      put(key !== undefined && isSecretKey(key) && (typeof src === 'number' || typeof src === 'bigint') ? REDACTED : src);
+      put(leaf(src, key, holder));
       continue;
     }
     if (onPath.has(src)) {
@@ -295,34 +367,79 @@ export function redactValue<T>(value: T, held: SecretValues = NO_VALUES): T {
     if (Array.isArray(src)) {
       const copy: unknown[] = new Array<unknown>(src.length);
       put(copy);
-      for (let i = src.length - 1; i >= 0; i--) stack.push({ src: src[i], put: (v) => (copy[i] = v), key });
+      for (let i = src.length - 1; i >= 0; i--) stack.push({ src: src[i], put: (v) => (copy[i] = v), key, holder: src });
     } else {
       const copy: Record<string, unknown> = {};
       put(copy);
       const entries = Object.entries(src as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i]!;
-        stack.push({ src: v, put: (x) => Object.defineProperty(copy, k, { value: x, enumerable: true, writable: true, configurable: true }), key: k });
+        stack.push({ src: v, put: (x) => Object.defineProperty(copy, k, { value: x, enumerable: true, writable: true, configurable: true }), key: k, holder: src });
       }
     }
   }
   return root.v as T;
 }
 
+/** One leaf by the shown-or-stored rule (`redactValue`, `redactedJson`). */
+function redactLeaf(v: unknown, key: string | undefined, holder: unknown, held: SecretValues): unknown {
+  if (typeof v === 'string') {
+    if (v === '') return v;
+    if (key === undefined) return redactText(v, held);
+    if (isSecretKey(key)) return REDACTED;
+    // The trace's hot path: the key checks below only matter for strings the entropy rule can see.
+    if (v.length < ENTROPY_MIN_LENGTH) return redactText(v, held, NO_ENTROPY);
+    if (isBase64Content(holder, key)) return v;
+    return redactText(v, held, isIdentifierKey(key) ? NO_ENTROPY : WITH_ENTROPY);
+  }
+  return key !== undefined && (typeof v === 'number' || typeof v === 'bigint') && isSecretKey(key) ? REDACTED : v;
+}
+const NO_ENTROPY: RedactTextOptions = { entropy: false };
+const WITH_ENTROPY: RedactTextOptions = {};
+
+/**
+ * A copy of `value` without secrets, at any depth — the *shown or stored* use (no recursion limit;
+ * a cycle becomes `"[cycle]"`): every string through `redactText` (without the entropy rule under
+ * an identifier key), every scalar under a secret key (`isSecretKey`) replaced by `[redacted]`
+ * (objects under such keys are walked, not dropped, so `credentials: {scope}` keeps its non-secret
+ * parts), the base64 of image, audio and blob content kept as it is. Keys are kept as they are.
+ */
+export function redactValue<T>(value: T, held: SecretValues = NO_VALUES): T {
+  return mapLeaves(value, (v, key, holder) => redactLeaf(v, key, holder, held));
+}
+
 /**
  * `JSON.stringify(redactValue(value, held))` in one pass, without building the copy (the JSON-RPC
- * trace turns every message into text with it): the same rule — every string through
- * `redactText`, a scalar under a secret key (array elements count as under their array's key)
- * replaced by `[redacted]`. Throws what `JSON.stringify` throws (a cycle, a BigInt); callers that
- * must show such values fall back to `redactValue`.
+ * trace turns every message into text with it): the same rule (`redactLeaf`). Throws what
+ * `JSON.stringify` throws (a cycle, a BigInt); callers that must show such values fall back to
+ * `redactValue`.
  */
 export function redactedJson(value: unknown, held: SecretValues = NO_VALUES): string {
   const arrayKeys = new WeakMap<object, string>();
   return JSON.stringify(value, function (this: unknown, key: string, v: unknown): unknown {
-    const under = Array.isArray(this) ? arrayKeys.get(this) : key;
-    if (typeof v === 'string') return under && v !== '' && isSecretKey(under) ? REDACTED : redactText(v, held);
-    if (typeof v === 'number') return under && isSecretKey(under) ? REDACTED : v;
+    const under = Array.isArray(this) ? arrayKeys.get(this) : key === '' ? undefined : key;
+    if (typeof v === 'string' || typeof v === 'number') return redactLeaf(v, under, this, held);
     if (Array.isArray(v) && under !== undefined) arrayKeys.set(v, under);
     return v;
   });
+}
+
+/**
+ * The *handed on as a result* use of the rule (issue 26 item 2; docs/security.md "Redaction"): a
+ * copy of `value` in which only the values the configuration itself supplied (`held`: keychain
+ * and secret references, values under secret keys, literal credential-looking values) are
+ * replaced by `[redacted]`, and how many replacements were made (`redactions`, shown beside the
+ * result). Everything else — paths, URLs, identifiers, a credential-looking string the server
+ * produced — is kept byte for byte; the base64 of image, audio and blob content is not scanned.
+ */
+export function maskHeld<T>(value: T, held: SecretValues): { value: T; redactions: number } {
+  let redactions = 0;
+  const mask = held.mask ?? ((text: string) => ({ text: held.scrub(text), count: 0 }));
+  const out = mapLeaves(value, (v, key, holder) => {
+    if (typeof v !== 'string' || isBase64Content(holder, key)) return v;
+    const masked = mask(v);
+    redactions += masked.count;
+    return masked.text;
+  });
+  return { value: out, redactions };
 }

@@ -6,10 +6,11 @@ import { resolvesValues, type ValueResolver } from './mcp/value-resolution.js';
 import { secretsToRemember } from './mcp/connection-auth.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ServerDefinition } from '../../src-shared/config/server.js';
+import { isSecretKey, isSecretValue } from '../../src-shared/redaction.js';
 
 /**
- * Issue 9 item 4 (docs/security.md "Held values"): every discovered definition's secret values are
- * handed to `auth` for redaction at discovery, not only those of servers that start. `env`: the
+ * Issue 9 item 4 (docs/security.md "Redaction"): every discovered definition's held values
+ * (`secretsToRemember`) are handed to `auth` for redaction at discovery, not only those of servers that start. `env`: the
  * environment env NAMES resolve against.
  */
 export function holdDefinitionSecrets(definitions: readonly ServerDefinition[], values: ValueResolver, auth: AuthService, env: Record<string, string | undefined>): void {
@@ -18,11 +19,12 @@ export function holdDefinitionSecrets(definitions: readonly ServerDefinition[], 
   for (const def of definitions) {
     const resolved = values.resolveDefinitionSync(def);
     for (const secret of secretsToRemember(def, resolved ? { ...def, ...resolved } : def)) auth.remember(secret);
-    // Values that wait for a `!command` resolve at connect; env NAMES among them resolve now.
+    // Values that wait for a `!command` resolve at connect; env NAMES among them resolve now, held
+    // by the one rule (issue 26 item 2): under a secret key, or looking like a credential.
     if (!resolved && resolvesValues(def)) {
-      for (const raw of [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})]) {
+      for (const [key, raw] of [...Object.entries(def.env ?? {}), ...Object.entries(def.headers ?? {})]) {
         const value = env[raw];
-        if (value) auth.remember(value);
+        if (value && (isSecretKey(key) || isSecretValue(value))) auth.remember(value);
       }
     }
   }

@@ -3,7 +3,7 @@
  * a definition whose env took a folder from the environment (`WORK_DIR: ${SWITCHBOARD_HOME}`) had
  * that folder held as a secret, so `servers:list` (status --json, the UI) showed Switchboard's own
  * file as `[redacted]/servers.json` and each argument naming the folder as `[redacted]`. An existing
- * path from the environment is a place, not a credential (docs/security.md "Held values"); a token
+ * path from the environment is a place, not a credential (docs/security.md "Redaction"); a token
  * from the environment is still held.
  */
 import { join } from 'node:path';

@@ -15,7 +15,8 @@ import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, tripwi
 const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/inspector-server.mjs', import.meta.url));
 let world: TempWorld;
 let tripwire: string;
-const PLANTED = `planted-${Math.random().toString(36).slice(2)}`;
+// Credential-shaped (high entropy): an env NAME's ordinary value is no longer held (issue 26 item 2).
+const PLANTED = `Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gY${Math.random().toString(36).slice(2)}`;
 
 const echo = (expected: string) => ({
   name: `echo ${expected}`,
@@ -186,5 +187,7 @@ describe('switchboard check', () => {
       expect(r.stdout).toContain('[redacted]');
       expect(r.stdout).not.toContain(PLANTED);
     }
+    // A saved check's run is a result handed on: it says how many values it masked.
+    expect((JSON.parse(json.stdout) as CheckRun).redactions).toBeGreaterThan(0);
   }, 120_000);
 });

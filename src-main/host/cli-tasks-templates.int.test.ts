@@ -11,10 +11,14 @@ import { readLiveEndpoint } from '../owner/ownership.js';
 import { connectToOwner } from '../wires/remote-api.js';
 
 let world: TempWorld;
+/** A literal credential in the configuration, under a name that does not look secret: held. */
+const TOKEN = 'ghp_Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAaTsk';
+/** Looks like a credential but the configuration never supplied it: a result keeps it. */
+const NOT_CONFIGURED = 'Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gYTsk';
 
 beforeAll(() => {
   world = makeWorld();
-  writeOwnServers(world, { everything: everythingEntry(world) });
+  writeOwnServers(world, { everything: everythingEntry(world, { MY_CONFIG: TOKEN }) });
 });
 
 afterAll(() => world?.cleanup());
@@ -38,6 +42,15 @@ describe('CLI tasks', () => {
     const result = JSON.parse(run.stdout) as { server: string; tool: string; isError: boolean; text: string };
     expect(result).toMatchObject({ server: 'everything', tool: 'simulate-research-query', isError: false });
     expect(result.text).toContain('beavers');
+  });
+
+  it("a task's result is handed on: only the configuration's values are masked, and counted (issue 26 item 2)", async () => {
+    const run = await runSwitchboard(world, ['call', 'everything', 'simulate-research-query', '--task', '--json', '--args', JSON.stringify({ topic: `${TOKEN} ${NOT_CONFIGURED}` })]);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { text: string; redactions?: number };
+    expect(run.stdout).not.toContain(TOKEN);
+    expect(result.text).toContain(`[redacted] ${NOT_CONFIGURED}`);
+    expect(result.redactions).toBe(run.stdout.split('[redacted]').length - 1);
   });
 });
 

@@ -7,6 +7,12 @@
  * (backups included), logs, trace, history and status through the core, the web host's WebSocket
  * messages, and the `--json` output of every verb in the CLI's command registry. None may hold a
  * planted value.
+ *
+ * Issue 26 item 2 (the one rule, both ways): also a literal credential under a name that does not
+ * look secret (`MY_CONFIG: ghp_…`, `MY_SETTING: <high entropy>`), and a server that fails printing a
+ * `?code=` path, a JWT and a high-entropy string on stderr (lastError, logs, history, results); and
+ * what is not a secret — a folder from `${SB_DATA_ROOT:-/opt/data-…}`, a plain value — comes back
+ * byte for byte in results, with `redactions` counting what the configuration supplied.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -26,15 +32,25 @@ import type { SwitchboardCore } from '../core/types.js';
 import { startProtectedServer } from '../core/auth/fixtures/protected-server.mjs';
 
 const tag = randomUUID().slice(0, 8);
+/** A high-entropy string (≥ 32 of [A-Za-z0-9+/_=-], ≥ 4 bits per character): a credential by shape. */
+const entropic = (salt: string): string => `Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gY${salt}${tag}`;
 const PLANTED = {
-  envByName: `planted-env-name-${tag}`,
+  // An env NAME's value under a non-secret key is held only when it looks like a credential (issue 26 item 2).
+  envByName: entropic('N'),
   envPlaceholder: `planted-env-placeholder-${tag}`,
   command: `planted-command-${tag}`,
   header: `planted-header-${tag}`,
   token: `planted-add-token-${tag}`,
   urlPassword: `planted-url-pw-${tag}`,
   urlQuery: `planted-url-query-${tag}`,
+  literalToken: `ghp_Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh${tag}`,
+  literalEntropy: entropic('L'),
+  stderrCode: `planted-oauth-code-${tag}`,
+  stderrJwt: `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwbGFudGVkIn0.${tag}dozjgNryP4J3jVmNHl0w5N`,
+  stderrEntropy: entropic('S'),
 };
+/** Not secrets: they must come back byte for byte (issue 26 item 2). */
+const KEPT = { dataRoot: `/opt/data-${tag}`, plain: `plain-visible-value-${tag}` };
 const service = `mcp-switchboard-test-${randomUUID()}`;
 let world: TempWorld;
 let everythingHttp: EverythingHttp;
@@ -43,6 +59,8 @@ let secrets: KeytarSecretStore;
 let core: SwitchboardCore;
 const oauthTokens: string[] = [];
 const surfaces = new Map<string, string>();
+/** The CLI's `call` runs of the registry scan, by argv (checked again for what they keep). */
+const cliCalls = new Map<string, { code: number | null; stdout: string; stderr: string }>();
 
 const planted = (): string[] => [...Object.values(PLANTED), ...oauthTokens];
 /** The planted values found in `text` (by surface name, for a readable failure). */
@@ -53,6 +71,18 @@ function leaks(): Record<string, string[]> {
     if (found.length > 0) out[surface] = found;
   }
   return out;
+}
+
+/**
+ * A get-env result keeps `expected` (byte for byte where not a secret), and `redactions` counts
+ * every `[redacted]` in it — each masking is marked (issue 26 item 2).
+ */
+function expectKeptAndCounted(result: { text: string; redactions?: number }, expected: Record<string, string>): void {
+  const env = JSON.parse(result.text) as Record<string, string>;
+  expect(Object.fromEntries(Object.keys(expected).map((k) => [k, env[k]]))).toEqual(expected);
+  const masked = JSON.stringify(result).split('[redacted]').length - 1;
+  expect(masked).toBeGreaterThan(0);
+  expect(result.redactions).toBe(masked);
 }
 
 function filesUnder(dir: string): string[] {
@@ -72,7 +102,16 @@ beforeAll(async () => {
   const url = new URL(everythingHttp.url);
   writeOwnServers(world, {
     // env by NAME (docs/auth.md resolution) and a !command; server-everything's get-env echoes both.
-    envy: { command: process.execPath, args: [everythingScript(), 'stdio'], env: { SB_FROM_NAME: 'SB_PLANTED_NAME', SB_FROM_COMMAND: `!printf 'planted-command-%s' ${tag}` } },
+    envy: {
+      command: process.execPath,
+      args: [everythingScript(), 'stdio'],
+      env: {
+        SB_FROM_NAME: 'SB_PLANTED_NAME',
+        SB_FROM_COMMAND: `!printf 'planted-command-%s' ${tag}`,
+        DATA_ROOT: `\${SB_DATA_ROOT:-${KEPT.dataRoot}}`,
+        PLAIN_SETTING: KEPT.plain,
+      },
+    },
     prot: { type: 'http', url: prot.url, auth: { type: 'oauth' } },
   });
   // Another host's file: ${env:} expansion in a header, a URL password and a secret query value.
@@ -86,6 +125,13 @@ beforeAll(async () => {
           headers: { 'X-Api-Key': '${env:SB_PLANTED_PLACEHOLDER}' },
         },
         'plain-cursor': { url: everythingHttp.url },
+        // Literal credentials under names that do not look secret (issue 26 item 2); get-env echoes them.
+        lit: { command: process.execPath, args: [everythingScript(), 'stdio'], env: { MY_CONFIG: PLANTED.literalToken, MY_SETTING: PLANTED.literalEntropy } },
+        // Fails at start, echoing credentials nobody configured: logs and lastError mask them by shape.
+        broken: {
+          command: process.execPath,
+          args: ['-e', `console.error('GET /callback?state=s1&code=${PLANTED.stderrCode} 500'); console.error('bearer-less ${PLANTED.stderrJwt}'); console.error('key ${PLANTED.stderrEntropy}'); process.exit(3)`],
+        },
       },
     }),
   );
@@ -140,13 +186,20 @@ describe('planted-secret scan (issue 9)', () => {
         ws.send(JSON.stringify({ type: 'call', id: mine, method, input }));
       });
     try {
-      const env = await call('tools:call', { server: 'envy', tool: 'get-env', args: {} });
+      const env = (await call('tools:call', { server: 'envy', tool: 'get-env', args: {} })) as { ok: true; data: { text: string; redactions?: number } };
       // The server really echoed the planted values (else this scan would prove nothing)…
       expect(JSON.stringify(env)).toContain('[redacted]');
-      for (const server of ['envy', 'hdr', 'prot', 'added', 'tokened']) {
+      // …and a result keeps what is not a secret byte for byte (issue 26 item 2), marking each masking.
+      expectKeptAndCounted(env.data, { DATA_ROOT: KEPT.dataRoot, PLAIN_SETTING: KEPT.plain, SB_FROM_NAME: '[redacted]', SB_FROM_COMMAND: '[redacted]' });
+      const lit = (await call('tools:call', { server: 'lit', tool: 'get-env', args: {} })) as { ok: true; data: { text: string; redactions?: number } };
+      expectKeptAndCounted(lit.data, { MY_CONFIG: '[redacted]', MY_SETTING: '[redacted]' });
+      for (const server of ['envy', 'hdr', 'prot', 'added', 'tokened', 'lit', 'broken']) {
         await call('tools:call', { server, tool: 'echo', args: { message: `echo ${PLANTED.envByName} ${oauthTokens[0]}` } });
         for (const method of ['logs:get', 'trace:get', 'history:list', 'servers:test', 'auth:status']) surfaces.set(`core ${method} ${server}`, JSON.stringify(await core.handlers[method as 'logs:get']({ server } as never)));
       }
+      // The failing server's lastError quotes its stderr, masked by shape (else the scan proves nothing).
+      const listed = (await call('servers:list', {})) as { data: { servers: { server: { name: string }; lastError?: string }[] } };
+      expect(listed.data.servers.find((x) => x.server.name === 'broken')?.lastError).toContain('code=***');
       for (const method of ['servers:list', 'config:hosts', 'tools:list', 'history:list']) surfaces.set(`ws ${method}`, JSON.stringify(await call(method, {})));
       await waitFor('events delivered', () => frames.some((f) => f.includes('history:appended')));
       surfaces.set('ws frames', frames.join('\n'));
@@ -166,7 +219,7 @@ describe('planted-secret scan (issue 9)', () => {
       tools: [['tools'], ['tools', 'envy', '--catalog']],
       describe: [['describe', 'mcp_envy_get_env']],
       history: [['history'], ['history', 'envy']],
-      call: [['call', 'envy', 'get-env', '--args', '{}'], ['call', 'hdr', 'echo', '--args', JSON.stringify({ message: PLANTED.envByName })]],
+      call: [['call', 'envy', 'get-env', '--args', '{}'], ['call', 'lit', 'get-env', '--args', '{}'], ['call', 'hdr', 'echo', '--args', JSON.stringify({ message: PLANTED.envByName })]],
       resources: [['resources', 'envy']],
       prompts: [['prompts', 'envy']],
       logs: [['logs', 'envy']],
@@ -207,9 +260,26 @@ describe('planted-secret scan (issue 9)', () => {
         const out = await runSwitchboard(world, [...argv, '--json']);
         surfaces.set(`cli ${argv.join(' ')}`, `${out.stdout}\n${out.stderr}`);
         expect(out.code, `${verb}: ${out.stderr}`).not.toBeNull();
+        if (verb === 'call') cliCalls.set(argv.join(' '), out);
+      }
+      if (verb === 'call') {
+        const plain = await runSwitchboard(world, ['call', 'lit', 'get-env', '--args', '{}']);
+        surfaces.set('cli call lit get-env (text)', `${plain.stdout}\n${plain.stderr}`);
+        cliCalls.set('plain call lit get-env', plain);
       }
     }
     for (const file of filesUnder(world.dataDir)) surfaces.set(`data after cli ${file}`, readFileSync(file, 'latin1'));
     expect(leaks()).toEqual({});
   }, 900_000);
+
+  it('call --json (run above) keeps every value the configuration did not supply byte for byte and counts what it masked', () => {
+    const envy = cliCalls.get('call envy get-env --args {}')!;
+    expect(envy.code, envy.stderr).toBe(0);
+    expectKeptAndCounted(JSON.parse(envy.stdout) as { text: string }, { DATA_ROOT: KEPT.dataRoot, PLAIN_SETTING: KEPT.plain, SB_FROM_NAME: '[redacted]', SB_FROM_COMMAND: '[redacted]' });
+    const lit = cliCalls.get('call lit get-env --args {}')!;
+    const result = JSON.parse(lit.stdout) as { text: string; redactions?: number };
+    expectKeptAndCounted(result, { MY_CONFIG: '[redacted]', MY_SETTING: '[redacted]' });
+    // Without --json the count is said on stderr.
+    expect(cliCalls.get('plain call lit get-env')!.stderr).toContain(`${result.redactions} values from your configuration were masked`);
+  });
 });

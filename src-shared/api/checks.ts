@@ -4,6 +4,7 @@
  * `node:`): the core validates the file with these schemas, the faces render the results.
  */
 import { z } from 'zod';
+import { RedactionsSchema } from './redactions.js';
 
 /** Where a project keeps its collection, relative to the project folder. */
 export const COLLECTION_RELATIVE_PATH = '.switchboard/calls.json';
@@ -132,5 +133,7 @@ export const CheckRunSchema = z.object({
   failed: z.number().int().nonnegative(),
   /** Could not run (`error`) or waited for a confirmation (`needsConfirmation`). */
   notRun: z.number().int().nonnegative(),
+  /** Values from the configuration masked in these results (docs/security.md "Redaction"); absent when none. */
+  redactions: RedactionsSchema,
 });
 export type CheckRun = z.infer<typeof CheckRunSchema>;

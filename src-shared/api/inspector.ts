@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ToolCallResultSchema } from './status.js';
 import { ListCacheStateSchema } from './list-cache.js';
+import { RedactionsSchema } from './redactions.js';
 
 export { ListCacheStateSchema, type ListCacheState } from './list-cache.js';
 
@@ -110,7 +111,7 @@ export const ResourceContentsSchema = z.looseObject({
   text: z.string().optional(),
   blob: z.string().optional(),
 });
-export const ReadResourceOutputSchema = z.object({ contents: z.array(ResourceContentsSchema), durationMs: z.number() });
+export const ReadResourceOutputSchema = z.object({ contents: z.array(ResourceContentsSchema), durationMs: z.number(), redactions: RedactionsSchema });
 export type ReadResourceOutput = z.infer<typeof ReadResourceOutputSchema>;
 
 /** A `notifications/resources/updated` (after `resources:subscribe`). */
@@ -132,6 +133,7 @@ export type PromptInfo = z.infer<typeof PromptInfoSchema>;
 export const GetPromptOutputSchema = z.object({
   description: z.string().optional(),
   messages: z.array(z.looseObject({ role: z.string(), content: z.record(z.string(), z.unknown()) })),
+  redactions: RedactionsSchema,
 });
 export type GetPromptOutput = z.infer<typeof GetPromptOutputSchema>;
 

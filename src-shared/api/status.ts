@@ -10,6 +10,7 @@ import { TextFindingSchema } from './findings.js';
 import { ConfigWarningSchema, ProtocolModeSchema, ProvenanceSchema, TransportTypeSchema } from '../config/server.js';
 import { FailureSchema } from './outcome.js';
 import { ListCacheStateSchema } from './list-cache.js';
+import { RedactionsSchema } from './redactions.js';
 import { ConnectTimingsSchema, DeprecatedFeatureSchema } from './connect-report.js';
 import { ConnectWaitSchema } from './connect-wait.js';
 
@@ -257,6 +258,8 @@ export const ToolCallResultSchema = z.object({
    * `resultId` gives the whole flattened text (kept in main for the last few large results).
    */
   truncated: z.object({ resultId: z.string(), totalChars: z.number().int() }).optional(),
+  /** Values from the configuration masked in this result (docs/security.md "Redaction"); absent when none. */
+  redactions: RedactionsSchema,
 });
 export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
 

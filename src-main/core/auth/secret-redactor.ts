@@ -2,9 +2,10 @@
  * The secret values one core holds (docs/auth.md: tokens never reach a log, a trace or what we show),
  * applied with the one redaction rule of `src-shared/redaction.ts`. Every token the OAuth provider
  * learns, every resolved static auth value and every secret env/header value is registered here;
- * every sink (logs, trace, status, errors, history, events, `--json`) redacts through it.
+ * every sink (logs, trace, status, errors, history, events) redacts through it; results handed on
+ * (`--json` of `call`, the library) mask only these held values (`maskHeld`).
  */
-import { MIN_SECRET_LENGTH, REDACTED, redactText, redactValue, secretValues, type SecretValues } from '../../../src-shared/redaction.js';
+import { MIN_SECRET_LENGTH, REDACTED, maskHeld, redactText, redactValue, secretValues, type SecretValues } from '../../../src-shared/redaction.js';
 
 export { REDACTED };
 
@@ -28,6 +29,14 @@ export class SecretRedactor {
   /** A copy of `value` without secrets at any depth (secret keys, held values, URL secrets). */
   redactValue<T>(value: T): T {
     return redactValue(value, this.held());
+  }
+
+  /**
+   * A copy of `value` with only the held values masked — the *handed on as a result* use of the
+   * rule (docs/security.md "Redaction") — and how many were masked.
+   */
+  maskHeld<T>(value: T): { value: T; redactions: number } {
+    return maskHeld(value, this.held());
   }
 
   /** How many values are known. */

@@ -4,8 +4,6 @@
  * becomes status `needs-auth`; log lines lose every known secret. Implemented by
  * `core/auth/auth-service.ts`; optional everywhere (no auth → nothing changes).
  */
-import { existsSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { isSecretKey, isSecretValue, secretArgValues, type SecretValues } from '../../../src-shared/redaction.js';
@@ -45,27 +43,27 @@ export interface ConnectionAuth {
 }
 
 /**
- * The resolved env/header/auth values of a definition that are secrets (docs/auth.md, issue 9 item 4):
- * those under a secret key (the one rule, `isSecretKey`), those that came from the keychain
- * (`${secret:…}`, `${input:…}`), a `!command`, an environment variable (an env NAME resolved to its
- * value, or a `${VAR}` / `${env:VAR}` expanded at discovery: `expanded` lists those keys — except a
- * value that is an existing absolute path, a place such as `${HOME}`), every
- * static auth value, and a URL's userinfo password. `raw` is the definition as configured,
- * `resolved` after value resolution.
+ * The resolved env/header/auth values of a definition that are held secrets — the values the
+ * configuration itself supplied (issue 26 item 2, docs/security.md "Redaction"): those under a
+ * secret key (`isSecretKey`), those that look like a credential whatever their key
+ * (`isSecretValue`: token shapes, JWTs, high entropy), those that came from the keychain or a
+ * secret reference (`${secret:…}`, `${input:…}`) or a `!command`, every static auth value, secret
+ * arguments, and a URL's userinfo password. A value an ordinary environment variable filled in (an
+ * env NAME resolved to its value, a `${VAR}` / `${env:VAR}` / `${VAR:-default}` expanded at
+ * discovery) under a non-secret key is NOT held unless it looks like a credential: held, every
+ * path under an expanded folder (`${DATA_ROOT:-/opt/data}`) came back `[redacted]/x.md` in results.
+ * `raw` is the definition as configured (after discovery's expansion), `resolved` after value resolution.
  */
-export function secretsToRemember(raw: SecretSource & { expanded?: readonly string[] }, resolved: SecretSource): string[] {
+export function secretsToRemember(raw: SecretSource, resolved: SecretSource): string[] {
   const out: string[] = [];
   for (const field of ['env', 'headers'] as const) {
     for (const [key, value] of Object.entries(resolved[field] ?? {})) {
       const original = raw[field]?.[key] ?? '';
-      // An environment variable's value is held, unless it names a place that exists (`${HOME}`,
-      // `${workspaceFolder}/logs`): held, every path under it read `[redacted]` in status and --json.
-      const fromEnvironment = raw.expanded?.includes(`${field}.${key}`) === true && !isExistingPath(value);
-      const fromElsewhere = original !== value || original.startsWith('!') || original.includes('${') || fromEnvironment;
       const secret = value.replace(/^(Bearer|Basic)\s+/i, '');
       // A reference (`${input:key}`) or a command not yet run is no secret itself: never redact it.
       if (/\$\{[^}]*\}/.test(secret) || (value === original && original.startsWith('!'))) continue;
-      if (isSecretKey(key) || isSecretValue(value) || fromElsewhere) out.push(secret);
+      const fromReference = original.startsWith('!') || /\$\{(?:secret|input):/.test(original);
+      if (isSecretKey(key) || isSecretValue(value) || isSecretValue(secret) || fromReference) out.push(secret);
     }
   }
   // Secrets given as arguments (`--api-key=sk-…`) stay in the file; their echo in stderr is still redacted.
@@ -83,14 +81,6 @@ export function secretsToRemember(raw: SecretSource & { expanded?: readonly stri
     }
   }
   return out;
-}
-
-/**
- * Whether `value` is an absolute path that exists on this machine: a location, not a credential (a
- * token that is also an existing file path does not occur). Never throws.
- */
-function isExistingPath(value: string): boolean {
-  return isAbsolute(value) && existsSync(value);
 }
 
 /** The parts of a definition that can hold secret values. */

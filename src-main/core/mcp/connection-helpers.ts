@@ -8,7 +8,6 @@ import { AnyResultSchema } from './tool-bridge.js';
 import { observeList } from './response-cache.js';
 import { withExclusions, type ExcludedTool } from './tool-headers.js';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
-import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { collectPages, listWarning, MAX_LIST_PAGES } from './list-pages.js';
 
 /** Pages of `tools/list` followed at most. */
@@ -26,16 +25,6 @@ export interface ClosableLive {
 
 export function round(ms: number): number {
   return Math.round(ms * 100) / 100;
-}
-
-/** The secret strings of a resolved definition (env, header and auth values), for trace redaction. */
-export function secretValues(def: ServerDefinition): string[] {
-  const out = [...Object.values(def.env ?? {}), ...Object.values(def.headers ?? {})];
-  const auth = def.auth;
-  if (auth?.type === 'bearer') out.push(auth.token);
-  else if (auth?.type === 'basic') out.push(auth.password);
-  else if (auth?.type === 'header') out.push(auth.value);
-  return out;
 }
 
 /** A Streamable HTTP 404 on a request that carried a session id (docs/connections-supervision.md: the session expired). */

@@ -10,7 +10,6 @@ import { CoreError } from '../errors.js';
 import { createMcpClient } from './client-factory.js';
 import { hostRoots } from './host-roots.js';
 import { secretsToRemember } from './connection-auth.js';
-import { secretValues } from './connection-helpers.js';
 import type { ConnectionOptions, Live } from './connection-types.js';
 import { probeTimeoutMs } from './connection-era.js';
 import { addRequestMeta } from './request-meta.js';
@@ -80,7 +79,8 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // Issue 9: URL userinfo travels as Basic auth (fetch refuses credentials in a URL).
   const resolvedDef = withUrlCredentials(resolved ? { ...def, env: resolved.env, headers: resolved.headers, auth: resolved.auth } : def);
   // Server text may echo these back (an HTTP 500 body, stderr): every face redacts them (docs/auth.md).
-  for (const secret of secretsToRemember(def, resolvedDef)) options.auth?.remember?.(secret);
+  const held = secretsToRemember(def, resolvedDef);
+  for (const secret of held) options.auth?.remember?.(secret);
   // Issue 6: OAuth provider + step-up fetch for http/sse, OAUTH_ACCESS_TOKEN for stdio.
   const authParts = options.auth ? await options.auth.prepare(resolvedDef) : {};
   if (authParts.note) hooks.note(authParts.note);
@@ -108,7 +108,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // Issue 12 item 4: a 2026-07-28 request whose response stream breaks is re-issued once (below the trace, which shows both).
   if (transport instanceof StreamableHTTPClientTransport) reissueLostRequests(transport, { isModern: () => handle.client.getProtocolEra() === 'modern', note: hooks.note });
   const quiet = { on: false };
-  if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: secretValues(effective), quiet: () => quiet.on, ...(http ? { http } : {}) });
+  if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: [...held, ...Object.values(authParts.env ?? {})], quiet: () => quiet.on, ...(http ? { http } : {}) });
   // Outermost, so the trace shows the `_meta` we add.
   addRequestMeta(transport, handle.client);
   return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController(), quiet }, transport, sse };

@@ -1,41 +1,43 @@
 /**
  * Which resolved values a definition's redaction holds (connection-auth.ts `secretsToRemember`,
- * docs/security.md "Held values"). Failing input (the unreproduced `[redacted]` in status, issue 14
- * trial): `WORK_DIR: ${SWITCHBOARD_HOME}` held the data folder's path, so `status --json` showed the
- * servers.json location as `[redacted]/servers.json` and every argument or URL holding it too.
+ * docs/security.md "Redaction"): the values the configuration itself supplied — secret keys,
+ * keychain and secret references, `!command` output, credential-looking literals whatever their key.
+ * Failing input (issue 26 item 2): `DATA_ROOT: ${DATA_ROOT:-/opt/data}` was held, so a tool result
+ * naming `/opt/data/x.md` came back `[redacted]/x.md` in `call`, `--json` and the library; and before
+ * that (issue 14 trial) `WORK_DIR: ${SWITCHBOARD_HOME}` put `[redacted]/servers.json` in status.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { secretsToRemember } from './connection-auth.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const GHP = 'ghp_Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAa';
+const ENTROPY = 'Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gY';
 
 describe('secretsToRemember', () => {
-  it('holds values from the environment, secret keys, keychain references and commands; not an existing folder from the environment', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sb-held-'));
-    dirs.push(dir);
+  it('holds secret keys, references, command output and credential-looking values; not what an ordinary ${VAR} filled in', () => {
     const raw = {
-      env: { WORK_DIR: dir, LOGS: `${dir}/logs-not-there`, MODE: 'production-mode', GITHUB_TOKEN: 'ghp_abcdefghijkl', PLAIN: 'visible-value', FROM_CMD: '!op read x' },
-      headers: { 'X-Key': 'k1-from-env-1234', 'X-Ref': '${secret:api}' },
-      expanded: ['env.WORK_DIR', 'env.LOGS', 'env.MODE', 'headers.X-Key'],
+      env: {
+        DATA_ROOT: '/opt/data', // expanded from ${DATA_ROOT:-/opt/data} at discovery
+        MODE: 'production-mode', // from ${MODE}
+        UPSTREAM: 'https://api.example.com/v1', // from ${UPSTREAM}
+        FROM_NAME: 'SB_SOME_VAR', // an env NAME, resolved below
+        MY_CONFIG: GHP, // a literal credential under a name that does not look secret
+        MY_SETTING: ENTROPY,
+        GITHUB_TOKEN: 'short-but-secret-key',
+        FROM_CMD: '!op read x',
+      },
+      headers: { 'X-Ref': '${secret:api}', 'X-Asked': '${input:pw}', 'X-Region': 'eu-west-1-region' },
+      expanded: ['env.DATA_ROOT', 'env.MODE', 'env.UPSTREAM'],
     };
-    const resolved = { ...raw, env: { ...raw.env, FROM_CMD: 'cmd-output-secret' }, headers: { ...raw.headers, 'X-Ref': 'from-the-keychain' } };
+    const resolved = {
+      env: { ...raw.env, FROM_NAME: 'an-ordinary-value', FROM_CMD: 'cmd-output-secret' },
+      headers: { 'X-Ref': 'from-the-keychain', 'X-Asked': 'typed-by-the-person', 'X-Region': 'eu-west-1-region' },
+    };
     const held = secretsToRemember(raw, resolved);
-    // A place that exists is not a credential; a path that does not exist may be anything, so it stays held.
-    expect(held).not.toContain(dir);
-    expect(held).not.toContain('visible-value');
-    expect(held).toEqual(expect.arrayContaining([`${dir}/logs-not-there`, 'production-mode', 'ghp_abcdefghijkl', 'k1-from-env-1234', 'from-the-keychain', 'cmd-output-secret']));
+    expect(held.sort()).toEqual([ENTROPY, GHP, 'cmd-output-secret', 'from-the-keychain', 'short-but-secret-key', 'typed-by-the-person'].sort());
   });
 
-  it('an existing path under a secret key is still held (the key decides)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sb-held-'));
-    dirs.push(dir);
-    const def = { env: { API_TOKEN: dir }, expanded: ['env.API_TOKEN'] };
-    expect(secretsToRemember(def, def)).toContain(dir);
+  it('a path under a secret key is still held (the key decides); a credential from ${VAR} under any key is held', () => {
+    const def = { env: { API_TOKEN: '/opt/data/token-file', ANYTHING: GHP }, expanded: ['env.API_TOKEN', 'env.ANYTHING'] };
+    expect(secretsToRemember(def, def)).toEqual(['/opt/data/token-file', GHP]);
   });
 });

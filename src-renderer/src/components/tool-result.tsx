@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { isLargeText, previewOf } from '../lib/large-text.js';
 import { ResultText, TruncatedText } from './result-text.js';
 import type { ContentBlock, ToolCallResult } from '../../../src-shared/api/status.js';
+import { redactionNote } from '../../../src-shared/api/redactions.js';
 import { formatLatency } from '../lib/format.js';
 import { mediaDataUrl } from '../lib/media.js';
 import type { ContentItem } from '../lib/resource-content.js';
@@ -107,6 +108,11 @@ export function ToolResult({ result }: { result: ToolCallResult }) {
       ) : (
         <ResultText text={result.text} markdown={false} />
       )}
+      {result.redactions ? (
+        <Text size="xs" c="dimmed" role="note" aria-label="Masked values">
+          {redactionNote(result.redactions)}
+        </Text>
+      ) : null}
       {result.outputValid ? (
         <Text size="xs" c="teal" role="status" aria-label="Output schema check">
           ✓ structuredContent matches the tool's output schema

@@ -24,6 +24,7 @@ import {
   ToolProgressSchema,
 } from '../inspector.js';
 import { ListCacheStateSchema } from '../list-cache.js';
+import { RedactionsSchema } from '../redactions.js';
 import { Empty, ServerName } from './common.js';
 import { RootsOriginSchema } from '../../config/host-roots.js';
 
@@ -50,7 +51,7 @@ export const inspectorMethods = {
   /** Raw names of tools the server lists but its enabledTools/disabledTools hide. */
   'tools:filtered': { input: ServerOnly, output: z.array(z.string()) },
   /** The whole text of a result that came back truncated (`ToolCallResult.truncated.resultId`). */
-  'tools:fullText': { input: z.object({ resultId: z.string().min(1).max(100) }).strict(), output: z.object({ text: z.string() }) },
+  'tools:fullText': { input: z.object({ resultId: z.string().min(1).max(100) }).strict(), output: z.object({ text: z.string(), redactions: RedactionsSchema }) },
   'resources:list': { input: ListInput, output: ResourceListSchema },
   'resources:templates': { input: ListInput, output: ResourceTemplateListSchema },
   'resources:read': { input: z.object({ server: ServerName, uri: Uri }).strict(), output: ReadResourceOutputSchema },

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandSpec } from '../command-spec.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
+import { redactionNote } from '../../../../src-shared/api/redactions.js';
 import { EXIT, parseToolArgs } from '../args.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
@@ -146,6 +147,7 @@ async function callAndPrint(ctx: CliContext, call: Caller, server: string, tool:
     } else {
       ctx.io.out(result.text);
       if (result.outputWarning) ctx.io.err(`Warning: ${result.outputWarning}`);
+      if (result.redactions) ctx.io.err(redactionNote(result.redactions));
     }
     return exitCodeForResult(result);
 }

@@ -1,0 +1,102 @@
+/**
+ * The one redaction rule, both ways (issue 26 item 2; docs/security.md "Redaction"): each kind of
+ * value on its side — masked, or kept byte for byte — through the *shown or stored* use
+ * (`redactText`, `redactValue`, `redactedJson`: logs, trace, lastError, history, exports) and the
+ * *handed on* use (`maskHeld`: results of `call`, `--json`, the library — only held values, counted).
+ * Failing input: a literal high-entropy credential or a JWT under an ordinary name reached logs,
+ * `?code=` in an echoed path too; `${DATA_ROOT:-/opt/data}` turned `/opt/data/x.md` into `[redacted]/x.md`.
+ */
+import { describe, expect, it } from 'vitest';
+import { isSecretValue, maskHeld, REDACTED, redactedJson, redactText, redactValue, secretValues } from './redaction.js';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+const ENTROPY = 'Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gY';
+const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** Kept byte for byte by both uses, whatever the key (none of these is a secret). */
+const KEPT: [kind: string, text: string][] = [
+  ['an expanded folder path', '/opt/data/x.md'],
+  ['a long absolute path with a random temp part', '/tmp/switchboard-test-Ab3dE9/servers/config/servers.json'],
+  ['a relative path of words', 'src/components/Button2/index/module/file.tsx'],
+  ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+  ['a W3C traceparent', '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'],
+  ['a trace id and a span id', 'trace 4bf92f3577b34da6a3ce929d0e0e4736 span 00f067aa0ba902b7'],
+  ['a sha256 digest', 'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
+  ['a git hash (40 hex)', 'da39a3ee5e6b4b0d3255bfef95601890afd80709'],
+  ['a git hash (64 hex)', '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
+  ['a plain URL', 'https://example.com/mcp/v1/servers/list?page=2&sort=name'],
+  ['a plain URL with a random query value (an OAuth code_challenge)', 'https://auth.example/authorize?response_type=code&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&state=s1'],
+  ['a host name', 'api.eu-west-1.example.com'],
+  ['ordinary words', 'The quick brown fox jumps over the lazy dog 42 times.'],
+  ['a long identifier of words', 'MAX_CONNECTIONS_PER_HOST_DEFAULT_2'],
+  ['a data URL', `data:image/png;base64,${PNG}`],
+];
+
+/** Masked by the shown-or-stored use, whatever the key: each as [kind, text, what it shows]. */
+const MASKED: [kind: string, text: string, shown: string][] = [
+  ['a high-entropy string', `value ${ENTROPY} end`, `value ${REDACTED} end`],
+  ['a base64 secret with slashes', `AWS_SECRET=${AWS_SECRET}`, `AWS_SECRET=${REDACTED}`],
+  ['a JWT', `token is ${JWT}.`, `token is ${REDACTED}.`],
+  ['a GitHub token under an ordinary name', 'MY_CONFIG: ghp_Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAa', `MY_CONFIG: ${REDACTED}`],
+  ['a GitLab token', 'glpat-Zx9Kq2Lm8Np4Rt6Vw1Yb', REDACTED],
+  ['an npm token', 'npm_Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAa12', REDACTED],
+  ['an Anthropic key', 'sk-ant-api03-Zx9Kq2Lm8Np4Rt6Vw1Yb', REDACTED],
+  ['a Google API key', 'AIzaSyZx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkA', REDACTED],
+  ['a URL with userinfo', 'https://alice:pw-123456@db.example/x', 'https://alice:***@db.example/x'],
+  ['a URL with ?access_token=', 'https://example.com/cb?access_token=abc12345&x=1', 'https://example.com/cb?access_token=***&x=1'],
+  ['?access_token= in an echoed path', 'GET /mcp?access_token=abc12345&x=1 404', 'GET /mcp?access_token=***&x=1 404'],
+  ['?code= in an echoed path', 'GET /callback?state=s1&code=4/0AbCdEf 200', 'GET /callback?state=s1&code=*** 200'],
+];
+
+describe('the one redaction rule, both ways', () => {
+  it.each(KEPT)('keeps %s byte for byte when shown or stored, and as a result', (_kind, text) => {
+    expect(redactText(text)).toBe(text);
+    expect(redactValue({ note: text, list: [text] })).toEqual({ note: text, list: [text] });
+    expect(maskHeld({ text }, secretValues(['a-held-value-1']))).toEqual({ value: { text }, redactions: 0 });
+  });
+
+  it.each(MASKED)('masks %s when shown or stored', (_kind, text, shown) => {
+    expect(redactText(text)).toBe(shown);
+    expect(JSON.parse(redactedJson({ text }))).toEqual({ text: shown });
+  });
+
+  it('whole values: a credential shape is a secret, a path, URL, host or word is not', () => {
+    for (const v of [ENTROPY, AWS_SECRET, JWT, 'ghp_Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAa']) expect(isSecretValue(v), v).toBe(true);
+    for (const [, v] of KEPT) expect(isSecretValue(v), v).toBe(false);
+  });
+
+  it('never masks identifiers under identifier keys nor the base64 of image, audio and blob content', () => {
+    const message = {
+      headers: { 'mcp-session-id': ENTROPY, traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+      result: {
+        nextCursor: ENTROPY,
+        content: [
+          { type: 'image', data: PNG, mimeType: 'image/png' },
+          { type: 'audio', data: PNG, mimeType: 'audio/wav' },
+          { type: 'resource', resource: { uri: 'file:///x.bin', blob: PNG } },
+          { type: 'text', text: ENTROPY },
+        ],
+      },
+    };
+    const expected = structuredClone(message);
+    expected.result.content[3] = { type: 'text', text: REDACTED };
+    expect(redactValue(message)).toEqual(expected);
+    expect(JSON.parse(redactedJson(message))).toEqual(expected);
+  });
+
+  it('a result handed on masks only held values, counts them, and keeps everything else byte for byte', () => {
+    const held = secretValues(['keychain-value-9f2', ENTROPY]);
+    const result = {
+      text: `/opt/data/x.md uses keychain-value-9f2; the server's own token ${JWT} and ${AWS_SECRET} stay; ${ENTROPY} twice: ${ENTROPY}`,
+      structuredContent: { path: '/opt/data/x.md', id: '123e4567-e89b-12d3-a456-426614174000', url: 'https://example.com/cb?access_token=abc12345' },
+      content: [{ type: 'image', data: PNG, mimeType: 'image/png' }],
+    };
+    const { value, redactions } = maskHeld(result, held);
+    expect(redactions).toBe(3);
+    expect(value).toEqual({
+      ...result,
+      text: `/opt/data/x.md uses ${REDACTED}; the server's own token ${JWT} and ${AWS_SECRET} stay; ${REDACTED} twice: ${REDACTED}`,
+    });
+  });
+});
