@@ -24,7 +24,8 @@
  *
  * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario…]. Results in
  * test-results/conformance/<set>/<scenario>/. Last line: `conformance: N scenarios passed, M failed;
- * K checks passed` (exit 0 only when M = 0). With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
+ * K checks passed` (exit 0 only when M = 0); each scenario's time (ms) in
+ * test-results/conformance/timings.json. With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
  * `passed failed` scenario counts there (scored scenarios only).
  */
 import { spawnSync } from 'node:child_process';
@@ -154,6 +155,8 @@ let failed = 0;
 let checksPassed = 0;
 const failures = [];
 const summary = [];
+/** `<set> <scenario>` → ms, written to test-results/conformance/timings.json (scripts/test-timings.mjs). */
+const timings = {};
 for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   const runner = runnerOf(set);
   if (set.listedOptional) set.optional = unscoredClientScenarios(node, runner, set);
@@ -175,6 +178,7 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
     // Extension scenarios are "not on the spec timeline": the runner runs them only with --force.
     const r = runScenario(node, runner, set, scenario, isOptional && set.listedOptional === true);
     checksPassed += r.ok;
+    timings[`[${set.id}] ${scenario}`] = Date.now() - started;
     console.log(`${r.good ? 'PASS' : 'FAIL'} [${set.id}] ${scenario}${isOptional ? ' (optional extension, not scored)' : ''} (${r.ok} checks passed, ${r.bad} failed/warned, ${Date.now() - started} ms)`);
     const pendingWhy = set.pending?.[scenario];
     if (pendingWhy !== undefined) {
@@ -203,6 +207,8 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   summary.push(...pendingNotes);
   for (const o of optional) summary.push(`  optional: ${o}`);
 }
+mkdirSync(outRoot, { recursive: true });
+writeFileSync(join(outRoot, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
 for (const line of failures) console.log(`  ${line}`);
 for (const line of summary) console.log(line);
 console.log(`conformance: ${passed} scenarios passed, ${failed} failed; ${checksPassed} checks passed`);
