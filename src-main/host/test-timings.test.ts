@@ -16,7 +16,7 @@ describe('test-timings', () => {
   it('prints each suite, then the slowest vitest files, e2e spec files and conformance scenarios', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-timings-'));
     dirs.push(dir);
-    writeFileSync(join(dir, 'phases'), 'boundaries 6\nbuild 4\ntypecheck 19\nvitest 545\ne2e 610\nconformance 290\n');
+    writeFileSync(join(dir, 'phases'), 'boundaries 6\nbuild 4\ntypecheck 19\nvitest 545\nconformance 290\ne2e 610\ntotal 1170\n');
     writeFileSync(
       join(dir, 'vitest.json'),
       JSON.stringify({
@@ -42,7 +42,7 @@ describe('test-timings', () => {
     expect(format(dir, 2)).toEqual([
       '',
       '== where the time went',
-      'suites (wall time, 24m 34s in all): boundaries 6.0s, build 4.0s, typecheck 19.0s, vitest 9m 05s, e2e 10m 10s, conformance 4m 50s',
+      'suites (wall time, 19m 30s in all): boundaries 6.0s, build 4.0s, typecheck 19.0s, vitest 9m 05s, conformance 4m 50s, e2e 10m 10s',
       'slowest vitest files (3, 1m 43s summed):',
       '   1m 30s  src-main/a.int.test.ts',
       '    12.0s  src-main/c.int.test.ts',
@@ -53,6 +53,13 @@ describe('test-timings', () => {
       '     6.5s  [0.1.16] auth/scope-step-up',
       '     2.5s  [0.1.16] initialize',
     ]);
+  });
+
+  it('without a total line, adds the suites up', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-timings-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'phases'), 'vitest 61\ne2e 60\n');
+    expect(format(dir)).toEqual(['', '== where the time went', 'suites (wall time, 2m 01s in all): vitest 1m 01s, e2e 1m 00s']);
   });
 
   it('skips what is missing', () => {
