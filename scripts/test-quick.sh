@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# `npm run test:quick [-- <since>]`: the loop for a small change (issue 29 item 0), meant to take
-# under 3 minutes for a one-file change on a 2-core machine. Runs, at the same time:
+# `npm run test:quick [-- [--all] [<since>]]`: the loop for a small change (issue 29 item 0), meant
+# to take under 3 minutes for a one-file change on a 2-core machine. Runs, at the same time:
 #   - typecheck (tsc --noEmit) and lint (npm run lint:deps), in the background, their output shown
 #     when they end;
-#   - the unit and integration tests `vitest run --changed [<since>]` selects: test files that
-#     changed, and those that import a changed file (directly or not). Without <since>: the
-#     uncommitted changes (staged, unstaged, untracked); with it (a branch, tag or commit, e.g.
-#     `main` or `HEAD~1`): everything changed since it. Inside a D-Bus session with a throwaway
-#     unlocked keyring (scripts/test-keyring.sh), as `npm test` runs them.
+#   - of the test files `vitest --changed [<since>]` selects (those that changed, and those that
+#     import a changed file at any depth), every unit test and the integration tests that changed or
+#     import a changed file directly (scripts/quick-select.mjs says how many it left to npm test;
+#     --all runs them too). Without <since>: the uncommitted change (staged, unstaged, untracked);
+#     with it (a branch, tag or commit, e.g. `main` or `HEAD~1`): everything changed since it.
+#     Inside a D-Bus session with a throwaway unlocked keyring (scripts/test-keyring.sh), as
+#     `npm test` runs them.
 # It needs node_modules (`npm test` or `npm start` installs it) and builds nothing but the CLI
 # bundle when stale (vitest's global setup). Prints each step's time and the total; exit 0 only
 # when every step passed. The whole suite stays `npm test`.
@@ -19,7 +21,7 @@ if [ "${1:-}" = "--inner" ]; then
   # shellcheck source=test-keyring.sh
   . scripts/test-keyring.sh
   start_test_keyring
-  npx vitest run --changed${1:+="$1"} --passWithNoTests
+  npx vitest run "$@"
   status=$?
   stop_test_keyring
   exit $status
@@ -39,10 +41,21 @@ step() { # name log command…: runs in the background, writes "<status> <second
 step typecheck "$logs/typecheck" npx tsc -p tsconfig.json --noEmit
 step lint "$logs/lint" npm run --silent lint:deps
 
-printf '== vitest run --changed%s (typecheck and lint run beside it)\n' "${1:+ $1}"
 t=$SECONDS
-dbus-run-session -- bash "$0" --inner "$@"
-vitest_status=$?
+files=()
+vitest_status=0
+if selection=$(node scripts/quick-select.mjs "$@"); then
+  [ -n "$selection" ] && mapfile -t files <<<"$selection"
+  if [ ${#files[@]} -eq 0 ]; then
+    echo "== no test file selected (typecheck and lint still run)"
+  else
+    printf '== vitest run %s (typecheck and lint run beside it)\n' "${files[*]}"
+    dbus-run-session -- bash "$0" --inner "${files[@]}"
+    vitest_status=$?
+  fi
+else
+  vitest_status=1
+fi
 vitest_seconds=$((SECONDS - t))
 wait
 
