@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'node',
     // CLI tests spawn bin/switchboard.mjs, which runs out/cli: (re)build it when missing or stale.
     globalSetup: ['./vitest.global-setup.ts'],
+    // `vitest --changed` (npm run test:quick) runs every test when one of these changed; vitest's
+    // default includes package.json, so editing an npm script would run the whole suite.
+    forceRerunTriggers: ['**/package-lock.json/**', '**/vitest.config.*/**', '**/vitest.global-setup.*/**'],
     // Generous: these 2-core machines are often busy with other work (scripts/test-under-load.sh
     // runs the suites beside two CPU burners); a bound only has to catch a hang, not measure speed.
     testTimeout: 120_000,

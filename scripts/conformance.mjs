@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run conformance` (issues 6, 10): the client scenarios of the official MCP conformance suite,
- * one scenario at a time (suite mode loses checks under load), against our core through
+ * each scenario in its own runner process (suite mode loses checks under load), two at a time
+ * (SWITCHBOARD_CONFORMANCE_JOBS), against our core through
  * `src-main/core/auth/conformance/driver.ts`. Two sets:
  *   - `@modelcontextprotocol/conformance@0.1.16`: its 26 client scenarios; 25 are scored, and
  *     `auth/cross-app-access-complete-flow` (an optional extension) is run and printed apart;
@@ -24,10 +25,11 @@
  *
  * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario…]. Results in
  * test-results/conformance/<set>/<scenario>/. Last line: `conformance: N scenarios passed, M failed;
- * K checks passed` (exit 0 only when M = 0). With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
+ * K checks passed` (exit 0 only when M = 0); each scenario's time (ms) in
+ * test-results/conformance/timings.json. With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
  * `passed failed` scenario counts there (scored scenarios only).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,23 +126,55 @@ function findChecks(dir) {
   return found;
 }
 
-/** Run one scenario; `{ good, ok, bad, why }`. */
-function runScenario(node, runner, set, scenario, force = false) {
+/** Run `node args…` in the repo; resolves `{ status, stdout, stderr }`, killed after `timeoutMs`. */
+function run(node, args, timeoutMs) {
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ status: code, stdout, stderr });
+    });
+  });
+}
+
+/** Run one scenario; `{ good, ok, bad, why, status, ms }`. */
+async function runScenario(node, runner, set, scenario, force = false) {
+  const started = Date.now();
   const dir = join(outRoot, set.id, scenario.replace(/[^\w.-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const run = spawnSync(node, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '90000', ...set.runArgs, ...(force ? ['--force'] : [])], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 200_000,
-  });
-  writeFileSync(join(dir, 'runner.log'), `${run.stdout ?? ''}\n${run.stderr ?? ''}`);
+  const r = await run(node, [runner, 'client', '--command', driver, '--scenario', scenario, '-o', dir, '--timeout', '90000', ...set.runArgs, ...(force ? ['--force'] : [])], 200_000);
+  writeFileSync(join(dir, 'runner.log'), `${r.stdout}\n${r.stderr}`);
   const checks = findChecks(dir).flatMap((file) => JSON.parse(readFileSync(file, 'utf8')));
   const count = (status) => checks.filter((c) => c.status === status).length;
   const ok = count('SUCCESS');
   const bad = count('FAILURE') + count('WARNING');
   const why = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING').map((c) => `${c.status} ${c.id}: ${c.description ?? ''}`);
-  return { good: run.status === 0 && bad === 0 && ok > 0, ok, bad, why, status: run.status };
+  return { good: r.status === 0 && bad === 0 && ok > 0, ok, bad, why, status: r.status, ms: Date.now() - started };
+}
+
+/**
+ * `work(item)` for every item, at most `jobs` at a time; results in the items' order. Each scenario
+ * is its own runner process with its own mock servers on their own ports, so two never share
+ * anything but the machine; the runner mostly waits (on the driver's start-up and the scenario's own
+ * delays), so two at a time nearly halve the wall time on two cores (issue 29 item 0).
+ */
+async function pool(items, jobs, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, lane));
+  return results;
 }
 
 const argv = process.argv.slice(2);
@@ -148,12 +182,16 @@ const setFlag = argv.indexOf('--set');
 const onlySet = setFlag >= 0 ? argv[setFlag + 1] : undefined;
 const wanted = argv.filter((a, i) => a !== '--set' && i !== setFlag + 1);
 
+/** Scenarios run at the same time (SWITCHBOARD_CONFORMANCE_JOBS, default 2). */
+const JOBS = Math.max(1, Number(process.env.SWITCHBOARD_CONFORMANCE_JOBS) || 2);
 const node = runnerNode();
 let passed = 0;
 let failed = 0;
 let checksPassed = 0;
 const failures = [];
 const summary = [];
+/** `<set> <scenario>` → ms, written to test-results/conformance/timings.json (scripts/test-timings.mjs). */
+const timings = {};
 for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   const runner = runnerOf(set);
   if (set.listedOptional) set.optional = unscoredClientScenarios(node, runner, set);
@@ -169,13 +207,18 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   let scored = 0;
   const optional = [];
   const pendingNotes = [];
-  for (const scenario of scenarios) {
-    const started = Date.now();
+  const results = await pool(scenarios, JOBS, async (scenario) => {
     const isOptional = set.optional.includes(scenario);
     // Extension scenarios are "not on the spec timeline": the runner runs them only with --force.
-    const r = runScenario(node, runner, set, scenario, isOptional && set.listedOptional === true);
+    const r = await runScenario(node, runner, set, scenario, isOptional && set.listedOptional === true);
+    console.log(`${r.good ? 'PASS' : 'FAIL'} [${set.id}] ${scenario}${isOptional ? ' (optional extension, not scored)' : ''} (${r.ok} checks passed, ${r.bad} failed/warned, ${r.ms} ms)`);
+    return r;
+  });
+  for (const [i, scenario] of scenarios.entries()) {
+    const r = results[i];
+    const isOptional = set.optional.includes(scenario);
     checksPassed += r.ok;
-    console.log(`${r.good ? 'PASS' : 'FAIL'} [${set.id}] ${scenario}${isOptional ? ' (optional extension, not scored)' : ''} (${r.ok} checks passed, ${r.bad} failed/warned, ${Date.now() - started} ms)`);
+    timings[`[${set.id}] ${scenario}`] = r.ms;
     const pendingWhy = set.pending?.[scenario];
     if (pendingWhy !== undefined) {
       scored++;
@@ -203,6 +246,8 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   summary.push(...pendingNotes);
   for (const o of optional) summary.push(`  optional: ${o}`);
 }
+mkdirSync(outRoot, { recursive: true });
+writeFileSync(join(outRoot, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
 for (const line of failures) console.log(`  ${line}`);
 for (const line of summary) console.log(line);
 console.log(`conformance: ${passed} scenarios passed, ${failed} failed; ${checksPassed} checks passed`);

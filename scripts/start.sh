@@ -2,8 +2,12 @@
 # `npm start [-- --project <dir>]`: the desktop window where Electron can run, otherwise web mode
 # (`switchboard serve`, which prints the URL to open) — docs/faces-and-ownership.md.
 #
-# 1. Installs dependencies when node_modules is missing or older than package-lock.json (scripts/
-#    install-deps.sh: a failed install leaves node_modules as it was and names the cause), with
+# 1. Installs dependencies when node_modules is missing, older than package-lock.json or without
+#    keytar's compiled binary: first the system packages keytar's compile needs (scripts/
+#    system-packages.sh, shared with `npm test`: python3, make, g++, pkg-config, libsecret-1-dev —
+#    installed as root or with password-less sudo on Debian/Ubuntu, otherwise the command to run is
+#    printed), then `npm ci` (scripts/install-deps.sh: a failed install leaves node_modules as it was
+#    and names the cause), with
 #    ELECTRON_SKIP_BINARY_DOWNLOAD=1: the Electron binary comes from outside the npm registry and that
 #    download fails (or hangs) on closed networks. Fetch it yourself with
 #    `node node_modules/electron/install.js` when you want the window.
@@ -21,7 +25,11 @@ export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 say() { printf '[start] %s\n' "$*" >&2; }
 
 # --- 1. dependencies ---------------------------------------------------------------------------
-if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
+   || [ ! -f node_modules/keytar/build/Release/keytar.node ]; then
+  # shellcheck source=system-packages.sh
+  . scripts/system-packages.sh
+  ensure_system_packages start build || exit 1
   # shellcheck source=install-deps.sh
   . scripts/install-deps.sh
   install_deps start || exit 1

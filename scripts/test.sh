@@ -2,10 +2,13 @@
 # Set up and run every test suite: `npm test` (README quick start).
 #
 # On a fresh Debian machine of this project's kind it installs what is missing (apt packages as root
-# or with sudo; `npm ci` with ELECTRON_SKIP_BINARY_DOWNLOAD=1), starts what the tests need (a D-Bus
-# session with an unlocked gnome-keyring) and runs: typecheck, build (app + CLI), vitest (unit +
-# integration against real MCP servers), Playwright e2e in Debian's Chromium. Its last line is
-# `total: N passed, M failed, K skipped`, summed over every suite. Exit 0 only when nothing failed.
+# or with sudo, scripts/system-packages.sh; `npm ci` with ELECTRON_SKIP_BINARY_DOWNLOAD=1), starts
+# what the tests need (a D-Bus session with an unlocked gnome-keyring) and runs: typecheck beside
+# the boundary check and the build (app + CLI), vitest (unit +
+# integration against real MCP servers), Playwright e2e in Debian's Chromium, conformance. Then it
+# prints where the time went (each suite, the slowest files: scripts/test-timings.mjs), the failed
+# tests, and last `total: N passed, M failed, K skipped`, summed over every suite. Exit 0 only when
+# nothing failed. For a small change, `npm run test:quick` (scripts/test-quick.sh) is the loop.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -13,28 +16,10 @@ RESULTS="$ROOT/test-results/summary"
 
 log() { printf '\n== %s\n' "$*"; }
 
-# --- 1. system packages -------------------------------------------------------------------------
-ensure_system_packages() {
-  local need=()
-  [ -x /usr/bin/chromium ] || need+=(chromium)
-  command -v dbus-run-session >/dev/null 2>&1 || need+=(dbus)
-  command -v dbus-launch >/dev/null 2>&1 || need+=(dbus-x11)
-  command -v gnome-keyring-daemon >/dev/null 2>&1 || need+=(gnome-keyring)
-  pkg-config --exists libsecret-1 2>/dev/null || need+=(libsecret-1-dev)
-  command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-  [ ${#need[@]} -eq 0 ] && return 0
-  log "installing system packages: ${need[*]}"
-  local sudo=""
-  if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; else
-      echo "Missing system packages. Run this once, then again npm test:"
-      echo "  sudo apt-get update && sudo apt-get install -y ${need[*]}"
-      exit 1
-    fi
-  fi
-  $sudo apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${need[@]}" >/dev/null \
-    || { echo "apt-get install ${need[*]} failed"; exit 1; }
-}
+# --- 1. system packages (scripts/system-packages.sh, shared with npm start) ------------------------
+# keytar's compile (python3, make, g++, pkg-config, libsecret-1-dev), Chromium, D-Bus, gnome-keyring.
+# shellcheck source=system-packages.sh
+. scripts/system-packages.sh
 
 # --- 2. npm dependencies ------------------------------------------------------------------------
 ensure_node_modules() {
@@ -96,8 +81,8 @@ run_playwright() {
 }
 
 run_conformance() {
-  # Issue 6: every client scenario of @modelcontextprotocol/conformance, one by one, against our core.
-  log "conformance (client scenarios, one by one)"
+  # Issue 6: every client scenario of @modelcontextprotocol/conformance against our core.
+  log "conformance (client scenarios, each in its own runner)"
   local out="$ROOT/test-results/conformance-summary"
   rm -f "$out"
   SWITCHBOARD_CONFORMANCE_SUMMARY="$out" node scripts/conformance.mjs
@@ -108,28 +93,62 @@ run_conformance() {
   fi
 }
 
-inner() {
-  # A real Secret Service for keytar (docs/testing.md): unlocked gnome-keyring in this D-Bus session.
-  local before after keyring_pids
-  before=$(pgrep -d ' ' -x gnome-keyring-d 2>/dev/null || true)
-  # Its keyrings live in a throwaway folder: never the user's login keyring (which has their own
-  # password and which other sessions may rewrite), and nothing is left behind.
-  KEYRING_DATA_HOME=$(mktemp -d "${TMPDIR:-/tmp}/switchboard-keyring.XXXXXX")
-  eval "$(printf 'switchboard-test' | XDG_DATA_HOME="$KEYRING_DATA_HOME" gnome-keyring-daemon --unlock --daemonize --components=secrets 2>/dev/null)"
-  export GNOME_KEYRING_CONTROL 2>/dev/null || true
-  after=$(pgrep -d ' ' -x gnome-keyring-d 2>/dev/null || true)
-  keyring_pids=$(comm -13 <(tr ' ' '\n' <<<"$before" | sort) <(tr ' ' '\n' <<<"$after" | sort) | tr '\n' ' ')
-  run_check typecheck npx tsc -p tsconfig.json --noEmit
+# A phase's wall time, for the report at the end (scripts/test-timings.mjs).
+timed() { # name command…
+  local name=$1 t=$SECONDS
+  shift
+  "$@"
+  local status=$?
+  echo "$name $((SECONDS - t))" >>"$ROOT/test-results/phases"
+  return $status
+}
+
+# typecheck beside the boundary check and the build (tsc uses one core; the build and depcruise are
+# short): its output is shown, and its result recorded, once all three have ended.
+run_static_checks() {
+  local tc_log tc_status
+  tc_log=$(mktemp "${TMPDIR:-/tmp}/switchboard-typecheck.XXXXXX")
+  ( t=$SECONDS; npx tsc -p tsconfig.json --noEmit >"$tc_log" 2>&1; echo "$? $((SECONDS - t))" >"$tc_log.rc" ) &
+  local tc_pid=$!
   # Issue 11 item 2: the rooms' boundaries (core ↛ electron/wires/faces; faces → the core's entry only).
-  run_check boundaries npm run --silent lint:deps
+  timed boundaries run_check boundaries npm run --silent lint:deps
   # main + preload + renderer, then the CLI + library bundle (out/cli) that every CLI test spawns
-  run_check build npm run --silent build
-  run_vitest
-  run_playwright
-  run_conformance
-  # stop only the keyring daemon this run started
-  [ -n "${keyring_pids// /}" ] && kill $keyring_pids 2>/dev/null || true
-  rm -rf "$KEYRING_DATA_HOME"
+  timed build run_check build npm run --silent build
+  wait "$tc_pid"
+  local secs
+  read -r tc_status secs <"$tc_log.rc" || { tc_status=1; secs=0; }
+  log "typecheck (ran beside the two above, ${secs}s)"
+  cat "$tc_log"
+  rm -f "$tc_log" "$tc_log.rc"
+  echo "typecheck $secs" >>"$ROOT/test-results/phases"
+  if [ "$tc_status" -eq 0 ]; then record typecheck 1 0 0; else record typecheck 0 1 0; fi
+}
+
+# Conformance beside e2e: one scenario at a time, it needs a fraction of a core (its runner and
+# driver mostly wait) and ends well before e2e does, so its minutes disappear from the total. Its
+# output is shown after e2e's.
+run_e2e_and_conformance() {
+  local conf_log conf_pid
+  conf_log=$(mktemp "${TMPDIR:-/tmp}/switchboard-conformance.XXXXXX")
+  ( export SWITCHBOARD_CONFORMANCE_JOBS=1; timed conformance run_conformance >"$conf_log" 2>&1 ) &
+  conf_pid=$!
+  timed e2e run_playwright
+  wait "$conf_pid"
+  printf '\n== (conformance ran beside e2e; its output follows)\n'
+  cat "$conf_log"
+  rm -f "$conf_log"
+}
+
+inner() {
+  local started=$SECONDS
+  # shellcheck source=test-keyring.sh
+  . scripts/test-keyring.sh
+  start_test_keyring
+  run_static_checks
+  timed vitest run_vitest
+  run_e2e_and_conformance
+  stop_test_keyring
+  echo "total $((SECONDS - started))" >>"$ROOT/test-results/phases"
 }
 
 if [ "${1:-}" = "--inner" ]; then
@@ -137,10 +156,12 @@ if [ "${1:-}" = "--inner" ]; then
   exit 0
 fi
 
-ensure_system_packages
+ensure_system_packages test build test || exit 1
 ensure_node_modules
 mkdir -p "$ROOT/test-results"
 : >"$RESULTS"
+: >"$ROOT/test-results/phases"
 dbus-run-session -- bash "$0" --inner
+node scripts/test-timings.mjs "$ROOT/test-results" || true
 node scripts/list-failures.mjs "$ROOT/test-results" || true
 awk '{p+=$2; f+=$3; s+=$4} END {printf "total: %d passed, %d failed, %d skipped\n", p, f, s; exit (f>0 || NR==0) ? 1 : 0}' "$RESULTS"

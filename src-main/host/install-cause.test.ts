@@ -22,6 +22,37 @@ describe('installCause', () => {
     const log = 'npm error path /x/node_modules/keytar\nnpm error gyp info spawn make\nnpm error make: g++: No such file or directory\nnpm error gyp ERR! build error';
     expect(cause(log)).toEqual(['keytar cannot compile: a build tool is missing (Debian/Ubuntu: apt-get install python3 make g++ libsecret-1-dev pkg-config)']);
   });
+  it('a fresh machine: keytar without libsecret comes first, its failed prebuilt download only after it (issue 27 item 8)', () => {
+    const log = [
+      'npm error code 1',
+      'npm error path /x/node_modules/keytar',
+      'npm error command sh -c prebuild-install || node-gyp rebuild',
+      'npm error prebuild-install warn install request to https://github.com/atom/node-keytar/releases/download/v7.9.0/keytar-v7.9.0-napi-v3-linux-x64.tar.gz failed, reason: getaddrinfo ENOTFOUND github.com',
+      'npm error gyp info it worked if it ends with ok',
+      'npm error Package libsecret-1 was not found in the pkg-config search path.',
+      "npm error gyp: Call to 'pkg-config --cflags libsecret-1' returned exit status 1 while in binding.gyp. while trying to load binding.gyp",
+      'npm error gyp ERR! configure error',
+    ].join('\n');
+    expect(cause(log)).toEqual([
+      "keytar cannot compile: libsecret's headers are missing (Debian/Ubuntu: apt-get install libsecret-1-dev pkg-config)",
+      "keytar's prebuilt binary could not be downloaded either (no network to https://github.com, ENOTFOUND): that download is only a fallback; the compile is what has to work",
+    ]);
+  });
+  it('a machine without pkg-config: keytar cannot find libsecret', () => {
+    const log = [
+      'npm error path /x/node_modules/keytar',
+      'npm error prebuild-install warn install request to https://github.com/atom/node-keytar/releases/download/v7.9.0/keytar.tar.gz failed, reason: connect ETIMEDOUT 140.82.121.4:443',
+      'npm error /bin/sh: 1: pkg-config: not found',
+      "npm error gyp: Call to 'pkg-config --cflags libsecret-1' returned exit status 127 while in binding.gyp. while trying to load binding.gyp",
+      'npm error gyp ERR! configure error',
+    ].join('\n');
+    expect(cause(log)[0]).toBe("keytar cannot compile: libsecret's headers are missing (Debian/Ubuntu: apt-get install libsecret-1-dev pkg-config)");
+    expect(cause(log)[1]).toMatch(/^keytar's prebuilt binary could not be downloaded either \(no network to https:\/\/github\.com, ETIMEDOUT\)/);
+  });
+  it('no network to the registry still comes first, beside a keytar compile failure', () => {
+    const log = 'npm error network request to https://registry.npmjs.org/zod failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org\nnpm error path /x/node_modules/keytar\nnpm error gyp ERR! configure error';
+    expect(cause(log)[0]).toMatch(/^no network to https:\/\/registry\.npmjs\.org \(EAI_AGAIN\)/);
+  });
   it('names a read-only file system', () => {
     expect(cause("npm error code EROFS\nnpm error syscall mkdir\nnpm error path /ro/.deps-staging/node_modules\nnpm error EROFS: read-only file system, mkdir '/ro/.deps-staging/node_modules'")).toEqual([
       "no permission to write /ro/.deps-staging/node_modules (EROFS: a read-only file system): run as the folder's owner or make it writable (never sudo npm), then run again",

@@ -108,15 +108,28 @@ async function main(): Promise<number> {
   }
 }
 
-/** Sign in as a person would while the server says it needs it (at most 3 times); throws unless connected. */
+/**
+ * Sign in as a person would while the server says it needs it (at most 3 times); throws unless
+ * connected. A round ends when the server connects or fails, when a sign-in was followed by a new
+ * request to sign in, or when the sign-in itself was refused (`auth:changed` with outcome `failed`:
+ * the status stays `needs-auth` and nothing more will come, so the round does not wait out its 20 s).
+ */
 async function signInWhileNeeded(core: SwitchboardCore): Promise<void> {
   let state = await status(core);
+  let refusal = '';
   for (let round = 0; state === 'needs-auth' && round < 3; round++) {
     // Signed in, and the reconnect that follows has begun (a status other than needs-auth seen).
     let signedIn = false;
     let reconnected = false;
+    let refused = false;
     const unsubscribe = core.subscribe((event, payload) => {
-      if (event === 'auth:changed' && (payload as { server?: string; outcome?: string }).server === SERVER) signedIn = true;
+      if (event === 'auth:changed' && (payload as { server?: string }).server === SERVER) {
+        const changed = payload as { outcome?: string; message?: string };
+        if (changed.outcome === 'failed') {
+          refused = true;
+          refusal = changed.message ?? '';
+        } else signedIn = true;
+      }
       if (event === 'servers:changed' && signedIn) {
         const s = (payload as { servers: { server: { name: string }; status: string }[] }).servers.find((x) => x.server.name === SERVER)?.status;
         if (s !== undefined && s !== 'needs-auth') reconnected = true;
@@ -125,13 +138,13 @@ async function signInWhileNeeded(core: SwitchboardCore): Promise<void> {
     try {
       const started = await core.handlers['auth:signIn']({ server: SERVER });
       if (!started.ok) throw new Error(started.error.message);
-      // Connected, failed, or signed in and then asked to sign in again.
-      state = await waitForStatus(core, (s) => s === 'connected' || s === 'error' || (reconnected && s === 'needs-auth'));
+      // Connected, failed, refused, or signed in and then asked to sign in again.
+      state = await waitForStatus(core, (s) => s === 'connected' || s === 'error' || (reconnected && s === 'needs-auth'), () => refused);
     } finally {
       unsubscribe();
     }
   }
-  if (state !== 'connected') throw new Error(`not connected: ${state} ${await lastError(core)}`);
+  if (state !== 'connected') throw new Error(`not connected: ${state} ${(await lastError(core)) || refusal}`);
 }
 
 /** What each scenario expects the client to do once connected. */
@@ -215,12 +228,13 @@ async function lastError(core: SwitchboardCore): Promise<string> {
   return (list.ok && list.data.servers.find((s) => s.server.name === SERVER)?.lastError) || '';
 }
 
-async function waitForStatus(core: SwitchboardCore, done: (s: string | undefined) => boolean): Promise<string | undefined> {
+/** Poll the status every 50 ms until `done` holds (never while connecting), `stop()` is true, or 20 s pass. */
+async function waitForStatus(core: SwitchboardCore, done: (s: string | undefined) => boolean, stop: () => boolean = () => false): Promise<string | undefined> {
   const deadline = Date.now() + DEADLINE_MS;
   for (;;) {
     const s = await status(core);
     if (done(s) && s !== 'connecting') return s;
-    if (Date.now() > deadline) return s;
+    if (stop() || Date.now() > deadline) return s;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
