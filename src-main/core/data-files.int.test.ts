@@ -124,6 +124,7 @@ describe('data files are never read or written through a symlink (issue 27 item 
     const link = join(outside, 'linked-data');
     symlinkSync(data, link);
     await expect(new StateStore(link).update('k', () => 1)).rejects.toThrow(`the data folder ${link} is a symlink; Switchboard follows it only when you name it in SWITCHBOARD_HOME`);
+    expect(() => acquireOwnership(link, process.pid)).toThrow(`the data folder ${link} is a symlink`);
     expect(readdirSync(data)).toEqual([]);
     expect(dataFileProblems(link)).toEqual([expect.objectContaining({ file: link, severity: 'error' })]);
     ensureDataDir(link, { SWITCHBOARD_HOME: link });

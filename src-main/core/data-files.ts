@@ -114,13 +114,21 @@ export function readDataOutcome(file: string): TextOutcome {
   }
 }
 
+/** The open flags of each way `openDataFile` opens a file. */
+const OPEN_FLAGS = {
+  append: constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT,
+  'read-write': constants.O_RDWR | NONBLOCK,
+  'create-new': constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+} as const;
+
 /**
- * Open the data file `file` for appending (created 0600 when missing), never through a link.
- * Returns the fd (the caller closes it). `truncate`: open the existing file read-write instead
- * (for cutting a torn tail). Throws as `readDataText`.
+ * Open the data file `file`, never through a link, and return the fd (the caller closes it):
+ * `append` (created 0600 when missing), `read-write` (an existing file, e.g. to cut a torn tail),
+ * `create-new` (created 0600; EEXIST when anything — a link too — is at the name: a lock file).
+ * Throws as `readDataText`.
  */
-export function openDataFile(file: string, how: 'append' | 'read-write'): number {
-  return how === 'append' ? openChecked(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT) : openChecked(file, constants.O_RDWR | NONBLOCK);
+export function openDataFile(file: string, how: keyof typeof OPEN_FLAGS): number {
+  return openChecked(file, OPEN_FLAGS[how]);
 }
 
 /** `<file>.prev`: the version before the last write of a JSON data file. */

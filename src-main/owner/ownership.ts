@@ -4,10 +4,10 @@
  * 600). The CLI reads the endpoint to attach to the live owner. A lock whose pid is dead is stale
  * and taken over; a live one is refused.
  */
-import { closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readDataJson, readDataText, writeDataFile } from '../core/entry-kit.js';
+import { openDataFile, readDataJson, readDataText, writeDataFile } from '../core/entry-kit.js';
 import { ensureDataDir } from '../core/entry-kit.js';
 import { DATA_FILES } from '../core/entry-kit.js';
 import { isAlive } from '../core/entry-kit.js';
@@ -62,7 +62,7 @@ export function acquireOwnership(dataDir: string, pid: number = process.pid): Ow
   ensureDataDir(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(lockFile, 'wx', 0o600);
+      const fd = openDataFile(lockFile, 'create-new');
       writeSync(fd, `${pid}\n`);
       closeSync(fd);
       break;
