@@ -6,7 +6,7 @@
  * A data folder that is itself a symlink is used only when the person named it in
  * `SWITCHBOARD_HOME` (issue 27 item 1): otherwise its files could be redirected wholesale.
  */
-import { chmodSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { clearDataProblem, reportDataProblem } from './data-file-problems.js';
 import { DATA_FILES } from './paths.js';
@@ -51,15 +51,42 @@ export function ensurePrivateDir(dir: string): void {
 }
 
 /**
- * Make the data folder private, and its `backups/` when it exists (see the file comment). `env`:
- * the environment the folder was chosen from — when its `SWITCHBOARD_HOME` names `dataDir`, the
- * folder may be a symlink. A refused folder (`dataFolderRefusal`) is left as it is.
+ * Narrow the plain files directly in `dir` that others may read to 0600 (issue 27 item 1; links
+ * are never followed, `secrets.json` keeps its own refusal, file-secret-store.ts). Never throws.
+ */
+function narrowFiles(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name === 'secrets.json') continue;
+    try {
+      const info = lstatSync(join(dir, name));
+      if (info.isFile() && (info.mode & 0o077) !== 0) chmodSync(join(dir, name), 0o600);
+    } catch {
+      // gone meanwhile, or not ours to change
+    }
+  }
+}
+
+/**
+ * Make the data folder private, and its `backups/` when it exists, and narrow their files to 0600
+ * (see the file comment). `env`: the environment the folder was chosen from — when its
+ * `SWITCHBOARD_HOME` names `dataDir`, the folder may be a symlink. A refused folder
+ * (`dataFolderRefusal`) is left as it is.
  */
 export function ensureDataDir(dataDir: string, env?: Record<string, string | undefined>): void {
   const home = env?.SWITCHBOARD_HOME;
   if (home !== undefined && home.trim() !== '' && resolve(home) === resolve(dataDir)) namedFolders.add(resolve(dataDir));
   if (dataFolderRefusal(dataDir)) return;
   ensurePrivateDir(dataDir);
+  if (process.platform !== 'win32') narrowFiles(dataDir);
   const backups = join(dataDir, DATA_FILES.backups);
-  if (existsSync(backups)) ensurePrivateDir(backups);
+  if (lstatSync(backups, { throwIfNoEntry: false })?.isDirectory()) {
+    ensurePrivateDir(backups);
+    if (process.platform !== 'win32') narrowFiles(backups);
+  }
 }

@@ -171,13 +171,20 @@ describe('a whole core over a redirected or damaged data folder', () => {
     chmodSync(world.dataDir, 0o755);
     writeFileSync(join(world.dataDir, 'state.json'), '{}\n', { mode: 0o644 });
     chmodSync(join(world.dataDir, 'state.json'), 0o644);
+    // Files no verb reads in this run are narrowed at start too (links left alone).
+    writeFileSync(join(world.dataDir, 'tool-pins.json'), '{"servers": {}}\n', { mode: 0o644 });
+    chmodSync(join(world.dataDir, 'tool-pins.json'), 0o644);
+    mkdirSync(join(world.dataDir, 'backups'), { mode: 0o755 });
+    writeFileSync(join(world.dataDir, 'backups', 'settings.json.0a1b2c3d.2026'), '{}\n', { mode: 0o644 });
+    chmodSync(join(world.dataDir, 'backups', 'settings.json.0a1b2c3d.2026'), 0o644);
     writeOwnServers(world, { everything: { command: process.execPath, args: [everythingScript(), 'stdio'] } });
     const core = offlineCore(world);
     await core.start();
     await ok(core.handlers['servers:stop']({ server: 'everything' }));
     await ok(core.handlers['servers:stop']({ server: 'everything' }));
     expect(statSync(world.dataDir).mode & 0o777).toBe(0o700);
-    for (const name of ['state.json', 'state.json.prev']) expect([name, statSync(join(world.dataDir, name)).mode & 0o777]).toEqual([name, 0o600]);
+    expect(statSync(join(world.dataDir, 'backups')).mode & 0o777).toBe(0o700);
+    for (const name of ['state.json', 'state.json.prev', 'tool-pins.json', 'backups/settings.json.0a1b2c3d.2026']) expect([name, statSync(join(world.dataDir, name)).mode & 0o777]).toEqual([name, 0o600]);
   }, 120_000);
 
   it('a corrupt state.json is kept as .bad-*, the person told, and the manual stop recovered from state.json.prev (issue 27 item 2)', async () => {
