@@ -20,11 +20,10 @@
  * `writeFileAtomic`'s write-behind-the-link rule.
  */
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { link, mkdir, rename, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { CoreError } from './errors.js';
-import { replaceFileAtomic } from './config/atomic-write.js';
+import { removeStaleTemps, replaceFileAtomic, tempPathFor } from './config/atomic-write.js';
 import { readFailureMessage, type TextOutcome } from './config/read-config-text.js';
 import { withFileLock, type HeldLock } from './config/file-lock.js';
 import { dataFolderRefusal } from './data-dir.js';
@@ -82,6 +81,8 @@ function openChecked(file: string, flags: number, mode = PRIVATE): number {
     const named = lstatSync(file);
     // Without O_NOFOLLOW (Windows), or a name swapped meanwhile: the name must be this very file.
     if (named.isSymbolicLink() || named.ino !== opened.ino || named.dev !== opened.dev) refuse(file, 'is a symlink');
+    // Written in place (appends): a hard link elsewhere would be written through too.
+    if ((flags & (constants.O_WRONLY | constants.O_RDWR)) !== 0 && opened.nlink > 1) refuse(file, 'has another hard link');
     if (process.platform !== 'win32' && (opened.mode & 0o077) !== 0) fchmodSync(fd, PRIVATE);
   } catch (err) {
     closeSync(fd);
@@ -184,7 +185,7 @@ function recover(file: string, err: Error, lastGood: string | undefined): unknow
     throw err;
   }
   // Put that version back in place (a 0600 temp renamed over: atomic) so every reader sees it.
-  const tmp = join(dirname(file), `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = tempPathFor(file);
   try {
     writeFileSync(tmp, prevText, { flag: 'wx', mode: PRIVATE });
     renameSync(tmp, file);
@@ -218,10 +219,32 @@ export async function writeDataFile(file: string, text: string, options: DataWri
   } catch (err) {
     if (err instanceof DataFileRefused || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  if ((options.keepPrev ?? file.endsWith('.json')) && current !== undefined && current !== text && parses(current)) {
-    await replaceFileAtomic(prevPath(file), current, { mode: PRIVATE });
-  }
+  if ((options.keepPrev ?? file.endsWith('.json')) && current !== undefined && current !== text && parses(current)) await keepPrevious(file, current);
   await replaceFileAtomic(file, text, { mode: PRIVATE, beforeRename: options.beforeRename });
+}
+
+/**
+ * Make the file now at `file` its `.prev`: a hard link renamed over `.prev` (atomic, no copy, no
+ * fsync: the version stays the very inode the rename of the new version replaces), else — a file
+ * system without hard links — a copy of `current` written atomically.
+ */
+async function keepPrevious(file: string, current: string): Promise<void> {
+  const prev = prevPath(file);
+  await removeStaleTemps(prev);
+  const tmp = tempPathFor(prev);
+  try {
+    await link(file, tmp);
+  } catch {
+    await replaceFileAtomic(prev, current, { mode: PRIVATE });
+    return;
+  }
+  try {
+    await rename(tmp, prev);
+  } finally {
+    // Gone after a rename, but still there when `.prev` already was this very file (a rename
+    // between two links of one file does nothing: POSIX).
+    await unlink(tmp).catch(() => undefined);
+  }
 }
 
 /**

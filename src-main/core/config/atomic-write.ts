@@ -90,6 +90,11 @@ export interface ReplaceOptions extends AtomicWriteOptions {
   path?: string;
 }
 
+/** A fresh temp file name for `target`, in its folder: `.<name>.<pid>.<12 hex>.tmp` (what `removeStaleTemps` recognises). */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 /** The writer's pid in a temp file name of `base` (`.<base>.<pid>.<12 hex>.tmp`), or undefined for other names. */
 function tempWriter(name: string, base: string): number | undefined {
   const prefix = `.${base}.`;
@@ -135,7 +140,7 @@ export async function removeStaleTemps(target: string): Promise<void> {
 export async function replaceFileAtomic(target: string, data: string, options: ReplaceOptions): Promise<void> {
   const dir = dirname(target);
   await removeStaleTemps(target);
-  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = tempPathFor(target);
   try {
     const handle = await open(tmp, 'wx', 0o600);
     try {
