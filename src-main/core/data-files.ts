@@ -204,13 +204,40 @@ export interface DataWriteOptions {
   beforeRename?: () => Promise<void>;
 }
 
+/** Data writes (and locked read-modify-writes) not finished yet: `settleDataWrites` waits for them. */
+const inFlight = new Set<Promise<unknown>>();
+
+function track<T>(work: Promise<T>): Promise<T> {
+  inFlight.add(work);
+  const done = (): void => void inFlight.delete(work);
+  work.then(done, done);
+  return work;
+}
+
+/**
+ * Resolves when no data write of this process is in flight any more — also those queued behind
+ * the ones running now. A face calls it (through the core's `dispose`) before exiting, so a write
+ * nobody awaited (era memory, tool pins) is on disk rather than cut off by `process.exit`. Never rejects.
+ */
+export async function settleDataWrites(): Promise<void> {
+  while (inFlight.size > 0) {
+    await Promise.allSettled([...inFlight]);
+    // Let queued continuations (the next update of a store's queue) start and register.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * Replace the data file `file` with `text` atomically, mode 0600, never through a link (a link or
  * non-file at the name is refused: `DataFileRefused`, nothing written). Creates the folder 0700
  * when missing. Keeps the previous version as `.prev` (see `keepPrev`). Throws the fs error
  * otherwise; the file is then unchanged.
  */
-export async function writeDataFile(file: string, text: string, options: DataWriteOptions = {}): Promise<void> {
+export function writeDataFile(file: string, text: string, options: DataWriteOptions = {}): Promise<void> {
+  return track(writeNow(file, text, options));
+}
+
+async function writeNow(file: string, text: string, options: DataWriteOptions): Promise<void> {
   checkFolder(file);
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   let current: string | undefined;
@@ -253,5 +280,5 @@ async function keepPrevious(file: string, current: string): Promise<void> {
  */
 export function withDataFileLock<T>(file: string, task: (lock: HeldLock) => Promise<T>): Promise<T> {
   checkFolder(file);
-  return withFileLock(file, task, { followLinks: false });
+  return track(withFileLock(file, task, { followLinks: false }));
 }

@@ -35,6 +35,7 @@ import type { TextFinding } from '../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { ensureDataDir } from './data-dir.js';
 import { dataFileProblems, onDataProblems } from './data-file-problems.js';
+import { settleDataWrites } from './data-files.js';
 import { ChannelService } from './channels/channel-service.js';
 import { SwitchboardToolToggles } from './budget/tool-toggles.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
@@ -335,6 +336,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await manager.dispose();
       await channels.dispose();
       await auth.dispose();
+      // Writes nobody awaited (era memory, pins) finish before a one-shot CLI exits (issue 27).
+      await settleDataWrites();
     },
   };
 }
