@@ -51,9 +51,12 @@ export function ensurePrivateDir(dir: string): void {
 }
 
 /**
- * Narrow the plain files directly in `dir` that others may read to 0600 (issue 27 item 1; links
- * are never followed, `secrets.json` keeps its own refusal, file-secret-store.ts). Never throws.
+ * Files `narrowFiles` leaves as they are: `secrets.json` keeps its own refusal (file-secret-store.ts);
+ * `servers.json` is the person's own config file, whose mode every writer keeps (config/atomic-write.ts).
  */
+const OWN_MODE_RULES = new Set(['secrets.json', DATA_FILES.servers]);
+
+/** Narrow the plain files directly in `dir` that others may read to 0600 (issue 27 item 1; links are never followed). Never throws. */
 function narrowFiles(dir: string): void {
   let names: string[];
   try {
@@ -62,7 +65,7 @@ function narrowFiles(dir: string): void {
     return;
   }
   for (const name of names) {
-    if (name === 'secrets.json') continue;
+    if (OWN_MODE_RULES.has(name)) continue;
     try {
       const info = lstatSync(join(dir, name));
       if (info.isFile() && (info.mode & 0o077) !== 0) chmodSync(join(dir, name), 0o600);
