@@ -15,6 +15,7 @@ export { buildCatalog, describeTool, formatDescription } from './mcp/catalog.js'
 export { readChannelsOffline } from './channels/offline-read.js';
 export { readTriggersFile, ruleView, triggerLimits } from './channels/triggers-file.js';
 export { writeFileAtomic } from './config/atomic-write.js';
+export { openDataFile, readDataJson, readDataText, writeDataFile } from './data-files.js';
 export { isAlive, killPids, listDescendants } from './mcp/process-tree.js';
 export { launchIdOf, processesOfLaunches, processesWithEnv } from './mcp/launch-session.js';
 export { contextMarkdown } from './channels/channel-context.js';

@@ -98,6 +98,8 @@ export interface SnapshotInput {
   findings?: (name: string) => TextFinding[] | undefined;
   /** What the last resources/prompts listing of a server got wrong (issue 14 item 7), joined. */
   listWarnings?: (name: string) => string | undefined;
+  /** Problems of the data folder's own files (issue 27: a refused link, a file that did not parse). */
+  dataWarnings?: ConfigWarning[];
 }
 
 /**
@@ -155,7 +157,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     project: { dir: input.projectDir, trusted: input.projectTrusted, projectFiles: [...discovery.projectFiles] },
     servers,
     shadowed: discovery.shadowed.map((s) => ({ server: summarizeServer(s.definition), shadowedBy: { ...s.shadowedBy } })),
-    warnings: [...discovery.warnings.map((w) => ({ ...w })), ...secretStoreNotes(input.secretStore)],
+    warnings: [...discovery.warnings.map((w) => ({ ...w })), ...secretStoreNotes(input.secretStore), ...(input.dataWarnings ?? [])],
     totals: {
       servers: servers.length,
       connected: connected.length,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +20,14 @@ describe('StateStore', () => {
     expect(a.get('manualStops')).toEqual(['x']);
   });
 
-  it('reads a malformed file as empty and replaces it only on a successful update', async () => {
+  it('reads a malformed file with no previous version as empty, keeping it as state.json.bad-<time> (issue 27 item 2)', async () => {
     const dir = fresh();
     writeFileSync(join(dir, 'state.json'), '{"manualStops": [');
     const store = new StateStore(dir);
     expect(store.readAll()).toEqual({});
-    expect(readFileSync(join(dir, 'state.json'), 'utf8')).toBe('{"manualStops": [');
+    const bad = readdirSync(dir).filter((f) => f.startsWith('state.json.bad-'));
+    expect(bad).toHaveLength(1);
+    expect(readFileSync(join(dir, bad[0]!), 'utf8')).toBe('{"manualStops": [');
     await store.update('ui', () => ({ selected: 'a' }));
     expect(store.get('ui')).toEqual({ selected: 'a' });
   });

@@ -2,13 +2,12 @@
  * `state.json` in the data folder (docs/faces-and-ownership.md: manual stops, UI state, chosen roots…): one JSON object
  * whose top-level keys belong to different features. Each feature reads and updates only its own
  * key; writes are atomic and serialised, and re-read the file first so two features (or two
- * processes) never drop each other's keys. A missing or malformed file reads as `{}` and is only
- * replaced by a successful update.
+ * processes) never drop each other's keys. A missing file reads as `{}`; one that does not parse is
+ * kept aside and its previous version (`state.json.prev`) loaded (data-files.ts, issue 27 item 2).
+ * Never read or written through a symlink (issue 27 item 1).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from './config/atomic-write.js';
-import { withFileLock } from './config/file-lock.js';
+import { readDataJson, withDataFileLock, writeDataFile } from './data-files.js';
 import { DATA_FILES } from './paths.js';
 
 export class StateStore {
@@ -23,23 +22,18 @@ export class StateStore {
   private lastGood: string | undefined;
 
   /**
-   * The whole state object as on disk now (`{}` when missing or not an object). A file that does not
-   * parse (a torn write by another program) changes nothing: the last state read in this process
-   * that parsed is used (`{}` when none), so acks, pauses and stops are not forgotten.
+   * The whole state object as on disk now (`{}` when missing, refused or not an object). A file
+   * that does not parse is kept aside and replaced by the last state this process read or wrote,
+   * else by `state.json.prev` (readDataJson, issue 27 item 2), so acks, pauses and stops are not
+   * forgotten; `{}` when there is neither.
    */
   readAll(): Record<string, unknown> {
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return {};
-    }
     let value: unknown;
     try {
-      value = JSON.parse(text);
-      this.lastGood = text;
+      value = readDataJson(this.file, this.lastGood);
+      this.lastGood = JSON.stringify(value);
     } catch {
-      value = this.lastGood === undefined ? {} : JSON.parse(this.lastGood);
+      return {};
     }
     // Null prototype: a key like `__proto__` stays an own property (never the object's prototype).
     return value && typeof value === 'object' && !Array.isArray(value) ? Object.assign(Object.create(null) as Record<string, unknown>, value) : {};
@@ -58,13 +52,13 @@ export class StateStore {
   update<T>(key: string, fn: (current: T | undefined) => T | undefined): Promise<T | undefined> {
     // Locked across processes (issue 9 item 3): the CLI and the owner never drop each other's keys.
     const run = this.queue.then(() =>
-      withFileLock(this.file, async (lock) => {
+      withDataFileLock(this.file, async (lock) => {
         const all = this.readAll();
         const next = fn(all[key] as T | undefined);
         if (next === undefined) delete all[key];
         else all[key] = next;
         const text = `${JSON.stringify(all, null, 2)}\n`;
-        await writeFileAtomic(this.file, text, { beforeRename: async () => lock.assertHeld() });
+        await writeDataFile(this.file, text, { beforeRename: async () => lock.assertHeld() });
         this.lastGood = text;
         return next;
       }),

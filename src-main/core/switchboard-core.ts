@@ -35,6 +35,8 @@ import { scanServerText } from './trust/suspicious-text.js';
 import type { TextFinding } from '../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { ensureDataDir } from './data-dir.js';
+import { dataFileProblems, onDataProblems } from './data-file-problems.js';
+import { settleDataWrites } from './data-files.js';
 import { ChannelService } from './channels/channel-service.js';
 import { SwitchboardToolToggles } from './budget/tool-toggles.js';
 import type { CoreOptions, SwitchboardCore } from './types.js';
@@ -148,6 +150,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       pins: (name) => pins.view(name),
       findings: (name) => findings.get(name),
       listWarnings: (name) => inspector.listWarningText(name),
+      // Issue 27: data files refused (links) or recovered (did not parse), in words.
+      dataWarnings: dataFileProblems(options.dataDir),
     });
 
   const delay = extras.eventDelayMs ?? 50;
@@ -155,6 +159,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const logBatch = new Batcher<LogEntry>((entries) => emit('logs:appended', entries), delay);
 
   const onStatus = (): void => serversChanged.poke();
+  const offDataProblems = onDataProblems(onStatus);
   const driftSeen = new Map<string, string>();
   // Issue 16 item 3: every connected server's texts scanned again when any listing changes
   // (another server's new tool name is evidence against the others).
@@ -317,7 +322,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     },
     childPids: () => manager.childPids(),
     start: async () => {
-      ensureDataDir(options.dataDir);
+      ensureDataDir(options.dataDir, options.platform.env);
       await refresh();
       if (!disposed && (extras.watchConfig ?? options.mode !== 'cli')) liveReload ??= startLiveReload(ctx);
     },
@@ -329,6 +334,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       if (disposed) return;
       disposed = true;
       liveReload?.close();
+      offDataProblems();
       serversChanged.cancel();
       logBatch.cancel();
       traceBatch.cancel();
@@ -344,6 +350,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await manager.dispose();
       await channels.dispose();
       await auth.dispose();
+      // Writes nobody awaited (era memory, pins) finish before a one-shot CLI exits (issue 27).
+      await settleDataWrites();
     },
   };
 }

@@ -49,8 +49,8 @@ function filesOf(world: TempWorld): Record<string, string> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       const rel = relative(world.root, path);
-      // Backups are timestamped; locks and logs are process facts, not answers.
-      if (/^data\/(backups|logs|locks?)\b|\.lock$|state\.json$/.test(rel)) continue;
+      // Backups are timestamped; locks, logs and state (and its previous version) are process facts, not answers.
+      if (/^data\/(backups|logs|locks?)\b|\.lock$|state\.json(\.prev)?$/.test(rel)) continue;
       if (statSync(path).isDirectory()) walk(path);
       else out[rel] = readFileSync(path, 'utf8').split(world.root).join('<root>');
     }

@@ -6,10 +6,10 @@
  * that is still alive AND still has the same command line (a reused pid is left alone), then
  * starts its own. Linux reads command lines from /proc; elsewhere nothing is recorded.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../core/entry-kit.js';
+import { readDataJson, writeDataFile } from '../core/entry-kit.js';
 import { launchIdOf, processesOfLaunches } from '../core/entry-kit.js';
 import { isAlive, killPids, listDescendants } from '../core/entry-kit.js';
 import type { SwitchboardCore } from '../core/index.js';
@@ -45,7 +45,7 @@ export async function recordChildren(dataDir: string, pids: readonly number[], o
     if (launch) launches.add(launch);
   }
   const file: ChildrenFile = { ownerPid, children, launches: [...launches] };
-  await writeFileAtomic(join(dataDir, CHILDREN_FILE), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  await writeDataFile(join(dataDir, CHILDREN_FILE), `${JSON.stringify(file, null, 2)}\n`, { keepPrev: false });
 }
 
 /**
@@ -57,7 +57,7 @@ export async function killLeftovers(dataDir: string, ownPid = process.pid): Prom
   const path = join(dataDir, CHILDREN_FILE);
   let record: ChildrenFile | undefined;
   try {
-    const parsed = ChildrenFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    const parsed = ChildrenFileSchema.safeParse(readDataJson(path));
     record = parsed.success ? parsed.data : undefined;
   } catch {
     record = undefined;

@@ -41,7 +41,8 @@ async function reap() {
   if (reaping) return;
   reaping = true;
   let record;
-  try { record = JSON.parse(fs.readFileSync(file, 'utf8')); } catch { process.exit(0); }
+  // A data file: never read through a link (issue 27 item 1; O_NOFOLLOW where the OS has it).
+  try { const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0)); try { record = fs.fstatSync(fd).isFile() && !fs.lstatSync(file).isSymbolicLink() ? JSON.parse(fs.readFileSync(fd, 'utf8')) : undefined; } finally { fs.closeSync(fd); } } catch { process.exit(0); }
   if (!record || record.ownerPid !== Number(ownerPid) || !Array.isArray(record.children)) process.exit(0);
   const pids = targets(record);
   for (const pid of pids) { try { process.kill(pid, 'SIGTERM'); } catch {} }

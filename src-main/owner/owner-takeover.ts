@@ -7,7 +7,7 @@
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_FILES } from '../core/entry-kit.js';
+import { DATA_FILES, readDataJson, readDataText } from '../core/entry-kit.js';
 import { acquireOwnership, EndpointSchema, OwnedElsewhereError, type Ownership } from './ownership.js';
 import { connectToOwner } from '../wires/remote-api.js';
 
@@ -40,7 +40,7 @@ function looksLikeSwitchboard(pid: number): boolean | undefined {
 export async function isLiveOwner(dataDir: string, holder: number, probeTimeoutMs = OWNER_PROBE_TIMEOUT_MS): Promise<boolean> {
   let endpoint;
   try {
-    const parsed = EndpointSchema.safeParse(JSON.parse(readFileSync(join(dataDir, DATA_FILES.endpoint), 'utf8')));
+    const parsed = EndpointSchema.safeParse(readDataJson(join(dataDir, DATA_FILES.endpoint)));
     endpoint = parsed.success && parsed.data.pid === holder ? parsed.data : undefined;
   } catch {
     endpoint = undefined;
@@ -76,7 +76,7 @@ export async function acquireOwnershipChecked(dataDir: string, pid: number = pro
     const lockFile = join(dataDir, DATA_FILES.lock);
     let current: string | undefined;
     try {
-      current = readFileSync(lockFile, 'utf8').trim();
+      current = readDataText(lockFile).trim();
     } catch {
       current = undefined;
     }

@@ -4,10 +4,10 @@
  * 600). The CLI reads the endpoint to attach to the live owner. A lock whose pid is dead is stale
  * and taken over; a live one is refused.
  */
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../core/entry-kit.js';
+import { openDataFile, readDataJson, readDataText, writeDataFile } from '../core/entry-kit.js';
 import { ensureDataDir } from '../core/entry-kit.js';
 import { DATA_FILES } from '../core/entry-kit.js';
 import { isAlive } from '../core/entry-kit.js';
@@ -43,7 +43,7 @@ export interface Ownership {
 
 function readPid(file: string): number | undefined {
   try {
-    const pid = Number(readFileSync(file, 'utf8').trim());
+    const pid = Number(readDataText(file).trim());
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
@@ -62,7 +62,7 @@ export function acquireOwnership(dataDir: string, pid: number = process.pid): Ow
   ensureDataDir(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(lockFile, 'wx', 0o600);
+      const fd = openDataFile(lockFile, 'create-new');
       writeSync(fd, `${pid}\n`);
       closeSync(fd);
       break;
@@ -82,7 +82,7 @@ export function acquireOwnership(dataDir: string, pid: number = process.pid): Ow
     endpointFile,
     async publish(endpoint) {
       const full: Endpoint = { ...endpoint, pid, startedAt };
-      await writeFileAtomic(endpointFile, `${JSON.stringify(full, null, 2)}\n`, { mode: 0o600 });
+      await writeDataFile(endpointFile, `${JSON.stringify(full, null, 2)}\n`, { keepPrev: false });
     },
     release() {
       if (released) return;
@@ -102,7 +102,7 @@ export function readLiveEndpoint(dataDir: string): Endpoint | undefined {
   const file = join(dataDir, DATA_FILES.endpoint);
   if (!existsSync(file)) return undefined;
   try {
-    const parsed = EndpointSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    const parsed = EndpointSchema.safeParse(readDataJson(file));
     if (!parsed.success || !isAlive(parsed.data.pid)) return undefined;
     return parsed.data;
   } catch {

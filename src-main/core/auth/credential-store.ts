@@ -5,11 +5,9 @@
  * per registration, discovery results, expiry and scope. No plaintext fallback: when the keychain
  * is unavailable, writes reject with `KeychainUnavailableError` and nothing is stored.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
-import { writeFileAtomic } from '../config/atomic-write.js';
-import { withFileLock } from '../config/file-lock.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
 import { DATA_FILES } from '../paths.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { oauthAccount } from './credential-id.js';
@@ -96,7 +94,7 @@ export class CredentialStore {
   /** `credentials.json` as on disk (empty when missing or malformed). */
   readFile(): CredentialsFile {
     try {
-      const raw = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<CredentialsFile>;
+      const raw = readDataJson(this.file) as Partial<CredentialsFile>;
       return {
         version: 1,
         credentials: nullProto(raw.credentials),
@@ -207,10 +205,10 @@ export class CredentialStore {
   private writeFile(mutate: (file: CredentialsFile) => void): Promise<void> {
     // Locked across processes (issue 9 item 3): a CLI sign-in and the owner never drop each other's records.
     const run = this.queue.then(() =>
-      withFileLock(this.file, async (lock) => {
+      withDataFileLock(this.file, async (lock) => {
         const file = this.readFile();
         mutate(file);
-        await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
+        await writeDataFile(this.file, `${JSON.stringify(file, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
       }),
     );
     this.queue = run.catch(() => undefined);

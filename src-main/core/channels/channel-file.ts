@@ -8,7 +8,8 @@
  * `maxBytes` (default 10 MiB): it becomes `channels.jsonl.1` (replacing the previous rotation) and
  * a fresh file starts, so a file never exceeds the limit and the previous one is kept.
  */
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, renameSync, writeSync } from 'node:fs';
+import { DataFileRefused, openDataFile, readDataText } from '../data-files.js';
 import { ChannelEntrySchema, type ChannelEntry } from '../../../src-shared/api/channels.js';
 import { lineWarnings, warningText } from './line-warnings.js';
 
@@ -171,22 +172,32 @@ export class ChannelFile {
 
   private open(): void {
     if (this.fd !== undefined) return;
-    this.fd = openSync(this.path, 'a', 0o600);
-    this.size = statSync(this.path).size;
+    this.fd = openDataFile(this.path, 'append');
+    this.size = fstatSync(this.fd).size;
   }
 
   private rotate(): void {
     this.close();
     renameSync(this.path, rotatedPath(this.path));
-    this.fd = openSync(this.path, 'a', 0o600);
+    this.fd = openDataFile(this.path, 'append');
     this.size = 0;
   }
 
   /** Parse one file (missing → nothing); repair its torn end when it is the current, writable file. */
   private readFile(path: string, warnings: string[], repair: boolean): { entries: ChannelEntry[] } {
-    if (!existsSync(path)) return { entries: [] };
-    const text = readFileSync(path, 'utf8');
     const name = path === this.path ? 'channels.jsonl' : 'channels.jsonl.1';
+    let text: string;
+    try {
+      text = readDataText(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [] };
+      // A link at its name (issue 27 item 1): nothing read through it; appends are refused too.
+      if (err instanceof DataFileRefused) {
+        warnings.push(`${name}: ${err.message}`);
+        return { entries: [] };
+      }
+      throw err;
+    }
     const { lines, tail } = splitLines(text);
     const entries: ChannelEntry[] = [];
     const bad: number[] = [];
@@ -225,7 +236,7 @@ export class ChannelFile {
 
   private truncateTo(bytes: number): void {
     this.close();
-    const fd = openSync(this.path, 'r+');
+    const fd = openDataFile(this.path, 'read-write');
     try {
       ftruncateSync(fd, bytes);
     } finally {

@@ -18,7 +18,7 @@ import type {
   ChannelEntryView,
 } from '../../../src-shared/api/channels.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { writeDataFile } from '../data-files.js';
 import { ConfigWatcher } from '../config/config-watcher.js';
 import { CoreError } from '../errors.js';
 import { Batcher, Coalescer } from '../event-batcher.js';
@@ -249,7 +249,7 @@ export class ChannelService {
       const first = checked.warnings.slice(0, 3).map((w) => `${w.line !== undefined ? `line ${w.line}: ` : ''}${w.message}`);
       throw new CoreError('INVALID_CONFIG', `Nothing written to ${this.triggersFile}: ${checked.warnings.length} problem${checked.warnings.length === 1 ? '' : 's'} — ${first.join('; ')}`);
     }
-    await writeFileAtomic(this.triggersFile, text.endsWith('\n') ? text : `${text}\n`);
+    await writeDataFile(this.triggersFile, text.endsWith('\n') ? text : `${text}\n`);
     await this.reloadTriggers();
     return this.triggers();
   }

@@ -8,11 +8,11 @@
  * while things change and once more when the owner stops; its size is bounded by the engine's own
  * bounds (`MAX_FIRINGS` firings, `MAX_PENDING` waiting confirmations, texts cut to 4,000 characters).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { TriggerFiringSchema, type TriggerFiring } from '../../../src-shared/api/channels.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { readDataText, writeDataFile } from '../data-files.js';
 import { lineWarnings } from './line-warnings.js';
 
 /** Most rules whose counts are kept (a file of renamed rules does not grow without end). */
@@ -96,7 +96,7 @@ export function parseTriggerState(path: string, text: string): { snapshot: Trigg
 export function readTriggerState(path: string): { snapshot: TriggerStateSnapshot; warnings: ConfigWarning[] } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readDataText(path);
   } catch (err) {
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     return {
@@ -145,7 +145,7 @@ export class TriggerStateWriter {
         // Nothing to keep and no file yet: write nothing (an owner that never fired a rule leaves no
         // empty file behind; same-answer.int compares the files each face wrote).
         if (text === '' && !existsSync(this.path)) return;
-        await writeFileAtomic(this.path, text);
+        await writeDataFile(this.path, text);
       } catch (err) {
         this.dirty = true;
         this.onError(err);

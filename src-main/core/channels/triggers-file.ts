@@ -18,7 +18,7 @@ import {
 } from '../../../src-shared/channels/trigger-rules.js';
 import { LineIndex, nodeAt, parseConfigText, propertyNode } from '../config/jsonc-document.js';
 import { MAX_CONFIG_NESTING, nestingTooDeep } from '../config/structured-document.js';
-import { readConfigTextOutcome } from '../config/read-config-text.js';
+import { readDataOutcome } from '../data-files.js';
 
 /** A rule that passed every check, ready to fire. */
 export interface LoadedRule {
@@ -81,7 +81,8 @@ export const EXAMPLE_TRIGGERS = `{
 
 /** Read and check `path` (missing → no rules). Never throws: an unreadable file is a warning. */
 export async function readTriggersFile(path: string): Promise<LoadedTriggers> {
-  const read = await readConfigTextOutcome(path);
+  // A data file: never read through a symlink (issue 27 item 1).
+  const read = readDataOutcome(path);
   if (read.kind === 'missing') return { file: path, text: '', rules: [], warnings: [] };
   if (read.kind === 'unreadable') return { file: path, text: '', rules: [], warnings: [{ file: path, message: read.message }] };
   return parseTriggersText(path, read.text);

@@ -5,7 +5,7 @@
  * and our rename is never lost: the file is compared again right before the rename.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CoreError } from '../errors.js';
 
@@ -77,23 +77,84 @@ export async function writeFileAtomic(path: string, data: string, options: Atomi
   } catch {
     // new file: the default mode
   }
-  const dir = dirname(target);
   // A folder we create is private (our data folder first of all; issue 9 item 6).
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+  await replaceFileAtomic(target, data, { ...options, mode, path });
+}
+
+/** Options of `replaceFileAtomic`. */
+export interface ReplaceOptions extends AtomicWriteOptions {
+  /** The final mode of the file (the temp file is 0600 until right before the rename). */
+  mode: number;
+  /** The name the caller knows the file by, for messages (default: `target`). */
+  path?: string;
+}
+
+/** A fresh temp file name for `target`, in its folder: `.<name>.<pid>.<12 hex>.tmp` (what `removeStaleTemps` recognises). */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** The writer's pid in a temp file name of `base` (`.<base>.<pid>.<12 hex>.tmp`), or undefined for other names. */
+function tempWriter(name: string, base: string): number | undefined {
+  const prefix = `.${base}.`;
+  if (!name.startsWith(prefix) || !name.endsWith('.tmp')) return undefined;
+  const [pid, rand, more] = name.slice(prefix.length, -'.tmp'.length).split('.');
+  return more === undefined && /^\d+$/.test(pid ?? '') && /^[0-9a-f]+$/.test(rand ?? '') ? Number(pid) : undefined;
+}
+
+/** Whether process `pid` is alive (EPERM: alive, another user's). */
+function alive(pid: number): boolean {
   try {
-    const handle = await open(tmp, 'wx', mode);
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove the temp files of `target` that writers left when they were killed between writing the
+ * temp file and the rename (issue 27 item 3): those whose pid is not a live process (this
+ * process's own are in use). Never throws.
+ */
+export async function removeStaleTemps(target: string): Promise<void> {
+  const dir = dirname(target);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = tempWriter(name, basename(target));
+    if (pid === undefined || pid === process.pid || alive(pid)) continue;
+    await unlink(join(dir, name)).catch(() => undefined);
+  }
+}
+
+/**
+ * Replace the file `target` (no symlink resolution: a link AT `target` is replaced, never written
+ * through) with `data`: a temp file `.<name>.<pid>.<rand>.tmp` in the same folder, created
+ * exclusively (O_EXCL: never through a link) with mode 0600 — a writer killed before the rename
+ * leaves no copy others may read (issue 27 item 3) — written, fsynced; then `beforeRename`, the
+ * `expected` comparison, the final `mode`, the rename, and an fsync of the folder. Stale temps of
+ * dead writers of the same file are removed first. Throws as `writeFileAtomic`; the temp file is
+ * removed on any failure.
+ */
+export async function replaceFileAtomic(target: string, data: string, options: ReplaceOptions): Promise<void> {
+  const dir = dirname(target);
+  await removeStaleTemps(target);
+  const tmp = tempPathFor(target);
+  try {
+    const handle = await open(tmp, 'wx', 0o600);
     try {
       await handle.writeFile(data, 'utf8');
-      await handle.chmod(mode); // umask may have narrowed the mode given to open
       await handle.sync();
     } finally {
       await handle.close();
     }
     await options.beforeRename?.();
     if (options.expected !== undefined && (await currentText(target)) !== options.expected) {
-      throw new CoreError('CONFLICT', `${path} changed on disk meanwhile (another program wrote it); nothing was written, try again`);
+      throw new CoreError('CONFLICT', `${options.path ?? target} changed on disk meanwhile (another program wrote it); nothing was written, try again`);
     }
+    // The file's own mode only now, right before it becomes the file (umask may narrow an open's mode).
+    await chmod(tmp, options.mode);
     await rename(tmp, target);
   } catch (err) {
     await unlink(tmp).catch(() => undefined);

@@ -3,7 +3,8 @@
  * process, and the previous version kept in `<dataDir>/backups/` before each write.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, copyFile, mkdir, readdir, unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ensureDataDir } from '../data-dir.js';
 import { DATA_FILES } from '../paths.js';
@@ -38,7 +39,9 @@ export async function backupFile(dataDir: string, path: string): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   let name = `${prefix}${stamp}`;
   for (let i = 1; (await readdir(dir)).includes(name); i++) name = `${prefix}${stamp}-${i}`;
-  await copyFile(path, join(dir, name));
+  // Never over an existing name (a link planted there is not written through); private like the folder (issue 27).
+  await copyFile(path, join(dir, name), constants.COPYFILE_EXCL);
+  await chmod(join(dir, name), 0o600);
   const mine = (await readdir(dir)).filter((f) => f.startsWith(prefix)).sort();
   for (const old of mine.slice(0, Math.max(0, mine.length - MAX_BACKUPS))) await unlink(join(dir, old)).catch(() => undefined);
 }

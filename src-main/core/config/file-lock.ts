@@ -24,9 +24,11 @@ const RETRIES = { retries: 300, factor: 1.3, minTimeout: 10, maxTimeout: 250, ra
  * Switchboard process…')` when the lock cannot be had, and with `CoreError('CONFLICT')` when the
  * lock was lost (taken over as stale) while `task` ran — `task` should then not have renamed, see
  * `assertHeld`. Otherwise resolves or rejects as `task` does; the lock is always released.
+ * `followLinks: false` locks `path` itself, not the file behind a link at it (our data files,
+ * which are never links: data-files.ts). Default true.
  */
-export async function withFileLock<T>(path: string, task: (lock: HeldLock) => Promise<T>): Promise<T> {
-  const target = await writeTarget(path);
+export async function withFileLock<T>(path: string, task: (lock: HeldLock) => Promise<T>, options: { followLinks?: boolean } = {}): Promise<T> {
+  const target = options.followLinks === false ? path : await writeTarget(path);
   await mkdir(dirname(target), { recursive: true, mode: 0o700 });
   let lost: Error | undefined;
   let release: () => Promise<void>;

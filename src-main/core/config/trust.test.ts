@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
 import { folderIdentity, TrustStore } from './trust.js';
+import { dataFileProblems } from '../data-file-problems.js';
 
 describe('TrustStore', () => {
   let sb: Sandbox;
@@ -33,21 +34,23 @@ describe('TrustStore', () => {
     const [a, b, c] = await folders('a', 'b', 'c');
     await Promise.all([store.trust(a), store.trust(b), store.trust(`${a}/../a`), store.trust(c)]);
     expect(store.list().sort()).toEqual([a, b, c]);
-    expect((await readdir(sb.dataDir)).sort()).toEqual(['backups', 'trust.json']);
+    expect((await readdir(sb.dataDir)).sort()).toEqual(['backups', 'trust.json', 'trust.json.prev']);
   });
 
-  it('counts a malformed trust.json as nothing trusted and never rewrites it on trust (docs/operator-verbs.md)', async () => {
+  it('a trust.json that is not JSON is kept aside and counts as nothing trusted (issue 27 item 2); a wrong shape is never rewritten (docs/operator-verbs.md)', async () => {
     const file = join(sb.dataDir, 'trust.json');
     const broken = '{"trusted": ["/kept-a",\n  "/kept-b" "/oops"]}\n';
     await sb.write(file, broken);
     const store = new TrustStore(sb.dataDir);
     expect(store.list()).toEqual([]);
     expect(store.isTrusted('/x')).toBe(false);
-    // Not silent (attack pass): the problem names the file and what it means.
-    expect(store.problem()).toBe(`${file} does not parse (CommaExpected at line 2, column 13): no project folder counts as trusted until it is fixed or removed`);
-    await expect(store.trust(sb.project)).rejects.toThrow(`${file} does not parse (CommaExpected at line 2, column 13); fix or remove it first, it was not changed`);
-    expect(await readFile(file, 'utf8')).toBe(broken);
+    // Not silent: kept as trust.json.bad-<time>, and the person told (data-files.int.test has the words).
+    const bad = (await readdir(sb.dataDir)).filter((f) => f.startsWith('trust.json.bad-'));
+    expect(bad).toHaveLength(1);
+    expect(await readFile(join(sb.dataDir, bad[0]!), 'utf8')).toBe(broken);
+    expect(dataFileProblems(sb.dataDir)).toEqual([expect.objectContaining({ file, severity: 'error', message: expect.stringContaining(`trust.json did not parse`) })]);
     await sb.write(file, { trusted: 'not-a-list' });
+    expect(store.problem()).toBe(`${file} must have "trusted" as a list of folders: no project folder counts as trusted until it is fixed or removed`);
     await expect(store.trust(sb.project)).rejects.toThrow(`${file} must have "trusted" as a list of folders; fix or remove it first, it was not changed`);
     await sb.write(file, '[]');
     await expect(store.trust(sb.project)).rejects.toThrow('must contain a JSON object');

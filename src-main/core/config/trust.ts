@@ -12,13 +12,12 @@
  * without an `approved` record (written before issue 16) migrates: the core records its current
  * definitions as approved on the next discovery (they were trusted as a whole already).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { CoreError } from '../errors.js';
 import { DATA_FILES } from '../paths.js';
-import { writeFileAtomic } from './atomic-write.js';
-import { withFileLock } from './file-lock.js';
+import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data-files.js';
 import { backupFile } from './file-backups.js';
 import { LineIndex } from './jsonc-document.js';
 import type { ApprovalEntry } from '../trust/approval-entry.js';
@@ -54,7 +53,7 @@ export class TrustStore {
   list(): string[] {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(this.file, 'utf8').replace(/^\uFEFF/, ''));
+      parsed = readDataJson(this.file);
     } catch {
       return [];
     }
@@ -71,7 +70,7 @@ export class TrustStore {
   problem(): string | undefined {
     let raw: string;
     try {
-      raw = readFileSync(this.file, 'utf8');
+      raw = readDataText(this.file);
     } catch {
       return undefined;
     }
@@ -97,7 +96,7 @@ export class TrustStore {
   /** The recorded identities (`path → "<dev>:<ino>"`); empty when missing or malformed. */
   private identities(): Record<string, string> {
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8').replace(/^\uFEFF/, '')) as { identities?: unknown };
+      const parsed = readDataJson(this.file) as { identities?: unknown };
       const ids = parsed?.identities;
       if (!ids || typeof ids !== 'object' || Array.isArray(ids)) return {};
       return Object.fromEntries(Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'));
@@ -153,7 +152,7 @@ export class TrustStore {
 
   private allApprovals(): Record<string, Record<string, ApprovedDefinition>> {
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8').replace(/^\uFEFF/, '')) as { approved?: unknown };
+      const parsed = readDataJson(this.file) as { approved?: unknown };
       const all = parsed?.approved;
       if (!all || typeof all !== 'object' || Array.isArray(all)) return {};
       return all as Record<string, Record<string, ApprovedDefinition>>;
@@ -165,17 +164,17 @@ export class TrustStore {
   /** Read-modify-write under the lock; `mutate` returns false when nothing needs writing. */
   private update(mutate: (doc: Record<string, unknown>, abs: string) => Promise<boolean>, dir: string): Promise<void> {
     const run = this.writing.then(() =>
-      withFileLock(this.file, async () => {
+      withDataFileLock(this.file, async () => {
         let raw: string | undefined;
         try {
-          raw = readFileSync(this.file, 'utf8');
+          raw = readDataText(this.file);
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         }
         const doc = raw === undefined ? {} : this.parseForWrite(raw.replace(/^\uFEFF/, ''));
         if (!(await mutate(doc, resolve(dir)))) return;
         if (raw !== undefined) await backupFile(this.dataDir, this.file);
-        await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`);
+        await writeDataFile(this.file, `${JSON.stringify(doc, null, 2)}\n`);
       }),
     );
     this.writing = run.catch(() => undefined);

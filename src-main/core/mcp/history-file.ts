@@ -5,16 +5,15 @@
  * bytes. Writes are coalesced (one write per `FLUSH_DELAY_MS`, off the call's path) and each one
  * re-reads the file under the data folder's file lock and merges by id, so the owner and a
  * one-shot CLI never drop each other's calls; the write itself is atomic (temp file + rename).
- * A file that does not parse is moved aside to `history.json.bad` (named in the warning), never
- * silently overwritten.
+ * A file that is not JSON is kept as `history.json.bad-<time>` and `history.json.prev` loaded
+ * (data-files.ts, issue 27 item 2); one that is JSON but not a history file is moved aside to
+ * `history.json.bad` (named in the warning); neither is silently overwritten.
  */
-import { readFileSync } from 'node:fs';
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CallRecordSchema, type CallRecord } from '../../../src-shared/api/inspector.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
-import { withFileLock } from '../config/file-lock.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
 
 /** The file's name in the data folder. */
 export const HISTORY_FILE = 'history.json';
@@ -84,14 +83,15 @@ export class HistoryFile {
 
   /** The records on disk now, oldest first (none when the file is missing or does not parse). */
   load(): StoredCallRecord[] {
-    let text: string;
+    let value: unknown;
     try {
-      text = readFileSync(this.path, 'utf8');
+      // Not JSON: kept aside and history.json.prev loaded (data-files.ts, issue 27 item 2).
+      value = readDataJson(this.path);
     } catch {
       return [];
     }
     try {
-      return recordsOf(JSON.parse(text));
+      return recordsOf(value);
     } catch (err) {
       this.onWarning(`Call history ${this.path} could not be read (${(err as Error).message}); it is moved to ${this.path}.bad at the next call`);
       return [];
@@ -117,17 +117,17 @@ export class HistoryFile {
   }
 
   private async write(batch: StoredCallRecord[]): Promise<void> {
-    await withFileLock(this.path, async (lock) => {
+    await withDataFileLock(this.path, async (lock) => {
       let onDisk: StoredCallRecord[] = [];
-      let text: string | undefined;
+      let value: unknown;
       try {
-        text = await readFile(this.path, 'utf8');
+        value = readDataJson(this.path);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' && !(err instanceof SyntaxError)) throw err;
       }
-      if (text !== undefined) {
+      if (value !== undefined) {
         try {
-          onDisk = recordsOf(JSON.parse(text));
+          onDisk = recordsOf(value);
         } catch (err) {
           // Lose nothing: the unreadable file is kept beside the new one.
           await rename(this.path, `${this.path}.bad`);
@@ -137,7 +137,7 @@ export class HistoryFile {
       const ids = new Set(onDisk.map((r) => r.id));
       const merged = [...onDisk, ...batch.filter((r) => !ids.has(r.id))];
       const records = boundRecords(merged);
-      await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, records })}\n`, { beforeRename: async () => lock.assertHeld() });
+      await writeDataFile(this.path, `${JSON.stringify({ version: 1, records })}\n`, { beforeRename: async () => lock.assertHeld() });
     });
   }
 }

@@ -4,9 +4,9 @@
  * value and a secret-named argument never reach the file), opened (`history:get`) and replayed
  * (`history:replay`) from a new core, which asks again for what was redacted. Also: two cores on
  * one data folder writing at once lose no record (file lock + merge), and a history file that
- * does not parse is moved aside, not overwritten.
+ * does not parse is moved aside (data-files.ts), not overwritten.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../switchboard-core.js';
@@ -107,7 +107,7 @@ describe('call history kept in the data folder (issue 14 item 12)', () => {
     expect(records.map((r) => r.args.message).sort()).toEqual([...['a', 'b'].flatMap((t) => Array.from({ length: 6 }, (_, i) => `${t}-${i}`))].sort());
   }, 120_000);
 
-  it('a history file that does not parse is moved aside to history.json.bad, not overwritten', async () => {
+  it('a history file that does not parse is moved aside to history.json.bad-<time>, not overwritten (issue 27 item 2)', async () => {
     const w = setUp();
     const file = join(w.dataDir, HISTORY_FILE);
     writeFileSync(file, '{"version":1,"records":[', { mode: 0o600 });
@@ -116,8 +116,9 @@ describe('call history kept in the data folder (issue 14 item 12)', () => {
     expect(await must(core.handlers['history:list']({}))).toEqual([]);
     await must(core.handlers['tools:call']({ server: 'everything', tool: 'echo', args: { message: 'after the bad file' } } as never));
     await core.dispose();
-    expect(existsSync(`${file}.bad`)).toBe(true);
-    expect(readFileSync(`${file}.bad`, 'utf8')).toBe('{"version":1,"records":[');
+    const bad = readdirSync(w.dataDir).filter((f) => f.startsWith(`${HISTORY_FILE}.bad-`));
+    expect(bad).toHaveLength(1);
+    expect(readFileSync(join(w.dataDir, bad[0]!), 'utf8')).toBe('{"version":1,"records":[');
     expect((JSON.parse(readFileSync(file, 'utf8')).records as unknown[]).length).toBe(1);
   }, 120_000);
 });

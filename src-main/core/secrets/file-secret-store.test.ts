@@ -2,7 +2,7 @@
  * The opt-in file store (issue 14 item 11) on a real temp folder: mode 600, refused when wider,
  * atomic one-at-a-time writes, and the choice (env over setting; never by itself).
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,12 +41,14 @@ describe('FileSecretStore', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ secrets: Object.fromEntries(stores.map((_, i) => [`tk${i}`, `TKV${i}`])) });
   });
 
-  it('a truncated file is an error naming it, and is not rewritten', async () => {
+  it('a truncated file is an error naming it, and is kept aside as secrets.json.bad-<time>, never rewritten (issue 27 item 2)', async () => {
     const file = join(dir, 'secrets.json');
     writeFileSync(file, '{"secrets":', { mode: 0o600 });
     const store = new FileSecretStore(file);
     await expect(store.set('a', 'x')).rejects.toThrow(`${file} is not valid JSON`);
-    expect(readFileSync(file, 'utf8')).toBe('{"secrets":');
+    const bad = readdirSync(dir).filter((f) => f.startsWith('secrets.json.bad-'));
+    expect(bad).toHaveLength(1);
+    expect(readFileSync(join(dir, bad[0]!), 'utf8')).toBe('{"secrets":');
   });
 
   it('refuses a file others can read: nothing read, nothing written', async () => {

@@ -6,10 +6,9 @@
  * (`KeychainUnavailableError`). The one exception to docs/auth.md's "never in a file", and said so on
  * every start (`secretStoreWarning`) and in status (`ServersSnapshot.secretStore`).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.js';
-import { withFileLock } from '../config/file-lock.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
 import { StateStore } from '../state-store.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -73,19 +72,22 @@ export class FileSecretStore implements SecretStore {
   constructor(readonly file: string) {}
 
   private read(): Record<string, string> {
-    let mode: number;
+    let info;
     try {
-      mode = statSync(this.file).mode & 0o777;
+      info = lstatSync(this.file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
       throw err;
     }
-    if ((mode & 0o077) !== 0) throw new SecretFileModeError(this.file, mode);
+    // (A link is refused by readDataJson: never read through, issue 27 item 1.)
+    if (info.isFile() && (info.mode & 0o077) !== 0) throw new SecretFileModeError(this.file, info.mode & 0o777);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(this.file, 'utf8'));
+      // Not JSON: kept aside and secrets.json.prev loaded, or an error (data-files.ts, issue 27 item 2).
+      parsed = readDataJson(this.file);
     } catch (err) {
-      throw new Error(`${this.file} is not valid JSON (${(err as Error).message}); fix or move it — nothing was written`);
+      if (!(err instanceof SyntaxError)) throw err;
+      throw new Error(`${this.file} is not valid JSON (${err.message}); it was kept aside as ${this.file}.bad-<time> and there is no previous version — nothing was written`);
     }
     const secrets = (parsed as { secrets?: unknown } | null)?.secrets;
     const out: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -97,11 +99,11 @@ export class FileSecretStore implements SecretStore {
     // The queue orders this process's writes; the file lock orders other processes' (a read-modify-write
     // outside it lost accounts when several `add --token` ran at once).
     const run = this.queue.then(() =>
-      withFileLock(this.file, async (lock) => {
+      withDataFileLock(this.file, async (lock) => {
         const secrets = this.read();
         const result = fn(secrets);
         lock.assertHeld();
-        await writeFileAtomic(this.file, `${JSON.stringify({ secrets }, null, 2)}\n`, { mode: SECRETS_FILE_MODE });
+        await writeDataFile(this.file, `${JSON.stringify({ secrets }, null, 2)}\n`);
         return result;
       }),
     );

@@ -7,14 +7,13 @@
  * atomic; a file that does not parse counts as no pins and is never rewritten (writes are refused).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ApprovalChange } from '../../../src-shared/api/approval.js';
 import type { PinMode, ServerPins, ToolDrift } from '../../../src-shared/api/pins.js';
 import { CoreError } from '../errors.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
-import { withFileLock } from '../config/file-lock.js';
+import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data-files.js';
 import { canonicalJson } from './approval-entry.js';
 
 /** The pinned fields of a tool, in this order. */
@@ -77,7 +76,8 @@ export class ToolPinStore {
     if (this.cache?.stamp === stamp) return this.cache.doc;
     let doc: PinFile = { servers: {} };
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as PinFile;
+      // Not JSON: kept aside, the pins read before (else tool-pins.json.prev) put back (issue 27 item 2).
+      const parsed = readDataJson(this.file, this.cache ? JSON.stringify(this.cache.doc) : undefined) as PinFile;
       if (parsed && typeof parsed.servers === 'object' && parsed.servers !== null) doc = parsed;
     } catch {
       // Malformed (never rewritten, see update): a file torn after a good read changes nothing —
@@ -90,10 +90,10 @@ export class ToolPinStore {
 
   private update(mutate: (doc: PinFile) => void): Promise<void> {
     const run = this.writing.then(() =>
-      withFileLock(this.file, async () => {
+      withDataFileLock(this.file, async () => {
         let text: string | undefined;
         try {
-          text = readFileSync(this.file, 'utf8');
+          text = readDataText(this.file);
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         }
@@ -107,7 +107,7 @@ export class ToolPinStore {
           doc.servers ??= {};
         }
         mutate(doc);
-        await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`);
+        await writeDataFile(this.file, `${JSON.stringify(doc, null, 2)}\n`);
       }),
     );
     this.writing = run.catch(() => undefined);
