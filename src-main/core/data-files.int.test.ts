@@ -16,6 +16,7 @@ import { ToolPinStore } from './trust/tool-pins.js';
 import { HistoryFile } from './mcp/history-file.js';
 import { CredentialStore } from './auth/credential-store.js';
 import { FileSecretStore } from './secrets/file-secret-store.js';
+import { SecretBindings } from './secrets/secret-bindings.js';
 import { ChannelFile } from './channels/channel-file.js';
 import { TriggerStateWriter } from './channels/trigger-state-file.js';
 import { readTriggersFile } from './channels/triggers-file.js';
@@ -70,6 +71,7 @@ const WRITERS: { name: string; run: (data: string) => Promise<unknown> }[] = [
   },
   { name: 'credentials.json', run: (data) => new CredentialStore(data, new FileSecretStore(join(data, 'unused.json'))).mapServer('s', 'c1') },
   { name: 'secrets.json', run: (data) => new FileSecretStore(join(data, 'secrets.json')).set('account', 'value') },
+  { name: 'secret-bindings.json', run: (data) => new SecretBindings(data).bind(['secret:a'], { server: 's', file: '/f' }, 'replace') },
   { name: 'channels.jsonl', run: async (data) => new ChannelFile(join(data, 'channels.jsonl')).appendLines(['{"seq":1}']) },
   {
     name: 'trigger-state.jsonl',

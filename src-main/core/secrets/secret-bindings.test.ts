@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('first-start migration of secret bindings (issue 26 item 1)', () => {
     expect(existsSync(bindings.file)).toBe(false);
   });
 
-  it('bind: replace gives the secret to one definition; add shares it; a malformed file reads as nothing bound', async () => {
+  it('bind: replace gives the secret to one definition; add shares it; a damaged file loads its .prev, else nothing is bound', async () => {
     const bindings = new SecretBindings(dir);
     await bindings.bind(['secret:a'], { server: 'x', file: '/f' }, 'replace');
     await bindings.bind(['secret:a'], { server: 'y', file: '/f' }, 'add');
@@ -84,7 +84,14 @@ describe('first-start migration of secret bindings (issue 26 item 1)', () => {
     expect(bindings.holdersOf('secret:a')).toEqual([{ server: 'x', file: '/f' }, { server: 'y', file: '/f' }]);
     await bindings.bind(['secret:a'], { server: 'z', file: '/f' }, 'replace');
     expect(bindings.holdersOf('secret:a')).toEqual([{ server: 'z', file: '/f' }]);
+    // The data-file rule (docs/security.md "Data files"): a damaged file is set aside and the version
+    // before the last write (`.prev`) loaded — here the bindings before the last replace.
     writeFileSync(bindings.file, '{not json');
+    expect(bindings.holdersOf('secret:a')).toEqual([{ server: 'x', file: '/f' }, { server: 'y', file: '/f' }]);
+    expect(readdirSync(dir).some((f) => f.startsWith('secret-bindings.json.bad-'))).toBe(true);
+    // Nothing to recover from: nothing is bound (every reference refused), never a guess.
+    writeFileSync(bindings.file, '{not json');
+    writeFileSync(`${bindings.file}.prev`, '{not json either');
     expect(bindings.holdersOf('secret:a')).toEqual([]);
   });
 });

@@ -7,15 +7,15 @@
  * shared?: {<account>: {server, file}[]}}` — `shared` lists the definitions that referenced a
  * secret at migration but did not get it (shown once as a warning in status).
  *
- * Writes are atomic and locked across processes (as credentials.json); a missing or malformed
- * file reads as empty (nothing bound: every reference is refused until bound again).
+ * Read and written through the data-file rules (`data-files.ts`: never through a link, 0600, `.prev`
+ * kept, a damaged file set aside and recovered), atomic and locked across processes (as
+ * credentials.json); a missing, refused or unrecoverable file reads as empty (nothing bound: every
+ * reference is refused until bound again).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import type { ConfigWarning, ServerDefinition } from '../../../src-shared/config/server.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
-import { withFileLock } from '../config/file-lock.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
 import { DATA_FILES } from '../paths.js';
 import { describeHolder, holderOf, sameHolder, type SecretHolder } from './secret-binding.js';
 import { referencedAccounts } from './secret-refs.js';
@@ -54,7 +54,7 @@ export class SecretBindings {
   /** The file as on disk now (empty when missing or malformed; never throws). */
   read(): SecretBindingsFile {
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<SecretBindingsFile>;
+      const parsed = readDataJson(this.file) as Partial<SecretBindingsFile>;
       if (!parsed || typeof parsed !== 'object' || typeof parsed.bindings !== 'object' || parsed.bindings === null) return empty();
       const bindings: SecretBindingsFile['bindings'] = Object.create(null) as SecretBindingsFile['bindings'];
       for (const [account, entry] of Object.entries(parsed.bindings)) {
@@ -151,10 +151,10 @@ export class SecretBindings {
 
   private update(mutate: (file: SecretBindingsFile) => void): Promise<void> {
     const run = this.queue.then(() =>
-      withFileLock(this.file, async (lock) => {
+      withDataFileLock(this.file, async (lock) => {
         const file = this.read();
         mutate(file);
-        await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
+        await writeDataFile(this.file, `${JSON.stringify(file, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
       }),
     );
     this.queue = run.catch(() => undefined);
