@@ -119,8 +119,10 @@ describe('trigger rule helpers', () => {
   it('problems: auto without action, tool outside allowedTools, bad regex', () => {
     const base: TriggerRule = { name: 'r', mode: 'auto' };
     expect(ruleProblems(base).map((p) => p.path)).toEqual([['mode']]);
-    expect(ruleProblems({ ...base, action: { server: 's', tool: 'rm' }, allowedTools: ['echo'] }).map((p) => p.path)).toEqual([['action', 'tool']]);
-    expect(ruleProblems({ ...base, action: { server: 's', tool: 'echo' }, allowedTools: ['s/echo'] })).toEqual([]);
+    expect(ruleProblems({ ...base, server: 's', action: { server: 's', tool: 'rm' }, allowedTools: ['echo'] }).map((p) => p.path)).toEqual([['action', 'tool']]);
+    expect(ruleProblems({ ...base, server: 's', action: { server: 's', tool: 'echo' }, allowedTools: ['s/echo'] })).toEqual([]);
+    // Issue 26 item 4: a rule that runs a tool names its source server (or "*").
+    expect(ruleProblems({ ...base, action: { server: 's', tool: 'echo' } }).map((p) => p.path)).toEqual([['server']]);
     expect(ruleProblems({ name: 'r', mode: 'notify', contentRegex: '[' }).map((p) => p.path)).toEqual([['contentRegex']]);
   });
 });
