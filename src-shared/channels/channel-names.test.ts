@@ -122,7 +122,7 @@ describe('trigger rule helpers', () => {
     expect(ruleProblems({ ...base, server: 's', action: { server: 's', tool: 'rm' }, allowedTools: ['echo'] }).map((p) => p.path)).toEqual([['action', 'tool']]);
     expect(ruleProblems({ ...base, server: 's', action: { server: 's', tool: 'echo' }, allowedTools: ['s/echo'] })).toEqual([]);
     // Issue 26 item 4: a rule that runs a tool names its source server (or "*").
-    expect(ruleProblems({ ...base, action: { server: 's', tool: 'echo' } }).map((p) => p.path)).toEqual([['server']]);
+    expect(ruleProblems({ ...base, action: { server: 's', tool: 'echo' }, allowedTools: ['s/echo'] }).map((p) => p.path)).toEqual([['server']]);
     expect(ruleProblems({ name: 'r', mode: 'notify', contentRegex: '[' }).map((p) => p.path)).toEqual([['contentRegex']]);
   });
 });
