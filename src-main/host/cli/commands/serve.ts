@@ -84,7 +84,7 @@ export const serveCommand: CommandSpec = {
   summary: "Serve the UI on http://127.0.0.1:<port>/ until Ctrl-C",
   positionals: [0, 0],
   flags: {
-    port: { type: 'string', help: '--port <n>        Port for serve (0 = any free port; default: the port of the last serve, else any free one)' },
+    port: { type: 'string', help: '--port <n>        Port for serve (0 = any free port; default: the port the last Switchboard of this data folder had, else any free one)' },
     'new-token': { type: 'boolean', help: '--new-token       Make a new session token: pages open with the old one are refused (default: keep it across restarts)' },
   },
   validate: (flags) => {
