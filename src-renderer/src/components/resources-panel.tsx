@@ -13,7 +13,7 @@ import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { ListCacheNote } from './list-cache-note.js';
 import { offersSubscriptions, type ReadResourceOutput, type ResourceInfo, type ResourceTemplateInfo, type ResourceUpdated } from '../../../src-shared/api/inspector.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
-import { useApp } from '../store/use-store.js';
+import { useApp, useResyncs } from '../store/use-store.js';
 import { ResourceContents } from './resource-contents.js';
 import { TemplateForm } from './resource-template-form.js';
 import { VirtualNameList } from './virtual-list.js';
@@ -45,6 +45,8 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
   const [updates, setUpdates] = useState<ResourceUpdated[]>([]);
 
   const [cache, setCache] = useState<ListCacheState>();
+  // Listed again after the wire came back (maybe to a restarted owner).
+  const resyncs = useResyncs();
   // The content opens where the person is looking: scrolled into view when the pane is one column.
   const contentsRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -86,7 +88,7 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [api, server, load, reload]);
+  }, [api, server, load, reload, resyncs]);
 
   const read = async (uri: string, fromTemplate = false): Promise<void> => {
     if (!fromTemplate) setTemplate(undefined);
