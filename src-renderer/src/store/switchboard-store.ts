@@ -20,7 +20,8 @@ export interface StoreState {
   /**
    * How many times the wire came back after a loss (a blip, or the owner restarted with its kept
    * token and port). Views that fetch their own lists (notifications, call history, pending
-   * requests, a server's tasks, resources and prompts) fetch them again when it changes; the stores are refreshed by the client's resync.
+   * requests, a server's tasks, resources and prompts) fetch them again when it changes; the
+   * stores are refreshed by the client's resync (web-client.ts).
    */
   resyncs: number;
   snapshot?: ServersSnapshot;
