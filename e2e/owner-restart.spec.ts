@@ -1,11 +1,14 @@
 /**
- * An open tab when its Switchboard goes (docs/faces-and-ownership.md "An open tab when the owner goes";
- * trial 5 finding 6), in Chromium against `switchboard serve`: killed, the window stops claiming
- * anything live (no "connected" row or total, uptimes stop) and says it is reconnecting; a new owner on
- * the same port (a new token) makes the tab say plainly that the Switchboard it was opened from stopped
- * and how to open the new one — it stops retrying; `switchboard open` prints the new address, and there
- * a confirmation that waited before the restart is still asked and runs (trigger state kept). And the
- * Rules… dialog's first tab shows a rule skipped for a problem (trial 5 finding 9).
+ * An open tab when its Switchboard goes (docs/faces-and-ownership.md "An open tab when the owner goes"
+ * and "… restarts"; trial 5 finding 6; issue 27 item 5), in Chromium against `switchboard serve`:
+ * stopped, the window stops claiming anything live (no "connected" row or total, uptimes stop) and says
+ * it is reconnecting; restarted with `--new-token` on the same port, the tab says plainly that the
+ * Switchboard it was opened from stopped or moved and how to open the one running now — it stops
+ * retrying; `switchboard open` prints the new address, and there a confirmation that waited before the
+ * restart is still asked and runs (trigger state kept). Killed with SIGKILL and restarted on the same
+ * data folder, the owner keeps its port and token: the same page reconnects with no reload and shows
+ * a server and a rule added while it was down. And the Rules… dialog's first tab shows a rule skipped
+ * for a problem (trial 5 finding 9).
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -32,7 +35,7 @@ async function stopOwner(sb: Sandbox): Promise<void> {
   await expect.poll(() => readLiveEndpoint(sb.dataDir), { timeout: 60_000 }).toBeUndefined();
 }
 
-test('a tab whose Switchboard stopped says so and how to open the new one; a waiting confirmation is still asked there', async ({ page, sandbox }) => {
+test('a tab whose Switchboard restarted with a new token says so and how to open the one running now; a waiting confirmation is still asked there', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
   setup(sb, [{ name: 'deploy', server: 'mon', channel: 'deploy', mode: 'confirm', prompt: 'Echo {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: 'deployed' } }, allowedTools: ['echo'] }]);
   const url = await sb.serve();
@@ -65,9 +68,9 @@ test('a tab whose Switchboard stopped says so and how to open the new one; a wai
   await expect(page.getByLabel('Totals')).toContainText('status unknown');
   await expect(page.getByRole('main').getByText(/^6 tools · /)).not.toContainText('up ');
 
-  // A new Switchboard on the same port: a new token, so this page's is refused — it says so and stops.
-  await sb.serve(port);
-  await expect(lost).toContainText('The Switchboard this page was opened from has stopped', { timeout: 60_000 });
+  // Restarted with --new-token (on the port it kept): this page's token is refused — it says so and stops.
+  await sb.serve('kept', ['--new-token']);
+  await expect(lost).toContainText('The Switchboard this page was opened from has stopped or moved', { timeout: 60_000 });
   await expect(lost).toContainText('switchboard open');
   await expect(page.getByRole('status').filter({ hasText: 'Disconnected — this Switchboard stopped' })).toBeVisible();
   await expect(serverButton(page, 'mon')).not.toContainText('connected');
@@ -85,6 +88,43 @@ test('a tab whose Switchboard stopped says so and how to open the new one; a wai
   await expect(again).toBeVisible({ timeout: 60_000 });
   await again.getByRole('button', { name: 'Run it' }).click();
   await expect(page.getByRole('dialog', { name: 'Rule "deploy"' }).getByLabel('Action result')).toHaveText('echo: deployed');
+});
+
+test('killed with SIGKILL and restarted on the same data folder, the owner keeps its address: the open page follows it without a reload and refreshes its lists', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  setup(sb, [{ name: 'before', channel: 'alerts', mode: 'notify' }]);
+  const url = await sb.serve();
+  await page.goto(url);
+  await expect(serverButton(page, 'mon')).toContainText('connected');
+  // A mark on this very document: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { sbSamePage?: boolean }).sbSamePage = true));
+
+  const endpoint = readLiveEndpoint(sb.dataDir)!;
+  process.kill(endpoint.pid, 'SIGKILL'); // the owner only: the next one ends the servers it left
+  await expect.poll(() => readLiveEndpoint(sb.dataDir), { timeout: 60_000 }).toBeUndefined();
+  const lost = page.getByRole('alert').filter({ hasText: 'switchboard open' });
+  await expect(lost).toContainText('Not connected to Switchboard — reconnecting…');
+  await expect(lost).toContainText('this page reconnects and refreshes by itself');
+
+  // While it is down: a server and a rule are added in the data folder.
+  writeFileSync(
+    join(sb.dataDir, 'servers.json'),
+    JSON.stringify({ mcpServers: { mon: { command: process.execPath, args: [NOTIFYING, 'stdio'], env: { SB_E2E_TAG: sb.tag } }, later: { command: process.execPath, args: [NOTIFYING, 'stdio'], env: { SB_E2E_TAG: sb.tag } } } }, null, 2),
+  );
+  writeFileSync(join(sb.dataDir, 'triggers.json'), JSON.stringify({ rules: [{ name: 'before', channel: 'alerts', mode: 'notify' }, { name: 'added-while-down', channel: 'alerts', mode: 'notify' }] }, null, 2));
+
+  // Restarted without --port: the same address and token as before.
+  expect(await sb.serve('kept')).toBe(url);
+  await expect(serverButton(page, 'later')).toContainText('connected', { timeout: 60_000 });
+  await expect(serverButton(page, 'mon')).toContainText('connected');
+  await expect(lost).toHaveCount(0);
+  await expect(page.getByLabel('Totals')).toContainText('2 connected');
+  await serverButton(page, 'later').click();
+  await expect(page.getByRole('main').getByText(/^6 tools · up \d/)).toBeVisible();
+  await page.getByRole('button', { name: /^Notifications: \d+ unread|^Notifications/ }).first().click();
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Rules…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Trigger rules' }).getByRole('table', { name: 'Rules' })).toContainText('added-while-down');
+  expect(await page.evaluate(() => (window as unknown as { sbSamePage?: boolean }).sbSamePage)).toBe(true);
 });
 
 test('the Rules… dialog opens on a tab that shows a rule skipped for a problem, with its line', async ({ page, sandbox }) => {

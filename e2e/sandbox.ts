@@ -40,8 +40,11 @@ export interface Sandbox {
   env: NodeJS.ProcessEnv;
   /** `node bin/switchboard.mjs trust` for the project. */
   trust(): void;
-  /** Start `switchboard serve --port <port> --project <project>` (`port` default 0: any free one); resolves with the page URL. */
-  serve(port?: number): Promise<string>;
+  /**
+   * Start `switchboard serve --port <port> --project <project> <args…>` (`port` default 0: any free
+   * one; `'kept'`: no `--port`, so the port the data folder's last owner had); resolves with the page URL.
+   */
+  serve(port?: number | 'kept', args?: string[]): Promise<string>;
   /** Pids of live processes carrying this sandbox's tag (the MCP servers it started). */
   serverPids(): number[];
   dispose(): Promise<void>;
@@ -111,9 +114,10 @@ export function createSandbox(kind: ProjectKind): Sandbox {
       const r = cli(['trust', project]);
       if (r.status !== 0) throw new Error(`switchboard trust failed (${r.status}): ${r.stderr}${r.stdout}`);
     },
-    serve(port = 0) {
+    serve(port = 0, args = []) {
       return new Promise<string>((resolveUrl, reject) => {
-        const proc = spawn(process.execPath, [join(REPO, 'bin/switchboard.mjs'), 'serve', '--port', String(port), '--project', project], {
+        const portArgs = port === 'kept' ? [] : ['--port', String(port)];
+        const proc = spawn(process.execPath, [join(REPO, 'bin/switchboard.mjs'), 'serve', ...portArgs, '--project', project, ...args], {
           env,
           cwd: project,
           detached: true, // own process group: teardown kills it and anything it left behind

@@ -66,4 +66,5 @@ export const DATA_FILES = {
   triggerState: 'trigger-state.jsonl',
   lock: 'owner.lock',
   endpoint: 'endpoint.json',
+  session: 'session.json',
 } as const;

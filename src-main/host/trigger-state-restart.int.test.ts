@@ -3,7 +3,7 @@
  * finding 4: a waiting `confirm`, the firings — "fired 0" after a restart — and rate-limit windows
  * were lost). A real `switchboard serve` with the notifying server: confirmations wait, a rule fires
  * and is rate-limited; the owner stops; a rule is removed from triggers.json meanwhile; a new owner
- * (new port, new token) still has the waiting confirmation — `switchboard triggers confirm <id>` runs
+ * (another port: `--port 0`) still has the waiting confirmation — `switchboard triggers confirm <id>` runs
  * it —, expires the one whose rule is gone, keeps the counts and last firings, and rate-limits by a
  * firing from before the restart.
  */

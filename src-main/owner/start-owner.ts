@@ -8,7 +8,8 @@
  * Start: take the lock (a live owner → `OwnedElsewhereError`; a stale one is taken over) → stop what
  * a killed previous owner left running → create the core → record its server processes and start
  * the reaper (issue 9: servers end even after a kill -9 of the owner) → the face's own set-up
- * (desktop: IPC, window, tray) → listen on 127.0.0.1 and publish `endpoint.json` → start the core.
+ * (desktop: IPC, window, tray) → listen on 127.0.0.1 (the session token and port kept from the
+ * previous owner: owner-listen.ts) and publish `endpoint.json` → start the core.
  * Close (the reverse): stop listening, dispose the core (no server left), stop the recorder and the
  * reaper, release the lock. No electron import: the app passes its pieces in.
  */
@@ -17,22 +18,14 @@ import { killLeftovers, startChildRecorder } from './owner-children.js';
 import { startReaper } from './owner-reaper.js';
 import { acquireOwnershipChecked } from './owner-takeover.js';
 import type { Ownership } from './ownership.js';
-import { startWebHost, type WebHost } from '../wires/web-host.js';
+import type { WebHost } from '../wires/web-host.js';
+import { listenKept } from './owner-listen.js';
+
+export { OwnerListenError } from './owner-listen.js';
 
 /** The steps of `startOwner`, in order (`onStep` is told each as it begins). */
 export const OWNER_STEPS = ['acquire', 'kill-leftovers', 'create-core', 'record-children', 'reaper', 'face', 'listen', 'publish', 'start-core'] as const;
 export type OwnerStep = (typeof OWNER_STEPS)[number];
-
-/** Thrown when the owner's 127.0.0.1 listener cannot be bound (the port is taken); nothing is left held. */
-export class OwnerListenError extends Error {
-  constructor(
-    readonly port: number,
-    cause: unknown,
-  ) {
-    super(`Cannot listen on 127.0.0.1:${port}: ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = 'OwnerListenError';
-  }
-}
 
 /** Options of `startOwner`. */
 export interface StartOwnerOptions {
@@ -42,8 +35,14 @@ export interface StartOwnerOptions {
   projectDir: string;
   /** Build the core once the folder is owned (called once; may read the login shell's environment first). */
   createCore(): SwitchboardCore | Promise<SwitchboardCore>;
-  /** The listener: a port (default 0: any free port) and, for web mode, the built UI to serve; none → API only. */
+  /**
+   * The listener: a port (absent: the port this folder's owner had before, kept in `session.json`,
+   * else any free one; 0: any free one) and, for web mode, the built UI to serve; none → API only.
+   * The session token is kept across restarts too (owner-listen.ts).
+   */
   listen?: { port?: number; staticDir?: string };
+  /** Start with a new session token instead of the kept one (`switchboard serve --new-token`). */
+  newToken?: boolean;
   /** The face's own set-up after the core exists and before anything can reach it (desktop: IPC, window, tray). */
   face?(core: SwitchboardCore): void;
   /** A line for the person (leftover processes stopped). */
@@ -107,12 +106,14 @@ export async function startOwner(options: StartOwnerOptions): Promise<RunningOwn
     step('face');
     options.face?.(core);
     step('listen');
-    const port = options.listen?.port ?? 0;
-    try {
-      host = await startWebHost({ core, port, ...(options.listen?.staticDir ? { staticDir: options.listen.staticDir } : {}) });
-    } catch (err) {
-      throw new OwnerListenError(port, err);
-    }
+    host = await listenKept({
+      dataDir: options.dataDir,
+      core,
+      ...(options.listen?.port !== undefined ? { port: options.listen.port } : {}),
+      ...(options.listen?.staticDir ? { staticDir: options.listen.staticDir } : {}),
+      ...(options.newToken ? { newToken: true } : {}),
+      warn: options.warn,
+    });
     step('publish');
     await ownership.publish({ port: host.port, token: host.token, mode: options.mode, projectDir: options.projectDir });
     step('start-core');

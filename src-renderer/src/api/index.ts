@@ -32,7 +32,8 @@ export function webSocketUrl(location: { protocol: string; host: string; search:
 
 /**
  * Whether the host at the page's address still takes the page's token (`GET /session`, web-host.ts):
- * 204 → `live`; any other answer (401: a new Switchboard with a new token; something else on the port)
+ * 204 → `live` (the same owner, or the same data folder's owner restarted: it keeps its token); any other
+ * answer (401: a new token, `serve --new-token`, or another data folder's owner; something else on the port)
  * → `gone`; no answer → `unreachable` (stopped, or restarting on the same port). Never rejects.
  */
 export async function checkSession(location: { origin: string; search: string }, fetcher: typeof fetch = fetch): Promise<SessionCheck> {

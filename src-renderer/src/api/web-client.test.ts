@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
-import { createWebClient, type WebClient, type WebSocketLike } from './web-client.js';
+import { createWebClient, reconnectDelay, type WebClient, type WebSocketLike } from './web-client.js';
 
 const snapshot = (name: string): ServersSnapshot => ({
   project: { dir: '/p', trusted: true, projectFiles: [] },
@@ -310,5 +310,52 @@ describe('createWebClient', () => {
     client.close();
     expect(client.state).toBe('closed');
     expect(await client.call('app:info', {})).toMatchObject({ ok: false, error: { code: 'NOT_CONNECTED' } });
+  });
+});
+
+describe('reconnecting to a restarted owner (issue 27 item 5)', () => {
+  it('retries 250, 500, 1000 ms, then every 2000 ms: an owner answering again is reached within 5 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const attempts: number[] = [];
+      // A socket that never opens: each attempt closes at once, as a refused connection does.
+      const refused = (): WebSocketLike => {
+        attempts.push(Date.now());
+        const closeListeners: Array<() => void> = [];
+        queueMicrotask(() => closeListeners.forEach((l) => l()));
+        const addEventListener = (type: string, l: () => void): void => void (type === 'close' && closeListeners.push(l));
+        return { readyState: 3, send: () => undefined, close: () => undefined, addEventListener } as unknown as WebSocketLike;
+      };
+      client = createWebClient({ url: 'ws://127.0.0.1:1/ws', createSocket: refused });
+      for (let i = 0; i < 8; i++) await vi.advanceTimersToNextTimerAsync();
+      const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
+      expect(gaps.slice(0, 7)).toEqual([250, 500, 1000, 2000, 2000, 2000, 2000]);
+      expect([0, 1, 2, 3, 4, 10].map((a) => reconnectDelay(a))).toEqual([250, 500, 1000, 2000, 2000, 2000]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('after a reconnect refreshes the servers, tools, notification summary and rules', async () => {
+    let unread = 1;
+    const summary = () => ({ lastSeq: unread, unread, unreadByServer: {}, unreadByChannel: [], paused: [], pendingConfirmations: 0 });
+    const triggers = () => ({ file: `t${unread}`, rules: [], warnings: [], pending: [], firings: [] });
+    const handler: Handler = (msg, socket) =>
+      reply(socket, msg.id, { ok: true, data: msg.method === 'servers:list' ? snapshot(`s${unread}`) : msg.method === 'channels:summary' ? summary() : msg.method === 'triggers:list' ? triggers() : [] });
+    const host = await startHost(handler);
+    const port = host.port;
+    client = createWebClient({ url: `ws://127.0.0.1:${port}/ws`, createSocket: nodeSocket, initialBackoffMs: 20, maxBackoffMs: 100 });
+    const seen: string[] = [];
+    client.on('servers:changed', (s) => seen.push(`servers ${s.servers[0]!.server.name}`));
+    client.on('tools:changed', () => seen.push('tools'));
+    client.on('channels:changed', (c) => seen.push(`channels ${c.unread}`));
+    client.on('triggers:changed', (t) => seen.push(`triggers ${t.file}`));
+    await until(() => seen.length === 4);
+    await host.close();
+    await until(() => client!.state !== 'open');
+    unread = 2; // what changed while the page was cut off
+    hosts.push(await startHost(handler, port));
+    await until(() => seen.length === 8);
+    expect(seen.slice(4)).toEqual(['servers s2', 'tools', 'channels 2', 'triggers t2']);
   });
 });

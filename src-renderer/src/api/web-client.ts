@@ -51,7 +51,7 @@ export interface WebClientOptions {
   createSocket?: WebSocketFactory;
   /** First reconnect delay in ms (default 250); doubles per failed attempt. */
   initialBackoffMs?: number;
-  /** Reconnect delay cap in ms (default 5000). */
+  /** Reconnect delay cap in ms (default `MAX_BACKOFF_MS`, 2000). */
   maxBackoffMs?: number;
   /** How long a call made while disconnected waits for the socket, in ms (default 5000). */
   connectWaitMs?: number;
@@ -76,6 +76,19 @@ export interface WebClient extends SwitchboardApi {
 
 const OPEN = 1;
 
+/** First reconnect delay (ms); doubles per failed attempt. */
+export const INITIAL_BACKOFF_MS = 250;
+/**
+ * Longest wait between two reconnect attempts (ms): an owner that answers again (a restart keeps
+ * its port and token) is reached within this plus one attempt — under the 5 s issue 27 item 5 asks.
+ */
+export const MAX_BACKOFF_MS = 2000;
+
+/** The wait (ms) before reconnect attempt `attempt` (0-based) after a loss: 250, 500, 1000, 2000, 2000, … */
+export function reconnectDelay(attempt: number, initialMs = INITIAL_BACKOFF_MS, maxMs = MAX_BACKOFF_MS): number {
+  return Math.min(maxMs, initialMs * 2 ** attempt);
+}
+
 /** The head of an event frame as the web host writes it (key order of `JSON.stringify`). */
 const EVENT_HEAD = /^\{"type":"event","event":"([a-z]+:[a-zA-Z]+)"/;
 
@@ -92,13 +105,13 @@ interface Waiting {
 
 /**
  * Open a WebSocket client for the contract. Never throws and its `call` never rejects.
- * Defaults: backoff 250 ms doubling to a 5000 ms cap; calls wait 5000 ms for a connection.
+ * Defaults: backoff 250 ms doubling to a 2000 ms cap (`reconnectDelay`); calls wait 5000 ms for a connection.
  */
 export function createWebClient(options: WebClientOptions): WebClient {
   const createSocket: WebSocketFactory =
     options.createSocket ?? ((url) => new WebSocket(url) as unknown as WebSocketLike);
-  const initialBackoffMs = options.initialBackoffMs ?? 250;
-  const maxBackoffMs = options.maxBackoffMs ?? 5000;
+  const initialBackoffMs = options.initialBackoffMs ?? INITIAL_BACKOFF_MS;
+  const maxBackoffMs = options.maxBackoffMs ?? MAX_BACKOFF_MS;
   const connectWaitMs = options.connectWaitMs ?? 5000;
 
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
@@ -211,16 +224,18 @@ export function createWebClient(options: WebClientOptions): WebClient {
     for (const part of Array.isArray(payload) ? slices(payload) : [payload]) queue.push(() => deliver(name, part));
   };
 
-  /** After every open: catch the store up on what it missed (servers, then tools). */
+  /** After every open: catch the stores up on what they missed (servers, then tools; notifications and rules). */
   const resync = async (): Promise<void> => {
-    const snapshot = await call('servers:list', {});
+    const [snapshot, summary, triggers] = await Promise.all([call('servers:list', {}), call('channels:summary', {}), call('triggers:list', {})]);
     if (snapshot.ok) emit('servers:changed', snapshot.data);
     emit('tools:changed', {});
+    if (summary.ok) emit('channels:changed', summary.data);
+    if (triggers.ok) emit('triggers:changed', triggers.data);
   };
 
   const scheduleReconnect = (): void => {
     if (closedForGood || reconnectTimer) return;
-    const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** attempt);
+    const delay = reconnectDelay(attempt, initialBackoffMs, maxBackoffMs);
     attempt++;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;

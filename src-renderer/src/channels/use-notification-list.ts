@@ -1,14 +1,15 @@
 /**
  * The notification list for one filter (issue 13): the newest matching entries from
  * `channels:list`, then live `channels:appended` entries that match the same filter (the shared
- * `entryFilter`) applied once per frame, older pages on demand. Re-queries when acks or pauses changed.
+ * `entryFilter`) applied once per frame, older pages on demand. Re-queries when acks or pauses changed,
+ * and after the wire came back (`useResyncs`).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import { createFrameBatch, throttledFrames } from '../lib/frame-batch.js';
 import { useChannels } from '../store/channels-store.js';
-import { useApp } from '../store/use-store.js';
+import { useApp, useResyncs } from '../store/use-store.js';
 
 /** Entries one query fetches. */
 export const PAGE = 500;
@@ -45,6 +46,8 @@ export interface NotificationList {
 export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeSeq' | 'afterSeq'>, reloadKey = 0): NotificationList {
   const { api } = useApp();
   const marksVersion = useChannels((s) => s.marksVersion);
+  // After a reconnect (maybe to a restarted owner) the list is queried again: entries may have come meanwhile.
+  const resyncs = useResyncs();
   const [entries, setEntries] = useState<ChannelEntryView[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
   const [loading, setLoading] = useState(true);
@@ -85,7 +88,7 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
       off();
       live_.cancel();
     };
-  }, [api, key, marksVersion, version, reloadKey]);
+  }, [api, key, marksVersion, version, reloadKey, resyncs]);
 
   const loadOlder = useCallback(async () => {
     const first = entries[0]?.seq;

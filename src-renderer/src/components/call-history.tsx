@@ -8,15 +8,16 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CallRecord } from '../../../src-shared/api/inspector.js';
 import { formatLatency } from '../lib/format.js';
-import { useApp } from '../store/use-store.js';
+import { useApp, useResyncs } from '../store/use-store.js';
 import { HistoryRecordDialog } from './history-record-dialog.js';
 import { useVirtualList } from './virtual-list.js';
 
 const OUTCOME_COLORS: Record<CallRecord['outcome'], string> = { ok: 'teal', error: 'red', failed: 'orange', cancelled: 'gray' };
 
-/** Follow `history:list` + `history:appended` for one server. */
+/** Follow `history:list` + `history:appended` for one server (listed again after the wire came back). */
 export function useCallHistory(server: string): CallRecord[] {
   const { api } = useApp();
+  const resyncs = useResyncs();
   const [records, setRecords] = useState<CallRecord[]>([]);
   useEffect(() => {
     let live = true;
@@ -30,7 +31,7 @@ export function useCallHistory(server: string): CallRecord[] {
       live = false;
       off();
     };
-  }, [api, server]);
+  }, [api, server, resyncs]);
   return records;
 }
 

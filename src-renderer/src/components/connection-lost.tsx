@@ -1,9 +1,12 @@
 /**
- * The window without its Switchboard (docs/faces-and-ownership.md "An open tab when the owner goes"): a
- * badge in the header for every state but open, and a notice that says what happened and what to do —
- * reconnecting while the address does not answer; when the address refuses the page's token (a new
- * Switchboard, which has a new token) or serves something else, that the Switchboard this page came
- * from stopped and how to open the new one. Not shown in the desktop app (IPC is always open).
+ * The window without its Switchboard (docs/faces-and-ownership.md "An open tab when the owner goes" and
+ * "… restarts"): a badge in the header for every state but open, and a notice that says what happened
+ * and what to do — reconnecting while the address does not answer (a restarted Switchboard keeps its
+ * address and token, so the page follows it by itself); when the address refuses the page's token (a
+ * new token, a Switchboard of another data folder) or serves something else, that the Switchboard this
+ * page came from stopped or moved and how to open the one running now. The page cannot learn where a
+ * moved one runs: it can only ask its own address, and what answers there is not its Switchboard. Not
+ * shown in the desktop app (IPC is always open).
  */
 import { Alert, Badge, Code, Text } from '@mantine/core';
 import { useStore } from '../store/use-store.js';
@@ -33,10 +36,11 @@ export function ConnectionLost() {
   );
   if (connection === 'gone') {
     return (
-      <Alert className="connection-lost" color="red" title="The Switchboard this page was opened from has stopped" role="alert">
+      <Alert className="connection-lost" color="red" title="The Switchboard this page was opened from has stopped or moved" role="alert">
         <Text size="sm">
-          {address} no longer accepts this page: a Switchboard started since has a new address or token. What you see is how things were when it
-          stopped; nothing here is live any more. {open}
+          {address} no longer accepts this page: the Switchboard there now has another token (started with --new-token, or one of another data
+          folder), or this one moved to another port because its own was taken. What you see is how things were when it stopped; nothing here is
+          live any more. {open}
         </Text>
       </Alert>
     );
@@ -44,8 +48,9 @@ export function ConnectionLost() {
   return (
     <Alert className="connection-lost" color="orange" title="Not connected to Switchboard — reconnecting…" role="alert">
       <Text size="sm">
-        Nothing answers at {address}: the Switchboard stopped or is restarting. What you see is how things were when the connection was lost. If
-        it was restarted, this page cannot follow it (a new one has a new token). {open}
+        Nothing answers at {address}: the Switchboard stopped or is restarting. What you see is how things were when the connection was lost;
+        when it answers again here (a restarted Switchboard keeps its address and token) this page reconnects and refreshes by itself. If it now
+        runs elsewhere: {open}
       </Text>
     </Alert>
   );

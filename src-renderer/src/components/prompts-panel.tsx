@@ -9,7 +9,7 @@ import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { GetPromptOutput, PromptInfo } from '../../../src-shared/api/inspector.js';
 import { mediaDataUrl } from '../lib/media.js';
 import type { ContentItem } from '../lib/resource-content.js';
-import { useApp } from '../store/use-store.js';
+import { useApp, useResyncs } from '../store/use-store.js';
 import { ContentItemView } from './resource-contents.js';
 import { VirtualNameList } from './virtual-list.js';
 import { ResultText } from './result-text.js';
@@ -66,6 +66,8 @@ export function PromptsPanel({ server }: { server: string }) {
   const [output, setOutput] = useState<GetPromptOutput>();
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
+  // Listed again after the wire came back (maybe to a restarted owner).
+  const resyncs = useResyncs();
 
   const load = useCallback(async () => {
     const r = await api.call('prompts:list', { server });
@@ -80,7 +82,7 @@ export function PromptsPanel({ server }: { server: string }) {
     return api.on('inspector:listChanged', (e) => {
       if (e.server === server && e.kind === 'prompts') void load();
     });
-  }, [api, server, load]);
+  }, [api, server, load, resyncs]);
 
   const prompt = prompts?.find((p) => p.name === selected);
 

@@ -14,7 +14,7 @@ import { ListWarningNote } from './list-warning-note.js';
 import { ListCacheNote } from './list-cache-note.js';
 import { offersSubscriptions, type ReadResourceOutput, type ResourceInfo, type ResourceTemplateInfo, type ResourceUpdated } from '../../../src-shared/api/inspector.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
-import { useApp } from '../store/use-store.js';
+import { useApp, useResyncs } from '../store/use-store.js';
 import { ResourceContents } from './resource-contents.js';
 import { TemplateForm } from './resource-template-form.js';
 import { VirtualNameList } from './virtual-list.js';
@@ -46,6 +46,8 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
   const [updates, setUpdates] = useState<ResourceUpdated[]>([]);
 
   const [cache, setCache] = useState<ListCacheState>();
+  // Listed again after the wire came back (maybe to a restarted owner).
+  const resyncs = useResyncs();
   // The content opens where the person is looking: scrolled into view when the pane is one column.
   const contentsRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -87,7 +89,7 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [api, server, load, reload]);
+  }, [api, server, load, reload, resyncs]);
 
   const read = async (uri: string, fromTemplate = false): Promise<void> => {
     if (!fromTemplate) setTemplate(undefined);

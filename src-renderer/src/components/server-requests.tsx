@@ -17,13 +17,17 @@ import { formValidator } from '../lib/form-validator.js';
 import { formSchema, withCheckboxValues } from '../lib/schema-form.js';
 import { shapeSchema } from '../lib/schema-shapes.js';
 import { formTemplates } from './form-templates.js';
-import { useApp } from '../store/use-store.js';
+import { useApp, useResyncs } from '../store/use-store.js';
 import { DEPRECATED_2026 } from './server-protocol.js';
 import { ResultText } from './result-text.js';
 
-/** Follow the pending requests: fetched once, then `requests:pending` / `requests:resolved`. */
+/**
+ * Follow the pending requests: fetched, then `requests:pending` / `requests:resolved`; fetched again
+ * after the wire came back (a restarted owner has none of the old ones).
+ */
 export function usePendingRequests(): PendingServerRequest[] {
   const { api } = useApp();
+  const resyncs = useResyncs();
   const [pending, setPending] = useState<PendingServerRequest[]>([]);
   useEffect(() => {
     void api.call('requests:list', {}).then((r) => r.ok && setPending(r.data));
@@ -32,7 +36,7 @@ export function usePendingRequests(): PendingServerRequest[] {
       api.on('requests:resolved', (r) => setPending((list) => list.filter((x) => x.id !== r.id))),
     ];
     return () => offs.forEach((off) => off());
-  }, [api]);
+  }, [api, resyncs]);
   return pending;
 }
 

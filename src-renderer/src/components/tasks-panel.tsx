@@ -5,7 +5,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { TaskRecord } from '../../../src-shared/api/inspector.js';
-import { useApp } from '../store/use-store.js';
+import { useApp, useResyncs } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
 
 const COLORS: Record<TaskRecord['status'], string> = { working: 'yellow', input_required: 'orange', completed: 'teal', failed: 'red', cancelled: 'gray' };
@@ -13,6 +13,8 @@ const COLORS: Record<TaskRecord['status'], string> = { working: 'yellow', input_
 /** The Tasks tab of a server. */
 export function TasksPanel({ server }: { server: string }) {
   const { api } = useApp();
+  // Listed again after the wire came back (a restarted owner has other tasks).
+  const resyncs = useResyncs();
   const [tasks, setTasks] = useState<TaskRecord[]>([]);
   const [error, setError] = useState<string>();
 
@@ -32,7 +34,7 @@ export function TasksPanel({ server }: { server: string }) {
       live = false;
       off();
     };
-  }, [api, server]);
+  }, [api, server, resyncs]);
 
   const cancel = async (taskId: string): Promise<void> => {
     const r = await api.call('tasks:cancel', { server, taskId });

@@ -70,3 +70,18 @@ describe('store logs per frame', () => {
     store.dispose();
   });
 });
+
+describe('store resyncs (issue 27 item 5)', () => {
+  it('counts each time the wire comes back after a loss, not the first connection', () => {
+    const { api } = fakeApi([]);
+    let follow: ((s: 'connecting' | 'open' | 'closed' | 'gone') => void) | undefined;
+    const store = createSwitchboardStore(api, { state: 'connecting', onConnection: (l) => ((follow = l), () => undefined) });
+    const seen: number[] = [];
+    for (const s of ['open', 'closed', 'connecting', 'closed', 'connecting', 'open', 'open', 'closed', 'open'] as const) {
+      follow!(s);
+      seen.push(store.getState().resyncs);
+    }
+    expect(seen).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2]);
+    store.dispose();
+  });
+});

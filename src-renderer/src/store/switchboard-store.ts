@@ -17,6 +17,13 @@ export const MAX_LOG_LINES = 2000;
 /** What the UI renders. Replaced (never mutated) on every change. */
 export interface StoreState {
   connection: ConnectionState;
+  /**
+   * How many times the wire came back after a loss (a blip, or the owner restarted with its kept
+   * token and port). Views that fetch their own lists (notifications, call history, pending
+   * requests, a server's tasks, resources and prompts) fetch them again when it changes; the
+   * stores are refreshed by the client's resync (web-client.ts).
+   */
+  resyncs: number;
   snapshot?: ServersSnapshot;
   /** The last failure of `servers:list`, shown instead of the list. */
   loadError?: ApiError;
@@ -68,7 +75,8 @@ export function createSwitchboardStore(
   connection: { state: ConnectionState; onConnection(l: (s: ConnectionState) => void): () => void },
   options: { frame?: FrameScheduler } = {},
 ): SwitchboardStore {
-  let state: StoreState = { connection: connection.state, tools: {}, logs: {} };
+  let state: StoreState = { connection: connection.state, resyncs: 0, tools: {}, logs: {} };
+  let everOpen = connection.state === 'open';
   const listeners = new Set<() => void>();
   const set = (patch: Partial<StoreState>): void => {
     state = { ...state, ...patch };
@@ -137,7 +145,9 @@ export function createSwitchboardStore(
     connection.onConnection((c) => {
       // Lines may have been missed while the wire was down: fetch each log's history again.
       if (c !== 'open') historyLoaded.clear();
-      set({ connection: c });
+      const back = c === 'open' && everOpen && state.connection !== 'open';
+      if (c === 'open') everOpen = true;
+      set({ connection: c, ...(back ? { resyncs: state.resyncs + 1 } : {}) });
     }),
   ];
 

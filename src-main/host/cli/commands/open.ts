@@ -4,9 +4,11 @@
  * `--no-browser`. The browser gets a one-time ticket, never the session token (issue 26 item 4;
  * docs/security.md "Opening the web UI"): a browser's command line is readable by every local user
  * (/proc/<pid>/cmdline), so the page is opened at `/?ticket=…`, which it trades for the token once
- * within 60 s. The printed address (for the person's own terminal, as `serve` prints) keeps the token. A tab whose Switchboard stopped names this verb: a new owner has a new token (and,
- * with `--port 0`, a new port), so the old address never works again. The desktop app's UI is its
- * window; without a running Switchboard, exit 2 and say how to start one.
+ * within 60 s. The printed address (for the person's own terminal, as `serve` prints) keeps the
+ * token. A tab whose Switchboard stopped or moved names this verb: a restarted owner keeps its token
+ * and port (session.json, owner-listen.ts) and the tab follows it, but after `serve --new-token` or a
+ * move to another port (the kept one was taken) the old address never works again. The desktop
+ * app's UI is its window; without a running Switchboard, exit 2 and say how to start one.
  */
 import { SESSION_TOKEN_HEADER, TICKET_PARAM, TICKET_PATH, TOKEN_PARAM } from '../../../../src-shared/api/wire.js';
 import type { CommandSpec } from '../command-spec.js';

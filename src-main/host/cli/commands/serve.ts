@@ -1,6 +1,9 @@
 /**
- * `switchboard serve [--port N] [--project dir]` (docs/faces-and-ownership.md web mode): a core in mode 'web', started,
- * behind the web host on 127.0.0.1 serving the built renderer (`out/renderer`). Prints
+ * `switchboard serve [--port N] [--new-token] [--project dir]` (docs/faces-and-ownership.md web mode): a core in mode
+ * 'web', started, behind the web host on 127.0.0.1 serving the built renderer (`out/renderer`). The
+ * session token and the port are kept across restarts (`session.json`, owner-listen.ts), so a page
+ * left open reconnects to the restarted owner; `--port` picks another port, `--new-token` a new
+ * token (every page open until then is refused). Prints
  * `Switchboard is running at <url>` and runs until SIGINT/SIGTERM, then closes the host and disposes
  * the core (no child process left). Exit 2 when the UI is not built or the port cannot be bound.
  */
@@ -54,7 +57,8 @@ export async function runServe(ctx: CliContext): Promise<number> {
       mode: 'web',
       projectDir: ctx.projectDir,
       createCore: async () => createSwitchboardCore(await spawningCoreOptions(ctx, 'web')),
-      listen: { port: servePort(ctx), staticDir },
+      listen: { ...servePort(ctx), staticDir },
+      newToken: ctx.cli.flags['new-token'] === true,
       warn: (text) => ctx.io.err(text),
     });
   } catch (err) {
@@ -73,20 +77,23 @@ export async function runServe(ctx: CliContext): Promise<number> {
   }
 }
 
-/** `switchboard serve [--port N]`. */
+/** `switchboard serve [--port N] [--new-token]`. */
 export const serveCommand: CommandSpec = {
   name: 'serve',
-  synopsis: 'serve [--port N]',
+  synopsis: 'serve [--port N] [--new-token]',
   summary: "Serve the UI on http://127.0.0.1:<port>/ until Ctrl-C",
   positionals: [0, 0],
-  flags: { port: { type: 'string', help: '--port <n>        Port for serve (0 = any free port)' } },
+  flags: {
+    port: { type: 'string', help: '--port <n>        Port for serve (0 = any free port; default: the port the last Switchboard of this data folder had, else any free one)' },
+    'new-token': { type: 'boolean', help: '--new-token       Make a new session token: pages open with the old one are refused (default: keep it across restarts)' },
+  },
   validate: (flags) => {
     if (typeof flags.port === 'string') parsePort(flags.port);
   },
   run: runServe,
 };
 
-/** The `--port` of this run (0 when absent: any free port). */
-function servePort(ctx: CliContext): number {
-  return typeof ctx.cli.flags.port === 'string' ? parsePort(ctx.cli.flags.port) : 0;
+/** The `--port` of this run; none when absent (the kept port, else any free one). */
+function servePort(ctx: CliContext): { port?: number } {
+  return typeof ctx.cli.flags.port === 'string' ? { port: parsePort(ctx.cli.flags.port) } : {};
 }

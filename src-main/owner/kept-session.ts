@@ -1,0 +1,90 @@
+/**
+ * The owner's web session kept across restarts (issue 27 item 5; docs/faces-and-ownership.md "An open
+ * tab when the owner restarts"; docs/security.md "The kept session token"): `session.json` in the
+ * data folder, `{"token", "port"}`, mode 0600. A restarted owner reads it and listens on the same
+ * port with the same token, so a page left open reconnects to it; `switchboard serve --new-token`
+ * starts a fresh one. The token belongs to its data folder: an owner of another data folder has its
+ * own file and never accepts this one's token.
+ *
+ * Kept in the data folder rather than the keychain: `serve` runs headless, where a Secret Service is
+ * often absent, and the owner must start without one; and `endpoint.json` in the same folder (0600)
+ * holds the same token the whole time the owner runs, so the keychain would protect nothing more.
+ *
+ * Writes go through `writeKeptSession` only (plain fs for now: lstat refuses a symlink, a 0600 temp
+ * file created exclusively, then renamed over the name — the data folder's shared safe-file module
+ * replaces it at merge).
+ */
+import { closeSync, constants, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DATA_FILES } from '../core/entry-kit.js';
+
+/** The kept session: the token the web host accepts and the 127.0.0.1 port it last listened on. */
+export const KeptSessionSchema = z.object({
+  token: z.string().min(16),
+  port: z.number().int().min(1).max(65_535),
+});
+export type KeptSession = z.infer<typeof KeptSessionSchema>;
+
+/** The kept session file of `dataDir`. */
+export const keptSessionFile = (dataDir: string): string => join(dataDir, DATA_FILES.session);
+
+/**
+ * The kept session of `dataDir`, or undefined (with `warn` told why, except for a first start with
+ * no file): a symlink is refused (opened with O_NOFOLLOW), and a file that does not parse or does
+ * not match `KeptSessionSchema` is ignored — the owner then starts a new session and overwrites it.
+ * Never throws.
+ */
+export function readKeptSession(dataDir: string, warn: (text: string) => void): KeptSession | undefined {
+  const file = keptSessionFile(dataDir);
+  let text: string;
+  try {
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    warn(code === 'ELOOP' ? `${file} is a symbolic link: not read; a new session token is made.` : `${file} could not be read (${code ?? String(err)}); a new session token is made.`);
+    return undefined;
+  }
+  try {
+    const parsed = KeptSessionSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: said below
+  }
+  warn(`${file} is not a valid session file; a new session token is made.`);
+  return undefined;
+}
+
+/**
+ * Write the kept session of `dataDir` (mode 0600). Throws, writing nothing, when `session.json` is
+ * a symbolic link (a redirected write would put the token where the link points) or the write
+ * fails. The one writer of the file.
+ */
+export function writeKeptSession(dataDir: string, session: KeptSession): void {
+  const file = keptSessionFile(dataDir);
+  try {
+    if (lstatSync(file).isSymbolicLink()) throw new Error(`${file} is a symbolic link: the session token is not written through it.`);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const temp = join(dataDir, `.${DATA_FILES.session}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // 'wx': created new (never through an existing name or link), 0600 from the start.
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(KeptSessionSchema.parse(session), null, 2)}\n`);
+  } catch (err) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  closeSync(fd);
+  // rename replaces the name itself, never a link's target.
+  renameSync(temp, file);
+}
