@@ -10,15 +10,13 @@
  * often absent, and the owner must start without one; and `endpoint.json` in the same folder (0600)
  * holds the same token the whole time the owner runs, so the keychain would protect nothing more.
  *
- * Writes go through `writeKeptSession` only (plain fs for now: lstat refuses a symlink, a 0600 temp
- * file created exclusively, then renamed over the name — the data folder's shared safe-file module
- * replaces it at merge).
+ * Read and written through the data folder's one module (`readDataText` / `writeDataFile`,
+ * docs/security.md "Data files"): never through a link, 0600, atomic; no `.prev` is kept (a lost
+ * session only means a new token).
  */
-import { closeSync, constants, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DATA_FILES } from '../core/entry-kit.js';
+import { DATA_FILES, readDataText, writeDataFile } from '../core/entry-kit.js';
 
 /** The kept session: the token the web host accepts and the 127.0.0.1 port it last listened on. */
 export const KeptSessionSchema = z.object({
@@ -40,16 +38,11 @@ export function readKeptSession(dataDir: string, warn: (text: string) => void): 
   const file = keptSessionFile(dataDir);
   let text: string;
   try {
-    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      text = readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
+    text = readDataText(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    warn(code === 'ELOOP' ? `${file} is a symbolic link: not read; a new session token is made.` : `${file} could not be read (${code ?? String(err)}); a new session token is made.`);
+    warn(`${file} could not be read (${err instanceof Error ? err.message : String(code)}); a new session token is made.`);
     return undefined;
   }
   try {
@@ -63,28 +56,10 @@ export function readKeptSession(dataDir: string, warn: (text: string) => void): 
 }
 
 /**
- * Write the kept session of `dataDir` (mode 0600). Throws, writing nothing, when `session.json` is
- * a symbolic link (a redirected write would put the token where the link points) or the write
- * fails. The one writer of the file.
+ * Write the kept session of `dataDir` (mode 0600, `writeDataFile`). Rejects, writing nothing, when
+ * `session.json` is a symbolic link or not a file (a redirected write would put the token where the
+ * link points: `DataFileRefused`) or the write fails. The one writer of the file.
  */
-export function writeKeptSession(dataDir: string, session: KeptSession): void {
-  const file = keptSessionFile(dataDir);
-  try {
-    if (lstatSync(file).isSymbolicLink()) throw new Error(`${file} is a symbolic link: the session token is not written through it.`);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  const temp = join(dataDir, `.${DATA_FILES.session}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  // 'wx': created new (never through an existing name or link), 0600 from the start.
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(KeptSessionSchema.parse(session), null, 2)}\n`);
-  } catch (err) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw err;
-  }
-  closeSync(fd);
-  // rename replaces the name itself, never a link's target.
-  renameSync(temp, file);
+export function writeKeptSession(dataDir: string, session: KeptSession): Promise<void> {
+  return writeDataFile(keptSessionFile(dataDir), `${JSON.stringify(KeptSessionSchema.parse(session), null, 2)}\n`, { keepPrev: false });
 }

@@ -59,7 +59,7 @@ export async function listenKept(options: OwnerListenOptions): Promise<WebHost> 
     options.warn(`Port ${port}, where this Switchboard ran before, is taken; it now runs on port ${host.port}. A page still open at the old address cannot follow: run "switchboard open".`);
   }
   try {
-    writeKeptSession(options.dataDir, { token, port: host.port });
+    await writeKeptSession(options.dataDir, { token, port: host.port });
   } catch (err) {
     options.warn(`The session is not kept for the next start (${err instanceof Error ? err.message : String(err)}): a page open now cannot follow a restart.`);
   }
