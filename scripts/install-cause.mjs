@@ -41,9 +41,11 @@ export function installCause(text) {
   }
   const gyp = /gyp (?:ERR|info)|node-gyp|prebuild-install/.test(text);
   if (gyp || /keytar/.test(text)) {
-    if (/libsecret-1[^\n]*(?:not found|No package)|Package libsecret-1 was not found|libsecret\/secret\.h: No such file|pkg-config: (?:command )?not found|Call to 'pkg-config[^'\n]*libsecret-1' returned exit status/i.test(text))
+    if (/-headers\.tar\.gz|node-gyp[^\n]*(?:download|headers)[^\n]*(?:fail|ERR)/i.test(text) && (netLine !== undefined || /gyp ERR!/.test(text)))
+      out.push("keytar cannot compile: node-gyp could not download Node's headers (nodejs.org is not reachable): install Node with its headers (<prefix>/include/node) or set npm_config_nodedir to a folder that has include/node, then run again");
+    else if (/libsecret-1[^\n]*(?:not found|No package)|Package libsecret-1 was not found|libsecret\/secret\.h: No such file|pkg-config: (?:command )?not found|Call to 'pkg-config[^'\n]*libsecret-1' returned exit status/i.test(text))
       out.push("keytar cannot compile: libsecret's headers are missing (Debian/Ubuntu: apt-get install libsecret-1-dev pkg-config)");
-    else if (/(?:g\+\+|c\+\+|cc|gcc)[:\s][^\n]*(?:not found|No such file)|not found: (?:make|g\+\+)|make: (?:not found|No such file)|Can't find Python|find Python|python3?: not found|gyp ERR! stack Error: not found/i.test(text))
+    else if (/(?:g\+\+|c\+\+|cc|gcc)[:\s][^\n]*(?:not found|No such file)|not found: (?:make|g\+\+)|make: (?:not found|No such file)|Can't find Python|Could not find any Python|python3?: not found|gyp ERR! stack Error: not found/i.test(text))
       out.push('keytar cannot compile: a build tool is missing (Debian/Ubuntu: apt-get install python3 make g++ libsecret-1-dev pkg-config)');
     else if (gyp && (out.length === 0 || (netLine === undefined && prebuildNet !== undefined))) out.push('keytar failed to compile (see the gyp ERR lines above): it needs python3, make, g++ and libsecret-1-dev');
   }

@@ -16,6 +16,15 @@ install_deps() {
   stage="$root/.deps-staging"
   log=$(mktemp "${TMPDIR:-/tmp}/switchboard-npm-ci.XXXXXX.log" 2>/dev/null) || log=""
   export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+  # keytar compiles with node-gyp, which downloads Node's headers from nodejs.org unless it is told
+  # where they are. A Node installed with its headers (<prefix>/include/node/node.h, e.g. Debian's or
+  # NodeSource's /usr) needs no download: point node-gyp there when nothing else says where
+  # (trial 8: with a fresh HOME, no ~/.npmrc nodedir, the compile failed on the download).
+  if [ -z "${npm_config_nodedir:-}" ] && [ -z "$(npm config get nodedir 2>/dev/null | grep -v '^undefined$')" ]; then
+    local node_prefix
+    node_prefix=$(node -p 'require("path").resolve(process.execPath, "../..")' 2>/dev/null)
+    [ -n "$node_prefix" ] && [ -f "$node_prefix/include/node/node.h" ] && export npm_config_nodedir="$node_prefix"
+  fi
   printf '[%s] installing dependencies (npm ci in %s, ELECTRON_SKIP_BINARY_DOWNLOAD=1)…\n' "$label" "$stage" >&2
   rm -rf "$stage"
   status=0

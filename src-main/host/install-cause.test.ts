@@ -61,4 +61,25 @@ describe('installCause', () => {
   it('says when it does not know', () => {
     expect(cause('npm error something else')).toEqual(['npm ci failed for a reason not recognised here: see its output above']);
   });
+  it("a fresh HOME: node-gyp's failed download of Node's headers is the cause, not a build tool (trial 8 F1)", () => {
+    // npm's output around keytar's compile as node-gyp 12 prints it with no network to nodejs.org
+    // (captured here): 'gyp info find Python …' is a success line, not a missing tool.
+    const log = [
+      'npm error path /x/node_modules/keytar',
+      'npm error command sh -c prebuild-install || node-gyp rebuild',
+      'npm error gyp info find Python using Python version 3.11.2 found at "/usr/bin/python3"',
+      'npm error gyp http GET https://nodejs.org/download/release/v20.20.2/node-v20.20.2-headers.tar.gz',
+      'npm error gyp WARN install got an error, rolling back install',
+      'npm error gyp ERR! configure error',
+      'npm error gyp ERR! stack Error: This is most likely not a problem with node-gyp or the package itself and',
+      'npm error gyp ERR! stack is related to network connectivity. In most cases you are behind a proxy or have bad',
+    ].join('\n');
+    expect(cause(log)).toEqual([
+      "keytar cannot compile: node-gyp could not download Node's headers (nodejs.org is not reachable): install Node with its headers (<prefix>/include/node) or set npm_config_nodedir to a folder that has include/node, then run again",
+    ]);
+  });
+  it("'gyp info find Python' alone is a found tool, not a missing one", () => {
+    const log = 'npm error path /x/node_modules/keytar\nnpm error gyp info find Python using Python version 3.11.2\nnpm error gyp ERR! build error';
+    expect(cause(log)).toEqual(['keytar failed to compile (see the gyp ERR lines above): it needs python3, make, g++ and libsecret-1-dev']);
+  });
 });
