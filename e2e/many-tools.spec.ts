@@ -29,7 +29,9 @@ test('5,000 tools differing only in digits: listed, one clash note, names per ho
   // One note for the whole server, naming whose scheme clashes and whose does not.
   const note = page.getByRole('note', { name: 'Name clashes' });
   await expect(note).toContainText("5,000 tools share a name with another under Switchboard's scheme (mcp_<server>_<tool>)");
-  await expect(note).toContainText('None clash under Claude Code, Codex, VS Code, Gemini CLI, Roo Code.');
+  await expect(note).toContainText('None clash under Claude Code, Codex, VS Code, Gemini CLI, Roo Code, ChatCLI.');
+  // xcsh names tools like Switchboard but keeps only the last of a clash (issue 28 item 2).
+  await expect(note).toContainText("5,000 tools share a name with another under xcsh's scheme (mcp_<server>_<tool>).");
   const list = page.getByRole('navigation', { name: 'Tools' });
   // Virtual: a handful of rows in the page, not 5,001; and none paints a clash badge.
   const rendered = await list.getByRole('button').count();

@@ -129,6 +129,14 @@ run_static_checks() {
 # output is shown after e2e's.
 run_e2e_and_conformance() {
   local conf_log conf_pid
+  # Beside e2e only when asked (SWITCHBOARD_TEST_OVERLAP=1): on 2 cores the extra runner made a
+  # virtual-list e2e (trace-global.spec) fail twice in a row in a fresh-clone run; one after the
+  # other, conformance runs two scenarios at a time instead.
+  if [ "${SWITCHBOARD_TEST_OVERLAP:-0}" != 1 ]; then
+    timed e2e run_playwright
+    timed conformance run_conformance
+    return
+  fi
   conf_log=$(mktemp "${TMPDIR:-/tmp}/switchboard-conformance.XXXXXX")
   ( export SWITCHBOARD_CONFORMANCE_JOBS=1; timed conformance run_conformance >"$conf_log" 2>&1 ) &
   conf_pid=$!
