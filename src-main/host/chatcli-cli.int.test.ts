@@ -73,6 +73,25 @@ describe('item 4: an unset variable in auth.token is not sent', () => {
   });
 });
 
+describe('a static credential the server refuses is not a sign-in (trial 8 F13)', () => {
+  it('a bearer token left out: status names the credential and how to give it, never "sign in"', async () => {
+    const w = world();
+    delete w.env.MCP_TOKEN;
+    const http = await startStreamableFaultServer({ requireBearer: 'right-token-1234' });
+    try {
+      writeChatcli(w, [{ name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } }]);
+      const json = await runSwitchboard(w, ['status', 'remote', '--json']);
+      const state = (JSON.parse(json.stdout) as ServersSnapshot).servers[0]!;
+      expect(state.status).toBe('error');
+      expect(state.failure?.code).toBe('unauthorized');
+      expect(state.lastError).toContain('auth.token was left out: environment variable MCP_TOKEN is not set');
+      expect(state.lastError).not.toMatch(/sign in|reauth/i);
+    } finally {
+      await http.close();
+    }
+  });
+});
+
 describe('item 9: one wording for a failure; a blocked port says so', () => {
   it('status and the library say Failed to connect to "<name>"; fetch\'s bad port gets its own hint', async () => {
     const w = world();

@@ -17,7 +17,7 @@ import type { Live } from './connection-types.js';
 import { prepareLive } from './connection-launch.js';
 import { failureMessage } from './tool-bridge.js';
 import { describeLaunch } from './transport-factory.js';
-import { needsAuthMessage } from './connection-auth.js';
+import { needsAuthMessage, staticCredentialRefusal } from './connection-auth.js';
 import { AUTH_REQUIRED, classifyFailure } from './failure-code.js';
 import { isRequestTimeout } from './failure-text.js';
 import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retryAfter, verdictOf } from './connection-era.js';
@@ -225,7 +225,13 @@ export abstract class ConnectionAttempt extends ConnectionSupervision {
       };
       // A process that ended before initializing may start next time (a crash loop is capped);
       // a missing command, a refused connection, 401 or a timeout will not fix itself.
-      if (this.options.auth?.isSignInRequired(err)) {
+      const staticRefusal = this.options.auth?.isSignInRequired(err) ? staticCredentialRefusal(this.name, def, this.dropped) : undefined;
+      if (staticRefusal !== undefined) {
+        // A static credential the server refused: no sign-in can fix it (trial 8 F13).
+        this.lastError = staticRefusal;
+        this.failure = classifyFailure(err, facts);
+        this.setStatus('error');
+      } else if (this.options.auth?.isSignInRequired(err)) {
         this.lastError = needsAuthMessage(this.name, this.options.auth.signInReason?.(err));
         this.failure = AUTH_REQUIRED;
         this.setStatus('needs-auth');

@@ -92,6 +92,25 @@ interface SecretSource {
   url?: string;
 }
 
+/**
+ * Why a 401 from a server with a static credential is not a sign-in (trial 8 F13): when the
+ * definition's credential was left out (`dropped`: an `auth.*` value or a secret-named header not resolved — an
+ * unset variable, a missing keychain secret) or it carries a static `auth` (bearer, basic, header),
+ * Sign in / `reauth` cannot help — the words say which value to give instead. `undefined` when the
+ * server may use OAuth (no static credential): the usual sign-in message then applies.
+ */
+export function staticCredentialRefusal(name: string, def: Pick<ServerDefinition, 'auth' | 'headers'>, dropped: readonly { key: string; reason: string }[]): string | undefined {
+  const leftOut = dropped.filter((d) => d.key.startsWith('auth.') || (d.key.startsWith('headers.') && isSecretKey(d.key.slice('headers.'.length))));
+  if (leftOut.length > 0) {
+    const what = leftOut.map((d) => `${d.key} was left out: ${d.reason.replace(/; not sent$/, '')}`).join('; ');
+    return `"${name}" refused the connection (401) because its credential was not sent — ${what}. Give that value (set the variable and run switchboard restart ${name}, or switchboard edit ${name} --header "Authorization: Bearer …")`;
+  }
+  if (def.auth && def.auth.type !== 'oauth') {
+    return `"${name}" refused its ${def.auth.type} credential (401): check the token in its definition (switchboard edit ${name} --header "Authorization: Bearer …"); it does not use OAuth, so signing in cannot help`;
+  }
+  return undefined;
+}
+
 /** The `lastError` of a server that needs a sign-in (docs/operator-verbs.md wording first). */
 export function needsAuthMessage(name: string, detail?: string): string {
   return `Authentication required: sign in to "${name}" (Sign in button, or switchboard reauth ${name})${detail ? `. ${detail}` : ''}`;
