@@ -31,7 +31,7 @@ import type { ServerRuntime } from './mcp/types.js';
 import { approvalRecords, pendingApprovals, projectDefinitions } from './trust/project-approvals.js';
 import type { PendingApproval } from '../../src-shared/api/approval.js';
 import { ToolPinStore } from './trust/tool-pins.js';
-import { scanServerText } from './trust/suspicious-text.js';
+import { foreignToolNames, scanServerText } from './trust/suspicious-text.js';
 import type { TextFinding } from '../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from './snapshot.js';
 import { ensureDataDir } from './data-dir.js';
@@ -164,15 +164,18 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   // Issue 16 item 3: every connected server's texts scanned again when any listing changes
   // (another server's new tool name is evidence against the others).
   const findings = new Map<string, TextFinding[]>();
+  // Each server's tool names as last listed: while it reconnects its list is empty, and its own
+  // instructions naming its own tool must not read as naming another server's (trial 8 F12).
+  const lastToolNames = new Map<string, ReadonlySet<string>>();
   const rescan = (): void => {
     const names = (discovery?.servers ?? []).map((d) => d.name);
     const toolsOf = new Map(names.map((n) => [n, manager.rawTools(n)]));
+    for (const [n, tools] of toolsOf) if (tools.length > 0) lastToolNames.set(n, new Set(tools.map((t) => t.name)));
     findings.clear();
     for (const name of names) {
       const rt = manager.runtime(name);
       if (rt?.status !== 'connected') continue;
-      const others = new Set<string>();
-      for (const [n, tools] of toolsOf) if (n !== name) for (const t of tools) others.add(t.name);
+      const others = foreignToolNames(name, toolsOf, lastToolNames);
       findings.set(name, scanServerText({ tools: toolsOf.get(name) ?? [], instructions: rt.instructions }, others));
     }
   };

@@ -1,6 +1,6 @@
 /** Issue 16 item 3: each suspicious-text rule with a positive and a negative case. */
 import { describe, expect, it } from 'vitest';
-import { scanServerText, TEXT_RULES } from './suspicious-text.js';
+import { foreignToolNames, scanServerText, TEXT_RULES } from './suspicious-text.js';
 
 const others = new Set(['send_email', 'mcp_mail_send_email']);
 const CASES: Record<string, { yes: string; no: string; match: string }> = {
@@ -64,5 +64,19 @@ describe('suspicious-text rules (issue 16 item 3)', () => {
       ],
     };
     expect(scanServerText(texts, copy).map((f) => [f.rule, f.where, f.match.includes('send_email')])).toEqual([['other-tool', 'instructions', true]]);
+  });
+
+  it('a server between listings keeps its own tool names: its instructions naming them are no warning (trial 8 F12)', () => {
+    const current = new Map([
+      ['remote-ev', []],
+      ['linked-ev', [{ name: 'get-roots-list' }, { name: 'send_email' }]],
+    ]);
+    const lastListed = new Map([['remote-ev', new Set(['get-roots-list'])]]);
+    const others = foreignToolNames('remote-ev', current, lastListed);
+    expect([...others]).toEqual(['send_email']);
+    const text = 'Use `get-roots-list` to see client workspace roots before file operations';
+    expect(scanServerText({ tools: [], instructions: text }, others)).toEqual([]);
+    // Without the last listing (the old rule) the same text was flagged.
+    expect(scanServerText({ tools: [], instructions: text }, foreignToolNames('remote-ev', current, new Map())).map((f) => f.rule)).toEqual(['other-tool']);
   });
 });

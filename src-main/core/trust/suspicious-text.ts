@@ -110,6 +110,20 @@ function schemaDescriptions(schema: unknown, path: string, out: [string, string]
   }
 }
 
+/**
+ * The tool names of servers other than `server` that its texts may not name (the `others` of
+ * `scanServerText`): every other server's current tools, less the names `server` itself had when
+ * last listed (`lastListed`) — while it reconnects its own list is empty, and its instructions
+ * naming its own tool are no warning (trial 8 F12: "Names another server's tool" appeared exactly
+ * while a server was down).
+ */
+export function foreignToolNames(server: string, current: ReadonlyMap<string, readonly { name: string }[]>, lastListed: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+  const own = lastListed.get(server);
+  const out = new Set<string>();
+  for (const [n, tools] of current) if (n !== server) for (const t of tools) if (!own?.has(t.name)) out.add(t.name);
+  return out;
+}
+
 /** Every rule over every text of one server. `others`: raw and agent-visible tool names of OTHER servers (the server's own tool names never count). */
 export function scanServerText(texts: ServerTexts, others: ReadonlySet<string>): TextFinding[] {
   const items: [string, string][] = [];
