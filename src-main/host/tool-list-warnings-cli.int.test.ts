@@ -18,7 +18,12 @@ let world: TempWorld;
 beforeAll(() => {
   world = makeWorld();
   const entry = (env: Record<string, string>) => ({ command: process.execPath, args: [FIXTURE], env: { SB_TEST_MARKER: world.marker, ...env } });
-  writeOwnServers(world, { liar: entry({ INSPECTOR_TOOLS: '120', INSPECTOR_IGNORE_CURSOR: '1' }), huge: entry({ INSPECTOR_TOOLS: '2600' }) });
+  writeOwnServers(world, {
+    liar: entry({ INSPECTOR_TOOLS: '120', INSPECTOR_IGNORE_CURSOR: '1' }),
+    huge: entry({ INSPECTOR_TOOLS: '2600' }),
+    // A command that does not exist: its tools are missing from every listing.
+    gone: { command: '/nonexistent/switchboard-test-server', args: [] },
+  });
 });
 
 afterAll(() => world?.cleanup());
@@ -28,7 +33,8 @@ describe('a tool list that stopped early', () => {
     const run = await runSwitchboard(world, ['tools']);
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(2525);
-    expect(run.stderr).toBe(`Warning: "liar": ${REPEATED}\nWarning: "huge": ${CAPPED}\n`);
+    expect(run.stderr).toContain(`Warning: "liar": ${REPEATED}\nWarning: "huge": ${CAPPED}\n`);
+    expect(run.stderr).toContain('Failed to connect to "gone"');
   }, 180_000);
 
   it('tools --json carries the same words in warnings, per server', async () => {
@@ -39,5 +45,13 @@ describe('a tool list that stopped early', () => {
     expect(listing.warnings).toEqual([{ server: 'huge', warning: CAPPED }]);
     const liar = ToolsListingSchema.parse(JSON.parse((await runSwitchboard(world, ['tools', 'liar', '--json'])).stdout));
     expect(liar.warnings).toEqual([{ server: 'liar', warning: REPEATED }]);
+  }, 180_000);
+
+  it('tools --json names a server whose tools are missing, and why (trial 8 F11)', async () => {
+    const run = await runSwitchboard(world, ['tools', '--json']);
+    const listing = ToolsListingSchema.parse(JSON.parse(run.stdout));
+    const gone = listing.warnings.filter((w) => w.server === 'gone');
+    expect(gone).toHaveLength(1);
+    expect(gone[0]!.warning).toMatch(/^not listed: Failed to connect to "gone": .*ENOENT|^not listed: Failed to connect to "gone": .*not found/);
   }, 180_000);
 });

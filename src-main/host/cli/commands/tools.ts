@@ -2,7 +2,8 @@
  * `switchboard tools [server]`: the running owner's tools when there is one (docs/faces-and-ownership.md), else connect
  * every server in an ephemeral core — a tool's name depends on the other servers' tools (issue 28 item 3:
  * names are assigned over all servers, then narrowed to `server`); list tools under their
- * agent-visible names (docs/tool-bridge.md). `--json`: a `ToolsListing` (`{tools, warnings}`), each tool
+ * agent-visible names (docs/tool-bridge.md). `--json`: a `ToolsListing` (`{tools, warnings}`: lists that stopped early, and servers not listed — down,
+ * untrusted, changed — with why), each tool
  * with `hostNames` (its name under every other host's scheme). A list that stopped early (a repeated
  * cursor, the page limit) is named on stderr (`Warning: "<server>": …`) and in `warnings`. `--catalog`: the
  * deferred-schema catalog (name + `[MCP:server] description` per line, tab-separated; `--json`:
@@ -48,13 +49,23 @@ export async function runTools(ctx: CliContext): Promise<number> {
     if (!all.ok) return printFailure(ctx, all.error);
     const tools = { data: all.data.filter((t) => name === undefined || t.server === name) };
     const listWarnings = states.flatMap((s) => (s.toolListWarning ? [{ server: s.server.name, warning: s.toolListWarning }] : []));
+    // `--json` says which servers' tools are missing and why (trial 8 F11: only stderr prose did).
+    const missing = states.flatMap((s) =>
+      FAILED_STATUSES.has(s.status)
+        ? [{ server: s.server.name, warning: `not listed: ${connectFailureMessage(s.server.name, s.lastError ?? s.status)}` }]
+        : s.status === 'untrusted'
+          ? [{ server: s.server.name, warning: `not listed: not started, the project folder is not trusted (run: ${trustHint(ctx)})` }]
+          : s.status === 'changed'
+            ? [{ server: s.server.name, warning: 'not listed: changed since it was approved; nothing started (switchboard trust --review)' }]
+            : [],
+    );
     if (ctx.cli.flags.catalog === true) {
       // docs/tool-bridge.md deferred schemas: names and descriptions only; `describe <name>` gives the schema.
       const catalog = buildCatalog(tools.data);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(catalog, null, 2));
       else ctx.io.out(catalog.map((c) => `${c.name}\t${c.description}`).join('\n'));
     } else if (ctx.cli.json) {
-      const listing: ToolsListing = { tools: withHostNames(all.data, name), warnings: listWarnings };
+      const listing: ToolsListing = { tools: withHostNames(all.data, name), warnings: [...listWarnings, ...missing] };
       ctx.io.out(JSON.stringify(listing, null, 2));
     } else {
       ctx.io.out(formatTools(tools.data).join('\n'));
