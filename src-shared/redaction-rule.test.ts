@@ -31,6 +31,8 @@ const KEPT: [kind: string, text: string][] = [
   ['ordinary words', 'The quick brown fox jumps over the lazy dog 42 times.'],
   ['a long identifier of words', 'MAX_CONNECTIONS_PER_HOST_DEFAULT_2'],
   ['a data URL', `data:image/png;base64,${PNG}`],
+  ['prose after a lower-case scheme word', 'basic understanding-of-the-configuration and bearer of-good-news-today'],
+  ['a placeholder after an auth scheme', 'Authorization: Bearer ${GITHUB_TOKEN}'],
 ];
 
 /** Masked by the shown-or-stored use, whatever the key: each as [kind, text, what it shows]. */
@@ -47,6 +49,13 @@ const MASKED: [kind: string, text: string, shown: string][] = [
   ['a URL with ?access_token=', 'https://example.com/cb?access_token=abc12345&x=1', 'https://example.com/cb?access_token=***&x=1'],
   ['?access_token= in an echoed path', 'GET /mcp?access_token=abc12345&x=1 404', 'GET /mcp?access_token=***&x=1 404'],
   ['?code= in an echoed path', 'GET /callback?state=s1&code=4/0AbCdEf 200', 'GET /callback?state=s1&code=*** 200'],
+  // Attack 8 F5: a pair inside a quoted value whose key is not secret was skipped with the outer pair.
+  ['a pair inside a quoted JSON value', '"CONN": "Server=db;User Id=sa;Password=Hunter2Hunter2;"', `"CONN": "Server=db;User Id=sa;Password=${REDACTED};"`],
+  ['a pair inside a JSON string in prose', '{"msg": "login with password=Hunter2Hunter2 failed"}', `{"msg": "login with password=${REDACTED} failed"}`],
+  ['a pair in JSON text inside a JSON string', '{"message":"{\\"x\\": \\"password=Hunter3Hunter3\\"}"}', `{"message":"{\\"x\\": \\"password=${REDACTED}\\"}"}`],
+  ['GitHub\'s token scheme: the credential, not the word', 'Authorization: token abcdef0123456789abcdef', `Authorization: token ${REDACTED}`],
+  ['an Authorization header inside a quoted value', '"h": "Authorization: token abcdef0123456789abcdef"', `"h": "Authorization: token ${REDACTED}"`],
+  ['a lower-case bearer scheme', 'bearer abcdefghijklmnop1234', `bearer ${REDACTED}`],
 ];
 
 describe('the one redaction rule, both ways', () => {

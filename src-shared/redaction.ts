@@ -194,16 +194,24 @@ export function redactUrl(url: string): string {
 
 /** An absolute URL inside text (stops at whitespace, quotes and brackets). Every quantifier is bounded: these run over 8 MB tool results. */
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`\\]{1,8192}/gi;
-/** `Bearer <credential>` / `Basic <credential>` in text (16+ credential characters, so prose stays). */
-const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s{1,8})[A-Za-z0-9._~+/=-]{16,8192}/g;
+/**
+ * `Bearer <credential>` / `Basic <credential>` in text (16+ credential characters, so prose stays);
+ * any case (`bearer …`), but a scheme word not spelled `Bearer`/`Basic` needs a digit in the
+ * credential (`basic understanding-of-things` is prose).
+ */
+const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s{1,8})([A-Za-z0-9._~+/=-]{16,8192})/gi;
+/** An `Authorization:` header in text with its scheme (`Authorization: token <cred>`, GitHub's scheme): the credential after the scheme is the secret. */
+const AUTH_HEADER_IN_TEXT = /\b((?:Proxy-)?Authorization"?\s{0,8}[:=]\s{0,8}"?)(Bearer|Basic|Token|Digest|Negotiate|Bot|OAuth|ApiKey)(\s{1,8})([^\s"'<>\\]{1,4096})/gi;
 /** A `key=value` / `key: value` / `"key": "value"` pair in free text (`api_key=abc`, `"password": "a b"`). */
-const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,4096}))/g;
+const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;\\]{4,4096}))/g;
+/** How deep `maskPairs` looks into quoted values for pairs (`"db": "…;Password=x"` in JSON in JSON). */
+const PAIR_NESTING = 4;
 
 /** A `--flag=value` command-line pair in text (`node: bad option: --api-key=…`), read before the general pair rule swallows it. */
 const FLAG_PAIR_IN_TEXT = /(?<![A-Za-z0-9_-])(--?)([A-Za-z][A-Za-z0-9_.-]{0,63})=([^\s"'&,;]{1,4096})/g;
 
 /** Pair values that are not secrets themselves: already masked, a placeholder, an auth scheme word. */
-const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|•|\$\{|Bearer$|Basic$|true$|false$|null$)/;
+const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|•|\$\{|(?:Bearer|Basic|Token|Digest|Negotiate|Bot|OAuth|ApiKey|true|false|null)$)/i;
 
 /** A path of keys: `headers.Authorization`, `env.API_KEY`, `args[2]` (segments bounded: linear). */
 const KEY_PATH = /^[A-Za-z_][A-Za-z0-9_-]{0,127}(?:\.[A-Za-z_][A-Za-z0-9_-]{0,127}|\[\d{1,6}\]){1,16}$/;
@@ -265,7 +273,7 @@ const NO_VALUES: SecretValues = { scrub: (text) => text, mask: (text) => ({ text
 const QUERY_PAIR_IN_TEXT = /([?&])([A-Za-z][A-Za-z0-9_.-]{0,63})=([^\s"'&#<>]{1,4096})/g;
 
 /** Whether any text rule below can apply to a short text: a URL, a pair, a flag, a token prefix, an auth scheme. */
-const ANY_HINT = new RegExp(`[:?&=]|-[A-Za-z]|Bearer|Basic|${TOKEN_HINT.source}`);
+const ANY_HINT = new RegExp(`[:?&=]|-[A-Za-z]|[Bb]earer|[Bb]asic|BEARER|BASIC|${TOKEN_HINT.source}`);
 
 /** Options of `redactText`. */
 export interface RedactTextOptions {
@@ -293,16 +301,30 @@ export function redactText(text: string, held: SecretValues = NO_VALUES, options
   if (/-[A-Za-z]/.test(out)) {
     out = out.replace(FLAG_PAIR_IN_TEXT, (match, dashes: string, flag: string, value: string) => (isSecretKey(flag) && !KEEP_PAIR_VALUE.test(value) ? `${dashes}${flag}=${REDACTED}` : match));
   }
-  if (/Bearer|Basic/.test(out)) out = out.replace(AUTH_SCHEME_IN_TEXT, (_m, scheme: string, space: string) => `${scheme}${space}${REDACTED}`);
-  if (/[=:]/.test(out)) {
-    out = out.replace(PAIR_IN_TEXT, (match, key: string, sep: string, quoted: string | undefined, bare: string | undefined) => {
-      const value = quoted ?? bare ?? '';
-      if (!isSecretKey(key) || value === '' || KEEP_PAIR_VALUE.test(value) || (bare !== undefined && namesAField(bare))) return match;
-      return quoted !== undefined ? `${key}${sep}"${REDACTED}"` : `${key}${sep}${REDACTED}`;
-    });
+  if (/bearer|basic|authorization/i.test(out)) {
+    out = out.replace(AUTH_HEADER_IN_TEXT, (match, head: string, scheme: string, space: string, credential: string) => (KEEP_PAIR_VALUE.test(credential) ? match : `${head}${scheme}${space}${REDACTED}`));
+    out = out.replace(AUTH_SCHEME_IN_TEXT, (match, scheme: string, space: string, credential: string) =>
+      (scheme === 'Bearer' || scheme === 'Basic' || /[0-9]/.test(credential)) && !credential.startsWith(REDACTED) ? `${scheme}${space}${REDACTED}` : match,
+    );
   }
+  if (/[=:]/.test(out)) out = maskPairs(out, PAIR_NESTING);
+
   if (options.entropy !== false && out.length >= ENTROPY_MIN_LENGTH) out = redactEntropy(out);
   return out;
+}
+
+/**
+ * `text` with the value of every secret-keyed pair masked (`api_key=…`, `"password": "…"`). The
+ * quoted value of a pair whose key is not secret is searched too, `depth` levels deep: a pair inside
+ * it (`"db": "Server=db;Password=x"`, JSON text inside a JSON string) is found, not skipped over.
+ */
+function maskPairs(text: string, depth: number): string {
+  return text.replace(PAIR_IN_TEXT, (match, key: string, sep: string, quoted: string | undefined, bare: string | undefined) => {
+    const value = quoted ?? bare ?? '';
+    if (!isSecretKey(key)) return quoted !== undefined && depth > 1 && /[=:]/.test(quoted) ? `${key}${sep}"${maskPairs(quoted, depth - 1)}"` : match;
+    if (value === '' || KEEP_PAIR_VALUE.test(value) || (bare !== undefined && namesAField(bare))) return match;
+    return quoted !== undefined ? `${key}${sep}"${REDACTED}"` : `${key}${sep}${REDACTED}`;
+  });
 }
 
 /** Last words of keys whose values are identifiers, never credentials by entropy (`mcp-session-id`, `traceId`, `nextCursor`). */

@@ -20,11 +20,11 @@ export function holdDefinitionSecrets(definitions: readonly ServerDefinition[], 
     const resolved = values.resolveDefinitionSync(def);
     for (const secret of secretsToRemember(def, resolved ? { ...def, ...resolved } : def)) auth.remember(secret);
     // Values that wait for a `!command` resolve at connect; env NAMES among them resolve now, held
-    // by the one rule (issue 26 item 2): under a secret key, or looking like a credential.
+    // by the one rule (issue 26 item 2): under a secret key, read from a secret-named variable, or looking like a credential.
     if (!resolved && resolvesValues(def)) {
       for (const [key, raw] of [...Object.entries(def.env ?? {}), ...Object.entries(def.headers ?? {})]) {
         const value = env[raw];
-        if (value && (isSecretKey(key) || isSecretValue(value))) auth.remember(value);
+        if (value && (isSecretKey(key) || isSecretKey(raw) || isSecretValue(value))) auth.remember(value);
       }
     }
   }

@@ -63,7 +63,9 @@ export function secretsToRemember(raw: SecretSource, resolved: SecretSource): st
       // A reference (`${input:key}`) or a command not yet run is no secret itself: never redact it.
       if (/\$\{[^}]*\}/.test(secret) || (value === original && original.startsWith('!'))) continue;
       const fromReference = original.startsWith('!') || /\$\{(?:secret|input):/.test(original);
-      if (isSecretKey(key) || isSecretValue(value) || isSecretValue(secret) || fromReference) out.push(secret);
+      // Attack 8 F13: read from a variable whose NAME looks secret (`CFG: DB_PASSWORD`, `${SVC_SECRET}`): secret by its source.
+      const fromSecretVariable = (value !== original && ENV_NAME.test(original) && isSecretKey(original)) || (raw.secretSourced?.includes(`${field}.${key}`) ?? false);
+      if (isSecretKey(key) || isSecretValue(value) || isSecretValue(secret) || fromReference || fromSecretVariable) out.push(secret);
     }
   }
   // Secrets given as arguments (`--api-key=sk-…`) stay in the file; their echo in stderr is still redacted.
@@ -83,8 +85,13 @@ export function secretsToRemember(raw: SecretSource, resolved: SecretSource): st
   return out;
 }
 
+/** An environment variable's name, as an env NAME value is written (`DB_PASSWORD`). */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
 /** The parts of a definition that can hold secret values. */
 interface SecretSource {
+  /** `env.X` / `headers.X` expanded from a secret-looking variable (`ServerDefinition.secretSourced`). */
+  secretSourced?: string[];
   env?: Record<string, string>;
   headers?: Record<string, string>;
   args?: string[];

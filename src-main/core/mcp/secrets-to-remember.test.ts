@@ -36,6 +36,12 @@ describe('secretsToRemember', () => {
     expect(held.sort()).toEqual([ENTROPY, GHP, 'cmd-output-secret', 'from-the-keychain', 'short-but-secret-key', 'typed-by-the-person'].sort());
   });
 
+  it('holds a value read from a secret-NAMED variable under an innocent key (attack 8 F13): an env NAME, a marked ${VAR}', () => {
+    const raw = { env: { CFG: 'DB_PASSWORD', CFG2: 'CorrectHorse99', CFG3: 'SOME_SETTING', PLAIN: 'ordinary-value' }, expanded: ['env.CFG2', 'env.PLAIN'], secretSourced: ['env.CFG2'] };
+    const resolved = { env: { ...raw.env, CFG: 'Hunter2Hunter2', CFG3: 'an-ordinary-value' } };
+    expect(secretsToRemember(raw, resolved).sort()).toEqual(['CorrectHorse99', 'Hunter2Hunter2']);
+  });
+
   it('a path under a secret key is still held (the key decides); a credential from ${VAR} under any key is held', () => {
     const def = { env: { API_TOKEN: '/opt/data/token-file', ANYTHING: GHP }, expanded: ['env.API_TOKEN', 'env.ANYTHING'] };
     expect(secretsToRemember(def, def)).toEqual(['/opt/data/token-file', GHP]);
