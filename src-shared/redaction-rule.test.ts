@@ -14,6 +14,9 @@ const ENTROPY = 'Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gY';
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
+const ZAP = 'ODk2ZjE3YzQtN2U4Yi00YzU5LWI0YTQtNjc1ZjkwYjYxMmJhOjE2YjQ5';
+const WEBHOOK = 'x7Qp2LkZ9vN_mR4tY8wB-c1HfJ6sD3gKaE0uTzVqPo5nW2rXbM9yLcF4hGjS7dAQ';
+
 /** Kept byte for byte by both uses, whatever the key (none of these is a secret). */
 const KEPT: [kind: string, text: string][] = [
   ['an expanded folder path', '/opt/data/x.md'],
@@ -33,6 +36,8 @@ const KEPT: [kind: string, text: string][] = [
   ['a data URL', `data:image/png;base64,${PNG}`],
   ['prose after a lower-case scheme word', 'basic understanding-of-the-configuration and bearer of-good-news-today'],
   ['a placeholder after an auth scheme', 'Authorization: Bearer ${GITHUB_TOKEN}'],
+  ['a URL path of words and a git hash', 'https://github.com/acme/mcp-servers/commit/da39a3ee5e6b4b0d3255bfef95601890afd80709/src/index.ts'],
+  ['a long absolute path of words', '/home/someone/projects/switchboard/node_modules/@modelcontextprotocol/server-everything/dist/index.js'],
 ];
 
 /** Masked by the shown-or-stored use, whatever the key: each as [kind, text, what it shows]. */
@@ -56,6 +61,10 @@ const MASKED: [kind: string, text: string, shown: string][] = [
   ['GitHub\'s token scheme: the credential, not the word', 'Authorization: token abcdef0123456789abcdef', `Authorization: token ${REDACTED}`],
   ['an Authorization header inside a quoted value', '"h": "Authorization: token abcdef0123456789abcdef"', `"h": "Authorization: token ${REDACTED}"`],
   ['a lower-case bearer scheme', 'bearer abcdefghijklmnop1234', `bearer ${REDACTED}`],
+  // Attack 8 F14: the absolute-path exemption swallowed a random segment of a URL or file path.
+  ['a secret segment of a URL path', `connecting https://mcp.zapier.com/api/mcp/s/${ZAP}/mcp`, `connecting https://mcp.zapier.com/api/mcp/s/${REDACTED}/mcp`],
+  ['a webhook secret in a URL path', `https://discord.com/api/webhooks/123456789012345678/${WEBHOOK}`, `https://discord.com/api/webhooks/123456789012345678/${REDACTED}`],
+  ['a secret segment of an echoed path', `POST /api/mcp/s/${ZAP}/mcp 404`, `POST /api/mcp/s/${REDACTED}/mcp 404`],
 ];
 
 describe('the one redaction rule, both ways', () => {

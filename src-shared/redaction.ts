@@ -95,15 +95,38 @@ function classifyKey(key: string): boolean {
  * except base64 after `;base64,` (a data URL's content).
  */
 function redactEntropy(text: string): string {
-  const runs = (part: string): string => part.replace(ENTROPY_RUN, (run, at: number) => (isHighEntropy(run) && !part.endsWith(';base64,', at) ? REDACTED : run));
+  const runs = (part: string): string =>
+    part.replace(ENTROPY_RUN, (run, at: number) => (part.endsWith(';base64,', at) ? run : isHighEntropy(run) ? REDACTED : run.includes('/') ? redactPathSegments(run) : run));
   if (!text.includes('://')) return runs(text);
   let out = '';
   let last = 0;
   for (const url of text.matchAll(URL_IN_TEXT)) {
-    out += runs(text.slice(last, url.index)) + url[0];
+    out += runs(text.slice(last, url.index)) + redactUrlPath(url[0]);
     last = url.index + url[0].length;
   }
   return out + runs(text.slice(last));
+}
+
+/**
+ * `path` with every high-entropy SEGMENT (split at `/`) replaced (attack 8 F14): an absolute path
+ * or a URL path is no secret as a whole, but `…/api/mcp/s/<56 random characters>/mcp` (Zapier,
+ * webhooks) carries one in a segment. Segments of words, hex identifiers and short random parts stay.
+ */
+function redactPathSegments(path: string): string {
+  if (path.length < ENTROPY_MIN_LENGTH) return path;
+  return path
+    .split('/')
+    .map((segment) => (isHighEntropy(segment) ? REDACTED : segment))
+    .join('/');
+}
+
+/** An absolute URL with its path's high-entropy segments replaced; the query (an OAuth `code_challenge`) and fragment stay. */
+function redactUrlPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start < 0) return url;
+  const end = url.slice(start).search(/[?#]/);
+  const stop = end < 0 ? url.length : start + end;
+  return url.slice(0, start) + redactPathSegments(url.slice(start, stop)) + url.slice(stop);
 }
 
 /**
