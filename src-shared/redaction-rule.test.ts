@@ -103,6 +103,15 @@ describe('the one redaction rule, both ways', () => {
     expect(JSON.parse(redactedJson(message))).toEqual(expected);
   });
 
+  it('counts each masked value once per result as the person sees it, not again in the views that repeat it (attack 8 F11)', () => {
+    const held = secretValues(['Hunter2Hunter2', 'Hunter2Hunter2Hunter2']);
+    const text = 'a Hunter2Hunter2 b Hunter2Hunter2Hunter2 c Hunter2Hunter2';
+    const shown = `a ${REDACTED} b ${REDACTED} c ${REDACTED}`;
+    const result = { text, content: [{ type: 'text', text }], structuredContent: { message: text }, isError: false };
+    expect(maskHeld(result, held)).toEqual({ value: { text: shown, content: [{ type: 'text', text: shown }], structuredContent: { message: shown }, isError: false }, redactions: 3 });
+    expect(maskHeld([text, text], held).redactions).toBe(6);
+  });
+
   it('a result handed on masks only held values, counts them, and keeps everything else byte for byte', () => {
     const held = secretValues(['keychain-value-9f2', ENTROPY]);
     const result = {

@@ -473,18 +473,35 @@ export function redactedJson(value: unknown, held: SecretValues = NO_VALUES): st
  * The *handed on as a result* use of the rule (issue 26 item 2; docs/security.md "Redaction"): a
  * copy of `value` in which only the values the configuration itself supplied (`held`: keychain
  * and secret references, values under secret keys, literal credential-looking values) are
- * replaced by `[redacted]`, and how many replacements were made (`redactions`, shown beside the
- * result). Everything else — paths, URLs, identifiers, a credential-looking string the server
+ * replaced by `[redacted]`, and how many values were masked as the person sees the result
+ * (`redactions`, shown beside it): an object's top-level parts (`text`, `content`,
+ * `structuredContent`) are views of one result, so the count is the largest among them, not their sum. Everything else — paths, URLs, identifiers, a credential-looking string the server
  * produced — is kept byte for byte; the base64 of image, audio and blob content is not scanned.
  */
 export function maskHeld<T>(value: T, held: SecretValues): { value: T; redactions: number } {
-  let redactions = 0;
   const mask = held.mask ?? ((text: string) => ({ text: held.scrub(text), count: 0 }));
-  const out = mapLeaves(value, (v, key, holder) => {
-    if (typeof v !== 'string' || isBase64Content(holder, key)) return v;
-    const masked = mask(v);
-    redactions += masked.count;
-    return masked.text;
-  });
-  return { value: out, redactions };
+  const maskPart = <P>(part: P): { value: P; count: number } => {
+    let count = 0;
+    const out = mapLeaves(part, (v, key, holder) => {
+      if (typeof v !== 'string' || isBase64Content(holder, key)) return v;
+      const masked = mask(v);
+      count += masked.count;
+      return masked.text;
+    });
+    return { value: out, count };
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const { value: out, count } = maskPart(value);
+    return { value: out, redactions: count };
+  }
+  // Attack 8 F11: `text`, `content[]` and `structuredContent` are views of ONE result; summed, each
+  // masked value counted two or three times. The count is the largest among the top-level parts.
+  let redactions = 0;
+  const copy: Record<string, unknown> = {};
+  for (const [key, part] of Object.entries(value as Record<string, unknown>)) {
+    const masked = maskPart(part);
+    redactions = Math.max(redactions, masked.count);
+    Object.defineProperty(copy, key, { value: masked.value, enumerable: true, writable: true, configurable: true });
+  }
+  return { value: copy as T, redactions };
 }
