@@ -7,7 +7,7 @@
  * `?code=` in an echoed path too; `${DATA_ROOT:-/opt/data}` turned `/opt/data/x.md` into `[redacted]/x.md`.
  */
 import { describe, expect, it } from 'vitest';
-import { isSecretValue, maskHeld, REDACTED, redactedJson, redactText, redactValue, secretValues } from './redaction.js';
+import { isPlainLocation, isSecretValue, maskHeld, REDACTED, redactedJson, redactText, redactValue, secretValues } from './redaction.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
 const ENTROPY = 'Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gY';
@@ -101,6 +101,11 @@ describe('the one redaction rule, both ways', () => {
     expected.result.content[3] = { type: 'text', text: REDACTED };
     expect(redactValue(message)).toEqual(expected);
     expect(JSON.parse(redactedJson(message))).toEqual(expected);
+  });
+
+  it('a location is never held, whatever key or command supplied it; a credential-looking one is (attack 8 F8)', () => {
+    for (const v of ['/opt/data/service-account.json', '~/keys/gcp.json', 'C:\\keys\\sa.json', '/usr/local/opt', 'localhost', '127.0.0.1:5432']) expect(isPlainLocation(v), v).toBe(true);
+    for (const v of [`/keys/${ENTROPY}/a.json`, 'Hunter2Hunter2', 'db.example.com', ENTROPY, 'https://alice:pw-123456@db.example/x']) expect(isPlainLocation(v), v).toBe(false);
   });
 
   it('counts each masked value once per result as the person sees it, not again in the views that repeat it (attack 8 F11)', () => {

@@ -148,6 +148,24 @@ export function isSecretValue(value: string): boolean {
   }
 }
 
+/** An absolute path of ordinary segments (`/opt/data/service-account.json`, `~/keys/gcp.json`, `C:\\keys\\a.json`). */
+const PLAIN_PATH = /^(?:~|[A-Za-z]:)?(?:[\\/][A-Za-z0-9._@+-]{1,255}){1,64}[\\/]?$/;
+/** A local address: `localhost`, an IPv4 literal, with an optional port. */
+const LOCAL_ADDRESS = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?$/i;
+
+/**
+ * Whether a held-by-key or `!command` value is a location, not a credential (attack 8 F8): an
+ * absolute path of ordinary segments (`GOOGLE_APPLICATION_CREDENTIALS=/opt/data/sa.json`,
+ * `!brew --prefix` → `/usr/local/opt`) or a local address (`DB_PASSWORD=localhost`) — unless it looks
+ * like a credential anyway (`isSecretValue`, or a high-entropy path segment). Such a value is not
+ * held: a result naming the key file or the folder reaches the agent unaltered.
+ */
+export function isPlainLocation(value: string): boolean {
+  const v = value.trim();
+  if (LOCAL_ADDRESS.test(v)) return true;
+  return PLAIN_PATH.test(v) && !isSecretValue(v) && !v.split(/[\\/]/).some((segment) => isHighEntropy(segment));
+}
+
 /**
  * The secret values in a program's arguments (trial 5 finding 3): the value of `--flag=value` and
  * of `--flag value` when the flag names a secret (`isSecretKey`: `--api-key`, `--token`), an

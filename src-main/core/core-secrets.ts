@@ -6,7 +6,7 @@ import { resolvesValues, type ValueResolver } from './mcp/value-resolution.js';
 import { secretsToRemember } from './mcp/connection-auth.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ServerDefinition } from '../../src-shared/config/server.js';
-import { isSecretKey, isSecretValue } from '../../src-shared/redaction.js';
+import { isPlainLocation, isSecretKey, isSecretValue } from '../../src-shared/redaction.js';
 
 /**
  * Issue 9 item 4 (docs/security.md "Redaction"): every discovered definition's held values
@@ -24,7 +24,7 @@ export function holdDefinitionSecrets(definitions: readonly ServerDefinition[], 
     if (!resolved && resolvesValues(def)) {
       for (const [key, raw] of [...Object.entries(def.env ?? {}), ...Object.entries(def.headers ?? {})]) {
         const value = env[raw];
-        if (value && (isSecretKey(key) || isSecretKey(raw) || isSecretValue(value))) auth.remember(value);
+        if (value && (isSecretValue(value) || ((isSecretKey(key) || isSecretKey(raw)) && !isPlainLocation(value)))) auth.remember(value);
       }
     }
   }

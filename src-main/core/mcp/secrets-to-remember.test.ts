@@ -42,8 +42,13 @@ describe('secretsToRemember', () => {
     expect(secretsToRemember(raw, resolved).sort()).toEqual(['CorrectHorse99', 'Hunter2Hunter2']);
   });
 
-  it('a path under a secret key is still held (the key decides); a credential from ${VAR} under any key is held', () => {
+  it('a location under a secret key or from a !command is not held (attack 8 F8); a credential from ${VAR} under any key is', () => {
     const def = { env: { API_TOKEN: '/opt/data/token-file', ANYTHING: GHP }, expanded: ['env.API_TOKEN', 'env.ANYTHING'] };
-    expect(secretsToRemember(def, def)).toEqual(['/opt/data/token-file', GHP]);
+    expect(secretsToRemember(def, def)).toEqual([GHP]);
+    const raw = {
+      env: { GOOGLE_APPLICATION_CREDENTIALS: '/opt/data/service-account.json', DB_PASSWORD: 'localhost', PREFIX: '!echo /usr/local/opt', DB_PASS2: 'Hunter2Hunter2', KEY_DIR_TOKEN: `/keys/${ENTROPY}/a.json`, FROM_KC: '${secret:kc}' },
+    };
+    const resolved = { env: { ...raw.env, PREFIX: '/usr/local/opt', FROM_KC: '/from/the/keychain' } };
+    expect(secretsToRemember(raw, resolved).sort()).toEqual([`/keys/${ENTROPY}/a.json`, '/from/the/keychain'].sort());
   });
 });
