@@ -7,7 +7,7 @@
  * `?code=` in an echoed path too; `${DATA_ROOT:-/opt/data}` turned `/opt/data/x.md` into `[redacted]/x.md`.
  */
 import { describe, expect, it } from 'vitest';
-import { isPlainLocation, isSecretValue, maskHeld, REDACTED, redactedJson, redactText, redactValue, secretValues } from './redaction.js';
+import { isPlainLocation, isSecretValue, maskHeld, REDACTED, redactedJson, redactText, redactValue, secretArgValues, secretValues } from './redaction.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
 const ENTROPY = 'Qm4xT9vB2nR7kW1pL8sD3fH6jZ0cV5gY';
@@ -36,6 +36,7 @@ const KEPT: [kind: string, text: string][] = [
   ['a data URL', `data:image/png;base64,${PNG}`],
   ['prose after a lower-case scheme word', 'basic understanding-of-the-configuration and bearer of-good-news-today'],
   ['a placeholder after an auth scheme', 'Authorization: Bearer ${GITHUB_TOKEN}'],
+  ['an npm integrity digest (sha512-)', 'npm integrity sha512-Q7h3yJ2kLm9Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAaZx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAaZx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7G=='],
   ['a URL path of words and a git hash', 'https://github.com/acme/mcp-servers/commit/da39a3ee5e6b4b0d3255bfef95601890afd80709/src/index.ts'],
   ['a long absolute path of words', '/home/someone/projects/switchboard/node_modules/@modelcontextprotocol/server-everything/dist/index.js'],
 ];
@@ -61,6 +62,7 @@ const MASKED: [kind: string, text: string, shown: string][] = [
   ['GitHub\'s token scheme: the credential, not the word', 'Authorization: token abcdef0123456789abcdef', `Authorization: token ${REDACTED}`],
   ['an Authorization header inside a quoted value', '"h": "Authorization: token abcdef0123456789abcdef"', `"h": "Authorization: token ${REDACTED}"`],
   ['a lower-case bearer scheme', 'bearer abcdefghijklmnop1234', `bearer ${REDACTED}`],
+  ['a random value after a public name: the name stays (attack 8 M6)', 'nextPageToken=CiAKGjBpNDd2Nmp2Zml4MmVkMXcyYnRqaXRmbGw5EgRmb28', `nextPageToken=${REDACTED}`],
   // Attack 8 F14: the absolute-path exemption swallowed a random segment of a URL or file path.
   ['a secret segment of a URL path', `connecting https://mcp.zapier.com/api/mcp/s/${ZAP}/mcp`, `connecting https://mcp.zapier.com/api/mcp/s/${REDACTED}/mcp`],
   ['a webhook secret in a URL path', `https://discord.com/api/webhooks/123456789012345678/${WEBHOOK}`, `https://discord.com/api/webhooks/123456789012345678/${REDACTED}`],
@@ -106,6 +108,18 @@ describe('the one redaction rule, both ways', () => {
   it('a location is never held, whatever key or command supplied it; a credential-looking one is (attack 8 F8)', () => {
     for (const v of ['/opt/data/service-account.json', '~/keys/gcp.json', 'C:\\keys\\sa.json', '/usr/local/opt', 'localhost', '127.0.0.1:5432']) expect(isPlainLocation(v), v).toBe(true);
     for (const v of [`/keys/${ENTROPY}/a.json`, 'Hunter2Hunter2', 'db.example.com', ENTROPY, 'https://alice:pw-123456@db.example/x']) expect(isPlainLocation(v), v).toBe(false);
+  });
+
+  it('keeps a held value inside a data URL in text; masks it outside (attack 8 F9)', () => {
+    const held = secretValues(['iVBORw0KGgoAAAANSUhEUg']);
+    const text = `see data:image/png;base64,${PNG} and iVBORw0KGgoAAAANSUhEUg`;
+    expect(maskHeld({ text }, held)).toEqual({ value: { text: `see data:image/png;base64,${PNG} and ${REDACTED}` }, redactions: 1 });
+  });
+
+  it('a secret-named launch flag masks its value: --db-pass= (attack 8 M3); a lone "pass" is no secret', () => {
+    expect(redactText('node srv.js --db-pass=Hunter2Hunter4c')).toBe(`node srv.js --db-pass=${REDACTED}`);
+    expect(secretArgValues(['--db-pass=Hunter2Hunter4c', '--smtp-pass', 'Hunter2Hunter5d', '--pass', '3'])).toEqual(['Hunter2Hunter4c', 'Hunter2Hunter5d']);
+    expect(redactValue({ pass: 3, failed: 0 })).toEqual({ pass: 3, failed: 0 });
   });
 
   it('counts each masked value once per result as the person sees it, not again in the views that repeat it (attack 8 F11)', () => {

@@ -18,9 +18,12 @@
  *   them, so the result says how many values were masked.
  */
 
-import { ENTROPY_MIN_LENGTH, ENTROPY_RUN, isHighEntropy, TOKEN_HINT, TOKEN_IN_TEXT, TOKEN_WHOLE } from './secret-shapes.js';
+import { ENTROPY_MIN_LENGTH, ENTROPY_RUN, isHighEntropy, isWordy, TOKEN_HINT, TOKEN_IN_TEXT, TOKEN_WHOLE } from './secret-shapes.js';
 
 export { ENTROPY_MIN_BITS, ENTROPY_MIN_LENGTH, isHighEntropy } from './secret-shapes.js';
+
+/** The base64 content of a data URL in text (captured, so `split` keeps it as every odd part). */
+const DATA_URL_CONTENT = /(;base64,[A-Za-z0-9+/=]{1,8388608})/;
 
 /** What replaces a secret. */
 export const REDACTED = '[redacted]';
@@ -83,6 +86,8 @@ function classifyKey(key: string): boolean {
   if (last === undefined) return false;
   const prev = words[words.length - 2];
   if (SECRET_LAST_WORDS.has(last)) return true;
+  // `DB_PASS`, `--db-pass`, `smtp_pass` (attack 8 M3); a lone `pass` is a check's count or verdict.
+  if (last === 'pass') return prev !== undefined;
   if (last === 'token') return prev === undefined || !PUBLIC_TOKEN_QUALIFIERS.has(prev);
   if (last === 'key') return (prev !== undefined && SECRET_KEY_QUALIFIERS.has(prev)) || (words.length > 1 && /^[A-Z0-9_]+$/.test(key));
   if (last === 'pem') return words.includes('key');
@@ -96,7 +101,7 @@ function classifyKey(key: string): boolean {
  */
 function redactEntropy(text: string): string {
   const runs = (part: string): string =>
-    part.replace(ENTROPY_RUN, (run, at: number) => (part.endsWith(';base64,', at) ? run : isHighEntropy(run) ? REDACTED : run.includes('/') ? redactPathSegments(run) : run));
+    part.replace(ENTROPY_RUN, (run, at: number) => (part.endsWith(';base64,', at) ? run : keyedRun(run) ?? (isHighEntropy(run) ? REDACTED : run.includes('/') ? redactPathSegments(run) : run)));
   if (!text.includes('://')) return runs(text);
   let out = '';
   let last = 0;
@@ -105,6 +110,18 @@ function redactEntropy(text: string): string {
     last = url.index + url[0].length;
   }
   return out + runs(text.slice(last));
+}
+
+/**
+ * A run that is `name=value` with a name of words (`nextPageToken=CiAK…`): the value alone is
+ * tested and masked, the name stays (attack 8 M6: the whole text became `[redacted]`). Undefined
+ * when the run is not such a pair.
+ */
+function keyedRun(run: string): string | undefined {
+  const eq = run.indexOf('=');
+  if (eq < 1 || eq > 64 || eq === run.length - 1 || run[eq + 1] === '=' || !/^[A-Za-z][A-Za-z0-9_.-]*$/.test(run.slice(0, eq)) || !isWordy(run.slice(0, eq))) return undefined;
+  const value = run.slice(eq + 1);
+  return `${run.slice(0, eq + 1)}${isHighEntropy(value) ? REDACTED : value}`;
 }
 
 /**
@@ -497,7 +514,19 @@ export function redactedJson(value: unknown, held: SecretValues = NO_VALUES): st
  * produced — is kept byte for byte; the base64 of image, audio and blob content is not scanned.
  */
 export function maskHeld<T>(value: T, held: SecretValues): { value: T; redactions: number } {
-  const mask = held.mask ?? ((text: string) => ({ text: held.scrub(text), count: 0 }));
+  const maskText = held.mask ?? ((text: string) => ({ text: held.scrub(text), count: 0 }));
+  // A data URL's base64 inside text is content, never scanned (attack 8 F9), as `content[].data` is.
+  const mask = (text: string): { text: string; count: number } => {
+    if (!text.includes(';base64,')) return maskText(text);
+    let count = 0;
+    const parts = text.split(DATA_URL_CONTENT).map((part, i) => {
+      if (i % 2 === 1) return part;
+      const masked = maskText(part);
+      count += masked.count;
+      return masked.text;
+    });
+    return { text: parts.join(''), count };
+  };
   const maskPart = <P>(part: P): { value: P; count: number } => {
     let count = 0;
     const out = mapLeaves(part, (v, key, holder) => {
