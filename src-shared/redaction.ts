@@ -18,9 +18,12 @@
  *   them, so the result says how many values were masked.
  */
 
-import { ENTROPY_MIN_LENGTH, ENTROPY_RUN, isHighEntropy, TOKEN_HINT, TOKEN_IN_TEXT, TOKEN_WHOLE } from './secret-shapes.js';
+import { ENTROPY_MIN_LENGTH, ENTROPY_RUN, isHighEntropy, isWordy, TOKEN_HINT, TOKEN_IN_TEXT, TOKEN_WHOLE } from './secret-shapes.js';
 
 export { ENTROPY_MIN_BITS, ENTROPY_MIN_LENGTH, isHighEntropy } from './secret-shapes.js';
+
+/** The base64 content of a data URL in text (captured, so `split` keeps it as every odd part). */
+const DATA_URL_CONTENT = /(;base64,[A-Za-z0-9+/=]{1,8388608})/;
 
 /** What replaces a secret. */
 export const REDACTED = '[redacted]';
@@ -83,6 +86,8 @@ function classifyKey(key: string): boolean {
   if (last === undefined) return false;
   const prev = words[words.length - 2];
   if (SECRET_LAST_WORDS.has(last)) return true;
+  // `DB_PASS`, `--db-pass`, `smtp_pass` (attack 8 M3); a lone `pass` is a check's count or verdict.
+  if (last === 'pass') return prev !== undefined;
   if (last === 'token') return prev === undefined || !PUBLIC_TOKEN_QUALIFIERS.has(prev);
   if (last === 'key') return (prev !== undefined && SECRET_KEY_QUALIFIERS.has(prev)) || (words.length > 1 && /^[A-Z0-9_]+$/.test(key));
   if (last === 'pem') return words.includes('key');
@@ -95,15 +100,50 @@ function classifyKey(key: string): boolean {
  * except base64 after `;base64,` (a data URL's content).
  */
 function redactEntropy(text: string): string {
-  const runs = (part: string): string => part.replace(ENTROPY_RUN, (run, at: number) => (isHighEntropy(run) && !part.endsWith(';base64,', at) ? REDACTED : run));
+  const runs = (part: string): string =>
+    part.replace(ENTROPY_RUN, (run, at: number) => (part.endsWith(';base64,', at) ? run : keyedRun(run) ?? (isHighEntropy(run) ? REDACTED : run.includes('/') ? redactPathSegments(run) : run)));
   if (!text.includes('://')) return runs(text);
   let out = '';
   let last = 0;
   for (const url of text.matchAll(URL_IN_TEXT)) {
-    out += runs(text.slice(last, url.index)) + url[0];
+    out += runs(text.slice(last, url.index)) + redactUrlPath(url[0]);
     last = url.index + url[0].length;
   }
   return out + runs(text.slice(last));
+}
+
+/**
+ * A run that is `name=value` with a name of words (`nextPageToken=CiAK…`): the value alone is
+ * tested and masked, the name stays (attack 8 M6: the whole text became `[redacted]`). Undefined
+ * when the run is not such a pair.
+ */
+function keyedRun(run: string): string | undefined {
+  const eq = run.indexOf('=');
+  if (eq < 1 || eq > 64 || eq === run.length - 1 || run[eq + 1] === '=' || !/^[A-Za-z][A-Za-z0-9_.-]*$/.test(run.slice(0, eq)) || !isWordy(run.slice(0, eq))) return undefined;
+  const value = run.slice(eq + 1);
+  return `${run.slice(0, eq + 1)}${isHighEntropy(value) ? REDACTED : value}`;
+}
+
+/**
+ * `path` with every high-entropy SEGMENT (split at `/`) replaced (attack 8 F14): an absolute path
+ * or a URL path is no secret as a whole, but `…/api/mcp/s/<56 random characters>/mcp` (Zapier,
+ * webhooks) carries one in a segment. Segments of words, hex identifiers and short random parts stay.
+ */
+function redactPathSegments(path: string): string {
+  if (path.length < ENTROPY_MIN_LENGTH) return path;
+  return path
+    .split('/')
+    .map((segment) => (isHighEntropy(segment) ? REDACTED : segment))
+    .join('/');
+}
+
+/** An absolute URL with its path's high-entropy segments replaced; the query (an OAuth `code_challenge`) and fragment stay. */
+function redactUrlPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start < 0) return url;
+  const end = url.slice(start).search(/[?#]/);
+  const stop = end < 0 ? url.length : start + end;
+  return url.slice(0, start) + redactPathSegments(url.slice(start, stop)) + url.slice(stop);
 }
 
 /**
@@ -123,6 +163,24 @@ export function isSecretValue(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** An absolute path of ordinary segments (`/opt/data/service-account.json`, `~/keys/gcp.json`, `C:\\keys\\a.json`). */
+const PLAIN_PATH = /^(?:~|[A-Za-z]:)?(?:[\\/][A-Za-z0-9._@+-]{1,255}){1,64}[\\/]?$/;
+/** A local address: `localhost`, an IPv4 literal, with an optional port. */
+const LOCAL_ADDRESS = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?$/i;
+
+/**
+ * Whether a held-by-key or `!command` value is a location, not a credential (attack 8 F8): an
+ * absolute path of ordinary segments (`GOOGLE_APPLICATION_CREDENTIALS=/opt/data/sa.json`,
+ * `!brew --prefix` → `/usr/local/opt`) or a local address (`DB_PASSWORD=localhost`) — unless it looks
+ * like a credential anyway (`isSecretValue`, or a high-entropy path segment). Such a value is not
+ * held: a result naming the key file or the folder reaches the agent unaltered.
+ */
+export function isPlainLocation(value: string): boolean {
+  const v = value.trim();
+  if (LOCAL_ADDRESS.test(v)) return true;
+  return PLAIN_PATH.test(v) && !isSecretValue(v) && !v.split(/[\\/]/).some((segment) => isHighEntropy(segment));
 }
 
 /**
@@ -194,16 +252,24 @@ export function redactUrl(url: string): string {
 
 /** An absolute URL inside text (stops at whitespace, quotes and brackets). Every quantifier is bounded: these run over 8 MB tool results. */
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`\\]{1,8192}/gi;
-/** `Bearer <credential>` / `Basic <credential>` in text (16+ credential characters, so prose stays). */
-const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s{1,8})[A-Za-z0-9._~+/=-]{16,8192}/g;
+/**
+ * `Bearer <credential>` / `Basic <credential>` in text (16+ credential characters, so prose stays);
+ * any case (`bearer …`), but a scheme word not spelled `Bearer`/`Basic` needs a digit in the
+ * credential (`basic understanding-of-things` is prose).
+ */
+const AUTH_SCHEME_IN_TEXT = /\b(Bearer|Basic)(\s{1,8})([A-Za-z0-9._~+/=-]{16,8192})/gi;
+/** An `Authorization:` header in text with its scheme (`Authorization: token <cred>`, GitHub's scheme): the credential after the scheme is the secret. */
+const AUTH_HEADER_IN_TEXT = /\b((?:Proxy-)?Authorization"?\s{0,8}[:=]\s{0,8}"?)(Bearer|Basic|Token|Digest|Negotiate|Bot|OAuth|ApiKey)(\s{1,8})([^\s"'<>\\]{1,4096})/gi;
 /** A `key=value` / `key: value` / `"key": "value"` pair in free text (`api_key=abc`, `"password": "a b"`). */
-const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;]{4,4096}))/g;
+const PAIR_IN_TEXT = /\b([A-Za-z][A-Za-z0-9_.-]{0,63})(\s*=\s*|":\s*|"?\s*:\s+|"\s*=\s*)(?:"((?:[^"\\\n]|\\.){1,4096})"|([^\s"&,;\\]{4,4096}))/g;
+/** How deep `maskPairs` looks into quoted values for pairs (`"db": "…;Password=x"` in JSON in JSON). */
+const PAIR_NESTING = 4;
 
 /** A `--flag=value` command-line pair in text (`node: bad option: --api-key=…`), read before the general pair rule swallows it. */
 const FLAG_PAIR_IN_TEXT = /(?<![A-Za-z0-9_-])(--?)([A-Za-z][A-Za-z0-9_.-]{0,63})=([^\s"'&,;]{1,4096})/g;
 
 /** Pair values that are not secrets themselves: already masked, a placeholder, an auth scheme word. */
-const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|•|\$\{|Bearer$|Basic$|true$|false$|null$)/;
+const KEEP_PAIR_VALUE = /^(\[redacted|\*\*\*|•|\$\{|(?:Bearer|Basic|Token|Digest|Negotiate|Bot|OAuth|ApiKey|true|false|null)$)/i;
 
 /** A path of keys: `headers.Authorization`, `env.API_KEY`, `args[2]` (segments bounded: linear). */
 const KEY_PATH = /^[A-Za-z_][A-Za-z0-9_-]{0,127}(?:\.[A-Za-z_][A-Za-z0-9_-]{0,127}|\[\d{1,6}\]){1,16}$/;
@@ -265,7 +331,7 @@ const NO_VALUES: SecretValues = { scrub: (text) => text, mask: (text) => ({ text
 const QUERY_PAIR_IN_TEXT = /([?&])([A-Za-z][A-Za-z0-9_.-]{0,63})=([^\s"'&#<>]{1,4096})/g;
 
 /** Whether any text rule below can apply to a short text: a URL, a pair, a flag, a token prefix, an auth scheme. */
-const ANY_HINT = new RegExp(`[:?&=]|-[A-Za-z]|Bearer|Basic|${TOKEN_HINT.source}`);
+const ANY_HINT = new RegExp(`[:?&=]|-[A-Za-z]|[Bb]earer|[Bb]asic|BEARER|BASIC|${TOKEN_HINT.source}`);
 
 /** Options of `redactText`. */
 export interface RedactTextOptions {
@@ -293,16 +359,30 @@ export function redactText(text: string, held: SecretValues = NO_VALUES, options
   if (/-[A-Za-z]/.test(out)) {
     out = out.replace(FLAG_PAIR_IN_TEXT, (match, dashes: string, flag: string, value: string) => (isSecretKey(flag) && !KEEP_PAIR_VALUE.test(value) ? `${dashes}${flag}=${REDACTED}` : match));
   }
-  if (/Bearer|Basic/.test(out)) out = out.replace(AUTH_SCHEME_IN_TEXT, (_m, scheme: string, space: string) => `${scheme}${space}${REDACTED}`);
-  if (/[=:]/.test(out)) {
-    out = out.replace(PAIR_IN_TEXT, (match, key: string, sep: string, quoted: string | undefined, bare: string | undefined) => {
-      const value = quoted ?? bare ?? '';
-      if (!isSecretKey(key) || value === '' || KEEP_PAIR_VALUE.test(value) || (bare !== undefined && namesAField(bare))) return match;
-      return quoted !== undefined ? `${key}${sep}"${REDACTED}"` : `${key}${sep}${REDACTED}`;
-    });
+  if (/bearer|basic|authorization/i.test(out)) {
+    out = out.replace(AUTH_HEADER_IN_TEXT, (match, head: string, scheme: string, space: string, credential: string) => (KEEP_PAIR_VALUE.test(credential) ? match : `${head}${scheme}${space}${REDACTED}`));
+    out = out.replace(AUTH_SCHEME_IN_TEXT, (match, scheme: string, space: string, credential: string) =>
+      (scheme === 'Bearer' || scheme === 'Basic' || /[0-9]/.test(credential)) && !credential.startsWith(REDACTED) ? `${scheme}${space}${REDACTED}` : match,
+    );
   }
+  if (/[=:]/.test(out)) out = maskPairs(out, PAIR_NESTING);
+
   if (options.entropy !== false && out.length >= ENTROPY_MIN_LENGTH) out = redactEntropy(out);
   return out;
+}
+
+/**
+ * `text` with the value of every secret-keyed pair masked (`api_key=…`, `"password": "…"`). The
+ * quoted value of a pair whose key is not secret is searched too, `depth` levels deep: a pair inside
+ * it (`"db": "Server=db;Password=x"`, JSON text inside a JSON string) is found, not skipped over.
+ */
+function maskPairs(text: string, depth: number): string {
+  return text.replace(PAIR_IN_TEXT, (match, key: string, sep: string, quoted: string | undefined, bare: string | undefined) => {
+    const value = quoted ?? bare ?? '';
+    if (!isSecretKey(key)) return quoted !== undefined && depth > 1 && /[=:]/.test(quoted) ? `${key}${sep}"${maskPairs(quoted, depth - 1)}"` : match;
+    if (value === '' || KEEP_PAIR_VALUE.test(value) || (bare !== undefined && namesAField(bare))) return match;
+    return quoted !== undefined ? `${key}${sep}"${REDACTED}"` : `${key}${sep}${REDACTED}`;
+  });
 }
 
 /** Last words of keys whose values are identifiers, never credentials by entropy (`mcp-session-id`, `traceId`, `nextCursor`). */
@@ -428,18 +508,47 @@ export function redactedJson(value: unknown, held: SecretValues = NO_VALUES): st
  * The *handed on as a result* use of the rule (issue 26 item 2; docs/security.md "Redaction"): a
  * copy of `value` in which only the values the configuration itself supplied (`held`: keychain
  * and secret references, values under secret keys, literal credential-looking values) are
- * replaced by `[redacted]`, and how many replacements were made (`redactions`, shown beside the
- * result). Everything else — paths, URLs, identifiers, a credential-looking string the server
+ * replaced by `[redacted]`, and how many values were masked as the person sees the result
+ * (`redactions`, shown beside it): an object's top-level parts (`text`, `content`,
+ * `structuredContent`) are views of one result, so the count is the largest among them, not their sum. Everything else — paths, URLs, identifiers, a credential-looking string the server
  * produced — is kept byte for byte; the base64 of image, audio and blob content is not scanned.
  */
 export function maskHeld<T>(value: T, held: SecretValues): { value: T; redactions: number } {
+  const maskText = held.mask ?? ((text: string) => ({ text: held.scrub(text), count: 0 }));
+  // A data URL's base64 inside text is content, never scanned (attack 8 F9), as `content[].data` is.
+  const mask = (text: string): { text: string; count: number } => {
+    if (!text.includes(';base64,')) return maskText(text);
+    let count = 0;
+    const parts = text.split(DATA_URL_CONTENT).map((part, i) => {
+      if (i % 2 === 1) return part;
+      const masked = maskText(part);
+      count += masked.count;
+      return masked.text;
+    });
+    return { text: parts.join(''), count };
+  };
+  const maskPart = <P>(part: P): { value: P; count: number } => {
+    let count = 0;
+    const out = mapLeaves(part, (v, key, holder) => {
+      if (typeof v !== 'string' || isBase64Content(holder, key)) return v;
+      const masked = mask(v);
+      count += masked.count;
+      return masked.text;
+    });
+    return { value: out, count };
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const { value: out, count } = maskPart(value);
+    return { value: out, redactions: count };
+  }
+  // Attack 8 F11: `text`, `content[]` and `structuredContent` are views of ONE result; summed, each
+  // masked value counted two or three times. The count is the largest among the top-level parts.
   let redactions = 0;
-  const mask = held.mask ?? ((text: string) => ({ text: held.scrub(text), count: 0 }));
-  const out = mapLeaves(value, (v, key, holder) => {
-    if (typeof v !== 'string' || isBase64Content(holder, key)) return v;
-    const masked = mask(v);
-    redactions += masked.count;
-    return masked.text;
-  });
-  return { value: out, redactions };
+  const copy: Record<string, unknown> = {};
+  for (const [key, part] of Object.entries(value as Record<string, unknown>)) {
+    const masked = maskPart(part);
+    redactions = Math.max(redactions, masked.count);
+    Object.defineProperty(copy, key, { value: masked.value, enumerable: true, writable: true, configurable: true });
+  }
+  return { value: copy as T, redactions };
 }

@@ -34,6 +34,12 @@ const HEX_IDENTIFIER = /^[0-9a-fA-F-]+$/;
 /** One word of an identifier or path: lower case, UPPER case, or Capitalised/camelCase words (never a run of random case). */
 const WORDY_PART = /^(?:[A-Z0-9]*|[A-Z]?[a-z0-9]*(?:[A-Z][a-z0-9]+)*)$/;
 const charCounts = new Uint32Array(128);
+/** A Subresource Integrity digest (`sha512-<base64>`, npm's `integrity`): a fixed-format digest, like `sha256:` (attack 8 M6). */
+const SRI_DIGEST = /^sha(?:1|256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+/** Whether `text` is made of words (split at `/ _ = + - .`; each lower case, UPPER case or camelCase): an identifier, a relative path. */
+export function isWordy(text: string): boolean {
+  return text.split(/[/_=+.-]/).every((part) => WORDY_PART.test(part));
+}
 
 /** Shannon entropy of `run` in bits per character (`run` is ASCII: `ENTROPY_RUN`'s characters). */
 function entropyBits(run: string): number {
@@ -52,13 +58,13 @@ function entropyBits(run: string): number {
  * Whether `run` (a whole value, or a run of `[A-Za-z0-9+/_=-]` in text) is a credential by entropy
  * (issue 26 item 2): at least 32 such characters, at least 4.0 bits per character, a digit and a
  * letter — and not a fixed-format identifier (hex with dashes: UUIDs, trace and span ids, git hashes,
- * digests), not a path (it starts with `/` or `~`), not an identifier or relative path made of
+ * digests, `sha512-…` integrity digests), not a path (it starts with `/` or `~`), not an identifier or relative path made of
  * words (`src/components/Button2`, `MAX_RETRIES_PER_HOST_2`: split at `/ _ = + -`, every part lower
  * case, UPPER case or camelCase words).
  */
 export function isHighEntropy(run: string): boolean {
   if (run.length < ENTROPY_MIN_LENGTH || !/^[A-Za-z0-9+/_=-]+$/.test(run) || !/[0-9]/.test(run) || !/[A-Za-z]/.test(run)) return false;
-  if (HEX_IDENTIFIER.test(run) || run.startsWith('/') || run.startsWith('~')) return false;
-  if (/[/_=+-]/.test(run) && run.split(/[/_=+-]/).every((part) => WORDY_PART.test(part))) return false;
+  if (HEX_IDENTIFIER.test(run) || run.startsWith('/') || run.startsWith('~') || SRI_DIGEST.test(run)) return false;
+  if (/[/_=+-]/.test(run) && isWordy(run)) return false;
   return entropyBits(run) >= ENTROPY_MIN_BITS;
 }

@@ -6,7 +6,7 @@ import { resolvesValues, type ValueResolver } from './mcp/value-resolution.js';
 import { secretsToRemember } from './mcp/connection-auth.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ServerDefinition } from '../../src-shared/config/server.js';
-import { isSecretKey, isSecretValue } from '../../src-shared/redaction.js';
+import { isPlainLocation, isSecretKey, isSecretValue } from '../../src-shared/redaction.js';
 
 /**
  * Issue 9 item 4 (docs/security.md "Redaction"): every discovered definition's held values
@@ -20,11 +20,11 @@ export function holdDefinitionSecrets(definitions: readonly ServerDefinition[], 
     const resolved = values.resolveDefinitionSync(def);
     for (const secret of secretsToRemember(def, resolved ? { ...def, ...resolved } : def)) auth.remember(secret);
     // Values that wait for a `!command` resolve at connect; env NAMES among them resolve now, held
-    // by the one rule (issue 26 item 2): under a secret key, or looking like a credential.
+    // by the one rule (issue 26 item 2): under a secret key, read from a secret-named variable, or looking like a credential.
     if (!resolved && resolvesValues(def)) {
       for (const [key, raw] of [...Object.entries(def.env ?? {}), ...Object.entries(def.headers ?? {})]) {
         const value = env[raw];
-        if (value && (isSecretKey(key) || isSecretValue(value))) auth.remember(value);
+        if (value && (isSecretValue(value) || ((isSecretKey(key) || isSecretKey(raw)) && !isPlainLocation(value)))) auth.remember(value);
       }
     }
   }

@@ -50,7 +50,7 @@ describe('CLI tasks', () => {
     const result = JSON.parse(run.stdout) as { text: string; redactions?: number };
     expect(run.stdout).not.toContain(TOKEN);
     expect(result.text).toContain(`[redacted] ${NOT_CONFIGURED}`);
-    expect(result.redactions).toBe(run.stdout.split('[redacted]').length - 1);
+    expect(result.redactions).toBe(result.text.split('[redacted]').length - 1);
   });
 });
 

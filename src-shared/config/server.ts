@@ -144,6 +144,11 @@ export const ServerDefinitionSchema = MCPServerSchema.extend({
    * held as secrets for redaction (issue 9 item 4). Absent when none.
    */
   expanded: z.array(z.string()).optional(),
+  /**
+   * Those of `expanded` whose text names a variable that looks secret (`${SVC_SECRET}`,
+   * `${env:DB_PASSWORD}`: `isSecretKey` on the name): held whatever key they stand under (attack 8 F13).
+   */
+  secretSourced: z.array(z.string()).optional(),
   /** Project files only: the launch fields as written, before expansion; what an approval binds (issue 16, docs/trust.md). */
   written: z.record(z.string(), z.unknown()).optional(),
 });

@@ -47,6 +47,8 @@ describe('normalizeEntry via readServerMap', () => {
         unresolved: [],
         // Issue 9: a value that came from the environment is held as a secret for redaction.
         expanded: ['env.KEY'],
+        // Attack 8 F13: read from `${TOKEN}`, a secret-looking name.
+        secretSourced: ['env.KEY'],
       },
     ]);
   });
@@ -148,6 +150,11 @@ describe('normalizeEntry via readServerMap', () => {
 }}`);
     expect(out.servers.map((s) => s.auth)).toEqual([{ type: 'oauth', redirect: 'deep-link' }, { type: 'oauth' }]);
     expect(out.warnings).toEqual([expect.objectContaining({ server: 'x', line: 3, message: expect.stringContaining('"auth.redirect" must be "loopback" or "deep-link", got "custom-scheme"') })]);
+  });
+
+  it('marks a value expanded from a secret-named variable as secret by its source (attack 8 F13), not one from an ordinary name', () => {
+    const out = read(`{"mcpServers": {"s": {"command": "run", "env": {"CFG": "\${TOKEN}", "CFG2": "x-\${TOKEN}", "PLAIN": "\${TOKEN_COUNT:-3}"}}}}`);
+    expect(out.servers[0]).toMatchObject({ env: { CFG: 't0k', CFG2: 'x-t0k', PLAIN: '3' }, expanded: ['env.CFG', 'env.CFG2', 'env.PLAIN'], secretSourced: ['env.CFG', 'env.CFG2'] });
   });
 
   it('does not expand when the source is untrusted', () => {

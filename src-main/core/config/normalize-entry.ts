@@ -4,6 +4,7 @@
  * different server); other fields of the wrong type are dropped with a warning. Every key outside
  * the typed schema is kept verbatim in `extensions`. Never throws.
  */
+import { isSecretKey } from '../../../src-shared/redaction.js';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { HOST_LABELS, ProtocolModeSchema, type Auth, type ConfigWarning, type HostId, type MCPServer, type Scope, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, normalizeTransportSpelling, validateServerConfig } from '../../../src-shared/config/validate.js';
@@ -233,6 +234,8 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   };
   const expandedKeys = placeholderKeys(out, fields);
   if (expandedKeys.length > 0) definition.expanded = expandedKeys;
+  const secretSourced = expandedKeys.filter((at) => namesSecretVariable(at, out));
+  if (secretSourced.length > 0) definition.secretSourced = secretSourced;
   // Issue 16: a project definition's approval binds what the file says, not what it expanded to.
   if (src.scope === 'project') definition.written = pick(out, ['command', 'args', 'env', 'cwd', 'url', 'headers', 'auth']);
   return { definition, warnings };
@@ -261,6 +264,16 @@ function placeholderKeys(before: Partial<MCPServer>, after: Partial<MCPServer>):
   }
   if (before.url !== after.url) out.push('url');
   return out;
+}
+
+/** A `${VAR}` / `${env:VAR}` / `${VAR:-default}` placeholder's variable name. */
+const PLACEHOLDER_VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]{0,127})/g;
+
+/** Whether the text as written at `at` (`env.X`, `headers.X`, `url`) names a secret-looking variable (`${SVC_SECRET}`). */
+function namesSecretVariable(at: string, before: Partial<MCPServer>): boolean {
+  const [field, ...rest] = at.split('.');
+  const text = field === 'url' ? before.url : field === 'env' || field === 'headers' ? before[field]?.[rest.join('.')] : undefined;
+  return typeof text === 'string' && [...text.matchAll(PLACEHOLDER_VARIABLE)].some((m) => isSecretKey(m[1]!));
 }
 
 function pick<K extends keyof MCPServer>(from: Partial<MCPServer>, keys: readonly K[]): Partial<Pick<MCPServer, K>> {

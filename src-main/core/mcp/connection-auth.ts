@@ -6,7 +6,7 @@
  */
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { isSecretKey, isSecretValue, secretArgValues, type SecretValues } from '../../../src-shared/redaction.js';
+import { isPlainLocation, isSecretKey, isSecretValue, secretArgValues, type SecretValues } from '../../../src-shared/redaction.js';
 
 /** What one connect gets from the auth owner. */
 export interface ConnectionAuthParts {
@@ -63,7 +63,13 @@ export function secretsToRemember(raw: SecretSource, resolved: SecretSource): st
       // A reference (`${input:key}`) or a command not yet run is no secret itself: never redact it.
       if (/\$\{[^}]*\}/.test(secret) || (value === original && original.startsWith('!'))) continue;
       const fromReference = original.startsWith('!') || /\$\{(?:secret|input):/.test(original);
-      if (isSecretKey(key) || isSecretValue(value) || isSecretValue(secret) || fromReference) out.push(secret);
+      // Attack 8 F13: read from a variable whose NAME looks secret (`CFG: DB_PASSWORD`, `${SVC_SECRET}`): secret by its source.
+      const fromSecretVariable = (value !== original && ENV_NAME.test(original) && isSecretKey(original)) || (raw.secretSourced?.includes(`${field}.${key}`) ?? false);
+      // Keychain values and secret references are held whatever they look like; a location under a
+      // secret key or from a `!command` (a key file's path, `!brew --prefix`, `localhost`) is not (attack 8 F8).
+      const fromKeychain = /\$\{(?:secret|input):/.test(original);
+      if (isSecretValue(value) || isSecretValue(secret) || fromKeychain) out.push(secret);
+      else if ((isSecretKey(key) || fromReference || fromSecretVariable) && !isPlainLocation(secret)) out.push(secret);
     }
   }
   // Secrets given as arguments (`--api-key=sk-…`) stay in the file; their echo in stderr is still redacted.
@@ -83,8 +89,13 @@ export function secretsToRemember(raw: SecretSource, resolved: SecretSource): st
   return out;
 }
 
+/** An environment variable's name, as an env NAME value is written (`DB_PASSWORD`). */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
 /** The parts of a definition that can hold secret values. */
 interface SecretSource {
+  /** `env.X` / `headers.X` expanded from a secret-looking variable (`ServerDefinition.secretSourced`). */
+  secretSourced?: string[];
   env?: Record<string, string>;
   headers?: Record<string, string>;
   args?: string[];

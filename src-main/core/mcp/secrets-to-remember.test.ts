@@ -36,8 +36,19 @@ describe('secretsToRemember', () => {
     expect(held.sort()).toEqual([ENTROPY, GHP, 'cmd-output-secret', 'from-the-keychain', 'short-but-secret-key', 'typed-by-the-person'].sort());
   });
 
-  it('a path under a secret key is still held (the key decides); a credential from ${VAR} under any key is held', () => {
+  it('holds a value read from a secret-NAMED variable under an innocent key (attack 8 F13): an env NAME, a marked ${VAR}', () => {
+    const raw = { env: { CFG: 'DB_PASSWORD', CFG2: 'CorrectHorse99', CFG3: 'SOME_SETTING', PLAIN: 'ordinary-value' }, expanded: ['env.CFG2', 'env.PLAIN'], secretSourced: ['env.CFG2'] };
+    const resolved = { env: { ...raw.env, CFG: 'Hunter2Hunter2', CFG3: 'an-ordinary-value' } };
+    expect(secretsToRemember(raw, resolved).sort()).toEqual(['CorrectHorse99', 'Hunter2Hunter2']);
+  });
+
+  it('a location under a secret key or from a !command is not held (attack 8 F8); a credential from ${VAR} under any key is', () => {
     const def = { env: { API_TOKEN: '/opt/data/token-file', ANYTHING: GHP }, expanded: ['env.API_TOKEN', 'env.ANYTHING'] };
-    expect(secretsToRemember(def, def)).toEqual(['/opt/data/token-file', GHP]);
+    expect(secretsToRemember(def, def)).toEqual([GHP]);
+    const raw = {
+      env: { GOOGLE_APPLICATION_CREDENTIALS: '/opt/data/service-account.json', DB_PASSWORD: 'localhost', PREFIX: '!echo /usr/local/opt', DB_PASS2: 'Hunter2Hunter2', KEY_DIR_TOKEN: `/keys/${ENTROPY}/a.json`, FROM_KC: '${secret:kc}' },
+    };
+    const resolved = { env: { ...raw.env, PREFIX: '/usr/local/opt', FROM_KC: '/from/the/keychain' } };
+    expect(secretsToRemember(raw, resolved).sort()).toEqual([`/keys/${ENTROPY}/a.json`, '/from/the/keychain'].sort());
   });
 });
