@@ -100,6 +100,8 @@ export interface SnapshotInput {
   listWarnings?: (name: string) => string | undefined;
   /** Problems of the data folder's own files (issue 27: a refused link, a file that did not parse). */
   dataWarnings?: ConfigWarning[];
+  /** Which core built the list and its count of lists built (`ServersSnapshot.revision`); copied as given. */
+  revision?: { core: string; seq: number };
 }
 
 /**
@@ -163,6 +165,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
       connected: connected.length,
       tools: connected.reduce((n, s) => n + s.toolCount, 0),
     },
+    ...(input.revision ? { revision: { ...input.revision } } : {}),
     ...(input.secretStore ? { secretStore: { kind: input.secretStore.kind, ...(input.secretStore.file ? { file: input.secretStore.file, chosenBy: input.secretStore.chosenBy } : {}) } } : {}),
   };
 }

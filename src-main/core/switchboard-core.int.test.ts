@@ -123,6 +123,29 @@ describe('createSwitchboardCore', () => {
     expect(events.filter((e) => e.event === 'logs:appended').length).toBeLessThan(lines.length + 1);
   });
 
+  it('numbers every list it builds, answers and events alike, per core (ServersSnapshot.revision)', async () => {
+    const world = makeWorld();
+    writeOwnServers(world, {});
+    const { core, events } = harness(world);
+    await core.start();
+    await core.settled();
+    const a = (await list(core)).revision!;
+    expect(a.core).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await list(core)).revision).toEqual({ core: a.core, seq: a.seq + 1 });
+    const added = await core.handlers['servers:addDefault']({});
+    if (!added.ok) throw new Error(added.error.message);
+    // Later than both (a coalesced event may have been built in between).
+    expect(added.data.revision!.core).toBe(a.core);
+    expect(added.data.revision!.seq).toBeGreaterThan(a.seq + 1);
+    await waitFor(() => events.some((e) => e.event === 'servers:changed' && (e.payload as ServersSnapshot).revision!.seq > added.data.revision!.seq));
+    const seqs = events.filter((e) => e.event === 'servers:changed').map((e) => (e.payload as ServersSnapshot).revision!);
+    expect(seqs.every((r, i) => r.core === a.core && (i === 0 || r.seq > seqs[i - 1]!.seq))).toBe(true);
+    // Another core (an owner started again) numbers its own lists.
+    const other = (await list(harness(makeWorld()).core)).revision!;
+    expect(other.core).not.toBe(a.core);
+    expect(other.seq).toBe(1);
+  });
+
   it('servers:addDefault writes the reference server, starts it, and refuses a second time', async () => {
     const world = makeWorld();
     const { core } = harness(world);

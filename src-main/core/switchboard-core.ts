@@ -6,6 +6,7 @@
  * held for redaction at discovery).
  */
 import type { EmitEvent, EventName, EventPayload } from '../../src-shared/api/contract.js';
+import { randomUUID } from 'node:crypto';
 import { redactedWith } from './redacted-payloads.js';
 import type { LogEntry, ServersSnapshot } from '../../src-shared/api/status.js';
 import { discoverServers } from './config/discovery.js';
@@ -136,8 +137,13 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   // Issue 14 item 11: where secrets are kept, as chosen at start (the stores above were made so).
   const secretChoice = options.secrets ? undefined : secretStoreChoice(options.platform.env, options.dataDir);
+  // Every list built is numbered (ServersSnapshot.revision): a face that receives an answer after a
+  // newer event keeps the event's list. `core` tells a restarted owner's numbers from this one's.
+  const revisionCore = randomUUID();
+  let snapshotsBuilt = 0;
   const snapshot = (): ServersSnapshot =>
     buildSnapshot({
+      revision: { core: revisionCore, seq: ++snapshotsBuilt },
       discovery: discovery ?? emptyDiscovery(),
       projectDir: options.projectDir,
       projectTrusted,

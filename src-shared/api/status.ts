@@ -180,8 +180,26 @@ export const ServersSnapshotSchema = z.object({
   totals: z.object({ servers: z.number().int(), connected: z.number().int(), tools: z.number().int() }),
   /** Where secrets are kept: the OS keychain, or the file store a person chose (issue 14 item 11). */
   secretStore: z.object({ kind: z.enum(['keychain', 'file']), file: z.string().optional(), chosenBy: z.string().optional() }).optional(),
+  /**
+   * When the core built this list: `core` names one running core (new at each start), `seq` counts
+   * the lists it built (1, 2, …; every `servers:list` answer, action answer and `servers:changed`
+   * event). A later list reflects a later state, so a face that receives lists out of order (an
+   * answer overtaken by an event) keeps the newer one (`isOlderSnapshot`). Absent on lists not
+   * built by a core.
+   */
+  revision: z.object({ core: z.string(), seq: z.number().int().positive() }).optional(),
 });
 export type ServersSnapshot = z.infer<typeof ServersSnapshotSchema>;
+
+/**
+ * Whether `incoming` was built by the same core BEFORE `held` (smaller `revision.seq`) and must not
+ * replace it. A list without a revision, or from another core (a restarted owner), is never older.
+ */
+export function isOlderSnapshot(held: ServersSnapshot | undefined, incoming: ServersSnapshot): boolean {
+  const a = held?.revision;
+  const b = incoming.revision;
+  return !!a && !!b && a.core === b.core && b.seq < a.seq;
+}
 
 /** A tool under its agent-visible name (docs/tool-bridge.md). Text fields are untrusted server text. */
 export const ToolInfoSchema = z.object({

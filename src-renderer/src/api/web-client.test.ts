@@ -7,6 +7,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import { createWebClient, reconnectDelay, type WebClient, type WebSocketLike } from './web-client.js';
+import { createSwitchboardStore } from '../store/switchboard-store.js';
 
 const snapshot = (name: string): ServersSnapshot => ({
   project: { dir: '/p', trusted: true, projectFiles: [] },
@@ -357,5 +358,28 @@ describe('reconnecting to a restarted owner (issue 27 item 5)', () => {
     hosts.push(await startHost(handler, port));
     await until(() => seen.length === 8);
     expect(seen.slice(4)).toEqual(['servers s2', 'tools', 'channels 2', 'triggers t2']);
+  });
+
+  it('a page opening while a server connects ends connected: the older list its resync fetched does not overwrite the newer event (the store keeps the newer revision)', async () => {
+    const list = (status: 'connecting' | 'connected', seq: number): ServersSnapshot => {
+      const s = snapshot('mon');
+      return { ...s, servers: [{ ...s.servers[0]!, status }], revision: { core: 'c', seq } };
+    };
+    // Every servers:list answer was built while `mon` connected; the event that it is connected
+    // follows at once, before the notification summary and the rules answer (the resync waits for them).
+    const host = await startHost((msg, socket) => {
+      if (msg.method === 'servers:list') {
+        reply(socket, msg.id, { ok: true, data: list('connecting', 1) });
+        socket.send(JSON.stringify({ type: 'event', event: 'servers:changed', payload: list('connected', 2) }));
+      } else if (msg.method === 'tools:list') reply(socket, msg.id, { ok: true, data: [] });
+      else setTimeout(() => reply(socket, msg.id, { ok: false, error: { code: 'NOT_FOUND', message: 'none here' } }), 50);
+    });
+    hosts.push(host);
+    client = createWebClient({ url: `ws://127.0.0.1:${host.port}/ws`, createSocket: nodeSocket });
+    const store = createSwitchboardStore(client, client, { frame: (run) => (run(), () => undefined) });
+    await until(() => host.calls.filter((m) => m === 'triggers:list').length === 1 && host.calls.includes('tools:list'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(store.getState().snapshot?.servers.map((s) => s.status)).toEqual(['connected']);
+    store.dispose();
   });
 });

@@ -2,13 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
 import { ok } from '../../../src-shared/api/envelope.js';
-import type { LogEntry } from '../../../src-shared/api/status.js';
+import type { LogEntry, ServersSnapshot } from '../../../src-shared/api/status.js';
 import { createSwitchboardStore } from './switchboard-store.js';
 
 const line = (seq: number): LogEntry => ({ seq, server: 's', time: 1000 + seq, stream: 'stderr', text: `line ${seq}` });
 
-/** A fake API over a log ring buffer of `s`: `logs:get` honours `afterSeq`; events are pushed by the test. */
-function fakeApi(buffer: LogEntry[]) {
+const emptyList = (): ServersSnapshot => ({ project: { dir: '/p', trusted: true, projectFiles: [] }, servers: [], shadowed: [], warnings: [], totals: { servers: 0, connected: 0, tools: 0 } });
+
+/**
+ * A fake API over a log ring buffer of `s`: `logs:get` honours `afterSeq`; `servers:list` answers
+ * what `list` resolves to (default: an empty list at once); events are pushed by the test.
+ */
+function fakeApi(buffer: LogEntry[], list: () => Promise<ServersSnapshot> = async () => emptyList()) {
   const listeners = new Map<string, ((p: unknown) => void)[]>();
   const calls: unknown[] = [];
   const api = {
@@ -18,7 +23,7 @@ function fakeApi(buffer: LogEntry[]) {
         const after = input.afterSeq as number | undefined;
         return ok(buffer.filter((l) => after === undefined || l.seq > after));
       }
-      if (method === 'servers:list') return ok({ project: { dir: '/p', trusted: true, projectFiles: [] }, servers: [], shadowed: [], warnings: [], totals: { servers: 0, connected: 0, tools: 0 } });
+      if (method === 'servers:list') return ok(await list());
       if (method === 'tools:list') return ok([]);
       throw new Error(`unexpected ${method}`);
     },
@@ -82,6 +87,41 @@ describe('store resyncs (issue 27 item 5)', () => {
       seen.push(store.getState().resyncs);
     }
     expect(seen).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2]);
+    store.dispose();
+  });
+});
+
+describe('store snapshot order (fetch-then-follow race)', () => {
+  const snap = (status: 'connecting' | 'connected', seq: number, core = 'core-a'): ServersSnapshot => ({
+    project: { dir: '/p', trusted: true, projectFiles: [] },
+    servers: [{ server: { name: 'mon', transport: 'stdio', command: 'node', envKeys: [], headerKeys: [], enabled: true, timeoutMs: 30000, source: { host: 'switchboard', scope: 'user', file: '/s.json' }, unresolved: [] }, status, toolCount: 0, restartCount: 0, recentLatencyMs: [], shadows: [] }],
+    shadowed: [],
+    warnings: [],
+    totals: { servers: 1, connected: status === 'connected' ? 1 : 0, tools: 0 },
+    revision: { core, seq },
+  });
+
+  /** An API whose `servers:list` answers only when the test says so, with the snapshot the test gives. */
+  function slowListApi() {
+    const answers: ((s: ServersSnapshot) => void)[] = [];
+    return { ...fakeApi([], () => new Promise((resolve) => answers.push(resolve))), answers };
+  }
+  const status = (store: ReturnType<typeof createSwitchboardStore>) => store.getState().snapshot?.servers.map((s) => s.status);
+
+  it('keeps a status event that is newer than the list answer arriving after it', async () => {
+    const { api, emit, answers } = slowListApi();
+    const store = createSwitchboardStore(api, { state: 'open', onConnection: () => () => undefined });
+    // The core built the answer (revision 1: connecting) before the event (revision 2: connected),
+    // but the page applies the event first.
+    emit('servers:changed', snap('connected', 2));
+    answers[0]!(snap('connecting', 1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(status(store)).toEqual(['connected']);
+    // A newer one still replaces it; one from a restarted core (another `core`) too.
+    emit('servers:changed', snap('connecting', 3));
+    expect(status(store)).toEqual(['connecting']);
+    emit('servers:changed', snap('connected', 1, 'core-b'));
+    expect(status(store)).toEqual(['connected']);
     store.dispose();
   });
 });

@@ -3,11 +3,12 @@
  * mirror). Fed by one subscription per event: `servers:changed` replaces the snapshot,
  * `tools:changed` re-fetches every server's tools (names are assigned across servers),
  * `logs:appended` appends to the per-server log buffers. On start it fetches `servers:list` and
- * `tools:list`, so a reloaded page catches up.
+ * `tools:list`, so a reloaded page catches up. Lists may arrive out of order (an answer overtaken by
+ * an event); the one the core built last wins (`ServersSnapshot.revision`).
  */
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
-import type { LogEntry, ServersSnapshot, ToolInfo } from '../../../src-shared/api/status.js';
+import { isOlderSnapshot, type LogEntry, type ServersSnapshot, type ToolInfo } from '../../../src-shared/api/status.js';
 import type { ConnectionState } from '../api/web-client.js';
 import { createFrameBatch, type FrameScheduler } from '../lib/frame-batch.js';
 
@@ -84,6 +85,9 @@ export function createSwitchboardStore(
   };
 
   const applySnapshot = (snapshot: ServersSnapshot): void => {
+    // An answer fetched before an event that overtook it (the fetch-then-follow race; the client's
+    // resync) is older than what is shown: the core's revision says so, and it is dropped.
+    if (isOlderSnapshot(state.snapshot, snapshot)) return;
     // Drop tools of servers that are gone, so a removed server leaves no stale tools behind.
     const names = new Set(snapshot.servers.map((s) => s.server.name));
     const tools: Record<string, ToolInfo[]> = {};
