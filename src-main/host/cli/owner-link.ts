@@ -13,6 +13,7 @@ import type { RemoteApi } from '../../wires/remote-api.js';
 import { resolve } from 'node:path';
 import { withEphemeralCore, withOfflineCore, type CliContext } from './context.js';
 import type { EventSource } from './answer-prompts.js';
+import { quoteArg } from '../../../src-shared/quote-arg.js';
 
 /** Call one contract method (remote or local). Never rejects. */
 export type Caller = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>;
@@ -39,6 +40,14 @@ export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras,
   const owner = await attachOwner(ctx);
   if (owner) {
     try {
+      // A --project the running owner does not serve is not silently answered for its own folder
+      // (trial 8 F14): say whose folder the answer is about.
+      if (ctx.cli.project !== undefined) {
+        const info = await owner.api.call('app:info', {});
+        if (info.ok && resolve(info.data.projectDir) !== resolve(ctx.projectDir)) {
+          ctx.io.err(`The running Switchboard serves ${info.data.projectDir}, not ${ctx.projectDir}: this answer is about its project folder. For ${ctx.projectDir}'s definitions: switchboard servers --project ${quoteArg(ctx.projectDir)}`);
+        }
+      }
       return await fn(owner.api.call.bind(owner.api) as Caller, true, owner.api.on.bind(owner.api) as EventSource);
     } finally {
       owner.api.close();
