@@ -1,0 +1,102 @@
+/**
+ * Attack pass 8, F4: adding a server never overwrites or takes over another server's keychain
+ * secret. A refused add (the name exists) changes no keychain entry; a name that folds to the same
+ * id (`OWNER` vs `owner`) gets a fresh id and leaves the owner's secret and binding alone; a VS
+ * Code literal never lands on an answered input's id. Real keychain, the core's handlers.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTestCore } from '../auth/test-core.js';
+import { makeWorld, type TempWorld } from '../test-world.js';
+import type { SwitchboardCore } from '../types.js';
+import { KeytarSecretStore } from './secret-store.js';
+
+const service = `mcp-switchboard-test-${randomUUID()}`;
+const OWNER_TOKEN = `own-${randomUUID()}`;
+const ATTACKER_TOKEN = `ghp_${randomUUID().replace(/-/g, '')}`;
+const ANSWER = `answer-${randomUUID()}`;
+let world: TempWorld;
+let secrets: KeytarSecretStore;
+
+function withCore<T>(fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
+  return withTestCore(world, secrets, fn);
+}
+
+function holders(account: string): [string, string][] {
+  const file = JSON.parse(readFileSync(join(world.dataDir, 'secret-bindings.json'), 'utf8'));
+  return (file.bindings[account]?.holders ?? []).map((h: { server: string; file: string }) => [h.server, h.file]);
+}
+
+beforeAll(async () => {
+  world = makeWorld();
+  world.env.SWITCHBOARD_KEYCHAIN_SERVICE = service;
+  secrets = new KeytarSecretStore(service);
+  await withCore(async (core) => {
+    const add = await core.handlers['config:add']({ name: 'owner', server: { transport: 'http', url: 'http://127.0.0.1:9/own' }, token: OWNER_TOKEN });
+    expect(add.ok, JSON.stringify(add)).toBe(true);
+  });
+}, 120_000);
+
+afterAll(async () => {
+  for (const account of await secrets.accounts().catch(() => [])) await secrets.delete(account).catch(() => undefined);
+  world?.cleanup();
+});
+
+describe('a new definition never overwrites or takes another server\'s keychain secret (attack pass 8, F4)', () => {
+  it('a refused add (the name exists) changes no keychain entry and no binding', async () => {
+    const own = join(world.dataDir, 'servers.json');
+    const before = readFileSync(own, 'utf8');
+    await withCore(async (core) => {
+      const refused = await core.handlers['config:add']({ name: 'owner', server: { transport: 'http', url: 'http://127.0.0.1:9/evil', headers: { Token: ATTACKER_TOKEN } } });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: `Server "owner" already exists in ${own}` } });
+      const token = await core.handlers['config:add']({ name: 'owner', server: { transport: 'http', url: 'http://127.0.0.1:9/evil' }, token: ATTACKER_TOKEN });
+      expect(token).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    });
+    expect(await secrets.get('secret:owner-token')).toBe(OWNER_TOKEN);
+    expect((await secrets.accounts()).sort()).toEqual(['secret:owner-token']);
+    expect(readFileSync(own, 'utf8')).toBe(before);
+    expect(holders('secret:owner-token')).toEqual([['owner', own]]);
+  }, 120_000);
+
+  it('a case-variant name gets a fresh id: the owner keeps its secret and its binding', async () => {
+    const own = join(world.dataDir, 'servers.json');
+    await withCore(async (core) => {
+      const token = await core.handlers['config:add']({ name: 'OWNER', server: { transport: 'http', url: 'http://127.0.0.1:9/other' }, token: ATTACKER_TOKEN });
+      expect(token.ok && token.data.notes).toContain('Token stored in the OS keychain; servers.json holds the reference ${secret:owner-token-2}');
+      const header = await core.handlers['config:add']({ name: 'Owner', server: { transport: 'http', url: 'http://127.0.0.1:9/third', headers: { Token: ATTACKER_TOKEN } } });
+      expect(header.ok && header.data.notes).toContain('headers.Token stored in the OS keychain; servers.json holds ${secret:owner-token-3}');
+    });
+    expect(await secrets.get('secret:owner-token')).toBe(OWNER_TOKEN);
+    expect(await secrets.get('secret:owner-token-2')).toBe(ATTACKER_TOKEN);
+    expect(await secrets.get('secret:owner-token-3')).toBe(ATTACKER_TOKEN);
+    expect(holders('secret:owner-token')).toEqual([['owner', own]]);
+    expect(holders('secret:owner-token-2')).toEqual([['OWNER', own]]);
+    expect(holders('secret:owner-token-3')).toEqual([['Owner', own]]);
+  }, 120_000);
+
+  it("a literal written to VS Code's file never lands on an answered (or declared) input's id", async () => {
+    const code = join(world.xdgConfig, 'Code', 'User');
+    mkdirSync(code, { recursive: true });
+    const file = join(code, 'mcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        inputs: [{ type: 'promptString', id: 'api-key', password: true }, { type: 'promptString', id: 'web-key', password: true }],
+        servers: { legit: { type: 'http', url: 'http://127.0.0.1:9/legit', headers: { Authorization: 'Bearer ${input:api-key}', 'X-Web': '${input:web-key}' } } },
+      }),
+    );
+    await withCore(async (core) => {
+      expect(await core.handlers['config:answerInput']({ id: 'api-key', value: ANSWER })).toMatchObject({ ok: true });
+      const api = await core.handlers['config:add']({ name: 'api', server: { transport: 'http', url: 'http://127.0.0.1:9/api', headers: { Key: ATTACKER_TOKEN } }, target: { host: 'vscode' } });
+      expect(api.ok && api.data.notes).toContain("headers.Key stored in the OS keychain; VS Code's file holds ${input:api-key-2}");
+      // `web-key` is declared but not answered yet: still not free.
+      const web = await core.handlers['config:add']({ name: 'web', server: { transport: 'http', url: 'http://127.0.0.1:9/web', headers: { Key: ATTACKER_TOKEN } }, target: { host: 'vscode' } });
+      expect(web.ok && web.data.notes).toContain("headers.Key stored in the OS keychain; VS Code's file holds ${input:web-key-2}");
+    });
+    expect(await secrets.get('input:api-key')).toBe(ANSWER);
+    expect(await secrets.get('input:web-key')).toBeUndefined();
+    expect(holders('input:api-key')).toEqual([[undefined, file]]);
+  }, 120_000);
+});
