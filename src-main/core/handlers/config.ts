@@ -147,7 +147,15 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         return { ...out, notes: [...kept.notes, ...out.notes] };
       }),
 
-    'config:remove': ({ name, file }) => write(async (dctx) => removeDefinition(await ctx.ensureDiscovered(), name, file, dctx)),
+    'config:remove': ({ name, file }) =>
+      write(async (dctx) => {
+        const result = await ctx.ensureDiscovered();
+        const loc = locateServer(result, name, file);
+        const out = await removeDefinition(result, name, file, dctx);
+        // Attack pass 8, F1: a binding ends with its definition; whoever takes the name next gets nothing until bound.
+        await ctx.secretBindings.release(name, loc.file);
+        return out;
+      }),
 
     'config:setEnabled': ({ name, file, enabled }) => write(async (dctx) => setServerEnabled(await located(name, file), name, enabled, dctx)),
 

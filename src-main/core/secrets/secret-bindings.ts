@@ -12,7 +12,7 @@
  * credentials.json); a missing, refused or unrecoverable file reads as empty (nothing bound: every
  * reference is refused until bound again).
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import type { ConfigWarning, ServerDefinition } from '../../../src-shared/config/server.js';
 import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
@@ -85,6 +85,20 @@ export class SecretBindings {
         file.bindings[account] = { holders };
         if (file.shared?.[account]) file.shared[account] = file.shared[account]!.filter((d) => !(d.server === holder.server && d.file === holder.file));
       }
+    });
+  }
+
+  /**
+   * Drop every holder record of definition `server` in `file` (any origin), and its `shared`
+   * entries: called when that definition is removed (also the second half of a move), so a later
+   * definition that takes the name gets nothing until bound again (attack pass 8, F1). Whole-file
+   * input holders stay. Rejects when the file cannot be written.
+   */
+  release(server: string, file: string): Promise<void> {
+    const gone = (h: { server?: string; file: string }): boolean => h.server === server && resolve(h.file) === resolve(file);
+    return this.update((data) => {
+      for (const entry of Object.values(data.bindings)) entry.holders = entry.holders.filter((h) => !gone(h));
+      for (const [account, list] of Object.entries(data.shared ?? {})) data.shared![account] = list.filter((d) => !gone(d));
     });
   }
 

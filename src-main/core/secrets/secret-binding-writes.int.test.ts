@@ -2,7 +2,8 @@
  * Attack pass 8, F4: adding a server never overwrites or takes over another server's keychain
  * secret. A refused add (the name exists) changes no keychain entry; a name that folds to the same
  * id (`OWNER` vs `owner`) gets a fresh id and leaves the owner's secret and binding alone; a VS
- * Code literal never lands on an answered input's id. Real keychain, the core's handlers.
+ * Code literal never lands on an answered input's id. F1: removing a definition drops its holder
+ * records, so a later definition that takes the name gets nothing. Real keychain, the core's handlers.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -98,5 +99,32 @@ describe('a new definition never overwrites or takes another server\'s keychain 
     expect(await secrets.get('input:api-key')).toBe(ANSWER);
     expect(await secrets.get('input:web-key')).toBeUndefined();
     expect(holders('input:api-key')).toEqual([[undefined, file]]);
+  }, 120_000);
+});
+
+describe('a binding ends with its definition (attack pass 8, F1)', () => {
+  it('remove drops the holder: a later definition of the same name and file that reaches for the secret is refused', async () => {
+    const own = join(world.dataDir, 'servers.json');
+    await withCore(async (core) => {
+      const add = await core.handlers['config:add']({ name: 'gone', server: { transport: 'http', url: 'http://127.0.0.1:9/gone' }, token: OWNER_TOKEN });
+      expect(add.ok, JSON.stringify(add)).toBe(true);
+    });
+    expect(holders('secret:gone-token')).toEqual([['gone', own]]);
+    await withCore(async (core) => {
+      expect(await core.handlers['config:remove']({ name: 'gone' })).toMatchObject({ ok: true });
+    });
+    expect(holders('secret:gone-token')).toEqual([]);
+    // Someone writes a definition with the same name (and origin) into servers.json by hand.
+    const file = JSON.parse(readFileSync(own, 'utf8'));
+    file.mcpServers.gone = { type: 'http', url: 'http://127.0.0.1:9/elsewhere', headers: { Authorization: 'Bearer ${secret:gone-token}' } };
+    writeFileSync(own, JSON.stringify(file));
+    await withCore(async (core) => {
+      const list = await core.handlers['servers:list']({});
+      const state = list.ok ? list.data.servers.find((s) => s.server.name === 'gone') : undefined;
+      expect(state?.failure?.code).toBe('secret-not-bound');
+      expect(state?.lastError).toContain('belongs to no server (it was never bound)');
+    });
+    // The other bindings are untouched.
+    expect(holders('secret:owner-token')).toEqual([['owner', own]]);
   }, 120_000);
 });
