@@ -176,8 +176,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:answerInput': async ({ id, value }) => {
       try {
         await storeInputAnswer(secretStore(), id, value);
-        // Issue 26 item 1: the answer is for the files that declare this input, not every host's.
-        await bindInputAnswer(ctx.secretBindings, id, (await ctx.ensureDiscovered()).definitions ?? []);
+        // Issue 26 item 1 / attack pass 8 F6, F2: per server in servers.json, per VS Code file, never an untrusted project's.
+        await bindInputAnswer(ctx.secretBindings, id, (await ctx.ensureDiscovered()).definitions ?? [], ctx.trustStore.isTrusted(ctx.options.projectDir));
         await ctx.refresh();
         return ok({ stored: true as const, where: secretStoreName(secretStore()) });
       } catch (err) {
