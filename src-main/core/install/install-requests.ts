@@ -79,6 +79,13 @@ export function describeInstall(link: string, site: InstallSite): { preview: Omi
   const parsed = parseInstallLink(link);
   if (parsed.kind === 'invalid') throw new CoreError('INVALID_CONFIG', `This install link was refused: ${parsed.reason}`);
   const { config, name } = parsed;
+  // Attack pass 8, M1: a `__proto__` key (which a map copied by assignment would turn into its
+  // prototype; the schema's record check lets any value through under it) is refused outright.
+  for (const k of ['env', 'headers'] as const) {
+    const m = config[k];
+    if (!m || typeof m !== 'object' || Array.isArray(m)) continue;
+    if (Object.hasOwn(m, '__proto__')) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${k} may not have a key named "__proto__". Nothing was written.`);
+  }
   const checked = validateServerConfig(config);
   if (!checked.ok) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${checked.errors.join('; ')}`);
   const live = checkOutsideDefinition(config, site.env);
