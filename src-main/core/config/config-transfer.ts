@@ -81,7 +81,9 @@ function translateValue(value: string, from: HostId, to: HostId, where: string, 
     last = end;
     if (token.kind === 'other') {
       const carries = (to === 'vscode' && token.text.startsWith('${input:')) || (to === 'windsurf' && token.text.startsWith('${file:')) || (to === 'continue' && token.text.startsWith('${{')) || (to === 'switchboard' && token.text.startsWith('${secret:'));
-      if (!carries) notes.push(`${where}: ${token.what} cannot be carried to ${toLabel}; left as literal text — set the value by hand`);
+      // Attack pass 8, M4: a keychain reference is read by Switchboard in any host's file (for a copy it is bound to: see the re-binding note), never by the host itself.
+      if (!carries && token.text.startsWith('${secret:')) notes.push(`${where} holds ${token.what}, which ${toLabel} itself cannot read; only Switchboard fills it in, for a copy the secret is bound to — set the value by hand for ${toLabel}`);
+      else if (!carries) notes.push(`${where}: ${token.what} cannot be carried to ${toLabel}; left as literal text — set the value by hand`);
       out += token.text;
     } else if (token.kind === 'env') {
       if (target === 'posix' || (to === 'codex' && where.startsWith('headers'))) out += `\${${token.name}${token.fallback !== undefined ? `:-${token.fallback}` : ''}}`;
