@@ -10,7 +10,7 @@ import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../errors.js';
 import { assertBindingWritable } from '../auth/credential-binding.js';
-import { freshSecretId, keepSecretsOutOfFiles, secretIdFor } from '../secrets/literal-secrets.js';
+import { freshSecretId, keepSecretsOutOfFiles, ownInputIds, secretIdFor } from '../secrets/literal-secrets.js';
 import { secretStoreName } from '../secrets/file-secret-store.js';
 import { declareVsCodeInputs } from '../config/vscode-inputs.js';
 import { referencedAccounts, secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
@@ -104,6 +104,12 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           }
           // A literal secret in env/headers goes to the keychain where the target file can reference
           // it, else needs an explicit yes — the same rule for every host and every face (issue 11).
+          if (host === 'switchboard') {
+            const own = ownInputIds({ env: full.env, headers: full.headers }, taken);
+            if (own.maps.env) full.env = own.maps.env;
+            if (own.maps.headers) full.headers = own.maps.headers;
+            notes.push(...own.notes);
+          }
           const kept = await keepSecretsOutOfFiles(
             { env: full.env, headers: full.headers },
             { name, host, store: secretStore, allowLiteralSecrets, taken: (a) => taken(a) || stored.includes(a) },

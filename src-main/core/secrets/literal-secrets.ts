@@ -111,3 +111,25 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
   }
   return { maps: out, notes, inputs, accounts };
 }
+
+/**
+ * `maps` with each `${input:<id>}` whose account `taken` claims renamed to a fresh id
+ * (`freshSecretId`), and a note per rename (attack pass 8, F6): in Switchboard's own `servers.json`
+ * an answer belongs to one server, so a new definition (an install link reusing `${input:api-key}`)
+ * asks for its own answer instead of sharing, or overwriting, another server's. Pure.
+ */
+export function ownInputIds<M extends SecretMaps>(maps: M, taken: (account: string) => boolean): { maps: M; notes: string[] } {
+  const renamed = new Map<string, string>();
+  const fresh = (id: string): string => {
+    if (!renamed.has(id)) renamed.set(id, taken(secretAccount('input', id)) ? freshSecretId('input', id, (a) => taken(a) || [...renamed.values()].some((r) => secretAccount('input', r) === a)) : id);
+    return renamed.get(id)!;
+  };
+  const out = { ...maps } as M;
+  for (const field of ['env', 'headers'] as const) {
+    const map = maps[field];
+    if (!map) continue;
+    out[field] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\$\{input:([^}]+)\}/g, (_m, id: string) => `\${input:${fresh(id)}}`) : v])) as M[typeof field];
+  }
+  const notes = [...renamed].filter(([id, to]) => id !== to).map(([id, to]) => `\${input:${id}} is another server's answer; this server asks for its own, \${input:${to}}`);
+  return { maps: out, notes };
+}

@@ -134,6 +134,10 @@ describe('an input answer is bound per server in servers.json, per file in VS Co
     const own = join(world.dataDir, 'servers.json');
     const userFile = join(world.xdgConfig, 'Code', 'User', 'mcp.json');
     const projectFile = join(world.project, '.vscode', 'mcp.json');
+    await withCore(async (core) => {
+      const a = await core.handlers['config:add']({ name: 'link-a', server: { transport: 'http', url: 'http://127.0.0.1:9/a', headers: { 'X-Key': '${input:link-key}' } } });
+      expect(a.ok && a.data.notes.filter((n) => n.includes('input:'))).toEqual([]);
+    });
     mkdirSync(join(world.project, '.vscode'), { recursive: true });
     writeFileSync(
       projectFile,
@@ -144,15 +148,19 @@ describe('an input answer is bound per server in servers.json, per file in VS Co
     user.servers.vsuser = { type: 'http', url: 'http://127.0.0.1:9/vsuser', headers: { 'X-Key': '${input:link-key}' } };
     writeFileSync(userFile, JSON.stringify(user));
     await withCore(async (core) => {
-      const a = await core.handlers['config:add']({ name: 'link-a', server: { transport: 'http', url: 'http://127.0.0.1:9/a', headers: { 'X-Key': '${input:link-key}' } } });
-      expect(a.ok, JSON.stringify(a)).toBe(true);
       expect(await core.handlers['config:answerInput']({ id: 'link-key', value: ANSWER })).toMatchObject({ ok: true });
     });
     expect(holders('input:link-key')).toEqual([
       ['link-a', own],
       [undefined, userFile],
     ]);
-    // Link B, written later with the same input, is refused until answered for.
+    // Link C, added later with the same input, asks for its own answer under a fresh id.
+    await withCore(async (core) => {
+      const c = await core.handlers['config:add']({ name: 'link-c', server: { transport: 'http', url: 'http://127.0.0.1:9/c', headers: { 'X-Key': 'Bearer ${input:link-key}' } } });
+      expect(c.ok && c.data.notes).toContain("${input:link-key} is another server's answer; this server asks for its own, ${input:link-key-2}");
+    });
+    expect(JSON.parse(readFileSync(own, 'utf8')).mcpServers['link-c'].headers).toEqual({ 'X-Key': 'Bearer ${input:link-key-2}' });
+    // Link B, written later by hand with the same input, is refused until answered for.
     const file = JSON.parse(readFileSync(own, 'utf8'));
     file.mcpServers['link-b'] = { type: 'http', url: 'http://127.0.0.1:9/b', headers: { 'X-Key': '${input:link-key}' } };
     writeFileSync(own, JSON.stringify(file));
