@@ -258,7 +258,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     discovery = await protocolOverrides.apply(await discoverServers(ctx));
     // Issue 26 item 1: secrets stored before bindings existed go to the servers.json definition
     // that references them (once); a secret several definitions share is said in status.
-    await migrateSecretBindings(secretBindings, discovery.definitions ?? discovery.servers, keychain);
+    await migrateSecretBindings(secretBindings, discovery.definitions ?? discovery.servers, keychain, projectTrusted);
     const bindingWarnings = secretBindings.warnings();
     if (bindingWarnings.length > 0) discovery = { ...discovery, warnings: [...discovery.warnings, ...bindingWarnings] };
     // A corrupt trust.json reads as nothing trusted: said as a config error naming it (attack pass).

@@ -23,6 +23,11 @@ export function sanitizeNamePart(raw: string, fallback: string): string {
   return out === '' ? fallback : out;
 }
 
+/** Whether two server names give the same agent-visible tool names (`GitHub` / `github`, `my-gh` / `my_gh`). */
+export function sameAgentServer(a: string, b: string): boolean {
+  return sanitizeNamePart(a, 'server') === sanitizeNamePart(b, 'server');
+}
+
 /**
  * `mcp_<server>_<tool>` (docs/tool-bridge.md). A tool name that starts with `<server>_` (after sanitising)
  * loses that prefix once. Examples: (`my-server`, `Read-File`) → `mcp_my_server_read_file`;

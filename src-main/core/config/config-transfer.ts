@@ -12,6 +12,8 @@ import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import { addServerToFile, rawEntry, type EntryLocation, type WriteOutcome } from './config-writer.js';
 import { HOST_RULES } from './providers/host-rules.js';
+import { hostResolvesValues } from '../mcp/value-resolution.js';
+import { checkOutsideDefinition } from '../install/outside-definition.js';
 import type { DiscoveryContext } from './types.js';
 
 /** Options of `transferServer`. */
@@ -52,18 +54,36 @@ function tokens(value: string, host: HostId): [number, number, Token][] {
   return out;
 }
 
-/** Translate one string value from `from`'s syntax into `to`'s; notes say what could not travel. */
-function translateValue(value: string, from: HostId, to: HostId, where: string, ctx: DiscoveryContext, options: TransferOptions, notes: string[]): string {
+/**
+ * Attack pass 8, F10: text the source host reads literally but the target would fill in — a
+ * `${VAR}` / `${env:VAR}` / `${workspaceFolder}` the source syntax does not expand (Cursor's
+ * `${HOME}`, anything in Claude Desktop's file) — as the reason sentence, or undefined.
+ */
+function liveInTarget(text: string, from: HostId, to: HostId, where: string): string | undefined {
+  const stray = tokens(text, to).find(([, , t]) => t.kind !== 'other');
+  if (!stray) return undefined;
+  return `${where} holds ${text.slice(stray[0], stray[1])}, literal text in ${HOST_LABELS[from]}'s file that ${HOST_LABELS[to]} would fill in from this computer`;
+}
+
+/** Translate one string value from `from`'s syntax into `to`'s; notes say what could not travel, `live` what would change meaning. */
+function translateValue(value: string, from: HostId, to: HostId, where: string, ctx: DiscoveryContext, options: TransferOptions, notes: string[], live: string[]): string {
   const target = HOST_RULES[to].syntax;
   const toLabel = HOST_LABELS[to];
   let out = '';
   let last = 0;
+  const literal = (text: string): string => {
+    const reason = liveInTarget(text, from, to, where);
+    if (reason) live.push(reason);
+    return text;
+  };
   for (const [start, end, token] of tokens(value, from)) {
-    out += value.slice(last, start);
+    out += literal(value.slice(last, start));
     last = end;
     if (token.kind === 'other') {
       const carries = (to === 'vscode' && token.text.startsWith('${input:')) || (to === 'windsurf' && token.text.startsWith('${file:')) || (to === 'continue' && token.text.startsWith('${{')) || (to === 'switchboard' && token.text.startsWith('${secret:'));
-      if (!carries) notes.push(`${where}: ${token.what} cannot be carried to ${toLabel}; left as literal text — set the value by hand`);
+      // Attack pass 8, M4: a keychain reference is read by Switchboard in any host's file (for a copy it is bound to: see the re-binding note), never by the host itself.
+      if (!carries && token.text.startsWith('${secret:')) notes.push(`${where} holds ${token.what}, which ${toLabel} itself cannot read; only Switchboard fills it in, for a copy the secret is bound to — set the value by hand for ${toLabel}`);
+      else if (!carries) notes.push(`${where}: ${token.what} cannot be carried to ${toLabel}; left as literal text — set the value by hand`);
       out += token.text;
     } else if (token.kind === 'env') {
       if (target === 'posix' || (to === 'codex' && where.startsWith('headers'))) out += `\${${token.name}${token.fallback !== undefined ? `:-${token.fallback}` : ''}}`;
@@ -81,7 +101,7 @@ function translateValue(value: string, from: HostId, to: HostId, where: string, 
       if (target !== 'vscode') notes.push(`${where}: \${${token.kind}} written as ${literal}`);
     }
   }
-  return out + value.slice(last);
+  return out + literal(value.slice(last));
 }
 
 function hasPlaceholder(value: string): boolean {
@@ -101,7 +121,8 @@ export async function transferServer(from: EntryLocation, name: string, to: Entr
   const { server } = rawEntry(text.replace(/^\uFEFF/, ''), from, name, ctx);
   const notes: string[] = [];
   const literalSecrets: string[] = [];
-  const tr = (v: string, where: string): string => translateValue(v, from.host, to.host, where, ctx, options, notes);
+  const live: string[] = [];
+  const tr = (v: string, where: string): string => translateValue(v, from.host, to.host, where, ctx, options, notes, live);
   const record = (r: Record<string, string> | undefined, label: string): Record<string, string> | undefined => {
     if (!r) return r;
     return Object.fromEntries(Object.entries(r).map(([k, v]) => {
@@ -126,6 +147,18 @@ export async function transferServer(from: EntryLocation, name: string, to: Entr
       next.env = Object.fromEntries(Object.entries(next.env).filter(([k]) => !passThrough.includes(k)));
       next.extensions = { ...(next.extensions ?? {}), env_vars: passThrough };
     }
+  }
+  // Attack pass 8, F10: a copy keeps what the source host would do. Into a file whose values run
+  // (`!…`) or read the environment (bare names), a literal from a host where they do not is refused.
+  if (hostResolvesValues(to.host) && !hostResolvesValues(from.host)) {
+    const { env, headers, auth } = server;
+    for (const p of checkOutsideDefinition({ env, headers, auth }, ctx.env)) if (p.syntax !== 'placeholder') live.push(p.message);
+  }
+  if (live.length > 0) {
+    throw new CoreError(
+      'BAD_REQUEST',
+      `Copying "${name}" from ${HOST_LABELS[from.host]} to ${HOST_LABELS[to.host]} would change what its values do: ${live.join('; ')}. Nothing was written; set ${live.length === 1 ? 'this value' : 'these values'} by hand in the copy`,
+    );
   }
   if (literalSecrets.length > 0 && !options.allowLiteralSecrets) {
     throw new CoreError('BAD_REQUEST', `Copying "${name}" to ${HOST_LABELS[to.host]} writes literal secrets (${literalSecrets.join(', ')}) into ${to.file}; confirm to write them (--allow-literal-secrets)`);

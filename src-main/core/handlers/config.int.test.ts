@@ -157,6 +157,42 @@ describe('config:transfer and config:remove', () => {
     if (vouched.ok) expect(vouched.data.nowShadows).toMatchObject({ host: 'claude-code', file: projectFile, scope: 'project' });
   });
 
+  it("a copy keeps what the source host would do: a literal `!cmd`, bare name or ${VAR} from Cursor is refused for servers.json and xcsh; Claude Code's own ${VAR} still travels (attack pass 8, F10)", async () => {
+    const { w, c } = make();
+    const marker = join(w.root, 'ran');
+    const cursorFile = put(join(w.home, '.cursor', 'mcp.json'), {
+      mcpServers: {
+        imp: { url: 'http://127.0.0.1:9/imp', headers: { 'X-A': `!touch ${marker}`, 'X-B': 'AWS_SECRET_ACCESS_KEY', 'X-C': 'Bearer ${AWS_SECRET_ACCESS_KEY}', 'X-D': '${env:HOME}' } },
+        imp2: { command: 'node', args: ['${HOME}/x.js'], env: { MODE: '!id' } },
+      },
+    });
+    put(join(w.home, '.claude.json'), { mcpServers: { cc: { type: 'http', url: 'http://127.0.0.1:9/cc', headers: { 'X-Base': '${API_BASE:-x}' } } } });
+    const own = join(w.dataDir, 'servers.json');
+    const refused = await c.handlers['config:transfer']({ name: 'imp', file: cursorFile, to: { host: 'switchboard' } });
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'BAD_REQUEST',
+        message:
+          'Copying "imp" from Cursor to Switchboard would change what its values do: headers.X-C holds ${AWS_SECRET_ACCESS_KEY}, literal text in Cursor\'s file that Switchboard would fill in from this computer; ' +
+          `header "X-A" holds "!touch ${marker}": a value starting with "!" runs as a shell command on this computer whenever the server connects; ` +
+          'header "X-B" holds "AWS_SECRET_ACCESS_KEY": a bare variable name is replaced by that environment variable\'s value, which would be sent to the server (write the literal value instead). ' +
+          'Nothing was written; set these values by hand in the copy',
+      },
+    });
+    const stdio = await c.handlers['config:transfer']({ name: 'imp2', file: cursorFile, to: { host: 'xcsh' } });
+    expect(stdio.ok ? stdio.data : stdio.error.message).toBe(
+      'Copying "imp2" from Cursor to xcsh would change what its values do: args[0] holds ${HOME}, literal text in Cursor\'s file that xcsh would fill in from this computer; ' +
+        'environment variable "MODE" holds "!id": a value starting with "!" runs as a shell command on this computer whenever the server connects. Nothing was written; set these values by hand in the copy',
+    );
+    expect(() => readFileSync(own, 'utf8')).toThrow();
+    expect(() => readFileSync(join(w.home, '.xcsh', 'mcp.json'), 'utf8')).toThrow();
+    // Placeholder syntax the source expands itself is translated and still copies.
+    const copied = await c.handlers['config:transfer']({ name: 'cc', to: { host: 'switchboard' } });
+    expect(copied.ok, JSON.stringify(copied)).toBe(true);
+    expect(JSON.parse(readFileSync(own, 'utf8')).mcpServers.cc.headers).toEqual({ 'X-Base': '${API_BASE:-x}' });
+  });
+
   it('remove without a file takes the winner only and names the definition that is active now', async () => {
     const { w, c } = make();
     const own = put(join(w.dataDir, 'servers.json'), { mcpServers: { dup: { transport: 'stdio', command: 'a' } } });

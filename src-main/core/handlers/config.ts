@@ -1,7 +1,8 @@
 /** Handlers of `config:*` (issue #3): per-host views and the verbs that change host files (docs/config-discovery.md, §5, §9). */
 import { splitCommandLine } from '../config/command-line.js';
 import { ok } from '../../../src-shared/api/envelope.js';
-import type { MCPServer } from '../../../src-shared/config/server.js';
+import { resolve } from 'node:path';
+import type { MCPServer, ServerDefinition } from '../../../src-shared/config/server.js';
 import { removeDefinition, transferDefinition } from '../config/config-verbs.js';
 import { addServerToFile, setServerEnabled, updateServerInFile, type ServerPatch, type WriteOutcome } from '../config/config-writer.js';
 import { allHostViews, hostViewJson } from '../config/host-view.js';
@@ -9,11 +10,12 @@ import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../errors.js';
 import { assertBindingWritable } from '../auth/credential-binding.js';
-import { keepSecretsOutOfFiles } from '../secrets/literal-secrets.js';
+import { freshSecretId, keepSecretsOutOfFiles, ownInputIds, secretIdFor } from '../secrets/literal-secrets.js';
 import { secretStoreName } from '../secrets/file-secret-store.js';
 import { declareVsCodeInputs } from '../config/vscode-inputs.js';
-import { secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
+import { referencedAccounts, secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
 import { bindInputAnswer, bindStored, rebindCopy } from '../secrets/bind-on-write.js';
+import { holds } from '../secrets/secret-binding.js';
 import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
@@ -46,6 +48,15 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
       return toFailure<WriteOutcome>(err);
     }
   };
+  /**
+   * Whether a keychain account is someone's already (attack pass 8, F4): stored, bound to a holder,
+   * or referenced by a discovered definition (a declared but unanswered `${input:}` too). Reads
+   * the keychain's account names once.
+   */
+  const takenAccounts = async (definitions: readonly ServerDefinition[]): Promise<(account: string) => boolean> => {
+    const used = new Set([...(await secretStore().accounts()), ...definitions.flatMap(referencedAccounts)]);
+    return (account) => used.has(account) || ctx.secretBindings.holdersOf(account).length > 0;
+  };
   const located = async (name: string, file?: string) => locateServer(await ctx.ensureDiscovered(), name, file);
 
   return {
@@ -74,43 +85,83 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           const clash = Object.keys(full.headers ?? {}).find((k) => k.trim().toLowerCase() === 'authorization');
           if (clash !== undefined) throw new CoreError('BAD_REQUEST', `--token sets the Authorization header, and a header "${clash}" was given too; give one of them (the token alone is kept in ${secretStoreName(secretStore())})`);
           if (host !== 'switchboard') throw new CoreError('BAD_REQUEST', `A token is kept in the keychain and referenced from Switchboard's own servers.json only; add it there, or put the header in the ${host} file yourself`);
-          const ref = await storeSecret(secretStore(), `${name}-token`, token);
-          stored.push(secretAccount('secret', `${name}-token`));
-          full.headers = { ...(full.headers ?? {}), Authorization: `Bearer ${ref}` };
-          notes.push(`Token stored in ${secretStoreName(secretStore())}; servers.json holds the reference ${ref}`);
         }
-        // A literal secret in env/headers goes to the keychain where the target file can reference
-        // it, else needs an explicit yes — the same rule for every host and every face (issue 11).
-        const kept = await keepSecretsOutOfFiles({ env: full.env, headers: full.headers }, { name, host, store: secretStore, allowLiteralSecrets });
-        if (kept.maps.env) full.env = kept.maps.env;
-        if (kept.maps.headers) full.headers = kept.maps.headers;
-        notes.push(...kept.notes);
+        // Attack pass 8, F4: every refusal comes before the keychain is touched.
         // Issue 9 item 1: a write never binds a credential the server may not use (another resource's, or stdio elsewhere).
         assertBindingWritable(full, host, ctx.auth.store);
         const loc = targetLocation(host, target?.scope, dctx, name);
-        const out = await addServerToFile(loc, full, dctx);
-        await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
-        // Issue 26 item 1: the secrets stored for this definition resolve for it alone.
-        await bindStored(ctx.secretBindings, [...stored, ...kept.accounts], { ...full, source: { host, file: loc.file, scope: loc.scope } });
-        return { ...out, notes: [...notes, ...out.notes] };
+        const discovered = await ctx.ensureDiscovered();
+        if ((discovered.definitions ?? []).some((d) => d.name === name && resolve(d.source.file) === resolve(loc.file))) throw new CoreError('BAD_REQUEST', `Server "${name}" already exists in ${loc.file}`);
+        // A new definition's secrets go under ids no one else has: never over another server's secret.
+        const taken = await takenAccounts(discovered.definitions ?? []);
+        try {
+          if (token !== undefined) {
+            const id = freshSecretId('secret', secretIdFor(name, 'token'), taken);
+            const ref = await storeSecret(secretStore(), id, token);
+            stored.push(secretAccount('secret', id));
+            full.headers = { ...(full.headers ?? {}), Authorization: `Bearer ${ref}` };
+            notes.push(`Token stored in ${secretStoreName(secretStore())}; servers.json holds the reference ${ref}`);
+          }
+          // A literal secret in env/headers goes to the keychain where the target file can reference
+          // it, else needs an explicit yes — the same rule for every host and every face (issue 11).
+          if (host === 'switchboard') {
+            const own = ownInputIds({ env: full.env, headers: full.headers }, taken);
+            if (own.maps.env) full.env = own.maps.env;
+            if (own.maps.headers) full.headers = own.maps.headers;
+            notes.push(...own.notes);
+          }
+          const kept = await keepSecretsOutOfFiles(
+            { env: full.env, headers: full.headers },
+            { name, host, store: secretStore, allowLiteralSecrets, taken: (a) => taken(a) || stored.includes(a) },
+          );
+          stored.push(...kept.accounts);
+          if (kept.maps.env) full.env = kept.maps.env;
+          if (kept.maps.headers) full.headers = kept.maps.headers;
+          notes.push(...kept.notes);
+          const out = await addServerToFile(loc, full, dctx);
+          await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
+          // Issue 26 item 1: the secrets stored for this definition resolve for it alone.
+          await bindStored(ctx.secretBindings, stored, { ...full, source: { host, file: loc.file, scope: loc.scope } });
+          return { ...out, notes: [...notes, ...out.notes] };
+        } catch (err) {
+          // A refused write leaves the keychain as it was: the accounts it stored were fresh, so removing them loses nothing.
+          for (const account of stored) await secretStore().delete(account).catch(() => false);
+          throw err;
+        }
       }),
 
     'config:update': ({ name, file, patch, allowLiteralSecrets }) =>
       write(async (dctx) => {
         const loc = await located(name, file);
+        const definitions = (await ctx.ensureDiscovered()).definitions ?? [];
+        const before = definitions.find((d) => d.name === name && d.source.file === loc.file);
+        // An account this definition alone holds may take its new value; anyone else's is never overwritten (attack pass 8, F4).
+        const others = await takenAccounts(definitions.filter((d) => d !== before));
+        const own = new Set(before ? referencedAccounts(before) : []);
+        const taken = (a: string) => {
+          const holders = ctx.secretBindings.holdersOf(a);
+          return holders.length > 0 ? !before || holders.some((h) => !holds(h, before)) : others(a) && !own.has(a);
+        };
         // A literal secret goes to the keychain where the file can reference it, else needs a yes (docs/auth.md, issue 11).
-        const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets });
+        const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets, taken });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
         await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
         if (kept.accounts.length > 0) {
-          const before = (await ctx.ensureDiscovered()).definitions?.find((d) => d.name === name && d.source.file === loc.file);
           const url = patch.url === undefined ? before?.url : (patch.url ?? undefined);
           await bindStored(ctx.secretBindings, kept.accounts, { name, transport: patch.transport ?? before?.transport ?? (url ? 'http' : 'stdio'), url, source: { host: loc.host, file: loc.file, scope: loc.scope } });
         }
         return { ...out, notes: [...kept.notes, ...out.notes] };
       }),
 
-    'config:remove': ({ name, file }) => write(async (dctx) => removeDefinition(await ctx.ensureDiscovered(), name, file, dctx)),
+    'config:remove': ({ name, file }) =>
+      write(async (dctx) => {
+        const result = await ctx.ensureDiscovered();
+        const loc = locateServer(result, name, file);
+        const out = await removeDefinition(result, name, file, dctx);
+        // Attack pass 8, F1: a binding ends with its definition; whoever takes the name next gets nothing until bound.
+        await ctx.secretBindings.release(name, loc.file);
+        return out;
+      }),
 
     'config:setEnabled': ({ name, file, enabled }) => write(async (dctx) => setServerEnabled(await located(name, file), name, enabled, dctx)),
 
@@ -131,8 +182,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:answerInput': async ({ id, value }) => {
       try {
         await storeInputAnswer(secretStore(), id, value);
-        // Issue 26 item 1: the answer is for the files that declare this input, not every host's.
-        await bindInputAnswer(ctx.secretBindings, id, (await ctx.ensureDiscovered()).definitions ?? []);
+        // Issue 26 item 1 / attack pass 8 F6, F2: per server in servers.json, per VS Code file, never an untrusted project's.
+        await bindInputAnswer(ctx.secretBindings, id, (await ctx.ensureDiscovered()).definitions ?? [], ctx.trustStore.isTrusted(ctx.options.projectDir));
         await ctx.refresh();
         return ok({ stored: true as const, where: secretStoreName(secretStore()) });
       } catch (err) {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { Provenance } from '../../../src-shared/config/server.js';
 import { toFailure } from '../errors.js';
-import { describeInstall, InstallRequests } from '../install/install-requests.js';
+import { describeInstall, InstallRequests, type InstallSite } from '../install/install-requests.js';
+import { sameAgentServer } from '../../../src-shared/config/tool-names.js';
 import { DATA_FILES } from '../paths.js';
 import { configHandlers } from './config.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -18,16 +19,25 @@ export function installHandlers(ctx: CoreContext): HandlerGroup<'install:preview
   const requests = new InstallRequests();
   const file = join(ctx.options.dataDir, DATA_FILES.servers);
   const add = configHandlers(ctx)['config:add'];
-  /** Where each name is defined now, in any host's file (shadowed and untrusted definitions included). */
-  const definitions = async (): Promise<(name: string) => Provenance[]> => {
+  /** Where each name is defined now, in any host's file (shadowed and untrusted definitions included), and its lookalikes. */
+  const definitions = async (): Promise<Pick<InstallSite, 'definitionsOf' | 'lookalikesOf'>> => {
     const discovery = await ctx.ensureDiscovered();
     const all = discovery.definitions ?? discovery.servers;
-    return (name) => all.filter((d) => d.name === name).map((d) => d.source);
+    return {
+      definitionsOf: (name) => all.filter((d) => d.name === name).map((d) => d.source),
+      // Attack pass 8, F12: names compared the way agent-visible tool names are formed.
+      lookalikesOf: (name) => all.filter((d) => d.name !== name && sameAgentServer(d.name, name)).map((d) => ({ name: d.name, source: d.source })),
+    };
+  };
+  /** What installing `name` would hide now: other hosts' definitions of it and every lookalike (each needs `confirmShadow`). */
+  const shadowsOf = async (name: string): Promise<Provenance[]> => {
+    const site = await definitions();
+    return [...site.definitionsOf(name).filter((d) => d.host !== 'switchboard'), ...site.lookalikesOf!(name).map((l) => l.source)];
   };
   return {
     'install:preview': async ({ link }) => {
       try {
-        const { preview, name, fields } = describeInstall(link, { file, env: ctx.options.platform.env, definitionsOf: await definitions() });
+        const { preview, name, fields } = describeInstall(link, { file, env: ctx.options.platform.env, ...(await definitions()) });
         return ok({ id: requests.add(name, fields, preview.shadows), ...preview });
       } catch (err) {
         return toFailure(err);
@@ -37,7 +47,7 @@ export function installHandlers(ctx: CoreContext): HandlerGroup<'install:preview
     'install:confirm': async ({ id, confirmShadow }) => {
       try {
         const pending = requests.nameOf(id);
-        const shadows = pending === undefined ? [] : (await definitions())(pending).filter((d) => d.host !== 'switchboard');
+        const shadows = pending === undefined ? [] : await shadowsOf(pending);
         const { name, fields } = requests.take(id, shadows, confirmShadow === true);
         return await add({ name, server: fields, target: { host: 'switchboard' } });
       } catch (err) {

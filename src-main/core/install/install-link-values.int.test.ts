@@ -87,6 +87,20 @@ describe('install links carry literal values only', () => {
     expect(JSON.parse(readFileSync(servers, 'utf8')).mcpServers.asks.env.API_KEY).toBe('${input:api-key}');
   });
 
+  it("a link named like another host's server up to case (SHARED vs Cursor's shared) takes its tool names: named, and needs the second yes (attack pass 8, F12)", async () => {
+    const preview = await h.core.handlers['install:preview']({ link: link('SHARED', { url }) });
+    if (!preview.ok) throw new Error(preview.error.message);
+    expect(preview.data.shadows.map((s) => ({ host: s.host, file: s.file }))).toEqual([{ host: 'cursor', file: cursorFile }]);
+    expect(preview.data.warnings).toContain(
+      `Installing takes the agent-visible tool names of the server "shared" defined in Cursor ${cursorFile} (mcp_shared_…): an agent calling them would reach this one instead. You are asked to confirm that separately.`,
+    );
+    const before = readFileSync(servers);
+    const refused = await h.core.handlers['install:confirm']({ id: preview.data.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(readFileSync(servers)).toEqual(before);
+    expect(await h.core.handlers['install:cancel']({ id: preview.data.id })).toEqual({ ok: true, data: { cancelled: true } });
+  });
+
   it('a link whose name is defined in another host names that server and needs a second yes', async () => {
     const entry = { url, headers: { 'X-Team': 'blue' } };
     const preview = await h.core.handlers['install:preview']({ link: link('shared', entry) });

@@ -93,6 +93,14 @@ describe('describeInstall', () => {
     ]);
   });
 
+  it('refuses a __proto__ header or env key with a reason, not an internal error (attack pass 8, M1)', () => {
+    const raw = (config: string): string => `mcp-switchboard://install?name=t5&config=${Buffer.from(config).toString('base64url')}`;
+    expect(() => describeInstall(raw('{"url":"http://127.0.0.1:9/t5","headers":{"__proto__":{"X":"HOME"}}}'), none)).toThrow(
+      'This install link was refused: headers may not have a key named "__proto__". Nothing was written.',
+    );
+    expect(() => describeInstall(raw('{"command":"node","env":{"__proto__":"x"}}'), none)).toThrow('This install link was refused: env may not have a key named "__proto__". Nothing was written.');
+  });
+
   it('refuses a hostile link with the parser’s reason', () => {
     expect(() => describeInstall('javascript:alert(1)', none)).toThrow(/^This install link was refused: links of scheme "javascript:"/);
   });

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InstallPreview } from '../../../src-shared/api/methods/install.js';
 import type { ServerFieldsSchema } from '../../../src-shared/api/config.js';
+import { sanitizeNamePart } from '../../../src-shared/config/tool-names.js';
 import { HOST_LABELS, type Provenance } from '../../../src-shared/config/server.js';
 import { commandLine } from '../../../src-shared/quote-arg.js';
 import { parseInstallLink } from '../../../src-shared/install-link.js';
@@ -52,6 +53,12 @@ export interface InstallSite {
   file: string;
   /** Where a server of `name` is defined now, in any host's file (Switchboard's own included). */
   definitionsOf(name: string): Provenance[];
+  /**
+   * Definitions (any host, Switchboard's own included) whose name differs from `name` but forms the
+   * same agent-visible tool names (`mcp_<server>_…`: case and punctuation fold, `sameAgentServer`).
+   * Default: none.
+   */
+  lookalikesOf?(name: string): { name: string; source: Provenance }[];
   /** The environment the value resolver reads (a value naming one of its variables is refused). */
   env: ResolverEnv;
 }
@@ -72,6 +79,13 @@ export function describeInstall(link: string, site: InstallSite): { preview: Omi
   const parsed = parseInstallLink(link);
   if (parsed.kind === 'invalid') throw new CoreError('INVALID_CONFIG', `This install link was refused: ${parsed.reason}`);
   const { config, name } = parsed;
+  // Attack pass 8, M1: a `__proto__` key (which a map copied by assignment would turn into its
+  // prototype; the schema's record check lets any value through under it) is refused outright.
+  for (const k of ['env', 'headers'] as const) {
+    const m = config[k];
+    if (!m || typeof m !== 'object' || Array.isArray(m)) continue;
+    if (Object.hasOwn(m, '__proto__')) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${k} may not have a key named "__proto__". Nothing was written.`);
+  }
   const checked = validateServerConfig(config);
   if (!checked.ok) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${checked.errors.join('; ')}`);
   const live = checkOutsideDefinition(config, site.env);
@@ -101,11 +115,18 @@ export function describeInstall(link: string, site: InstallSite): { preview: Omi
   const env = shownValues(fields.env);
   const headers = shownValues(fields.headers);
   const defined = site.definitionsOf(name);
-  const shadows = defined.filter((d) => d.host !== 'switchboard');
+  const lookalikes = site.lookalikesOf?.(name) ?? [];
+  const shadows = [...defined.filter((d) => d.host !== 'switchboard'), ...lookalikes.map((l) => l.source)];
   const warnings: string[] = [];
   if (parsed.renamedFrom !== undefined) warnings.push(`The link names the server "${parsed.renamedFrom}"; it is written as "${name}" (names may hold only letters, digits, "_", "." and "-").`);
   if (defined.some((d) => d.host === 'switchboard')) warnings.push(`A server named "${name}" already exists in ${file}: installing will be refused. Remove or rename it first.`);
-  for (const d of shadows) {
+  // Attack pass 8, F12: `GitHub` next to Cursor's `github` takes its agent-visible tool names.
+  for (const l of lookalikes) {
+    warnings.push(
+      `Installing takes the agent-visible tool names of the server "${l.name}" defined in ${whereDefined(l.source)} (mcp_${sanitizeNamePart(name, 'server')}_…): an agent calling them would reach this one instead. You are asked to confirm that separately.`,
+    );
+  }
+  for (const d of defined.filter((x) => x.host !== 'switchboard')) {
     warnings.push(`Installing hides the server "${name}" defined in ${whereDefined(d)}: Switchboard's own file comes first, so Switchboard would run this one instead. You are asked to confirm that separately.`);
   }
   if (fields.command !== undefined) {

@@ -54,9 +54,14 @@ function launchPlaces(def: ServerDefinition): [string, string][] {
 /** Hosts whose files use `!command` / env-name values. */
 const RESOLVING_HOSTS = new Set(['switchboard', 'xcsh']);
 
+/** Whether values in `host`'s files go through docs/auth.md resolution (`!command`, env names). */
+export function hostResolvesValues(host: string): boolean {
+  return RESOLVING_HOSTS.has(host);
+}
+
 /** Whether a definition's values go through docs/auth.md resolution (its source file's host). */
 export function resolvesValues(def: ServerDefinition): boolean {
-  return RESOLVING_HOSTS.has(def.source.host);
+  return hostResolvesValues(def.source.host);
 }
 
 /** A name that looks like an environment variable: `ALL_CAPS_WITH_UNDERSCORES` (at least one `_`). */

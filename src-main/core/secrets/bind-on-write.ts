@@ -4,11 +4,10 @@
  * is bound to that definition at once; a VS Code input answer to the files that declare it; a copy
  * (`config:transfer`) shares its source's secrets only when the person confirmed (`rebindSecrets`).
  */
-import { secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { holderOf, holds, type BindingDefinition } from './secret-binding.js';
+import { holderOf, holds, type BindingDefinition, type SecretHolder } from './secret-binding.js';
 import type { SecretBindings } from './secret-bindings.js';
-import { referencedAccounts } from './secret-refs.js';
+import { inputHolders, referencedAccounts } from './secret-refs.js';
 
 /** Bind freshly stored `accounts` to `def` alone (a new value replaces whoever held the old one). */
 export function bindStored(bindings: SecretBindings, accounts: readonly string[], def: BindingDefinition): Promise<void> {
@@ -16,16 +15,16 @@ export function bindStored(bindings: SecretBindings, accounts: readonly string[]
 }
 
 /**
- * Bind the answer to `${input:<id>}` to each Switchboard or VS Code file (the files whose syntax
- * declares inputs) among `definitions` that references it. A reference from any other host's
- * file stays unbound: an answer given for one file is not handed to another host's.
- * Resolves to the files bound.
+ * Bind the answer to `${input:<id>}` to the holders `inputHolders` names among `definitions`:
+ * each servers.json definition that references it, each VS Code file that does (a project file
+ * only when `projectTrusted`). A reference from any other host's file stays unbound. Resolves to
+ * the holders bound.
  */
-export async function bindInputAnswer(bindings: SecretBindings, id: string, definitions: readonly ServerDefinition[]): Promise<string[]> {
+export async function bindInputAnswer(bindings: SecretBindings, id: string, definitions: readonly ServerDefinition[], projectTrusted: boolean): Promise<SecretHolder[]> {
   const account = `input:${id}`;
-  const files = [...new Set(definitions.filter((d) => secretReferenceKind(d.source.host) !== undefined && referencedAccounts(d).includes(account)).map((d) => holderOf(d).file))];
-  for (const file of files) await bindings.bind([account], { file }, 'add');
-  return files;
+  const holders = inputHolders(account, definitions, projectTrusted);
+  for (const holder of holders) await bindings.bind([account], holder, 'add');
+  return holders;
 }
 
 /**

@@ -37,6 +37,24 @@ export interface LiteralSecretOptions {
   store: () => SecretStore;
   /** Write literal secrets into a host file without a reference syntax. Default false. */
   allowLiteralSecrets?: boolean;
+  /**
+   * Whether a keychain account (`secret:<id>` / `input:<id>`) is another holder's (attack pass 8,
+   * F4): such an id is never overwritten — `<server>-<key>-2`, `-3`, … is used instead. Default:
+   * nothing is taken (the caller is the account's only holder).
+   */
+  taken?: (account: string) => boolean;
+}
+
+/**
+ * The first id among `base`, `base-2`, `base-3`, … whose account (`<kind>:<id>`) `taken` does not
+ * claim. Ids fold case and punctuation (`GH` and `gh` give `gh-token`), so a fresh id is what
+ * keeps a case-variant name off another server's secret (attack pass 8, F4).
+ */
+export function freshSecretId(kind: 'secret' | 'input', base: string, taken: ((account: string) => boolean) | undefined): string {
+  if (!taken) return base;
+  let id = base;
+  for (let n = 2; taken(secretAccount(kind, id)); n++) id = `${base}-${n}`;
+  return id;
 }
 
 /**
@@ -46,7 +64,8 @@ export interface LiteralSecretOptions {
  * the file must declare), each value stored in the keychain (`Bearer <token>` keeps its `Bearer `
  * prefix); another host's file keeps the value as given when `allowLiteralSecrets`, with a note.
  * `accounts`: the keychain accounts stored, for the caller to bind to the definition it writes
- * (issue 26 item 1: a secret resolves only for the definition it was stored for).
+ * (issue 26 item 1: a secret resolves only for the definition it was stored for). An id
+ * `options.taken` claims is never overwritten: the value goes under a fresh id (`freshSecretId`).
  * Throws BAD_REQUEST (naming the keys and `--allow-literal-secrets`) for such a host without it;
  * rejects with the keychain's error when it cannot store.
  */
@@ -77,7 +96,8 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
     const value = out[field]![key]!;
     const bearer = /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value);
     const secret = bearer ? bearer[1]! : value;
-    const id = secretIdFor(options.name, key.trim());
+    // Two keys of one write that fold alike (`X-Key`, `x-key`) get two ids too.
+    const id = freshSecretId(kind, secretIdFor(options.name, key.trim()), (a) => accounts.includes(a) || (options.taken?.(a) ?? false));
     let ref: string;
     if (kind === 'secret') ref = await storeSecret(options.store(), id, secret);
     else {
@@ -90,4 +110,26 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
     notes.push(`${label} stored in ${secretStoreName(options.store())}; ${file} holds ${ref}`);
   }
   return { maps: out, notes, inputs, accounts };
+}
+
+/**
+ * `maps` with each `${input:<id>}` whose account `taken` claims renamed to a fresh id
+ * (`freshSecretId`), and a note per rename (attack pass 8, F6): in Switchboard's own `servers.json`
+ * an answer belongs to one server, so a new definition (an install link reusing `${input:api-key}`)
+ * asks for its own answer instead of sharing, or overwriting, another server's. Pure.
+ */
+export function ownInputIds<M extends SecretMaps>(maps: M, taken: (account: string) => boolean): { maps: M; notes: string[] } {
+  const renamed = new Map<string, string>();
+  const fresh = (id: string): string => {
+    if (!renamed.has(id)) renamed.set(id, taken(secretAccount('input', id)) ? freshSecretId('input', id, (a) => taken(a) || [...renamed.values()].some((r) => secretAccount('input', r) === a)) : id);
+    return renamed.get(id)!;
+  };
+  const out = { ...maps } as M;
+  for (const field of ['env', 'headers'] as const) {
+    const map = maps[field];
+    if (!map) continue;
+    out[field] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\$\{input:([^}]+)\}/g, (_m, id: string) => `\${input:${fresh(id)}}`) : v])) as M[typeof field];
+  }
+  const notes = [...renamed].filter(([id, to]) => id !== to).map(([id, to]) => `\${input:${id}} is another server's answer; this server asks for its own, \${input:${to}}`);
+  return { maps: out, notes };
 }

@@ -217,6 +217,9 @@ describe('a secret reference resolves only for the definition it is bound to (is
     const withFlag = await runSwitchboard(world, ['export', 'owner-stdio', '--to', 'gemini', '--rebind-secrets']);
     expect(withFlag.code, withFlag.stderr).toBe(0);
     expect(withFlag.stdout).toContain('${secret:owner-stdio-api_key} re-bound');
+    // Attack pass 8, M4: the notes no longer contradict each other (the host cannot read it; Switchboard does, for the bound copy).
+    expect(withFlag.stdout).toContain("env.API_KEY holds a Switchboard keychain reference ${secret:owner-stdio-api_key}, which Gemini CLI itself cannot read; only Switchboard fills it in, for a copy the secret is bound to — set the value by hand for Gemini CLI");
+    expect(withFlag.stdout).not.toContain('cannot be carried');
     const bindings = JSON.parse(readFileSync(join(world.dataDir, 'secret-bindings.json'), 'utf8'));
     expect(bindings.bindings['secret:owner-stdio-api_key'].holders.map((h: { server: string; file: string }) => [h.server, h.file])).toEqual([
       ['owner-stdio', join(world.dataDir, 'servers.json')],

@@ -12,13 +12,13 @@
  * credentials.json); a missing, refused or unrecoverable file reads as empty (nothing bound: every
  * reference is refused until bound again).
  */
-import { join } from 'node:path';
-import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
+import { join, resolve } from 'node:path';
+import { secretIdFor } from '../../../src-shared/config/secret-reference.js';
 import type { ConfigWarning, ServerDefinition } from '../../../src-shared/config/server.js';
 import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
 import { DATA_FILES } from '../paths.js';
 import { describeHolder, holderOf, sameHolder, type SecretHolder } from './secret-binding.js';
-import { referencedAccounts } from './secret-refs.js';
+import { inputHolders, referencedAccounts } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';
 
 /** The file's content. */
@@ -89,14 +89,28 @@ export class SecretBindings {
   }
 
   /**
+   * Drop every holder record of definition `server` in `file` (any origin), and its `shared`
+   * entries: called when that definition is removed (also the second half of a move), so a later
+   * definition that takes the name gets nothing until bound again (attack pass 8, F1). Whole-file
+   * input holders stay. Rejects when the file cannot be written.
+   */
+  release(server: string, file: string): Promise<void> {
+    const gone = (h: { server?: string; file: string }): boolean => h.server === server && resolve(h.file) === resolve(file);
+    return this.update((data) => {
+      for (const entry of Object.values(data.bindings)) entry.holders = entry.holders.filter((h) => !gone(h));
+      for (const [account, list] of Object.entries(data.shared ?? {})) data.shared![account] = list.filter((d) => !gone(d));
+    });
+  }
+
+  /**
    * The first-start migration (idempotent: runs once, marked `migrated`): each stored secret
    * (`accounts`, keychain account names) is bound to the definition in Switchboard's own file
    * that references it; a secret several definitions reference goes to the one its id names
    * (`<server>-<key>`, longest name wins), else the first, and the others are kept in `shared`.
-   * An `input:<id>` answer is bound to each Switchboard or VS Code file whose definitions reference
-   * it (the files that declare inputs). Existing bindings are kept.
+   * An `input:<id>` answer is bound as `inputHolders` says (each servers.json definition, each VS
+   * Code file, a project file only when `projectTrusted`; default false). Existing bindings are kept.
    */
-  async migrate(definitions: readonly ServerDefinition[], accounts: readonly string[]): Promise<MigrationOutcome> {
+  async migrate(definitions: readonly ServerDefinition[], accounts: readonly string[], projectTrusted = false): Promise<MigrationOutcome> {
     if (this.read().migrated) return { ran: false, bound: [], shared: [] };
     const bound: string[] = [];
     const sharedOut: string[] = [];
@@ -119,9 +133,9 @@ export class SecretBindings {
             sharedOut.push(account);
           }
         } else if (account.startsWith('input:')) {
-          const files = [...new Set(refs.filter((d) => secretReferenceKind(d.source.host) !== undefined).map((d) => holderOf(d).file))];
-          if (files.length === 0) continue;
-          file.bindings[account] = { holders: files.map((f) => ({ file: f })) };
+          const holders = inputHolders(account, refs, projectTrusted);
+          if (holders.length === 0) continue;
+          file.bindings[account] = { holders };
           bound.push(account);
         }
       }
@@ -168,12 +182,12 @@ export class SecretBindings {
  * Nothing is written while there is no such account (a fresh data folder stays as it was). Never
  * rejects: an unreachable keychain or an unwritable file leaves the migration for the next start.
  */
-export async function migrateSecretBindings(bindings: SecretBindings, definitions: readonly ServerDefinition[], keychain: Pick<SecretStore, 'accounts'>): Promise<MigrationOutcome> {
+export async function migrateSecretBindings(bindings: SecretBindings, definitions: readonly ServerDefinition[], keychain: Pick<SecretStore, 'accounts'>, projectTrusted = false): Promise<MigrationOutcome> {
   if (bindings.read().migrated) return { ran: false, bound: [], shared: [] };
   try {
     const accounts = (await keychain.accounts()).filter((a) => a.startsWith('secret:') || a.startsWith('input:'));
     if (accounts.length === 0) return { ran: false, bound: [], shared: [] };
-    return await bindings.migrate(definitions, accounts);
+    return await bindings.migrate(definitions, accounts, projectTrusted);
   } catch {
     return { ran: false, bound: [], shared: [] };
   }

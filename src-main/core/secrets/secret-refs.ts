@@ -13,7 +13,8 @@
  * (secret-binding.ts, issue 26 item 1).
  */
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { holds, SecretNotBoundError, type SecretHolder } from './secret-binding.js';
+import { holderOf, holds, SecretNotBoundError, type SecretHolder } from './secret-binding.js';
+import { secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import type { SecretBindings } from './secret-bindings.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -118,4 +119,24 @@ export function markStoredRefs(def: ServerDefinition, stored: ReadonlySet<string
     if (ref.kind === 'secret' && !stored.has(account) && !unresolved.includes(account)) unresolved.push(account);
   }
   return { ...def, unresolved };
+}
+
+/**
+ * Who an answer to the input `account` (`input:<id>`) is bound to, among `definitions` that
+ * reference it (attack pass 8, F6/F2): in Switchboard's own `servers.json` each such definition
+ * (server, file, origin) — an answer is per server there, so a later definition (an install link
+ * with the same `${input:id}`) gets nothing until answered for; in a VS Code file the whole file
+ * (VS Code asks once per file that declares it), but never a project file while the project is
+ * not trusted (`projectTrusted` false). Other hosts' files have no inputs and get nothing.
+ */
+export function inputHolders(account: string, definitions: readonly ServerDefinition[], projectTrusted: boolean): SecretHolder[] {
+  const out: SecretHolder[] = [];
+  for (const d of definitions) {
+    const kind = secretReferenceKind(d.source.host);
+    if (kind === undefined || !referencedAccounts(d).includes(account)) continue;
+    if (d.source.scope === 'project' && !projectTrusted) continue;
+    const holder = kind === 'secret' ? holderOf(d) : { file: holderOf(d).file };
+    if (!out.some((h) => h.server === holder.server && h.file === holder.file && h.origin === holder.origin)) out.push(holder);
+  }
+  return out;
 }
