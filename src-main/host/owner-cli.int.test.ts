@@ -5,7 +5,7 @@
  * verbs run one-shot or say they need one. Real servers, temp folders, no fixed sleeps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,14 @@ afterAll(async () => {
 });
 
 describe('a live owner controlled by the CLI', () => {
+  it('status --project of another folder says the answer is about the running owner\'s folder (trial 8 F14)', async () => {
+    const other = mkdtempSync(join(world.root, 'other-project-'));
+    const run = await runSwitchboard(world, ['status', '--project', other]);
+    expect(run.stderr).toContain(`The running Switchboard serves ${world.project}, not ${other}: this answer is about its project folder.`);
+    const same = await runSwitchboard(world, ['status', '--project', world.project]);
+    expect(same.stderr).not.toContain('The running Switchboard serves');
+  }, 120_000);
+
   it('holds the lock and a mode-600 endpoint file; a second owner is refused', async () => {
     const endpointFile = join(world.dataDir, 'endpoint.json');
     expect(statSync(endpointFile).mode & 0o777).toBe(0o600);
