@@ -83,7 +83,8 @@ describe('switchboard CLI in a trusted project', () => {
     expect(run.stdout).toMatch(/^mcp_everything_get_sum +everything\/get-sum +\S/m);
     const json = await runSwitchboard(world, ['tools', '--json']);
     const { tools, warnings } = ToolsListingSchema.parse(JSON.parse(json.stdout));
-    expect(warnings).toEqual([]);
+    // The server that cannot start is named in --json too, with why (trial 8 F11).
+    expect(warnings).toEqual([{ server: 'broken', warning: expect.stringMatching(/^not listed: Failed to connect to "broken": .*ENOENT/) }]);
     expect(tools.find((t) => t.agentName === 'mcp_everything_echo')).toMatchObject({ server: 'everything', name: 'echo' });
     expect(json.stderr).toMatch(/^Failed to connect to "broken": .*ENOENT/m);
   });
