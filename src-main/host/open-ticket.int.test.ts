@@ -61,7 +61,7 @@ function commandLines(): { pid: number; line: string }[] {
 const post = (port: number, path: string, headers: Record<string, string>): Promise<Response> =>
   fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers });
 
-describe.skipIf(process.platform !== 'linux')('switchboard open', () => {
+describe.skipIf(process.platform !== 'linux')('switchboard open (Linux only: reads every process command line from /proc)', () => {
   it('opens the browser with a one-time ticket: the token is on no command line; the ticket works once', async () => {
     const endpoint = readLiveEndpoint(world.dataDir)!;
     const run = await runSwitchboard(world, ['open']);
