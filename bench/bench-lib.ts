@@ -8,12 +8,12 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { NO_RESTARTS } from '../src-main/core/mcp/backoff.js';
-import { McpManager } from '../src-main/core/mcp/manager.js';
-import { EVERYTHING_SCRIPT, startEverythingHttp, testDefinition } from '../src-main/core/mcp/test-helpers.js';
+import { NO_RESTARTS } from '../src-main/core/mcp/manager/backoff.js';
+import { McpManager } from '../src-main/core/mcp/manager/manager.js';
+import { EVERYTHING_SCRIPT, startEverythingHttp, testDefinition } from '../src-main/core/mcp/testing/test-helpers.js';
 import type { ServerDefinition } from '../src-shared/config/server.js';
 
-const RAW = fileURLToPath(new URL('../src-main/core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
+const RAW = fileURLToPath(new URL('../src-main/core/mcp/testing/fixtures/raw-stdio-server.mjs', import.meta.url));
 const RSS_CHILD = fileURLToPath(new URL('./rss-child.ts', import.meta.url));
 const RUN_TS = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
 

@@ -10,15 +10,15 @@
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { NO_RESTARTS } from '../src-main/core/mcp/backoff.js';
-import { StoredEraMemory } from '../src-main/core/mcp/era-memory.js';
-import { McpManager } from '../src-main/core/mcp/manager.js';
-import { EVERYTHING_SCRIPT, testDefinition } from '../src-main/core/mcp/test-helpers.js';
+import { NO_RESTARTS } from '../src-main/core/mcp/manager/backoff.js';
+import { StoredEraMemory } from '../src-main/core/mcp/client/era-memory.js';
+import { McpManager } from '../src-main/core/mcp/manager/manager.js';
+import { EVERYTHING_SCRIPT, testDefinition } from '../src-main/core/mcp/testing/test-helpers.js';
 import type { ServerDefinition } from '../src-shared/config/server.js';
 import { interleavedCalls, type BenchResult, type BenchSizes } from './bench-lib.js';
 
-const MODERN_STDIO = fileURLToPath(new URL('../src-main/core/mcp/fixtures/modern-stdio-server.mjs', import.meta.url));
-const HTTP_FIXTURE = new URL('../src-main/core/mcp/fixtures/modern-http-server.mjs', import.meta.url).href;
+const MODERN_STDIO = fileURLToPath(new URL('../src-main/core/mcp/testing/fixtures/modern-stdio-server.mjs', import.meta.url));
+const HTTP_FIXTURE = new URL('../src-main/core/mcp/testing/fixtures/modern-http-server.mjs', import.meta.url).href;
 /** The echo target of the modern rows (manager / raw). */
 export const MODERN_ECHO_TARGET = 1.1;
 

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVERYTHING_SCRIPT } from '../src-main/core/mcp/test-helpers.js';
+import { EVERYTHING_SCRIPT } from '../src-main/core/mcp/testing/test-helpers.js';
 import { ensureCliBuild } from '../scripts/ensure-cli-build.mjs';
 
 const CLI_BIN = fileURLToPath(new URL('../bin/switchboard.mjs', import.meta.url));

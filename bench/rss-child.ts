@@ -4,9 +4,9 @@
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { NO_RESTARTS } from '../src-main/core/mcp/backoff.js';
-import { McpManager } from '../src-main/core/mcp/manager.js';
-import { EVERYTHING_SCRIPT, testDefinition } from '../src-main/core/mcp/test-helpers.js';
+import { NO_RESTARTS } from '../src-main/core/mcp/manager/backoff.js';
+import { McpManager } from '../src-main/core/mcp/manager/manager.js';
+import { EVERYTHING_SCRIPT, testDefinition } from '../src-main/core/mcp/testing/test-helpers.js';
 
 const [mode, count] = process.argv.slice(2);
 const n = Number(count ?? 10);

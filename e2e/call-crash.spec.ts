@@ -1,6 +1,6 @@
 /**
  * A call that crashes its server (trial 6 finding 3), in Chromium against `switchboard serve` and a
- * real stdio process (src-main/core/mcp/fixtures/raw-stdio-server.mjs `die`): the result names the
+ * real stdio process (src-main/core/mcp/testing/fixtures/raw-stdio-server.mjs `die`): the result names the
  * exit code and what the server printed on stderr, and stays on screen while the server restarts
  * and after it is connected again (it used to reset to "Call the tool to see its result here").
  */
@@ -15,7 +15,7 @@ const serverButton = (page: Page, name: string) =>
 
 test('a call that crashes the server keeps its failure, with the exit code and stderr, across the reconnect', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  const raw = join(REPO, 'src-main/core/mcp/fixtures/raw-stdio-server.mjs');
+  const raw = join(REPO, 'src-main/core/mcp/testing/fixtures/raw-stdio-server.mjs');
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { crashy: { command: process.execPath, args: [raw], env: { SB_E2E_TAG: sb.tag } } } }));
   await page.goto(await sb.serve());
   await expect(serverButton(page, 'crashy')).toContainText('connected');

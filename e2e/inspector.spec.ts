@@ -1,7 +1,7 @@
 /**
  * The inspector through the UI (issue 5), in Chromium against `switchboard serve`: server-everything's
  * quick tools called through the generated form, and the purpose-built fixture server
- * (src-main/core/mcp/fixtures/inspector-server.mjs) for what server-everything lacks — collisions, a
+ * (src-main/core/mcp/testing/fixtures/inspector-server.mjs) for what server-everything lacks — collisions, a
  * recursive schema, a 5 MB result (longest main-thread task measured and printed), cancel with
  * progress, output-schema warnings, untrusted HTML, sampling and elicitation dialogs, resources,
  * prompts, tasks.
@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { packageBin, REPO, type Sandbox } from './sandbox.js';
 
-const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/inspector-server.mjs');
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/inspector-server.mjs');
 
 /** Write the project's `.mcp.json`: server-everything and/or two fixture servers (colliding names). */
 function writeServers(sb: Sandbox, which: { everything?: boolean; fixtures?: boolean }): void {

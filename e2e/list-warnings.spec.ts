@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
 
-const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/inspector-server.mjs');
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/inspector-server.mjs');
 const RESOURCES = 'resources/list repeated a cursor, so listing stopped and the list may be incomplete; 10 duplicate resources dropped: 10 resources';
 const PROMPTS = 'prompts/list repeated a cursor, so listing stopped and the list may be incomplete; 1 duplicate prompt dropped: 1 prompt';
 

@@ -39,7 +39,7 @@ test('logs: levels shown, level floor and search filter, export of the shown lin
 test('logs: a wrapped line grows its row and never overlaps the next; an error line is marked as one', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
   const env = { SB_E2E_TAG: sb.tag };
-  writeFileSync(join(sb.project, '.mcp.json'), JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: [join(REPO, 'src-main/core/mcp/fixtures/inspector-server.mjs')], env } } }));
+  writeFileSync(join(sb.project, '.mcp.json'), JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: [join(REPO, 'src-main/core/mcp/testing/fixtures/inspector-server.mjs')], env } } }));
   sb.trust();
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.goto(await sb.serve());

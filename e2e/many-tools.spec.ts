@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
 
-const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/many-tools-server.mjs');
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/many-tools-server.mjs');
 const LONG = 'summarize_the_quarterly_revenue_report_for_every_region_and_product_line';
 
 test('5,000 tools differing only in digits: listed, one clash note, names per host scheme, long name shortened', async ({ page, sandbox }) => {

@@ -25,7 +25,7 @@ async function openTool(page: Page, server: string, tool: string): Promise<Locat
 
 test('a modern-only server asks through input_required: form and URL elicitation answered in the UI', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  const script = join(REPO, 'src-main/core/mcp/fixtures/modern-stdio-server.mjs');
+  const script = join(REPO, 'src-main/core/mcp/testing/fixtures/modern-stdio-server.mjs');
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [script], env: { SB_E2E_TAG: sb.tag } } } }));
   const url = await sb.serve();
   await page.goto(url);
@@ -55,7 +55,7 @@ test('a modern-only server asks through input_required: form and URL elicitation
 
 test('the tools of a modern server re-list by themselves after it announces a change', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  const script = join(REPO, 'src-main/core/mcp/fixtures/modern-stdio-server.mjs');
+  const script = join(REPO, 'src-main/core/mcp/testing/fixtures/modern-stdio-server.mjs');
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [script], env: { SB_E2E_TAG: sb.tag } } } }));
   await page.goto(await sb.serve());
   const pane = await openTool(page, 'modern', 'add-tool');

@@ -15,7 +15,7 @@ const serverButton = (page: Page, name: string) =>
 
 test('a modern-only server: Test, Restart, Stop, Start and a tool call all work', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  const script = join(REPO, 'src-main/core/mcp/fixtures/modern-stdio-server.mjs');
+  const script = join(REPO, 'src-main/core/mcp/testing/fixtures/modern-stdio-server.mjs');
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [script, '--legacy', 'reject'], env: { SB_E2E_TAG: sb.tag } } } }));
   await page.goto(await sb.serve());
   const row = serverButton(page, 'modern');

@@ -16,7 +16,7 @@ const serverButton = (page: Page, name: string) =>
 
 test('a call answered with a task: status as progress, its question in the dialog, its result in the Result pane, listed in Tasks', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  const script = join(REPO, 'src-main/core/mcp/fixtures/modern-stdio-server.mjs');
+  const script = join(REPO, 'src-main/core/mcp/testing/fixtures/modern-stdio-server.mjs');
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [script], env: { SB_E2E_TAG: sb.tag } } } }));
   await page.goto(await sb.serve());
   await serverButton(page, 'modern').click();

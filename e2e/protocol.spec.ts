@@ -16,7 +16,7 @@ const serverButton = (page: Page, name: string) =>
 
 test('a dual-era server: era badge, Server tab facts, and switching it to legacy from the UI', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  const script = join(REPO, 'src-main/core/mcp/fixtures/modern-stdio-server.mjs');
+  const script = join(REPO, 'src-main/core/mcp/testing/fixtures/modern-stdio-server.mjs');
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { dual: { command: process.execPath, args: [script, '--legacy', 'serve'], env: { SB_E2E_TAG: sb.tag } } } }));
   await page.goto(await sb.serve());
   await serverButton(page, 'dual').click();

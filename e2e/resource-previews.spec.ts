@@ -13,7 +13,7 @@ import { openEverything } from './everything-server.js';
 import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
 
-const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/many-tools-server.mjs');
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/many-tools-server.mjs');
 
 async function openTool(page: Page, tool: string): Promise<Locator> {
   await page.getByRole('tab', { name: /^Tools/ }).click();

@@ -15,7 +15,7 @@ import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
 import { breakdown } from './trace-breakdown.js';
 
-const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/many-tools-server.mjs');
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/many-tools-server.mjs');
 
 /**
  * The renderer main thread's CPU time so far (ms; Chrome's ThreadTime metric) and its busy wall time

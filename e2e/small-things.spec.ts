@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { REPO, type Sandbox } from './sandbox.js';
 
-const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/inspector-server.mjs');
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/inspector-server.mjs');
 
 function setup(sb: Sandbox): void {
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { SB_E2E_TAG: sb.tag } } } }, null, 2));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
 
-const FIXTURE = join(REPO, 'src-main/core/mcp/fixtures/badschema-server.mjs');
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/badschema-server.mjs');
 
 test('invalid tools are marked with the field and the reason; the pin mode can be set to off', async ({ page, sandbox }) => {
   const sb = sandbox('empty');

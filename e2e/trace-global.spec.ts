@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { packageBin } from './sandbox.js';
-import { startSseFaultServer, startStreamableFaultServer } from '../src-main/core/mcp/fixtures/http-fault-servers.js';
+import { startSseFaultServer, startStreamableFaultServer } from '../src-main/core/mcp/testing/fixtures/http-fault-servers.js';
 
 test('Trace view: every server merged in time order, filtered by server, exported with each line\'s server', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
@@ -91,7 +91,7 @@ test('trace: Replay of a resources/read shows its result as a tree and the new e
 
 test('trace: Replay of a call of a destructiveHint tool asks first; cancelled, nothing is sent', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
-  const fixture = join(process.cwd(), 'src-main/core/mcp/fixtures/inspector-server.mjs');
+  const fixture = join(process.cwd(), 'src-main/core/mcp/testing/fixtures/inspector-server.mjs');
   writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [fixture], env: { SB_E2E_TAG: sb.tag } } } }));
   await page.goto(await sb.serve());
   const server = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^fx\b/ });

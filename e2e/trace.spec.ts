@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { openEverything } from './everything-server.js';
-import { startStreamableFaultServer } from '../src-main/core/mcp/fixtures/http-fault-servers.js';
+import { startStreamableFaultServer } from '../src-main/core/mcp/testing/fixtures/http-fault-servers.js';
 
 test('trace: paired request and reply with latency beside the list, filters, replay, JSON-lines export', async ({ page, sandbox }) => {
   const sb = sandbox('empty');

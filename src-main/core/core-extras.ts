@@ -3,8 +3,8 @@
  * `CoreOptions`: which servers run, event coalescing, config watching, server-request policy,
  * restart policy and channel knobs.
  */
-import type { RestartPolicy } from './mcp/backoff.js';
-import type { ServerRequestPolicy } from './mcp/server-requests.js';
+import type { RestartPolicy } from './mcp/manager/backoff.js';
+import type { ServerRequestPolicy } from './mcp/inspector/server-requests.js';
 import type { ChannelServiceOptions } from './channels/channel-service.js';
 
 /** Extra, face-specific knobs of `createSwitchboardCore` (not part of the shared `CoreOptions`). */

@@ -2,8 +2,8 @@
  * Holding the secrets of discovered definitions for redaction (switchboard-core.ts calls it on every
  * discovery).
  */
-import { resolvesValues, type ValueResolver } from './mcp/value-resolution.js';
-import { secretsToRemember } from './mcp/connection-auth.js';
+import { resolvesValues, type ValueResolver } from './mcp/connection/value-resolution.js';
+import { secretsToRemember } from './mcp/connection/connection-auth.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ServerDefinition } from '../../src-shared/config/server.js';
 import { isPlainLocation, isSecretKey, isSecretValue } from '../../src-shared/redaction.js';

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StateStore } from './state-store.js';
 import { TrustStore } from './config/trust.js';
 import { ToolPinStore } from './trust/tool-pins.js';
-import { HistoryFile } from './mcp/history-file.js';
+import { HistoryFile } from './mcp/inspector/history-file.js';
 import { CredentialStore } from './auth/credential-store.js';
 import { FileSecretStore } from './secrets/file-secret-store.js';
 import { SecretBindings } from './secrets/secret-bindings.js';

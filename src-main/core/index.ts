@@ -10,6 +10,6 @@ export * from './entry-kit.js';
 export { createSwitchboardCore, type CoreExtras } from './switchboard-core.js';
 export type { CoreOptions, SwitchboardCore, ReferenceServerLaunch } from './types.js';
 export { KeytarSecretStore } from './secrets/secret-store.js';
-export { acceptWithDefaults, type ServerRequestPolicy } from './mcp/server-requests.js';
+export { acceptWithDefaults, type ServerRequestPolicy } from './mcp/inspector/server-requests.js';
 export { ChannelFile } from './channels/channel-file.js';
 export { DEEP_LINK_DONE_URL } from './auth/auth-service.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualStops } from './manual-stops.js';
-import { testDefinition } from './mcp/test-helpers.js';
+import { testDefinition } from './mcp/testing/test-helpers.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerDefinition } from '../../src-shared/config/server.js';
-import { launchKey } from './mcp/transport-factory.js';
-import type { ManagedServer } from './mcp/types.js';
+import { launchKey } from './mcp/transport/transport-factory.js';
+import type { ManagedServer } from './mcp/manager/types.js';
 import { StateStore } from './state-store.js';
 
 /** The state.json key. */

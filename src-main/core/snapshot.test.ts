@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema } from '../../src-shared/api/status.js';
 import type { ServerDefinition } from '../../src-shared/config/server.js';
 import type { DiscoveryResult } from './config/types.js';
-import type { ServerRuntime } from './mcp/types.js';
+import type { ServerRuntime } from './mcp/manager/types.js';
 import { buildSnapshot, desiredState, managedServers, summarizeServer } from './snapshot.js';
 
 const SECRET = 'sk-live-5ecr3t-value-never-on-the-wire';

@@ -16,7 +16,7 @@ import { secretStoreWarning, type SecretStoreChoice } from './secrets/file-secre
 import type { PendingApproval } from '../../src-shared/api/approval.js';
 import type { ServerPins } from '../../src-shared/api/pins.js';
 import type { TextFinding } from '../../src-shared/api/findings.js';
-import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/types.js';
+import type { DesiredState, ManagedServer, ServerRuntime } from './mcp/manager/types.js';
 import { builtinOverrides } from './config/builtin-overrides.js';
 
 /**

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processesWithEnv } from './mcp/launch-session.js';
+import { processesWithEnv } from './mcp/transport/launch-session.js';
 import type { PlatformContext } from './paths.js';
 
 /** The repository root. */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../core/secrets/secret-store.js';
 import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
 import { approveSignIn } from '../core/auth/test-browser.js';
-import { startEverythingHttp } from '../core/mcp/test-helpers.js';
+import { startEverythingHttp } from '../core/mcp/testing/test-helpers.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from '../core/auth/fixtures/protected-server.mjs';
 

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServersSnapshot, ToolInfo } from '../../src-shared/api/status.js';
-import { startStreamableFaultServer } from '../core/mcp/fixtures/http-fault-servers.js';
+import { startStreamableFaultServer } from '../core/mcp/testing/fixtures/http-fault-servers.js';
 import { discoverAndLoadMCPTools } from './library.js';
 import { makeWorld, runSwitchboard, stubRenderer, waitFor, type TempWorld } from '../core/test-world.js';
 import { notifyingEntry } from '../core/channels/test-fixtures.js';
 import { endServedOwner, startServedOwner } from './fixtures/served-owner.js';
 
-const SCRIPTED = fileURLToPath(new URL('../core/mcp/fixtures/scripted-server.mjs', import.meta.url));
+const SCRIPTED = fileURLToPath(new URL('../core/mcp/testing/fixtures/scripted-server.mjs', import.meta.url));
 
 const worlds: TempWorld[] = [];
 afterEach(() => worlds.splice(0).forEach((w) => w.cleanup()));

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../src-shared/api/checks.js';
 import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, tripwireEntry, writeOwnServers, type TempWorld } from '../core/test-world.js';
 
-const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/inspector-server.mjs', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../core/mcp/testing/fixtures/inspector-server.mjs', import.meta.url));
 let world: TempWorld;
 let tripwire: string;
 // Credential-shaped (high entropy): an env NAME's ordinary value is no longer held (issue 26 item 2).

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../core/mcp/test-helpers.js';
+import { freePort } from '../core/mcp/testing/test-helpers.js';
 import { everythingScript, makeWorld, runSwitchboard, waitFor, type TempWorld } from '../core/test-world.js';
 
 let world: TempWorld;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolsListing } from '../../src-shared/api/status.js';
 import { CLI_BIN, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 
-const FIXTURE = fileURLToPath(new URL('../core/mcp/fixtures/many-tools-server.mjs', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../core/mcp/testing/fixtures/many-tools-server.mjs', import.meta.url));
 const BARE_PATH = '/usr/bin:/bin';
 
 let world: TempWorld;

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolsListing } from '../../src-shared/api/status.js';
 import { CLI_BIN, makeWorld, processesWithMarker, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 
-const RAW = fileURLToPath(new URL('../core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
-const MODERN_STDIO = fileURLToPath(new URL('../core/mcp/fixtures/modern-stdio-server.mjs', import.meta.url));
+const RAW = fileURLToPath(new URL('../core/mcp/testing/fixtures/raw-stdio-server.mjs', import.meta.url));
+const MODERN_STDIO = fileURLToPath(new URL('../core/mcp/testing/fixtures/modern-stdio-server.mjs', import.meta.url));
 const TOOL_NAMES = ['echo', 'slow', 'shapes', 'fail', 'log', 'roots', 'confirm', 'visit', 'sample', 'add-tool', 'job', 'approve'];
 const CLOCK = String.raw`\d\d:\d\d:\d\d\.\d{3}`;
 

@@ -11,12 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema, type ServersSnapshot } from '../../src-shared/api/status.js';
 import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
-import { isAlive } from '../core/mcp/process-tree.js';
+import { isAlive } from '../core/mcp/transport/process-tree.js';
 import { formatLogEntry } from './cli/commands/lifecycle-format.js';
 import { readLiveEndpoint } from '../owner/ownership.js';
 import { connectToOwner, type RemoteApi } from '../wires/remote-api.js';
 
-const RAW = fileURLToPath(new URL('../core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
+const RAW = fileURLToPath(new URL('../core/mcp/testing/fixtures/raw-stdio-server.mjs', import.meta.url));
 
 let world: TempWorld;
 let serve: ChildProcess;

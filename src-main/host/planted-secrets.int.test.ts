@@ -23,7 +23,7 @@ import { COMMANDS } from './cli/commands/index.js';
 import { startWebHost } from '../wires/web-host.js';
 import { approveSignIn, waitFor } from '../core/auth/test-browser.js';
 import { defaultCredentialId, oauthAccount } from '../core/auth/credential-id.js';
-import { startEverythingHttp, type EverythingHttp } from '../core/mcp/test-helpers.js';
+import { startEverythingHttp, type EverythingHttp } from '../core/mcp/testing/test-helpers.js';
 import { KeytarSecretStore } from '../core/secrets/secret-store.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import { everythingScript, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../core/test-world.js';
 
-const MODERN_STDIO = fileURLToPath(new URL('../core/mcp/fixtures/modern-stdio-server.mjs', import.meta.url));
-const HTTP_FIXTURE = new URL('../core/mcp/fixtures/modern-http-server.mjs', import.meta.url).href;
+const MODERN_STDIO = fileURLToPath(new URL('../core/mcp/testing/fixtures/modern-stdio-server.mjs', import.meta.url));
+const HTTP_FIXTURE = new URL('../core/mcp/testing/fixtures/modern-http-server.mjs', import.meta.url).href;
 
 let world: TempWorld;
 let http: { url: string; close(): Promise<void> };

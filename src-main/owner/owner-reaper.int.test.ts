@@ -9,12 +9,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isAlive } from '../core/mcp/process-tree.js';
+import { isAlive } from '../core/mcp/transport/process-tree.js';
 import { createSwitchboardCore } from '../core/switchboard-core.js';
 import { CLI_BIN, everythingScript, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 import { CHILDREN_FILE } from './owner-children.js';
 
-const FORKER = fileURLToPath(new URL('../core/mcp/fixtures/forking-server.mjs', import.meta.url));
+const FORKER = fileURLToPath(new URL('../core/mcp/testing/fixtures/forking-server.mjs', import.meta.url));
 let world: TempWorld;
 let owner: ChildProcess | undefined;
 const started: number[] = [];

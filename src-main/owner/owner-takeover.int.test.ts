@@ -9,15 +9,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { processesWithEnv } from '../core/mcp/launch-session.js';
-import { isAlive } from '../core/mcp/process-tree.js';
+import { processesWithEnv } from '../core/mcp/transport/launch-session.js';
+import { isAlive } from '../core/mcp/transport/process-tree.js';
 import { CLI_BIN, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
 import { CHILDREN_FILE } from './owner-children.js';
 import { acquireOwnershipChecked, processCommandLine } from './owner-takeover.js';
 import { OwnedElsewhereError } from './ownership.js';
 
-const RAW = fileURLToPath(new URL('../core/mcp/fixtures/raw-stdio-server.mjs', import.meta.url));
-const WRAPPER = fileURLToPath(new URL('../core/mcp/fixtures/wrapper.mjs', import.meta.url));
+const RAW = fileURLToPath(new URL('../core/mcp/testing/fixtures/raw-stdio-server.mjs', import.meta.url));
+const WRAPPER = fileURLToPath(new URL('../core/mcp/testing/fixtures/wrapper.mjs', import.meta.url));
 
 const worlds: TempWorld[] = [];
 const children: ChildProcess[] = [];

@@ -292,7 +292,7 @@ export const LogEntrySchema = z.object({
   time: z.number(),
   stream: z.enum(['stderr', 'stdout', 'system']),
   text: z.string(),
-  /** The line's level (core/mcp/log-level.ts); absent when a stderr line names none. */
+  /** The line's level (core/mcp/logs/log-level.ts); absent when a stderr line names none. */
   level: LogLevelSchema.optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;

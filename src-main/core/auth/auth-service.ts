@@ -9,7 +9,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
 import { isSecretKey, type SecretValues } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
-import type { ConnectionAuth } from '../mcp/connection-auth.js';
+import type { ConnectionAuth } from '../mcp/connection/connection-auth.js';
 import { withoutClientId, withoutClients } from './client-registrations.js';
 import { bindCredential, type CredentialBinding } from './credential-binding.js';
 import { CredentialStore } from './credential-store.js';

@@ -11,7 +11,7 @@ import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-sh
 import { NAME_SCHEMES, namesUnderScheme, type NameSchemeId } from '../../../src-shared/config/host-tool-names.js';
 import type { HostView } from '../config/host-view.js';
 import type { DiscoveryResult } from '../config/types.js';
-import { buildToolInfos, isToolExposed } from '../mcp/tool-bridge.js';
+import { buildToolInfos, isToolExposed } from '../mcp/tools/tool-bridge.js';
 import type { ToolCostCounter } from './tool-cost.js';
 import { TOKENIZER_INFO } from './tokenizer.js';
 import { fileToggleTarget, switchboardOnlyNote, TOOL_LIST_KEYS, toggleKeysText } from './tool-toggles.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { EventName } from '../../../src-shared/api/contract.js';
 import { createSwitchboardCore, type CoreExtras } from '../switchboard-core.js';
 import { everythingScript, type TempWorld } from '../test-world.js';
-import { killTree } from '../mcp/test-helpers.js';
+import { killTree } from '../mcp/testing/test-helpers.js';
 import type { CoreOptions, SwitchboardCore } from '../types.js';
 
 /** Absolute path of the notifying fixture server. */

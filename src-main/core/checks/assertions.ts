@@ -9,7 +9,7 @@ import { createTwoFilesPatch } from 'diff';
 import { JSONPath } from 'jsonpath-plus';
 import { resultValue, type Assertion, type AssertionOutcome } from '../../../src-shared/api/checks.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
-import { checkStructuredOutput } from '../mcp/tool-bridge.js';
+import { checkStructuredOutput } from '../mcp/tools/tool-bridge.js';
 
 /** The document a JSONPath runs over: the MCP `CallToolResult` fields. */
 export function resultDocument(result: ToolCallResult): Record<string, unknown> {

@@ -12,7 +12,7 @@ import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../errors.js';
 import { addServerToFile, rawEntry, type EntryLocation, type WriteOutcome } from './config-writer.js';
 import { HOST_RULES } from './providers/host-rules.js';
-import { hostResolvesValues } from '../mcp/value-resolution.js';
+import { hostResolvesValues } from '../mcp/connection/value-resolution.js';
 import { checkOutsideDefinition } from '../install/outside-definition.js';
 import type { DiscoveryContext } from './types.js';
 

@@ -86,7 +86,7 @@ describe('unresolved placeholders are warnings naming the field', () => {
 
 describe('values looked up by name at connect time (docs/auth.md)', () => {
   it('an unset name with a close set one says so in the reason it was left out', async () => {
-    const { ValueResolver } = await import('../mcp/value-resolution.js');
+    const { ValueResolver } = await import('../mcp/connection/value-resolution.js');
     const r = new ValueResolver({ env: { WEATHER_API_KEY: 'k' } });
     expect(await r.resolve('WEATHER_APIKEY')).toEqual({ reason: 'environment variable WEATHER_APIKEY is not set (did you mean WEATHER_API_KEY?)' });
     expect(await r.resolve('NOTHING_LIKE_IT')).toEqual({ reason: 'environment variable NOTHING_LIKE_IT is not set' });

@@ -9,10 +9,10 @@ import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
 import { CoreError, toFailure } from '../errors.js';
-import { buildCatalog, describeTool } from '../mcp/catalog.js';
-import * as ops from '../mcp/inspector-ops.js';
-import { failureMessage } from '../mcp/tool-bridge.js';
-import { hostRoots } from '../mcp/host-roots.js';
+import { buildCatalog, describeTool } from '../mcp/tools/catalog.js';
+import * as ops from '../mcp/inspector/inspector-ops.js';
+import { failureMessage } from '../mcp/tools/tool-bridge.js';
+import { hostRoots } from '../mcp/connection/host-roots.js';
 import { rootsOrigin } from '../../../src-shared/config/host-roots.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 

@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { toFailure } from '../errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
-import { rereadLoginShellEnv } from '../mcp/login-shell-env.js';
+import { rereadLoginShellEnv } from '../mcp/transport/login-shell-env.js';
 
 type LifecycleMethod = 'servers:start' | 'servers:stop' | 'servers:clearStop' | 'servers:restart' | 'servers:reload' | 'servers:test' | 'trace:get';
 

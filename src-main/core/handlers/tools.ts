@@ -2,8 +2,8 @@
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 import { toFailure } from '../errors.js';
-import { missingParamsResult, missingRequired } from '../mcp/catalog.js';
-import { truncateResult } from '../mcp/result-preview.js';
+import { missingParamsResult, missingRequired } from '../mcp/tools/catalog.js';
+import { truncateResult } from '../mcp/tools/result-preview.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'tools:call'> {

@@ -9,8 +9,8 @@ import { fail, ok } from '../../../src-shared/api/envelope.js';
 import type { ApiHandlers } from '../../../src-shared/api/contract.js';
 import type { TraceReplay } from '../../../src-shared/api/lifecycle.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
-import { replayPlan } from '../mcp/trace-replay.js';
-import { AnyResultSchema } from '../mcp/tool-bridge.js';
+import { replayPlan } from '../mcp/inspector/trace-replay.js';
+import { AnyResultSchema } from '../mcp/tools/tool-bridge.js';
 import { inspectorFailure } from './inspector.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 

@@ -5,7 +5,7 @@
  * `checkOutsideDefinition` before anything is written, and refuse on any problem.
  *
  * Such a definition is written into Switchboard's own `servers.json`, where value syntax is live
- * (docs/auth.md, src-main/core/mcp/value-resolution.ts; docs/config-discovery.md placeholders). So it
+ * (docs/auth.md, src-main/core/mcp/connection/value-resolution.ts; docs/config-discovery.md placeholders). So it
  * may carry literal values only. Refused, with the field, the syntax and why:
  * - a value that runs as a shell command (`!…`; `runsAsCommand`) — in env, header and auth values,
  *   the fields the resolver reads;
@@ -17,7 +17,7 @@
  * In command, args, cwd and url a leading `!` or a bare name is literal text (nothing resolves
  * them) and passes. Keys are never resolved and are not checked. Pure: the environment comes in.
  */
-import { runsAsCommand, readsAsEnvName } from '../mcp/value-resolution.js';
+import { runsAsCommand, readsAsEnvName } from '../mcp/connection/value-resolution.js';
 import { redactText } from '../../../src-shared/redaction.js';
 import { showHidden } from '../../../src-shared/visible-text.js';
 

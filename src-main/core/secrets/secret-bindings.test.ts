@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { testDefinition } from '../mcp/test-helpers.js';
+import { testDefinition } from '../mcp/testing/test-helpers.js';
 import { memorySecretStore } from './memory-secret-store.js';
 import { migrateSecretBindings, SecretBindings } from './secret-bindings.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandPlaceholders } from '../config/env-expand.js';
-import { testDefinition } from '../mcp/test-helpers.js';
+import { testDefinition } from '../mcp/testing/test-helpers.js';
 import { findSecretRefs, referencedAccounts, secretRefResolverFor, storeInputAnswer, storeSecret } from './secret-refs.js';
 import { holderOf, SecretNotBoundError, type SecretHolder } from './secret-binding.js';
 import { memorySecretStore } from './memory-secret-store.js';

@@ -8,7 +8,7 @@
  *   `input:<id>`.
  *
  * Discovery leaves both literal; they are resolved at connect time through
- * `ValueResolverOptions.resolveSecretRef` (src-main/core/mcp/value-resolution.ts), which is
+ * `ValueResolverOptions.resolveSecretRef` (src-main/core/mcp/connection/value-resolution.ts), which is
  * `secretRefResolverFor` below: a secret resolves only for the definitions it is bound to
  * (secret-binding.ts, issue 26 item 1).
  */

@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acceptWithDefaults } from '../../mcp/server-requests.js';
+import { acceptWithDefaults } from '../../mcp/inspector/server-requests.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import { createSwitchboardCore } from '../../switchboard-core.js';
 import type { SwitchboardCore } from '../../types.js';

@@ -1,0 +1,273 @@
+/**
+ * Connect attempts of one server (docs/connections-supervision.md): start (idempotent), stop, a
+ * re-initialise after an expired session, and one attempt — values, auth and transport
+ * (connection-launch.ts), the protocol era (connection-era.ts), the deadline and its stall report
+ * (connect-stall.ts), the first tools/list, the keep-alive of a remote server — and what a failed
+ * attempt becomes. Every attempt has a number; anything finishing for an older one is ignored.
+ * A layer of `ServerConnection` (connection.ts).
+ */
+import type { ServerStatusName } from '../../../../src-shared/api/status.js';
+import type { Failure } from '../../../../src-shared/api/outcome.js';
+import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
+import { keepAliveProbe } from './keepalive-probe.js';
+import { startKeepAlive } from './remote-keepalive.js';
+import { ConnectTimeoutError, describeConnectFailure } from '../failures/connection-failures.js';
+import { closeLive } from './live-client.js';
+import { isAuthFailure, isTransportFailure } from '../failures/failure-code.js';
+import { listAllTools } from '../tools/tool-listing.js';
+import type { Live } from './connection-types.js';
+import { prepareLive } from './connection-launch.js';
+import { failureMessage } from '../tools/tool-bridge.js';
+import { describeLaunch } from '../transport/transport-factory.js';
+import { needsAuthMessage, staticCredentialRefusal } from './connection-auth.js';
+import { AUTH_REQUIRED, classifyFailure } from '../failures/failure-code.js';
+import { isRequestTimeout } from '../failures/failure-text.js';
+import { connectDeadlineMs, describeEra, negotiated, priorFor, protocolFor, retryAfter, verdictOf } from '../client/connection-era.js';
+import { eraKey } from '../client/era-memory.js';
+import { ConnectWatch } from './connect-report.js';
+import { watchStall } from './connect-stall.js';
+import { legacySseHint } from '../failures/legacy-sse-hint.js';
+import { ConnectionSupervision } from './connection-supervision.js';
+
+/** Starting, stopping and connecting one server; failures go to connection-supervision.ts. */
+export abstract class ConnectionAttempt extends ConnectionSupervision {
+  /**
+   * Start by hand or by reconcile (idempotent: resolves with the running attempt when connecting or
+   * connected). Cancels a pending automatic restart and resets the failed-start count (docs/operator-verbs.md:
+   * "`start foo` clears its last error and retries"). Never rejects: a failure leaves status
+   * `backoff` or `error` with `lastError`. `asRestart`: an explicit `restart` (counted in
+   * `restartCount`); a plain start — first start, or start after a stop — is not a restart.
+   */
+  start(asRestart = false): Promise<void> {
+    if (this.connecting) return this.connecting;
+    if (this.status === 'connected') return Promise.resolve();
+    this.restarts.cancel();
+    this.restarts.failedStarts = 0;
+    this.lostWhileUp = false;
+    return this.begin(asRestart);
+  }
+
+  /**
+   * One connect attempt; `asRestart` counts it in `restartCount` (automatic restarts and explicit
+   * `restart`, docs/connections-supervision.md). Clears the last error, except on an automatic
+   * retry (`keepReason`): its status keeps saying why until this attempt learns better (connect-stall.ts).
+   */
+  protected begin(asRestart: boolean, keepReason = false): Promise<void> {
+    if (this.connecting) return this.connecting;
+    const attempt = ++this.attempt;
+    if (asRestart) this.restartCount++;
+    if (!keepReason) {
+      this.lastError = undefined;
+      this.failure = undefined;
+    }
+    this.connectedAt = undefined;
+    this.setStatus('connecting');
+    const run = this.connect(attempt).finally(() => {
+      if (this.connecting === run) this.connecting = undefined;
+    });
+    this.connecting = run;
+    return run;
+  }
+
+  /**
+   * Stop: abort a connect in progress, close the client (stdio: end stdin → SIGTERM → kill tree),
+   * drop the tools, then set `finalStatus` (`stopped`, `disabled`, `untrusted` or `changed`).
+   */
+  async stop(finalStatus: Extract<ServerStatusName, 'stopped' | 'disabled' | 'untrusted' | 'changed'> = 'stopped'): Promise<void> {
+    this.attempt++;
+    this.restarts.cancel();
+    this.connecting = undefined;
+    const live = this.live;
+    this.live = undefined;
+    const hadTools = this.tools.length > 0;
+    this.tools = [];
+    this.connectedAt = undefined;
+    this.protocol = undefined;
+    // A stopped server has no current latency (the sparkline starts over at the next connect).
+    this.latencies = [];
+    if (live) {
+      this.note(`stopping (${finalStatus})`);
+      await closeLive(live);
+    }
+    if (finalStatus !== 'stopped') {
+      this.lastError = undefined;
+      this.failure = undefined;
+    }
+    this.setStatus(finalStatus);
+    if (hadTools) this.emit('tools');
+  }
+
+  /** Close `live` quietly (no status noise) and connect again; resolves when that attempt ends. */
+  protected async reinitialise(live: Live): Promise<void> {
+    if (this.live !== live) return this.whenSettled();
+    this.live = undefined;
+    this.attempt++;
+    await closeLive(live);
+    await this.begin(true);
+  }
+
+  /**
+   * One connect attempt. `retry` is set on the one immediate retry after a failure that
+   * `retryAfter` (connection-era.ts) allows: `forget` drops the remembered era, `legacy` uses the
+   * legacy handshake (a stdio server that closed its pipe on the probe).
+   */
+  protected async connect(attempt: number, retry?: 'forget' | 'legacy'): Promise<void> {
+    const def = this.definition;
+    const timeoutMs = def.timeout ?? DEFAULT_TIMEOUT_MS;
+    // A retry quotes only its own process's stderr (the first process's is in the log already).
+    const stderrFrom = this.options.logs.lastSeq();
+    this.attemptLogFrom = stderrFrom;
+    let timer: NodeJS.Timeout | undefined;
+    let stall: ReturnType<typeof watchStall> | undefined;
+    let live: Live | undefined;
+    const watch = new ConnectWatch();
+    const memoryKey = eraKey(def);
+    let mode: ReturnType<typeof protocolFor> = def.protocol ?? 'auto';
+    let prior: ReturnType<typeof priorFor>;
+    try {
+      mode = protocolFor(def);
+      if (retry === 'forget') this.options.eras?.forget(memoryKey);
+      prior = retry === 'legacy' ? { kind: 'legacy' } : priorFor(mode, this.options.eras?.recall(memoryKey));
+      const prepared = await prepareLive(def, this.options, {
+        protocol: mode,
+        server: this.name,
+        note: (text) => this.note(text),
+        isCurrent: () => attempt === this.attempt,
+        onDropped: (dropped) => {
+          this.dropped = dropped;
+        },
+      });
+      if (!prepared) return;
+      const { sse, transport } = prepared;
+      watch.observe(transport);
+      live = prepared.live;
+      const current = live;
+      if (sse) sse.onStreamDropped = (reason) => {
+        current.dropReason = reason;
+        if (this.live === current) this.note(reason);
+      };
+      this.live = live;
+      this.wire(live);
+      this.note(`connecting: ${describeLaunch(def)}`);
+      const deadlineMs = connectDeadlineMs(def, mode, prior !== undefined, timeoutMs);
+      const deadline = new Promise<never>((_, reject) => {
+        const why = deadlineMs === timeoutMs ? `Connection timed out after ${timeoutMs} ms` : `Connection timed out after ${deadlineMs} ms (the server/discover probe, then the 2025 handshake, ${timeoutMs} ms each)`;
+        timer = setTimeout(() => reject(new ConnectTimeoutError(why)), deadlineMs);
+      });
+      stall = this.watchStall(attempt, deadlineMs, watch);
+      await Promise.race([live.client.connect(transport, { timeout: timeoutMs, signal: live.abort.signal, ...(prior ? { prior } : {}) }), deadline]);
+      if (attempt !== this.attempt) return;
+      watch.connected();
+      const verdict = verdictOf(live.client);
+      if (verdict) this.options.eras?.remember(memoryKey, verdict);
+      this.protocol = negotiated(live.client, mode, prior !== undefined && retry !== 'legacy');
+      this.capabilities = live.client.getServerCapabilities() as Record<string, unknown> | undefined;
+      this.instructions = live.client.getInstructions();
+      this.listWarning = undefined;
+      this.excludedTools = [];
+      this.toolsCache = undefined;
+      const tools = await Promise.race([listAllTools(live.client, timeoutMs, (ms) => this.recordLatency(ms), (w) => this.onListWarning(w), this.listExtras()), deadline]);
+      if (attempt !== this.attempt) return;
+      this.tools = tools;
+      watch.listed();
+      this.connectWatch = watch;
+      const info = live.client.getServerVersion();
+      this.serverInfo = info ? { name: info.name, version: info.version } : undefined;
+      // The failed-start count resets only once the connection has stayed up (restart-schedule.ts).
+      this.connectedAt = Date.now();
+      this.lostWhileUp = false;
+      this.lastError = undefined; // an automatic retry kept the previous attempt's reason until now
+      this.failure = undefined;
+      this.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}${this.protocol ? ` over ${describeEra(this.protocol)}` : ''}: ${tools.length} tools`);
+      this.setStatus('connected');
+      this.emit('tools');
+      // Issue 14 item 5: a remote server that dies or freezes is seen down within about 5 s
+      // (remote-keepalive.ts). A stdio server gets none: its exit is seen on the pipe, and one busy for
+      // seconds (a 64 MiB reply, 8 MB arguments on a loaded machine) must not be killed as frozen.
+      if (def.transport !== 'stdio') current.keepAlive = startKeepAlive(keepAliveProbe(current, def, this.protocol?.era, timeoutMs), {
+        isCurrent: () => this.live === current,
+        lastHeardAt: () => current.stdio?.lastReadAt,
+        onFailure: (err) => this.handleRequestFailure(current, err),
+      });
+      if (this.protocol?.era === 'modern') this.listen(live);
+    } catch (err) {
+      clearTimeout(timer);
+      if (attempt !== this.attempt) {
+        if (live && this.live !== live) await closeLive(live);
+        return;
+      }
+      let again = retry ? undefined : retryAfter(err, { prior: prior !== undefined, mode, stdio: def.transport === 'stdio' });
+      // A process that crashed or never started would do the same again: no retry for a stale era.
+      if (again === 'forget' && (live?.stdio?.exitInfo !== undefined || (err as { syscall?: unknown }).syscall === 'spawn')) again = undefined;
+      if (again && !(err instanceof ConnectTimeoutError) && !this.options.auth?.isSignInRequired(err)) {
+        // What the SDK's sibling probe concludes too: a pipe closed by the probe is a legacy server.
+        // Remembered now, so a crash loop does not probe (and spawn twice) on every restart.
+        if (again === 'legacy') this.options.eras?.remember(memoryKey, { era: 'legacy', version: 'unknown', at: Date.now() });
+        this.note(again === 'forget' ? `the remembered protocol era did not work (${failureMessage(err)}): probing again` : 'the server closed its pipe on the server/discover probe: starting it again with the 2025 handshake');
+        this.live = undefined;
+        if (live) await closeLive(live);
+        if (attempt !== this.attempt) return;
+        clearTimeout(timer);
+        return this.connect(attempt, again);
+      }
+      const message = describeConnectFailure(err, { server: this.name, logs: this.options.logs, from: stderrFrom, timeoutMs, stdio: live?.stdio });
+      const facts = { timeoutMs, launch: def.command, url: def.url, timedOut: err instanceof ConnectTimeoutError };
+      // Read before closing: our own close kills the process, which would look like an exit.
+      const exitedByItself = live?.stdio?.exitInfo !== undefined;
+      this.note(`error: ${message}`);
+      this.live = undefined;
+      if (live) await closeLive(live);
+      if (attempt !== this.attempt) return;
+      // An http definition of a legacy HTTP+SSE server: the hint says to write sse (legacy-sse-hint.ts).
+      const sseHint = await legacySseHint(def, err);
+      if (attempt !== this.attempt) return;
+      const classify = (extra: { exited?: boolean } = {}): Failure => {
+        const failure = classifyFailure(err, { ...facts, ...extra });
+        return sseHint ? { ...failure, hint: sseHint } : failure;
+      };
+      // A process that ended before initializing may start next time (a crash loop is capped);
+      // a missing command, a refused connection, 401 or a timeout will not fix itself.
+      const staticRefusal = this.options.auth?.isSignInRequired(err) ? staticCredentialRefusal(this.name, def, this.dropped) : undefined;
+      if (staticRefusal !== undefined) {
+        // A static credential the server refused: no sign-in can fix it (trial 8 F13).
+        this.lastError = staticRefusal;
+        this.failure = classifyFailure(err, facts);
+        this.setStatus('error');
+      } else if (this.options.auth?.isSignInRequired(err)) {
+        this.lastError = needsAuthMessage(this.name, this.options.auth.signInReason?.(err));
+        this.failure = AUTH_REQUIRED;
+        this.setStatus('needs-auth');
+      } else if (exitedByItself) this.afterFailure(message, classify({ exited: true }), true, 'error');
+      else if (this.lostWhileUp && (isTransportFailure(err) || err instanceof ConnectTimeoutError || isRequestTimeout(err)) && !isAuthFailure(err)) {
+        // Issue 14 item 5: a remote server that went away (refused, reset, HTTP error, frozen) may come back.
+        this.afterFailure(message, classify(), true, 'error');
+      } else {
+        this.lastError = message;
+        this.failure = classify();
+        this.setStatus('error');
+      }
+    } finally {
+      clearTimeout(timer);
+      stall?.stop();
+      if (this.connectWait === stall?.wait) this.connectWait = undefined;
+    }
+  }
+
+  /** While attempt `attempt` connects: after a few seconds unanswered its status says why (connect-stall.ts). */
+  protected watchStall(attempt: number, deadlineMs: number, watch: ConnectWatch): ReturnType<typeof watchStall> {
+    const stall = watchStall(deadlineMs, {
+      waitingFor: () => watch.waitingFor(),
+      isCurrent: () => attempt === this.attempt && this.status === 'connecting',
+      stalled: (wait, message, failure) => {
+        this.lastError = message;
+        this.failure = failure;
+        this.note(`${message} after ${Math.round((Date.now() - wait.startedAt) / 1000)} s (this attempt gives up after ${Math.round(deadlineMs / 1000)} s)`);
+        this.emit('status');
+      },
+    });
+    this.connectWait = stall.wait;
+    // A retry that kept the previous attempt's reason: faces now learn when this attempt gives up.
+    if (this.lastError !== undefined) this.emit('status');
+    return stall;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * One server's lifecycle (docs/connections-supervision.md): resolve its values (docs/auth.md), connect through the SDK client and
+ * transport, list tools, follow `tools/list_changed`, notice when the server goes away, restart it
+ * with backoff, stop cleanly.
+ *
+ * Every connect attempt has a number; anything that finishes for an older attempt (a connect that
+ * lost a race with `stop()`, a close event of a replaced client) is ignored.
+ *
+ * Supervision: a server that was connected and went away (stdio exit, dropped SSE stream, failed
+ * HTTP request) and a stdio server whose process ended before initializing are restarted after a
+ * backoff delay (`backoff` status, `nextRestartAt`); after `maxFailedStarts` failed starts in a row
+ * it stays in `error` until started by hand. Failures a retry cannot fix (command not found, 401,
+ * a bad URL, a timeout) go to `error` at once — docs/operator-verbs.md: `start` clears the error and retries.
+ * Layers, each its own file: connection-state.ts (state, `runtime()`), connection-lists.ts (tool-list
+ * refresh, the listen stream), connection-supervision.ts (losses, failures, backoff),
+ * connection-attempt.ts (start, stop, one connect attempt); this file adds tool calls and `test`.
+ * Parts: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
+ * restart-schedule.ts (backoff), connection-test.ts (`test`).
+ */
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
+import type { ToolCallResult } from '../../../../src-shared/api/status.js';
+import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
+import { describeCallLoss } from '../failures/connection-failures.js';
+import { isSessionExpired } from './live-client.js';
+import { listAllTools } from '../tools/tool-listing.js';
+import { runServerTest } from './server-test.js';
+import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
+import { withStreamTimeoutHint } from '../failures/stream-timeout-hint.js';
+import { executeToolCall } from '../tools/tool-bridge.js';
+import type { CallToolOptions } from '../manager/types.js';
+import { taskToFollow } from '../tools/task-runner.js';
+import { ConnectionAttempt } from './connection-attempt.js';
+
+export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
+export { LATENCY_WINDOW } from './connection-state.js';
+
+/** One server's runtime: status, tools, client. Public state is read through `runtime()`. */
+export class ServerConnection extends ConnectionAttempt {
+  /** Call a tool on the live client (the manager checks status and tool first). Never throws. */
+  async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
+    const live = this.live;
+    if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
+    const definition = this.tools.find((t) => t.name === tool);
+    const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
+    const timeoutMs = options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
+    const hooks = this.options.hooks;
+    let events = 0; // progress that reached us: a buffering proxy lets none through (stream-timeout-hint.ts)
+    const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
+      let failure: unknown;
+      const result = await executeToolCall(on.client, this.name, tool, args, {
+        timeoutMs,
+        // Issue 12 item 5: a task handle becomes a listed task whose outcome is this call's result.
+        followTask: hooks?.followTask && ((task, started) => hooks.followTask!(taskToFollow(on.client, this.name, tool, task, started, timeoutMs, options, outputSchema))),
+        signal: options.signal,
+        onProgress: (p) => {
+          events++;
+          options.onProgress?.(p);
+        },
+        pause: this.options.hooks?.broker?.pauseFor(this.name),
+        outputSchema,
+        definition,
+        onFailure: (err) => {
+          failure = err;
+        },
+      });
+      return [result, failure];
+    };
+    let [result, failure] = await run(live);
+    let used = live;
+    if (failure !== undefined && isSessionExpired(live, failure) && this.live === live) {
+      // docs/connections-supervision.md: a 404 on a request that carried a session id means the session expired:
+      // re-initialise once and retry.
+      this.note('session expired (HTTP 404 with Mcp-Session-Id): re-initialising and retrying once');
+      await this.reinitialise(live);
+      if (this.live && this.status === 'connected') {
+        used = this.live;
+        [result, failure] = await run(used);
+      }
+    }
+    if (failure !== undefined) this.handleRequestFailure(used, failure);
+    // The call found that a person must sign in (more scope asked, issue 27 item 9): the call says what to run, as the status does.
+    const statusNow: string = this.status; // changed by handleRequestFailure (TypeScript still narrows it to 'connected')
+    if (failure !== undefined && statusNow === 'needs-auth' && this.lastError !== undefined) result = { ...result, text: this.lastError };
+    // The transport closed itself (an oversized reply): say why, not just "Connection closed".
+    if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
+    // The process ended during the call (trial 6 finding 3): its exit and stderr tail, not only "Connection closed".
+    const loss = failure === undefined ? undefined : describeCallLoss(failure, used.stdio, this.stderrOfAttempt());
+    if (loss) result = { ...result, text: loss, failure: { code: 'process-exited', retryable: true, hint: "See the server's log for what it printed before it ended." } };
+    result = withStreamTimeoutHint(result, this.definition.transport, events); // a buffering proxy (issue 14 item 2)
+    // A cancelled call measured the person, not the server: it does not count as latency.
+    if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);
+    // An error text may quote server output that echoes a token we sent.
+    if (result.isError) result = { ...result, text: this.redact(result.text) };
+    return result;
+  }
+
+  /**
+   * `test` (docs/operator-verbs.md): connect (or reuse), list tools, ping; latencies in ms. Never rejects.
+   */
+  test(): Promise<TestReport> {
+    return runServerTest({
+      name: this.name,
+      status: () => this.status,
+      lastError: () => (this.lastError === undefined ? undefined : this.redact(this.lastError)),
+      redact: (text) => this.redact(text),
+      timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
+      start: () => this.start(),
+      live: () => this.live,
+      acceptTools: (live, tools) => {
+        if (this.live === live) this.tools = tools;
+        return this.exposedTools().length;
+      },
+      recordLatency: (ms) => this.recordLatency(ms),
+      requestFailed: (live, err) => this.handleRequestFailure(live, err),
+      changed: () => this.emit('status'),
+    });
+  }
+}
+
+export { listAllTools, MAX_TOOL_PAGES } from '../tools/tool-listing.js';

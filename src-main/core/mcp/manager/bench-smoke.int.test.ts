@@ -1,0 +1,18 @@
+/**
+ * Smoke run of `npm run bench` with tiny sizes: the benchmark code runs end to end against real
+ * servers and yields a finite, positive ratio for each line. No timing is asserted (issue 4).
+ */
+import { describe, expect, it } from 'vitest';
+import { formatResult, runBenchmarks } from '../../../../bench/bench-lib.js';
+
+describe('benchmarks (smoke)', () => {
+  it('produces the four ratios (startup both ways, echo stdio/http median+p99, flood, RSS), the targeted ones with their target', async () => {
+    const results = await runBenchmarks({ servers: 2, calls: 5, floodCalls: 3, floodBytesPerCall: 8 * 1024 });
+    expect(results.map((r) => r.name.split(' ')[0])).toEqual(['all-ready', 'for', 'echo', 'echo', 'echo', 'echo', 'reply', 'manager', 'main-process']);
+    for (const r of results) {
+      expect(Number.isFinite(r.ratio) && r.ratio > 0).toBe(true);
+      expect(formatResult(r)).toMatch(r.target === undefined ? / → ratio [\d.]+$/ : / → ratio [\d.]+ \(target ≤ [\d.]+, (met|MISSED)\)$/);
+    }
+    expect(results.filter((r) => r.target !== undefined).map((r) => r.target)).toEqual([0.6, 1.1, 1.5, 1.1, 1.5, 1.3]);
+  }, 600_000); // a smoke run of the whole bench; at load ~25 it took over 2 min
+});

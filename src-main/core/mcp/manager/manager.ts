@@ -1,0 +1,167 @@
+/**
+ * The MCP manager (ARCHITECTURE: "manager (owns connections)"): takes the discovered definitions in
+ * priority order, diff-and-applies them against what runs (docs/operator-verbs.md reload), and is the one place
+ * tools are listed and called by raw names. Emits `status`, `tools` and `log` for every face.
+ */
+import type { LogEntry, ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
+import { CoreError } from '../../errors.js';
+import { ServerConnection } from '../connection/connection.js';
+import { buildToolInfos, isToolExposed } from '../tools/tool-bridge.js';
+import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
+import type { CallToolOptions, McpManagerApi, ServerRuntime } from './types.js';
+import { ManagerSupervision } from './manager-supervision.js';
+import { changedMessage, connectFailureMessage } from './manager-messages.js';
+
+export type { McpManagerOptions } from './manager-options.js';
+export { connectFailureMessage } from './manager-messages.js';
+
+/** Owns every server connection; see `McpManagerApi` for the contract. Supervision: manager-supervision.ts. */
+export class McpManager extends ManagerSupervision implements McpManagerApi {
+  /** One server's runtime state, or undefined for an unknown name. */
+  runtime(name: string): ServerRuntime | undefined {
+    return this.entries.get(name)?.connection.runtime();
+  }
+
+  /** Every server's runtime state, in priority order. */
+  runtimes(): ServerRuntime[] {
+    return this.ordered().map((c) => c.runtime());
+  }
+
+  /**
+   * Agent-visible tools (docs/tool-bridge.md): names assigned over ALL connected servers in priority order (so
+   * a name does not change with the filter), then narrowed to `server` when given.
+   */
+  listTools(server?: string): ToolInfo[] {
+    const infos = buildToolInfos(
+      this.ordered()
+        .filter((c) => c.status === 'connected')
+        .map((c) => ({
+          server: c.name,
+          tools: c.listedTools(),
+          ...this.filtersOf(c),
+        })),
+    );
+    return server === undefined ? infos : infos.filter((t) => t.server === server);
+  }
+
+  /**
+   * Call `tool` on `server` by raw names (docs/tool-bridge.md). Waits for a connect in progress. Throws
+   * `CoreError`: NOT_FOUND (unknown server or tool, or a tool the config filters out), DISABLED,
+   * UNTRUSTED, NOT_CONNECTED (`Failed to connect to "<name>": <lastError>`, or a stopped server).
+   * Tool errors, timeouts, transport failures and cancellation map into the result.
+   */
+  async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
+    const entry = this.entries.get(server);
+    if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+    const { connection } = entry;
+    if (connection.status === 'connecting') await connection.whenSettled();
+    switch (connection.status) {
+      case 'connected':
+        break;
+      case 'disabled':
+        throw new CoreError('DISABLED', `Server "${server}" is disabled. Run switchboard enable ${server} first.`);
+      case 'untrusted':
+        throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
+      case 'changed':
+        throw new CoreError('UNTRUSTED', changedMessage(server));
+      case 'stopped':
+        throw new CoreError('NOT_CONNECTED', `Server "${server}" is stopped. Run switchboard start ${server} first.`);
+      case 'backoff':
+        throw new CoreError(
+          'NOT_CONNECTED',
+          `${connectFailureMessage(server, connection.runtime().lastError)} (restarting automatically; retry in a moment)`,
+        );
+      default:
+        throw new CoreError('NOT_CONNECTED', connectFailureMessage(server, connection.runtime().lastError ?? connection.status));
+    }
+    const raw = connection.listedTools().find((t) => t.name === tool);
+    if (!raw) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
+    if (!isToolExposed(tool, this.filtersOf(connection))) {
+      // A held tool says why (a pin in block mode, a Switchboard-only switch), not a list it is not in.
+      const held = this.heldTools?.(server).has(tool) ? this.heldReason?.(server, tool) : undefined;
+      throw new CoreError('NOT_FOUND', `Tool "${tool}" on server "${server}" ${held ?? 'is filtered out by its enabledTools/disabledTools'}`);
+    }
+    const result = await connection.callTool(tool, args, options);
+    this.emit('status', connection.runtime());
+    return result;
+  }
+
+  /**
+   * Run `fn` with `server`'s live SDK client (issue 5: the inspector's resources, prompts,
+   * completions, logging level and tasks). Waits for a connect in progress. Throws `CoreError`
+   * NOT_FOUND (unknown server) or NOT_CONNECTED (not connected, with the reason).
+   */
+  /**
+   * Re-list `server`'s tools now (a person's refresh, issue 12 item 3): fetched even when the held
+   * 2026-07-28 list is still fresh by its `ttlMs`. Resolves the runtime after. Throws
+   * `CoreError('NOT_FOUND' | 'NOT_CONNECTED')`.
+   */
+  async refreshTools(server: string): Promise<ServerRuntime> {
+    await this.withClient(server, async () => undefined);
+    const { connection } = this.entries.get(server)!;
+    await connection.refreshTools();
+    return connection.runtime();
+  }
+
+  async withClient<T>(server: string, fn: (client: Client) => Promise<T>): Promise<T> {
+    const entry = this.entries.get(server);
+    if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
+    const { connection } = entry;
+    if (connection.status === 'connecting') await connection.whenSettled();
+    const client = connection.liveClient();
+    if (!client) {
+      const why = connection.runtime().lastError ?? connection.status;
+      throw new CoreError('NOT_CONNECTED', `Server "${server}" is not connected (${why})`);
+    }
+    return fn(client);
+  }
+
+  /** Raw tool names of `server` that its enabledTools/disabledTools hide (empty when not connected). */
+  filteredOutTools(server: string): string[] {
+    const connection = this.entries.get(server)?.connection;
+    if (!connection) return [];
+    return connection
+      .listedTools()
+      .filter((t) => !isToolExposed(t.name, this.filtersOf(connection)))
+      .map((t) => t.name);
+  }
+
+  /** The raw tools `server` listed (empty unless connected): what tool pins compare (issue 16). */
+  rawTools(server: string): Tool[] {
+    return this.entries.get(server)?.connection.listedTools() ?? [];
+  }
+
+  /** A connection's tool filters with the held tools (issue 16) added to `disabledTools`. */
+  protected filtersOf(c: ServerConnection): { enabledTools?: string[]; disabledTools?: string[] } {
+    const held = this.heldTools?.(c.name);
+    const { enabledTools, disabledTools } = c.definition;
+    if (!held || held.size === 0) return { enabledTools, disabledTools };
+    return { enabledTools: enabledTools?.filter((t) => !held.has(t)), disabledTools: [...(disabledTools ?? []), ...held] };
+  }
+
+  /** Pids of the stdio server processes alive now (direct children; their descendants are not listed). */
+  childPids(): number[] {
+    const out: number[] = [];
+    for (const { connection } of this.entries.values()) {
+      const pid = connection.processId();
+      if (pid !== undefined) out.push(pid);
+    }
+    return out;
+  }
+
+  /** JSON-RPC trace entries of `server` (every server's, merged, when absent) with `seq > afterSeq` (default 0), oldest first. */
+  trace(server?: string, afterSeq = 0): TraceEntry[] {
+    return this.traceStore.entries(server, afterSeq);
+  }
+
+  /** The highest trace `seq` given so far. */
+  traceLastSeq(): number {
+    return this.traceStore.lastSeq();
+  }
+
+  /** Buffered log lines of `server` with `seq > afterSeq` (default 0), oldest first. */
+  logs(server: string, afterSeq = 0): LogEntry[] {
+    return this.logStore.logs(server, afterSeq);
+  }
+}
