@@ -3,7 +3,8 @@
  * (part of `npm test`, scripts/test.sh):
  * - the core never imports Electron, the wires or the faces;
  * - faces (CLI, library, desktop shell, web host, data-folder owner: src-main/host, src-main/app)
- *   import from the core only its entry (`src-main/core/index.ts`, light half `entry-kit.ts`);
+ *   import from the core only its entry (`src-main/core/index.ts`, light half
+ *   `src-main/core/composition/entry-kit.ts`);
  * - src-shared stays pure (no node:, no Electron, nothing of main or the renderer).
  * Tests may reach inside (they test the internals), so they are not held to the face rule.
  */
@@ -28,10 +29,10 @@ module.exports = {
     },
     {
       name: 'faces-only-core-entry',
-      comment: 'Faces import the core only through its entry (src-main/core/index.ts or entry-kit.ts) and the contract (src-shared/api).',
+      comment: 'Faces import the core only through its entry (src-main/core/index.ts or composition/entry-kit.ts) and the contract (src-shared/api).',
       severity: 'error',
       from: { path: '^src-main/(app|host|wires|owner)/', pathNot: TESTS },
-      to: { path: '^src-main/core/', pathNot: '^src-main/core/(index|entry-kit)\\.ts$' },
+      to: { path: '^src-main/core/', pathNot: '^src-main/core/(index|composition/entry-kit)\\.ts$' },
     },
     {
       name: 'shared-is-pure',

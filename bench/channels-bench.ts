@@ -14,8 +14,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
 import { NOTIFYING_SERVER } from '../src-main/core/channels/test-fixtures.js';
-import { createSwitchboardCore } from '../src-main/core/switchboard-core.js';
-import { everythingScript } from '../src-main/core/test-world.js';
+import { createSwitchboardCore } from '../src-main/core/composition/switchboard-core.js';
+import { everythingScript } from '../src-main/core/composition/test-world.js';
 import type { BenchResult } from './bench-lib.js';
 
 /** Sizes of one run. */

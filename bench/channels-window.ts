@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { NOTIFYING_SERVER } from '../src-main/core/channels/test-fixtures.js';
 import { createSwitchboardCore, type SwitchboardCore } from '../src-main/core/index.js';
-import { everythingScript } from '../src-main/core/test-world.js';
+import { everythingScript } from '../src-main/core/composition/test-world.js';
 import { startOwner, type RunningOwner } from '../src-main/owner/start-owner.js';
 import { ensureCliBuild } from '../scripts/ensure-cli-build.mjs';
 import { longestTaskDuring, observeLongTasks, readLongTasks } from '../e2e/long-tasks.js';

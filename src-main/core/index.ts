@@ -6,9 +6,9 @@
  * the handlers of `createSwitchboardCore`. This half loads the whole core (the MCP SDK, zod, ajv):
  * a CLI verb imports it only when it starts a core.
  */
-export * from './entry-kit.js';
-export { createSwitchboardCore, type CoreExtras } from './switchboard-core.js';
-export type { CoreOptions, SwitchboardCore, ReferenceServerLaunch } from './types.js';
+export * from './composition/entry-kit.js';
+export { createSwitchboardCore, type CoreExtras } from './composition/switchboard-core.js';
+export type { CoreOptions, SwitchboardCore, ReferenceServerLaunch } from './facade/types.js';
 export { KeytarSecretStore } from './secrets/secret-store.js';
 export { acceptWithDefaults, type ServerRequestPolicy } from './mcp/inspector/server-requests.js';
 export { ChannelFile } from './channels/channel-file.js';

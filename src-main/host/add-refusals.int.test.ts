@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, type TempWorld } from '../core/composition/test-world.js';
 
 let world: TempWorld;
 beforeAll(() => {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../core/secrets/secret-store.js';
-import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import { approveSignIn } from '../core/auth/test-browser.js';
 import { startEverythingHttp } from '../core/mcp/testing/test-helpers.js';
 // @ts-expect-error a plain-JS test fixture without types

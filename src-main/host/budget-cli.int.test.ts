@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Budget } from '../../src-shared/api/budget.js';
-import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 
 let world: TempWorld;
 let file: string;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEntry, ChannelEntryView } from '../../src-shared/api/channels.js';
 import { ChannelFile } from '../core/channels/channel-file.js';
 import { notifyingEntry } from '../core/channels/test-fixtures.js';
-import { CLI_BIN, makeWorld, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { CLI_BIN, makeWorld, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import type { RemoteApi } from '../wires/remote-api.js';
 import { endServedOwner, startServedOwner } from './fixtures/served-owner.js';
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServersSnapshot, ToolInfo } from '../../src-shared/api/status.js';
 import { startStreamableFaultServer } from '../core/mcp/testing/fixtures/http-fault-servers.js';
 import { discoverAndLoadMCPTools } from './library.js';
-import { makeWorld, runSwitchboard, stubRenderer, waitFor, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, stubRenderer, waitFor, type TempWorld } from '../core/composition/test-world.js';
 import { notifyingEntry } from '../core/channels/test-fixtures.js';
 import { endServedOwner, startServedOwner } from './fixtures/served-owner.js';
 

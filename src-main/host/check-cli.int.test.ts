@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../src-shared/api/checks.js';
-import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, tripwireEntry, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, tripwireEntry, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 
 const FIXTURE = fileURLToPath(new URL('../core/mcp/testing/fixtures/inspector-server.mjs', import.meta.url));
 let world: TempWorld;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchCli, formatTargetResult } from '../../bench/cli-bench.js';
-import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, REPO_ROOT, writeOwnServers } from '../core/test-world.js';
+import { CLI_BIN, everythingEntry, makeWorld, processesWithMarker, REPO_ROOT, writeOwnServers } from '../core/composition/test-world.js';
 import { runCli } from './cli.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -21,7 +21,7 @@ import {
   writeOwnServers,
   writeProjectConfig,
   type TempWorld,
-} from '../core/test-world.js';
+} from '../core/composition/test-world.js';
 
 describe('switchboard CLI in a trusted project', () => {
   let world: TempWorld;

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../core/secrets/secret-store.js';
-import { CLI_BIN, makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+import { CLI_BIN, makeWorld, runSwitchboard, type TempWorld } from '../core/composition/test-world.js';
 import type { DiscoveryReport } from './cli/format.js';
 
 let world: TempWorld;

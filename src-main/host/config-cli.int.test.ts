@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryReport } from './cli/format.js';
-import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, type TempWorld } from '../core/composition/test-world.js';
 import type { HostView } from '../../src-shared/api/config.js';
 
 let world: TempWorld;

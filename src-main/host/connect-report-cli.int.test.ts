@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
-import { everythingEntry, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { everythingEntry, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 
 let world: TempWorld;
 beforeAll(() => {

@@ -6,7 +6,7 @@
 import { chmodSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, type TempWorld } from '../core/composition/test-world.js';
 
 let world: TempWorld;
 beforeEach(() => {

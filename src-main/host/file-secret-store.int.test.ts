@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
 import { approveSignIn } from '../core/auth/test-browser.js';
-import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from '../core/auth/fixtures/protected-server.mjs';
 

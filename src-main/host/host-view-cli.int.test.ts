@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostView } from '../../src-shared/api/config.js';
-import { makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, type TempWorld } from '../core/composition/test-world.js';
 
 let world: TempWorld;
 let desktop: string;

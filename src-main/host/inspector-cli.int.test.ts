@@ -3,7 +3,7 @@
  * (in process), against the real server-everything in a temp machine (issue 5 §2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, BROKEN_ENTRY, type TempWorld } from '../core/test-world.js';
+import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, BROKEN_ENTRY, type TempWorld } from '../core/composition/test-world.js';
 import { discoverAndLoadMCPTools } from './library.js';
 
 let world: TempWorld;

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../core/mcp/testing/test-helpers.js';
-import { everythingScript, makeWorld, runSwitchboard, waitFor, type TempWorld } from '../core/test-world.js';
+import { everythingScript, makeWorld, runSwitchboard, waitFor, type TempWorld } from '../core/composition/test-world.js';
 
 let world: TempWorld;
 let server: ChildProcess | undefined;

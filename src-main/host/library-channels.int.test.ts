@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ChannelEntry } from '../../src-shared/api/channels.js';
 import { notifyingEntry } from '../core/channels/test-fixtures.js';
-import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import { discoverAndLoadMCPTools, type LoadedMcpTools } from './library.js';
 
 let world: TempWorld;

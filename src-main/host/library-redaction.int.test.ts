@@ -7,7 +7,7 @@
  * where the folder was and had no count.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { everythingEntry, makeWorld, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { everythingEntry, makeWorld, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import { discoverAndLoadMCPTools, type LoadedMcpTools } from './library.js';
 
 const TOKEN = 'ghp_Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5Ef7Gh0JkAaLib';

@@ -7,11 +7,11 @@
  *
  * Import it as `mcp-switchboard/library` (`lib/index.mjs` runs this file through tsx).
  */
-import { currentPlatform, dataDir as defaultDataDir, type PlatformContext } from '../core/entry-kit.js';
-import { resolveReferenceServerScript } from '../core/entry-kit.js';
+import { currentPlatform, dataDir as defaultDataDir, type PlatformContext } from '../core/composition/entry-kit.js';
+import { resolveReferenceServerScript } from '../core/composition/entry-kit.js';
 import { createSwitchboardCore } from '../core/index.js';
 import type { ServerRequestPolicy } from '../core/index.js';
-import { buildCatalog, describeTool } from '../core/entry-kit.js';
+import { buildCatalog, describeTool } from '../core/composition/entry-kit.js';
 import type { CatalogEntry, ToolDescription } from '../../src-shared/api/inspector.js';
 import type { ToolCallResult, ToolInfo } from '../../src-shared/api/status.js';
 import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-shared/api/channels.js';

@@ -5,7 +5,7 @@
  * Without an owner and without a terminal, the one-shot call declines at once (never hangs).
  */
 import { describe, expect, it } from 'vitest';
-import { runSwitchboard, waitFor } from '../core/test-world.js';
+import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { modernOwnerKit } from './fixtures/modern-owner-kit.js';
 
 const kit = modernOwnerKit();

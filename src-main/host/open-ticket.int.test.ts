@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDEEM_PATH, SESSION_TOKEN_HEADER, TICKET_HEADER, TICKET_PATH } from '../../src-shared/api/wire.js';
 import { readLiveEndpoint } from '../owner/ownership.js';
-import { makeWorld, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import { endServedOwner, startServedOwner, type ServedOwner } from './fixtures/served-owner.js';
 
 let world: TempWorld;

@@ -25,9 +25,9 @@ import { approveSignIn, waitFor } from '../core/auth/test-browser.js';
 import { defaultCredentialId, oauthAccount } from '../core/auth/credential-id.js';
 import { startEverythingHttp, type EverythingHttp } from '../core/mcp/testing/test-helpers.js';
 import { KeytarSecretStore } from '../core/secrets/secret-store.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
-import { everythingScript, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
-import type { SwitchboardCore } from '../core/types.js';
+import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
+import { everythingScript, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
+import type { SwitchboardCore } from '../core/facade/types.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from '../core/auth/fixtures/protected-server.mjs';
 

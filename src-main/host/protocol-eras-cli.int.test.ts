@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../core/test-world.js';
+import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../core/composition/test-world.js';
 
 const MODERN_STDIO = fileURLToPath(new URL('../core/mcp/testing/fixtures/modern-stdio-server.mjs', import.meta.url));
 const HTTP_FIXTURE = new URL('../core/mcp/testing/fixtures/modern-http-server.mjs', import.meta.url).href;

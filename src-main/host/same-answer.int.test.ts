@@ -8,9 +8,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodInput, MethodName } from '../../src-shared/api/contract.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
-import type { SwitchboardCore } from '../core/types.js';
-import { everythingScript, makeWorld, runSwitchboard, type TempWorld } from '../core/test-world.js';
+import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
+import type { SwitchboardCore } from '../core/facade/types.js';
+import { everythingScript, makeWorld, runSwitchboard, type TempWorld } from '../core/composition/test-world.js';
 import { connectToOwner, type RemoteApi } from '../wires/remote-api.js';
 import { startWebHost, type WebHost } from '../wires/web-host.js';
 

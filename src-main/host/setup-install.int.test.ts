@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../core/test-world.js';
+import { REPO_ROOT } from '../core/composition/test-world.js';
 
 const SCRIPT = join(REPO_ROOT, 'scripts', 'install-deps.sh');
 const dirs: string[] = [];

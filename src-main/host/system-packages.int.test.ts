@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../core/test-world.js';
+import { REPO_ROOT } from '../core/composition/test-world.js';
 
 const SCRIPT = join(REPO_ROOT, 'scripts', 'system-packages.sh');
 const dirs: string[] = [];

@@ -6,7 +6,7 @@
  * (`tasks/cancel`, exit 130). `tasks` without a running Switchboard says one is needed.
  */
 import { describe, expect, it } from 'vitest';
-import { runSwitchboard, waitFor } from '../core/test-world.js';
+import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { modernOwnerKit } from './fixtures/modern-owner-kit.js';
 
 const kit = modernOwnerKit();

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolsListingSchema } from '../../src-shared/api/status.js';
-import { makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 
 const FIXTURE = fileURLToPath(new URL('../core/mcp/testing/fixtures/inspector-server.mjs', import.meta.url));
 const REPEATED = 'tools/list repeated a cursor, so listing stopped and the list may be incomplete; 25 duplicate tools dropped: 25 tools';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TriggersState } from '../../src-shared/api/channels.js';
 import { notifyingEntry } from '../core/channels/test-fixtures.js';
-import { makeWorld, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import type { RemoteApi } from '../wires/remote-api.js';
 import { ended, endServedOwner, startServedOwner, type ServedOwner } from './fixtures/served-owner.js';
 

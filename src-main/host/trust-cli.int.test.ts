@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema } from '../../src-shared/api/status.js';
 import { DiscoveryReportSchema } from './cli/format.js';
-import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeProjectConfig, type TempWorld } from '../core/test-world.js';
+import { everythingEntry, makeWorld, processesWithMarker, runSwitchboard, writeProjectConfig, type TempWorld } from '../core/composition/test-world.js';
 
 describe('switchboard trust with approvals (issue 16)', () => {
   let world: TempWorld;

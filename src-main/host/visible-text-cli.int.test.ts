@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelFile } from '../core/channels/channel-file.js';
-import { makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 
 let world: TempWorld;
 

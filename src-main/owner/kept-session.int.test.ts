@@ -10,8 +10,8 @@ import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { REDEEM_PATH, SESSION_PATH, SESSION_TOKEN_HEADER, TICKET_HEADER, TICKET_PATH, WS_PATH } from '../../src-shared/api/wire.js';
-import { makeWorld, type TempWorld } from '../core/test-world.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
+import { makeWorld, type TempWorld } from '../core/composition/test-world.js';
+import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
 import { keptSessionFile, readKeptSession } from './kept-session.js';
 import { startOwner, type RunningOwner } from './start-owner.js';
 

@@ -16,7 +16,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DATA_FILES, readDataText, writeDataFile } from '../core/entry-kit.js';
+import { DATA_FILES, readDataText, writeDataFile } from '../core/composition/entry-kit.js';
 
 /** The kept session: the token the web host accepts and the 127.0.0.1 port it last listened on. */
 export const KeptSessionSchema = z.object({

@@ -9,9 +9,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readDataJson, writeDataFile } from '../core/entry-kit.js';
-import { launchIdOf, processesOfLaunches } from '../core/entry-kit.js';
-import { isAlive, killPids, listDescendants } from '../core/entry-kit.js';
+import { readDataJson, writeDataFile } from '../core/composition/entry-kit.js';
+import { launchIdOf, processesOfLaunches } from '../core/composition/entry-kit.js';
+import { isAlive, killPids, listDescendants } from '../core/composition/entry-kit.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { processCommandLine } from './owner-takeover.js';
 

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorld, type TempWorld } from '../core/test-world.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
-import type { SwitchboardCore } from '../core/types.js';
+import { makeWorld, type TempWorld } from '../core/composition/test-world.js';
+import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
+import type { SwitchboardCore } from '../core/facade/types.js';
 import { acquireOwnership, OwnedElsewhereError, readLiveEndpoint } from './ownership.js';
 import { startOwnerEndpoint } from './owner-endpoint.js';
 import { connectToOwner } from '../wires/remote-api.js';

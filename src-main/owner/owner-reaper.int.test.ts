@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAlive } from '../core/mcp/transport/process-tree.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
-import { CLI_BIN, everythingScript, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
+import { CLI_BIN, everythingScript, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import { CHILDREN_FILE } from './owner-children.js';
 
 const FORKER = fileURLToPath(new URL('../core/mcp/testing/fixtures/forking-server.mjs', import.meta.url));

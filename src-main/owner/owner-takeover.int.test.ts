@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processesWithEnv } from '../core/mcp/transport/launch-session.js';
 import { isAlive } from '../core/mcp/transport/process-tree.js';
-import { CLI_BIN, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/test-world.js';
+import { CLI_BIN, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 import { CHILDREN_FILE } from './owner-children.js';
 import { acquireOwnershipChecked, processCommandLine } from './owner-takeover.js';
 import { OwnedElsewhereError } from './ownership.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_FILES, readDataJson, readDataText } from '../core/entry-kit.js';
+import { DATA_FILES, readDataJson, readDataText } from '../core/composition/entry-kit.js';
 import { acquireOwnership, EndpointSchema, OwnedElsewhereError, type Ownership } from './ownership.js';
 import { connectToOwner } from '../wires/remote-api.js';
 

@@ -7,10 +7,10 @@
 import { closeSync, existsSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { openDataFile, readDataJson, readDataText, writeDataFile } from '../core/entry-kit.js';
-import { ensureDataDir } from '../core/entry-kit.js';
-import { DATA_FILES } from '../core/entry-kit.js';
-import { isAlive } from '../core/entry-kit.js';
+import { openDataFile, readDataJson, readDataText, writeDataFile } from '../core/composition/entry-kit.js';
+import { ensureDataDir } from '../core/composition/entry-kit.js';
+import { DATA_FILES } from '../core/composition/entry-kit.js';
+import { isAlive } from '../core/composition/entry-kit.js';
 
 /** The endpoint file's content. */
 export const EndpointSchema = z.object({

@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeWorld, stubRenderer, type TempWorld } from '../core/test-world.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
+import { makeWorld, stubRenderer, type TempWorld } from '../core/composition/test-world.js';
+import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
 import { readLiveEndpoint } from './ownership.js';
 import { OWNER_STEPS, type OwnerStep, type StartOwnerOptions } from './start-owner.js';
 import { startDesktopOwner, type DesktopShell } from '../app/desktop-owner.js';

@@ -12,9 +12,9 @@ import WebSocket from 'ws';
 import { ServersSnapshotSchema } from '../../src-shared/api/status.js';
 import { WireServerMessageSchema, type WireServerMessage } from '../../src-shared/api/wire.js';
 import { TrustStore } from '../core/config/trust.js';
-import { createSwitchboardCore } from '../core/switchboard-core.js';
-import type { SwitchboardCore } from '../core/types.js';
-import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, writeProjectConfig, type TempWorld } from '../core/test-world.js';
+import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
+import type { SwitchboardCore } from '../core/facade/types.js';
+import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, writeProjectConfig, type TempWorld } from '../core/composition/test-world.js';
 import { startWebHost, type WebHost } from './web-host.js';
 
 interface HttpReply {

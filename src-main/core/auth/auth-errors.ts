@@ -4,7 +4,7 @@
  * attacker may control (the SDK's `IssuerMismatchError.received`, RFC 9207 §2.4).
  */
 import { AuthorizationServerMismatchError, IssuerMismatchError } from '@modelcontextprotocol/client';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import { SignInRequiredError } from './oauth-provider.js';
 import { OAuthFlowError } from './pending-flows.js';
 

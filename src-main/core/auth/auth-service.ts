@@ -8,7 +8,7 @@ import { isStrictScopeSuperset, SdkError, SdkErrorCode, UnauthorizedError } from
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { DEEP_LINK_SCHEME } from '../../../src-shared/deep-link.js';
 import { isSecretKey, type SecretValues } from '../../../src-shared/redaction.js';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import type { ConnectionAuth } from '../mcp/connection/connection-auth.js';
 import { withoutClientId, withoutClients } from './client-registrations.js';
 import { bindCredential, type CredentialBinding } from './credential-binding.js';
@@ -20,7 +20,7 @@ import { DEFAULT_SIGN_IN_MESSAGE, SignInRequiredError, SwitchboardOAuthProvider 
 import { DEFAULT_FLOW_TIMEOUT_MS, OAuthFlowError, PendingFlows, type CallbackOutcome, type OAuthCallbackParams } from './pending-flows.js';
 import { errorText, toCoreError } from './auth-errors.js';
 import { createProvider, type InteractiveParts, type ProviderDeps } from './provider-factory.js';
-import { SecretRedactor } from './secret-redactor.js';
+import { SecretRedactor } from '../redaction/secret-redactor.js';
 import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
 
 /** The deep-link redirect URI, for servers that accept private-use schemes. */

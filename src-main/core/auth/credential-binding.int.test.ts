@@ -16,13 +16,13 @@ import { AddServerInputSchema } from '../../../src-shared/api/config.js';
 import { parseDeepLink } from '../../../src-shared/deep-link.js';
 import { TrustStore } from '../config/trust.js';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
-import { everythingScript, makeWorld, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { everythingScript, makeWorld, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 import { defaultCredentialId, oauthAccount } from './credential-id.js';
 import { approveSignIn, waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
-import { createSwitchboardCore } from '../switchboard-core.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { withTestCore } from './test-core.js';
 
 const tokenServer = fileURLToPath(new URL('./fixtures/token-env-server.mjs', import.meta.url));

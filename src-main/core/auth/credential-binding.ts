@@ -7,7 +7,7 @@
  */
 import { credentialBindingProblem, credentialResource, type BindingOrigin, type CredentialFacts } from '../../../src-shared/config/credential-binding.js';
 import type { HostId, MCPServer, ServerDefinition } from '../../../src-shared/config/server.js';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import type { CredentialRecord, CredentialStore } from './credential-store.js';
 
 /** A definition's credential: none, bound (usable), or refused with the reason. */

@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
-import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
-import { DATA_FILES } from '../paths.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../data/data-files.js';
+import { DATA_FILES } from '../data/paths.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { oauthAccount } from './credential-id.js';
 

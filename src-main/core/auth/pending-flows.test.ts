@@ -3,7 +3,7 @@ import { parseDeepLink } from '../../../src-shared/deep-link.js';
 import { defaultCredentialId } from './credential-id.js';
 import { freeLoopbackPort, LoopbackListeners, loopbackRedirectUri } from './loopback-server.js';
 import { FLOW_TIMEOUT_MESSAGE, PendingFlows } from './pending-flows.js';
-import { REDACTED, SecretRedactor } from './secret-redactor.js';
+import { REDACTED, SecretRedactor } from '../redaction/secret-redactor.js';
 import { unionScopes } from './sign-in-flow.js';
 
 /** What the desktop shell does with a link: parse it, deliver an OAuth callback by state. */

@@ -10,8 +10,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
-import { makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { makeWorld, writeOwnServers, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 import { defaultCredentialId, oauthAccount } from './credential-id.js';
 import { approveSignIn, waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types

@@ -5,7 +5,7 @@
  * keychain (the SDK's signer).
  */
 import { createPrivateKeyJwtAuth, type AddClientAuthentication, type FetchLike } from '@modelcontextprotocol/client';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import type { CredentialStore, OAuthClientSettings } from './credential-store.js';
 import { loopbackRedirectUri } from './loopback-server.js';
 import { SwitchboardOAuthProvider } from './oauth-provider.js';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
-import { makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
+import { makeWorld, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
 import { oauthTestCore } from './test-core.js';

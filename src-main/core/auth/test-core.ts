@@ -3,9 +3,9 @@
  * given keychain store, sign-ins that wait 20 s at most, events 5 ms apart.
  */
 import type { SecretStore } from '../secrets/secret-store.js';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingScript, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { everythingScript, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 
 /** A core on `world` keeping secrets in `secrets`; `openExternal` plays the person's browser. */
 export function oauthTestCore(world: TempWorld, secrets: SecretStore, extra: { openExternal?: (url: string) => void } = {}): SwitchboardCore {

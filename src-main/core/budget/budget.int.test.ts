@@ -7,9 +7,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingScript, makeWorld } from '../test-world.js';
-import { ok, trackCores } from '../test-cores.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { everythingScript, makeWorld } from '../composition/test-world.js';
+import { ok, trackCores } from '../composition/test-cores.js';
 
 const open = trackCores();
 

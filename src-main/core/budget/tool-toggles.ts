@@ -10,11 +10,11 @@ import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-sh
 import type { ToggleTarget } from '../../../src-shared/api/budget.js';
 import { editConfigFile } from '../config/config-file-edit.js';
 import { rawEntry, updateServerInFile, type EntryLocation } from '../config/config-writer.js';
-import { nodeAt, type ConfigDocument } from '../config/jsonc-document.js';
-import { readConfigText } from '../config/read-config-text.js';
-import { parseAnyText } from '../config/structured-document.js';
+import { nodeAt, type ConfigDocument } from '../files/jsonc-document.js';
+import { readConfigText } from '../files/read-config-text.js';
+import { parseAnyText } from '../files/structured-document.js';
 import type { DiscoveryContext } from '../config/types.js';
-import { StateStore } from '../state-store.js';
+import { StateStore } from '../data/state-store.js';
 
 /** The per-tool list keys of a host's file (docs/host-formats.md, "disabledTools / tool filter" row). */
 export interface ToolListKeys {

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEntryView } from '../../../src-shared/api/channels.js';
-import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../test-world.js';
+import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { notifyingEntry, startCore, startNotifyingHttp, type CoreHarness, type NotifyingHttp } from './test-fixtures.js';
 
 let world: TempWorld;

@@ -9,7 +9,7 @@
  * a fresh file starts, so a file never exceeds the limit and the previous one is kept.
  */
 import { closeSync, fstatSync, ftruncateSync, renameSync, writeSync } from 'node:fs';
-import { DataFileRefused, openDataFile, readDataText } from '../data-files.js';
+import { DataFileRefused, openDataFile, readDataText } from '../data/data-files.js';
 import { ChannelEntrySchema, type ChannelEntry } from '../../../src-shared/api/channels.js';
 import { lineWarnings, warningText } from './line-warnings.js';
 

@@ -6,7 +6,7 @@
  */
 import { channelMatches } from '../../../src-shared/channels/channel-names.js';
 import type { ChannelPause } from '../../../src-shared/api/channels.js';
-import type { StateStore } from '../state-store.js';
+import type { StateStore } from '../data/state-store.js';
 
 /** The `state.json` key. */
 export const CHANNEL_STATE_KEY = 'channels';

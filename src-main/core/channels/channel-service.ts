@@ -18,13 +18,13 @@ import type {
   ChannelEntryView,
 } from '../../../src-shared/api/channels.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
-import { writeDataFile } from '../data-files.js';
+import { writeDataFile } from '../data/data-files.js';
 import { ConfigWatcher } from '../config/config-watcher.js';
-import { CoreError } from '../errors.js';
-import { Batcher, Coalescer } from '../event-batcher.js';
-import { DATA_FILES } from '../paths.js';
-import { markRedacted } from '../redacted-payloads.js';
-import { StateStore } from '../state-store.js';
+import { CoreError } from '../facade/errors.js';
+import { Batcher, Coalescer } from '../events/event-batcher.js';
+import { DATA_FILES } from '../data/paths.js';
+import { markRedacted } from '../redaction/redacted-payloads.js';
+import { StateStore } from '../data/state-store.js';
 import { toChannelEntry, type ServerNotification } from './channel-capture.js';
 import { contextMarkdown } from './channel-context.js';
 import { ChannelFile } from './channel-file.js';

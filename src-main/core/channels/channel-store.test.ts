@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StateStore } from '../state-store.js';
+import { StateStore } from '../data/state-store.js';
 import { toChannelEntry, MAX_PAYLOAD_CHARS } from './channel-capture.js';
 import { ChannelFile } from './channel-file.js';
 import { ChannelMarks } from './channel-marks.js';

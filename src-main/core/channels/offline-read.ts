@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import type { ChannelPage, ChannelQuery, ChannelSummary } from '../../../src-shared/api/channels.js';
-import { DATA_FILES } from '../paths.js';
-import { StateStore } from '../state-store.js';
+import { DATA_FILES } from '../data/paths.js';
+import { StateStore } from '../data/state-store.js';
 import { ChannelFile } from './channel-file.js';
 import { ChannelMarks } from './channel-marks.js';
 import { ChannelStore } from './channel-store.js';

@@ -6,10 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { EventName } from '../../../src-shared/api/contract.js';
-import { createSwitchboardCore, type CoreExtras } from '../switchboard-core.js';
-import { everythingScript, type TempWorld } from '../test-world.js';
+import { createSwitchboardCore, type CoreExtras } from '../composition/switchboard-core.js';
+import { everythingScript, type TempWorld } from '../composition/test-world.js';
 import { killTree } from '../mcp/testing/test-helpers.js';
-import type { CoreOptions, SwitchboardCore } from '../types.js';
+import type { CoreOptions, SwitchboardCore } from '../facade/types.js';
 
 /** Absolute path of the notifying fixture server. */
 export const NOTIFYING_SERVER = fileURLToPath(new URL('./fixtures/notifying-server.mjs', import.meta.url));

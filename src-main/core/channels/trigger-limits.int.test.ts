@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TriggersState } from '../../../src-shared/api/channels.js';
-import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../test-world.js';
+import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { notifyingEntry, startCore, type CoreHarness } from './test-fixtures.js';
 
 let world: TempWorld;

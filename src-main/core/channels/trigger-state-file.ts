@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { TriggerFiringSchema, type TriggerFiring } from '../../../src-shared/api/channels.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
-import { readDataText, writeDataFile } from '../data-files.js';
+import { readDataText, writeDataFile } from '../data/data-files.js';
 import { lineWarnings } from './line-warnings.js';
 
 /** Most rules whose counts are kept (a file of renamed rules does not grow without end). */

@@ -16,9 +16,9 @@ import {
   type ContentMatcher,
   type TriggerRule,
 } from '../../../src-shared/channels/trigger-rules.js';
-import { LineIndex, nodeAt, parseConfigText, propertyNode } from '../config/jsonc-document.js';
-import { MAX_CONFIG_NESTING, nestingTooDeep } from '../config/structured-document.js';
-import { readDataOutcome } from '../data-files.js';
+import { LineIndex, nodeAt, parseConfigText, propertyNode } from '../files/jsonc-document.js';
+import { MAX_CONFIG_NESTING, nestingTooDeep } from '../files/structured-document.js';
+import { readDataOutcome } from '../data/data-files.js';
 
 /** A rule that passed every check, ready to fire. */
 export interface LoadedRule {

@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingScript, makeWorld, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { everythingScript, makeWorld, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 
 let world: TempWorld;
 let core: SwitchboardCore;

@@ -16,12 +16,12 @@ import {
   type SavedCall,
   type SavedCallInput,
 } from '../../../src-shared/api/checks.js';
-import { CoreError } from '../errors.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { CoreError } from '../facade/errors.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { backupFile } from '../config/file-backups.js';
 import { withFileLock } from '../config/file-lock.js';
-import { nodeAt, parseConfigText, type ConfigDocument } from '../config/jsonc-document.js';
-import { readConfigTextOutcome } from '../config/read-config-text.js';
+import { nodeAt, parseConfigText, type ConfigDocument } from '../files/jsonc-document.js';
+import { readConfigTextOutcome } from '../files/read-config-text.js';
 
 /** A collection as read from disk. */
 export interface LoadedCollection {

@@ -7,7 +7,7 @@
 import { chmod, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { desiredState } from '../snapshot.js';
+import { desiredState } from '../facade/snapshot.js';
 import { discoverServers } from './discovery.js';
 import { hostView } from './host-view.js';
 import { createSandbox, type Sandbox } from './test-sandbox.js';

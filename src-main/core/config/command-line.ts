@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgsStringToArgv } from 'string-argv';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 
 /** Characters that only a shell gives meaning to. */
 const SHELL_ONLY = /[|&;<>`]|\$\(/;

@@ -7,13 +7,13 @@
  * keeping the mode) and compared once more right before the rename (a change then refuses the
  * write: CONFLICT "changed on disk meanwhile, try again"). A BOM is kept.
  */
-import { CoreError } from '../errors.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { CoreError } from '../facade/errors.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { withFileLock } from './file-lock.js';
-import { readConfigText } from './read-config-text.js';
+import { readConfigText } from '../files/read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { editorFor, type FormatEditor } from './format-editors.js';
-import type { ConfigFormat } from './structured-document.js';
+import type { ConfigFormat } from '../files/structured-document.js';
 
 const MAX_ATTEMPTS = 3;
 

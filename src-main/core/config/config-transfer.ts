@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { HOST_LABELS, type HostId, type MCPServer } from '../../../src-shared/config/server.js';
 import { isSecretKey } from '../../../src-shared/redaction.js';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import { addServerToFile, rawEntry, type EntryLocation, type WriteOutcome } from './config-writer.js';
 import { HOST_RULES } from './providers/host-rules.js';
 import { hostResolvesValues } from '../mcp/connection/value-resolution.js';

@@ -12,8 +12,8 @@
  */
 import { HOST_LABELS, type Provenance } from '../../../src-shared/config/server.js';
 import type { Scope, HostId } from '../../../src-shared/config/server.js';
-import { CoreError } from '../errors.js';
-import { StateStore } from '../state-store.js';
+import { CoreError } from '../facade/errors.js';
+import { StateStore } from '../data/state-store.js';
 import { transferServer, type TransferOptions } from './config-transfer.js';
 import { removeServerFromFile, type WriteOutcome } from './config-writer.js';
 import { discoverServers } from './discovery.js';

@@ -8,18 +8,18 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import type { WriteOutcome as WireWriteOutcome } from '../../../src-shared/api/config.js';
 import { HOST_LABELS, MCPServerSchema, type HostId, type MCPServer, type Scope } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, nestingProblem, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
-import { CoreError } from '../errors.js';
-import { StateStore } from '../state-store.js';
+import { CoreError } from '../facade/errors.js';
+import { StateStore } from '../data/state-store.js';
 import { editConfigFile } from './config-file-edit.js';
 import { HOST_SHAPES } from './host-shapes.js';
-import { nodeAt, type ConfigDocument } from './jsonc-document.js';
+import { nodeAt, type ConfigDocument } from '../files/jsonc-document.js';
 import { normalizeEntry } from './normalize-entry.js';
 import { comparableDir } from './providers/claude-code.js';
 import { HOST_RULES } from './providers/host-rules.js';
-import { readConfigText } from './read-config-text.js';
+import { readConfigText } from '../files/read-config-text.js';
 import { removeFromXcshDisabled, setClaudeCodeEnabled } from './name-list-enable.js';
 import { applyPatch, patchReport, type ServerPatch } from './server-patch.js';
-import { parseAnyText } from './structured-document.js';
+import { parseAnyText } from '../files/structured-document.js';
 import type { DiscoveryContext } from './types.js';
 
 /** Where a server lives: host, file and (Claude Code) scope. */

@@ -6,7 +6,7 @@
 import { relative, isAbsolute } from 'node:path';
 import { HOST_LABELS, hostRank, type ConfigWarning, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { hasSecretRefs, markStoredRefs } from '../secrets/secret-refs.js';
-import { StateStore } from '../state-store.js';
+import { StateStore } from '../data/state-store.js';
 import { SWITCHBOARD_DISABLED_KEY, type SwitchboardDisabled } from './config-writer.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
 import { literalPlaceholderWarnings } from './literal-placeholders.js';

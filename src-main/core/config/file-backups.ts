@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, readdir, unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { ensureDataDir } from '../data-dir.js';
-import { DATA_FILES } from '../paths.js';
+import { ensureDataDir } from '../data/data-dir.js';
+import { DATA_FILES } from '../data/paths.js';
 
 /** Backups kept per file. */
 export const MAX_BACKUPS = 20;

@@ -10,8 +10,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATA_FILES } from '../paths.js';
-import { makeWorld, REPO_ROOT, type TempWorld } from '../test-world.js';
+import { DATA_FILES } from '../data/paths.js';
+import { makeWorld, REPO_ROOT, type TempWorld } from '../composition/test-world.js';
 import { addServerToFile } from './config-writer.js';
 import type { DiscoveryContext } from './types.js';
 

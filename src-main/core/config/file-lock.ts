@@ -10,8 +10,8 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { CoreError } from '../errors.js';
-import { writeTarget } from './atomic-write.js';
+import { CoreError } from '../facade/errors.js';
+import { writeTarget } from '../files/atomic-write.js';
 
 /** A lock whose holder stopped refreshing it this long ago is stale (ms). */
 export const LOCK_STALE_MS = 10_000;

@@ -2,7 +2,7 @@
  * What the format editors share (format-editors.ts): the `FormatEditor` interface, the
  * "does not parse" error, and range helpers on raw text (line starts and ends, splicing).
  */
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 
 /** A path into a config document: keys and list indexes. */
 export type Path = (string | number)[];

@@ -7,7 +7,7 @@
  * Paths: `entry` is the path of one server entry (`['mcpServers', 'name']`, `['mcp_servers',
  * 'name']`, `['mcpServers', 3]` in a list). Values are plain JSON values.
  */
-import type { ConfigFormat } from './structured-document.js';
+import type { ConfigFormat } from '../files/structured-document.js';
 import type { FormatEditor } from './format-edit-kit.js';
 import { jsonEditor } from './json-editor.js';
 import { tomlEditor } from './toml-editor.js';

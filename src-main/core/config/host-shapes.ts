@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import type { HostId, MCPServer } from '../../../src-shared/config/server.js';
 import { serializeServerEntry } from './own-servers.js';
-import type { ConfigFormat } from './structured-document.js';
+import type { ConfigFormat } from '../files/structured-document.js';
 
 /** How a host marks a server off in its file (docs/operator-verbs.md enable/disable). */
 export type EnableStyle = 'enabled' | 'enabled-always' | 'disabled' | 'gemini-list' | 'none';

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import type { HostView as HostViewJson } from '../../../src-shared/api/config.js';
 import { HOST_IDS, HOST_LABELS, type HostId, type Provenance, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { redactUrl } from '../../../src-shared/redact-url.js';
-import { summarizeServer } from '../snapshot.js';
+import { summarizeServer } from '../facade/snapshot.js';
 import { codexTrustsProject } from './providers/codex.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
-import { parseTomlText } from './structured-document.js';
+import { parseTomlText } from '../files/structured-document.js';
 import type { ConfigProvider, DiscoveryContext, DiscoveryResult, SourceFile } from './types.js';
 
 /** One definition as its host sees it. */

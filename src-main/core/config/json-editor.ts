@@ -3,8 +3,8 @@
  * removals that keep a neighbouring one-line entry as it was (docs/operator-verbs.md).
  */
 import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
-import { LineIndex } from './jsonc-document.js';
-import { CoreError } from '../errors.js';
+import { LineIndex } from '../files/jsonc-document.js';
+import { CoreError } from '../facade/errors.js';
 import { eolOf, unparseable, lineStart, lineEndIncl, splice, type FormatEditor } from './format-edit-kit.js';
 
 function jsonFormatting(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {

@@ -8,9 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 
 let world: TempWorld | undefined;
 let core: SwitchboardCore | undefined;

@@ -6,7 +6,7 @@
  * event, never a timer.
  */
 import type { CoreContext } from '../handlers/context.js';
-import { joinFor } from '../paths.js';
+import { joinFor } from '../data/paths.js';
 import { ConfigWatcher } from './config-watcher.js';
 
 /** A running live reload. */

@@ -7,7 +7,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
-import { nodeAt, type ConfigDocument } from './jsonc-document.js';
+import { nodeAt, type ConfigDocument } from '../files/jsonc-document.js';
 
 /** Keys hosts keep their servers under (docs/host-formats.md); another host's key in a file is a likely paste. */
 const SERVER_MAP_KEYS = ['mcpServers', 'servers', 'mcp_servers', 'context_servers', 'extensions', 'mcp-servers'];

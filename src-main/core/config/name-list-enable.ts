@@ -10,10 +10,10 @@
  */
 import { getNodeValue } from 'jsonc-parser';
 import { editConfigFile } from './config-file-edit.js';
-import { nodeAt, type ConfigDocument } from './jsonc-document.js';
+import { nodeAt, type ConfigDocument } from '../files/jsonc-document.js';
 import { claudeJsonPath, comparableDir } from './providers/claude-code.js';
-import { readConfigTextOutcome } from './read-config-text.js';
-import { parseAnyText } from './structured-document.js';
+import { readConfigTextOutcome } from '../files/read-config-text.js';
+import { parseAnyText } from '../files/structured-document.js';
 import type { DiscoveryContext } from './types.js';
 import type { EntryLocation } from './config-writer.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfigText } from './jsonc-document.js';
+import { parseConfigText } from '../files/jsonc-document.js';
 import type { HostRules } from './normalize-entry.js';
 import { readServerMap } from './server-collection.js';
-import { nodeAt } from './jsonc-document.js';
+import { nodeAt } from '../files/jsonc-document.js';
 
 const RULES: HostRules = { host: 'switchboard', syntax: 'posix', auth: 'canonical' };
 

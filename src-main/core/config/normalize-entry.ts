@@ -9,7 +9,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import { HOST_LABELS, ProtocolModeSchema, type Auth, type ConfigWarning, type HostId, type MCPServer, type Scope, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, normalizeTransportSpelling, validateServerConfig } from '../../../src-shared/config/validate.js';
 import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
-import { jsonTypeOf, positionOf, type ConfigDocument } from './jsonc-document.js';
+import { jsonTypeOf, positionOf, type ConfigDocument } from '../files/jsonc-document.js';
 
 /** How a host's entries are read (docs/host-formats.md). */
 export interface HostRules {

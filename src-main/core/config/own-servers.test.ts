@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, stat, symlink, chmod, lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import { switchboardProvider } from './providers/switchboard.js';
 import { addOwnServer, referenceServerEntry, serializeServerEntry } from './own-servers.js';
 import { resolveReferenceServerScript } from './reference-server.js';

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { applyEdits, modify, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MCPServerSchema, type MCPServer } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, nestingProblem, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
-import { CoreError } from '../errors.js';
-import { DATA_FILES } from '../paths.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { CoreError } from '../facade/errors.js';
+import { DATA_FILES } from '../data/paths.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { withFileLock } from './file-lock.js';
-import { NotUtf8Error, readConfigText } from './read-config-text.js';
+import { NotUtf8Error, readConfigText } from '../files/read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
-import { LineIndex, propertyNode } from './jsonc-document.js';
+import { LineIndex, propertyNode } from '../files/jsonc-document.js';
 
 /** Attempts when the file changes between our read and our write. */
 const MAX_ATTEMPTS = 3;

@@ -5,7 +5,7 @@
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { ConfigWarning, ServerDefinition } from '../../../src-shared/config/server.js';
-import { containsSyntaxError, jsonTypeOf, type ConfigDocument } from './jsonc-document.js';
+import { containsSyntaxError, jsonTypeOf, type ConfigDocument } from '../files/jsonc-document.js';
 import { normalizeEntry, type EntrySource, type HostRules } from './normalize-entry.js';
 
 /** Definitions (file order) and warnings read from one collection. */

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { HOST_LABELS, type HostId, type Scope } from '../../../src-shared/config/server.js';
-import { CoreError } from '../errors.js';
-import { joinFor } from '../paths.js';
+import { CoreError } from '../facade/errors.js';
+import { joinFor } from '../data/paths.js';
 import type { EntryLocation } from './config-writer.js';
 import { continueDropInDir } from './providers/continue.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';

@@ -3,7 +3,7 @@
  * outside the edited table or key stays as it was (docs/operator-verbs.md).
  */
 import { parseTOML, type AST } from 'toml-eslint-parser';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import { eolOf, unparseable, lineStart, lineEndIncl, splice, type Path, type FormatEditor } from './format-edit-kit.js';
 
 const TOML_BARE = /^[A-Za-z0-9_-]+$/;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
 import { folderIdentity, TrustStore } from './trust.js';
-import { dataFileProblems } from '../data-file-problems.js';
+import { dataFileProblems } from '../data/data-file-problems.js';
 
 describe('TrustStore', () => {
   let sb: Sandbox;

@@ -15,11 +15,11 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { CoreError } from '../errors.js';
-import { DATA_FILES } from '../paths.js';
-import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data-files.js';
+import { CoreError } from '../facade/errors.js';
+import { DATA_FILES } from '../data/paths.js';
+import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data/data-files.js';
 import { backupFile } from './file-backups.js';
-import { LineIndex } from './jsonc-document.js';
+import { LineIndex } from '../files/jsonc-document.js';
 import type { ApprovalEntry } from '../trust/approval-entry.js';
 
 /** One approved project definition (issue 16): its hash, its normalised entry (secrets hashed), the file, when (epoch ms). */

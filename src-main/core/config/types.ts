@@ -3,7 +3,7 @@
  * `ProviderOutput`s; discovery orders them by docs/config-discovery.md's priority and dedupes by name.
  */
 import type { ConfigWarning, HostId, Provenance, ServerDefinition } from '../../../src-shared/config/server.js';
-import type { PlatformContext } from '../paths.js';
+import type { PlatformContext } from '../data/paths.js';
 
 /** Inputs of one discovery pass. */
 export interface DiscoveryContext extends PlatformContext {

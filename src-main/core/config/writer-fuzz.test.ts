@@ -159,7 +159,7 @@ describe('atomic write under SIGKILL', () => {
     const oldText = `${JSON.stringify({ mcpServers: { a: { command: 'x'.repeat(200_000) } } })}\n`;
     const newText = `${JSON.stringify({ mcpServers: { b: { command: 'y'.repeat(300_000) } } })}\n`;
     await writeFile(target, oldText);
-    const script = fileURLToPath(new URL('./atomic-write.ts', import.meta.url));
+    const script = fileURLToPath(new URL('../files/atomic-write.ts', import.meta.url));
     const rand = prng(42);
     const code = `import { writeFileAtomic } from ${JSON.stringify(script)}; import { readFileSync } from 'node:fs';
 process.stdout.write('ready\\n');

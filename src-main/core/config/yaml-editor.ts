@@ -3,8 +3,8 @@
  * byte outside the edited node stays as it was (docs/operator-verbs.md).
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node as YamlNode, type Pair } from 'yaml';
-import { LineIndex } from './jsonc-document.js';
-import { CoreError } from '../errors.js';
+import { LineIndex } from '../files/jsonc-document.js';
+import { CoreError } from '../facade/errors.js';
 import { eolOf, unparseable, lineStart, lineEndIncl, trimBack, splice, type Path, type FormatEditor } from './format-edit-kit.js';
 
 const YAML_PLAIN = /^[A-Za-z_/.][A-Za-z0-9_./:@+-]*$/;

@@ -1,7 +1,7 @@
 /** Handlers of `app:*` and `trust:*` (docs/faces-and-ownership.md, §2). */
 import { resolve } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
-import { toFailure } from '../errors.js';
+import { toFailure } from '../facade/errors.js';
 import { approvalRecords, projectDefinitions } from '../trust/project-approvals.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 

@@ -1,9 +1,9 @@
 /** Handlers of `auth:*` (docs/auth.md, §5: sign in, `reauth`, `unauth`). No token ever leaves main. */
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
-import { OAuthRedirectChoices } from '../oauth-redirects.js';
+import { OAuthRedirectChoices } from '../auth/oauth-redirects.js';
 
 /** Why the deep-link redirect cannot be used outside the desktop app. */
 export const DEEP_LINK_NEEDS_APP = 'The mcp-switchboard://oauth/callback redirect needs the desktop app (it receives that link); sign in with the loopback redirect here, or from the desktop app';

@@ -8,7 +8,7 @@ import { loadTokenCounter } from '../budget/tokenizer.js';
 import { ToolCostCounter } from '../budget/tool-cost.js';
 import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, toggleKeysText, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import { coreDiscoveryContext } from './config.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 

@@ -1,10 +1,10 @@
 /** Handlers of `channels:*` and `triggers:*` (docs/channels.md, issue 13): thin over the core's `ChannelService`. */
 import { ok, type Result } from '../../../src-shared/api/envelope.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import { importChatcliRules } from '../channels/chatcli-triggers.js';
-import { readConfigTextOutcome } from '../config/read-config-text.js';
-import { joinFor } from '../paths.js';
+import { readConfigTextOutcome } from '../files/read-config-text.js';
+import { joinFor } from '../data/paths.js';
 
 type ChannelMethod =
   | 'channels:list'

@@ -1,7 +1,7 @@
 /** Handlers of `checks:*` (issue 15 item 7; docs/checks.md): thin over `src-main/core/checks/`. */
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import type { CollectionState } from '../../../src-shared/api/checks.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import { collectionFolder, collectionPath, readCollection, saveCall, type LoadedCollection } from '../checks/collection-file.js';
 import { runChecks } from '../checks/check-runner.js';
 import type { CoreContext, HandlerGroup } from './context.js';

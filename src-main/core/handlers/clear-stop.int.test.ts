@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { ok, trackCores } from '../test-cores.js';
-import { everythingScript, makeWorld, processesWithMarker, writeOwnServers, type TempWorld } from '../test-world.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { ok, trackCores } from '../composition/test-cores.js';
+import { everythingScript, makeWorld, processesWithMarker, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 
 const open = trackCores();
 

@@ -8,11 +8,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../switchboard-core.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { memorySecretStore } from '../secrets/memory-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
-import { everythingScript, makeWorld, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { everythingScript, makeWorld, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 
 let world: TempWorld | undefined;
 let core: SwitchboardCore | undefined;

@@ -8,7 +8,7 @@ import { addServerToFile, setServerEnabled, updateServerInFile, type ServerPatch
 import { allHostViews, hostViewJson } from '../config/host-view.js';
 import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import { assertBindingWritable } from '../auth/credential-binding.js';
 import { freshSecretId, keepSecretsOutOfFiles, ownInputIds, secretIdFor } from '../secrets/literal-secrets.js';
 import { secretStoreName } from '../secrets/file-secret-store.js';

@@ -9,10 +9,10 @@ import type { TrustStore } from '../config/trust.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { DiscoveryResult } from '../config/types.js';
 import type { McpManager } from '../mcp/manager/manager.js';
-import type { ManualStops } from '../manual-stops.js';
-import type { ProtocolOverrides } from '../protocol-overrides.js';
+import type { ManualStops } from '../data/manual-stops.js';
+import type { ProtocolOverrides } from '../config/protocol-overrides.js';
 import type { InspectorServices } from '../mcp/inspector/inspector-services.js';
-import type { CoreOptions } from '../types.js';
+import type { CoreOptions } from '../facade/types.js';
 import type { PendingApproval } from '../../../src-shared/api/approval.js';
 import type { ChannelService } from '../channels/channel-service.js';
 

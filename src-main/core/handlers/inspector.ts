@@ -8,7 +8,7 @@ import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/cli
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import { buildCatalog, describeTool } from '../mcp/tools/catalog.js';
 import * as ops from '../mcp/inspector/inspector-ops.js';
 import { failureMessage } from '../mcp/tools/tool-bridge.js';

@@ -8,10 +8,10 @@
 import { join } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { Provenance } from '../../../src-shared/config/server.js';
-import { toFailure } from '../errors.js';
+import { toFailure } from '../facade/errors.js';
 import { describeInstall, InstallRequests, type InstallSite } from '../install/install-requests.js';
 import { sameAgentServer } from '../../../src-shared/config/tool-names.js';
-import { DATA_FILES } from '../paths.js';
+import { DATA_FILES } from '../data/paths.js';
 import { configHandlers } from './config.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 

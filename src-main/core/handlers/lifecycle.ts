@@ -5,7 +5,7 @@
  */
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
-import { toFailure } from '../errors.js';
+import { toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import { rereadLoginShellEnv } from '../mcp/transport/login-shell-env.js';
 

@@ -1,6 +1,6 @@
 /** Handlers of `pins:*` (issue 16 item 2, docs/trust.md § Tool pins). */
 import { ok } from '../../../src-shared/api/envelope.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import type { ToolPinStore } from '../trust/tool-pins.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 

@@ -4,8 +4,8 @@
  */
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { UiPrefs } from '../../../src-shared/api/methods/prefs.js';
-import { toFailure } from '../errors.js';
-import { StateStore } from '../state-store.js';
+import { toFailure } from '../facade/errors.js';
+import { StateStore } from '../data/state-store.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 /** The state.json key. */

@@ -1,7 +1,7 @@
 /** Handlers of `servers:*` and `logs:*` (docs/config-discovery.md, §6, §8). */
 import { ok } from '../../../src-shared/api/envelope.js';
 import { addOwnServer, referenceServerEntry } from '../config/own-servers.js';
-import { toFailure } from '../errors.js';
+import { toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function serverHandlers(ctx: CoreContext): HandlerGroup<'servers:list' | 'servers:addDefault' | 'logs:get'> {

@@ -1,7 +1,7 @@
 /** Handlers of `tools:*` (docs/tool-bridge.md). */
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
-import { toFailure } from '../errors.js';
+import { toFailure } from '../facade/errors.js';
 import { missingParamsResult, missingRequired } from '../mcp/tools/catalog.js';
 import { truncateResult } from '../mcp/tools/result-preview.js';
 import type { CoreContext, HandlerGroup } from './context.js';

@@ -1,6 +1,6 @@
 /** Handlers of `trust:review` and `trust:approve` (issue 16 item 1, docs/trust.md). */
 import { ok } from '../../../src-shared/api/envelope.js';
-import { CoreError, toFailure } from '../errors.js';
+import { CoreError, toFailure } from '../facade/errors.js';
 import { approvalRecords, projectDefinitions } from '../trust/project-approvals.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 

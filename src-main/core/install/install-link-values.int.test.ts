@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROKEN_ENTRY, everythingEntry, makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
+import { BROKEN_ENTRY, everythingEntry, makeWorld, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
 
 let world: TempWorld;

@@ -17,7 +17,7 @@ import { commandLine } from '../../../src-shared/quote-arg.js';
 import { parseInstallLink } from '../../../src-shared/install-link.js';
 import { validateServerConfig } from '../../../src-shared/config/validate.js';
 import type { z } from 'zod';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import { isSecretKey, isSecretValue, redactUrl, secretArgValues } from '../../../src-shared/redaction.js';
 import { hiddenCharsIn, showHidden } from '../../../src-shared/visible-text.js';
 import { checkOutsideDefinition, type ResolverEnv } from './outside-definition.js';

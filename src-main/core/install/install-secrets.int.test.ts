@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../test-world.js';
+import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
 
 let world: TempWorld;

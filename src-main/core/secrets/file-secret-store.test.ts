@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StateStore } from '../state-store.js';
+import { StateStore } from '../data/state-store.js';
 import { FileSecretStore, SecretFileModeError, secretStoreChoice, secretStoreWarning } from './file-secret-store.js';
 import { defaultSecretStore, KeytarSecretStore } from './secret-store.js';
 

@@ -8,8 +8,8 @@
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
-import { StateStore } from '../state-store.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../data/data-files.js';
+import { StateStore } from '../data/state-store.js';
 import type { SecretStore } from './secret-store.js';
 
 /** The file's name in the data folder. */

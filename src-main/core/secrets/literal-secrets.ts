@@ -8,7 +8,7 @@
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import { isSecretKey, isSecretValue } from '../../../src-shared/redaction.js';
-import { CoreError } from '../errors.js';
+import { CoreError } from '../facade/errors.js';
 import { secretStoreName } from './file-secret-store.js';
 import { secretAccount, storeInputAnswer, storeSecret } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';

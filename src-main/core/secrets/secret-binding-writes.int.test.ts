@@ -10,8 +10,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestCore } from '../auth/test-core.js';
-import { makeWorld, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { makeWorld, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 import { KeytarSecretStore } from './secret-store.js';
 
 const service = `mcp-switchboard-test-${randomUUID()}`;

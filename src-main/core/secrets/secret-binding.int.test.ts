@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import { withTestCore } from '../auth/test-core.js';
 import { TrustStore } from '../config/trust.js';
-import { makeWorld, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { makeWorld, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 import { KeytarSecretStore } from './secret-store.js';
 
 const service = `mcp-switchboard-test-${randomUUID()}`;

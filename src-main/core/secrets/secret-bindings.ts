@@ -15,8 +15,8 @@
 import { join, resolve } from 'node:path';
 import { secretIdFor } from '../../../src-shared/config/secret-reference.js';
 import type { ConfigWarning, ServerDefinition } from '../../../src-shared/config/server.js';
-import { readDataJson, withDataFileLock, writeDataFile } from '../data-files.js';
-import { DATA_FILES } from '../paths.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../data/data-files.js';
+import { DATA_FILES } from '../data/paths.js';
 import { describeHolder, holderOf, sameHolder, type SecretHolder } from './secret-binding.js';
 import { inputHolders, referencedAccounts } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';

@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema, type ServersSnapshot } from '../../../src-shared/api/status.js';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { everythingEntry, everythingScript, makeWorld, processesWithMarker, tripwireEntry, writeProjectConfig, type TempWorld } from '../test-world.js';
-import type { SwitchboardCore } from '../types.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { everythingEntry, everythingScript, makeWorld, processesWithMarker, tripwireEntry, writeProjectConfig, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
 import { TrustStore } from '../config/trust.js';
 
 const open: { world: TempWorld; core: SwitchboardCore }[] = [];

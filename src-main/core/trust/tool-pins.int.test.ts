@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../switchboard-core.js';
-import { makeWorld, writeOwnServers } from '../test-world.js';
-import { ok, trackCores } from '../test-cores.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { makeWorld, writeOwnServers } from '../composition/test-world.js';
+import { ok, trackCores } from '../composition/test-cores.js';
 
 const SERVER = fileURLToPath(new URL('./fixtures/drifting-server.mjs', import.meta.url));
 const open = trackCores();

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ApprovalChange } from '../../../src-shared/api/approval.js';
 import type { PinMode, ServerPins, ToolDrift } from '../../../src-shared/api/pins.js';
-import { CoreError } from '../errors.js';
-import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data-files.js';
+import { CoreError } from '../facade/errors.js';
+import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data/data-files.js';
 import { canonicalJson } from './approval-entry.js';
 
 /** The pinned fields of a tool, in this order. */

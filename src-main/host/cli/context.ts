@@ -5,12 +5,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveReferenceServerScript } from '../../core/entry-kit.js';
-import { currentPlatform, dataDir, type PlatformContext } from '../../core/entry-kit.js';
+import { resolveReferenceServerScript } from '../../core/composition/entry-kit.js';
+import { currentPlatform, dataDir, type PlatformContext } from '../../core/composition/entry-kit.js';
 import type { CoreExtras } from '../../core/index.js';
-import { NO_RESTARTS } from '../../core/entry-kit.js';
-import { withLoginShellEnv } from '../../core/entry-kit.js';
-import { secretStoreChoice, secretStoreWarning } from '../../core/entry-kit.js';
+import { NO_RESTARTS } from '../../core/composition/entry-kit.js';
+import { withLoginShellEnv } from '../../core/composition/entry-kit.js';
+import { secretStoreChoice, secretStoreWarning } from '../../core/composition/entry-kit.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/index.js';
 import { UsageError, type ParsedCli } from './args.js';
 import { interruptClaimed } from './interrupt.js';

@@ -6,8 +6,8 @@
  * `CHATCLI_MCP_ENABLED=false` (or 0): every server listed disabled, with a note.
  */
 import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
-import { joinFor } from '../../paths.js';
-import { nodeAt } from '../jsonc-document.js';
+import { joinFor } from '../../data/paths.js';
+import { nodeAt } from '../../files/jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerList } from '../server-collection.js';
 import { overrideWarnings } from '../builtin-overrides.js';

@@ -8,9 +8,9 @@
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { posix, win32 } from 'node:path';
 import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
-import type { PlatformContext } from '../../paths.js';
-import { joinFor } from '../../paths.js';
-import { nodeAt, type ConfigDocument } from '../jsonc-document.js';
+import type { PlatformContext } from '../../data/paths.js';
+import { joinFor } from '../../data/paths.js';
+import { nodeAt, type ConfigDocument } from '../../files/jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';

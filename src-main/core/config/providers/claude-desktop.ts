@@ -5,7 +5,7 @@
  * `%APPDATA%\Claude\claude_desktop_config.json`; Linux `$XDG_CONFIG_HOME/Claude/…` (community
  * builds; default `~/.config`).
  */
-import { appDataDir, joinFor, localAppDataDir, xdgConfigDir } from '../../paths.js';
+import { appDataDir, joinFor, localAppDataDir, xdgConfigDir } from '../../data/paths.js';
 import type { DiscoveryContext, SourceFile } from '../types.js';
 import { candidate, mapProvider } from './provider-kit.js';
 

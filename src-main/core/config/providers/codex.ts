@@ -8,9 +8,9 @@
  * (`[projects."<dir>"] trust_level = "trusted"`); `codexTrustsProject` tells the per-host view.
  * Switchboard's own workspace trust still decides whether it runs.
  */
-import { joinFor } from '../../paths.js';
-import type { ConfigDocument } from '../jsonc-document.js';
-import { nodeAt } from '../jsonc-document.js';
+import { joinFor } from '../../data/paths.js';
+import type { ConfigDocument } from '../../files/jsonc-document.js';
+import { nodeAt } from '../../files/jsonc-document.js';
 import type { DiscoveryContext, SourceFile } from '../types.js';
 import { comparableDir } from './claude-code.js';
 import { HOST_RULES } from './host-rules.js';

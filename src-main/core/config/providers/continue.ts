@@ -7,8 +7,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
-import { joinFor } from '../../paths.js';
-import { nodeAt } from '../jsonc-document.js';
+import { joinFor } from '../../data/paths.js';
+import { nodeAt } from '../../files/jsonc-document.js';
 import { readServerList, readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { HOST_RULES } from './host-rules.js';

@@ -4,7 +4,7 @@
  * `${env:VAR}`, `${workspaceFolder}`, `${userHome}`; Cursor's `auth` (a static OAuth client) is kept
  * in `extensions`, not interpreted.
  */
-import { joinFor } from '../../paths.js';
+import { joinFor } from '../../data/paths.js';
 import { candidate, mapProvider } from './provider-kit.js';
 
 /** Provider for Cursor's `mcp.json` files. */

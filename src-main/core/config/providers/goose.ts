@@ -5,7 +5,7 @@
  * `sse`/`streamable_http`; `enabled`; `timeout` in seconds; builtin/platform extensions are not
  * MCP servers Switchboard runs and are left out.
  */
-import { appDataDir, joinFor, xdgConfigDir } from '../../paths.js';
+import { appDataDir, joinFor, xdgConfigDir } from '../../data/paths.js';
 import type { DiscoveryContext, SourceFile } from '../types.js';
 import { HOST_RULES } from './host-rules.js';
 import { candidate, mapProvider } from './provider-kit.js';

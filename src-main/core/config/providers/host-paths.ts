@@ -2,7 +2,7 @@
  * OS-specific folders several hosts share (docs/host-formats.md §1): VS Code's user folder (which also
  * holds Cline's and Roo's globalStorage), and the per-OS config folder of Zed and goose.
  */
-import { appDataDir, joinFor, xdgConfigDir, type PlatformContext } from '../../paths.js';
+import { appDataDir, joinFor, xdgConfigDir, type PlatformContext } from '../../data/paths.js';
 
 /** VS Code's `User` folder: mac `~/Library/Application Support/<product>/User`, Linux `$XDG_CONFIG_HOME/<product>/User`, Windows `%APPDATA%\<product>\User`. */
 export function codeUserDir(ctx: PlatformContext, product = 'Code'): string {

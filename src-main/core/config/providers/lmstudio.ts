@@ -2,7 +2,7 @@
  * LM Studio (docs/host-formats.md "LM Studio"; docs/config-discovery.md rank 15): `~/.lmstudio/mcp.json`
  * (`%USERPROFILE%\.lmstudio\mcp.json`), Cursor's notation, no interpolation, no enable flag.
  */
-import { joinFor } from '../../paths.js';
+import { joinFor } from '../../data/paths.js';
 import { HOST_RULES } from './host-rules.js';
 import { candidate, mapProvider } from './provider-kit.js';
 

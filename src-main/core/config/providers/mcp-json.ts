@@ -3,7 +3,7 @@
  * only when no other provider claimed the file (discovery passes the claimed set as `skip`, so
  * `.mcp.json` normally belongs to Claude Code). Project scope; `${VAR}` / `${VAR:-default}`.
  */
-import { joinFor } from '../../paths.js';
+import { joinFor } from '../../data/paths.js';
 import { candidate, mapProvider } from './provider-kit.js';
 
 /** Provider for the root `mcp.json` / `.mcp.json` fallback. */

@@ -4,7 +4,7 @@
  * `rooveterinaryinc.roo-cline/settings/mcp_settings.json`. `timeout` in seconds, `disabled`,
  * `alwaysAllow`, `${env:VAR}` / `${workspaceFolder}`; a `url` without `type` is rejected.
  */
-import { joinFor } from '../../paths.js';
+import { joinFor } from '../../data/paths.js';
 import { HOST_RULES } from './host-rules.js';
 import { extensionSettingsFile } from './host-paths.js';
 import { candidate, mapProvider } from './provider-kit.js';

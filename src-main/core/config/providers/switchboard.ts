@@ -3,7 +3,7 @@
  * `{"mcpServers": {name: {…canonical fields…}}}` shape, JSONC allowed, `${VAR}` /
  * `${VAR:-default}` expanded, scope `app`.
  */
-import { DATA_FILES, joinFor } from '../../paths.js';
+import { DATA_FILES, joinFor } from '../../data/paths.js';
 import { candidate, mapProvider } from './provider-kit.js';
 
 /** Provider for `<dataDir>/servers.json`. */

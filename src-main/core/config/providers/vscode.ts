@@ -7,7 +7,7 @@
  * discovery and is answered from the keychain at connect time (`secrets/secret-refs.ts`).
  */
 import { basename } from 'node:path';
-import { joinFor } from '../../paths.js';
+import { joinFor } from '../../data/paths.js';
 import type { DiscoveryContext, SourceFile } from '../types.js';
 import { HOST_RULES } from './host-rules.js';
 import { codeUserDir } from './host-paths.js';

@@ -4,7 +4,7 @@
  * third-party-assumed project file `.windsurf/mcp_config.json`. `serverUrl` or `url`; `disabled`;
  * `${env:VAR}` expanded, `${file:/path}` stays literal and is flagged.
  */
-import { joinFor } from '../../paths.js';
+import { joinFor } from '../../data/paths.js';
 import { HOST_RULES } from './host-rules.js';
 import { candidate, mapProvider } from './provider-kit.js';
 

@@ -7,8 +7,8 @@
  */
 import { getNodeValue } from 'jsonc-parser';
 import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
-import { joinFor } from '../../paths.js';
-import { nodeAt } from '../jsonc-document.js';
+import { joinFor } from '../../data/paths.js';
+import { nodeAt } from '../../files/jsonc-document.js';
 import type { HostRules } from '../normalize-entry.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';

@@ -5,7 +5,7 @@
  * current untagged shapes, the `"source": "custom"` tag and `"command": {path, args, env}`;
  * extension-provided servers are noted, not launched. `timeout` in seconds; `enabled`.
  */
-import { appDataDir, joinFor, xdgConfigDir } from '../../paths.js';
+import { appDataDir, joinFor, xdgConfigDir } from '../../data/paths.js';
 import type { DiscoveryContext, SourceFile } from '../types.js';
 import { HOST_RULES } from './host-rules.js';
 import { candidate, mapProvider } from './provider-kit.js';

@@ -13,7 +13,7 @@
 import { SdkError, SdkErrorCode, type Client, type PriorDiscovery } from '@modelcontextprotocol/client';
 import type { NegotiatedProtocol } from '../../../../src-shared/api/status.js';
 import { type ProtocolMode, type ServerDefinition } from '../../../../src-shared/config/server.js';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import type { RememberedEra } from './era-memory.js';
 
 /** The protocol setting a connect of `def` uses. HTTP+SSE is 2025-era only (deprecated in 2026-07-28). */

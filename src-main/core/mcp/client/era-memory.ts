@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../../src-shared/config/server.js';
-import type { StateStore } from '../../state-store.js';
+import type { StateStore } from '../../data/state-store.js';
 import { launchKey } from '../transport/transport-factory.js';
 
 /** A remembered verdict. `at` is when it was negotiated (epoch ms). */

@@ -10,9 +10,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema, type ServersSnapshot } from '../../../../src-shared/api/status.js';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { trackCores } from '../../test-cores.js';
-import { makeWorld, writeOwnServers } from '../../test-world.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { trackCores } from '../../composition/test-cores.js';
+import { makeWorld, writeOwnServers } from '../../composition/test-world.js';
 import { McpManager } from '../manager/manager.js';
 import { testDefinition } from '../testing/test-helpers.js';
 import type { ServerRuntime } from '../manager/types.js';

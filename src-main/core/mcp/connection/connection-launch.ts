@@ -6,7 +6,7 @@
 import { HttpExchanges } from '../transport/http-exchange.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { DEFAULT_TIMEOUT_MS, type ProtocolMode, type ServerDefinition } from '../../../../src-shared/config/server.js';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import { createMcpClient } from '../client/client-factory.js';
 import { hostRoots } from './host-roots.js';
 import { secretsToRemember } from './connection-auth.js';

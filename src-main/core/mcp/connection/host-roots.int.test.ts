@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodInput, MethodName, MethodOutput } from '../../../../src-shared/api/contract.js';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../test-world.js';
-import type { SwitchboardCore } from '../../types.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import type { SwitchboardCore } from '../../facade/types.js';
 import { FILESYSTEM_SCRIPT, waitFor } from '../testing/test-helpers.js';
 
 const MODERN_STDIO = fileURLToPath(new URL('../testing/fixtures/modern-stdio-server.mjs', import.meta.url));

@@ -7,9 +7,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../test-world.js';
-import type { SwitchboardCore } from '../../types.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import type { SwitchboardCore } from '../../facade/types.js';
 import { startEverythingHttp, type EverythingHttp } from '../testing/test-helpers.js';
 
 const PASSWORD = 'pw-in-url-5e1f0c9a';

@@ -13,7 +13,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CallRecordSchema, type CallRecord } from '../../../../src-shared/api/inspector.js';
-import { readDataJson, withDataFileLock, writeDataFile } from '../../data-files.js';
+import { readDataJson, withDataFileLock, writeDataFile } from '../../data/data-files.js';
 
 /** The file's name in the data folder. */
 export const HISTORY_FILE = 'history.json';

@@ -8,9 +8,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { everythingEntry, everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../test-world.js';
-import type { SwitchboardCore } from '../../types.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { everythingEntry, everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import type { SwitchboardCore } from '../../facade/types.js';
 import { MAX_RECORDED_ARG_BYTES } from './call-history.js';
 
 setFlagsFromString('--expose-gc');

@@ -9,9 +9,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { everythingEntry, everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../test-world.js';
-import type { SwitchboardCore } from '../../types.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { everythingEntry, everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import type { SwitchboardCore } from '../../facade/types.js';
 import { HISTORY_FILE } from './history-file.js';
 
 const PLANTED = 'history-planted-secret-7c1e9a';

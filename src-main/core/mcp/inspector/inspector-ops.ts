@@ -5,7 +5,7 @@
  * thrown as they come (the handlers map them to `{code, message}`).
  */
 import type { Client } from '@modelcontextprotocol/client';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import { offersSubscriptions } from '../../../../src-shared/api/inspector.js';
 import { requestPage } from '../connection/list-pages.js';
 import { listenStreamOf } from '../connection/listen-stream.js';

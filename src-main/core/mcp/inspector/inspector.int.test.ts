@@ -7,9 +7,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload, MethodName, MethodInput, MethodOutput } from '../../../../src-shared/api/contract.js';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../test-world.js';
-import type { SwitchboardCore } from '../../types.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import type { SwitchboardCore } from '../../facade/types.js';
 import { waitFor as waitForValue } from '../testing/test-helpers.js';
 
 /** Poll until `condition` gives a value (deadline `ms`), typed without `undefined`. */

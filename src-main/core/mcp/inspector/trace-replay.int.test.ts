@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { ok, trackCores } from '../../test-cores.js';
-import { everythingEntry, everythingScript, makeWorld, writeOwnServers } from '../../test-world.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { ok, trackCores } from '../../composition/test-cores.js';
+import { everythingEntry, everythingScript, makeWorld, writeOwnServers } from '../../composition/test-world.js';
 
 const cores = trackCores();
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RESTARTS } from './backoff.js';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import { McpManager } from './manager.js';
 import { isAlive, listDescendants } from '../transport/process-tree.js';
 import { everythingStdio, FILESYSTEM_SCRIPT, testDefinition, waitFor } from '../testing/test-helpers.js';

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ServerDefinition } from '../../../../src-shared/config/server.js';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import { ServerConnection } from '../connection/connection.js';
 import { DEFAULT_LOG_CAPACITY, LogStore } from '../logs/log-buffer.js';
 import { launchKey } from '../transport/transport-factory.js';

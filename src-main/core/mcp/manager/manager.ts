@@ -4,7 +4,7 @@
  * tools are listed and called by raw names. Emits `status`, `tools` and `log` for every face.
  */
 import type { LogEntry, ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import { ServerConnection } from '../connection/connection.js';
 import { buildToolInfos, isToolExposed } from '../tools/tool-bridge.js';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';

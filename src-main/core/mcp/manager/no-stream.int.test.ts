@@ -5,9 +5,9 @@
  * and stays connected.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../../switchboard-core.js';
-import { everythingScript, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../../test-world.js';
-import type { SwitchboardCore } from '../../types.js';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { everythingScript, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import type { SwitchboardCore } from '../../facade/types.js';
 import { startStreamableFaultServer, type FaultServer } from '../testing/fixtures/http-fault-servers.js';
 
 let world: TempWorld | undefined;

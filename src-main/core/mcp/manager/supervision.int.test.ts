@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerDefinition } from '../../../../src-shared/config/server.js';
-import { SecretRedactor } from '../../auth/secret-redactor.js';
+import { SecretRedactor } from '../../redaction/secret-redactor.js';
 import { NO_RESTARTS, type RestartPolicy } from './backoff.js';
 import type { ConnectionAuth } from '../connection/connection-auth.js';
 import { McpManager } from './manager.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingServerRequest } from '../../../../src-shared/api/inspector.js';
 import { startCore, type CoreHarness } from '../../channels/test-fixtures.js';
-import { makeWorld, writeOwnServers, type TempWorld } from '../../test-world.js';
+import { makeWorld, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
 import { waitFor } from '../testing/test-helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('../testing/fixtures/inspector-server.mjs', import.meta.url));

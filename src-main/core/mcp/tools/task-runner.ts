@@ -14,7 +14,7 @@ import { EventEmitter } from 'node:events';
 import { ProtocolError, type Client, type Task } from '@modelcontextprotocol/client';
 import type { TaskRecord } from '../../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import { AnyResultSchema, failureMessage, mapCallFailure, mapCallResult, type RawCallResult } from './tool-bridge.js';
 import type { SwitchboardClient } from '../client/client-factory.js';
 import { followModernTask, type DetailedTask } from '../client/modern-task-follow.js';

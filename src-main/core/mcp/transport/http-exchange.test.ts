@@ -4,7 +4,7 @@ import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import { HttpExchanges } from './http-exchange.js';
 import { traceTransport, TraceStore } from '../logs/rpc-trace.js';
 import { startSseFaultServer, startStreamableFaultServer, type FaultServer } from '../testing/fixtures/http-fault-servers.js';
-import { waitFor } from '../../test-world.js';
+import { waitFor } from '../../composition/test-world.js';
 
 let server: (FaultServer & { close(): Promise<void> }) | undefined;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killPids, listDescendants, procChildren } from './process-tree.js';
-import { waitFor } from '../../test-world.js';
+import { waitFor } from '../../composition/test-world.js';
 
 const started: ChildProcess[] = [];
 const dirs: string[] = [];

@@ -6,7 +6,7 @@
  */
 import { StreamableHTTPClientTransport, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../../src-shared/config/server.js';
-import { CoreError } from '../../errors.js';
+import { CoreError } from '../../facade/errors.js';
 import { fetchNotingRedirects, SupervisedSseTransport, type FetchLike } from './http-supervision.js';
 import { SupervisedStdioTransport } from './stdio-transport.js';
 import { resolvesValues } from '../connection/value-resolution.js';

@@ -12,7 +12,7 @@
  */
 import type { ChannelEntryView, ChannelQuery } from '../../../../src-shared/api/channels.js';
 import { channelMatches } from '../../../../src-shared/channels/channel-names.js';
-import { contextMarkdown, readChannelsOffline } from '../../../core/entry-kit.js';
+import { contextMarkdown, readChannelsOffline } from '../../../core/composition/entry-kit.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CliContext } from '../context.js';

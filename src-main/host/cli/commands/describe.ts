@@ -4,7 +4,7 @@
  * `ToolDescription`. Exit 0; 2 when the tool is unknown or its server could not connect.
  */
 import type { CommandSpec } from '../command-spec.js';
-import { formatDescription } from '../../../core/entry-kit.js';
+import { formatDescription } from '../../../core/composition/entry-kit.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';

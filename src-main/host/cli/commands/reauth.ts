@@ -6,7 +6,7 @@
  * not discovered) or the server does not use OAuth.
  */
 import type { AuthChanged } from '../../../../src-shared/api/methods/auth.js';
-import { NO_RESTARTS } from '../../../core/entry-kit.js';
+import { NO_RESTARTS } from '../../../core/composition/entry-kit.js';
 import { createSwitchboardCore } from '../../../core/index.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';

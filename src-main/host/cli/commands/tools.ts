@@ -17,7 +17,7 @@ import { trustHint, type CliContext } from '../context.js';
 import { formatTools, retryNote } from '../format.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
-import { buildCatalog } from '../../../core/entry-kit.js';
+import { buildCatalog } from '../../../core/composition/entry-kit.js';
 import { FAILED_STATUSES } from './status.js';
 import { connectFailureMessage } from '../../../../src-shared/api/failure-wording.js';
 import type { ToolInfo, ToolsListing } from '../../../../src-shared/api/status.js';

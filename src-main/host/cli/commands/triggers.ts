@@ -14,8 +14,8 @@
  */
 import { join } from 'node:path';
 import type { TriggerFiring, TriggersState } from '../../../../src-shared/api/channels.js';
-import { readTriggersFile, ruleView, triggerLimits } from '../../../core/entry-kit.js';
-import { DATA_FILES } from '../../../core/entry-kit.js';
+import { readTriggersFile, ruleView, triggerLimits } from '../../../core/composition/entry-kit.js';
+import { DATA_FILES } from '../../../core/composition/entry-kit.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CliContext } from '../context.js';

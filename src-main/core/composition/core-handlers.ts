@@ -1,0 +1,55 @@
+/**
+ * Composition of the core's handlers (switchboard-core.ts): every domain's group over one `CoreContext`.
+ */
+import type { ApiHandlers } from '../../../src-shared/api/contract.js';
+import type { CoreContext } from '../handlers/context.js';
+import { appHandlers } from '../handlers/app.js';
+import { configHandlers } from '../handlers/config.js';
+import { serverHandlers } from '../handlers/servers.js';
+import { toolHandlers } from '../handlers/tools.js';
+import { historyHandlers } from '../handlers/history.js';
+import { lifecycleHandlers } from '../handlers/lifecycle.js';
+import { traceReplayHandlers } from '../handlers/trace-replay.js';
+import { authHandlers } from '../handlers/auth.js';
+import { inspectorHandlers } from '../handlers/inspector.js';
+import { protocolHandlers } from '../handlers/protocol.js';
+import { trustHandlers } from '../handlers/trust.js';
+import { pinsHandlers } from '../handlers/pins.js';
+import type { ToolPinStore } from '../trust/tool-pins.js';
+import { redactResults } from '../redaction/redact-failures.js';
+import { channelHandlers } from '../handlers/channels.js';
+import { installHandlers } from '../handlers/install.js';
+import { checkHandlers } from '../handlers/checks.js';
+import { budgetHandlers } from '../handlers/budget.js';
+import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
+import { prefsHandlers } from '../handlers/prefs.js';
+import type { SecretRedactor } from '../redaction/secret-redactor.js';
+
+/**
+ * The contract's handlers of one core: one group per domain (src-shared/api/methods/<domain>.ts),
+ * every result and failure message redacted by `redactor` (issue 9).
+ */
+export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: SwitchboardToolToggles, redactor: SecretRedactor): ApiHandlers {
+  // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
+  // Results and failure messages quote server text: redacted in one place for every face (issue 9).
+  const tools = toolHandlers(ctx);
+  return redactResults({
+    ...appHandlers(ctx),
+    ...trustHandlers(ctx),
+    ...pinsHandlers(ctx, pins),
+    ...serverHandlers(ctx),
+    ...configHandlers(ctx),
+    ...tools,
+    ...historyHandlers(ctx, tools['tools:call']),
+    ...lifecycleHandlers(ctx),
+    ...traceReplayHandlers(ctx, tools['tools:call']),
+    ...authHandlers(ctx),
+    ...inspectorHandlers(ctx),
+    ...protocolHandlers(ctx),
+    ...channelHandlers(ctx),
+    ...installHandlers(ctx),
+    ...checkHandlers(ctx),
+    ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
+    ...prefsHandlers(ctx),
+  }, redactor);
+}

@@ -1,0 +1,77 @@
+/**
+ * The core facade every face composes (desktop app, web host, CLI): discovery + trust + manager,
+ * exposed as the contract's handlers and events. No electron import (ARCHITECTURE rule 1).
+ */
+import type { ApiHandlers, EmitEvent, EventName } from '../../../src-shared/api/contract.js';
+import type { PlatformContext } from '../data/paths.js';
+import type { CallbackOutcome, OAuthCallbackParams } from '../auth/pending-flows.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
+
+/** How to launch the bundled reference server (server-everything) without npx. */
+export interface ReferenceServerLaunch {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** Options of `createSwitchboardCore`. */
+export interface CoreOptions {
+  platform: PlatformContext;
+  /** Absolute project folder (cwd or `--project`). */
+  projectDir: string;
+  /** Data folder (`dataDir()` unless a test overrides it). */
+  dataDir: string;
+  mode: 'electron' | 'web' | 'cli';
+  version: string;
+  /** Launch of the bundled server-everything (Electron: execPath + ELECTRON_RUN_AS_NODE=1). */
+  referenceServer: ReferenceServerLaunch;
+  /** The OS keychain (default keytar; tests may pass another `SecretStore`). Issue 6. */
+  secrets?: SecretStore;
+  /** Open a URL in the person's browser (desktop: shell.openExternal). Absent: the face opens sign-in URLs itself. */
+  openExternal?: (url: string) => void | Promise<void>;
+  /** Where the loopback sign-in page sends the browser afterwards (desktop: `mcp-switchboard://oauth/done`). */
+  oauthDoneUrl?: string;
+  /** How long a sign-in waits for the person (ms; default 5 min). */
+  oauthFlowTimeoutMs?: number;
+}
+
+/** The running core. */
+export interface SwitchboardCore {
+  /** The contract's method implementations; bound to a wire with `dispatch`. */
+  readonly handlers: ApiHandlers;
+  /**
+   * Subscribe to every event, or to those `wants` accepts (asked at each emit: an event no
+   * subscriber wants is not redacted or built for anyone); returns an unsubscribe function.
+   */
+  subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean): () => void;
+  /** Discover, then connect every trusted, enabled server (in parallel). Resolves when started. */
+  start(): Promise<void>;
+  /** Resolves when no server is still connecting (one-shot CLI commands wait for it). */
+  settled(): Promise<void>;
+  /** Stop every server; leaves no process behind. */
+  dispose(): Promise<void>;
+  /**
+   * Deliver an OAuth redirect that arrived as a deep link (`mcp-switchboard://oauth/callback`).
+   * Unknown, expired and replayed states are rejected (docs/auth.md). Issue 6.
+   */
+  handleOAuthCallback?(params: OAuthCallbackParams): CallbackOutcome;
+  /**
+   * An install link that arrived from outside (the desktop app's `mcp-switchboard://install?…`):
+   * becomes a preview announced with `install:requested` (or its refusal); nothing is written
+   * until a person confirms it (issue 13).
+   */
+  handleInstallLink?(url: string): Promise<void>;
+  /** Ask every face to open the Notifications view (at a confirmation): the tray and desktop notifications. */
+  showNotifications?(confirmation?: string): void;
+  /** The notifications this core holds (newest 200 by default) and a way to follow new ones (issue 13). */
+  readonly channels?: {
+    list(query?: ChannelQuery): ChannelEntryView[];
+    subscribe(listener: (entry: ChannelEntry) => void): () => void;
+  };
+  /**
+   * Pids of the stdio server processes running now (the owner records them, with their
+   * descendants, so the next owner can kill leftovers after a SIGKILL — docs/connections-supervision.md).
+   */
+  childPids?(): number[];
+}
