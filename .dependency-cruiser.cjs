@@ -5,6 +5,9 @@
  * - faces (CLI, library, desktop shell, web host, data-folder owner: src-main/host, src-main/app)
  *   import from the core only its entry (`src-main/core/index.ts`, light half
  *   `src-main/core/composition/entry-kit.ts`);
+ * - a room of the core never imports the composition root (`src-main/core/composition/`): only
+ *   the composition room itself, the core's entry, the conformance driver and tests/kits do
+ *   (issue 29 item 5), so rooms take their services as arguments instead of reaching upwards;
  * - src-shared stays pure (no node:, no Electron, nothing of main or the renderer).
  * Tests may reach inside (they test the internals), so they are not held to the face rule.
  */
@@ -33,6 +36,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^src-main/(app|host|wires|owner)/', pathNot: TESTS },
       to: { path: '^src-main/core/', pathNot: '^src-main/core/(index|composition/entry-kit)\\.ts$' },
+    },
+    {
+      name: 'rooms-not-composition-root',
+      comment:
+        'A room of the core never imports the composition root (issue 29 item 5): only the composition room itself, the core entry (index.ts), the conformance driver and tests or test kits (test-*.ts, */testing/) may.',
+      severity: 'error',
+      from: {
+        path: '^src-main/core/',
+        pathNot: [TESTS, '^src-main/core/(composition/|conformance/|index\\.ts$)', '/test-[^/]*\\.ts$', '/testing/'],
+      },
+      to: { path: '^src-main/core/composition/' },
     },
     {
       name: 'shared-is-pure',

@@ -33,6 +33,12 @@ beforeEach(() => {
   put('src-main/core/index.ts', "export { m } from './mcp/manager.js';\n");
   put('src-main/host/cli/verb.ts', "import { m } from '../../core/index.js';\nimport { methods } from '../../../src-shared/api/contract.js';\nexport const v = [m, methods];\n");
   put('src-main/host/cli/verb.test.ts', "import { m } from '../../core/mcp/manager.js';\nexport const t = m;\n");
+  // The composition root, and the importers it allows: the entry, the conformance driver, a test kit.
+  put('src-main/core/composition/switchboard-core.ts', "import { m } from '../mcp/manager.js';\nexport const core = m;\n");
+  put('src-main/core/composition/entry-kit.ts', "export const light = 1;\n");
+  put('src-main/core/conformance/driver.ts', "import { core } from '../composition/switchboard-core.js';\nexport const d = core;\n");
+  put('src-main/core/checks/test-checks.ts', "import { core } from '../composition/switchboard-core.js';\nexport const k = core;\n");
+  put('src-main/host/cli/light.ts', "import { light } from '../../core/composition/entry-kit.js';\nexport const l = light;\n");
 });
 afterEach(() => rmSync(tree, { recursive: true, force: true }));
 
@@ -49,6 +55,15 @@ describe('the boundary rule', () => {
     expect(r.status).not.toBe(0);
     expect(r.out).toContain('faces-only-core-entry');
     expect(r.out).toContain('src-main/host/cli/bad.ts → src-main/core/mcp/manager.ts');
+  }, 120_000);
+
+  it('fails when a room of the core imports the composition root (issue 29 item 5)', () => {
+    put('src-main/core/checks/runner.ts', "import { core } from '../composition/switchboard-core.js';\nexport const r = core;\n");
+    const r = cruise();
+    expect(r.status).not.toBe(0);
+    expect(r.out).toContain('rooms-not-composition-root');
+    expect(r.out).toContain('src-main/core/checks/runner.ts → src-main/core/composition/switchboard-core.ts');
+    expect(r.out).toContain('1 dependency violations');
   }, 120_000);
 
   it('fails when the core imports a face or a wire, and when src-shared imports node:', () => {
