@@ -14,7 +14,7 @@ import { processesWithEnv } from '../mcp/transport/launch-session.js';
 import type { PlatformContext } from '../data/paths.js';
 
 /** The repository root. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The CLI entry. */
 export const CLI_BIN = join(REPO_ROOT, 'bin', 'switchboard.mjs');
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerDefinition } from '../../../../src-shared/config/server.js';
 import { isAlive, killPids, listDescendants } from '../transport/process-tree.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Absolute path of server-everything's entry script (run it with `process.execPath`). */
 export const EVERYTHING_SCRIPT = `${repoRoot}node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
