@@ -1,6 +1,6 @@
 /**
  * Channels as one service of the core (docs/channels.md, issue 13): `capture()` is the seam every server
- * notification enters through (the transport wrapper in `mcp/rpc-trace.ts` sees every inbound
+ * notification enters through (the transport wrapper in `mcp/logs/rpc-trace.ts` sees every inbound
  * message on every transport; a 2026-07-28 `subscriptions/listen` stream arrives on the same
  * transport and so through the same seam). Captured entries are stored (`channels.jsonl` when this
  * core owns the data folder), matched by trigger rules, and announced as batched events.
