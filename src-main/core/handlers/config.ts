@@ -16,7 +16,7 @@ import { declareVsCodeInputs } from '../config/vscode-inputs.js';
 import { referencedAccounts, secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
 import { bindInputAnswer, bindStored, rebindCopy } from '../secrets/bind-on-write.js';
 import { holds } from '../secrets/secret-binding.js';
-import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
+import type { SecretStore } from '../secrets/secret-store.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:remove' | 'config:setEnabled' | 'config:transfer' | 'config:answerInput';
@@ -24,19 +24,17 @@ type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:re
 /** The discovery context of the core's project (trust read now; stored keychain references known). */
 export function coreDiscoveryContext(ctx: CoreContext): DiscoveryContext {
   const { options } = ctx;
-  const store = options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir);
   return {
     ...options.platform,
     projectDir: options.projectDir,
     dataDir: options.dataDir,
     projectTrusted: ctx.trustStore.isTrusted(options.projectDir),
-    storedSecrets: () => store.accounts(),
+    storedSecrets: () => ctx.secrets.accounts(),
   };
 }
 
 export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
-  let secrets: SecretStore | undefined;
-  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? defaultSecretStore(ctx.options.platform.env, ctx.options.dataDir));
+  const secretStore = (): SecretStore => ctx.secrets;
 
   /** Run a write, then rediscover and diff-and-apply so the live set changes at once (docs/operator-verbs.md). */
   const write = async (task: (dctx: DiscoveryContext) => Promise<WriteOutcome>) => {

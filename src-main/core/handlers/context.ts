@@ -8,6 +8,7 @@ import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { DiscoveryResult } from '../config/types.js';
+import type { SecretStore } from '../secrets/secret-store.js';
 import type { McpManager } from '../mcp/manager.js';
 import type { ManualStops } from '../manual-stops.js';
 import type { ProtocolOverrides } from '../protocol-overrides.js';
@@ -26,6 +27,8 @@ export interface CoreContext {
   readonly auth: AuthService;
   /** Which definitions each keychain secret reached by reference belongs to (issue 26 item 1). */
   readonly secretBindings: SecretBindings;
+  /** The one secret store of this core (keychain or the chosen file store), made at the composition root. */
+  readonly secrets: SecretStore;
   /** Protocol settings of servers in other hosts' files (issue 10). */
   readonly protocolOverrides: ProtocolOverrides;
   /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */
