@@ -247,17 +247,20 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     return run;
   };
 
+  /** The discovery context of this core's project: the one place it is built (trust read now). */
+  const discoveryContext = (): DiscoveryContext => ({
+    ...options.platform,
+    projectDir: options.projectDir,
+    dataDir: options.dataDir,
+    projectTrusted: trustStore.isTrusted(options.projectDir),
+    // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
+    storedSecrets: () => secrets.accounts(),
+  });
+
   const discover = async (): Promise<void> => {
-    projectTrusted = trustStore.isTrusted(options.projectDir);
-    const ctx: DiscoveryContext = {
-      ...options.platform,
-      projectDir: options.projectDir,
-      dataDir: options.dataDir,
-      projectTrusted,
-      // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
-      storedSecrets: () => secrets.accounts(),
-    };
-    discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    const dctx = discoveryContext();
+    projectTrusted = dctx.projectTrusted;
+    discovery = await protocolOverrides.apply(await discoverServers(dctx));
     // Issue 26 item 1: secrets stored before bindings existed go to the servers.json definition
     // that references them (once); a secret several definitions share is said in status.
     await migrateSecretBindings(secretBindings, discovery.definitions ?? discovery.servers, secrets, projectTrusted);
@@ -298,6 +301,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     auth,
     secretBindings,
     secrets,
+    discoveryContext,
     protocolOverrides,
     inspector,
     emit,

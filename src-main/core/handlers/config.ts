@@ -21,25 +21,13 @@ import type { CoreContext, HandlerGroup } from './context.js';
 
 type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:remove' | 'config:setEnabled' | 'config:transfer' | 'config:answerInput';
 
-/** The discovery context of the core's project (trust read now; stored keychain references known). */
-export function coreDiscoveryContext(ctx: CoreContext): DiscoveryContext {
-  const { options } = ctx;
-  return {
-    ...options.platform,
-    projectDir: options.projectDir,
-    dataDir: options.dataDir,
-    projectTrusted: ctx.trustStore.isTrusted(options.projectDir),
-    storedSecrets: () => ctx.secrets.accounts(),
-  };
-}
-
 export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   const secretStore = (): SecretStore => ctx.secrets;
 
   /** Run a write, then rediscover and diff-and-apply so the live set changes at once (docs/operator-verbs.md). */
   const write = async (task: (dctx: DiscoveryContext) => Promise<WriteOutcome>) => {
     try {
-      const outcome = await task(coreDiscoveryContext(ctx));
+      const outcome = await task(ctx.discoveryContext());
       await ctx.refresh();
       return ok(outcome);
     } catch (err) {
@@ -60,7 +48,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   return {
     'config:hosts': async () => {
       const result = await ctx.ensureDiscovered();
-      const dctx = coreDiscoveryContext(ctx);
+      const dctx = ctx.discoveryContext();
       return ok((await allHostViews(result, dctx)).map((v) => hostViewJson(v, result, dctx)));
     },
 

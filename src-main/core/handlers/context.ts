@@ -7,7 +7,7 @@ import type { ApiHandlers, EmitEvent, MethodName } from '../../../src-shared/api
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
 import type { AuthService } from '../auth/auth-service.js';
-import type { DiscoveryResult } from '../config/types.js';
+import type { DiscoveryContext, DiscoveryResult } from '../config/types.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { McpManager } from '../mcp/manager.js';
 import type { ManualStops } from '../manual-stops.js';
@@ -29,6 +29,11 @@ export interface CoreContext {
   readonly secretBindings: SecretBindings;
   /** The one secret store of this core (keychain or the chosen file store), made at the composition root. */
   readonly secrets: SecretStore;
+  /**
+   * The discovery context of the core's project, built in this one place for discovery and every
+   * writer: platform, project and data folders, trust as read now, the secret store's account names.
+   */
+  discoveryContext(): DiscoveryContext;
   /** Protocol settings of servers in other hosts' files (issue 10). */
   readonly protocolOverrides: ProtocolOverrides;
   /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */
