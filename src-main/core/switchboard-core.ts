@@ -14,6 +14,7 @@ import { TrustStore } from './config/trust.js';
 import type { DiscoveryContext, DiscoveryResult } from './config/types.js';
 import type { CoreContext } from './handlers/context.js';
 import { startLiveReload, type LiveReload } from './config/live-reload.js';
+import { OwnWrites } from './config/own-writes.js';
 import { ManualStops } from './manual-stops.js';
 import { ValueResolver } from './mcp/value-resolution.js';
 import { secretRefResolverFor } from './secrets/secret-refs.js';
@@ -65,6 +66,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   // config handlers all use this instance. SWITCHBOARD_KEYCHAIN_SERVICE keeps test runs out of a
   // person's real keychain entries.
   const secrets = options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir);
+  // The config writes this core makes: its live reload does not take them for outside changes.
+  const ownWrites = new OwnWrites();
   const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
   const listeners = new Map<EmitEvent, ((event: EventName) => boolean) | undefined>();
   // Server requests wait for a person only while a face (a subscriber) is attached.
@@ -255,6 +258,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     projectTrusted: trustStore.isTrusted(options.projectDir),
     // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
     storedSecrets: () => secrets.accounts(),
+    ownWrites,
   });
 
   const discover = async (): Promise<void> => {
@@ -275,6 +279,11 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     }
     pending = pendingApprovals(discovery, projectTrusted, trustStore.approvals(options.projectDir));
     holdDefinitionSecrets(discovery.definitions ?? discovery.servers, values, auth, options.platform.env);
+    try {
+      extras.onDiscovered?.();
+    } catch {
+      // a test seam never breaks discovery
+    }
   };
 
   /** Rediscover, then diff-and-apply in the manager; announce the new list. */
@@ -301,6 +310,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     auth,
     secretBindings,
     secrets,
+    ownWrites,
     discoveryContext,
     protocolOverrides,
     inspector,

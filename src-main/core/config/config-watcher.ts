@@ -7,10 +7,12 @@
  * (git's "racily clean" rule): a second write within the file system's timestamp granularity
  * (a jiffy on Linux, 1–2 s elsewhere) with the same size changes no stat field, only the bytes.
  * Events within `debounceMs` are coalesced into one report (a burst from one save is one reload).
+ * A changed file that now holds exactly what the core itself wrote there last (`ownWrites`,
+ * own-writes.ts: compared by content hash) is not reported: its writer already rediscovered.
  */
 import { watch, readFileSync, statSync, type FSWatcher } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createHash } from 'node:crypto';
+import { contentSignature, type OwnWrites } from './own-writes.js';
 
 /** Options of `ConfigWatcher`. */
 export interface ConfigWatcherOptions {
@@ -18,6 +20,8 @@ export interface ConfigWatcherOptions {
   onChange(files: string[]): void | Promise<void>;
   /** Coalescing window (ms). Default 150. */
   debounceMs?: number;
+  /** The core's own writes: a change to exactly what it wrote is not reported (issue 29 item 4). Default: none. */
+  ownWrites?: OwnWrites;
 }
 
 /** How recent (ms) a file's mtime may be for a same-size rewrite to leave it unchanged: then its bytes are hashed too. */
@@ -33,7 +37,7 @@ interface Signature {
 
 function hashOf(path: string): string | undefined {
   try {
-    return createHash('sha256').update(readFileSync(path)).digest('hex');
+    return contentSignature(readFileSync(path));
   } catch {
     return undefined;
   }
@@ -153,7 +157,7 @@ export class ConfigWatcher {
       const now = signature(file, before.hash !== undefined);
       if (!same(now, before)) {
         this.files.set(file, now);
-        changed.push(file);
+        if (!this.options.ownWrites?.claim(file)) changed.push(file);
       } else if (before.hash !== undefined && !now.racy) {
         // No longer racy: any later write moves the mtime past this one, so the stat fields suffice.
         this.files.set(file, { stat: now.stat });

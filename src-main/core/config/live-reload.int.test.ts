@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import { createSwitchboardCore } from '../switchboard-core.js';
+import { nextReload } from '../test-cores.js';
 import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
 
@@ -33,16 +34,6 @@ async function snapshot(c: SwitchboardCore): Promise<ServersSnapshot> {
   const r = await c.handlers['servers:list']({});
   if (!r.ok) throw new Error(r.error.message);
   return r.data;
-}
-
-function nextReload(c: SwitchboardCore): Promise<string[]> {
-  return new Promise((resolve) => {
-    const off = c.subscribe((event, payload) => {
-      if (event !== 'config:reloaded') return;
-      off();
-      resolve((payload as { files: string[] }).files);
-    });
-  });
 }
 
 describe('live reload', () => {

@@ -105,7 +105,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           if (kept.maps.headers) full.headers = kept.maps.headers;
           notes.push(...kept.notes);
           const out = await addServerToFile(loc, full, dctx);
-          await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
+          await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);
           // Issue 26 item 1: the secrets stored for this definition resolve for it alone.
           await bindStored(ctx.secretBindings, stored, { ...full, source: { host, file: loc.file, scope: loc.scope } });
           return { ...out, notes: [...notes, ...out.notes] };
@@ -131,7 +131,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         // A literal secret goes to the keychain where the file can reference it, else needs a yes (docs/auth.md, issue 11).
         const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets, taken });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
-        await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
+        await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);
         if (kept.accounts.length > 0) {
           const url = patch.url === undefined ? before?.url : (patch.url ?? undefined);
           await bindStored(ctx.secretBindings, kept.accounts, { name, transport: patch.transport ?? before?.transport ?? (url ? 'http' : 'stdio'), url, source: { host: loc.host, file: loc.file, scope: loc.scope } });

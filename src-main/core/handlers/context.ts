@@ -8,6 +8,7 @@ import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { DiscoveryContext, DiscoveryResult } from '../config/types.js';
+import type { OwnWrites } from '../config/own-writes.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { McpManager } from '../mcp/manager.js';
 import type { ManualStops } from '../manual-stops.js';
@@ -29,9 +30,12 @@ export interface CoreContext {
   readonly secretBindings: SecretBindings;
   /** The one secret store of this core (keychain or the chosen file store), made at the composition root. */
   readonly secrets: SecretStore;
+  /** The core's own config writes, which its live reload skips (issue 29 item 4). */
+  readonly ownWrites: OwnWrites;
   /**
    * The discovery context of the core's project, built in this one place for discovery and every
-   * writer: platform, project and data folders, trust as read now, the secret store's account names.
+   * writer: platform, project and data folders, trust as read now, the secret store's account
+   * names, and `ownWrites`.
    */
   discoveryContext(): DiscoveryContext;
   /** Protocol settings of servers in other hosts' files (issue 10). */
