@@ -133,7 +133,7 @@ export function zedToolSwitches(text: string, file: string, server: string): { p
  * (missing objects are created; Zed merges a user profile over its built-in one of that name).
  */
 export async function setZedTool(file: string, server: string, tool: string, on: boolean, ctx: DiscoveryContext): Promise<{ unchanged: boolean; notes: string[] }> {
-  return editConfigFile<{ unchanged: boolean; notes: string[] }>(file, 'json', ctx.dataDir, (text, editor) => {
+  return editConfigFile<{ unchanged: boolean; notes: string[] }>(file, 'json', ctx, (text, editor) => {
     const sw = zedToolSwitches(text, file, server);
     const isOn = sw.tools[tool] ?? sw.othersOn;
     if (isOn === on) return { text, result: { unchanged: true, notes: [] } };

@@ -29,4 +29,9 @@ export interface CoreExtras {
   restart?: RestartPolicy;
   /** Channels knobs for tests and benchmarks (clock, window and file sizes, loop guard; issue 13). */
   channels?: Partial<Pick<ChannelServiceOptions, 'now' | 'windowSize' | 'windowBytes' | 'maxFileBytes' | 'loopGuardMs' | 'onWarning'>>;
+  /**
+   * Test seam: called after every discovery pass (tests count them: an edit made in Switchboard
+   * discovers once, issue 29 item 4). Errors it throws are ignored. Default: none.
+   */
+  onDiscovered?: () => void;
 }

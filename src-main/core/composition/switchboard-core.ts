@@ -41,6 +41,7 @@ import { settleDataWrites } from '../data/data-files.js';
 import { ChannelService } from '../channels/channel-service.js';
 import { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import type { CoreOptions, SwitchboardCore } from '../facade/types.js';
+import { OwnWrites } from '../files/own-writes.js';
 import type { CoreExtras } from './core-extras.js';
 import { holdDefinitionSecrets } from './core-secrets.js';
 import { coreHandlers } from './core-handlers.js';
@@ -61,6 +62,12 @@ export type { CoreExtras } from './core-extras.js';
  */
 export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras = {}): SwitchboardCore {
   const trustStore = new TrustStore(options.dataDir);
+  // The one secret store of this core (issue 29 item 4): auth, value resolution, discovery and the
+  // config handlers all use this instance. SWITCHBOARD_KEYCHAIN_SERVICE keeps test runs out of a
+  // person's real keychain entries.
+  const secrets = options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir);
+  // The config writes this core makes: its live reload does not take them for outside changes.
+  const ownWrites = new OwnWrites();
   const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
   const listeners = new Map<EmitEvent, ((event: EventName) => boolean) | undefined>();
   // Server requests wait for a person only while a face (a subscriber) is attached.
@@ -74,8 +81,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   // Issue 6: OAuth credentials in the keychain; every connection asks it for auth pieces.
   const auth = new AuthService({
     dataDir: options.dataDir,
-    // SWITCHBOARD_KEYCHAIN_SERVICE keeps test runs out of a person's real keychain entries.
-    secrets: options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir),
+    secrets,
     openExternal: options.openExternal,
     doneUrl: options.oauthDoneUrl,
     flowTimeoutMs: options.oauthFlowTimeoutMs,
@@ -84,8 +90,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   // docs/auth.md: env/header values resolved at connect time; secret references from the keychain,
   // each only for the definitions it is bound to (issue 26 item 1, secret-bindings.json).
   const secretBindings = new SecretBindings(options.dataDir);
-  const keychain = options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir);
-  const values = new ValueResolver({ env: options.platform.env, resolveSecretRef: secretRefResolverFor(keychain, secretBindings) });
+  const values = new ValueResolver({ env: options.platform.env, resolveSecretRef: secretRefResolverFor(secrets, secretBindings) });
   // Issue 16 item 2: tools as first listed, compared on every later listing.
   const pins = new ToolPinStore(options.dataDir);
   // Issue 16 item 4: tools switched off in Switchboard only (hosts without a per-tool list).
@@ -245,20 +250,24 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     return run;
   };
 
+  /** The discovery context of this core's project: the one place it is built (trust read now). */
+  const discoveryContext = (): DiscoveryContext => ({
+    ...options.platform,
+    projectDir: options.projectDir,
+    dataDir: options.dataDir,
+    projectTrusted: trustStore.isTrusted(options.projectDir),
+    // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
+    storedSecrets: () => secrets.accounts(),
+    ownWrites,
+  });
+
   const discover = async (): Promise<void> => {
-    projectTrusted = trustStore.isTrusted(options.projectDir);
-    const ctx: DiscoveryContext = {
-      ...options.platform,
-      projectDir: options.projectDir,
-      dataDir: options.dataDir,
-      projectTrusted,
-      // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
-      storedSecrets: () => keychain.accounts(),
-    };
-    discovery = await protocolOverrides.apply(await discoverServers(ctx));
+    const dctx = discoveryContext();
+    projectTrusted = dctx.projectTrusted;
+    discovery = await protocolOverrides.apply(await discoverServers(dctx));
     // Issue 26 item 1: secrets stored before bindings existed go to the servers.json definition
     // that references them (once); a secret several definitions share is said in status.
-    await migrateSecretBindings(secretBindings, discovery.definitions ?? discovery.servers, keychain, projectTrusted);
+    await migrateSecretBindings(secretBindings, discovery.definitions ?? discovery.servers, secrets, projectTrusted);
     const bindingWarnings = secretBindings.warnings();
     if (bindingWarnings.length > 0) discovery = { ...discovery, warnings: [...discovery.warnings, ...bindingWarnings] };
     // A corrupt trust.json reads as nothing trusted: said as a config error naming it (attack pass).
@@ -270,6 +279,11 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     }
     pending = pendingApprovals(discovery, projectTrusted, trustStore.approvals(options.projectDir));
     holdDefinitionSecrets(discovery.definitions ?? discovery.servers, values, auth, options.platform.env);
+    try {
+      extras.onDiscovered?.();
+    } catch {
+      // a test seam never breaks discovery
+    }
   };
 
   /** Rediscover, then diff-and-apply in the manager; announce the new list. */
@@ -295,6 +309,9 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     manualStops,
     auth,
     secretBindings,
+    secrets,
+    ownWrites,
+    discoveryContext,
     protocolOverrides,
     inspector,
     emit,

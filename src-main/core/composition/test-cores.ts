@@ -1,7 +1,8 @@
 /**
  * Test kit for integration tests that create whole cores over temp worlds: `trackCores()` registers
  * an afterEach that disposes each core, checks that none of its world's processes outlived it
- * (`processesWithMarker`), and removes the world; `ok()` unwraps a handler result or throws its message.
+ * (`processesWithMarker`), and removes the world; `ok()` unwraps a handler result or throws its message;
+ * `nextReload()` awaits the next `config:reloaded`.
  */
 import { afterEach, expect } from 'vitest';
 import { processesWithMarker, type TempWorld } from './test-world.js';
@@ -25,4 +26,15 @@ export async function ok<T>(r: Promise<{ ok: true; data: T } | { ok: false; erro
   const out = await r;
   if (!out.ok) throw new Error(out.error.message);
   return out.data;
+}
+
+/** The files of `core`'s next `config:reloaded` event (live reload saw an outside change). */
+export function nextReload(core: SwitchboardCore): Promise<string[]> {
+  return new Promise((resolve) => {
+    const off = core.subscribe((event, payload) => {
+      if (event !== 'config:reloaded') return;
+      off();
+      resolve((payload as { files: string[] }).files);
+    });
+  });
 }

@@ -33,7 +33,7 @@ describe('more bad input', () => {
     execFileSync('mkfifo', [fifo]);
     const out = await discoverServers(sb.ctx());
     expect(out.warnings).toEqual([{ file: fifo, message: `Cannot read config file: ${fifo} is a FIFO (named pipe), not a file` }]);
-    await expect(editConfigFile(fifo, 'json', sb.dataDir, (text) => ({ text: `${text}x`, result: 1 }))).rejects.toThrow(`${fifo} is a FIFO (named pipe), not a file`);
+    await expect(editConfigFile(fifo, 'json', { dataDir: sb.dataDir }, (text) => ({ text: `${text}x`, result: 1 }))).rejects.toThrow(`${fifo} is a FIFO (named pipe), not a file`);
   });
 
   it('an empty server name is skipped with a warning at its line', async () => {

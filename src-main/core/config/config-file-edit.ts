@@ -14,6 +14,7 @@ import { readConfigText } from '../files/read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
 import { editorFor, type FormatEditor } from './format-editors.js';
 import type { ConfigFormat } from '../files/structured-document.js';
+import type { OwnWriteRecorder } from '../files/own-writes.js';
 
 const MAX_ATTEMPTS = 3;
 
@@ -30,6 +31,15 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
+/**
+ * Where an edit is made from: the data folder (its `backups/`) and, for the core's own writes, the
+ * recorder the live-reload watcher consults (own-writes.ts). A `DiscoveryContext` is one.
+ */
+export interface WriteScope {
+  dataDir: string;
+  ownWrites?: OwnWriteRecorder;
+}
+
 /** What an edit function gets: the text without BOM (`''` for a new file) and the format's editor. */
 export type EditFn<T> = (text: string, editor: FormatEditor, exists: boolean) => { text: string; result: T };
 
@@ -38,9 +48,10 @@ export type EditFn<T> = (text: string, editor: FormatEditor, exists: boolean) =>
  * unchanged nothing is written. Throws `CoreError('INVALID_CONFIG')` when the file does not parse
  * or cannot be read, `CoreError('CONFLICT')` when it keeps changing under us, and whatever `edit`
  * throws (e.g. `Server "<name>" already exists in <path>`); the fs error when writing fails
- * (the original is then untouched).
+ * (the original is then untouched). The new text's signature goes to `scope.ownWrites` right
+ * before the rename (issue 29 item 4).
  */
-export function editConfigFile<T>(path: string, format: ConfigFormat, dataDir: string, edit: EditFn<T>): Promise<T> {
+export function editConfigFile<T>(path: string, format: ConfigFormat, scope: WriteScope, edit: EditFn<T>): Promise<T> {
   const editor = editorFor(format);
   // One writer per file in this process (serialised), and across processes (the file lock, held
   // from the first read to the rename: issue 9 item 3).
@@ -58,10 +69,11 @@ export function editConfigFile<T>(path: string, format: ConfigFormat, dataDir: s
         if (attempt >= MAX_ATTEMPTS) throw new CoreError('CONFLICT', `${path} keeps changing while we write it; try again`);
         continue;
       }
-      if (before !== undefined) await backupFile(dataDir, path);
+      if (before !== undefined) await backupFile(scope.dataDir, path);
       // Compared once more right before the rename: a host's write in the meantime is never lost.
       await writeFileAtomic(path, bom + out.text, {
         expected: before ?? null,
+        ownWrites: scope.ownWrites,
         beforeRename: async () => {
           await testHooks.beforeRename?.();
           lock.assertHeld();

@@ -3,10 +3,16 @@
  * nearest existing ancestor when the file (or its folder) does not exist yet — and report when one
  * really changed. A change is a difference in the file's signature (exists, size, mtime, inode),
  * so editor temp files, atomic renames and our own backups in other folders do not count twice.
+ * A file modified less than `RACY_MS` before its signature was taken also gets a content hash
+ * (git's "racily clean" rule): a second write within the file system's timestamp granularity
+ * (a jiffy on Linux, 1–2 s elsewhere) with the same size changes no stat field, only the bytes.
  * Events within `debounceMs` are coalesced into one report (a burst from one save is one reload).
+ * A changed file that now holds exactly what the core itself wrote there last (`ownWrites`,
+ * own-writes.ts: compared by content hash) is not reported: its writer already rediscovered.
  */
-import { watch, statSync, type FSWatcher } from 'node:fs';
+import { watch, readFileSync, statSync, type FSWatcher } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { contentSignature, type OwnWrites } from '../files/own-writes.js';
 
 /** Options of `ConfigWatcher`. */
 export interface ConfigWatcherOptions {
@@ -14,16 +20,42 @@ export interface ConfigWatcherOptions {
   onChange(files: string[]): void | Promise<void>;
   /** Coalescing window (ms). Default 150. */
   debounceMs?: number;
+  /** The core's own writes: a change to exactly what it wrote is not reported (issue 29 item 4). Default: none. */
+  ownWrites?: OwnWrites;
 }
 
-function signature(path: string): string {
+/** How recent (ms) a file's mtime may be for a same-size rewrite to leave it unchanged: then its bytes are hashed too. */
+export const RACY_MS = 3_000;
+
+/** What the watcher compares: the stat fields, and the content hash of a recently modified file. */
+interface Signature {
+  stat: string;
+  hash?: string;
+  /** Modified less than `RACY_MS` before this signature was taken. */
+  racy?: boolean;
+}
+
+function hashOf(path: string): string | undefined {
   try {
-    const s = statSync(path);
-    return `${s.isDirectory() ? 'd' : 'f'}:${s.size}:${s.mtimeMs}:${s.ino}`;
+    return contentSignature(readFileSync(path));
   } catch {
-    return 'missing';
+    return undefined;
   }
 }
+
+/** The signature of `path` now; `hashed`: hash the content even when its mtime is old (it was racy before). */
+function signature(path: string, hashed = false): Signature {
+  try {
+    const s = statSync(path);
+    const stat = `${s.isDirectory() ? 'd' : 'f'}:${s.size}:${s.mtimeMs}:${s.ino}`;
+    const racy = s.isFile() && Date.now() - s.mtimeMs < RACY_MS;
+    return racy || (hashed && s.isFile()) ? { stat, hash: hashOf(path), racy } : { stat };
+  } catch {
+    return { stat: 'missing' };
+  }
+}
+
+const same = (a: Signature, b: Signature): boolean => a.stat === b.stat && (a.hash === undefined || b.hash === undefined || a.hash === b.hash);
 
 function nearestExisting(dir: string): string | undefined {
   let cur = dir;
@@ -44,7 +76,7 @@ function nearestExisting(dir: string): string | undefined {
  * every watcher. Never throws from a watcher callback.
  */
 export class ConfigWatcher {
-  private files = new Map<string, string>();
+  private files = new Map<string, Signature>();
   private readonly watchers = new Map<string, FSWatcher>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -67,7 +99,7 @@ export class ConfigWatcher {
   /** Watch exactly `paths` (plus folders, e.g. a drop-in folder). Signatures are taken now. */
   setFiles(paths: readonly string[]): void {
     if (this.closed) return;
-    const next = new Map<string, string>();
+    const next = new Map<string, Signature>();
     for (const p of paths) {
       const abs = resolve(p);
       next.set(abs, this.files.get(abs) ?? signature(abs));
@@ -122,10 +154,13 @@ export class ConfigWatcher {
     if (this.closed) return [];
     const changed: string[] = [];
     for (const [file, before] of this.files) {
-      const now = signature(file);
-      if (now !== before) {
+      const now = signature(file, before.hash !== undefined);
+      if (!same(now, before)) {
         this.files.set(file, now);
-        changed.push(file);
+        if (!this.options.ownWrites?.claim(file)) changed.push(file);
+      } else if (before.hash !== undefined && !now.racy) {
+        // No longer racy: any later write moves the mtime past this one, so the stat fields suffice.
+        this.files.set(file, { stat: now.stat });
       }
     }
     // A folder that just appeared may have received its file before we watched it: look again.

@@ -114,7 +114,7 @@ export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx
   const shape = HOST_SHAPES[loc.host];
   const { entry, notes } = shape.toHost(server);
   const format = shape.format(loc.file);
-  return editConfigFile(loc.file, format, ctx.dataDir, (text, editor) => {
+  return editConfigFile(loc.file, format, ctx, (text, editor) => {
     const doc = text.trim() === '' ? undefined : parseAnyText(loc.file, text, format);
     const container = containerPath(doc, loc, ctx);
     if (doc && findEntry(doc, container, server.name, shape.list(loc.file))) throw new CoreError('BAD_REQUEST', `Server "${server.name}" already exists in ${loc.file}`);
@@ -144,7 +144,7 @@ export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx
 export async function updateServerInFile(loc: EntryLocation, name: string, patch: ServerPatch, ctx: DiscoveryContext): Promise<WriteOutcome> {
   const shape = HOST_SHAPES[loc.host];
   const format = shape.format(loc.file);
-  return editConfigFile(loc.file, format, ctx.dataDir, (text, editor) => {
+  return editConfigFile(loc.file, format, ctx, (text, editor) => {
     const { server: old, path } = rawEntry(text, loc, name, ctx);
     const next = applyPatch(old, patch);
     next.name = name;
@@ -175,7 +175,7 @@ export async function updateServerInFile(loc: EntryLocation, name: string, patch
 export async function removeServerFromFile(loc: EntryLocation, name: string, ctx: DiscoveryContext): Promise<WriteOutcome> {
   const shape = HOST_SHAPES[loc.host];
   const format = shape.format(loc.file);
-  const outcome = await editConfigFile(loc.file, format, ctx.dataDir, (text, editor) => {
+  const outcome = await editConfigFile(loc.file, format, ctx, (text, editor) => {
     const { path } = rawEntry(text, loc, name, ctx);
     return { text: editor.removeEntry(text, path), result: { file: loc.file, notes: [] as string[] } };
   });
@@ -210,7 +210,7 @@ export async function setServerEnabled(loc: EntryLocation, name: string, enabled
     return out;
   }
   if (shape.enable === 'gemini-list') {
-    return editConfigFile(loc.file, 'json', ctx.dataDir, (text, editor) => {
+    return editConfigFile(loc.file, 'json', ctx, (text, editor) => {
       rawEntry(text, loc, name, ctx);
       const doc = parseAnyText(loc.file, text, 'json');
       const node = nodeAt(doc, ['mcp', 'excluded']);

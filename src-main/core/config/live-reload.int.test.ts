@@ -11,6 +11,7 @@ import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, type TempWorld } from '../composition/test-world.js';
 import type { SwitchboardCore } from '../facade/types.js';
+import { nextReload } from '../composition/test-cores.js';
 
 let world: TempWorld | undefined;
 let core: SwitchboardCore | undefined;
@@ -33,16 +34,6 @@ async function snapshot(c: SwitchboardCore): Promise<ServersSnapshot> {
   const r = await c.handlers['servers:list']({});
   if (!r.ok) throw new Error(r.error.message);
   return r.data;
-}
-
-function nextReload(c: SwitchboardCore): Promise<string[]> {
-  return new Promise((resolve) => {
-    const off = c.subscribe((event, payload) => {
-      if (event !== 'config:reloaded') return;
-      off();
-      resolve((payload as { files: string[] }).files);
-    });
-  });
 }
 
 describe('live reload', () => {

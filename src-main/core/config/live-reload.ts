@@ -2,8 +2,9 @@
  * Live reload wired to the core (issue #3 §6): a `ConfigWatcher` over every file discovery
  * considered (plus Continue's drop-in folder); a real change runs the core's `refresh()` —
  * rediscover, then diff-and-apply in the manager, so only changed servers restart and manual stops
- * are respected there — and then emits `config:reloaded` with the changed files. Tests await that
- * event, never a timer.
+ * are respected there — and then emits `config:reloaded` with the changed files. The core's own
+ * writes (`ctx.ownWrites`, issue 29 item 4) are no change: their handler already refreshed.
+ * Tests await that event, never a timer.
  */
 import type { CoreContext } from '../handlers/context.js';
 import { joinFor } from '../data/paths.js';
@@ -26,6 +27,7 @@ export function startLiveReload(ctx: CoreContext, debounceMs?: number): LiveRelo
   };
   const watcher = new ConfigWatcher({
     debounceMs,
+    ownWrites: ctx.ownWrites,
     onChange: async (changed) => {
       await ctx.refresh();
       watcher.setFiles(files());

@@ -49,7 +49,7 @@ export async function setClaudeCodeEnabled(loc: EntryLocation, name: string, ena
     : [loc.scope === 'project' ? 'disabledMcpjsonServers' : 'disabledMcpServers'];
   // Enabling with no ~/.claude.json: nothing is disabled there, and no file is created.
   if (enabled && (await readConfigTextOutcome(file)).kind === 'missing') return file;
-  await editConfigFile(file, 'json', ctx.dataDir, (text, editor) => {
+  await editConfigFile(file, 'json', ctx, (text, editor) => {
     const doc = text.trim() === '' ? undefined : parseAnyText(file, text, 'json');
     const dir = projectKey(doc, ctx);
     const entry = ['projects', dir];
@@ -71,7 +71,7 @@ export async function setClaudeCodeEnabled(loc: EntryLocation, name: string, ena
 
 /** xcsh: take `name` out of `file`'s top-level `disabledServers` (nothing written when absent). */
 export async function removeFromXcshDisabled(file: string, name: string, ctx: DiscoveryContext): Promise<void> {
-  await editConfigFile(file, 'json', ctx.dataDir, (text, editor) => {
+  await editConfigFile(file, 'json', ctx, (text, editor) => {
     const doc = parseAnyText(file, text, 'json');
     const node = nodeAt(doc, ['disabledServers']);
     if (node?.type !== 'array') return { text, result: undefined };

@@ -10,6 +10,7 @@ import { invalidConfigMessage, nestingProblem, validateServerConfig, validateSer
 import { CoreError } from '../facade/errors.js';
 import { DATA_FILES } from '../data/paths.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
+import type { OwnWriteRecorder } from '../files/own-writes.js';
 import { withFileLock } from './file-lock.js';
 import { NotUtf8Error, readConfigText } from '../files/read-config-text.js';
 import { backupFile, serialised } from './file-backups.js';
@@ -115,8 +116,9 @@ function withServerAdded(path: string, raw: string | undefined, server: MCPServe
  * or when the existing file does not parse (the message names file, line and column; the file is
  * never rewritten); `CoreError('BAD_REQUEST', 'Server "<name>" already exists in <path>')` for a
  * duplicate name (bad input, like an invalid config: the CLI exits 64; issue 28 item 10). docs/server-model.md, §5.
+ * `ownWrites`: told the new content's signature (the core's own write: its watcher skips it).
  */
-export async function addOwnServer(dataDir: string, server: MCPServer): Promise<string> {
+export async function addOwnServer(dataDir: string, server: MCPServer, ownWrites?: OwnWriteRecorder): Promise<string> {
   assertWritable(server);
   const path = join(dataDir, DATA_FILES.servers);
   return serialised(path, () => withFileLock(path, async (lock) => {
@@ -129,7 +131,7 @@ export async function addOwnServer(dataDir: string, server: MCPServer): Promise<
         continue; // another writer got there first: redo the edit on the new text
       }
       if (before !== undefined) await backupFile(dataDir, path);
-      await writeFileAtomic(path, next, { expected: before ?? null, beforeRename: async () => lock.assertHeld() });
+      await writeFileAtomic(path, next, { expected: before ?? null, beforeRename: async () => lock.assertHeld(), ownWrites });
       return path;
     }
   }));

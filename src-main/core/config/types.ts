@@ -4,6 +4,7 @@
  */
 import type { ConfigWarning, HostId, Provenance, ServerDefinition } from '../../../src-shared/config/server.js';
 import type { PlatformContext } from '../data/paths.js';
+import type { OwnWriteRecorder } from '../files/own-writes.js';
 
 /** Inputs of one discovery pass. */
 export interface DiscoveryContext extends PlatformContext {
@@ -22,6 +23,11 @@ export interface DiscoveryContext extends PlatformContext {
    * a missing secret is. Omitted or failing: `${input:}` stays flagged, `${secret:}` is not.
    */
   storedSecrets?: () => Promise<Iterable<string>>;
+  /**
+   * Where config writers made with this context record what they write (the core's live reload
+   * then skips its own writes: own-writes.ts, issue 29 item 4). Omitted: nothing is recorded.
+   */
+  ownWrites?: OwnWriteRecorder;
 }
 
 /** One config file a provider read (or tried to). */

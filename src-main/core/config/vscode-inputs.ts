@@ -5,7 +5,7 @@
  * from the keychain). Issue 11 item 1: part of the one rule that decides the reference syntax.
  */
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { editConfigFile } from './config-file-edit.js';
+import { editConfigFile, type WriteScope } from './config-file-edit.js';
 
 /** The object holding `servers` (`[]` for mcp.json, `['mcp']` for a settings.json). */
 function serversParent(root: Node | undefined): string[] {
@@ -16,11 +16,11 @@ function serversParent(root: Node | undefined): string[] {
 /**
  * Declare each id of `ids` in `file`'s `inputs` (created when missing; ids already declared are
  * left as they are). Same safety as every config write (config-file-edit.ts). Resolves to the ids
- * it added.
+ * it added. `scope`: the data folder and own-write recorder of the write (config-file-edit.ts).
  */
-export function declareVsCodeInputs(file: string, ids: readonly string[], server: string, dataDir: string): Promise<string[]> {
+export function declareVsCodeInputs(file: string, ids: readonly string[], server: string, scope: WriteScope): Promise<string[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return editConfigFile(file, 'json', dataDir, (text, editor) => {
+  return editConfigFile(file, 'json', scope, (text, editor) => {
     let out = text;
     const added: string[] = [];
     for (const id of ids) {

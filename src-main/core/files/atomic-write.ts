@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, open, readdir, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CoreError } from '../facade/errors.js';
+import { contentSignature, type OwnWriteRecorder } from './own-writes.js';
 
 /** Options of `writeFileAtomic`. */
 export interface AtomicWriteOptions {
@@ -21,6 +22,11 @@ export interface AtomicWriteOptions {
   expected?: string | null;
   /** Test seam: runs after the temp file is synced, before the final comparison and rename. */
   beforeRename?: () => Promise<void>;
+  /**
+   * Told the new content's signature right before the rename, under the caller's path and the
+   * real file's (own-writes.ts: the core's watcher then knows the change for its own). Default: none.
+   */
+  ownWrites?: OwnWriteRecorder;
 }
 
 /** Most links followed when resolving a symlink chain (as the kernel's ELOOP limit). */
@@ -67,9 +73,10 @@ async function currentText(path: string): Promise<string | null> {
  * real file is replaced and the link kept; a dangling link gets its target created. Throws
  * `CoreError('CONFLICT', '<path> changed on disk meanwhile …; try again')` when `expected` is given
  * and the file no longer holds it; otherwise the underlying fs error. On any failure the temp file
- * is removed and the original is untouched.
+ * is removed and the original is untouched. Resolves to the new content's signature
+ * (`contentSignature`, what the live-reload watcher compares for own writes).
  */
-export async function writeFileAtomic(path: string, data: string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(path: string, data: string, options: AtomicWriteOptions = {}): Promise<string> {
   const target = await writeTarget(path);
   let mode = options.mode ?? 0o600;
   try {
@@ -79,7 +86,7 @@ export async function writeFileAtomic(path: string, data: string, options: Atomi
   }
   // A folder we create is private (our data folder first of all; issue 9 item 6).
   await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-  await replaceFileAtomic(target, data, { ...options, mode, path });
+  return replaceFileAtomic(target, data, { ...options, mode, path });
 }
 
 /** Options of `replaceFileAtomic`. */
@@ -134,10 +141,12 @@ export async function removeStaleTemps(target: string): Promise<void> {
  * exclusively (O_EXCL: never through a link) with mode 0600 — a writer killed before the rename
  * leaves no copy others may read (issue 27 item 3) — written, fsynced; then `beforeRename`, the
  * `expected` comparison, the final `mode`, the rename, and an fsync of the folder. Stale temps of
- * dead writers of the same file are removed first. Throws as `writeFileAtomic`; the temp file is
- * removed on any failure.
+ * dead writers of the same file are removed first; `ownWrites` is told the signature right before
+ * the rename. Resolves to the signature (`contentSignature(data)`). Throws as `writeFileAtomic`;
+ * the temp file is removed on any failure.
  */
-export async function replaceFileAtomic(target: string, data: string, options: ReplaceOptions): Promise<void> {
+export async function replaceFileAtomic(target: string, data: string, options: ReplaceOptions): Promise<string> {
+  const signature = contentSignature(data);
   const dir = dirname(target);
   await removeStaleTemps(target);
   const tmp = tempPathFor(target);
@@ -155,6 +164,8 @@ export async function replaceFileAtomic(target: string, data: string, options: R
     }
     // The file's own mode only now, right before it becomes the file (umask may narrow an open's mode).
     await chmod(tmp, options.mode);
+    // Recorded before the rename: the watcher may look the moment the new file is in place.
+    for (const p of new Set([options.path ?? target, target])) options.ownWrites?.record(p, signature);
     await rename(tmp, target);
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
@@ -170,4 +181,5 @@ export async function replaceFileAtomic(target: string, data: string, options: R
   } catch {
     // fsync of a folder is not supported everywhere (Windows); the rename is still atomic
   }
+  return signature;
 }

@@ -9,7 +9,6 @@ import { ToolCostCounter } from '../budget/tool-cost.js';
 import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, toggleKeysText, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
-import { coreDiscoveryContext } from './config.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 /** The Zed profile switches in `file` (an unreadable file: none). */
@@ -38,7 +37,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
       if (!def) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
       return def;
     }
-    const view = await loadHostView(result, host, coreDiscoveryContext(ctx));
+    const view = await loadHostView(result, host, ctx.discoveryContext());
     const entry = view.entries.find((e) => e.definition.name === server && e.loaded && !e.overriddenBy);
     if (!entry) throw new CoreError('NOT_FOUND', `${HOST_LABELS[host]} loads no server "${server}"`);
     return entry.definition;
@@ -53,7 +52,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
         const budget: Budget = buildBudget(
           {
             discovery: result,
-            hostViews: await allHostViews(result, coreDiscoveryContext(ctx)),
+            hostViews: await allHostViews(result, ctx.discoveryContext()),
             listed,
             heldByPin,
             switchboardOff: (server, file) => toggles.held(server, file),
@@ -73,7 +72,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
         const def = await definitionFor(server, where);
         const tools = listed(server);
         if (tools && !tools.some((t) => t.name === tool)) throw new CoreError('NOT_FOUND', `Server "${server}" lists no tool "${tool}"`);
-        const dctx = coreDiscoveryContext(ctx);
+        const dctx = ctx.discoveryContext();
         const loc = { host: def.source.host, file: def.source.file, scope: def.source.scope };
         let target: ToggleTarget;
         let outcome: { unchanged: boolean; notes: string[] };

@@ -16,32 +16,18 @@ import { declareVsCodeInputs } from '../config/vscode-inputs.js';
 import { referencedAccounts, secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
 import { bindInputAnswer, bindStored, rebindCopy } from '../secrets/bind-on-write.js';
 import { holds } from '../secrets/secret-binding.js';
-import { defaultSecretStore, type SecretStore } from '../secrets/secret-store.js';
+import type { SecretStore } from '../secrets/secret-store.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:remove' | 'config:setEnabled' | 'config:transfer' | 'config:answerInput';
 
-/** The discovery context of the core's project (trust read now; stored keychain references known). */
-export function coreDiscoveryContext(ctx: CoreContext): DiscoveryContext {
-  const { options } = ctx;
-  const store = options.secrets ?? defaultSecretStore(options.platform.env, options.dataDir);
-  return {
-    ...options.platform,
-    projectDir: options.projectDir,
-    dataDir: options.dataDir,
-    projectTrusted: ctx.trustStore.isTrusted(options.projectDir),
-    storedSecrets: () => store.accounts(),
-  };
-}
-
 export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
-  let secrets: SecretStore | undefined;
-  const secretStore = (): SecretStore => (secrets ??= ctx.options.secrets ?? defaultSecretStore(ctx.options.platform.env, ctx.options.dataDir));
+  const secretStore = (): SecretStore => ctx.secrets;
 
   /** Run a write, then rediscover and diff-and-apply so the live set changes at once (docs/operator-verbs.md). */
   const write = async (task: (dctx: DiscoveryContext) => Promise<WriteOutcome>) => {
     try {
-      const outcome = await task(coreDiscoveryContext(ctx));
+      const outcome = await task(ctx.discoveryContext());
       await ctx.refresh();
       return ok(outcome);
     } catch (err) {
@@ -62,7 +48,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   return {
     'config:hosts': async () => {
       const result = await ctx.ensureDiscovered();
-      const dctx = coreDiscoveryContext(ctx);
+      const dctx = ctx.discoveryContext();
       return ok((await allHostViews(result, dctx)).map((v) => hostViewJson(v, result, dctx)));
     },
 
@@ -119,7 +105,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           if (kept.maps.headers) full.headers = kept.maps.headers;
           notes.push(...kept.notes);
           const out = await addServerToFile(loc, full, dctx);
-          await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
+          await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);
           // Issue 26 item 1: the secrets stored for this definition resolve for it alone.
           await bindStored(ctx.secretBindings, stored, { ...full, source: { host, file: loc.file, scope: loc.scope } });
           return { ...out, notes: [...notes, ...out.notes] };
@@ -145,7 +131,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         // A literal secret goes to the keychain where the file can reference it, else needs a yes (docs/auth.md, issue 11).
         const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets, taken });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
-        await declareVsCodeInputs(loc.file, kept.inputs, name, dctx.dataDir);
+        await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);
         if (kept.accounts.length > 0) {
           const url = patch.url === undefined ? before?.url : (patch.url ?? undefined);
           await bindStored(ctx.secretBindings, kept.accounts, { name, transport: patch.transport ?? before?.transport ?? (url ? 'http' : 'stdio'), url, source: { host: loc.host, file: loc.file, scope: loc.scope } });

@@ -7,12 +7,14 @@ import type { ApiHandlers, EmitEvent, MethodName } from '../../../src-shared/api
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import type { TrustStore } from '../config/trust.js';
 import type { AuthService } from '../auth/auth-service.js';
-import type { DiscoveryResult } from '../config/types.js';
+import type { DiscoveryContext, DiscoveryResult } from '../config/types.js';
 import type { McpManager } from '../mcp/manager/manager.js';
 import type { ManualStops } from '../data/manual-stops.js';
 import type { ProtocolOverrides } from '../config/protocol-overrides.js';
 import type { InspectorServices } from '../mcp/inspector/inspector-services.js';
 import type { CoreOptions } from '../facade/types.js';
+import type { OwnWrites } from '../files/own-writes.js';
+import type { SecretStore } from '../secrets/secret-store.js';
 import type { PendingApproval } from '../../../src-shared/api/approval.js';
 import type { ChannelService } from '../channels/channel-service.js';
 
@@ -26,6 +28,16 @@ export interface CoreContext {
   readonly auth: AuthService;
   /** Which definitions each keychain secret reached by reference belongs to (issue 26 item 1). */
   readonly secretBindings: SecretBindings;
+  /** The one secret store of this core (keychain or the chosen file store), made at the composition root. */
+  readonly secrets: SecretStore;
+  /** The core's own config writes, which its live reload skips (issue 29 item 4). */
+  readonly ownWrites: OwnWrites;
+  /**
+   * The discovery context of the core's project, built in this one place for discovery and every
+   * writer: platform, project and data folders, trust as read now, the secret store's account
+   * names, and `ownWrites`.
+   */
+  discoveryContext(): DiscoveryContext;
   /** Protocol settings of servers in other hosts' files (issue 10). */
   readonly protocolOverrides: ProtocolOverrides;
   /** Inspector state: server-request broker, call history, running calls, tasks, roots (issue 5). */

@@ -5,7 +5,6 @@ import { updateServerInFile } from '../config/config-writer.js';
 import { locateServer } from '../config/server-locator.js';
 import { toFailure } from '../facade/errors.js';
 import { DATA_FILES } from '../data/paths.js';
-import { coreDiscoveryContext } from './config.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import { join } from 'node:path';
 
@@ -18,7 +17,7 @@ export function protocolHandlers(ctx: CoreContext): HandlerGroup<'servers:setPro
         let outcome: WriteOutcome;
         if (loc.host === 'switchboard') {
           // `auto` is the default: the key is removed rather than written.
-          outcome = await updateServerInFile(loc, name, { protocol: protocol === 'auto' ? null : protocol }, coreDiscoveryContext(ctx));
+          outcome = await updateServerInFile(loc, name, { protocol: protocol === 'auto' ? null : protocol }, ctx.discoveryContext());
         } else {
           const def = [...discovery.servers, ...discovery.shadowed.map((s) => s.definition)].find((d) => d.name === name && (!file || d.source.file === file));
           if (!def) throw new Error(`Server "${name}" not found`);

@@ -13,7 +13,7 @@ export function serverHandlers(ctx: CoreContext): HandlerGroup<'servers:list' | 
 
     'servers:addDefault': async () => {
       try {
-        await addOwnServer(ctx.options.dataDir, referenceServerEntry(ctx.options.referenceServer));
+        await addOwnServer(ctx.options.dataDir, referenceServerEntry(ctx.options.referenceServer), ctx.ownWrites);
         await ctx.refresh();
         return ok(ctx.snapshot());
       } catch (err) {
