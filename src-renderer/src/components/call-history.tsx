@@ -5,34 +5,31 @@
  * into the form and sends them again. The rows are virtual (virtual-list.tsx; issue 15 item 1).
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CallRecord } from '../../../src-shared/api/inspector.js';
 import { formatLatency } from '../lib/format.js';
-import { useApp, useResyncs } from '../store/use-store.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
+import { useApp } from '../store/use-store.js';
 import { HistoryRecordDialog } from './history-record-dialog.js';
 import { useVirtualList } from './virtual-list.js';
 
 const OUTCOME_COLORS: Record<CallRecord['outcome'], string> = { ok: 'teal', error: 'red', failed: 'orange', cancelled: 'gray' };
 
-/** Follow `history:list` + `history:appended` for one server (listed again after the wire came back). */
+const NO_RECORDS: CallRecord[] = [];
+
+/** Follow `history:list` + `history:appended` for one server (listed again after the wire or the server came back). */
 export function useCallHistory(server: string): CallRecord[] {
   const { api } = useApp();
-  const resyncs = useResyncs();
-  const [records, setRecords] = useState<CallRecord[]>([]);
-  useEffect(() => {
-    let live = true;
-    void api.call('history:list', { server }).then((r) => {
-      if (live && r.ok) setRecords(r.data);
-    });
-    const off = api.on('history:appended', (rec) => {
-      if (rec.server === server) setRecords((list) => (list.some((x) => x.id === rec.id) ? list : [...list, rec].slice(-100)));
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [api, server, resyncs]);
-  return records;
+  const spec = useMemo<FollowedListSpec<CallRecord[]>>(() => ({
+    fetch: () => api.call('history:list', { server }),
+    follow: ({ patch }) => [
+      api.on('history:appended', (rec) => {
+        if (rec.server === server) patch((list) => (list.some((x) => x.id === rec.id) ? list : [...list, rec].slice(-100)));
+      }),
+    ],
+  }), [api, server]);
+  return useFollowedList(spec, { server }).data ?? NO_RECORDS;
 }
 
 /** Props of `CallHistory`. */

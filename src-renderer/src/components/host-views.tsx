@@ -4,9 +4,11 @@
  * when config files change (`config:reloaded`) or the server list changes.
  */
 import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { memo, useEffect, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { HostView } from '../../../src-shared/api/config.js';
 import { hostRowState } from '../lib/host-row.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp, useStore } from '../store/use-store.js';
 
 const STATE_COLOR = { active: 'teal', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange' } as const;
@@ -16,19 +18,14 @@ const STATE_WORD = { active: 'active', shadowed: 'shadowed', disabled: 'disabled
 function HostViewsView() {
   const { api } = useApp();
   const [open, setOpen] = useState(false);
-  const [views, setViews] = useState<HostView[]>();
-  const [error, setError] = useState<string>();
   const snapshot = useStore((s) => s.snapshot);
-
-  useEffect(() => {
-    if (!open) return;
-    const load = (): void => {
-      void api.call('config:hosts', {}).then((r) => (r.ok ? setViews(r.data) : setError(r.error.message)));
-    };
-    load();
-    const offs = [api.on('config:reloaded', load), api.on('servers:changed', load)];
-    return () => offs.forEach((off) => off());
-  }, [open, api]);
+  // Followed while the dialog is open: listed again when config files or the server list change.
+  const spec = useMemo<FollowedListSpec<HostView[]> | undefined>(() => (open ? {
+    fetch: () => api.call('config:hosts', {}),
+    follow: ({ refetch }) => [api.on('config:reloaded', refetch), api.on('servers:changed', refetch)],
+  } : undefined), [open, api]);
+  const { data: views, error: failure } = useFollowedList(spec);
+  const error = failure?.message;
 
   const shown = (views ?? []).filter((v) => v.entries.length > 0 || v.files.some((f) => f.exists));
   return (

@@ -4,12 +4,15 @@
  * blocks by type; embedded resources previewed as in the Resources tab).
  */
 import { Alert, Autocomplete, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
+import type { MethodOutput } from '../../../src-shared/api/contract.js';
 import type { GetPromptOutput, PromptInfo } from '../../../src-shared/api/inspector.js';
 import { mediaDataUrl } from '../lib/media.js';
 import type { ContentItem } from '../lib/resource-content.js';
-import { useApp, useResyncs } from '../store/use-store.js';
+import { useApp } from '../store/use-store.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
 import { ContentItemView } from './resource-contents.js';
 import { VirtualNameList } from './virtual-list.js';
 import { ResultText } from './result-text.js';
@@ -59,30 +62,24 @@ const promptDetail = (p: PromptInfo): string | undefined => p.description;
 /** The Prompts tab of a server. */
 export function PromptsPanel({ server }: { server: string }) {
   const { api } = useApp();
-  const [prompts, setPrompts] = useState<PromptInfo[]>();
-  const [listWarning, setListWarning] = useState<string>();
+  // Listed, then listed again on `inspector:listChanged` and after the wire or the server came back.
+  const spec = useMemo<FollowedListSpec<MethodOutput<'prompts:list'>>>(() => ({
+    fetch: () => api.call('prompts:list', { server }),
+    follow: ({ refetch }) => [
+      api.on('inspector:listChanged', (e) => {
+        if (e.server === server && e.kind === 'prompts') refetch();
+      }),
+    ],
+  }), [api, server]);
+  const list = useFollowedList(spec, { server });
+  const prompts = list.data?.prompts;
+  const listWarning = list.data?.warning;
   const [selected, setSelected] = useState<string>();
   const [args, setArgs] = useState<Record<string, string>>({});
   const [output, setOutput] = useState<GetPromptOutput>();
-  const [error, setError] = useState<ApiError>();
+  const [getError, setError] = useState<ApiError>();
+  const error = getError ?? list.error;
   const [busy, setBusy] = useState(false);
-  // Listed again after the wire came back (maybe to a restarted owner).
-  const resyncs = useResyncs();
-
-  const load = useCallback(async () => {
-    const r = await api.call('prompts:list', { server });
-    if (r.ok) {
-      setPrompts(r.data.prompts);
-      setListWarning(r.data.warning);
-    } else setError(r.error);
-  }, [api, server]);
-
-  useEffect(() => {
-    void load();
-    return api.on('inspector:listChanged', (e) => {
-      if (e.server === server && e.kind === 'prompts') void load();
-    });
-  }, [api, server, load, resyncs]);
 
   const prompt = prompts?.find((p) => p.name === selected);
 

@@ -8,13 +8,16 @@
  * `resources/updated` arrive.
  */
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MethodOutput, SwitchboardApi } from '../../../src-shared/api/contract.js';
 import type { ListCacheState } from '../../../src-shared/api/list-cache.js';
 import { ListWarningNote } from './list-warning-note.js';
 import { ListCacheNote } from './list-cache-note.js';
 import { offersSubscriptions, type ReadResourceOutput, type ResourceInfo, type ResourceTemplateInfo, type ResourceUpdated } from '../../../src-shared/api/inspector.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
-import { useApp, useResyncs } from '../store/use-store.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
+import { useApp } from '../store/use-store.js';
 import { ResourceContents } from './resource-contents.js';
 import { TemplateForm } from './resource-template-form.js';
 import { VirtualNameList } from './virtual-list.js';
@@ -26,6 +29,12 @@ const templateKey = (t: ResourceTemplateInfo): string => t.uriTemplate;
 const templateName = (t: ResourceTemplateInfo): string => t.name;
 const templateDetail = (t: ResourceTemplateInfo): string => t.uriTemplate;
 
+/** Call `refetch` when `server` says its resource lists changed. */
+const listChanged = (api: SwitchboardApi, server: string, refetch: () => void): (() => void) =>
+  api.on('inspector:listChanged', (e) => {
+    if (e.server === server && e.kind === 'resources') refetch();
+  });
+
 /**
  * The Resources tab of a server. `capabilities`: the server's declared capabilities (Subscribe is
  * disabled, saying why, without `resources.subscribe`).
@@ -33,63 +42,49 @@ const templateDetail = (t: ResourceTemplateInfo): string => t.uriTemplate;
 export function ResourcesPanel({ server, capabilities }: { server: string; capabilities?: Record<string, unknown> }) {
   const canSubscribe = offersSubscriptions(capabilities);
   const { api } = useApp();
-  const [resources, setResources] = useState<ResourceInfo[]>();
-  // Undefined until the Templates list is first shown.
-  const [templates, setTemplates] = useState<ResourceTemplateInfo[]>();
   const [list, setList] = useState<'resources' | 'templates'>('resources');
-  const [listWarning, setListWarning] = useState<string>();
-  const [error, setError] = useState<ApiError>();
+  // Templates are fetched once their list is first shown, and followed like the resources after that.
+  const [templatesWanted, setTemplatesWanted] = useState(false);
+  const [actionError, setError] = useState<ApiError>();
   const [selected, setSelected] = useState<string>();
   const [template, setTemplate] = useState<ResourceTemplateInfo>();
   const [output, setOutput] = useState<ReadResourceOutput>();
   const [subscribed, setSubscribed] = useState<string[]>([]);
   const [updates, setUpdates] = useState<ResourceUpdated[]>([]);
 
-  const [cache, setCache] = useState<ListCacheState>();
-  // Listed again after the wire came back (maybe to a restarted owner).
-  const resyncs = useResyncs();
+  // Both lists: listed, listed again on `inspector:listChanged` and after the wire or the server came back.
+  const resourcesSpec = useMemo<FollowedListSpec<MethodOutput<'resources:list'>>>(() => ({
+    fetch: (refresh) => api.call('resources:list', { server, refresh }),
+    follow: ({ refetch }) => [listChanged(api, server, refetch)],
+  }), [api, server]);
+  const templatesSpec = useMemo<FollowedListSpec<MethodOutput<'resources:templates'>> | undefined>(() => (templatesWanted ? {
+    fetch: (refresh) => api.call('resources:templates', { server, refresh }),
+    follow: ({ refetch }) => [listChanged(api, server, refetch)],
+  } : undefined), [api, server, templatesWanted]);
+  const resourceList = useFollowedList(resourcesSpec, { server });
+  const templateList = useFollowedList(templatesSpec, { server });
+  const resources = resourceList.data?.resources;
+  const templates = templateList.data?.templates;
+  const listWarning = resourceList.data?.warning;
+  const cache: ListCacheState | undefined = resourceList.data?.cache;
+  const error = actionError ?? resourceList.error ?? templateList.error;
+  const refreshResources = resourceList.refresh;
+  const refreshTemplates = templateList.refresh;
+  const reload = useCallback(async (fresh: boolean) => {
+    await Promise.all([refreshResources(fresh), refreshTemplates(fresh)]);
+  }, [refreshResources, refreshTemplates]);
+
   // The content opens where the person is looking: scrolled into view when the pane is one column.
   const contentsRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (output) contentsRef.current?.scrollIntoView({ block: 'nearest' });
   }, [output]);
 
-  const load = useCallback(async (refresh = false) => {
-    const r = await api.call('resources:list', { server, refresh });
-    if (!r.ok) return setError(r.error);
-    setError(undefined);
-    setResources(r.data.resources);
-    setListWarning(r.data.warning);
-    setCache(r.data.cache);
-  }, [api, server]);
-  const loadTemplates = useCallback(async (refresh = false) => {
-    const r = await api.call('resources:templates', { server, refresh });
-    if (r.ok) setTemplates(r.data.templates);
-    else setError(r.error);
-  }, [api, server]);
-  // Templates are fetched once their list is first shown, and again with the resources after that.
-  const templatesWanted = list === 'templates' || templates !== undefined;
-  const templatesWantedRef = useRef(templatesWanted);
-  templatesWantedRef.current = templatesWanted;
   useEffect(() => {
-    if (list === 'templates' && templates === undefined) void loadTemplates();
-  }, [list, templates, loadTemplates]);
-  const reload = useCallback(async (refresh = false) => {
-    await Promise.all([load(refresh), templatesWantedRef.current ? loadTemplates(refresh) : undefined]);
-  }, [load, loadTemplates]);
-
-  useEffect(() => {
-    void load();
-    const offs = [
-      api.on('inspector:listChanged', (e) => {
-        if (e.server === server && e.kind === 'resources') void reload();
-      }),
-      api.on('resources:updated', (u) => {
-        if (u.server === server) setUpdates((list) => [u, ...list].slice(0, 50));
-      }),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [api, server, load, reload, resyncs]);
+    return api.on('resources:updated', (u) => {
+      if (u.server === server) setUpdates((list) => [u, ...list].slice(0, 50));
+    });
+  }, [api, server]);
 
   const read = async (uri: string, fromTemplate = false): Promise<void> => {
     if (!fromTemplate) setTemplate(undefined);
@@ -117,7 +112,10 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
           size="xs"
           aria-label="Resource lists"
           value={list}
-          onChange={(v) => setList(v as 'resources' | 'templates')}
+          onChange={(v) => {
+            setList(v as 'resources' | 'templates');
+            if (v === 'templates') setTemplatesWanted(true);
+          }}
           data={[
             { value: 'resources', label: resources ? `Resources (${resources.length.toLocaleString('en-US')})` : 'Resources' },
             { value: 'templates', label: templates ? `Templates (${templates.length.toLocaleString('en-US')})` : 'Templates' },

@@ -11,13 +11,15 @@ import { openableUrl, REFUSED_URL_REASON } from '../../../src-shared/openable-ur
 import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
 import { formValidator } from '../lib/form-validator.js';
 import { formSchema, withCheckboxValues } from '../lib/schema-form.js';
 import { shapeSchema } from '../lib/schema-shapes.js';
 import { formTemplates } from './form-templates.js';
-import { useApp, useResyncs } from '../store/use-store.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
+import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from './server-protocol.js';
 import { ResultText } from './result-text.js';
 
@@ -27,18 +29,17 @@ import { ResultText } from './result-text.js';
  */
 export function usePendingRequests(): PendingServerRequest[] {
   const { api } = useApp();
-  const resyncs = useResyncs();
-  const [pending, setPending] = useState<PendingServerRequest[]>([]);
-  useEffect(() => {
-    void api.call('requests:list', {}).then((r) => r.ok && setPending(r.data));
-    const offs = [
-      api.on('requests:pending', (r) => setPending((list) => (list.some((x) => x.id === r.id) ? list : [...list, r]))),
-      api.on('requests:resolved', (r) => setPending((list) => list.filter((x) => x.id !== r.id))),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [api, resyncs]);
-  return pending;
+  const spec = useMemo<FollowedListSpec<PendingServerRequest[]>>(() => ({
+    fetch: () => api.call('requests:list', {}),
+    follow: ({ patch }) => [
+      api.on('requests:pending', (r) => patch((list) => (list.some((x) => x.id === r.id) ? list : [...list, r]))),
+      api.on('requests:resolved', (r) => patch((list) => list.filter((x) => x.id !== r.id))),
+    ],
+  }), [api]);
+  return useFollowedList(spec).data ?? NO_REQUESTS;
 }
+
+const NO_REQUESTS: PendingServerRequest[] = [];
 
 function textOf(content: unknown): string {
   const c = (content ?? {}) as Record<string, unknown>;

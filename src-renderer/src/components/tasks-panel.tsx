@@ -3,38 +3,35 @@
  * status message, its result when done, and Cancel while it is working.
  */
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TaskRecord } from '../../../src-shared/api/inspector.js';
-import { useApp, useResyncs } from '../store/use-store.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
+import { useApp } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
 
 const COLORS: Record<TaskRecord['status'], string> = { working: 'yellow', input_required: 'orange', completed: 'teal', failed: 'red', cancelled: 'gray' };
 
+const NO_TASKS: TaskRecord[] = [];
+
 /** The Tasks tab of a server. */
 export function TasksPanel({ server }: { server: string }) {
   const { api } = useApp();
-  // Listed again after the wire came back (a restarted owner has other tasks).
-  const resyncs = useResyncs();
-  const [tasks, setTasks] = useState<TaskRecord[]>([]);
+  // Listed, upserted by `tasks:changed`, listed again after the wire or the server came back (other tasks then).
+  const spec = useMemo<FollowedListSpec<TaskRecord[]>>(() => ({
+    fetch: () => api.call('tasks:list', { server }),
+    follow: ({ patch }) => [
+      api.on('tasks:changed', (t) => {
+        if (t.server !== server) return;
+        patch((list) => {
+          const i = list.findIndex((x) => x.taskId === t.taskId);
+          return i < 0 ? [...list, t] : list.map((x, j) => (j === i ? t : x));
+        });
+      }),
+    ],
+  }), [api, server]);
+  const tasks = useFollowedList(spec, { server }).data ?? NO_TASKS;
   const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    let live = true;
-    void api.call('tasks:list', { server }).then((r) => {
-      if (live && r.ok) setTasks(r.data);
-    });
-    const off = api.on('tasks:changed', (t) => {
-      if (t.server !== server) return;
-      setTasks((list) => {
-        const i = list.findIndex((x) => x.taskId === t.taskId);
-        return i < 0 ? [...list, t] : list.map((x, j) => (j === i ? t : x));
-      });
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [api, server, resyncs]);
 
   const cancel = async (taskId: string): Promise<void> => {
     const r = await api.call('tasks:cancel', { server, taskId });

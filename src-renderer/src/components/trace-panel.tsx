@@ -10,6 +10,9 @@ import { Badge, Button, Group, NativeSelect, SegmentedControl, Stack, Text, Text
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import { filterTrace, isFailure, pairTrace, traceJsonl, traceMethods, traceServers, type DirectionFilter } from '../lib/trace-pairs.js';
+import { ok } from '../../../src-shared/api/envelope.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp } from '../store/use-store.js';
 import { downloadText } from '../lib/download.js';
 import { clock, TraceDetail } from './trace-detail.js';
@@ -24,6 +27,8 @@ export function mergeTrace(existing: TraceEntry[], incoming: TraceEntry[], max: 
   const merged = existing.concat(fresh);
   return merged.length > max ? merged.slice(merged.length - max) : merged;
 }
+
+const NO_ENTRIES: TraceEntry[] = [];
 
 const KIND_COLOR: Record<TraceEntry['kind'], string> = { request: 'blue', response: 'teal', error: 'red', notification: 'grape', transport: 'gray' };
 /** Short labels so every badge fits one fixed-width column; the full word is the title. */
@@ -60,7 +65,6 @@ function Row({ e, showServer }: { e: TraceEntry; showServer: boolean }) {
 
 export function TracePanel({ server, initialServer = '', max }: TracePanelProps) {
   const { api } = useApp();
-  const [entries, setEntries] = useState<TraceEntry[]>([]);
   const [selected, setSelected] = useState<number>();
   const [direction, setDirection] = useState<DirectionFilter>('all');
   const [method, setMethod] = useState('');
@@ -69,21 +73,20 @@ export function TracePanel({ server, initialServer = '', max }: TracePanelProps)
   useEffect(() => setServerFilter(initialServer), [initialServer]);
   const global = server === undefined;
 
-  useEffect(() => {
-    let live = true;
-    setEntries([]);
-    const off = api.on('trace:appended', (batch) => {
-      const mine = global ? batch : batch.filter((e) => e.server === server);
-      if (mine.length > 0) setEntries((cur) => mergeTrace(cur, mine, max));
-    });
-    void api.call('trace:get', global ? {} : { server }).then((r) => {
-      if (live && r.ok) setEntries((cur) => mergeTrace([], [...r.data, ...cur], max));
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [api, server, global, max]);
+  // Fetched, then followed (merged by seq, the newest `max` kept); fetched again after the wire or the server came back.
+  const spec = useMemo<FollowedListSpec<TraceEntry[]>>(() => ({
+    fetch: async () => {
+      const r = await api.call('trace:get', server === undefined ? {} : { server });
+      return r.ok ? ok(mergeTrace([], r.data, max)) : r;
+    },
+    follow: ({ patch }) => [
+      api.on('trace:appended', (batch) => {
+        const mine = server === undefined ? batch : batch.filter((e) => e.server === server);
+        if (mine.length > 0) patch((cur) => mergeTrace(cur, mine, max));
+      }),
+    ],
+  }), [api, server, max]);
+  const entries = useFollowedList(spec, { server }).data ?? NO_ENTRIES;
 
   const shown = useMemo(() => filterTrace(entries, { direction, method, text, server: global ? serverFilter : '' }), [entries, direction, method, text, global, serverFilter]);
   const pairs = useMemo(() => pairTrace(entries), [entries]);
