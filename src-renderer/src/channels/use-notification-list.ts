@@ -2,14 +2,16 @@
  * The notification list for one filter (issue 13): the newest matching entries from
  * `channels:list`, then live `channels:appended` entries that match the same filter (the shared
  * `entryFilter`) applied once per frame, older pages on demand. Re-queries when acks or pauses changed,
- * and after the wire came back (`useResyncs`).
+ * and after the wire came back (use-followed-list.ts).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
+import { useCallback, useMemo, useState } from 'react';
+import type { ChannelEntryView, ChannelPage, ChannelQuery } from '../../../src-shared/api/channels.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import { createFrameBatch, throttledFrames } from '../lib/frame-batch.js';
 import { useChannels } from '../store/channels-store.js';
-import { useApp, useResyncs } from '../store/use-store.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
+import { useApp } from '../store/use-store.js';
 
 /** Entries one query fetches. */
 export const PAGE = 500;
@@ -42,62 +44,53 @@ export interface NotificationList {
   reload(): void;
 }
 
+const NO_ENTRIES: ChannelEntryView[] = [];
+
 /** The list for `query`; it re-queries when `reloadKey` changes (an action of the view). */
 export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeSeq' | 'afterSeq'>, reloadKey = 0): NotificationList {
   const { api } = useApp();
   const marksVersion = useChannels((s) => s.marksVersion);
-  // After a reconnect (maybe to a restarted owner) the list is queried again: entries may have come meanwhile.
-  const resyncs = useResyncs();
-  const [entries, setEntries] = useState<ChannelEntryView[]>([]);
-  const [hasOlder, setHasOlder] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string>();
   const [version, setVersion] = useState(0);
+  const [olderError, setOlderError] = useState<string>();
   const key = JSON.stringify(query);
-  const queryRef = useRef(query);
-  queryRef.current = query;
-
-  useEffect(() => {
-    let live = true;
-    const q = queryRef.current;
+  // A new query is a new list; `key` stands for `query` (a new object every render).
+  const spec = useMemo<FollowedListSpec<ChannelPage>>(() => {
+    const q = JSON.parse(key) as typeof query;
     const matches = entryFilter(q);
-    const queued: ChannelEntryView[] = [];
-    let loaded = false;
-    // Live entries reach React once per frame at most every 100 ms, however many events brought
-    // them (issue 13: a burst is a few renders a second, each replacing the rows on screen).
-    const live_ = createFrameBatch<ChannelEntryView>((mine) => setEntries((list) => mergeEntries(list, mine)), throttledFrames(LIVE_INTERVAL_MS));
-    // Subscribe first, then query: what arrives meanwhile is merged by seq (no gap, no duplicate).
-    const off = api.on('channels:appended', (batch) => {
-      const mine = batch.filter((e) => matches(e) && (!q.unread || (!e.acked && !e.paused)));
-      if (mine.length === 0) return;
-      if (!loaded) queued.push(...mine);
-      else live_.push(mine);
-    });
-    setLoading(true);
-    void api.call('channels:list', { ...q, limit: PAGE }).then((r) => {
-      if (!live) return;
-      loaded = true;
-      setLoading(false);
-      if (!r.ok) return setError(r.error.message);
-      setError(undefined);
-      setEntries(mergeEntries(r.data.entries, queued));
-      setHasOlder(r.data.hasMore);
-    });
-    return () => {
-      live = false;
-      off();
-      live_.cancel();
+    return {
+      fetch: () => api.call('channels:list', { ...q, limit: PAGE }),
+      follow: ({ patch }) => {
+        // Live entries reach React once per frame at most every 100 ms, however many events brought
+        // them (issue 13: a burst is a few renders a second, each replacing the rows on screen).
+        // What arrives before the answer is merged into it by seq (no gap, no duplicate).
+        const live = createFrameBatch<ChannelEntryView>((mine) => patch((page) => ({ ...page, entries: mergeEntries(page.entries, mine) })), throttledFrames(LIVE_INTERVAL_MS));
+        const off = api.on('channels:appended', (batch) => {
+          const mine = batch.filter((e) => matches(e) && (!q.unread || (!e.acked && !e.paused)));
+          if (mine.length > 0) live.push(mine);
+        });
+        return [off, () => live.cancel()];
+      },
     };
-  }, [api, key, marksVersion, version, reloadKey, resyncs]);
+  }, [api, key]);
+  // Queried again when acks or pauses changed or the view acted (and, by the hook, after the wire came back).
+  const list = useFollowedList(spec, { refetchOn: `${marksVersion}:${version}:${reloadKey}` });
+  const entries = list.data?.entries ?? NO_ENTRIES;
+  const { patch } = list;
 
   const loadOlder = useCallback(async () => {
     const first = entries[0]?.seq;
     if (first === undefined) return;
-    const r = await api.call('channels:list', { ...queryRef.current, beforeSeq: first, limit: PAGE });
-    if (!r.ok) return setError(r.error.message);
-    setEntries((list) => mergeEntries(r.data.entries, list, Number.MAX_SAFE_INTEGER));
-    setHasOlder(r.data.hasMore);
-  }, [api, entries]);
+    const r = await api.call('channels:list', { ...(JSON.parse(key) as typeof query), beforeSeq: first, limit: PAGE });
+    if (!r.ok) return setOlderError(r.error.message);
+    patch((page) => ({ entries: mergeEntries(r.data.entries, page.entries, Number.MAX_SAFE_INTEGER), hasMore: r.data.hasMore }));
+  }, [api, key, entries, patch]);
 
-  return { entries, hasOlder, loading, error, loadOlder, reload: () => setVersion((v) => v + 1) };
+  return {
+    entries,
+    hasOlder: list.data?.hasMore ?? false,
+    loading: list.loading,
+    error: olderError ?? list.error?.message,
+    loadOlder,
+    reload: () => setVersion((v) => v + 1),
+  };
 }

@@ -26,7 +26,3 @@ export function useStore<T>(select: (state: StoreState) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
 
-/** How many times the wire came back after a loss (`StoreState.resyncs`): a dependency for views that fetch their own lists. */
-export function useResyncs(): number {
-  return useStore((s) => s.resyncs);
-}

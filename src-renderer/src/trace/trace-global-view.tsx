@@ -6,7 +6,7 @@
  * filter set to that server.
  */
 import { Stack, Text, Title } from '@mantine/core';
-import { TracePanel } from '../components/trace-panel.js';
+import { TracePanel } from './trace-panel.js';
 import { useGlobalTraceRequest } from './trace-open.js';
 
 /** Entries kept in the view (every server's, the newest). */

@@ -1,0 +1,109 @@
+/**
+ * "What does each host see?" (docs/config-discovery.md per-host view): every host with its files (found or not) and
+ * the servers it loads by its own rules, overridden and not-loaded ones marked with why. Reloaded
+ * when config files change (`config:reloaded`) or the server list changes.
+ */
+import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { memo, useMemo, useState } from 'react';
+import type { HostView } from '../../../src-shared/api/config.js';
+import { hostRowState } from '../lib/host-row.js';
+import type { FollowedListSpec } from '../lib/followed-list.js';
+import { useFollowedList } from '../lib/use-followed-list.js';
+import { useApp, useStore } from '../store/use-store.js';
+
+const STATE_COLOR = { active: 'teal', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange' } as const;
+const STATE_WORD = { active: 'active', shadowed: 'shadowed', disabled: 'disabled', 'not-loaded': 'not loaded' } as const;
+
+/** The "Hosts" button and its dialog. */
+function HostViewsView() {
+  const { api } = useApp();
+  const [open, setOpen] = useState(false);
+  const snapshot = useStore((s) => s.snapshot);
+  // Followed while the dialog is open: listed again when config files or the server list change.
+  const spec = useMemo<FollowedListSpec<HostView[]> | undefined>(() => (open ? {
+    fetch: () => api.call('config:hosts', {}),
+    follow: ({ refetch }) => [api.on('config:reloaded', refetch), api.on('servers:changed', refetch)],
+  } : undefined), [open, api]);
+  const { data: views, error: failure } = useFollowedList(spec);
+  const error = failure?.message;
+
+  const shown = (views ?? []).filter((v) => v.entries.length > 0 || v.files.some((f) => f.exists));
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={() => setOpen(true)}>Hosts</Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="What each host sees" size="xl">
+        {error ? <Text c="red">{error}</Text> : null}
+        {views && shown.length === 0 ? <Text c="dimmed">No host config files found.</Text> : null}
+        {views ? (
+        <Accordion multiple key={shown.map((v) => v.host).join(',')} defaultValue={shown.map((v) => v.host)}>
+          {shown.map((v) => (
+            <Accordion.Item value={v.host} key={v.host}>
+              <Accordion.Control>
+                <Group gap="xs">
+                  <Text fw={600}>{v.label}</Text>
+                  <Badge variant="light">{v.entries.filter((e) => e.loaded).length} loaded</Badge>
+                  {v.entries.some((e) => hostRowState(e, snapshot).kind === 'shadowed') ? (
+                    <Badge variant="light" color="gray">{v.entries.filter((e) => hostRowState(e, snapshot).kind === 'shadowed').length} shadowed</Badge>
+                  ) : null}
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap={4}>
+                  {v.files.filter((f) => f.exists).map((f) => (
+                    <Text size="xs" className="mono" key={f.path}>{f.path} ({f.scope})</Text>
+                  ))}
+                  {v.files.filter((f) => f.error).map((f) => (
+                    <Text size="xs" c="red" role="alert" key={`${f.path}:error`}>
+                      {f.path}
+                      {f.error!.line !== undefined ? `:${f.error!.line}:${f.error!.column ?? 1}` : ''}: {f.error!.message}
+                    </Text>
+                  ))}
+                  <Table aria-label={`${v.label} servers`} striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Server</Table.Th>
+                        <Table.Th>Transport</Table.Th>
+                        <Table.Th>Launch</Table.Th>
+                        <Table.Th>State</Table.Th>
+                        <Table.Th>Scope</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {v.entries.map((e) => {
+                        const row = hostRowState(e, snapshot);
+                        return (
+                          <Table.Tr key={`${e.server.source.file}:${e.server.source.line ?? 0}:${e.server.name}`} data-state={row.kind}>
+                            <Table.Td>{e.server.name}</Table.Td>
+                            <Table.Td>{e.server.transport}</Table.Td>
+                            <Table.Td className="mono launch-line" title={row.launch}>
+                              {row.launch}
+                            </Table.Td>
+                            <Table.Td>
+                              <Badge size="sm" variant="light" color={STATE_COLOR[row.kind]} styles={{ label: { textTransform: 'none' } }}>
+                                {STATE_WORD[row.kind]}
+                              </Badge>
+                              {row.text !== STATE_WORD[row.kind] ? (
+                                <Text size="xs" c="dimmed" className="host-state-text">
+                                  {row.text.replace(/^(active|shadowed|disabled)( · )?/, '')}
+                                </Text>
+                              ) : null}
+                            </Table.Td>
+                            <Table.Td>{e.server.source.scope}</Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+/** The Hosts button and dialog, memoised: picking a tool (state of the app shell) does not re-render it (issue 15 item 1). */
+export const HostViews = memo(HostViewsView);
