@@ -10,11 +10,12 @@
  * request (some SDKs do) closes the pipe mid-probe; the SDK's sibling probe would call that a
  * legacy server, so we do too: one respawn with the legacy verdict.
  */
-import { SdkError, SdkErrorCode, type Client, type PriorDiscovery } from '@modelcontextprotocol/client';
+import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { NegotiatedProtocol } from '../../../src-shared/api/status.js';
 import { type ProtocolMode, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError } from '../errors.js';
 import type { RememberedEra } from './era-memory.js';
+import { eraFailureOf } from './failure-text.js';
 
 /** The protocol setting a connect of `def` uses. HTTP+SSE is 2025-era only (deprecated in 2026-07-28). */
 export function protocolFor(def: ServerDefinition): ProtocolMode {
@@ -80,7 +81,7 @@ export function negotiated(client: Client, mode: ProtocolMode, remembered: boole
  */
 export function retryAfter(err: unknown, used: { prior: boolean; mode: ProtocolMode; stdio: boolean }): 'forget' | 'legacy' | undefined {
   if (used.prior) return 'forget';
-  if (used.mode === 'auto' && used.stdio && err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && /closed during/.test(err.message)) {
+  if (used.mode === 'auto' && used.stdio && eraFailureOf(err) === 'closed') {
     return 'legacy';
   }
   return undefined;
