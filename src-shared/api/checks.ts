@@ -4,6 +4,7 @@
  * `node:`): the core validates the file with these schemas, the faces render the results.
  */
 import { z } from 'zod';
+import { FailureSchema } from './outcome.js';
 import { RedactionsSchema } from './redactions.js';
 
 /** Where a project keeps its collection, relative to the project folder. */
@@ -102,7 +103,7 @@ export type AssertionOutcome = z.infer<typeof AssertionOutcomeSchema>;
 
 /**
  * How one saved call fared: `passed` (every assertion held), `failed` (one did not), `error` (it
- * could not run: unknown server or tool, not connected, `MCP error`), `needsConfirmation` (the
+ * could not run: unknown server or tool, not connected, or the call failed — its typed `failure`), `needsConfirmation` (the
  * tool is destructive (src-shared/tool-safety.ts) and the run did not confirm it: nothing was called).
  */
 export const CheckOutcomeSchema = z.object({
@@ -113,6 +114,8 @@ export const CheckOutcomeSchema = z.object({
   durationMs: z.number().optional(),
   /** For `error` and `needsConfirmation`: why. */
   message: z.string().optional(),
+  /** For `error` when the call itself failed (the result's typed `failure`, src-shared/api/outcome.ts): what decided the status. */
+  failure: FailureSchema.optional(),
   assertions: z.array(AssertionOutcomeSchema),
 });
 export type CheckOutcome = z.infer<typeof CheckOutcomeSchema>;

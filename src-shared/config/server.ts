@@ -5,6 +5,7 @@
  * the CLI and the renderer only ever see this shape.
  */
 import { z } from 'zod';
+import { ConfigWarningCodeSchema, ConfigWarningKindSchema, ConfigWarningSeveritySchema } from './warning-codes.js';
 
 /** Transports a server can use. `sse` is HTTP+SSE (two endpoints), distinct from Streamable HTTP. */
 export const TransportTypeSchema = z.enum(['stdio', 'http', 'sse']);
@@ -160,9 +161,14 @@ export const ConfigWarningSchema = z.object({
   line: z.number().int().positive().optional(),
   column: z.number().int().positive().optional(),
   server: z.string().optional(),
+  /** For people; faces decide by `code`, `kind` and `severity`, never by these words. */
   message: z.string(),
-  /** `warning`: the entry loaded but will not work as written (an unresolved placeholder); absent: judged by the message. */
-  severity: z.enum(['error', 'warning', 'note']).optional(),
+  /** What it is (src-shared/config/warning-codes.ts; docs/config-discovery.md § Warning codes). */
+  code: ConfigWarningCodeSchema,
+  /** What sort of problem (fixed by `code`). */
+  kind: ConfigWarningKindSchema,
+  /** `error`: not read; `warning`: read, will not work as written; `note`: read, with a remark (fixed by `code`). */
+  severity: ConfigWarningSeveritySchema,
 });
 export type ConfigWarning = z.infer<typeof ConfigWarningSchema>;
 

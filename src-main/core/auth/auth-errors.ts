@@ -58,7 +58,10 @@ export function needsPreRegisteredClient(server: string, redirectUrl?: string, w
 
 /**
  * Map an auth failure to a `CoreError` with docs/operator-verbs.md wording. `context` names the server (and the
- * redirect URI a hand registration needs) for the no-registration sentence.
+ * redirect URI a hand registration needs) for the no-registration sentence. The SDK's OAuth client
+ * throws its discovery and registration failures as plain `Error`s (e.g. "Incompatible auth server:
+ * does not support dynamic client registration"), with no code, so they are told apart by their
+ * words here, and only here (issue 29 item 3).
  */
 export function toCoreError(err: unknown, context?: { server: string; redirectUrl?: string }): CoreError {
   if (err instanceof CoreError) return err;

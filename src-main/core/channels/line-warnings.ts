@@ -3,6 +3,7 @@
  * docs/channels.md): each names its file and line, and they stay few whatever the damage.
  */
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** Damaged lines named one by one; the rest are counted in one more warning. */
 export const MAX_LINE_WARNINGS = 3;
@@ -13,9 +14,9 @@ export const MAX_LINE_WARNINGS = 3;
  * garbage gives four warnings, not thousands). Pure.
  */
 export function lineWarnings(file: string, bad: readonly number[], what: string): ConfigWarning[] {
-  const out: ConfigWarning[] = bad.slice(0, MAX_LINE_WARNINGS).map((line) => ({ file, line, message: what }));
+  const out: ConfigWarning[] = bad.slice(0, MAX_LINE_WARNINGS).map((line) => ({ file, line, message: what, ...warningCode('damaged-lines') }));
   const more = bad.length - MAX_LINE_WARNINGS;
-  if (more > 0) out.push({ file, message: `${more} more damaged line${more === 1 ? '' : 's'} skipped (${bad.length} in all, from line ${bad[MAX_LINE_WARNINGS]})` });
+  if (more > 0) out.push({ file, ...warningCode('damaged-lines'), message: `${more} more damaged line${more === 1 ? '' : 's'} skipped (${bad.length} in all, from line ${bad[MAX_LINE_WARNINGS]})` });
   return out;
 }
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TriggersState } from '../../../src-shared/api/channels.js';
 import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { notifyingEntry, startCore, type CoreHarness } from './test-fixtures.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 let world: TempWorld;
 let h: CoreHarness;
@@ -50,7 +51,7 @@ describe('a rule names the server it listens to', () => {
         file,
         line: 3,
         column: 5,
-        message: 'rule 1 "anywhere": a rule in mode "confirm" that runs a tool must name the server whose notifications fire it: add "server": "<name>" (or "server": "*" for every server)',
+        ...warningCode('invalid-rule'), message: 'rule 1 "anywhere": a rule in mode "confirm" that runs a tool must name the server whose notifications fire it: add "server": "<name>" (or "server": "*" for every server)',
       },
     ]);
     expect(state.rules[0]!.warning).toBe('notifications of "mon" make this rule run "echo" on another server, "ops": text from one server drives a tool of another');

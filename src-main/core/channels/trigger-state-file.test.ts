@@ -11,6 +11,7 @@ import type { ChannelEntry, TriggerFiring } from '../../../src-shared/api/channe
 import { TriggerEngine } from './trigger-engine.js';
 import { parseTriggerState, readTriggerState, triggerStateText, TriggerStateWriter } from './trigger-state-file.js';
 import { parseTriggersText } from './triggers-file.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 const FILE = '/data/trigger-state.jsonl';
 const RULES = parseTriggersText(
@@ -53,21 +54,21 @@ describe('trigger state file', () => {
     expect(snapshot.rules.get('ask')).toEqual({ count: 4, lastFired: 5 });
     expect(snapshot.firings.map((f) => f.id)).toEqual(['a-1']);
     expect(warnings).toEqual([
-      { file: FILE, line: 1, message: 'not a trigger record (a damaged line) — skipped; the other lines were read' },
-      { file: FILE, line: 3, message: 'not a trigger record (a damaged line) — skipped; the other lines were read' },
-      { file: FILE, line: 4, message: 'not a trigger record (a damaged line) — skipped; the other lines were read' },
-      { file: FILE, message: '3 more damaged lines skipped (6 in all, from line 5)' },
+      { file: FILE, line: 1, ...warningCode('damaged-lines'), message: 'not a trigger record (a damaged line) — skipped; the other lines were read' },
+      { file: FILE, line: 3, ...warningCode('damaged-lines'), message: 'not a trigger record (a damaged line) — skipped; the other lines were read' },
+      { file: FILE, line: 4, ...warningCode('damaged-lines'), message: 'not a trigger record (a damaged line) — skipped; the other lines were read' },
+      { file: FILE, ...warningCode('damaged-lines'), message: '3 more damaged lines skipped (6 in all, from line 5)' },
     ]);
   });
 
   it('an action running when the owner stopped is recorded failed; the warnings are shown with the rules', () => {
     const engine = new TriggerEngine({ callTool: async () => ({ isError: false, text: '' }) as never });
-    engine.restore({ rules: new Map(), firings: [firing('r-1', 'running')], pendingOnly: [firing('p-1', 'pending')] }, [{ file: FILE, line: 2, message: 'x' }]);
+    engine.restore({ rules: new Map(), firings: [firing('r-1', 'running')], pendingOnly: [firing('p-1', 'pending')] }, [{ file: FILE, line: 2, message: 'x', ...warningCode('damaged-lines') }]);
     engine.setRules(RULES);
     const state = engine.state();
     expect(state.firings[0]).toMatchObject({ id: 'r-1', outcome: 'failed', error: expect.stringMatching(/^Switchboard stopped while this action ran/) });
     expect(state.pending.map((p) => p.id)).toEqual(['p-1']);
-    expect(state.warnings).toContainEqual({ file: FILE, line: 2, message: 'x' });
+    expect(state.warnings).toContainEqual({ file: FILE, line: 2, message: 'x', ...warningCode('damaged-lines') });
   });
 
   it('the writer writes atomically and bounds texts; a missing file is an empty state', async () => {

@@ -14,6 +14,7 @@ import { TriggerFiringSchema, type TriggerFiring } from '../../../src-shared/api
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { readDataText, writeDataFile } from '../data/data-files.js';
 import { lineWarnings } from './line-warnings.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** Most rules whose counts are kept (a file of renamed rules does not grow without end). */
 const MAX_RULE_LINES = 1_000;
@@ -101,7 +102,7 @@ export function readTriggerState(path: string): { snapshot: TriggerStateSnapshot
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     return {
       snapshot: { rules: new Map(), firings: [], pendingOnly: [] },
-      warnings: missing ? [] : [{ file: path, message: `could not be read (${err instanceof Error ? err.message : String(err)}); trigger firings start afresh` }],
+      warnings: missing ? [] : [{ file: path, ...warningCode('data-file-reset'), message: `could not be read (${err instanceof Error ? err.message : String(err)}); trigger firings start afresh` }],
     };
   }
   return parseTriggerState(path, text);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_TRIGGERS, keepLastGood, parseTriggersText } from './triggers-file.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 const FILE = '/data/triggers.json';
 
@@ -11,7 +12,7 @@ describe('parseTriggersText', () => {
     expect(loaded.rules).toEqual([]);
     expect(loaded.syntaxError).toBe(true);
     expect(loaded.warnings).toEqual([
-      { file: FILE, line: 2, column: 256, message: 'no rule was read from this file: it nests deeper than 256 levels at line 2, column 256 (until it is fixed the rules in effect before stay)' },
+      { file: FILE, line: 2, column: 256, ...warningCode('too-deep'), message: 'no rule was read from this file: it nests deeper than 256 levels at line 2, column 256 (until it is fixed the rules in effect before stay)' },
     ]);
     const before = parseTriggersText(FILE, '{"rules": [{"name": "kept", "mode": "notify"}]}');
     expect(keepLastGood(before, loaded).rules.map((r) => r.rule.name)).toEqual(['kept']);
@@ -70,13 +71,13 @@ describe('parseTriggersText', () => {
     const bad = parseTriggersText(FILE, '{"rules": [],\n "autoPerMinute": 0.5}');
     expect(bad.autoPerMinute).toBeUndefined();
     expect(bad.warnings).toEqual([
-      { file: FILE, line: 2, column: 19, message: '"autoPerMinute" must be a whole number from 1 to 10000 (automatic runs a minute, all auto rules together); 60 is used' },
+      { file: FILE, line: 2, column: 19, ...warningCode('field-defaulted'), message: '"autoPerMinute" must be a whole number from 1 to 10000 (automatic runs a minute, all auto rules together); 60 is used' },
     ]);
   });
 
   it('syntax errors and a wrong root are warnings, never throws', () => {
     expect(parseTriggersText(FILE, '{"rules": [ {"name": "x", "mode": "notify"} ').warnings[0]!.message).toMatch(/^Malformed JSON/);
-    expect(parseTriggersText(FILE, '[]').warnings).toEqual([{ file: FILE, line: 1, column: 1, message: 'triggers.json must be an object: {"rules": [ … ]}' }]);
+    expect(parseTriggersText(FILE, '[]').warnings).toEqual([{ file: FILE, line: 1, column: 1, ...warningCode('root-not-object'), message: 'triggers.json must be an object: {"rules": [ … ]}' }]);
     expect(parseTriggersText(FILE, '{"rules": {}}').warnings[0]!.message).toBe('"rules" must be a list of rules');
     expect(parseTriggersText(FILE, '').rules).toEqual([]);
   });

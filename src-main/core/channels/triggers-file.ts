@@ -19,6 +19,7 @@ import {
 import { LineIndex, nodeAt, parseConfigText, propertyNode } from '../files/jsonc-document.js';
 import { MAX_CONFIG_NESTING, nestingTooDeep } from '../files/structured-document.js';
 import { readDataOutcome } from '../data/data-files.js';
+import { warningCode, type ConfigWarningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** A rule that passed every check, ready to fire. */
 export interface LoadedRule {
@@ -84,7 +85,7 @@ export async function readTriggersFile(path: string): Promise<LoadedTriggers> {
   // A data file: never read through a symlink (issue 27 item 1).
   const read = readDataOutcome(path);
   if (read.kind === 'missing') return { file: path, text: '', rules: [], warnings: [] };
-  if (read.kind === 'unreadable') return { file: path, text: '', rules: [], warnings: [{ file: path, message: read.message }] };
+  if (read.kind === 'unreadable') return { file: path, text: '', rules: [], warnings: [{ file: path, message: read.message, ...warningCode('file-unreadable') }] };
   return parseTriggersText(path, read.text);
 }
 
@@ -103,25 +104,25 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
   if (deep !== undefined) {
     const pos = new LineIndex(text).at(deep);
     const message = `no rule was read from this file: it nests deeper than ${MAX_CONFIG_NESTING} levels at line ${pos.line}, column ${pos.column} (until it is fixed the rules in effect before stay)`;
-    return { file: path, text, rules: [], warnings: [{ file: path, ...pos, message }], syntaxError: true };
+    return { file: path, text, rules: [], warnings: [{ file: path, ...pos, message, ...warningCode('too-deep') }], syntaxError: true };
   }
   const doc = parseConfigText(path, text);
   const warnings: ConfigWarning[] = [...doc.warnings];
   const rules: LoadedRule[] = [];
   let autoPerMinute: number | undefined;
   const out = (): LoadedTriggers => ({ file: path, text, rules, warnings, ...(autoPerMinute !== undefined ? { autoPerMinute } : {}) });
-  const warnAt = (node: Node | undefined, message: string): void => {
-    warnings.push({ file: path, ...(node ? doc.lines.at(node.offset) : {}), message });
+  const warnAt = (node: Node | undefined, message: string, code: ConfigWarningCode = 'invalid-rule'): void => {
+    warnings.push({ file: path, ...(node ? doc.lines.at(node.offset) : {}), message, ...warningCode(code) });
   };
   if (doc.errorOffsets.length > 0) {
     // A recovering parser turns a torn file into plausible rules (an `auto` rule cut off before
     // its server and channel matched everything); a file that does not parse changes nothing.
-    warnings.push({ file: path, ...doc.lines.at(doc.errorOffsets[0]!), message: 'no rule was read from this file: it has a JSON syntax error (fix it; until then the rules in effect before stay)' });
+    warnings.push({ file: path, ...doc.lines.at(doc.errorOffsets[0]!), ...warningCode('syntax-error-kept'), message: 'no rule was read from this file: it has a JSON syntax error (fix it; until then the rules in effect before stay)' });
     return { ...out(), syntaxError: true };
   }
   if (!doc.root) return out();
   if (doc.root.type !== 'object') {
-    warnAt(doc.root, 'triggers.json must be an object: {"rules": [ … ]}');
+    warnAt(doc.root, 'triggers.json must be an object: {"rules": [ … ]}', 'root-not-object');
     return out();
   }
   for (const prop of doc.root.children ?? []) {
@@ -129,13 +130,13 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
     if (key === 'autoPerMinute') {
       const v: unknown = prop.children?.[1] ? getNodeValue(prop.children[1]) : undefined;
       if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_AUTO_PER_MINUTE) autoPerMinute = v;
-      else warnAt(prop.children?.[1] ?? prop, `"autoPerMinute" must be a whole number from 1 to ${MAX_AUTO_PER_MINUTE} (automatic runs a minute, all auto rules together); ${DEFAULT_AUTO_PER_MINUTE} is used`);
-    } else if (key !== 'rules' && key !== '$schema') warnAt(prop, `unknown key "${String(key)}" (the file holds "rules" and "autoPerMinute")`);
+      else warnAt(prop.children?.[1] ?? prop, `"autoPerMinute" must be a whole number from 1 to ${MAX_AUTO_PER_MINUTE} (automatic runs a minute, all auto rules together); ${DEFAULT_AUTO_PER_MINUTE} is used`, 'field-defaulted');
+    } else if (key !== 'rules' && key !== '$schema') warnAt(prop, `unknown key "${String(key)}" (the file holds "rules" and "autoPerMinute")`, 'unknown-field');
   }
   const list = nodeAt(doc, ['rules']);
   if (!list) return out();
   if (list.type !== 'array') {
-    warnAt(list, '"rules" must be a list of rules');
+    warnAt(list, '"rules" must be a list of rules', 'collection-wrong-type');
     return out();
   }
   const names = new Set<string>();
@@ -160,7 +161,7 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
     for (const p of problems) warnAt(at(p.path), `${label(rule)}: ${p.message}`);
     if (problems.length > 0) return;
     if (names.has(rule.name)) {
-      warnAt(at(['name']), `${label(rule)}: another rule has this name (names must be unique); skipped`);
+      warnAt(at(['name']), `${label(rule)}: another rule has this name (names must be unique); skipped`, 'duplicate-name');
       return;
     }
     names.add(rule.name);
@@ -182,6 +183,6 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
 export function keepLastGood(previous: LoadedTriggers | undefined, next: LoadedTriggers): LoadedTriggers {
   if (!next.syntaxError) return next;
   const kept = previous?.rules ?? [];
-  const note: ConfigWarning[] = kept.length > 0 ? [{ file: next.file, message: `still using the ${kept.length} rule${kept.length === 1 ? '' : 's'} read before this file broke` }] : [];
+  const note: ConfigWarning[] = kept.length > 0 ? [{ file: next.file, ...warningCode('kept-previous'), message: `still using the ${kept.length} rule${kept.length === 1 ? '' : 's'} read before this file broke` }] : [];
   return { ...next, rules: kept, warnings: [...next.warnings, ...note] };
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEntryView, TriggerFiring, TriggersState } from '../../../src-shared/api/channels.js';
 import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { notifyingEntry, startCore, type CoreHarness } from './test-fixtures.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 let world: TempWorld;
 let h: CoreHarness;
@@ -175,7 +176,7 @@ describe('triggers.json', () => {
     const file = join(world.dataDir, 'triggers.json');
     writeFileSync(file, '{\n  "rules": [\n    { "name": "only", "mode": "notify" },\n    { "name": "bad", "mode": "notify", "serverz": "x" }\n  ]\n}\n');
     expect(await waitFor(async () => (await triggers()).rules.map((r) => r.rule.name).join() === 'only', 10_000)).toBe(true);
-    expect((await triggers()).warnings).toEqual([{ file, line: 4, column: 40, message: 'rule 2 "bad": unknown field "serverz"' }]);
+    expect((await triggers()).warnings).toEqual([{ file, line: 4, column: 40, ...warningCode('invalid-rule'), message: 'rule 2 "bad": unknown field "serverz"' }]);
     expect(h.events.some((e) => e.event === 'triggers:changed')).toBe(true);
   });
 

@@ -45,8 +45,10 @@ export async function runCheck(call: SavedCall, deps: CheckRunnerDeps, options: 
     const called = await deps.call(call.server, call.tool, call.arguments);
     if (!called.ok) return { ...base, status: 'error', message: called.error.message };
     const result = called.data;
-    // A thrown failure (transport, JSON-RPC error) is "could not run", as for `switchboard call`.
-    if (result.isError && result.text.startsWith('MCP error:')) return { ...base, status: 'error', durationMs: result.durationMs, message: result.text };
+    // The call itself failed (transport, JSON-RPC error, timeout, cancelled): "could not run", as for
+    // `switchboard call`. Decided by the typed `failure` (issue 29 item 3), never by the text: a
+    // tool's own `isError` result is an answer the assertions judge, whatever its words.
+    if (result.failure) return { ...base, status: 'error', durationMs: result.durationMs, message: result.text, failure: result.failure };
     const assertions = evaluateAssertions(call.expect, result, info);
     return { ...base, status: assertions.every((a) => a.passed) ? 'passed' : 'failed', durationMs: result.durationMs, assertions };
   } catch (err) {

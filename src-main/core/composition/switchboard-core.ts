@@ -46,6 +46,7 @@ import type { CoreExtras } from './core-extras.js';
 import { holdDefinitionSecrets } from './core-secrets.js';
 import { coreHandlers } from './core-handlers.js';
 import { allowListOf } from '../../../src-shared/channels/channel-names.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 export type { CoreExtras } from './core-extras.js';
 
@@ -272,7 +273,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     if (bindingWarnings.length > 0) discovery = { ...discovery, warnings: [...discovery.warnings, ...bindingWarnings] };
     // A corrupt trust.json reads as nothing trusted: said as a config error naming it (attack pass).
     const trustProblem = trustStore.problem();
-    if (trustProblem) discovery = { ...discovery, warnings: [...discovery.warnings, { file: trustStore.path, message: trustProblem, severity: 'error' }] };
+    if (trustProblem) discovery = { ...discovery, warnings: [...discovery.warnings, { file: trustStore.path, message: trustProblem, ...warningCode('trust-store-unreadable') }] };
     // Issue 16: a folder trusted before approvals existed migrates by approving what it has now.
     if (projectTrusted && trustStore.approvals(options.projectDir) === undefined) {
       await trustStore.approve(options.projectDir, approvalRecords(projectDefinitions(discovery), Date.now()), true).catch(() => undefined);

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverServers } from './discovery.js';
 import { editConfigFile } from './config-file-edit.js';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 let sb: Sandbox;
 beforeEach(async () => {
@@ -24,7 +25,7 @@ describe('more bad input', () => {
     await sb.write(join(sb.home, '.codeium', 'windsurf', 'mcp_config.json'), { mcpServers: { w: { command: 'x' } } });
     const out = await discoverServers(sb.ctx());
     expect(out.servers.map((s) => s.name)).toEqual(['w']);
-    expect(out.warnings).toEqual([{ file: loop, message: expect.stringMatching(/^Cannot read config file: it is a symlink loop \(ELOOP/) }]);
+    expect(out.warnings).toEqual([{ file: loop, ...warningCode('file-unreadable'), message: expect.stringMatching(/^Cannot read config file: it is a symlink loop \(ELOOP/) }]);
   });
 
   it.skipIf(process.platform === 'win32')('(POSIX only: mkfifo) a FIFO in place of a config file is a warning at once, never a hang; a write to it is refused', async () => {
@@ -32,7 +33,7 @@ describe('more bad input', () => {
     await mkdir(join(sb.home, '.cursor'), { recursive: true });
     execFileSync('mkfifo', [fifo]);
     const out = await discoverServers(sb.ctx());
-    expect(out.warnings).toEqual([{ file: fifo, message: `Cannot read config file: ${fifo} is a FIFO (named pipe), not a file` }]);
+    expect(out.warnings).toEqual([{ file: fifo, ...warningCode('file-unreadable'), message: `Cannot read config file: ${fifo} is a FIFO (named pipe), not a file` }]);
     await expect(editConfigFile(fifo, 'json', { dataDir: sb.dataDir }, (text) => ({ text: `${text}x`, result: 1 }))).rejects.toThrow(`${fifo} is a FIFO (named pipe), not a file`);
   });
 
@@ -40,7 +41,7 @@ describe('more bad input', () => {
     const file = await sb.write(join(sb.home, '.cursor', 'mcp.json'), '{"mcpServers": {\n  "": {"command": "x"},\n  "ok": {"command": "y"}\n}}');
     const out = await discoverServers(sb.ctx());
     expect(out.servers.map((s) => s.name)).toEqual(['ok']);
-    expect(out.warnings).toEqual([{ file, line: 2, column: 3, message: 'A server with an empty name "" is skipped: give it a name' }]);
+    expect(out.warnings).toEqual([{ file, line: 2, column: 3, ...warningCode('entry-wrong-type'), message: 'A server with an empty name "" is skipped: give it a name' }]);
   });
 
   it('--project $HOME: ~/.cursor/mcp.json and ~/.xcsh/mcp.json are the user\'s own files (user scope, expanded), not untrusted project files', async () => {

@@ -7,6 +7,7 @@
  */
 import type { ConfigWarning, ServerDefinition } from '../../../src-shared/config/server.js';
 import type { ServerStatusName } from '../../../src-shared/api/status.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** The overrides line of a server, or undefined when it lists none. `status` is its status now. */
 export function builtinOverrides(def: Pick<ServerDefinition, 'overrides' | 'enabled'>, status: ServerStatusName): { hides: string[]; hidden: boolean; text: string } | undefined {
@@ -28,7 +29,7 @@ export function overrideWarnings(def: Pick<ServerDefinition, 'name' | 'overrides
       file: def.source.file,
       ...(def.source.line !== undefined ? { line: def.source.line } : {}),
       server: def.name,
-      severity: 'warning' as const,
+      ...warningCode('override-without-at'),
       message: `Server "${def.name}": overrides entry "${n}" does nothing in ChatCLI — built-in names start with @ (write "@${n}")`,
     }));
 }

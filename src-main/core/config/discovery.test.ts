@@ -5,6 +5,7 @@ import { discoverServers } from './discovery.js';
 import { cursorProvider, switchboardProvider } from './providers/index.js';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
 import type { ConfigProvider } from './types.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 describe('discoverServers', () => {
   let sb: Sandbox;
@@ -100,7 +101,7 @@ describe('discoverServers', () => {
       load: () => Promise.reject(new Error('boom')),
     };
     const result = await discoverServers(sb.ctx(), [broken]);
-    expect(result.warnings).toEqual([{ file: '/nowhere/settings.json', message: 'Reading zed config failed: boom' }]);
+    expect(result.warnings).toEqual([{ file: '/nowhere/settings.json', ...warningCode('provider-failed'), message: 'Reading zed config failed: boom' }]);
   });
 
   it('returns every candidate file, existing or not, for watching', async () => {

@@ -13,6 +13,7 @@ import { literalPlaceholderWarnings } from './literal-placeholders.js';
 import { placeholderWarnings } from './placeholder-warnings.js';
 import { claimKey, type SkipSet } from './providers/provider-kit.js';
 import type { ConfigProvider, DiscoveryContext, DiscoveryResult, ShadowedEntry, SourceFile } from './types.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** Whether `file` lies inside `dir` (both absolute). */
 function isInside(dir: string, file: string): boolean {
@@ -39,7 +40,7 @@ async function projectFilesOutside(ctx: DiscoveryContext, providers: readonly Co
       const key = await claimKey(file.path);
       if (isInside(project, key) || out.has(key)) continue;
       out.add(key);
-      warnings.push({ file: file.path, message: `${file.path} points outside the project folder (to ${key}); it is not read as a project file while the folder is not trusted` });
+      warnings.push({ file: file.path, ...warningCode('outside-project'), message: `${file.path} points outside the project folder (to ${key}); it is not read as a project file while the folder is not trusted` });
     }
   }
   return out;
@@ -92,7 +93,7 @@ export async function discoverServers(
       all.push(...out.servers);
       warnings.push(...out.warnings);
     } catch (err) {
-      warnings.push({ file: candidates[0]?.path ?? provider.host, message: `Reading ${provider.host} config failed: ${(err as Error).message}` });
+      warnings.push({ file: candidates[0]?.path ?? provider.host, ...warningCode('provider-failed'), message: `Reading ${provider.host} config failed: ${(err as Error).message}` });
     }
     for (const file of candidates) {
       const key = await claimKey(file.path);
@@ -111,7 +112,7 @@ export async function discoverServers(
     all.forEach((def, i) => {
       if (!offHere.some((d) => d?.name === def.name && d?.file === def.source.file)) return;
       all[i] = { ...def, enabled: false };
-      warnings.push({ file: def.source.file, server: def.name, message: `Server "${def.name}" is disabled in Switchboard only (${HOST_LABELS[def.source.host]} has no enable flag in its file)` });
+      warnings.push({ file: def.source.file, server: def.name, ...warningCode('disabled-in-switchboard-only'), message: `Server "${def.name}" is disabled in Switchboard only (${HOST_LABELS[def.source.host]} has no enable flag in its file)` });
     });
   }
 

@@ -16,6 +16,7 @@ import { codexTrustsProject } from './providers/codex.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
 import { parseTomlText } from '../files/structured-document.js';
 import type { ConfigProvider, DiscoveryContext, DiscoveryResult, SourceFile } from './types.js';
+import { FILE_NOT_READ_CODES } from '../../../src-shared/config/warning-codes.js';
 
 /** One definition as its host sees it. */
 export interface HostViewEntry {
@@ -166,12 +167,11 @@ function rowState(entry: HostViewEntry, result: DiscoveryResult, ctx: DiscoveryC
   return { state: 'active', stateText: `active${also}` };
 }
 
-/** What keeps a whole file from being read: a syntax error, an unreadable file, a root that is not an object. */
-const FILE_ERROR = /^(Malformed (JSON|TOML|YAML):|Cannot read config file|Config file must contain|Config file nests deeper|nothing was read from this file)/;
-
 /** The first discovery warning about `path` that means nothing could be read from it, with its position. */
 function fileError(result: DiscoveryResult, path: string): { message: string; line?: number; column?: number } | undefined {
-  const w = result.warnings.find((x) => x.file === path && x.server === undefined && FILE_ERROR.test(x.message));
+  // What keeps a whole file from being read (a syntax error, an unreadable file, a root that is not
+  // an object): decided by the warning's code, not its words (issue 29 item 3).
+  const w = result.warnings.find((x) => x.file === path && x.server === undefined && FILE_NOT_READ_CODES.has(x.code));
   if (!w) return undefined;
   return { message: w.message, ...(w.line !== undefined ? { line: w.line } : {}), ...(w.column !== undefined ? { column: w.column } : {}) };
 }

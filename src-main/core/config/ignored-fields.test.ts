@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverServers } from './discovery.js';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 let sb: Sandbox;
 beforeEach(async () => {
@@ -31,8 +32,8 @@ describe('a launch field the host ignores for its transport', () => {
     expect(remote).toMatchObject({ transport: 'http', url: 'https://api.example/mcp', extensions: { command: 'node' } });
     expect(remote.command).toBeUndefined();
     expect(out.warnings.filter((w) => w.file === file)).toEqual([
-      { file, line: 8, column: 7, server: 'local', message: 'Server "local": "url" is ignored: Claude Code runs a stdio server from "command" (type stdio, the default)' },
-      { file, line: 13, column: 7, server: 'remote', message: 'Server "remote": "command" is ignored: Claude Code runs an http server from "url" (type http)' },
+      { file, line: 8, column: 7, server: 'local', ...warningCode('field-ignored'), message: 'Server "local": "url" is ignored: Claude Code runs a stdio server from "command" (type stdio, the default)' },
+      { file, line: 13, column: 7, server: 'remote', ...warningCode('field-ignored'), message: 'Server "remote": "command" is ignored: Claude Code runs an http server from "url" (type http)' },
     ]);
   });
 
@@ -61,9 +62,9 @@ describe('servers outside the key the host reads', () => {
     const out = await discoverServers(sb.ctx());
     expect(out.servers.map((s) => s.name)).toEqual([]);
     expect(out.warnings.filter((w) => [vscode, claude, cursor].includes(w.file))).toEqual([
-      { file: claude, line: 2, column: 3, message: 'No servers read from this file: Claude Code reads its servers from "mcpServers", but this file has 1 server under "servers" (move them under "mcpServers")' },
-      { file: cursor, line: 1, column: 1, message: 'No servers read from this file: Cursor reads its servers from "mcpServers", but this file has 1 server at its top level (wrap them in {"mcpServers": …})' },
-      { file: vscode, line: 2, column: 3, message: 'No servers read from this file: VS Code reads its servers from "servers", but this file has 2 servers under "mcpServers" (move them under "servers")' },
+      { file: claude, line: 2, column: 3, ...warningCode('misplaced-servers'), message: 'No servers read from this file: Claude Code reads its servers from "mcpServers", but this file has 1 server under "servers" (move them under "mcpServers")' },
+      { file: cursor, line: 1, column: 1, ...warningCode('misplaced-servers'), message: 'No servers read from this file: Cursor reads its servers from "mcpServers", but this file has 1 server at its top level (wrap them in {"mcpServers": …})' },
+      { file: vscode, line: 2, column: 3, ...warningCode('misplaced-servers'), message: 'No servers read from this file: VS Code reads its servers from "servers", but this file has 2 servers under "mcpServers" (move them under "servers")' },
     ]);
   });
 

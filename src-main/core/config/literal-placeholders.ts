@@ -21,7 +21,7 @@ export function literalPlaceholderWarnings(defs: readonly ServerDefinition[]): C
   for (const def of defs) {
     const host = HOST_LABELS[def.source.host];
     const expandsNothing = HOST_RULES[def.source.host]?.syntax === 'none';
-    const say = (message: string): void => void warnings.push(serverWarning(def, message));
+    const say = (message: string): void => void warnings.push(serverWarning(def, 'placeholder-literal', message));
     for (const [field, value] of stringFields(def)) {
       if (expandsNothing) for (const m of value.matchAll(VARIABLE)) say(`${field} holds ${m[0]}, which ${host} does not expand: it is sent as written`);
       for (const m of value.matchAll(TEMPLATE)) say(`${field} holds ${m[0]}, a template placeholder left unfilled: put the real value there`);

@@ -8,6 +8,7 @@
 import type { Node } from 'jsonc-parser';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { nodeAt, type ConfigDocument } from '../files/jsonc-document.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** Keys hosts keep their servers under (docs/host-formats.md); another host's key in a file is a likely paste. */
 const SERVER_MAP_KEYS = ['mcpServers', 'servers', 'mcp_servers', 'context_servers', 'extensions', 'mcp-servers'];
@@ -41,12 +42,12 @@ export function misplacedServersWarning(doc: ConfigDocument, path: string[], hos
     const key = String(keyOf(prop));
     const n = serverCount(valueOf(prop));
     if (key !== path[0] && SERVER_MAP_KEYS.includes(key) && n > 0) {
-      return { file: doc.path, ...doc.lines.at(prop.offset), message: `No servers read from this file: ${reads}, but this file has ${plural(n)} under "${key}" (move them under "${path.join('.')}")` };
+      return { file: doc.path, ...doc.lines.at(prop.offset), ...warningCode('misplaced-servers'), message: `No servers read from this file: ${reads}, but this file has ${plural(n)} under "${key}" (move them under "${path.join('.')}")` };
     }
   }
   const props = root.children ?? [];
   if (props.length > 0 && props.every((p) => looksLikeServer(valueOf(p)))) {
-    return { file: doc.path, ...doc.lines.at(root.offset), message: `No servers read from this file: ${reads}, but this file has ${plural(props.length)} at its top level (wrap them in {"${path.join('.')}": …})` };
+    return { file: doc.path, ...doc.lines.at(root.offset), ...warningCode('misplaced-servers'), message: `No servers read from this file: ${reads}, but this file has ${plural(props.length)} at its top level (wrap them in {"${path.join('.')}": …})` };
   }
   return undefined;
 }

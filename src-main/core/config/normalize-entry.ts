@@ -10,6 +10,7 @@ import { HOST_LABELS, ProtocolModeSchema, type Auth, type ConfigWarning, type Ho
 import { invalidConfigMessage, normalizeTransportSpelling, validateServerConfig } from '../../../src-shared/config/validate.js';
 import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
 import { jsonTypeOf, positionOf, type ConfigDocument } from '../files/jsonc-document.js';
+import { warningCode, type ConfigWarningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** How a host's entries are read (docs/host-formats.md). */
 export interface HostRules {
@@ -98,9 +99,9 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   const { doc } = src;
   const entryPos = doc.lines.at(keyOffset);
   const warnings: ConfigWarning[] = [];
-  const warnAt = (message: string, key?: string): void => {
+  const warnAt = (message: string, key?: string, code: ConfigWarningCode = 'field-ignored'): void => {
     const pos = key === undefined ? entryPos : positionOf(doc, valueNode, key);
-    warnings.push({ file: doc.path, ...pos, server: name, message: `Server "${name}": ${message}` });
+    warnings.push({ file: doc.path, ...pos, server: name, message: `Server "${name}": ${message}`, ...warningCode(code) });
   };
   let raw = getNodeValue(valueNode) as Record<string, unknown>;
   const invalid: string[] = [];
@@ -109,7 +110,7 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   if (rules.translate) {
     const t = rules.translate(raw, src);
     if (t.skip !== undefined) {
-      if (typeof t.skip === 'string') warnings.push({ file: doc.path, ...entryPos, server: name, message: `Server "${name}": ${t.skip}` });
+      if (typeof t.skip === 'string') warnings.push({ file: doc.path, ...entryPos, server: name, message: `Server "${name}": ${t.skip}`, ...warningCode('host-only-entry') });
       return { warnings };
     }
     raw = t.raw;
@@ -178,7 +179,7 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     consumed.add('protocol');
     const parsed = ProtocolModeSchema.safeParse(raw.protocol);
     if (parsed.success) out.protocol = parsed.data;
-    else warnAt(`"protocol" must be one of auto, 2026-07-28, legacy, got ${JSON.stringify(raw.protocol)}; using auto`, 'protocol');
+    else warnAt(`"protocol" must be one of auto, 2026-07-28, legacy, got ${JSON.stringify(raw.protocol)}; using auto`, 'protocol', 'field-defaulted');
   }
   for (const key of ['description', 'category'] as const) {
     const v = raw[key];
@@ -218,7 +219,7 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   });
   if (!outcome.ok) invalid.unshift(...outcome.errors);
   if (!outcome.ok || invalid.length > 0) {
-    warnings.push({ file: doc.path, ...entryPos, server: name, message: `${invalidConfigMessage(invalid)} (server "${name}")` });
+    warnings.push({ file: doc.path, ...entryPos, server: name, message: `${invalidConfigMessage(invalid)} (server "${name}")`, ...warningCode('invalid-server') });
     return { warnings };
   }
 
@@ -282,7 +283,7 @@ function pick<K extends keyof MCPServer>(from: Partial<MCPServer>, keys: readonl
   return out;
 }
 
-type WarnAt = (message: string, key?: string) => void;
+type WarnAt = (message: string, key?: string, code?: ConfigWarningCode) => void;
 
 function readEnabled(raw: Record<string, unknown>, rules: HostRules, warnAt: WarnAt): boolean {
   const fallback = rules.enabledWhenMissing ?? true;
@@ -295,7 +296,7 @@ function readEnabled(raw: Record<string, unknown>, rules: HostRules, warnAt: War
     if (s === 'false' || s === '0') return false;
   }
   // Fail safe: a value we cannot read ("no", "false" where the host does not coerce) disables.
-  warnAt(`"enabled" must be true or false, got ${JSON.stringify(v)}; the server is treated as disabled`, 'enabled');
+  warnAt(`"enabled" must be true or false, got ${JSON.stringify(v)}; the server is treated as disabled`, 'enabled', 'enabled-unreadable');
   return false;
 }
 
@@ -338,7 +339,7 @@ function readAuth(v: unknown, rules: HostRules, warnAt: WarnAt): { auth?: Auth; 
     const credentialId = str('credentialId');
     const redirect = str('redirect');
     const known = redirect === 'loopback' || redirect === 'deep-link';
-    if (a.redirect !== undefined && !known) warnAt(`"auth.redirect" must be "loopback" or "deep-link", got ${JSON.stringify(a.redirect)}; the loopback redirect is used`, 'auth');
+    if (a.redirect !== undefined && !known) warnAt(`"auth.redirect" must be "loopback" or "deep-link", got ${JSON.stringify(a.redirect)}; the loopback redirect is used`, 'auth', 'field-defaulted');
     return { auth: { type: 'oauth', ...(credentialId !== undefined ? { credentialId } : {}), ...(known ? { redirect } : {}) }, keepRaw: false };
   }
   if (type === 'bearer' && str('token') !== undefined) return { auth: { type: 'bearer', token: str('token')! }, keepRaw: false };

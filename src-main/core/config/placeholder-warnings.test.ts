@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 import { discoverServers } from './discovery.js';
 import { closeVariableNames } from './placeholder-warnings.js';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
@@ -46,13 +47,13 @@ describe('unresolved placeholders are warnings naming the field', () => {
     const out = await discoverServers(sb.ctx({ env: { HOME: '/h', WEATHER_API_KEY: 'secret-value', GITHUB_TOKEN: 't' } }));
     const placeholders = out.warnings.filter((w) => w.severity === 'warning');
     expect(placeholders).toEqual([
-      { file, line: 3, column: 5, server: 'weather', severity: 'warning', message: 'Server "weather": args[2] holds ${REGION}, which is not set: left as written' },
+      { file, line: 3, column: 5, server: 'weather', ...warningCode('placeholder-unresolved'), message: 'Server "weather": args[2] holds ${REGION}, which is not set: left as written' },
       {
         file,
         line: 3,
         column: 5,
         server: 'weather',
-        severity: 'warning',
+        ...warningCode('placeholder-unresolved'),
         message: 'Server "weather": env.API_KEY holds ${WEATHER_APIKEY}, which is not set: left as written (did you mean WEATHER_API_KEY?)',
       },
       {
@@ -60,7 +61,7 @@ describe('unresolved placeholders are warnings naming the field', () => {
         line: 15,
         column: 5,
         server: 'remote',
-        severity: 'warning',
+        ...warningCode('placeholder-unresolved'),
         message: 'Server "remote": headers.Authorization holds ${GITHUB_TOKNE}, which is not set: left as written (did you mean GITHUB_TOKEN?)',
       },
     ]);

@@ -8,6 +8,7 @@
 import { distance } from 'fastest-levenshtein';
 import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { HOST_RULES } from './providers/host-rules.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** One field of a definition holding an unresolved placeholder. */
 export interface UnresolvedField {
@@ -118,13 +119,13 @@ function whatItNeeds(u: UnresolvedField, def: ServerDefinition): string {
 }
 
 /** A warning at `def`'s entry, flagged on the server: `Server "<name>": <message>`. */
-export function serverWarning(def: ServerDefinition, message: string): ConfigWarning {
+export function serverWarning(def: ServerDefinition, code: 'placeholder-unresolved' | 'placeholder-literal', message: string): ConfigWarning {
   return {
     file: def.source.file,
     ...(def.source.line !== undefined ? { line: def.source.line } : {}),
     ...(def.source.column !== undefined ? { column: def.source.column } : {}),
     server: def.name,
-    severity: 'warning',
+    ...warningCode(code),
     message: `Server "${def.name}": ${message}`,
   };
 }
@@ -141,7 +142,7 @@ export function placeholderWarnings(defs: readonly ServerDefinition[], env: Reco
       const close = closeVariableNames(u.name, env);
       const hint = close.length > 0 ? ` (did you mean ${close.join(' or ')}?)` : '';
       const where = u.field ? `${u.field} holds ${u.placeholder}, which` : `${u.placeholder}`;
-      warnings.push(serverWarning(def, `${where} ${whatItNeeds(u, def)}: left as written${hint}`));
+      warnings.push(serverWarning(def, 'placeholder-unresolved', `${where} ${whatItNeeds(u, def)}: left as written${hint}`));
     }
   }
   return warnings;

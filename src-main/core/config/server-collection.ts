@@ -7,6 +7,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import type { ConfigWarning, ServerDefinition } from '../../../src-shared/config/server.js';
 import { containsSyntaxError, jsonTypeOf, type ConfigDocument } from '../files/jsonc-document.js';
 import { normalizeEntry, type EntrySource, type HostRules } from './normalize-entry.js';
+import { warningCode, type ConfigWarningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** Definitions (file order) and warnings read from one collection. */
 export interface CollectionOutput {
@@ -21,8 +22,8 @@ interface RawEntry {
   value: Node;
 }
 
-function warningAt(doc: ConfigDocument, offset: number, message: string, server?: string): ConfigWarning {
-  return { file: doc.path, ...doc.lines.at(offset), ...(server !== undefined ? { server } : {}), message };
+function warningAt(doc: ConfigDocument, offset: number, code: ConfigWarningCode, message: string, server?: string): ConfigWarning {
+  return { file: doc.path, ...doc.lines.at(offset), ...(server !== undefined ? { server } : {}), message, ...warningCode(code) };
 }
 
 /**
@@ -38,20 +39,20 @@ function normalizeAll(entries: RawEntry[], rules: HostRules, src: EntrySource): 
   entries.forEach((entry, i) => {
     const { name, offset, value } = entry;
     if (name.trim() === '') {
-      out.warnings.push(warningAt(doc, offset, `A server with an empty name ${JSON.stringify(name)} is skipped: give it a name`));
+      out.warnings.push(warningAt(doc, offset, 'entry-wrong-type', `A server with an empty name ${JSON.stringify(name)} is skipped: give it a name`));
       return;
     }
     if (lastIndex.get(name) !== i) {
       const later = entries[lastIndex.get(name)!]!;
-      out.warnings.push(warningAt(doc, offset, `Server "${name}" is defined again at line ${doc.lines.at(later.offset).line}; the later definition is used`, name));
+      out.warnings.push(warningAt(doc, offset, 'duplicate-name', `Server "${name}" is defined again at line ${doc.lines.at(later.offset).line}; the later definition is used`, name));
       return;
     }
     if (containsSyntaxError(doc, value)) {
-      out.warnings.push(warningAt(doc, offset, `Server "${name}": skipped, its entry contains a syntax error`, name));
+      out.warnings.push(warningAt(doc, offset, 'entry-syntax-error', `Server "${name}": skipped, its entry contains a syntax error`, name));
       return;
     }
     if (value.type !== 'object') {
-      out.warnings.push(warningAt(doc, offset, `Server "${name}": entry must be an object, got ${jsonTypeOf(getNodeValue(value))}`, name));
+      out.warnings.push(warningAt(doc, offset, 'entry-wrong-type', `Server "${name}": entry must be an object, got ${jsonTypeOf(getNodeValue(value))}`, name));
       return;
     }
     const result = normalizeEntry(name, offset, value, rules, src);
@@ -70,7 +71,7 @@ export function readServerMap(mapNode: Node | undefined, label: string, rules: H
   const { doc } = src;
   if (!mapNode) return { servers: [], warnings: [] };
   if (mapNode.type !== 'object') {
-    return { servers: [], warnings: [warningAt(doc, mapNode.offset, `"${label}" must be an object of servers, got ${mapNode.type}`)] };
+    return { servers: [], warnings: [warningAt(doc, mapNode.offset, 'collection-wrong-type', `"${label}" must be an object of servers, got ${mapNode.type}`)] };
   }
   const entries: RawEntry[] = [];
   for (const prop of mapNode.children ?? []) {
@@ -90,19 +91,19 @@ export function readServerList(listNode: Node | undefined, label: string, rules:
   const { doc } = src;
   if (!listNode) return { servers: [], warnings: [] };
   if (listNode.type !== 'array') {
-    return { servers: [], warnings: [warningAt(doc, listNode.offset, `"${label}" must be an array of servers, got ${listNode.type}`)] };
+    return { servers: [], warnings: [warningAt(doc, listNode.offset, 'collection-wrong-type', `"${label}" must be an array of servers, got ${listNode.type}`)] };
   }
   const warnings: ConfigWarning[] = [];
   const entries: RawEntry[] = [];
   (listNode.children ?? []).forEach((element, i) => {
     if (element.type !== 'object') {
-      warnings.push(warningAt(doc, element.offset, `"${label}"[${i}] must be an object, got ${element.type}`));
+      warnings.push(warningAt(doc, element.offset, 'entry-wrong-type', `"${label}"[${i}] must be an object, got ${element.type}`));
       return;
     }
     const nameProp = element.children?.find((p) => p.children?.[0]?.value === 'name');
     const name = nameProp?.children?.[1]?.value;
     if (typeof name !== 'string' || name === '') {
-      warnings.push(warningAt(doc, element.offset, `"${label}"[${i}] has no "name"; skipped`));
+      warnings.push(warningAt(doc, element.offset, 'entry-wrong-type', `"${label}"[${i}] has no "name"; skipped`));
       return;
     }
     entries.push({ name, offset: element.offset, value: element });

@@ -35,7 +35,7 @@ export function dataFolderRefusal(dir: string): string | undefined {
   } catch {
     // missing: created on the first write
   }
-  if (why) reportDataProblem(dir, 'refused', why, 'error');
+  if (why) reportDataProblem(dir, 'refused', why, 'data-file-refused');
   else clearDataProblem(dir);
   return why;
 }

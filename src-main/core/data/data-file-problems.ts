@@ -6,6 +6,7 @@
  */
 import { sep } from 'node:path';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** `refused`: cleared by the next successful read or write; `recovered`: kept (the person is told once per process). */
 export type DataProblemKind = 'refused' | 'recovered';
@@ -26,10 +27,10 @@ function changed(): void {
 }
 
 /** Record a problem of `file` (an absolute path); listeners hear of it when it is new or reworded. */
-export function reportDataProblem(file: string, kind: DataProblemKind, message: string, severity: 'error' | 'warning'): void {
+export function reportDataProblem(file: string, kind: DataProblemKind, message: string, code: 'data-file-refused' | 'data-file-reset' | 'data-file-restored'): void {
   const k = key(file, kind);
   if (problems.get(k)?.message === message) return;
-  problems.set(k, { file, message, severity });
+  problems.set(k, { file, message, ...warningCode(code) });
   changed();
 }
 

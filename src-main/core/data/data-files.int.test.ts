@@ -27,6 +27,7 @@ import { dataFileProblems } from './data-file-problems.js';
 import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { ok, trackCores } from '../composition/test-cores.js';
 import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../composition/test-world.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -162,7 +163,7 @@ describe('a whole core over a redirected or damaged data folder', () => {
     expect(status.warnings.filter((w) => w.file === join(world.dataDir, 'state.json'))).toEqual([
       {
         file: join(world.dataDir, 'state.json'),
-        severity: 'error',
+        ...warningCode('data-file-refused'),
         message: `${join(world.dataDir, 'state.json')} is a symlink; Switchboard's data files must be plain files in its data folder, so it was neither read nor written — remove it and Switchboard writes a new one`,
       },
     ]);
@@ -213,7 +214,7 @@ describe('a whole core over a redirected or damaged data folder', () => {
     expect(status.warnings.filter((w) => w.file === join(world.dataDir, 'state.json'))).toEqual([
       {
         file: join(world.dataDir, 'state.json'),
-        severity: 'warning',
+        ...warningCode('data-file-restored'),
         message: expect.stringMatching(new RegExp(`^state\\.json did not parse \\(.+\\); it was kept as ${bad[0]!.replace(/\./g, '\\.')} and the previous version in state\\.json\\.prev was loaded instead — a change made just before the damage may be missing$`)),
       },
     ]);

@@ -48,7 +48,7 @@ export class DataFileRefused extends CoreError {
 
 function refuse(file: string, what: string): never {
   const why = `${file} ${what}; Switchboard's data files must be plain files in its data folder, so it was neither read nor written — remove it and Switchboard writes a new one`;
-  reportDataProblem(file, 'refused', why, 'error');
+  reportDataProblem(file, 'refused', why, 'data-file-refused');
   throw new DataFileRefused(file, why);
 }
 
@@ -181,7 +181,7 @@ function recover(file: string, err: Error, lastGood: string | undefined): unknow
     // no previous version (or a refused one)
   }
   if (prevText === undefined) {
-    reportDataProblem(file, 'recovered', `${name} did not parse (${err.message}); it was kept as ${basename(bad)}, and there is no previous version to load, so it starts empty`, 'error');
+    reportDataProblem(file, 'recovered', `${name} did not parse (${err.message}); it was kept as ${basename(bad)}, and there is no previous version to load, so it starts empty`, 'data-file-reset');
     throw err;
   }
   // Put that version back in place (a 0600 temp renamed over: atomic) so every reader sees it.
@@ -192,7 +192,7 @@ function recover(file: string, err: Error, lastGood: string | undefined): unknow
   } catch {
     rmSync(tmp, { force: true });
   }
-  reportDataProblem(file, 'recovered', `${name} did not parse (${err.message}); it was kept as ${basename(bad)} and ${from} was loaded instead — a change made just before the damage may be missing`, 'warning');
+  reportDataProblem(file, 'recovered', `${name} did not parse (${err.message}); it was kept as ${basename(bad)} and ${from} was loaded instead — a change made just before the damage may be missing`, 'data-file-restored');
   return JSON.parse(prevText.replace(/^\uFEFF/, ''));
 }
 

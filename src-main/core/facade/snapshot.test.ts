@@ -4,6 +4,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import type { DiscoveryResult } from '../config/types.js';
 import type { ServerRuntime } from '../mcp/manager/types.js';
 import { buildSnapshot, desiredState, managedServers, summarizeServer } from './snapshot.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 const SECRET = 'sk-live-5ecr3t-value-never-on-the-wire';
 
@@ -65,7 +66,7 @@ describe('buildSnapshot', () => {
   const discovery: DiscoveryResult = {
     servers: [winner, def('broken'), def('off', { enabled: false, source: { host: 'cursor', file: '/h/.cursor/mcp.json', scope: 'user' } })],
     shadowed: [{ definition: loser, shadowedBy: winner.source }],
-    warnings: [{ file: '/p/.mcp.json', line: 9, message: 'Invalid server config: x' }],
+    warnings: [{ file: '/p/.mcp.json', line: 9, message: 'Invalid server config: x', ...warningCode('invalid-server') }],
     files: [],
     projectFiles: ['/p/.mcp.json'],
   };

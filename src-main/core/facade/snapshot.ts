@@ -18,6 +18,7 @@ import type { ServerPins } from '../../../src-shared/api/pins.js';
 import type { TextFinding } from '../../../src-shared/api/findings.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from '../mcp/manager/types.js';
 import { builtinOverrides } from '../config/builtin-overrides.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /**
  * A definition as the UI may see it (ServerSummarySchema): launch facts, env/header KEYS only,
@@ -173,7 +174,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
 /** The warning a chosen file store (or a choice not understood) adds to the list; none for the keychain. */
 function secretStoreNotes(choice: SecretStoreChoice | undefined): ConfigWarning[] {
   const message = choice ? secretStoreWarning(choice) : undefined;
-  return message ? [{ file: choice?.file ?? 'SWITCHBOARD_SECRET_STORE', severity: 'note', message: message.replace(/^Warning: /, '') }] : [];
+  return message ? [{ file: choice?.file ?? 'SWITCHBOARD_SECRET_STORE', ...warningCode('secret-store-file'), message: message.replace(/^Warning: /, '') }] : [];
 }
 
 /** An empty discovery result (before the first pass). */

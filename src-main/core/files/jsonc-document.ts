@@ -6,6 +6,7 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { readConfigTextOutcome } from './read-config-text.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** 1-based line and column. */
 export interface Position {
@@ -77,7 +78,7 @@ const MAX_SYNTAX_WARNINGS = 3;
 export async function readConfigDocument(path: string, options: ReadDocumentOptions = {}): Promise<ReadOutcome> {
   const read = await readConfigTextOutcome(path);
   if (read.kind === 'missing') return read;
-  if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message } };
+  if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message, ...warningCode('file-unreadable') } };
   return { kind: 'parsed', doc: parseConfigText(path, read.text, options) };
 }
 
@@ -94,10 +95,10 @@ export function parseConfigText(path: string, rawText: string, options: ReadDocu
   const distinct = errors.filter((e) => (seen.has(e.offset) ? false : (seen.add(e.offset), true)));
   distinct.slice(0, MAX_SYNTAX_WARNINGS).forEach((e) => {
     const pos = lines.at(e.offset);
-    warnings.push({ file: path, ...pos, message: `Malformed JSON: ${describeParseError(e)} at line ${pos.line}, column ${pos.column}` });
+    warnings.push({ file: path, ...pos, ...warningCode('malformed'), message: `Malformed JSON: ${describeParseError(e)} at line ${pos.line}, column ${pos.column}` });
   });
   if (distinct.length > MAX_SYNTAX_WARNINGS) {
-    warnings.push({ file: path, message: `Malformed JSON: ${distinct.length - MAX_SYNTAX_WARNINGS} more syntax errors` });
+    warnings.push({ file: path, ...warningCode('malformed'), message: `Malformed JSON: ${distinct.length - MAX_SYNTAX_WARNINGS} more syntax errors` });
   }
 
   if (options.strictHostLabel && distinct.length === 0) {
@@ -109,6 +110,7 @@ export function parseConfigText(path: string, rawText: string, options: ReadDocu
       warnings.push({
         file: path,
         ...pos,
+        ...warningCode('not-strict-json'),
         message: `Not strict JSON (comment or trailing comma at line ${pos.line}, column ${pos.column}): ${options.strictHostLabel} may refuse this file; Switchboard read it anyway`,
       });
     }

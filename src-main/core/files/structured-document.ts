@@ -13,6 +13,7 @@ import { getStaticTOMLValue, parseTOML, type AST } from 'toml-eslint-parser';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { LineIndex, parseConfigText, type ConfigDocument, type ReadOutcome, type ReadDocumentOptions } from './jsonc-document.js';
 import { readConfigTextOutcome } from './read-config-text.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** Syntaxes of config files. */
 export type ConfigFormat = 'json' | 'toml' | 'yaml';
@@ -94,7 +95,7 @@ export function parseTomlText(path: string, rawText: string): ConfigDocument {
     const column = (e.column ?? 0) + 1;
     return {
       path, text, root: undefined, lines, errorOffsets: [],
-      warnings: [{ file: path, line, column, message: `Malformed TOML: ${e.message.replace(/\s+$/, '')} at line ${line}, column ${column}` }],
+      warnings: [{ file: path, line, column, ...warningCode('malformed'), message: `Malformed TOML: ${e.message.replace(/\s+$/, '')} at line ${line}, column ${column}` }],
     };
   }
   const offsets = new Map<PathKey, number>();
@@ -145,7 +146,7 @@ export function parseYamlText(path: string, rawText: string): ConfigDocument {
       path, text, root: undefined, lines, errorOffsets: [],
       warnings: doc.errors.slice(0, 3).map((e) => {
         const pos = lineCounter.linePos(e.pos[0]);
-        return { file: path, line: pos.line, column: pos.col, message: `Malformed YAML: ${e.message.split('\n')[0]} at line ${pos.line}, column ${pos.col}` };
+        return { file: path, line: pos.line, column: pos.col, ...warningCode('malformed'), message: `Malformed YAML: ${e.message.split('\n')[0]} at line ${pos.line}, column ${pos.col}` };
       }),
     };
   }
@@ -155,7 +156,7 @@ export function parseYamlText(path: string, rawText: string): ConfigDocument {
   try {
     value = plain(doc.toJS({ maxAliasCount: 100 }));
   } catch (err) {
-    return { path, text, root: undefined, lines, errorOffsets: [], warnings: [{ file: path, message: `Malformed YAML: ${(err as Error).message}` }] };
+    return { path, text, root: undefined, lines, errorOffsets: [], warnings: [{ file: path, ...warningCode('malformed'), message: `Malformed YAML: ${(err as Error).message}` }] };
   }
   if (value === null || value === undefined) return { path, text, root: undefined, lines, errorOffsets: [], warnings: [] };
   return { path, text, root: nodeTreeFromValue(value, offsets), lines, errorOffsets: [], warnings: [] };
@@ -199,7 +200,7 @@ export function parseAnyText(path: string, text: string, format: ConfigFormat, o
     const pos = lines.at(Math.max(0, deep - (body === text ? 0 : 1)));
     return {
       path, text: body, root: undefined, lines, errorOffsets: [],
-      warnings: [{ file: path, ...pos, message: `Config file nests deeper than ${MAX_CONFIG_NESTING} levels at line ${pos.line}, column ${pos.column}; it was not read (the host's other files still are)` }],
+      warnings: [{ file: path, ...pos, ...warningCode('too-deep'), message: `Config file nests deeper than ${MAX_CONFIG_NESTING} levels at line ${pos.line}, column ${pos.column}; it was not read (the host's other files still are)` }],
     };
   }
   if (format === 'toml') return parseTomlText(path, text);
@@ -214,6 +215,6 @@ export function parseAnyText(path: string, text: string, format: ConfigFormat, o
 export async function readAnyDocument(path: string, format: ConfigFormat, options: ReadDocumentOptions = {}): Promise<ReadOutcome> {
   const read = await readConfigTextOutcome(path);
   if (read.kind === 'missing') return read;
-  if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message } };
+  if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message, ...warningCode('file-unreadable') } };
   return { kind: 'parsed', doc: parseAnyText(path, read.text, format, options) };
 }

@@ -6,6 +6,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { testDefinition } from '../mcp/testing/test-helpers.js';
 import { memorySecretStore } from './memory-secret-store.js';
 import { migrateSecretBindings, SecretBindings } from './secret-bindings.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 let dir: string;
 beforeEach(() => {
@@ -49,7 +50,7 @@ describe('first-start migration of secret bindings (issue 26 item 1)', () => {
       {
         file: '/d/servers.json',
         server: 'gh-mirror',
-        severity: 'warning',
+        ...warningCode('secret-shared'),
         message:
           '${secret:gh-token} is bound to server "gh" (/d/servers.json for https://api.github.com); "gh-mirror" also references it and will not get it (give each its own secret with switchboard add … --token, or edit the server in Switchboard)',
       },

@@ -20,6 +20,7 @@ import { DATA_FILES } from '../data/paths.js';
 import { describeHolder, holderOf, sameHolder, type SecretHolder } from './secret-binding.js';
 import { inputHolders, referencedAccounts } from './secret-refs.js';
 import type { SecretStore } from './secret-store.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 /** The file's content. */
 export interface SecretBindingsFile {
@@ -154,7 +155,7 @@ export class SecretBindings {
       out.push({
         file: others[0]!.file,
         server: others[0]!.server,
-        severity: 'warning',
+        ...warningCode('secret-shared'),
         message:
           `\${${account}} is bound to ${owner ? describeHolder(owner) : 'no server'}; ${others.map((o) => `"${o.server}"`).join(', ')} also reference${others.length === 1 ? 's' : ''} it and will not get it ` +
           '(give each its own secret with switchboard add … --token, or edit the server in Switchboard)',

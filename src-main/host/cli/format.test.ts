@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerState, ServersSnapshot, ToolInfo } from '../../../src-shared/api/status.js';
 import { formatServers, formatStatus, formatTools, formatUptime } from './format.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 const NOW = 1_700_000_000_000;
 
@@ -97,7 +98,7 @@ describe('formatStatus', () => {
             shadowedBy: { host: 'claude-code', file: '/p/.mcp.json', line: 3, scope: 'project' },
           },
         ],
-        warnings: [{ file: '/p/.mcp.json', line: 9, message: 'Invalid server config: stdio transport requires "command"' }],
+        warnings: [{ file: '/p/.mcp.json', line: 9, message: 'Invalid server config: stdio transport requires "command"', ...warningCode('invalid-server') }],
       }),
       { now: NOW, trustCommand: 'switchboard trust' },
     );

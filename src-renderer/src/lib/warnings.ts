@@ -2,26 +2,21 @@
  * Config warnings sorted by what they mean to a person (docs/config-discovery.md: warnings are never fatal, tied to
  * a file and position): a file that could not be read at all, an entry that was skipped, an entry
  * that loaded but will not work as written (an unresolved placeholder, issue 14 item 8), or a note
- * about something read anyway (comments in strict JSON, a Switchboard-only disable). Uses the
- * warning's `severity` when main sends one; otherwise the message's own words. Pure.
+ * about something read anyway (comments in strict JSON, a Switchboard-only disable). Decided by the
+ * warning's `severity` and `code` (src-shared/config/warning-codes.ts), never by its words (issue 29
+ * item 3). Pure.
  */
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { FILE_NOT_READ_CODES } from '../../../src-shared/config/warning-codes.js';
 
 /** `file`: the file could not be read; `entry`: one entry was skipped; `warning`: loaded, will not work as written; `note`: read anyway. */
 export type WarningKind = 'file' | 'entry' | 'warning' | 'note';
 
-const FILE_ERROR = /^(Malformed (JSON|JSONC|TOML|YAML)|Cannot read config file|Reading \S+ config failed)/i;
-const NOTE = /read it anyway|in Switchboard only|was read|ignored|may refuse/i;
-
-/** The kind of one warning. */
-export function warningKind(w: ConfigWarning): WarningKind {
-  const severity = (w as { severity?: unknown }).severity;
-  if (severity === 'note' || severity === 'info') return 'note';
-  if (severity === 'warning') return 'warning';
-  if (FILE_ERROR.test(w.message)) return 'file';
-  if (NOTE.test(w.message) && !/skipp/i.test(w.message)) return 'note';
-  if (severity === 'error' && w.server === undefined) return 'file';
-  return 'entry';
+/** The group of one warning: its severity, and for an error whether its code means the whole file. */
+export function warningKind(w: Pick<ConfigWarning, 'severity' | 'code'>): WarningKind {
+  if (w.severity === 'note') return 'note';
+  if (w.severity === 'warning') return 'warning';
+  return FILE_NOT_READ_CODES.has(w.code) ? 'file' : 'entry';
 }
 
 /** Warnings grouped by kind, in their original order. */

@@ -13,6 +13,7 @@ import { readServerList } from '../server-collection.js';
 import { overrideWarnings } from '../builtin-overrides.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 const RULES: HostRules = {
   host: 'chatcli',
@@ -56,7 +57,7 @@ export const chatcliProvider: ConfigProvider = {
       servers.push(...(off ? out.servers.map((s) => ({ ...s, enabled: false })) : out.servers));
       warnings.push(...out.warnings, ...out.servers.flatMap(overrideWarnings));
       if (off && out.servers.length > 0) {
-        warnings.push({ file: file.path, severity: 'note', message: `CHATCLI_MCP_ENABLED=${ctx.env.CHATCLI_MCP_ENABLED}: ChatCLI starts none of these servers, so they are listed as disabled (unset the variable to run them)` });
+        warnings.push({ file: file.path, ...warningCode('host-disables-all'), message: `CHATCLI_MCP_ENABLED=${ctx.env.CHATCLI_MCP_ENABLED}: ChatCLI starts none of these servers, so they are listed as disabled (unset the variable to run them)` });
       }
     }
     return { host: 'chatcli', files, servers, warnings };

@@ -17,6 +17,7 @@ import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } fro
 import { HOST_RULES } from './host-rules.js';
 import { misplacedServersWarning } from '../misplaced-servers.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 const RULES: HostRules = HOST_RULES['claude-code'];
 
@@ -62,7 +63,7 @@ function nameList(doc: ConfigDocument, entry: Node | undefined, key: string, war
   if (!node) return new Set();
   const value: unknown = getNodeValue(node);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return new Set(value);
-  warnings.push({ file: doc.path, ...doc.lines.at(node.offset), message: `"${key}" must be an array of server names; ignored` });
+  warnings.push({ file: doc.path, ...doc.lines.at(node.offset), ...warningCode('field-ignored'), message: `"${key}" must be an array of server names; ignored` });
   return new Set();
 }
 

@@ -15,6 +15,7 @@ import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { HOST_RULES } from './host-rules.js';
 import { candidate, entrySource, loadCandidates, rootProblem, untrustedListIgnored } from './provider-kit.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 function systemDir(ctx: DiscoveryContext): string {
   if (ctx.platform === 'win32') return 'C:\\ProgramData\\gemini-cli';
@@ -58,12 +59,12 @@ export const geminiProvider: ConfigProvider = {
         if (!node) continue;
         if (file.scope === 'project' && !ctx.projectTrusted) {
           // Issue 9 item 5: an untrusted project's list never switches off the user's servers.
-          warnings.push({ file: doc.path, ...doc.lines.at(node.offset), message: untrustedListIgnored(`mcp.${key}`) });
+          warnings.push({ file: doc.path, ...doc.lines.at(node.offset), ...warningCode('untrusted-list-ignored'), message: untrustedListIgnored(`mcp.${key}`) });
           continue;
         }
         const value: unknown = getNodeValue(node);
         if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-          warnings.push({ file: doc.path, ...doc.lines.at(node.offset), message: `"mcp.${key}" must be an array of server names; ignored` });
+          warnings.push({ file: doc.path, ...doc.lines.at(node.offset), ...warningCode('field-ignored'), message: `"mcp.${key}" must be an array of server names; ignored` });
         } else if (key === 'excluded') value.forEach((v) => excluded.add(v));
         else if (value.length > 0) allowed = new Set([...(allowed ?? []), ...value]);
       }

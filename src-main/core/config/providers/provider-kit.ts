@@ -14,6 +14,7 @@ import type { EntrySource, HostRules } from '../normalize-entry.js';
 import { readServerMap, type CollectionOutput } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { misplacedServersWarning } from '../misplaced-servers.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 /**
  * Whether something exists at `path` (following symlinks). A folder, a FIFO and a symlink loop
@@ -120,7 +121,7 @@ export async function loadCandidates(
       outcome = await readAnyDocument(file.path, format, { strictHostLabel });
     } catch (err) {
       // One bad file is a warning on that file; the host's other files still load (issue 9 item 6).
-      warnings.push({ file: file.path, message: `Cannot read config file: ${(err as Error).message}` });
+      warnings.push({ file: file.path, ...warningCode('file-unreadable'), message: `Cannot read config file: ${(err as Error).message}` });
       continue;
     }
     if (outcome.kind === 'unreadable') warnings.push(outcome.warning);
@@ -134,7 +135,7 @@ export async function loadCandidates(
 /** A root that is not an object is one warning; `undefined` root (empty file) is nothing. */
 export function rootProblem(doc: ConfigDocument): ConfigWarning | undefined {
   if (!doc.root || doc.root.type === 'object') return undefined;
-  return { file: doc.path, ...doc.lines.at(doc.root.offset), message: `Config file must contain a JSON object, got ${doc.root.type}` };
+  return { file: doc.path, ...doc.lines.at(doc.root.offset), ...warningCode('root-not-object'), message: `Config file must contain a JSON object, got ${doc.root.type}` };
 }
 
 /** Options of `mapProvider`. */
@@ -184,7 +185,7 @@ export function mapProvider(options: MapProviderOptions): ConfigProvider {
         const kept = lastGood?.get(loaded.file.path);
         if (kept && loaded.doc.errorOffsets.length > 0) {
           servers.push(...kept);
-          warnings.push({ file: loaded.file.path, message: `nothing was read from this file: it has a JSON syntax error (fix it; until then the ${kept.length} server${kept.length === 1 ? '' : 's'} read before it broke stay as they were)` });
+          warnings.push({ file: loaded.file.path, ...warningCode('syntax-error-kept'), message: `nothing was read from this file: it has a JSON syntax error (fix it; until then the ${kept.length} server${kept.length === 1 ? '' : 's'} read before it broke stay as they were)` });
           continue;
         }
         const path = options.mapPath?.(loaded.file) ?? ['mcpServers'];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../test-sandbox.js';
 import { switchboardProvider } from './switchboard.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 describe('switchboard provider', () => {
   let sb: Sandbox;
@@ -58,7 +59,7 @@ describe('switchboard provider', () => {
     expect(torn.warnings[0]).toMatchObject({ file, line: 5, message: expect.stringMatching(/^Malformed JSON/) });
     expect(torn.warnings.at(-1)).toEqual({
       file,
-      message: 'nothing was read from this file: it has a JSON syntax error (fix it; until then the 2 servers read before it broke stay as they were)',
+      ...warningCode('syntax-error-kept'), message: 'nothing was read from this file: it has a JSON syntax error (fix it; until then the 2 servers read before it broke stay as they were)',
     });
     await sb.write(file, { mcpServers: { c: { command: 'z' } } });
     expect((await switchboardProvider.load(sb.ctx(), new Set())).servers.map((s) => s.name)).toEqual(['c']);
@@ -68,6 +69,6 @@ describe('switchboard provider', () => {
     const file = await sb.write(join(sb.dataDir, 'servers.json'), '[1, 2]');
     const out = await switchboardProvider.load(sb.ctx(), new Set());
     expect(out.servers).toEqual([]);
-    expect(out.warnings).toEqual([{ file, line: 1, column: 1, message: 'Config file must contain a JSON object, got array' }]);
+    expect(out.warnings).toEqual([{ file, line: 1, column: 1, ...warningCode('root-not-object'), message: 'Config file must contain a JSON object, got array' }]);
   });
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../test-sandbox.js';
 import { xcshProvider } from './xcsh.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 describe('xcsh provider', () => {
   let sb: Sandbox;
@@ -55,7 +56,7 @@ describe('xcsh provider', () => {
     );
     const out = await xcshProvider.load(sb.ctx(), new Set());
     expect(out.servers.map((s) => [s.name, s.enabled])).toEqual([['secretsrv', false], ['other', true]]);
-    expect(out.warnings).toEqual([{ file, line: 3, column: 4, message: '"disabledServers" item 2 must be a server name (a string), got 5; that item is ignored' }]);
+    expect(out.warnings).toEqual([{ file, line: 3, column: 4, ...warningCode('field-ignored'), message: '"disabledServers" item 2 must be a server name (a string), got 5; that item is ignored' }]);
   });
 
   it('reads a project file of an untrusted folder without expanding it', async () => {

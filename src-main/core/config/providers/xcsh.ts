@@ -13,6 +13,7 @@ import type { HostRules } from '../normalize-entry.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { candidate, entrySource, loadCandidates, rootProblem, untrustedListIgnored } from './provider-kit.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 const RULES: HostRules = { host: 'xcsh', syntax: 'posix', auth: 'canonical', coerceStrings: true };
 
@@ -49,15 +50,15 @@ export const xcshProvider: ConfigProvider = {
       const list = nodeAt(doc, ['disabledServers']);
       if (list && file.scope === 'project' && !ctx.projectTrusted) {
         // Issue 9 item 5: until the folder is trusted, its files change nothing about other definitions.
-        warnings.push({ file: doc.path, ...doc.lines.at(list.offset), message: untrustedListIgnored('disabledServers') });
+        warnings.push({ file: doc.path, ...doc.lines.at(list.offset), ...warningCode('untrusted-list-ignored'), message: untrustedListIgnored('disabledServers') });
       } else if (list?.type === 'array') {
         // One bad item is skipped on its own: the other names stay disabled (fail safe).
         (list.children ?? []).forEach((item, index) => {
           const value: unknown = getNodeValue(item);
           if (typeof value === 'string') disabled.add(value);
-          else warnings.push({ file: doc.path, ...doc.lines.at(item.offset), message: `"disabledServers" item ${index + 1} must be a server name (a string), got ${JSON.stringify(value)}; that item is ignored` });
+          else warnings.push({ file: doc.path, ...doc.lines.at(item.offset), ...warningCode('field-ignored'), message: `"disabledServers" item ${index + 1} must be a server name (a string), got ${JSON.stringify(value)}; that item is ignored` });
         });
-      } else if (list) warnings.push({ file: doc.path, ...doc.lines.at(list.offset), message: '"disabledServers" must be an array of server names; ignored' });
+      } else if (list) warnings.push({ file: doc.path, ...doc.lines.at(list.offset), ...warningCode('field-ignored'), message: '"disabledServers" must be an array of server names; ignored' });
     }
     return { host: 'xcsh', files, servers: servers.map((s) => (disabled.has(s.name) ? { ...s, enabled: false } : s)), warnings };
   },

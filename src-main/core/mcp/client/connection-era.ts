@@ -15,6 +15,7 @@ import type { NegotiatedProtocol } from '../../../../src-shared/api/status.js';
 import { type ProtocolMode, type ServerDefinition } from '../../../../src-shared/config/server.js';
 import { CoreError } from '../../facade/errors.js';
 import type { RememberedEra } from './era-memory.js';
+import { eraFailureOf } from '../failures/failure-text.js';
 
 /** The protocol setting a connect of `def` uses. HTTP+SSE is 2025-era only (deprecated in 2026-07-28). */
 export function protocolFor(def: ServerDefinition): ProtocolMode {
@@ -80,7 +81,7 @@ export function negotiated(client: Client, mode: ProtocolMode, remembered: boole
  */
 export function retryAfter(err: unknown, used: { prior: boolean; mode: ProtocolMode; stdio: boolean }): 'forget' | 'legacy' | undefined {
   if (used.prior) return 'forget';
-  if (used.mode === 'auto' && used.stdio && err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && /closed during/.test(err.message)) {
+  if (used.mode === 'auto' && used.stdio && eraFailureOf(err) === 'closed') {
     return 'legacy';
   }
   return undefined;

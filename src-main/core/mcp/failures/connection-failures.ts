@@ -2,12 +2,11 @@
  * What a failed connect or a lost server is reported as (docs/operator-verbs.md "say why"): the exit and stderr
  * tail of a stdio process, the timeout with what to do about it, junk on stdout, bad credentials.
  */
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { isAuthFailure } from './failure-code.js';
 import type { LogStore } from '../logs/log-buffer.js';
 import { spawnNotFoundMessage } from './spawn-hint.js';
 import { describeExit, type SupervisedStdioTransport } from '../transport/stdio-transport.js';
-import { failureMessage, isConnectionClosed, isRequestTimeout, timeoutHint } from './failure-text.js';
+import { eraFailureOf, failureMessage, isConnectionClosed, isRequestTimeout, timeoutHint } from './failure-text.js';
 
 /** stderr lines quoted in an exit or failure message. */
 export const STDERR_TAIL_LINES = 5;
@@ -46,7 +45,7 @@ export function stderrExcerpt(lines: readonly string[]): string[] {
 
 /** The SDK refused the negotiated era (not a closed pipe during the probe). */
 function isEraRefusal(err: unknown): boolean {
-  return err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !/closed during|probe failed/.test(err.message);
+  return eraFailureOf(err) === 'refused';
 }
 
 /** The connect deadline passed (the whole connect, not one request). */

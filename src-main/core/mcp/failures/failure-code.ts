@@ -113,6 +113,7 @@ function isNetworkFailure(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && NETWORK_CODES.test(code)) return true;
+    // Some wrappers (the SSE transport's, undici's) keep the errno only in their words.
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH)\b/.test(message)) return true;
   }

@@ -27,6 +27,19 @@ function rpcErrorInText(text: string): { code: number; message: string; data?: u
   return undefined;
 }
 
+/**
+ * How an SDK era negotiation failed: `closed` (the transport closed during the `server/discover`
+ * probe), `probe-failed` (the probe got an unusable reply or could not be sent) or `refused` (no
+ * era both sides speak); undefined for any other error. SDK v2 throws all three as one
+ * `SdkError` code, `EraNegotiationFailed`, with no field that tells them apart, so its words are
+ * read here, and only here (issue 29 item 3).
+ */
+export function eraFailureOf(err: unknown): 'closed' | 'probe-failed' | 'refused' | undefined {
+  if (!(err instanceof SdkError) || err.code !== SdkErrorCode.EraNegotiationFailed) return undefined;
+  if (/closed during/.test(err.message)) return 'closed';
+  return /probe failed/.test(err.message) ? 'probe-failed' : 'refused';
+}
+
 /** The JSON-RPC error code a failure carries (a ProtocolError, or one inside an HTTP error body). */
 export function rpcCodeOf(err: unknown): number | undefined {
   if (err instanceof ProtocolError) return err.code;

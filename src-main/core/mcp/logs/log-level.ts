@@ -14,7 +14,10 @@ const MCP_LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', '
 /** Prefix of the note a late message gets (connection.ts), instead of "transport error". */
 export const AFTER_CANCEL_PREFIX = 'after a cancel or timeout:';
 
-/** Whether an SDK error is a message that arrived after its request stopped being waited for. */
+/**
+ * Whether an SDK error is a message that arrived after its request stopped being waited for. The SDK
+ * reports these to `onerror` as plain `Error`s with no code, so their words are read here, and only here.
+ */
 export function isLateMessage(message: string): boolean {
   return /^Received a (response for an unknown message ID|progress notification for an unknown token)/.test(message);
 }

@@ -3,6 +3,7 @@ import type { ServersSnapshot, ToolCallResult } from '../../../../src-shared/api
 import { exitCodeForResult } from './call.js';
 import { rendererDir } from './serve.js';
 import { snapshotForServer } from './status.js';
+import { warningCode } from '../../../../src-shared/config/warning-codes.js';
 
 describe('exitCodeForResult', () => {
   const base: ToolCallResult = { server: 's', tool: 't', isError: false, text: 'ok', content: [], durationMs: 1 };
@@ -33,7 +34,7 @@ describe('snapshotForServer', () => {
       project: { dir: '/p', trusted: true, projectFiles: [] },
       servers: [state('a', 2), state('b', 3)],
       shadowed: [{ server: summary('b'), shadowedBy: summary('b').source }],
-      warnings: [{ file: '/f', message: 'general' }, { file: '/f', server: 'a', message: 'about a' }, { file: '/f', server: 'b', message: 'about b' }],
+      warnings: [{ file: '/f', message: 'general', ...warningCode('malformed') }, { file: '/f', server: 'a', message: 'about a', ...warningCode('invalid-server') }, { file: '/f', server: 'b', message: 'about b', ...warningCode('invalid-server') }],
       totals: { servers: 2, connected: 2, tools: 5 },
     };
     const b = snapshotForServer(snap, 'b');
