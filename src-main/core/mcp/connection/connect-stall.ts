@@ -4,7 +4,7 @@
  * frozen process, an overloaded proxy) would show a bare `connecting` for up to its whole connect
  * timeout per attempt. After `CONNECT_STALL_MS` without the connect finishing, the status carries a
  * typed reason (a retryable `timeout`, with a hint) and the request it waits on, well before the
- * attempt gives up. Used by `ServerConnection` (connection.ts), which owns status.
+ * attempt gives up. Used by the launcher of `ServerConnection` (connection-attempt.ts); status lives in connection-state.ts.
  */
 import type { ConnectWait } from '../../../../src-shared/api/connect-wait.js';
 import type { Failure } from '../../../../src-shared/api/outcome.js';

@@ -1,8 +1,9 @@
 /**
  * What one server connection knows (connection.ts, docs/connections-supervision.md): its status, tools,
  * last error and typed failure, latencies, negotiated protocol and live client, and the serialisable
- * `runtime()` every face reads. The base of `ServerConnection`: connection-lists.ts,
- * connection-supervision.ts and connection-attempt.ts add behaviour on top.
+ * `runtime()` every face reads. A part of `ServerConnection`, shared by its other parts — the list
+ * follower (connection-lists.ts), the supervisor (connection-supervision.ts) and the launcher
+ * (connection-attempt.ts) — which read and write these fields and emit the connection's events here.
  */
 import { EventEmitter } from 'node:events';
 import { type Client, type Tool } from '@modelcontextprotocol/client';
@@ -24,45 +25,47 @@ import type { ConnectWait } from '../../../../src-shared/api/connect-wait.js';
 
 /** Latencies kept per server for the sparkline. */
 export const LATENCY_WINDOW = 30;
-/** One server's state and the small helpers every layer uses (log notes, status events, redaction). */
-export abstract class ConnectionState extends EventEmitter<ConnectionEvents> {
+/**
+ * One server's state and the small helpers every part uses (log notes, status events, redaction).
+ * The connection's events (`status`, `tools`) are emitted on this object; `ServerConnection` hands
+ * out its listeners.
+ */
+export class ConnectionState extends EventEmitter<ConnectionEvents> {
   status: ServerStatusName = 'stopped';
-  protected tools: Tool[] = [];
-  protected connectedAt?: number;
+  tools: Tool[] = [];
+  connectedAt?: number;
   /** A remote server that was connected and went away is retried until it is back (issue 14 item 5). */
-  protected lostWhileUp = false;
+  lostWhileUp = false;
   /** What the last tools/list got wrong (a repeated cursor, duplicates), for status (issue 14 item 7). */
-  protected listWarning?: string;
+  listWarning?: string;
   /** 2026-07-28 HTTP: tools the SDK left out for an invalid `x-mcp-header` (issue 12 item 4). */
-  protected excludedTools: { name: string; reason: string }[] = [];
+  excludedTools: { name: string; reason: string }[] = [];
   /** 2026-07-28: how the tool list was last served (issue 12 item 3). */
-  protected toolsCache?: ListCacheState;
-  protected lastError?: string;
+  toolsCache?: ListCacheState;
+  lastError?: string;
   /** What `lastError` is, typed (issue 11 item 3). */
-  protected failure?: Failure;
-  protected restartCount = 0;
-  protected latencies: number[] = [];
-  protected serverInfo?: { name: string; version: string };
-  protected protocol?: NegotiatedProtocol;
-  protected capabilities?: Record<string, unknown>;
-  protected instructions?: string;
+  failure?: Failure;
+  restartCount = 0;
+  latencies: number[] = [];
+  serverInfo?: { name: string; version: string };
+  protocol?: NegotiatedProtocol;
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
   /** The last connect that reached its first tools/list (issue 15 item 4: timings, capabilities sent). */
-  protected connectWatch?: ConnectWatch;
-  protected live?: Live;
-  protected attempt = 0;
-  protected connecting?: Promise<void>;
-  /** The live connection whose tools changed (read by `relist`). */
-  protected relistTarget?: Live;
-  protected readonly restarts = new RestartSchedule(() => this.policy);
-  protected dropped: DroppedValue[] = [];
+  connectWatch?: ConnectWatch;
+  live?: Live;
+  attempt = 0;
+  connecting?: Promise<void>;
+  readonly restarts = new RestartSchedule(() => this.policy);
+  dropped: DroppedValue[] = [];
   /** Log sequence number when the current attempt began (its stderr is what a loss quotes). */
-  protected attemptLogFrom = 0;
+  attemptLogFrom = 0;
   /** The attempt in progress, for status while connecting (connect-stall.ts). */
-  protected connectWait?: () => ConnectWait;
+  connectWait?: () => ConnectWait;
 
   constructor(
     public definition: ServerDefinition,
-    protected readonly options: ConnectionOptions,
+    readonly options: ConnectionOptions,
   ) {
     super();
   }
@@ -128,12 +131,12 @@ export abstract class ConnectionState extends EventEmitter<ConnectionEvents> {
     return this.connecting ?? Promise.resolve();
   }
 
-  protected get policy(): RestartPolicy {
+  get policy(): RestartPolicy {
     return this.options.restart ?? DEFAULT_RESTART_POLICY;
   }
 
   /** The stderr lines of the current attempt's process (the last `STDERR_SCAN_LINES`). */
-  protected stderrOfAttempt(): string[] {
+  stderrOfAttempt(): string[] {
     return this.options.logs
       .logs(this.name, this.attemptLogFrom)
       .filter((e) => e.stream === 'stderr')
@@ -142,26 +145,26 @@ export abstract class ConnectionState extends EventEmitter<ConnectionEvents> {
   }
 
   /** How long the current connection has been up (ms; 0 when not connected). */
-  protected upMs(): number {
+  upMs(): number {
     return this.connectedAt === undefined ? 0 : Date.now() - this.connectedAt;
   }
 
   /** `text` without any known secret value (docs/auth.md: tokens never reach what we show). */
-  protected redact(text: string): string {
+  redact(text: string): string {
     return this.options.auth ? this.options.auth.redact(text) : text;
   }
 
-  protected recordLatency(ms: number): void {
+  recordLatency(ms: number): void {
     this.latencies.push(Math.round(ms * 100) / 100);
     if (this.latencies.length > LATENCY_WINDOW) this.latencies.splice(0, this.latencies.length - LATENCY_WINDOW);
   }
 
-  protected setStatus(status: ServerStatusName): void {
+  setStatus(status: ServerStatusName): void {
     this.status = status;
     this.emit('status');
   }
 
-  protected note(text: string): LogEntry {
+  note(text: string): LogEntry {
     return this.options.logs.append(this.name, 'system', text);
   }
 }

@@ -11,11 +11,17 @@
  * backoff delay (`backoff` status, `nextRestartAt`); after `maxFailedStarts` failed starts in a row
  * it stays in `error` until started by hand. Failures a retry cannot fix (command not found, 401,
  * a bad URL, a timeout) go to `error` at once — docs/operator-verbs.md: `start` clears the error and retries.
- * Layers, each its own file: connection-state.ts (state, `runtime()`), connection-lists.ts (tool-list
- * refresh, the listen stream), connection-supervision.ts (losses, failures, backoff),
- * connection-attempt.ts (start, stop, one connect attempt); this file adds tool calls and `test`.
- * Parts: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
- * restart-schedule.ts (backoff), connection-test.ts (`test`).
+ * Composition, not a class chain (issue 29 item 2): `ServerConnection` owns four parts, each its own
+ * file and constructed here with only what it needs —
+ * - `state` (connection-state.ts): status, tools, last error, latencies, live client, `runtime()`,
+ *   and the `status`/`tools` events;
+ * - `lists` (connection-lists.ts): tool-list refresh, `list_changed`, the listen stream;
+ * - `supervisor` (connection-supervision.ts): losses, failed requests, backoff and restarts;
+ * - `launcher` (connection-attempt.ts): start, stop, one connect attempt.
+ * The parts share `state`; one part reaches another only through a narrow interface of callbacks
+ * (`SupervisorDeps`, `LauncherDeps`). This file adds tool calls and `test`.
+ * Helpers: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
+ * restart-schedule.ts (backoff), server-test.ts (`test`).
  */
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
@@ -30,21 +36,127 @@ import { withStreamTimeoutHint } from '../failures/stream-timeout-hint.js';
 import { executeToolCall } from '../tools/tool-bridge.js';
 import type { CallToolOptions } from '../manager/types.js';
 import { taskToFollow } from '../tools/task-runner.js';
-import { ConnectionAttempt } from './connection-attempt.js';
+import { ConnectionLauncher } from './connection-attempt.js';
+import { ConnectionState } from './connection-state.js';
+import { ListFollower } from './connection-lists.js';
+import { ConnectionSupervisor } from './connection-supervision.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
+import type { ServerStatusName } from '../../../../src-shared/api/status.js';
+import type { ServerDefinition } from '../../../../src-shared/config/server.js';
+import type { ServerRuntime } from '../manager/types.js';
 
 export type { ConnectionEvents, ConnectionOptions } from './connection-types.js';
 export { LATENCY_WINDOW } from './connection-state.js';
 
 /** One server's runtime: status, tools, client. Public state is read through `runtime()`. */
-export class ServerConnection extends ConnectionAttempt {
+export class ServerConnection {
+  /** What this connection knows, and its events (connection-state.ts). */
+  private readonly state: ConnectionState;
+  /** Tool-list refresh and the listen stream (connection-lists.ts). */
+  private readonly lists: ListFollower;
+  /** Losses, failed requests, backoff (connection-supervision.ts). */
+  private readonly supervisor: ConnectionSupervisor;
+  /** Start, stop and one connect attempt (connection-attempt.ts). */
+  private readonly launcher: ConnectionLauncher;
+
+  constructor(definition: ServerDefinition, options: ConnectionOptions) {
+    this.state = new ConnectionState(definition, options);
+    this.lists = new ListFollower(this.state);
+    this.supervisor = new ConnectionSupervisor(this.state, {
+      begin: (asRestart, keepReason) => this.launcher.begin(asRestart, keepReason),
+      toolsChanged: (live) => this.lists.followChange(live),
+    });
+    this.launcher = new ConnectionLauncher(this.state, { supervisor: this.supervisor, lists: this.lists });
+  }
+
+  /** The definition this connection runs; the manager replaces it on reload (a launch change restarts first). */
+  get definition(): ServerDefinition {
+    return this.state.definition;
+  }
+
+  set definition(definition: ServerDefinition) {
+    this.state.definition = definition;
+  }
+
+  get name(): string {
+    return this.state.name;
+  }
+
+  /** The current status (docs/connections-supervision.md); read-only here, the parts set it. */
+  get status(): ServerStatusName {
+    return this.state.status;
+  }
+
+  /** Serialisable runtime state (connection-state.ts `runtime`). */
+  runtime(): ServerRuntime {
+    return this.state.runtime();
+  }
+
+  /** The raw tools as listed (empty unless connected). */
+  listedTools(): Tool[] {
+    return this.state.listedTools();
+  }
+
+  /** The listed tools that pass the definition's enabledTools/disabledTools filter. */
+  exposedTools(): Tool[] {
+    return this.state.exposedTools();
+  }
+
+  /** The live SDK client while connected (the inspector's requests go through it), else undefined. */
+  liveClient(): Client | undefined {
+    return this.state.liveClient();
+  }
+
+  /** The pid of the live stdio process (connecting or connected, not yet exited), else undefined. */
+  processId(): number | undefined {
+    return this.state.processId();
+  }
+
+  /** The current connect attempt, or a resolved promise when not connecting. */
+  whenSettled(): Promise<void> {
+    return this.state.whenSettled();
+  }
+
+  /** Listen to `status` (any runtime change) or `tools` (the tool list changed). */
+  on(event: keyof ConnectionEvents, listener: () => void): this {
+    this.state.on(event, listener);
+    return this;
+  }
+
+  /** Emit `event` to this connection's listeners (the manager's `status` after a filter change). */
+  emit(event: keyof ConnectionEvents): boolean {
+    return this.state.emit(event);
+  }
+
+  /** Drop every listener (the manager, when it lets the connection go). */
+  removeAllListeners(): this {
+    this.state.removeAllListeners();
+    return this;
+  }
+
+  /** See `ConnectionLauncher.start` (connection-attempt.ts): idempotent, never rejects. */
+  start(asRestart = false): Promise<void> {
+    return this.launcher.start(asRestart);
+  }
+
+  /** See `ConnectionLauncher.stop` (connection-attempt.ts): close, drop the tools, set `finalStatus`. */
+  stop(finalStatus?: Parameters<ConnectionLauncher['stop']>[0]): Promise<void> {
+    return this.launcher.stop(finalStatus);
+  }
+
+  /** A person's refresh of the tool list (connection-lists.ts `refreshTools`). */
+  refreshTools(): Promise<void> {
+    return this.lists.refreshTools();
+  }
+
   /** Call a tool on the live client (the manager checks status and tool first). Never throws. */
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
-    const live = this.live;
+    const live = this.state.live;
     if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
-    const definition = this.tools.find((t) => t.name === tool);
+    const definition = this.state.tools.find((t) => t.name === tool);
     const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
     const timeoutMs = options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
-    const hooks = this.options.hooks;
+    const hooks = this.state.options.hooks;
     let events = 0; // progress that reached us: a buffering proxy lets none through (stream-timeout-hint.ts)
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
       let failure: unknown;
@@ -57,7 +169,7 @@ export class ServerConnection extends ConnectionAttempt {
           events++;
           options.onProgress?.(p);
         },
-        pause: this.options.hooks?.broker?.pauseFor(this.name),
+        pause: this.state.options.hooks?.broker?.pauseFor(this.name),
         outputSchema,
         definition,
         onFailure: (err) => {
@@ -68,30 +180,30 @@ export class ServerConnection extends ConnectionAttempt {
     };
     let [result, failure] = await run(live);
     let used = live;
-    if (failure !== undefined && isSessionExpired(live, failure) && this.live === live) {
+    if (failure !== undefined && isSessionExpired(live, failure) && this.state.live === live) {
       // docs/connections-supervision.md: a 404 on a request that carried a session id means the session expired:
       // re-initialise once and retry.
-      this.note('session expired (HTTP 404 with Mcp-Session-Id): re-initialising and retrying once');
-      await this.reinitialise(live);
-      if (this.live && this.status === 'connected') {
-        used = this.live;
+      this.state.note('session expired (HTTP 404 with Mcp-Session-Id): re-initialising and retrying once');
+      await this.launcher.reinitialise(live);
+      if (this.state.live && this.status === 'connected') {
+        used = this.state.live;
         [result, failure] = await run(used);
       }
     }
-    if (failure !== undefined) this.handleRequestFailure(used, failure);
+    if (failure !== undefined) this.supervisor.handleRequestFailure(used, failure);
     // The call found that a person must sign in (more scope asked, issue 27 item 9): the call says what to run, as the status does.
     const statusNow: string = this.status; // changed by handleRequestFailure (TypeScript still narrows it to 'connected')
-    if (failure !== undefined && statusNow === 'needs-auth' && this.lastError !== undefined) result = { ...result, text: this.lastError };
+    if (failure !== undefined && statusNow === 'needs-auth' && this.state.lastError !== undefined) result = { ...result, text: this.state.lastError };
     // The transport closed itself (an oversized reply): say why, not just "Connection closed".
     if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
     // The process ended during the call (trial 6 finding 3): its exit and stderr tail, not only "Connection closed".
-    const loss = failure === undefined ? undefined : describeCallLoss(failure, used.stdio, this.stderrOfAttempt());
+    const loss = failure === undefined ? undefined : describeCallLoss(failure, used.stdio, this.state.stderrOfAttempt());
     if (loss) result = { ...result, text: loss, failure: { code: 'process-exited', retryable: true, hint: "See the server's log for what it printed before it ended." } };
     result = withStreamTimeoutHint(result, this.definition.transport, events); // a buffering proxy (issue 14 item 2)
     // A cancelled call measured the person, not the server: it does not count as latency.
-    if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);
+    if (options.signal?.aborted !== true) this.state.recordLatency(result.durationMs);
     // An error text may quote server output that echoes a token we sent.
-    if (result.isError) result = { ...result, text: this.redact(result.text) };
+    if (result.isError) result = { ...result, text: this.state.redact(result.text) };
     return result;
   }
 
@@ -102,18 +214,18 @@ export class ServerConnection extends ConnectionAttempt {
     return runServerTest({
       name: this.name,
       status: () => this.status,
-      lastError: () => (this.lastError === undefined ? undefined : this.redact(this.lastError)),
-      redact: (text) => this.redact(text),
+      lastError: () => (this.state.lastError === undefined ? undefined : this.state.redact(this.state.lastError)),
+      redact: (text) => this.state.redact(text),
       timeoutMs: this.definition.timeout ?? DEFAULT_TIMEOUT_MS,
       start: () => this.start(),
-      live: () => this.live,
+      live: () => this.state.live,
       acceptTools: (live, tools) => {
-        if (this.live === live) this.tools = tools;
+        if (this.state.live === live) this.state.tools = tools;
         return this.exposedTools().length;
       },
-      recordLatency: (ms) => this.recordLatency(ms),
-      requestFailed: (live, err) => this.handleRequestFailure(live, err),
-      changed: () => this.emit('status'),
+      recordLatency: (ms) => this.state.recordLatency(ms),
+      requestFailed: (live, err) => this.supervisor.handleRequestFailure(live, err),
+      changed: () => this.state.emit('status'),
     });
   }
 }

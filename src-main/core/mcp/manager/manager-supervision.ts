@@ -1,28 +1,19 @@
 /**
  * Supervision of every server connection (ARCHITECTURE: "manager (owns connections)"): takes the
  * discovered definitions in priority order and diff-and-applies them against what runs
- * (docs/operator-verbs.md reload), and runs the lifecycle verbs. A base of `McpManager` (manager.ts).
+ * (docs/operator-verbs.md reload), and runs the lifecycle verbs. A part `McpManager` owns (manager.ts):
+ * it works on the manager's map of entries and reaches the rest through `SupervisionDeps`.
  */
-import { EventEmitter } from 'node:events';
 import type { ServerDefinition } from '../../../../src-shared/config/server.js';
 import { CoreError } from '../../facade/errors.js';
 import { ServerConnection } from '../connection/connection.js';
-import { DEFAULT_LOG_CAPACITY, LogStore } from '../logs/log-buffer.js';
 import { launchKey } from '../transport/transport-factory.js';
-import type { ClientHooks } from '../client/client-hooks.js';
 import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
-import type { RestartPolicy } from './backoff.js';
-import type { ConnectionAuth } from '../connection/connection-auth.js';
-import { DEFAULT_TRACE_CAPACITY, TraceStore } from '../logs/rpc-trace.js';
-import { eraKey, StoredEraMemory, type EraMemory } from '../client/era-memory.js';
-import { redactText, secretValues } from '../../../../src-shared/redaction.js';
-import { ValueResolver } from '../connection/value-resolution.js';
-import type { DesiredState, ManagedServer, ManagerEvents, ServerRuntime } from './types.js';
-import type { McpManagerOptions } from './manager-options.js';
+import { eraKey, type EraMemory } from '../client/era-memory.js';
+import type { ValueResolver } from '../connection/value-resolution.js';
+import type { ConnectionOptions } from '../connection/connection-types.js';
+import type { DesiredState, ManagedServer, ServerRuntime } from './types.js';
 import { changedMessage } from './manager-messages.js';
-
-/** No held values (a manager without auth). */
-const NO_HELD_VALUES = secretValues([]);
 
 /** One managed server: its connection and what should become of it. */
 export interface Entry {
@@ -30,63 +21,36 @@ export interface Entry {
   desired: DesiredState;
 }
 
+/** What the supervision needs from the manager that owns it. */
+export interface SupervisionDeps {
+  /** The manager's servers by name: the supervision adds, removes and updates entries here. */
+  entries: Map<string, Entry>;
+  /** The services every new connection is built with (manager-services.ts). */
+  connection: ConnectionOptions;
+  /** Cleared on a restart of every server; disposed with the manager. */
+  values: ValueResolver;
+  /** Forgotten per server on an explicit restart (docs/protocol-eras.md). */
+  eras: EraMemory;
+  /** A server's runtime changed (the manager's `status` event). */
+  onStatus(runtime: ServerRuntime): void;
+  /** A server's tool list changed (the manager's `tools` event). */
+  onTools(server: string): void;
+}
+
 /**
- * The manager's supervision half: reconcile definitions against what runs, start/stop/restart/test
- * by name, dispose; emits `status`, `tools`, `log`, `trace` and `notification`. Queries and calls
- * are `McpManager`'s (manager.ts).
+ * The manager's supervision: reconcile definitions against what runs, start/stop/restart/test by
+ * name, dispose. Queries and calls are `McpManager`'s (manager.ts).
  */
-export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
-  protected readonly entries = new Map<string, Entry>();
+export class ManagerSupervision {
+  private readonly entries: Map<string, Entry>;
   /** Names in priority order (the order of the last reconcile list). */
-  protected order: string[] = [];
-  protected readonly logStore: LogStore;
-  protected readonly clientName: string;
-  protected readonly clientVersion: string;
-  protected readonly baseEnv: Record<string, string | undefined>;
-  protected readonly projectDir?: string;
-  protected readonly hooks?: ClientHooks;
-  protected readonly restartPolicy?: RestartPolicy;
-  protected readonly auth?: ConnectionAuth;
-  protected readonly eras: EraMemory;
-  /** docs/auth.md resolver; its cache lives until `restartAll` (a fresh context). */
-  readonly values: ValueResolver;
-  protected readonly traceStore: TraceStore;
+  private order: string[] = [];
   /** Reconciles run one after another. */
-  protected queue: Promise<void> = Promise.resolve();
-  protected disposed = false;
+  private queue: Promise<void> = Promise.resolve();
+  private disposed = false;
 
-  protected readonly heldTools?: (server: string) => ReadonlySet<string>;
-  protected readonly heldReason?: (server: string, tool: string) => string | undefined;
-
-  constructor(options: McpManagerOptions = {}) {
-    super();
-    this.heldTools = options.heldTools;
-    this.heldReason = options.heldReason;
-    this.clientName = options.clientName ?? 'mcp-switchboard';
-    this.clientVersion = options.clientVersion ?? '0.0.0';
-    this.baseEnv = options.baseEnv ?? process.env;
-    this.projectDir = options.projectDir;
-    this.hooks = options.hooks;
-    this.restartPolicy = options.restart;
-    this.values = options.values ?? new ValueResolver({ env: this.baseEnv });
-    // Issue 9 item 4: one redaction rule for logs and the trace, with the secrets the core holds.
-    const redactLine = (text: string): string => (options.auth ? options.auth.redact(text) : redactText(text));
-    this.traceStore = new TraceStore({
-      capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
-      onEntry: (entry) => this.emit('trace', entry),
-      redact: redactLine,
-      // Without auth `redactLine` holds no values; with it, the same values the text pass would use.
-      ...(options.auth ? (options.auth.heldValues ? { heldValues: () => options.auth!.heldValues!() } : {}) : { heldValues: () => NO_HELD_VALUES }),
-      // The trace redacted it with `heldValues` already (rpc-trace.ts); without them, the auth's own pass.
-      onServerNotification: (server, message) => this.emit('notification', server, !options.auth?.heldValues && options.auth?.redactValue ? options.auth.redactValue(message) : message),
-    });
-    this.logStore = new LogStore({
-      capacity: options.logCapacity ?? DEFAULT_LOG_CAPACITY,
-      onEntry: (entry) => this.emit('log', entry),
-      redact: redactLine,
-    });
-    this.auth = options.auth;
-    this.eras = options.eras ?? new StoredEraMemory();
+  constructor(private readonly deps: SupervisionDeps) {
+    this.entries = deps.entries;
   }
 
   /**
@@ -104,7 +68,7 @@ export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
     return run;
   }
 
-  protected async apply(servers: ManagedServer[]): Promise<void> {
+  private async apply(servers: ManagedServer[]): Promise<void> {
     if (this.disposed) throw new CoreError('INTERNAL', 'The MCP manager has been disposed');
     const wanted = new Map(servers.map((s) => [s.definition.name, s]));
     const stops: Promise<void>[] = [];
@@ -163,25 +127,13 @@ export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
     this.order = servers.map((s) => s.definition.name);
     await Promise.all(stops);
     for (const [connection, asRestart] of starts) void connection.start(asRestart);
-    for (const name of toolsChanged) this.emit('tools', name);
+    for (const name of toolsChanged) this.deps.onTools(name);
   }
 
-  protected createConnection(definition: ServerDefinition): ServerConnection {
-    const connection = new ServerConnection(definition, {
-      clientName: this.clientName,
-      clientVersion: this.clientVersion,
-      baseEnv: this.baseEnv,
-      projectDir: this.projectDir,
-      logs: this.logStore,
-      hooks: this.hooks,
-      restart: this.restartPolicy,
-      values: this.values,
-      trace: this.traceStore,
-      auth: this.auth,
-      eras: this.eras,
-    });
-    connection.on('status', () => this.emit('status', connection.runtime()));
-    connection.on('tools', () => this.emit('tools', connection.name));
+  private createConnection(definition: ServerDefinition): ServerConnection {
+    const connection = new ServerConnection(definition, this.deps.connection);
+    connection.on('status', () => this.deps.onStatus(connection.runtime()));
+    connection.on('tools', () => this.deps.onTools(connection.name));
     return connection;
   }
 
@@ -199,7 +151,7 @@ export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
   }
 
   /** The connection of `server`; throws NOT_FOUND, or DISABLED/UNTRUSTED for one that may not run. */
-  protected runnable(server: string): Entry {
+  private runnable(server: string): Entry {
     const entry = this.entries.get(server);
     if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
     if (entry.desired === 'disabled') throw new CoreError('DISABLED', `Server "${server}" is disabled. Run switchboard enable ${server} first.`);
@@ -250,14 +202,14 @@ export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
       const entry = this.runnable(server);
       entry.desired = 'run';
       await entry.connection.stop('stopped');
-      this.eras.forget(eraKey(entry.connection.definition));
+      this.deps.eras.forget(eraKey(entry.connection.definition));
       await entry.connection.start(true);
       return;
     }
     const run = [...this.entries.values()].filter((e) => e.desired === 'run').map((e) => e.connection);
     await Promise.all(run.map((c) => c.stop('stopped')));
-    for (const c of run) this.eras.forget(eraKey(c.definition));
-    this.values.clear();
+    for (const c of run) this.deps.eras.forget(eraKey(c.definition));
+    this.deps.values.clear();
     await Promise.all(run.map((c) => c.start(true)));
   }
 
@@ -274,11 +226,12 @@ export abstract class ManagerSupervision extends EventEmitter<ManagerEvents> {
     await this.queue;
     this.disposed = true;
     const connections = [...this.entries.values()].map((e) => e.connection);
-    this.values.dispose();
+    this.deps.values.dispose();
     await Promise.all(connections.map((c) => c.stop()));
   }
 
-  protected ordered(): ServerConnection[] {
+  /** The connections in priority order (the last reconcile's). */
+  ordered(): ServerConnection[] {
     const out: ServerConnection[] = [];
     for (const name of this.order) {
       const entry = this.entries.get(name);

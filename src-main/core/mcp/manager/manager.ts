@@ -9,15 +9,94 @@ import { ServerConnection } from '../connection/connection.js';
 import { buildToolInfos, isToolExposed } from '../tools/tool-bridge.js';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import type { Client, Tool } from '@modelcontextprotocol/client';
-import type { CallToolOptions, McpManagerApi, ServerRuntime } from './types.js';
-import { ManagerSupervision } from './manager-supervision.js';
+import type { CallToolOptions, ManagedServer, McpManagerApi, ServerRuntime } from './types.js';
+import { ManagerSupervision, type Entry } from './manager-supervision.js';
+import { EventEmitter } from 'node:events';
+import type { ManagerEvents } from './types.js';
+import type { McpManagerOptions } from './manager-options.js';
+import { managerServices } from './manager-services.js';
+import type { LogStore } from '../logs/log-buffer.js';
+import type { TraceStore } from '../logs/rpc-trace.js';
+import type { ValueResolver } from '../connection/value-resolution.js';
+import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
 import { changedMessage, connectFailureMessage } from './manager-messages.js';
 
 export type { McpManagerOptions } from './manager-options.js';
 export { connectFailureMessage } from './manager-messages.js';
 
-/** Owns every server connection; see `McpManagerApi` for the contract. Supervision: manager-supervision.ts. */
-export class McpManager extends ManagerSupervision implements McpManagerApi {
+/**
+ * Owns every server connection; see `McpManagerApi` for the contract. It owns two parts: its
+ * services (manager-services.ts: logs, trace, values, eras) and its supervision
+ * (manager-supervision.ts: reconcile and the lifecycle verbs, working on this manager's `entries`).
+ */
+export class McpManager extends EventEmitter<ManagerEvents> implements McpManagerApi {
+  /** Every managed server by name (reconciled by `supervision`). */
+  private readonly entries = new Map<string, Entry>();
+  private readonly supervision: ManagerSupervision;
+  private readonly logStore: LogStore;
+  private readonly traceStore: TraceStore;
+  /** docs/auth.md resolver; its cache lives until `restart()` of every server (a fresh context). */
+  readonly values: ValueResolver;
+  private readonly heldTools?: (server: string) => ReadonlySet<string>;
+  private readonly heldReason?: (server: string, tool: string) => string | undefined;
+
+  constructor(options: McpManagerOptions = {}) {
+    super();
+    this.heldTools = options.heldTools;
+    this.heldReason = options.heldReason;
+    const services = managerServices(options, {
+      log: (entry) => this.emit('log', entry),
+      trace: (entry) => this.emit('trace', entry),
+      notification: (server, message) => this.emit('notification', server, message),
+    });
+    this.logStore = services.logStore;
+    this.traceStore = services.traceStore;
+    this.values = services.values;
+    this.supervision = new ManagerSupervision({
+      entries: this.entries,
+      connection: services.connection,
+      values: services.values,
+      eras: services.eras,
+      onStatus: (runtime) => this.emit('status', runtime),
+      onTools: (server) => this.emit('tools', server),
+    });
+  }
+
+  /** See `ManagerSupervision.reconcile` (manager-supervision.ts): diff-and-apply, serialised, never rejects for a server. */
+  reconcile(servers: ManagedServer[]): Promise<void> {
+    return this.supervision.reconcile(servers);
+  }
+
+  /** Resolves when no server is `connecting` (after any reconcile in progress). Never rejects. */
+  settled(): Promise<void> {
+    return this.supervision.settled();
+  }
+
+  /** `start <name>` (manager-supervision.ts). Throws CoreError NOT_FOUND, DISABLED or UNTRUSTED. */
+  start(server: string): Promise<ServerRuntime> {
+    return this.supervision.start(server);
+  }
+
+  /** `stop <name>` (manager-supervision.ts). Throws like `start`. */
+  stop(server: string): Promise<ServerRuntime> {
+    return this.supervision.stop(server);
+  }
+
+  /** `restart [name]` (manager-supervision.ts). With a name, throws like `start`. */
+  restart(server?: string): Promise<void> {
+    return this.supervision.restart(server);
+  }
+
+  /** `test <name>` (manager-supervision.ts). Throws like `start`. */
+  test(server: string): Promise<TestReport> {
+    return this.supervision.test(server);
+  }
+
+  /** Stop every server and leave no process behind; later reconciles are refused (manager-supervision.ts). */
+  dispose(): Promise<void> {
+    return this.supervision.dispose();
+  }
+
   /** One server's runtime state, or undefined for an unknown name. */
   runtime(name: string): ServerRuntime | undefined {
     return this.entries.get(name)?.connection.runtime();
@@ -25,7 +104,7 @@ export class McpManager extends ManagerSupervision implements McpManagerApi {
 
   /** Every server's runtime state, in priority order. */
   runtimes(): ServerRuntime[] {
-    return this.ordered().map((c) => c.runtime());
+    return this.supervision.ordered().map((c) => c.runtime());
   }
 
   /**
@@ -34,7 +113,7 @@ export class McpManager extends ManagerSupervision implements McpManagerApi {
    */
   listTools(server?: string): ToolInfo[] {
     const infos = buildToolInfos(
-      this.ordered()
+      this.supervision.ordered()
         .filter((c) => c.status === 'connected')
         .map((c) => ({
           server: c.name,
@@ -133,7 +212,7 @@ export class McpManager extends ManagerSupervision implements McpManagerApi {
   }
 
   /** A connection's tool filters with the held tools (issue 16) added to `disabledTools`. */
-  protected filtersOf(c: ServerConnection): { enabledTools?: string[]; disabledTools?: string[] } {
+  private filtersOf(c: ServerConnection): { enabledTools?: string[]; disabledTools?: string[] } {
     const held = this.heldTools?.(c.name);
     const { enabledTools, disabledTools } = c.definition;
     if (!held || held.size === 0) return { enabledTools, disabledTools };

@@ -1,7 +1,7 @@
 /**
  * Automatic restarts of one server (docs/connections-supervision.md): failed starts in a row are counted, each failure gets
  * a backoff delay from the policy, and after `maxFailedStarts` the server stays down until started
- * by hand. Used by `ServerConnection` (connection.ts), which owns status and messages.
+ * by hand. Held in a connection's state (connection-state.ts) and driven by its supervisor and launcher.
  */
 import { backoffDelay, STABLE_CONNECTION_MS, type RestartPolicy } from './backoff.js';
 
