@@ -13,8 +13,10 @@ import type { HostRules } from '../normalize-entry.js';
 import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { candidate, entrySource, loadCandidates, rootProblem, untrustedListIgnored } from './provider-kit.js';
+import { HOST_RULES } from './host-rules.js';
+import { misplacedServersWarning } from '../misplaced-servers.js';
 
-const RULES: HostRules = { host: 'xcsh', syntax: 'posix', auth: 'canonical', coerceStrings: true };
+const RULES: HostRules = HOST_RULES.xcsh;
 
 function candidates(ctx: DiscoveryContext): SourceFile[] {
   const project = joinFor(ctx, ctx.projectDir, '.xcsh');
@@ -44,6 +46,7 @@ export const xcshProvider: ConfigProvider = {
         continue;
       }
       const out = readServerMap(nodeAt(doc, ['mcpServers']), 'mcpServers', RULES, entrySource(ctx, doc, file.scope));
+      out.warnings.push(...misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS.xcsh));
       servers.push(...out.servers);
       warnings.push(...out.warnings);
       const list = nodeAt(doc, ['disabledServers']);
