@@ -40,6 +40,20 @@ describe('placeholders the host will not fill', () => {
     ]);
   });
 
+  it('{{…}} templates are flagged in any host; Continue\'s own ${{ secrets.X }} is not taken for one', async () => {
+    const cursor = await sb.write(join(sb.home, '.cursor', 'mcp.json'), {
+      mcpServers: { ha: { command: 'uvx', args: ['ha-mcp'], env: { HOMEASSISTANT_TOKEN: '{{HOMEASSISTANT_TOKEN}}' } } },
+    });
+    const cont = await sb.write(join(sb.home, '.continue', 'config.yaml'), 'mcpServers:\n  - name: c\n    command: node\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n');
+    expect(await flagged(cursor)).toEqual(['Server "ha": env.HOMEASSISTANT_TOKEN holds {{HOMEASSISTANT_TOKEN}}, a template placeholder left unfilled: put the real value there']);
+    expect(await flagged(cont)).toEqual(['Server "c": env.TOKEN holds ${{ secrets.TOKEN }}, which only Continue fills in (from its own secrets and inputs); Switchboard cannot: left as written']);
+  });
+
+  it('an editor placeholder (${workspaceFolder}) in a ${VAR} host (Claude Code) says the host does not expand it', async () => {
+    const file = await sb.write(join(sb.project, '.mcp.json'), { mcpServers: { fs: { command: 'node', args: ['fs.js', '${workspaceFolder}'] } } });
+    expect(await flagged(file)).toEqual(['Server "fs": args[1] holds ${workspaceFolder}, which is an editor placeholder (VS Code, Cursor) Claude Code does not expand: left as written']);
+  });
+
   it('a host that expands ${VAR} (Claude Code) is not told it does not', async () => {
     const file = await sb.write(join(sb.project, '.mcp.json'), { mcpServers: { gh: { command: 'node', env: { T: '${GITHUB_TOKEN}' } } } });
     expect(await flagged(file)).toEqual([]);

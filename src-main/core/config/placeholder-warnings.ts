@@ -104,12 +104,19 @@ export function closeVariableNames(name: string, env: Record<string, string | un
   return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, 2).map(([n]) => n);
 }
 
+/** Editor placeholders (VS Code, Cursor) a `${VAR}` host reads as an environment variable of that name. */
+const EDITOR_VARIABLES = new Set(['workspaceFolder', 'workspaceFolderBasename', 'userHome', 'pathSeparator']);
+
 /** What a placeholder needs, in words (its host's syntax decides what `${NAME}` means). */
 function whatItNeeds(u: UnresolvedField, def: ServerDefinition): string {
   const { name } = u;
   if (name.startsWith('input:') && HOST_RULES[def.source.host]?.syntax === 'vscode') return `needs an answer (switchboard input ${name.slice(6)})`;
   if (name.startsWith('secret:')) return 'has no value in the keychain';
+  if (u.placeholder.startsWith('${{')) return `only ${HOST_LABELS[def.source.host]} fills in (from its own secrets and inputs); Switchboard cannot`;
   const isVariable = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+  if (HOST_RULES[def.source.host]?.syntax === 'posix' && EDITOR_VARIABLES.has(name)) {
+    return `is an editor placeholder (VS Code, Cursor) ${HOST_LABELS[def.source.host]} does not expand`;
+  }
   if (isVariable && HOST_RULES[def.source.host]?.syntax === 'vscode' && !u.placeholder.startsWith('${env:')) {
     return `is not a placeholder ${HOST_LABELS[def.source.host]} knows (an environment variable is written \${env:${name}})`;
   }
