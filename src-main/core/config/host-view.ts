@@ -166,8 +166,11 @@ function rowState(entry: HostViewEntry, result: DiscoveryResult, ctx: DiscoveryC
   return { state: 'active', stateText: `active${also}` };
 }
 
-/** What keeps a whole file from being read: a syntax error, an unreadable file, a root that is not an object. */
-const FILE_ERROR = /^(Malformed (JSON|TOML|YAML):|Cannot read config file|Config file must contain|Config file nests deeper|nothing was read from this file)/;
+/**
+ * What keeps a whole file from being read: a syntax error, an unreadable file, a root that is not an
+ * object, servers under a key the host does not read (misplaced-servers.ts).
+ */
+const FILE_ERROR = /^(Malformed (JSON|TOML|YAML):|Cannot read config file|Config file must contain|Config file nests deeper|nothing was read from this file|No servers read from this file)/;
 
 /** The first discovery warning about `path` that means nothing could be read from it, with its position. */
 function fileError(result: DiscoveryResult, path: string): { message: string; line?: number; column?: number } | undefined {
