@@ -7,14 +7,14 @@
  * the core.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
 import { makeWorld, writeOwnServers, type TempWorld } from '../test-world.js';
 import type { SwitchboardCore } from '../types.js';
 import { approveSignIn, waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
-import { oauthTestCore } from './test-core.js';
+import { sdkLinesDuring } from './test-core.js';
 
 let world: TempWorld;
 let server: { url: string; origin: string; close(): Promise<void> };
@@ -40,12 +40,7 @@ async function status(core: SwitchboardCore): Promise<string | undefined> {
 
 describe('SDK-internal warnings during a sign-in', () => {
   it('a sign-in with a client id given by hand, and the connections after it, put no [mcp-sdk] line on the console', async () => {
-    const core = oauthTestCore(world, secrets);
-    const warned: string[] = [];
-    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(' ')));
-    try {
-      await core.start();
-      await core.settled();
+    const sdkLines = await sdkLinesDuring(world, secrets, async (core) => {
       const start = await core.handlers['auth:signIn']({ server: 'prot', settings: { clientId: 'hand-made' } });
       if (!start.ok || start.data.status !== 'pending') throw new Error('expected a pending sign-in');
       await approveSignIn(start.data.authorizationUrl);
@@ -57,10 +52,7 @@ describe('SDK-internal warnings during a sign-in', () => {
       if (!again.ok || again.data.status !== 'pending') throw new Error('expected a pending sign-in');
       await approveSignIn(again.data.authorizationUrl);
       await waitFor('prot connected again', async () => (await status(core)) === 'connected');
-      expect(warned.filter((w) => w.includes('[mcp-sdk]'))).toEqual([]);
-    } finally {
-      spy.mockRestore();
-      await core.dispose();
-    }
+    });
+    expect(sdkLines).toEqual([]);
   });
 });
