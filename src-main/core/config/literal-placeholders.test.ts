@@ -54,6 +54,11 @@ describe('placeholders the host will not fill', () => {
     expect(await flagged(file)).toEqual(['Server "fs": args[1] holds ${workspaceFolder}, which is an editor placeholder (VS Code, Cursor) Claude Code does not expand: left as written']);
   });
 
+  it("Windsurf's ${file:/path} is named as a file Windsurf reads, not as a placeholder it does not know", async () => {
+    const file = await sb.write(join(sb.home, '.codeium', 'windsurf', 'mcp_config.json'), { mcpServers: { w: { command: 'node', env: { KEY: '${file:/run/secrets/key}' } } } });
+    expect(await flagged(file)).toEqual(['Server "w": env.KEY holds ${file:/run/secrets/key}, which is a file Windsurf reads the value from; Switchboard does not read it: left as written']);
+  });
+
   it('a host that expands ${VAR} (Claude Code) is not told it does not', async () => {
     const file = await sb.write(join(sb.project, '.mcp.json'), { mcpServers: { gh: { command: 'node', env: { T: '${GITHUB_TOKEN}' } } } });
     expect(await flagged(file)).toEqual([]);

@@ -112,6 +112,8 @@ function whatItNeeds(u: UnresolvedField, def: ServerDefinition): string {
   const { name } = u;
   if (name.startsWith('input:') && HOST_RULES[def.source.host]?.syntax === 'vscode') return `needs an answer (switchboard input ${name.slice(6)})`;
   if (name.startsWith('secret:')) return 'has no value in the keychain';
+  // Windsurf's `${file:/path}` is the file's content, read by Windsurf (docs/host-formats.md); Switchboard does not read it.
+  if (def.source.host === 'windsurf' && name.startsWith('file:')) return 'is a file Windsurf reads the value from; Switchboard does not read it';
   if (u.placeholder.startsWith('${{')) return `only ${HOST_LABELS[def.source.host]} fills in (from its own secrets and inputs); Switchboard cannot`;
   const isVariable = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
   if (HOST_RULES[def.source.host]?.syntax === 'posix' && EDITOR_VARIABLES.has(name)) {
