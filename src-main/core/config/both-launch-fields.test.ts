@@ -5,9 +5,12 @@
  * refuse the mix (Roo Code, xcsh, Codex, Switchboard's own file) refuse it, saying why. Real files
  * in a temp HOME through each host's own provider.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HostId } from '../../../src-shared/config/server.js';
+import { updateServerInFile } from './config-writer.js';
+import { HOST_SHAPES } from './host-shapes.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
 import { HOST_RULES } from './providers/host-rules.js';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
@@ -142,5 +145,27 @@ describe('two url fields (Gemini httpUrl and url, Windsurf serverUrl and url)', 
     const out = await CONFIG_PROVIDERS.find((p) => p.host === 'windsurf')!.load(sb.ctx(), new Set());
     expect(out.servers.find((s) => s.name === 'two')).toMatchObject({ url: 'http://127.0.0.1:9/a', extensions: { url: 'http://127.0.0.1:9/b' } });
     expect(out.warnings.filter((w) => w.file === path).map((w) => w.message)).toEqual(['Server "two": "url" is ignored: Windsurf uses "serverUrl" when both are set']);
+  });
+});
+
+describe('the ignored field on a copy to another host', () => {
+  it('is not carried: Roo Code, xcsh and goose get the launch the source host runs, nothing they would refuse', async () => {
+    await sb.write(join(sb.home, '.claude.json'), { mcpServers: { both: stdioBoth } });
+    const out = await CONFIG_PROVIDERS.find((p) => p.host === 'claude-code')!.load(sb.ctx(), new Set());
+    const server = out.servers.find((s) => s.name === 'both')!;
+    expect(server.extensions).toEqual({ url: URL });
+    expect(HOST_SHAPES.roo.toHost(server).entry).toEqual({ type: 'stdio', command: 'node', args: ['server.js'] });
+    expect(HOST_SHAPES.xcsh.toHost(server).entry).toMatchObject({ command: 'node', args: ['server.js'] });
+    expect(HOST_SHAPES.xcsh.toHost(server).entry).not.toHaveProperty('url');
+    expect(HOST_SHAPES.goose.toHost(server).entry).toMatchObject({ type: 'stdio', cmd: 'node' });
+    expect(HOST_SHAPES.goose.toHost(server).entry).not.toHaveProperty('url');
+  });
+});
+
+describe('the ignored field in its own file', () => {
+  it('stays as written when the entry is edited', async () => {
+    const file = await sb.write(join(sb.home, '.claude.json'), { mcpServers: { both: stdioBoth } });
+    await updateServerInFile({ host: 'claude-code', file, scope: 'user' }, 'both', { args: ['server.js', '--verbose'] }, sb.ctx());
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ mcpServers: { both: { command: 'node', args: ['server.js', '--verbose'], url: URL } } });
   });
 });
