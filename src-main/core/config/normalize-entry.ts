@@ -49,6 +49,8 @@ export interface HostRules {
    * Absent: the first of `url`, `serverUrl`, `httpUrl` that is set, without a warning.
    */
   urlKeys?: readonly string[];
+  /** `$VAR` without braces is expanded too (Gemini CLI fills in `$VAR` and `${VAR}` in every string). */
+  bareDollar?: boolean;
   /** Entries carry their own `name` (list formats): the key is consumed, not an extension. */
   nameInEntry?: boolean;
   /** ChatCLI: a `cwd` starting with `~/` is relative to the home folder. */
@@ -207,7 +209,7 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   let unresolved: string[] = [...hostUnresolved];
   let fields = out;
   if (src.expand) {
-    const expanded = expandServerFields(out, rules.syntax, src.vars);
+    const expanded = expandServerFields(out, rules.syntax, rules.bareDollar ? { ...src.vars, bareDollar: true } : src.vars);
     fields = expanded.server;
     unresolved = [...new Set([...unresolved, ...expanded.unresolved])];
   }
@@ -268,14 +270,14 @@ function placeholderKeys(before: Partial<MCPServer>, after: Partial<MCPServer>):
   return out;
 }
 
-/** A `${VAR}` / `${env:VAR}` / `${VAR:-default}` placeholder's variable name. */
-const PLACEHOLDER_VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]{0,127})/g;
+/** A `${VAR}` / `${env:VAR}` / `${VAR:-default}` / (Gemini) `$VAR` placeholder's variable name. */
+const PLACEHOLDER_VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]{0,127})|\$([A-Za-z_][A-Za-z0-9_]{0,127})/g;
 
 /** Whether the text as written at `at` (`env.X`, `headers.X`, `url`) names a secret-looking variable (`${SVC_SECRET}`). */
 function namesSecretVariable(at: string, before: Partial<MCPServer>): boolean {
   const [field, ...rest] = at.split('.');
   const text = field === 'url' ? before.url : field === 'env' || field === 'headers' ? before[field]?.[rest.join('.')] : undefined;
-  return typeof text === 'string' && [...text.matchAll(PLACEHOLDER_VARIABLE)].some((m) => isSecretKey(m[1]!));
+  return typeof text === 'string' && [...text.matchAll(PLACEHOLDER_VARIABLE)].some((m) => isSecretKey((m[1] ?? m[2])!));
 }
 
 function pick<K extends keyof MCPServer>(from: Partial<MCPServer>, keys: readonly K[]): Partial<Pick<MCPServer, K>> {

@@ -54,9 +54,11 @@ export function unresolvedFields(def: ServerDefinition): UnresolvedField[] {
   if (wanted.size === 0) return [];
   const out: UnresolvedField[] = [];
   const found = new Set<string>();
+  // Gemini CLI's `$VAR` too, where the host expands it.
+  const placeholders = HOST_RULES[def.source.host]?.bareDollar ? /\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^{}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g : /\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^{}]*)\}/g;
   for (const [field, value] of stringFields(def)) {
-    for (const m of value.matchAll(/\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^{}]*)\}/g)) {
-      const inner = m[1] ?? m[2] ?? '';
+    for (const m of value.matchAll(placeholders)) {
+      const inner = m[1] ?? m[2] ?? m[3] ?? '';
       const name = reportedNames(inner).find((n) => wanted.has(n));
       if (name === undefined) continue;
       out.push({ field, placeholder: m[0], name });

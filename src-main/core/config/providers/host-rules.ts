@@ -152,7 +152,7 @@ export const HOST_RULES: Record<HostId, HostRules> = {
   xcsh: { host: 'xcsh', syntax: 'posix', auth: 'canonical', coerceStrings: true },
   'claude-code': { host: 'claude-code', syntax: 'posix', auth: 'canonical', bothLaunchFields: 'type' },
   codex: { host: 'codex', syntax: 'none', auth: 'opaque', timeoutUnit: 's', translate: codexTranslate },
-  gemini: { host: 'gemini', syntax: 'posix', auth: 'opaque', bothLaunchFields: 'shape', urlKeys: ['httpUrl', 'url'], translate: geminiTranslate },
+  gemini: { host: 'gemini', syntax: 'posix', bareDollar: true, auth: 'opaque', bothLaunchFields: 'shape', urlKeys: ['httpUrl', 'url'], translate: geminiTranslate },
   cursor: { host: 'cursor', syntax: 'vscode', auth: 'opaque', bothLaunchFields: 'guess' },
   windsurf: { host: 'windsurf', syntax: 'vscode', auth: 'opaque', bothLaunchFields: 'guess', urlKeys: ['serverUrl', 'url'], translate: windsurfTranslate },
   cline: { host: 'cline', syntax: 'none', auth: 'opaque', bothLaunchFields: 'type', timeoutUnit: 's', translate: clineTranslate },
