@@ -22,6 +22,7 @@ import { errorText, toCoreError } from './auth-errors.js';
 import { createProvider, type InteractiveParts, type ProviderDeps } from './provider-factory.js';
 import { SecretRedactor } from '../redaction/secret-redactor.js';
 import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
+import { routeSdkLines } from './sdk-warnings.js';
 
 /** The deep-link redirect URI, for servers that accept private-use schemes. */
 export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
@@ -80,6 +81,11 @@ export class AuthService implements ConnectionAuth {
   signInReason(err: unknown): string | undefined {
     if (!(err instanceof SignInRequiredError) || err.message === DEFAULT_SIGN_IN_MESSAGE) return undefined;
     return err.message.replace(/^Authentication required:\s*/, '');
+  }
+
+  /** The SDK's `[mcp-sdk]` lines of `transport`'s work go to `note` (sdk-warnings.ts). */
+  routeSdkLines(transport: Parameters<typeof routeSdkLines>[0], note: (text: string) => void): void {
+    routeSdkLines(transport, note);
   }
 
   /** `text` with every known secret replaced. */
@@ -227,6 +233,7 @@ export class AuthService implements ConnectionAuth {
       forceReauthorization: record.wantedScope !== undefined && isStrictScopeSuperset(record.wantedScope, record.scope),
       resourceMetadataUrl: challenge?.resourceMetadataUrl,
       fetchFn: this.options.fetchFn,
+      ...(this.options.onServerNote ? { onSdkLine: (line: string) => this.options.onServerNote!(def.name, line) } : {}),
     })
       .then(async () => {
         this.challenges.delete(credentialId);

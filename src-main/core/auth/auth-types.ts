@@ -21,6 +21,8 @@ export interface AuthServiceOptions {
   flowTimeoutMs?: number;
   /** A server's credential changed (signed in, signed out, refreshed away). */
   onChange?: (server: string) => void;
+  /** A line for `server`'s log: the SDK's own `[mcp-sdk]` lines during its sign-in (issue 27 item 9; sdk-warnings.ts). */
+  onServerNote?: (server: string, text: string) => void;
   fetchFn?: FetchLike;
 }
 

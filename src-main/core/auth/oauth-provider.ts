@@ -148,13 +148,13 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       if (stored?.client_id === configuredId) return stored;
       // Bound to another authorization server by its first use: not presented here (SEP-2352).
       const elsewhere = issuer ? otherIssuers(secrets, issuer).find((key) => secrets.clients?.[key]?.client_id === configuredId) : undefined;
-      if (!elsewhere) return { client_id: configuredId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) };
+      if (!elsewhere) return stamped({ client_id: configuredId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) }, issuer);
       if (!this.interactive) throw new SignInRequiredError(movedMessage(issuer!, elsewhere));
     }
     // A client ID metadata document before a dynamic registration (DCR is deprecated in 2026-07-28).
     const cimd = this.options.settings?.clientMetadataUrl;
     if (this.interactive && cimd && stored && stored.client_id !== cimd && this.discovered?.authorizationServerMetadata?.client_id_metadata_document_supported === true) return undefined;
-    if (stored) return stored;
+    if (stored) return stamped(stored, issuer);
     // A background connection must not register a client (with a port nobody listens on).
     if (!this.interactive && this.options.redirectUrl) {
       const moved = issuer ? otherIssuers(secrets, issuer)[0] : undefined;
@@ -180,7 +180,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
    * credential at a time, shared by every connection using it). A failed refresh drops the tokens
    * (the server then answers 401 and the connection shows `needs-auth`).
    */
-  async tokens(): Promise<OAuthTokens | undefined> {
+  async tokens(ctx?: OAuthClientInformationContext): Promise<OAuthTokens | undefined> {
     let tokens: StoredTokens | undefined;
     try {
       tokens = (await this.options.store.secretsOf(this.credentialId)).tokens;
@@ -194,10 +194,10 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     const skew = Math.min(REFRESH_SKEW_MS, typeof tokens.expires_in === 'number' ? tokens.expires_in * 500 : REFRESH_SKEW_MS);
     if (tokens.expires_at !== undefined && tokens.expires_at - skew <= this.now() && tokens.refresh_token) {
       const fresh = await this.options.store.once(`refresh:${this.credentialId}`, () => this.refresh(tokens));
-      return fresh ? publicTokens(fresh) : undefined;
+      return fresh ? stamped(publicTokens(fresh), ctx?.issuer) : undefined;
     }
     this.options.onSecret?.(tokens.access_token);
-    return publicTokens(tokens);
+    return stamped(publicTokens(tokens), ctx?.issuer);
   }
 
   /**
@@ -347,6 +347,18 @@ function firstClient(clients: Record<string, StampedClient> | undefined): Stampe
 }
 
 /** Tokens without our bookkeeping field (the SDK's shape, `issuer` kept for its binding check). */
+/**
+ * `value` stamped with `issuer` when it carries no stamp (issue 27 item 9). A client or tokens kept
+ * before SEP-2352 stamps, and a client id the person typed in (`--client-id`), have none; the SDK
+ * then binds them on first use to the authorization server it is talking to — and says so with a
+ * `console.warn` that reached the person's terminal. Stamping them with that same issuer is the
+ * same binding, without the SDK-internal line. A value stamped for another issuer is left as it is.
+ */
+function stamped<T extends object>(value: T, issuer: string | undefined): T {
+  if (issuer === undefined || typeof (value as { issuer?: unknown }).issuer === 'string') return value;
+  return { ...value, issuer };
+}
+
 function publicTokens(tokens: StoredTokens): OAuthTokens {
   const { expires_at: _expiresAt, ...rest } = tokens;
   return rest;

@@ -5,12 +5,12 @@
  * says the registration was rejected and names `--client-id`, not a bare "OAuth authentication failed".
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../secrets/secret-store.js';
 import { makeWorld, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from './fixtures/protected-server.mjs';
-import { oauthTestCore } from './test-core.js';
+import { sdkLinesDuring } from './test-core.js';
 
 let world: TempWorld;
 let server: { url: string; close(): Promise<void> };
@@ -31,23 +31,15 @@ afterAll(async () => {
 
 describe('an authorization server that rejects our client registration', () => {
   it('says the registration was rejected and how to sign in with a client registered by hand', async () => {
-    const core = oauthTestCore(world, secrets);
-    const warned: string[] = [];
-    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(' ')));
-    try {
-      await core.start();
-      await core.settled();
+    const sdkLines = await sdkLinesDuring(world, secrets, async (core) => {
       const failed = await core.handlers['auth:signIn']({ server: 'closed' });
       expect(failed.ok).toBe(false);
       const message = failed.ok ? '' : failed.error.message;
       expect(message).toMatch(
         /^Server "closed": its authorization server rejected Switchboard's client registration \(HTTP 400: invalid_client_metadata: registration is closed to new clients\)\. Register Switchboard with that authorization server \(redirect URI http:\/\/127\.0\.0\.1:\d+\/oauth\/callback\), then sign in with the client id it gives you: switchboard reauth closed --client-id <id> \[--client-secret-stdin\], or the client id \/ secret form in the sign-in panel\.$/,
       );
-      // No SDK-internal warning reaches the person (the CLI's stderr is the process's console).
-      expect(warned.filter((w) => w.includes('[mcp-sdk]'))).toEqual([]);
-    } finally {
-      spy.mockRestore();
-      await core.dispose();
-    }
+    });
+    // No SDK-internal warning reaches the person.
+    expect(sdkLines).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { auth, discoverOAuthProtectedResourceMetadata, extractWWWAuthenticateParams, type AuthResult, type FetchLike } from '@modelcontextprotocol/client';
 import type { SwitchboardOAuthProvider } from './oauth-provider.js';
+import { withSdkLinesTo } from './sdk-warnings.js';
 
 /** What a server said when it refused a request: `WWW-Authenticate` parameters. */
 export interface AuthChallenge {
@@ -63,6 +64,8 @@ export interface RunAuthorizationOptions {
   fetchFn?: FetchLike;
   /** Ask the person even when a refresh would do (the scope wanted is wider than the one held: a refresh cannot widen it). */
   forceReauthorization?: boolean;
+  /** Where the SDK's own `[mcp-sdk]` console lines of this sign-in go (the server's log; sdk-warnings.ts). Absent: the console. */
+  onSdkLine?: (line: string) => void;
 }
 
 /**
@@ -83,12 +86,13 @@ export async function runAuthorization(provider: SwitchboardOAuthProvider, optio
     // URL (RFC 8414 §3.3, which SDK v2 enforces). Only there is the issuer check skipped.
     ...((await hasResourceMetadata(options)) ? {} : { skipIssuerMetadataValidation: true }),
   };
-  const first = await auth(provider, base);
+  const sdk = <T>(fn: () => Promise<T>): Promise<T> => (options.onSdkLine ? withSdkLinesTo(options.onSdkLine, fn) : fn());
+  const first = await sdk(() => auth(provider, base));
   if (first === 'AUTHORIZED') return first;
   const code = await provider.authorizationCode();
   // RFC 9207: the redirect's `iss` goes with the code (SDK v2 checks it when the server advertises it).
   const iss = provider.authorizationIssuer(code);
-  return auth(provider, { ...base, authorizationCode: code, ...(iss ? { iss } : {}) });
+  return sdk(() => auth(provider, { ...base, authorizationCode: code, ...(iss ? { iss } : {}) }));
 }
 
 /**

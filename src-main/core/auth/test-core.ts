@@ -36,3 +36,20 @@ export async function withTestCore<T>(world: TempWorld, secrets: SecretStore, fn
     await core.dispose();
   }
 }
+
+/**
+ * Run `fn` as `withTestCore` does with `console.warn` captured (the CLI's stderr is the process's
+ * console); resolves the SDK-internal `[mcp-sdk] …` lines written meanwhile — issue 27 item 9: none
+ * may reach the person. Rejects with `fn`'s error.
+ */
+export async function sdkLinesDuring(world: TempWorld, secrets: SecretStore, fn: (core: SwitchboardCore) => Promise<void>): Promise<string[]> {
+  const warned: string[] = [];
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => void warned.push(args.map(String).join(' '));
+  try {
+    await withTestCore(world, secrets, fn);
+  } finally {
+    console.warn = original;
+  }
+  return warned.filter((w) => w.includes('[mcp-sdk]'));
+}

@@ -86,6 +86,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     openExternal: options.openExternal,
     doneUrl: options.oauthDoneUrl,
     flowTimeoutMs: options.oauthFlowTimeoutMs,
+    // Issue 27 item 9: the SDK's own lines during a sign-in go to the server's log, not the console.
+    onServerNote: (server, text) => manager.note(server, text),
   });
   const manualStops = new ManualStops(options.dataDir);
   // docs/auth.md: env/header values resolved at connect time; secret references from the keychain,

@@ -33,9 +33,15 @@ type Token =
 function tokens(value: string, host: HostId): [number, number, Token][] {
   const out: [number, number, Token][] = [];
   const syntax = HOST_RULES[host].syntax;
-  for (const m of value.matchAll(/\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^}]*)\}/g)) {
+  // Gemini CLI also fills in `$VAR` without braces (HostRules.bareDollar).
+  const pattern = HOST_RULES[host].bareDollar ? /\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g : /\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^}]*)\}/g;
+  for (const m of value.matchAll(pattern)) {
     const start = m.index!;
     const end = start + m[0].length;
+    if (m[3] !== undefined) {
+      out.push([start, end, { kind: 'env', name: m[3] }]);
+      continue;
+    }
     if (m[1] !== undefined) {
       out.push([start, end, { kind: 'other', text: m[0], what: `Continue's ${m[0]}` }]);
       continue;
@@ -104,8 +110,8 @@ function translateValue(value: string, from: HostId, to: HostId, where: string, 
   return out + literal(value.slice(last));
 }
 
-function hasPlaceholder(value: string): boolean {
-  return /\$\{/.test(value);
+function hasPlaceholder(value: string, host: HostId): boolean {
+  return /\$\{/.test(value) || (HOST_RULES[host].bareDollar === true && /\$[A-Za-z_]/.test(value));
 }
 
 /**
@@ -126,7 +132,7 @@ export async function transferServer(from: EntryLocation, name: string, to: Entr
   const record = (r: Record<string, string> | undefined, label: string): Record<string, string> | undefined => {
     if (!r) return r;
     return Object.fromEntries(Object.entries(r).map(([k, v]) => {
-      if (isSecretKey(k) && !hasPlaceholder(v) && v.trim() !== '' && to.host !== from.host) literalSecrets.push(`${label}.${k}`);
+      if (isSecretKey(k) && !hasPlaceholder(v, from.host) && v.trim() !== '' && to.host !== from.host) literalSecrets.push(`${label}.${k}`);
       return [k, tr(v, `${label}.${k}`)];
     }));
   };

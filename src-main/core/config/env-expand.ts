@@ -2,9 +2,9 @@
  * Env placeholder expansion with each host's own syntax (docs/config-discovery.md). Pure: the environment and
  * folders come in as `ExpansionVars`, nothing is read from the process.
  *
- * - `posix` (xcsh, Claude Code, ChatCLI, Switchboard's own file, the mcp.json fallback):
+ * - `posix` (xcsh, Claude Code, ChatCLI, Gemini CLI, Switchboard's own file, the mcp.json fallback):
  *   `${VAR}` and `${VAR:-default}` (default used when VAR is unset or empty; it may itself hold
- *   placeholders). `$VAR` without braces stays literal.
+ *   placeholders). `$VAR` without braces stays literal, except with `bareDollar` (Gemini CLI).
  * - `vscode` (Cursor): `${env:VAR}`, `${workspaceFolder}`, `${workspaceFolderBasename}`,
  *   `${userHome}`, `${pathSeparator}` / `${/}`.
  * - `none` (Claude Desktop): nothing is expanded.
@@ -29,6 +29,8 @@ export interface ExpansionVars {
   workspaceFolder?: string;
   /** `${pathSeparator}` / `${/}` (vscode syntax). Default `/`. */
   pathSeparator?: string;
+  /** posix syntax: `$VAR` without braces too (Gemini CLI; an unset one stays literal). Default false. */
+  bareDollar?: boolean;
 }
 
 /** A string after expansion, and the placeholders that stayed literal. */
@@ -110,8 +112,18 @@ function unresolvedName(inner: string, syntax: ExpansionSyntax): string {
  * placeholders (deduplicated, in order of appearance). An unterminated `${` is left as is.
  */
 export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars: ExpansionVars): Expanded {
-  if (syntax === 'none' || !input.includes('${')) return { value: input, unresolved: [] };
+  const bare = syntax === 'posix' && vars.bareDollar === true;
+  if (syntax === 'none' || !input.includes(bare ? '$' : '${')) return { value: input, unresolved: [] };
   const unresolved: string[] = [];
+  // Gemini CLI: `$VAR` (a name after `$`, not `${`) outside the braced placeholders.
+  const text = (t: string): string =>
+    bare
+      ? t.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (m, name: string) => {
+          const value = lookup(vars, name);
+          if (value === undefined) unresolved.push(name);
+          return value ?? m;
+        })
+      : t;
   let out = '';
   let i = 0;
   while (i < input.length) {
@@ -119,7 +131,7 @@ export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars:
     if (start < 0) break;
     const end = closingBrace(input, start);
     if (end < 0) break;
-    out += input.slice(i, start);
+    out += text(input.slice(i, start));
     const inner = input.slice(start + 2, end);
     if (inner.startsWith('secret:') || inner.trim() === '') {
       // `${}` names nothing: literal text, not an unresolved placeholder.
@@ -137,7 +149,7 @@ export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars:
     }
     i = end + 1;
   }
-  out += input.slice(i);
+  out += text(input.slice(i));
   return { value: out, unresolved: [...new Set(unresolved)] };
 }
 

@@ -42,10 +42,18 @@ function launch(s: MCPServer, keys: { url?: string; headers?: string; command?: 
   return e;
 }
 
-/** Extensions kept verbatim, minus keys the host shape writes itself. */
+/**
+ * Launch keys left in `extensions`: a field the source host ignored (`"url"` beside a stdio
+ * `"command"`, issue 27 item 9; normalize-entry.ts). The launch written is the canonical one, so
+ * such a key is not carried into another entry — Roo Code and xcsh would refuse an entry with both.
+ * An edit of the entry in its own file leaves it where it is (edits write only what changed).
+ */
+const IGNORED_LAUNCH_KEYS = ['command', 'cmd', 'url', 'uri', 'serverUrl', 'httpUrl'];
+
+/** Extensions kept verbatim, minus keys the host shape writes itself and ignored launch keys. */
 function extras(s: MCPServer, written: Entry, drop: string[] = []): Entry {
   const out: Entry = {};
-  for (const [k, v] of Object.entries(s.extensions ?? {})) if (!(k in written) && !drop.includes(k) && k !== 'name') out[k] = v;
+  for (const [k, v] of Object.entries(s.extensions ?? {})) if (!(k in written) && !drop.includes(k) && !IGNORED_LAUNCH_KEYS.includes(k) && k !== 'name') out[k] = v;
   return out;
 }
 
@@ -215,7 +223,7 @@ export const HOST_SHAPES: Record<HostId, HostShape> = {
       if (!('name' in (s.extensions ?? {}))) entry.name = s.name;
       const ext = { ...(s.extensions ?? {}) };
       const notes = [...authNote(s, 'goose'), ...(s.cwd !== undefined ? ['goose has no "cwd" field; not written'] : [])];
-      return { entry: { ...entry, ...Object.fromEntries(Object.entries(ext).filter(([k]) => !(k in entry))) }, notes };
+      return { entry: { ...entry, ...Object.fromEntries(Object.entries(ext).filter(([k]) => !(k in entry) && !IGNORED_LAUNCH_KEYS.includes(k))) }, notes };
     },
   }),
   continue: shape('continue', {

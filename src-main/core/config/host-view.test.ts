@@ -79,3 +79,25 @@ describe('per-host view: only the host’s own files', () => {
     expect(claudeView.entries.map((e) => [e.server.name, e.server.source.file])).toEqual([['shared', claude]]);
   });
 });
+
+describe('per-host view: a file nothing was read from is an error, never fine with no servers (issue 27 item 9)', () => {
+  it('a TOML and a YAML syntax error carry line and column; servers under the wrong key say which key the host reads', async () => {
+    const codex = await sb.write(join(sb.home, '.codex', 'config.toml'), '[mcp_servers.a]\ncommand = "node"\nargs = ["x",\n');
+    const goose = await sb.write(join(sb.home, '.config', 'goose', 'config.yaml'), 'extensions:\n  a:\n    cmd: node\n   type: stdio\n');
+    const vscode = await sb.write(join(sb.project, '.vscode', 'mcp.json'), { mcpServers: { a: { command: 'node' } } });
+    const ctx = sb.ctx();
+    const result = await discoverServers(ctx);
+    const fileOf = async (host: 'codex' | 'goose' | 'vscode', path: string) =>
+      hostViewJson(await loadHostView(result, host, ctx), result, ctx).files.find((f) => f.path === path);
+    const codexFile = await fileOf('codex', codex);
+    expect(codexFile).toMatchObject({ exists: true, error: { line: 4, column: 1 } });
+    expect(codexFile!.error!.message).toMatch(/^Malformed TOML: /);
+    const gooseFile = await fileOf('goose', goose);
+    expect(gooseFile).toMatchObject({ exists: true, error: { line: 4, column: 1 } });
+    expect(gooseFile!.error!.message).toMatch(/^Malformed YAML: /);
+    expect(await fileOf('vscode', vscode)).toEqual({
+      path: vscode, scope: 'project', exists: true,
+      error: { line: 2, column: 3, message: 'No servers read from this file: VS Code reads its servers from "servers", but this file has 1 server under "mcpServers" (move them under "servers")' },
+    });
+  });
+});

@@ -68,6 +68,20 @@ describe('servers outside the key the host reads', () => {
     ]);
   });
 
+  it('Gemini CLI, xcsh, ChatCLI and a Continue drop-in say it too (their own readers, not the common map reader)', async () => {
+    const gemini = await sb.write(join(sb.home, '.gemini', 'settings.json'), { theme: 'Default', servers: { a: { command: 'node' } } });
+    const xcsh = await sb.write(join(sb.home, '.xcsh', 'agent', 'mcp.json'), { b: { command: 'node' }, c: { url: 'https://c.example/mcp' } });
+    const chatcli = await sb.write(join(sb.home, '.chatcli', 'mcp_servers.json'), { servers: [{ name: 'd', command: 'node', enabled: true }] });
+    const dropIn = await sb.write(join(sb.project, '.continue', 'mcpServers', 'pasted.json'), { servers: { e: { command: 'node' } } });
+    const out = await discoverServers(sb.ctx());
+    expect(out.servers.map((s) => s.name)).toEqual([]);
+    const said = (file: string): string[] => out.warnings.filter((w) => w.file === file).map((w) => `${w.line}:${w.column} ${w.message}`);
+    expect(said(gemini)).toEqual(['3:3 No servers read from this file: Gemini CLI reads its servers from "mcpServers", but this file has 1 server under "servers" (move them under "mcpServers")']);
+    expect(said(xcsh)).toEqual(['1:1 No servers read from this file: xcsh reads its servers from "mcpServers", but this file has 2 servers at its top level (wrap them in {"mcpServers": …})']);
+    expect(said(chatcli)).toEqual(['2:3 No servers read from this file: ChatCLI reads its servers from "mcpServers", but this file has 1 server under "servers" (move them under "mcpServers")']);
+    expect(said(dropIn)).toEqual(['2:3 No servers read from this file: Continue reads its servers from "mcpServers", but this file has 1 server under "servers" (move them under "mcpServers")']);
+  });
+
   it("a general settings file's other maps (Zed agent_servers) are not taken for misplaced servers", async () => {
     const file = await sb.write(join(sb.home, '.config', 'zed', 'settings.json'), { theme: 'One Dark', agent_servers: { x: { command: 'agent' } } });
     const out = await discoverServers(sb.ctx());

@@ -3,7 +3,7 @@
  * host does not expand (`${GITHUB_TOKEN}` in Claude Desktop, Cline, Codex, LM Studio, Zed, goose or
  * Continue, whose files take values as written; docs/host-formats.md "Placeholder syntaxes do not
  * travel"), and template placeholders left unfilled (`<YOUR_API_KEY>`, `YOUR_TOKEN_HERE`,
- * `your-api-key`, `REPLACE_ME`). Placeholders the host does expand but that stay unresolved are
+ * `your-api-key`, `REPLACE_ME`, `{{API_KEY}}`). Placeholders the host does expand but that stay unresolved are
  * placeholder-warnings.ts's. Only the placeholder is quoted, never the rest of the value.
  */
 import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../src-shared/config/server.js';
@@ -12,8 +12,8 @@ import { HOST_RULES } from './providers/host-rules.js';
 
 /** `${…}` — a variable in the hosts that expand one, text elsewhere. Continue's `${{ … }}` is its own. */
 const VARIABLE = /\$\{(?!\{)[^{}]+\}/g;
-/** Template placeholders copied from a README and not filled in. */
-const TEMPLATE = /<[A-Za-z][\w .-]{0,40}>|\b(?:YOUR|your|Your)[_-][\w-]*|\b[\w-]*_HERE\b|\b(?:REPLACE_ME|CHANGEME|CHANGE_ME)\b/g;
+/** Template placeholders copied from a README and not filled in (`{{API_KEY}}` too, but not Continue's own `${{ secrets.X }}`). */
+const TEMPLATE = /<[A-Za-z][\w .-]{0,40}>|(?<!\$)\{\{\s*[A-Za-z_][\w.-]{0,40}\s*\}\}|\b(?:YOUR|your|Your)[_-][\w-]*|\b[\w-]*_HERE\b|\b(?:REPLACE_ME|CHANGEME|CHANGE_ME)\b/g;
 
 /** One warning per placeholder each definition will send as written. */
 export function literalPlaceholderWarnings(defs: readonly ServerDefinition[]): ConfigWarning[] {

@@ -23,31 +23,33 @@ function looksLikeServer(node: Node | undefined): boolean {
   return node?.type === 'object' && (node.children ?? []).some((p) => LAUNCH_KEYS.has(String(keyOf(p))) && valueOf(p)?.type === 'string');
 }
 
-/** How many values of an object node look like servers. */
+/** How many values of an object node (a map, `{name: {…}}`) or items of an array node (a list, `[{name, …}]`) look like servers. */
 function serverCount(node: Node | undefined): number {
+  if (node?.type === 'array') return (node.children ?? []).filter(looksLikeServer).length;
   return node?.type === 'object' ? (node.children ?? []).filter((p) => looksLikeServer(valueOf(p))).length : 0;
 }
 
 /**
  * The warning for `doc` when nothing sits at `path` (the key its host reads, e.g. `['servers']`)
- * but servers sit elsewhere: under another host's key, or at the top level (every top-level value
- * a server). Undefined when `path` exists or nothing looks misplaced. `host`: the host's name.
+ * but servers sit elsewhere: under another host's key (a map or a list), or at the top level
+ * (every top-level value a server). `[]` when `path` exists or nothing looks misplaced, else one
+ * warning. `host`: the host's name.
  */
-export function misplacedServersWarning(doc: ConfigDocument, path: string[], host: string): ConfigWarning | undefined {
+export function misplacedServersWarning(doc: ConfigDocument, path: string[], host: string): ConfigWarning[] {
   const root = doc.root;
-  if (root?.type !== 'object' || nodeAt(doc, path) !== undefined) return undefined;
+  if (root?.type !== 'object' || nodeAt(doc, path) !== undefined) return [];
   const reads = `${host} reads its servers from "${path.join('.')}"`;
   const plural = (n: number): string => `${n} server${n === 1 ? '' : 's'}`;
   for (const prop of root.children ?? []) {
     const key = String(keyOf(prop));
     const n = serverCount(valueOf(prop));
     if (key !== path[0] && SERVER_MAP_KEYS.includes(key) && n > 0) {
-      return { file: doc.path, ...doc.lines.at(prop.offset), ...warningCode('misplaced-servers'), message: `No servers read from this file: ${reads}, but this file has ${plural(n)} under "${key}" (move them under "${path.join('.')}")` };
+      return [{ file: doc.path, ...doc.lines.at(prop.offset), ...warningCode('misplaced-servers'), message: `No servers read from this file: ${reads}, but this file has ${plural(n)} under "${key}" (move them under "${path.join('.')}")` }];
     }
   }
   const props = root.children ?? [];
   if (props.length > 0 && props.every((p) => looksLikeServer(valueOf(p)))) {
-    return { file: doc.path, ...doc.lines.at(root.offset), ...warningCode('misplaced-servers'), message: `No servers read from this file: ${reads}, but this file has ${plural(props.length)} at its top level (wrap them in {"${path.join('.')}": …})` };
+    return [{ file: doc.path, ...doc.lines.at(root.offset), ...warningCode('misplaced-servers'), message: `No servers read from this file: ${reads}, but this file has ${plural(props.length)} at its top level (wrap them in {"${path.join('.')}": …})` }];
   }
-  return undefined;
+  return [];
 }

@@ -7,7 +7,8 @@
 import { isSecretKey } from '../../../src-shared/redaction.js';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { HOST_LABELS, ProtocolModeSchema, type Auth, type ConfigWarning, type HostId, type MCPServer, type Scope, type ServerDefinition } from '../../../src-shared/config/server.js';
-import { invalidConfigMessage, normalizeTransportSpelling, validateServerConfig } from '../../../src-shared/config/validate.js';
+import { invalidConfigMessage, validateServerConfig } from '../../../src-shared/config/validate.js';
+import { bothFieldsReason, hostKey, ignoredLaunchField } from './both-launch-fields.js';
 import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
 import { jsonTypeOf, positionOf, type ConfigDocument } from '../files/jsonc-document.js';
 import { warningCode, type ConfigWarningCode } from '../../../src-shared/config/warning-codes.js';
@@ -31,12 +32,26 @@ export interface HostRules {
   /** ChatCLI: `alwaysAllow` is merged into `autoApprove` (and kept verbatim in extensions). */
   mergeAlwaysAllow?: boolean;
   /**
-   * The host picks the transport from `type` (absent: stdio) and ignores the other transport's launch
-   * field — `url` on a stdio entry, `command` on an http/sse one — instead of refusing the entry
-   * (Claude Code, Claude Desktop, Cline, VS Code, Continue; issue 27 item 9). Without it an entry
-   * with both is refused, as Roo Code and xcsh do.
+   * What the host does with an entry that carries both launch fields, `command` and a url (issue 27
+   * item 9; docs/host-formats.md "Both launch fields"); the other field is then kept as written (an
+   * extension) and named in a warning:
+   * - `type`: its `type` (ChatCLI `transport`) picks the transport, absent = stdio (Claude Code,
+   *   Claude Desktop, Cline, VS Code, Continue, goose, ChatCLI, the mcp.json fallback);
+   * - `shape`: the host's own shapes decide — Zed's stdio shape comes first, Gemini's url keys win
+   *   over `command` (its translator gives the transport);
+   * - `guess`: the host's documentation does not say (Cursor, Windsurf, LM Studio): read as `type`,
+   *   and the warning says it is Switchboard's choice.
+   * Absent: the entry is refused, as Roo Code, xcsh and Codex refuse it.
    */
-  launchByType?: boolean;
+  bothLaunchFields?: 'type' | 'shape' | 'guess';
+  /**
+   * The host's url keys in the order it prefers them when several are set (Gemini `httpUrl` over
+   * `url`, Windsurf `serverUrl` over `url`); the others are kept as written and named in a warning.
+   * Absent: the first of `url`, `serverUrl`, `httpUrl` that is set, without a warning.
+   */
+  urlKeys?: readonly string[];
+  /** `$VAR` without braces is expanded too (Gemini CLI fills in `$VAR` and `${VAR}` in every string). */
+  bareDollar?: boolean;
   /** Entries carry their own `name` (list formats): the key is consumed, not an extension. */
   nameInEntry?: boolean;
   /** ChatCLI: a `cwd` starting with `~/` is relative to the home folder. */
@@ -78,6 +93,8 @@ const TYPED_KEYS = new Set([
   'transport', 'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'enabled', 'timeout', 'auth',
   'enabledTools', 'disabledTools', 'autoApprove', 'overrides', 'channels', 'description', 'tags', 'category',
 ]);
+/** The url keys hosts use, in the order read when a host states none (`HostRules.urlKeys`). */
+const URL_KEYS = ['url', 'serverUrl', 'httpUrl'];
 const LIST_KEYS = ['enabledTools', 'disabledTools', 'autoApprove', 'overrides', 'channels', 'tags'] as const;
 
 type Scalar = string | number | boolean;
@@ -103,7 +120,8 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     const pos = key === undefined ? entryPos : positionOf(doc, valueNode, key);
     warnings.push({ file: doc.path, ...pos, server: name, message: `Server "${name}": ${message}`, ...warningCode(code) });
   };
-  let raw = getNodeValue(valueNode) as Record<string, unknown>;
+  const input = getNodeValue(valueNode) as Record<string, unknown>;
+  let raw = input;
   const invalid: string[] = [];
   let hostTransport: string | undefined;
   const hostUnresolved: string[] = [];
@@ -123,16 +141,14 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
   if (rules.nameInEntry) consumed.add('name');
 
   // Launch fields: a wrong type rejects the entry.
-  let url: unknown = raw.url;
-  let aliasTransport: string | undefined;
-  if (url === undefined && typeof raw.serverUrl === 'string') {
-    url = raw.serverUrl; // Windsurf spelling (docs/server-model.md)
-    consumed.add('serverUrl');
-  } else if (url === undefined && typeof raw.httpUrl === 'string') {
-    url = raw.httpUrl; // Gemini: Streamable HTTP
-    aliasTransport = 'http';
-    consumed.add('httpUrl');
-  }
+  const urlKey = (rules.urlKeys ?? URL_KEYS).find((k) => typeof raw[k] === 'string') ?? 'url';
+  let url: unknown = raw[urlKey];
+  // Gemini: `httpUrl` is Streamable HTTP.
+  const aliasTransport = urlKey === 'httpUrl' ? 'http' : undefined;
+  if (urlKey !== 'url') consumed.add(urlKey);
+  // Url keys the host passes over for `urlKey`: kept as written, named.
+  const shadowed = (rules.urlKeys ?? []).filter((k) => k !== urlKey && raw[k] !== undefined);
+  for (const key of shadowed) warnAt(`"${key}" is ignored: ${HOST_LABELS[rules.host]} uses "${urlKey}" when both are set`, key);
   for (const key of ['command', 'cwd'] as const) {
     const v = raw[key];
     if (v === undefined) continue;
@@ -188,27 +204,27 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
     else warnAt(`"${key}" must be a string, got ${jsonTypeOf(v)}; ignored`, key);
   }
   const extensions: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) if (!consumed.has(key)) extensions[key] = value;
+  for (const [key, value] of Object.entries(raw)) if (!consumed.has(key) || shadowed.includes(key)) extensions[key] = value;
 
   // Expand (trusted sources only), then validate the result (docs/server-model.md, §2).
   let unresolved: string[] = [...hostUnresolved];
   let fields = out;
   if (src.expand) {
-    const expanded = expandServerFields(out, rules.syntax, src.vars);
+    const expanded = expandServerFields(out, rules.syntax, rules.bareDollar ? { ...src.vars, bareDollar: true } : src.vars);
     fields = expanded.server;
     unresolved = [...new Set([...unresolved, ...expanded.unresolved])];
   }
   const declared = raw.transport ?? raw.type ?? aliasTransport ?? hostTransport;
-  if (rules.launchByType) {
+  if (rules.bothLaunchFields) {
     const ignored = ignoredLaunchField(declared, fields.command, fields.url);
     if (ignored) {
       // Kept as written (an extension, written back untouched), not used: the host does the same.
-      const rawKey = ignored.key === 'command' || raw.url !== undefined ? ignored.key : raw.serverUrl !== undefined ? 'serverUrl' : 'httpUrl';
-      extensions[rawKey] = raw[rawKey];
+      const rawKey = hostKey(input, ignored.key === 'command' ? 'command' : urlKey);
+      extensions[rawKey] = input[rawKey];
       delete out[ignored.key];
       fields = { ...fields };
       delete fields[ignored.key];
-      warnAt(`"${ignored.key}" is ignored: ${HOST_LABELS[rules.host]} runs ${ignored.transport === 'stdio' ? 'a stdio server from "command"' : `an ${ignored.transport} server from "url"`} (type ${ignored.transport}${declared === undefined ? ', the default' : ''})`, ignored.key);
+      warnAt(`"${rawKey}" is ignored: ${bothFieldsReason(rules, ignored.transport, declared, input, urlKey)}`, rawKey);
       url = fields.url;
     }
   }
@@ -243,18 +259,6 @@ export function normalizeEntry(name: string, keyOffset: number, valueNode: Node,
 }
 
 /**
- * The launch field a type-decides host ignores (`HostRules.launchByType`) when an entry carries both
- * `command` and `url`: `url` when its type is stdio or absent, `command` when it is http or sse.
- * Undefined when the entry has only one of them or an unknown type (validation says why).
- */
-function ignoredLaunchField(declared: unknown, command: string | undefined, url: unknown): { key: 'command' | 'url'; transport: 'stdio' | 'http' | 'sse' } | undefined {
-  if (!command?.trim() || typeof url !== 'string' || !url.trim()) return undefined;
-  const transport = declared === undefined ? 'stdio' : typeof declared === 'string' ? normalizeTransportSpelling(declared) : undefined;
-  if (transport === undefined) return undefined;
-  return { key: transport === 'stdio' ? 'url' : 'command', transport };
-}
-
-/**
  * `env.X` / `headers.X` / `url` whose value a placeholder expansion changed (`${API_KEY}` →
  * its value): what it expanded to came from the environment and is held as a secret (issue 9 item 4).
  */
@@ -267,14 +271,14 @@ function placeholderKeys(before: Partial<MCPServer>, after: Partial<MCPServer>):
   return out;
 }
 
-/** A `${VAR}` / `${env:VAR}` / `${VAR:-default}` placeholder's variable name. */
-const PLACEHOLDER_VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]{0,127})/g;
+/** A `${VAR}` / `${env:VAR}` / `${VAR:-default}` / (Gemini) `$VAR` placeholder's variable name. */
+const PLACEHOLDER_VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]{0,127})|\$([A-Za-z_][A-Za-z0-9_]{0,127})/g;
 
 /** Whether the text as written at `at` (`env.X`, `headers.X`, `url`) names a secret-looking variable (`${SVC_SECRET}`). */
 function namesSecretVariable(at: string, before: Partial<MCPServer>): boolean {
   const [field, ...rest] = at.split('.');
   const text = field === 'url' ? before.url : field === 'env' || field === 'headers' ? before[field]?.[rest.join('.')] : undefined;
-  return typeof text === 'string' && [...text.matchAll(PLACEHOLDER_VARIABLE)].some((m) => isSecretKey(m[1]!));
+  return typeof text === 'string' && [...text.matchAll(PLACEHOLDER_VARIABLE)].some((m) => isSecretKey((m[1] ?? m[2])!));
 }
 
 function pick<K extends keyof MCPServer>(from: Partial<MCPServer>, keys: readonly K[]): Partial<Pick<MCPServer, K>> {

@@ -55,9 +55,11 @@ export function unresolvedFields(def: ServerDefinition): UnresolvedField[] {
   if (wanted.size === 0) return [];
   const out: UnresolvedField[] = [];
   const found = new Set<string>();
+  // Gemini CLI's `$VAR` too, where the host expands it.
+  const placeholders = HOST_RULES[def.source.host]?.bareDollar ? /\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^{}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g : /\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^{}]*)\}/g;
   for (const [field, value] of stringFields(def)) {
-    for (const m of value.matchAll(/\$\{\{\s*([^}]+?)\s*\}\}|\$\{([^{}]*)\}/g)) {
-      const inner = m[1] ?? m[2] ?? '';
+    for (const m of value.matchAll(placeholders)) {
+      const inner = m[1] ?? m[2] ?? m[3] ?? '';
       const name = reportedNames(inner).find((n) => wanted.has(n));
       if (name === undefined) continue;
       out.push({ field, placeholder: m[0], name });
@@ -105,12 +107,21 @@ export function closeVariableNames(name: string, env: Record<string, string | un
   return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, 2).map(([n]) => n);
 }
 
+/** Editor placeholders (VS Code, Cursor) a `${VAR}` host reads as an environment variable of that name. */
+const EDITOR_VARIABLES = new Set(['workspaceFolder', 'workspaceFolderBasename', 'userHome', 'pathSeparator']);
+
 /** What a placeholder needs, in words (its host's syntax decides what `${NAME}` means). */
 function whatItNeeds(u: UnresolvedField, def: ServerDefinition): string {
   const { name } = u;
   if (name.startsWith('input:') && HOST_RULES[def.source.host]?.syntax === 'vscode') return `needs an answer (switchboard input ${name.slice(6)})`;
   if (name.startsWith('secret:')) return 'has no value in the keychain';
+  // Windsurf's `${file:/path}` is the file's content, read by Windsurf (docs/host-formats.md); Switchboard does not read it.
+  if (def.source.host === 'windsurf' && name.startsWith('file:')) return 'is a file Windsurf reads the value from; Switchboard does not read it';
+  if (u.placeholder.startsWith('${{')) return `only ${HOST_LABELS[def.source.host]} fills in (from its own secrets and inputs); Switchboard cannot`;
   const isVariable = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+  if (HOST_RULES[def.source.host]?.syntax === 'posix' && EDITOR_VARIABLES.has(name)) {
+    return `is an editor placeholder (VS Code, Cursor) ${HOST_LABELS[def.source.host]} does not expand`;
+  }
   if (isVariable && HOST_RULES[def.source.host]?.syntax === 'vscode' && !u.placeholder.startsWith('${env:')) {
     return `is not a placeholder ${HOST_LABELS[def.source.host]} knows (an environment variable is written \${env:${name}})`;
   }

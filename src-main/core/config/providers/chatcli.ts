@@ -12,19 +12,12 @@ import type { HostRules } from '../normalize-entry.js';
 import { readServerList } from '../server-collection.js';
 import { overrideWarnings } from '../builtin-overrides.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
+import { HOST_RULES } from './host-rules.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
 import { warningCode } from '../../../../src-shared/config/warning-codes.js';
+import { misplacedServersWarning } from '../misplaced-servers.js';
 
-const RULES: HostRules = {
-  host: 'chatcli',
-  syntax: 'posix',
-  auth: 'chatcli',
-  timeoutUnit: 's',
-  enabledWhenMissing: false,
-  mergeAlwaysAllow: true,
-  nameInEntry: true,
-  tildeCwd: true,
-};
+const RULES: HostRules = HOST_RULES.chatcli;
 
 function candidates(ctx: DiscoveryContext): SourceFile[] {
   const override = ctx.env.CHATCLI_MCP_CONFIG;
@@ -52,6 +45,7 @@ export const chatcliProvider: ConfigProvider = {
         continue;
       }
       const out = readServerList(nodeAt(doc, ['mcpServers']), 'mcpServers', RULES, entrySource(ctx, doc, file.scope));
+      out.warnings.push(...misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS.chatcli));
       const off = mcpSwitchedOff(ctx.env.CHATCLI_MCP_ENABLED);
       // Issue 28 item 10: CHATCLI_MCP_ENABLED=false starts none of ChatCLI's servers: listed, marked off, said once.
       servers.push(...(off ? out.servers.map((s) => ({ ...s, enabled: false })) : out.servers));

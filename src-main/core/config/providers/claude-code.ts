@@ -92,8 +92,7 @@ export const claudeCodeProvider: ConfigProvider = {
       };
       if (file.scope === 'project') {
         project = collect(nodeAt(doc, ['mcpServers']), 'project');
-        const misplaced = misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS['claude-code']);
-        if (misplaced) warnings.push(misplaced);
+        warnings.push(...misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS['claude-code']));
         continue;
       }
       const entry = projectEntry(ctx, doc);

@@ -8,6 +8,7 @@
 import { appDataDir, joinFor, localAppDataDir, xdgConfigDir } from '../../data/paths.js';
 import type { DiscoveryContext, SourceFile } from '../types.js';
 import { candidate, mapProvider } from './provider-kit.js';
+import { HOST_RULES } from './host-rules.js';
 
 const FILE = 'claude_desktop_config.json';
 /** The MSIX package family of Claude Desktop on Windows. */
@@ -28,6 +29,6 @@ function candidates(ctx: DiscoveryContext): SourceFile[] {
 
 /** Provider for `claude_desktop_config.json`. */
 export const claudeDesktopProvider = mapProvider({
-  rules: { host: 'claude-desktop', syntax: 'none', auth: 'opaque' },
+  rules: HOST_RULES['claude-desktop'],
   candidates,
 });

@@ -6,13 +6,14 @@
  * Continue's own and stay unresolved (flagged).
  */
 import { readdirSync } from 'node:fs';
-import { type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
+import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
 import { joinFor } from '../../data/paths.js';
 import { nodeAt } from '../../files/jsonc-document.js';
 import { readServerList, readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { HOST_RULES } from './host-rules.js';
 import { candidate, entrySource, loadCandidates, rootProblem } from './provider-kit.js';
+import { misplacedServersWarning } from '../misplaced-servers.js';
 
 /** The project drop-in folder. */
 export function continueDropInDir(ctx: DiscoveryContext): string {
@@ -56,6 +57,7 @@ export const continueProvider: ConfigProvider = {
       const out = json
         ? readServerMap(nodeAt(doc, ['mcpServers']), 'mcpServers', { ...HOST_RULES.continue, nameInEntry: false }, src)
         : readServerList(nodeAt(doc, ['mcpServers']), 'mcpServers', HOST_RULES.continue, src);
+      out.warnings.push(...misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS.continue));
       servers.push(...out.servers);
       warnings.push(...out.warnings);
     }

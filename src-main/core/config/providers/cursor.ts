@@ -6,10 +6,11 @@
  */
 import { joinFor } from '../../data/paths.js';
 import { candidate, mapProvider } from './provider-kit.js';
+import { HOST_RULES } from './host-rules.js';
 
 /** Provider for Cursor's `mcp.json` files. */
 export const cursorProvider = mapProvider({
-  rules: { host: 'cursor', syntax: 'vscode', auth: 'opaque' },
+  rules: HOST_RULES.cursor,
   candidates: (ctx) => [
     candidate('cursor', joinFor(ctx, ctx.projectDir, '.cursor', 'mcp.json'), 'project'),
     candidate('cursor', joinFor(ctx, ctx.home, '.cursor', 'mcp.json'), 'user'),

@@ -8,7 +8,7 @@
  * list (any layer) turns servers off, and a non-empty `mcp.allowed` turns every other one off.
  */
 import { getNodeValue } from 'jsonc-parser';
-import { type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
+import { HOST_LABELS, type ConfigWarning, type ServerDefinition } from '../../../../src-shared/config/server.js';
 import { joinFor } from '../../data/paths.js';
 import { nodeAt } from '../../files/jsonc-document.js';
 import { readServerMap } from '../server-collection.js';
@@ -16,6 +16,7 @@ import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } fro
 import { HOST_RULES } from './host-rules.js';
 import { candidate, entrySource, loadCandidates, rootProblem, untrustedListIgnored } from './provider-kit.js';
 import { warningCode } from '../../../../src-shared/config/warning-codes.js';
+import { misplacedServersWarning } from '../misplaced-servers.js';
 
 function systemDir(ctx: DiscoveryContext): string {
   if (ctx.platform === 'win32') return 'C:\\ProgramData\\gemini-cli';
@@ -52,6 +53,7 @@ export const geminiProvider: ConfigProvider = {
         continue;
       }
       const out = readServerMap(nodeAt(doc, ['mcpServers']), 'mcpServers', HOST_RULES.gemini, entrySource(ctx, doc, file.scope));
+      out.warnings.push(...misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS.gemini));
       servers.push(...out.servers);
       warnings.push(...out.warnings);
       for (const key of ['excluded', 'allowed'] as const) {

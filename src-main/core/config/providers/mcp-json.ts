@@ -5,10 +5,11 @@
  */
 import { joinFor } from '../../data/paths.js';
 import { candidate, mapProvider } from './provider-kit.js';
+import { HOST_RULES } from './host-rules.js';
 
 /** Provider for the root `mcp.json` / `.mcp.json` fallback. */
 export const mcpJsonProvider = mapProvider({
-  rules: { host: 'mcp-json', syntax: 'posix', auth: 'canonical' },
+  rules: HOST_RULES['mcp-json'],
   strictJson: false,
   candidates: (ctx) => [
     candidate('mcp-json', joinFor(ctx, ctx.projectDir, 'mcp.json'), 'project'),

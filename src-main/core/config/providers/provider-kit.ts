@@ -190,8 +190,7 @@ export function mapProvider(options: MapProviderOptions): ConfigProvider {
         }
         const path = options.mapPath?.(loaded.file) ?? ['mcpServers'];
         const out = readServerMap(nodeAt(loaded.doc, path), pathLabel(path), rules, entrySource(ctx, loaded.doc, loaded.file.scope));
-        const misplaced = misplacedServersWarning(loaded.doc, path, HOST_LABELS[rules.host]);
-        if (misplaced) out.warnings.push(misplaced);
+        out.warnings.push(...misplacedServersWarning(loaded.doc, path, HOST_LABELS[rules.host]));
         options.adjust?.(loaded, out, ctx);
         if (lastGood && loaded.doc.errorOffsets.length === 0) lastGood.set(loaded.file.path, out.servers);
         servers.push(...out.servers);

@@ -5,10 +5,11 @@
  */
 import { DATA_FILES, joinFor } from '../../data/paths.js';
 import { candidate, mapProvider } from './provider-kit.js';
+import { HOST_RULES } from './host-rules.js';
 
 /** Provider for `<dataDir>/servers.json`. */
 export const switchboardProvider = mapProvider({
-  rules: { host: 'switchboard', syntax: 'posix', auth: 'canonical' },
+  rules: HOST_RULES.switchboard,
   strictJson: false,
   keepLastGood: true,
   candidates: (ctx) => [candidate('switchboard', joinFor(ctx, ctx.dataDir, DATA_FILES.servers), 'app')],

@@ -14,8 +14,10 @@ import { readServerMap } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
 import { candidate, entrySource, loadCandidates, rootProblem, untrustedListIgnored } from './provider-kit.js';
 import { warningCode } from '../../../../src-shared/config/warning-codes.js';
+import { HOST_RULES } from './host-rules.js';
+import { misplacedServersWarning } from '../misplaced-servers.js';
 
-const RULES: HostRules = { host: 'xcsh', syntax: 'posix', auth: 'canonical', coerceStrings: true };
+const RULES: HostRules = HOST_RULES.xcsh;
 
 function candidates(ctx: DiscoveryContext): SourceFile[] {
   const project = joinFor(ctx, ctx.projectDir, '.xcsh');
@@ -45,6 +47,7 @@ export const xcshProvider: ConfigProvider = {
         continue;
       }
       const out = readServerMap(nodeAt(doc, ['mcpServers']), 'mcpServers', RULES, entrySource(ctx, doc, file.scope));
+      out.warnings.push(...misplacedServersWarning(doc, ['mcpServers'], HOST_LABELS.xcsh));
       servers.push(...out.servers);
       warnings.push(...out.warnings);
       const list = nodeAt(doc, ['disabledServers']);

@@ -40,6 +40,11 @@ export interface ConnectionAuth {
   heldValues?(): SecretValues;
   /** Remember a resolved value as secret (from the keychain, a `!command`, a secret-looking key). */
   remember?(value: string): void;
+  /**
+   * Send the SDK's own `[mcp-sdk] …` console lines written during `transport`'s start and sends
+   * (OAuth on a 401) to `note` — the server's log — instead of the person's console (issue 27 item 9).
+   */
+  routeSdkLines?(transport: { start(): Promise<void>; send(...args: never[]): Promise<void> }, note: (text: string) => void): void;
 }
 
 /**

@@ -105,6 +105,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
     throw err;
   }
   const { transport, stdio, sse } = created;
+  options.auth?.routeSdkLines?.(transport, hooks.note);
   // Issue 12 item 4: a 2026-07-28 request whose response stream breaks is re-issued once (below the trace, which shows both).
   if (transport instanceof StreamableHTTPClientTransport) reissueLostRequests(transport, { isModern: () => handle.client.getProtocolEra() === 'modern', note: hooks.note });
   const quiet = { on: false };

@@ -239,6 +239,11 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     return this.traceStore.lastSeq();
   }
 
+  /** Add a system line to `server`'s log (redacted like every line; e.g. the SDK's own line during its sign-in). */
+  note(server: string, text: string): void {
+    this.logStore.append(server, 'system', text);
+  }
+
   /** Buffered log lines of `server` with `seq > afterSeq` (default 0), oldest first. */
   logs(server: string, afterSeq = 0): LogEntry[] {
     return this.logStore.logs(server, afterSeq);
