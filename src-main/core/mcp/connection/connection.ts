@@ -21,12 +21,11 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
-import { describeCallLoss } from '../failures/connection-failures.js';
 import { isSessionExpired } from './live-client.js';
 import { listAllTools } from '../tools/tool-listing.js';
 import { runServerTest } from './server-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
-import { withStreamTimeoutHint } from '../failures/stream-timeout-hint.js';
+import { buildCallResult, SESSION_RETRY_NOTE } from '../tools/call-result.js';
 import { executeToolCall } from '../tools/tool-bridge.js';
 import type { CallToolOptions } from '../manager/types.js';
 import { taskToFollow } from '../tools/task-runner.js';
@@ -37,7 +36,7 @@ export { LATENCY_WINDOW } from './connection-state.js';
 
 /** One server's runtime: status, tools, client. Public state is read through `runtime()`. */
 export class ServerConnection extends ConnectionAttempt {
-  /** Call a tool on the live client (the manager checks status and tool first). Never throws. */
+  /** Call a tool on the live client (the manager checks status and tool first; tools/call-result.ts words the result). Never throws. */
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
     const live = this.live;
     if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
@@ -71,7 +70,7 @@ export class ServerConnection extends ConnectionAttempt {
     if (failure !== undefined && isSessionExpired(live, failure) && this.live === live) {
       // docs/connections-supervision.md: a 404 on a request that carried a session id means the session expired:
       // re-initialise once and retry.
-      this.note('session expired (HTTP 404 with Mcp-Session-Id): re-initialising and retrying once');
+      this.note(SESSION_RETRY_NOTE);
       await this.reinitialise(live);
       if (this.live && this.status === 'connected') {
         used = this.live;
@@ -79,19 +78,20 @@ export class ServerConnection extends ConnectionAttempt {
       }
     }
     if (failure !== undefined) this.handleRequestFailure(used, failure);
-    // The call found that a person must sign in (more scope asked, issue 27 item 9): the call says what to run, as the status does.
     const statusNow: string = this.status; // changed by handleRequestFailure (TypeScript still narrows it to 'connected')
-    if (failure !== undefined && statusNow === 'needs-auth' && this.lastError !== undefined) result = { ...result, text: this.lastError };
-    // The transport closed itself (an oversized reply): say why, not just "Connection closed".
-    if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
-    // The process ended during the call (trial 6 finding 3): its exit and stderr tail, not only "Connection closed".
-    const loss = failure === undefined ? undefined : describeCallLoss(failure, used.stdio, this.stderrOfAttempt());
-    if (loss) result = { ...result, text: loss, failure: { code: 'process-exited', retryable: true, hint: "See the server's log for what it printed before it ended." } };
-    result = withStreamTimeoutHint(result, this.definition.transport, events); // a buffering proxy (issue 14 item 2)
+    result = buildCallResult({
+      result,
+      thrown: failure,
+      timeoutMs,
+      transport: this.definition.transport,
+      eventsSeen: events,
+      stdio: used.stdio,
+      stderrTail: () => this.stderrOfAttempt(),
+      needsAuth: statusNow === 'needs-auth' ? this.lastError : undefined,
+      redact: (text) => this.redact(text),
+    });
     // A cancelled call measured the person, not the server: it does not count as latency.
     if (options.signal?.aborted !== true) this.recordLatency(result.durationMs);
-    // An error text may quote server output that echoes a token we sent.
-    if (result.isError) result = { ...result, text: this.redact(result.text) };
     return result;
   }
 
