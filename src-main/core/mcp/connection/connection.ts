@@ -13,7 +13,8 @@
  * a bad URL, a timeout) go to `error` at once — docs/operator-verbs.md: `start` clears the error and retries.
  * Layers, each its own file: connection-state.ts (state, `runtime()`), connection-lists.ts (tool-list
  * refresh, the listen stream), connection-supervision.ts (losses, failures, backoff),
- * connection-attempt.ts (start, stop, one connect attempt); this file adds tool calls and `test`.
+ * connection-attempt.ts (start, stop, one connect attempt); this file adds tool calls and `test`
+ * (a call is resolved in tools/resolve-tool.ts, run here, its result built in tools/call-result.ts).
  * Parts: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
  * restart-schedule.ts (backoff), connection-test.ts (`test`).
  */
@@ -26,6 +27,7 @@ import { listAllTools } from '../tools/tool-listing.js';
 import { runServerTest } from './server-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
 import { buildCallResult, SESSION_RETRY_NOTE } from '../tools/call-result.js';
+import type { ToolTarget } from '../tools/resolve-tool.js';
 import { executeToolCall } from '../tools/tool-bridge.js';
 import type { CallToolOptions } from '../manager/types.js';
 import { taskToFollow } from '../tools/task-runner.js';
@@ -36,13 +38,16 @@ export { LATENCY_WINDOW } from './connection-state.js';
 
 /** One server's runtime: status, tools, client. Public state is read through `runtime()`. */
 export class ServerConnection extends ConnectionAttempt {
-  /** Call a tool on the live client (the manager checks status and tool first; tools/call-result.ts words the result). Never throws. */
-  async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
+  /**
+   * Run a resolved call on the live client (tools/resolve-tool.ts checked status and tool; the
+   * words of its result are tools/call-result.ts's). Never throws for the call's own failures: they
+   * map into the result; throws `SdkError(NotConnected)` when the connection went away since.
+   */
+  async callTool(target: ToolTarget, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
     const live = this.live;
     if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
-    const definition = this.tools.find((t) => t.name === tool);
-    const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
-    const timeoutMs = options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
+    const { name: tool, definition, outputSchema } = target;
+    const timeoutMs = options.timeoutMs ?? target.timeoutMs;
     const hooks = this.options.hooks;
     let events = 0; // progress that reached us: a buffering proxy lets none through (stream-timeout-hint.ts)
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
