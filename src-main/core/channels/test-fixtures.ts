@@ -50,8 +50,11 @@ export interface CoreHarness {
   dispose(): Promise<void>;
 }
 
-/** Create and start a core over `world` (`mode` default `web`: the data folder's owner, which persists channels). */
-export async function startCore(world: TempWorld, extras: CoreExtras = {}, mode: CoreOptions['mode'] = 'web'): Promise<CoreHarness> {
+/**
+ * Create and start a core over `world` (`mode` default `web`: the data folder's owner, which persists
+ * channels); with `settle` (default true) resolves once every server's connect attempt has ended.
+ */
+export async function startCore(world: TempWorld, extras: CoreExtras = {}, mode: CoreOptions['mode'] = 'web', { settle = true } = {}): Promise<CoreHarness> {
   const core = createSwitchboardCore(
     {
       platform: world.platform,
@@ -66,6 +69,6 @@ export async function startCore(world: TempWorld, extras: CoreExtras = {}, mode:
   const h: CoreHarness = { core, events: [], dispose: () => core.dispose() };
   core.subscribe((event, payload) => h.events.push({ event, payload }));
   await core.start();
-  await core.settled();
+  if (settle) await core.settled();
   return h;
 }

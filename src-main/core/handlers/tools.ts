@@ -28,16 +28,18 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
       // Refuse before anything serialises or walks them (a 10k-deep object overflows the stack).
       if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) return fail('BAD_REQUEST', `Tool "${tool}": ${tooDeepMessage()}`);
       if (callId !== undefined && inspector.calls.has(callId)) return fail('CONFLICT', `A call with id "${callId}" is already running`);
-      if (validate !== false) {
-        const info = ctx.manager.listTools(server).find((t) => t.name === tool);
-        const missing = info ? missingRequired(info, args) : [];
-        if (info && missing.length > 0) return ok(missingParamsResult(info, missing));
-      }
       const controller = new AbortController();
       if (callId !== undefined) inspector.calls.set(callId, controller);
       const startedAt = Date.now();
       try {
-        const result = await ctx.manager.callTool(server, tool, args, {
+        // One lookup (tools/resolve-tool.ts): its refusal is the one every face gets; its tool is the one called.
+        const resolved = await ctx.manager.resolveTool(server, tool);
+        if (!resolved.ok) return fail(resolved.code, resolved.message);
+        if (validate !== false) {
+          const missing = missingRequired(resolved.info, args);
+          if (missing.length > 0) return ok(missingParamsResult(resolved.info, missing));
+        }
+        const result = await ctx.manager.callResolved(resolved, args, {
           signal: controller.signal,
           callId,
           onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),

@@ -10,7 +10,7 @@
  * request (some SDKs do) closes the pipe mid-probe; the SDK's sibling probe would call that a
  * legacy server, so we do too: one respawn with the legacy verdict.
  */
-import { SdkError, SdkErrorCode, type Client, type PriorDiscovery } from '@modelcontextprotocol/client';
+import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { NegotiatedProtocol } from '../../../../src-shared/api/status.js';
 import { type ProtocolMode, type ServerDefinition } from '../../../../src-shared/config/server.js';
 import { CoreError } from '../../facade/errors.js';

@@ -18,6 +18,7 @@
  * - `lists` (connection-lists.ts): tool-list refresh, `list_changed`, the listen stream;
  * - `supervisor` (connection-supervision.ts): losses, failed requests, backoff and restarts;
  * - `launcher` (connection-attempt.ts): start, stop, one connect attempt.
+ * A call is resolved in tools/resolve-tool.ts, run here, and its result built in tools/call-result.ts.
  * The parts share `state`; one part reaches another only through a narrow interface of callbacks
  * (`SupervisorDeps`, `LauncherDeps`). This file adds tool calls and `test`.
  * Helpers: connection-launch.ts (values, auth, transport), connection-failures.ts (messages),
@@ -27,12 +28,12 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
-import { describeCallLoss } from '../failures/connection-failures.js';
 import { isSessionExpired } from './live-client.js';
 import { listAllTools } from '../tools/tool-listing.js';
 import { runServerTest } from './server-test.js';
 import type { ConnectionEvents, ConnectionOptions, Live } from './connection-types.js';
-import { withStreamTimeoutHint } from '../failures/stream-timeout-hint.js';
+import { buildCallResult, SESSION_RETRY_NOTE } from '../tools/call-result.js';
+import type { ToolTarget } from '../tools/resolve-tool.js';
 import { executeToolCall } from '../tools/tool-bridge.js';
 import type { CallToolOptions } from '../manager/types.js';
 import { taskToFollow } from '../tools/task-runner.js';
@@ -149,13 +150,16 @@ export class ServerConnection {
     return this.lists.refreshTools();
   }
 
-  /** Call a tool on the live client (the manager checks status and tool first). Never throws. */
-  async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
+  /**
+   * Run a resolved call on the live client (tools/resolve-tool.ts checked status and tool; the
+   * words of its result are tools/call-result.ts's). Never throws for the call's own failures: they
+   * map into the result; throws `SdkError(NotConnected)` when the connection went away since.
+   */
+  async callTool(target: ToolTarget, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
     const live = this.state.live;
     if (!live || this.status !== 'connected') throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
-    const definition = this.state.tools.find((t) => t.name === tool);
-    const outputSchema = definition?.outputSchema as Record<string, unknown> | undefined;
-    const timeoutMs = options.timeoutMs ?? this.definition.timeout ?? DEFAULT_TIMEOUT_MS;
+    const { name: tool, definition, outputSchema } = target;
+    const timeoutMs = options.timeoutMs ?? target.timeoutMs;
     const hooks = this.state.options.hooks;
     let events = 0; // progress that reached us: a buffering proxy lets none through (stream-timeout-hint.ts)
     const run = async (on: Live): Promise<[ToolCallResult, unknown]> => {
@@ -183,7 +187,7 @@ export class ServerConnection {
     if (failure !== undefined && isSessionExpired(live, failure) && this.state.live === live) {
       // docs/connections-supervision.md: a 404 on a request that carried a session id means the session expired:
       // re-initialise once and retry.
-      this.state.note('session expired (HTTP 404 with Mcp-Session-Id): re-initialising and retrying once');
+      this.state.note(SESSION_RETRY_NOTE);
       await this.launcher.reinitialise(live);
       if (this.state.live && this.status === 'connected') {
         used = this.state.live;
@@ -191,19 +195,20 @@ export class ServerConnection {
       }
     }
     if (failure !== undefined) this.supervisor.handleRequestFailure(used, failure);
-    // The call found that a person must sign in (more scope asked, issue 27 item 9): the call says what to run, as the status does.
     const statusNow: string = this.status; // changed by handleRequestFailure (TypeScript still narrows it to 'connected')
-    if (failure !== undefined && statusNow === 'needs-auth' && this.state.lastError !== undefined) result = { ...result, text: this.state.lastError };
-    // The transport closed itself (an oversized reply): say why, not just "Connection closed".
-    if (failure !== undefined && used.stdio?.fatalError) result = { ...result, text: `MCP error: ${used.stdio.fatalError}` };
-    // The process ended during the call (trial 6 finding 3): its exit and stderr tail, not only "Connection closed".
-    const loss = failure === undefined ? undefined : describeCallLoss(failure, used.stdio, this.state.stderrOfAttempt());
-    if (loss) result = { ...result, text: loss, failure: { code: 'process-exited', retryable: true, hint: "See the server's log for what it printed before it ended." } };
-    result = withStreamTimeoutHint(result, this.definition.transport, events); // a buffering proxy (issue 14 item 2)
+    result = buildCallResult({
+      result,
+      thrown: failure,
+      timeoutMs,
+      transport: this.definition.transport,
+      eventsSeen: events,
+      stdio: used.stdio,
+      stderrTail: () => this.state.stderrOfAttempt(),
+      needsAuth: statusNow === 'needs-auth' ? this.state.lastError : undefined,
+      redact: (text) => this.state.redact(text),
+    });
     // A cancelled call measured the person, not the server: it does not count as latency.
     if (options.signal?.aborted !== true) this.state.recordLatency(result.durationMs);
-    // An error text may quote server output that echoes a token we sent.
-    if (result.isError) result = { ...result, text: this.state.redact(result.text) };
     return result;
   }
 

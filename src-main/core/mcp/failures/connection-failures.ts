@@ -132,7 +132,7 @@ export function describeStdioLoss(stdio: SupervisedStdioTransport, stderrTail: s
  * is not a closed connection or the process has not ended (the caller keeps the SDK's text).
  * `stderrTail`: the attempt's last stderr lines (redact before showing, as for logs).
  */
-export function describeCallLoss(err: unknown, stdio: SupervisedStdioTransport | undefined, stderrTail: string[]): string | undefined {
+export function describeCallLoss(err: unknown, stdio: Pick<SupervisedStdioTransport, 'exitInfo' | 'fatalError'> | undefined, stderrTail: string[]): string | undefined {
   if (!stdio?.exitInfo || stdio.fatalError || !isConnectionClosed(err)) return undefined;
   const tail = stderrExcerpt(stderrTail);
   const how = describeExit(stdio.exitInfo).replace(/^killed/, 'was killed');

@@ -5,6 +5,7 @@
  */
 import type { LogEntry, ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
 import { CoreError } from '../../facade/errors.js';
+import { refusalError, resolveTool, type ResolvedTool, type ToolResolution, type ToolSource } from '../tools/resolve-tool.js';
 import { ServerConnection } from '../connection/connection.js';
 import { buildToolInfos, isToolExposed } from '../tools/tool-bridge.js';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
@@ -19,7 +20,6 @@ import type { LogStore } from '../logs/log-buffer.js';
 import type { TraceStore } from '../logs/rpc-trace.js';
 import type { ValueResolver } from '../connection/value-resolution.js';
 import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
-import { changedMessage, connectFailureMessage } from './manager-messages.js';
 
 export type { McpManagerOptions } from './manager-options.js';
 export { connectFailureMessage } from './manager-messages.js';
@@ -125,46 +125,40 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   }
 
   /**
+   * Resolve `tool` on `server` by raw names (tools/resolve-tool.ts): the one lookup every face's call
+   * goes through (the `tools:call` handler, rule calls, replays, the gateway). Waits for a connect in
+   * progress; never throws: a refusal carries the code and the CLI's text.
+   */
+  resolveTool(server: string, tool: string): Promise<ToolResolution<ServerConnection>> {
+    return resolveTool(this.toolSource, server, tool);
+  }
+
+  /**
    * Call `tool` on `server` by raw names (docs/tool-bridge.md). Waits for a connect in progress. Throws
    * `CoreError`: NOT_FOUND (unknown server or tool, or a tool the config filters out), DISABLED,
    * UNTRUSTED, NOT_CONNECTED (`Failed to connect to "<name>": <lastError>`, or a stopped server).
    * Tool errors, timeouts, transport failures and cancellation map into the result.
    */
   async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
-    const entry = this.entries.get(server);
-    if (!entry) throw new CoreError('NOT_FOUND', `Unknown server "${server}"`);
-    const { connection } = entry;
-    if (connection.status === 'connecting') await connection.whenSettled();
-    switch (connection.status) {
-      case 'connected':
-        break;
-      case 'disabled':
-        throw new CoreError('DISABLED', `Server "${server}" is disabled. Run switchboard enable ${server} first.`);
-      case 'untrusted':
-        throw new CoreError('UNTRUSTED', `Server "${server}" comes from a project folder that is not trusted. Run switchboard trust first.`);
-      case 'changed':
-        throw new CoreError('UNTRUSTED', changedMessage(server));
-      case 'stopped':
-        throw new CoreError('NOT_CONNECTED', `Server "${server}" is stopped. Run switchboard start ${server} first.`);
-      case 'backoff':
-        throw new CoreError(
-          'NOT_CONNECTED',
-          `${connectFailureMessage(server, connection.runtime().lastError)} (restarting automatically; retry in a moment)`,
-        );
-      default:
-        throw new CoreError('NOT_CONNECTED', connectFailureMessage(server, connection.runtime().lastError ?? connection.status));
-    }
-    const raw = connection.listedTools().find((t) => t.name === tool);
-    if (!raw) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
-    if (!isToolExposed(tool, this.filtersOf(connection))) {
-      // A held tool says why (a pin in block mode, a Switchboard-only switch), not a list it is not in.
-      const held = this.heldTools?.(server).has(tool) ? this.heldReason?.(server, tool) : undefined;
-      throw new CoreError('NOT_FOUND', `Tool "${tool}" on server "${server}" ${held ?? 'is filtered out by its enabledTools/disabledTools'}`);
-    }
-    const result = await connection.callTool(tool, args, options);
-    this.emit('status', connection.runtime());
+    const resolved = await this.resolveTool(server, tool);
+    if (!resolved.ok) throw refusalError(resolved);
+    return this.callResolved(resolved, args, options);
+  }
+
+  /** Run a call `resolveTool` resolved (its connection's status is announced after). Throws as `callTool` does once resolved. */
+  async callResolved(resolved: ResolvedTool<ServerConnection>, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
+    const result = await resolved.connection.callTool(resolved, args, options);
+    this.emit('status', resolved.connection.runtime());
     return result;
   }
+
+  /** What `resolveTool` reads of this manager. */
+  private readonly toolSource: ToolSource<ServerConnection> = {
+    connection: (server) => this.entries.get(server)?.connection,
+    filters: (connection) => this.filtersOf(connection),
+    heldReason: (server, tool) => (this.heldTools?.(server).has(tool) ? this.heldReason?.(server, tool) : undefined),
+    exposed: (server, tool) => this.listTools(server).find((t) => t.name === tool),
+  };
 
   /**
    * Run `fn` with `server`'s live SDK client (issue 5: the inspector's resources, prompts,

@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 import type { ContentBlock, ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
 import { assignAgentToolNames } from '../../../../src-shared/config/tool-names.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
-import { failureMessage, isRequestTimeout, timeoutHint } from '../failures/failure-text.js';
+import { failureMessage } from '../failures/failure-text.js';
 import { classifyFailure } from '../failures/failure-code.js';
 import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausable-deadline.js';
 import { declaresHeaders } from '../transport/tool-headers.js';
@@ -281,7 +281,8 @@ export interface ExecuteToolCallOptions {
  * Send `tools/call` and map the outcome; never throws. Uses `client.request(…, AnyResultSchema)`
  * rather than `client.callTool`, which throws away results that fail output validation
  * (docs/testing.md). Progress resets the timeout (docs/tool-bridge.md); the SDK only sends a progress token when
- * an `onprogress` callback is given, so one is always passed. `durationMs` is wall time.
+ * an `onprogress` callback is given, so one is always passed. `durationMs` is wall time. A thrown failure
+ * maps to `MCP error: <message>` (`mapCallFailure`); call-result.ts adds the rest of its words.
  */
 export async function executeToolCall(
   client: Client,
@@ -323,9 +324,8 @@ export async function executeToolCall(
   } catch (err) {
     const cancelled = options.signal?.aborted === true;
     if (!cancelled) options.onFailure?.(err);
-    const failed = mapCallFailure(server, tool, err, performance.now() - started, cancelled, options.timeoutMs);
-    if (!cancelled && isRequestTimeout(err)) failed.text += `. ${timeoutHint(options.timeoutMs, 'the tool needs longer')}`;
-    return failed;
+    // Its words beyond `MCP error: <message>` (a timeout's hint, a process exit) are call-result.ts's.
+    return mapCallFailure(server, tool, err, performance.now() - started, cancelled, options.timeoutMs);
   } finally {
     deadline?.dispose();
   }
