@@ -32,6 +32,23 @@ export function mergeEntries(existing: ChannelEntryView[], incoming: ChannelEntr
   return merged.length > max ? merged.slice(merged.length - max) : merged;
 }
 
+/** The entries a list holds, and whether older ones exist that it does not hold. */
+export interface HeldEntries {
+  entries: ChannelEntryView[];
+  hasOlder: boolean;
+}
+
+/**
+ * `held` with `incoming` merged in (`mergeEntries`), capped to the newest `max`. Entries dropped by
+ * the cap stay in `channels.jsonl` and the owner, so the result then says `hasOlder` (issue 27 item 7:
+ * a flood of 50,000 shows the newest 20,000 and can page back to the rest).
+ */
+export function appendHeld(held: HeldEntries, incoming: ChannelEntryView[], max = MAX_LIST): HeldEntries {
+  if (incoming.length === 0) return held;
+  const all = mergeEntries(held.entries, incoming, Number.MAX_SAFE_INTEGER);
+  return all.length > max ? { entries: all.slice(all.length - max), hasOlder: true } : { entries: all, hasOlder: held.hasOlder };
+}
+
 /** The list state and its actions. */
 export interface NotificationList {
   entries: ChannelEntryView[];
@@ -48,8 +65,7 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
   const marksVersion = useChannels((s) => s.marksVersion);
   // After a reconnect (maybe to a restarted owner) the list is queried again: entries may have come meanwhile.
   const resyncs = useResyncs();
-  const [entries, setEntries] = useState<ChannelEntryView[]>([]);
-  const [hasOlder, setHasOlder] = useState(false);
+  const [{ entries, hasOlder }, setHeld] = useState<HeldEntries>({ entries: [], hasOlder: false });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string>();
   const [version, setVersion] = useState(0);
@@ -65,7 +81,7 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
     let loaded = false;
     // Live entries reach React once per frame at most every 100 ms, however many events brought
     // them (issue 13: a burst is a few renders a second, each replacing the rows on screen).
-    const live_ = createFrameBatch<ChannelEntryView>((mine) => setEntries((list) => mergeEntries(list, mine)), throttledFrames(LIVE_INTERVAL_MS));
+    const live_ = createFrameBatch<ChannelEntryView>((mine) => setHeld((held) => appendHeld(held, mine)), throttledFrames(LIVE_INTERVAL_MS));
     // Subscribe first, then query: what arrives meanwhile is merged by seq (no gap, no duplicate).
     const off = api.on('channels:appended', (batch) => {
       const mine = batch.filter((e) => matches(e) && (!q.unread || (!e.acked && !e.paused)));
@@ -80,8 +96,7 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
       setLoading(false);
       if (!r.ok) return setError(r.error.message);
       setError(undefined);
-      setEntries(mergeEntries(r.data.entries, queued));
-      setHasOlder(r.data.hasMore);
+      setHeld(appendHeld({ entries: r.data.entries, hasOlder: r.data.hasMore }, queued));
     });
     return () => {
       live = false;
@@ -95,8 +110,7 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
     if (first === undefined) return;
     const r = await api.call('channels:list', { ...queryRef.current, beforeSeq: first, limit: PAGE });
     if (!r.ok) return setError(r.error.message);
-    setEntries((list) => mergeEntries(r.data.entries, list, Number.MAX_SAFE_INTEGER));
-    setHasOlder(r.data.hasMore);
+    setHeld((held) => ({ entries: mergeEntries(r.data.entries, held.entries, Number.MAX_SAFE_INTEGER), hasOlder: r.data.hasMore }));
   }, [api, entries]);
 
   return { entries, hasOlder, loading, error, loadOlder, reload: () => setVersion((v) => v + 1) };
