@@ -1,15 +1,18 @@
 /**
- * The channels benchmark's window row (issue 13 "Done when"): one server pushes `rate`
+ * The channels benchmark's window row (issue 13 "Done when"; issue 27 item 7 "Channels under a
+ * flood": 5,000 a second for 10 s): one server pushes `rate`
  * notifications per second for `seconds` into a running owner (the web host over a core, as
  * `switchboard serve` starts it: owner/start-owner.ts) while Chromium shows its Notifications view.
  * Printed with their targets:
  * - the window's longest main-thread task while they arrive (target < 100 ms): the page's long-task
  *   observer (wall time; cheap), and with `--trace` also the longest task's CPU time from a Chrome
  *   trace (e2e/long-tasks.ts, the helper the e2e uses; tracing costs every task something);
- * - delivery latency, server emit → row in the window (target: within a second): the fixture stamps
- *   each notification with the time it was sent; the page records when each newest row reached the
- *   DOM; every entry of `channels.jsonl` is matched to the first row update that showed it or a
- *   later one;
+ * - delivery latency, server emit → row in the window (target: p99 ≤ 250 ms at 5,000/s, issue 27
+ *   item 7): the fixture stamps each notification with the time it was sent; the page records the
+ *   animation frame that paints each newest row; every entry of `channels.jsonl` is matched to the
+ *   first row update that showed it or a later one;
+ * - every notification a line of `channels.jsonl` (target: all 50,000), and the owner's event-loop
+ *   delay during the burst (`perf_hooks.monitorEventLoopDelay`);
  * - the owner's CPU per notification (`process.cpuUsage` of this process over the burst: the owner
  *   runs here; the browser and the server are other processes);
  * - then, the browser closed, delivery latency to `switchboard channels -f --json` (a second burst,
@@ -20,6 +23,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { NOTIFYING_SERVER } from '../src-main/core/channels/test-fixtures.js';
@@ -34,8 +38,12 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CLI_BIN = join(REPO, 'bin', 'switchboard.mjs');
 /** The browser the e2e uses (docs/testing.md "Browser tests"): never a downloaded one. */
 export const CHROMIUM = '/usr/bin/chromium';
-/** Issue 13's targets. */
-export const WINDOW_TARGETS = { longestTaskMs: 100, latencyMs: 1000 } as const;
+/**
+ * The targets (issue 27 item 7, "Channels under a flood"; issue 13 asked for 1,000/s within a
+ * second): longest main-thread task under 100 ms, server → row p99 at most 250 ms, every
+ * notification a line of channels.jsonl. `channels -f` keeps issue 13's second.
+ */
+export const WINDOW_TARGETS = { longestTaskMs: 100, latencyP99Ms: 250, cliLatencyMs: 1000 } as const;
 
 /** Sizes of one run. */
 export interface WindowBenchSizes {
@@ -44,7 +52,7 @@ export interface WindowBenchSizes {
   /** Seconds of the second burst, followed by `switchboard channels -f` (0: not run). */
   cliSeconds: number;
 }
-export const WINDOW_FULL: WindowBenchSizes = { rate: 1000, seconds: 10, cliSeconds: 5 };
+export const WINDOW_FULL: WindowBenchSizes = { rate: 5000, seconds: 10, cliSeconds: 5 };
 export const WINDOW_SMALL: WindowBenchSizes = { rate: 200, seconds: 1, cliSeconds: 1 };
 
 /** Percentiles of a set of latencies (ms). */
@@ -68,6 +76,8 @@ export interface WindowBenchResult {
   traced?: { cpuMs: number; wallMs: number };
   /** The owner's CPU time per notification (µs), user + system. */
   ownerCpuUs?: number;
+  /** The owner's event-loop delay during the burst (ms; `perf_hooks.monitorEventLoopDelay`). */
+  ownerLoop?: { p99: number; max: number };
   /** Server emit → stored by the owner; → row in the window; → line of `channels -f` (ms). */
   stored?: Latency;
   window?: Latency;
@@ -111,18 +121,32 @@ export function windowBenchUnavailable(): string | undefined {
   return undefined;
 }
 
-/** Records, in the page, each update of the list's newest row: [Date.now(), its n]. */
+/**
+ * Records, in the page, each update of the list's newest row as [Date.now(), its n], timed at the
+ * animation frame that paints it: a DOM change (React's commit) is seen by a MutationObserver, and
+ * the time is taken in the next `requestAnimationFrame` callback — the frame whose rendering and
+ * paint follow at once, so a main thread too busy to paint counts against the latency.
+ */
 async function recordRowUpdates(page: Page): Promise<void> {
   await page.evaluate(() => {
     const updates: [number, number][] = [];
     (window as unknown as { __sbRows: typeof updates }).__sbRows = updates;
     let newest = 0;
+    let pending = 0;
     // One callback per task that changed the DOM (React's commit): read the last row's number.
     new MutationObserver(() => {
       const last = document.querySelector('[aria-label="Notification list"] .notification-slot:last-child');
       const m = last ? /"n":(\d+)/.exec(last.textContent ?? '') : null;
       const n = m ? Number(m[1]) : 0;
-      if (n > newest) updates.push([Date.now(), (newest = n)]);
+      if (n <= Math.max(newest, pending)) return;
+      const first = pending === 0;
+      pending = n;
+      if (first) {
+        requestAnimationFrame(() => {
+          updates.push([Date.now(), (newest = pending)]);
+          pending = 0;
+        });
+      }
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 }
@@ -168,16 +192,29 @@ async function windowPhase(owner: RunningOwner, dataDir: string, sizes: WindowBe
     const newestRow = async (): Promise<number> => page.evaluate(() => (window as unknown as { __sbRows: [number, number][] }).__sbRows.at(-1)?.[1] ?? 0);
     const act = async (): Promise<void> => {
       const cpu = process.cpuUsage();
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       await burst(owner.core, sizes.rate, sizes.seconds);
       // Poll the page rarely: each poll is a task on the thread being measured.
       await until(async () => (await newestRow()) >= total, (sizes.seconds + 120) * 1000, `row ${total} in the window`);
+      loop.disable();
+      result.ownerLoop = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
       const used = process.cpuUsage(cpu);
       result.ownerCpuUs = Math.round(((used.user + used.system) / total) * 10) / 10;
     };
+    // SB_RENDERER_PROFILE=<file.cpuprofile> keeps the page's JavaScript CPU profile of the burst
+    // (DevTools' Performance panel or speedscope open it): where the window's time goes.
+    const profileOut = process.env.SB_RENDERER_PROFILE;
+    const cdp = profileOut ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     if (trace) {
       const t = await longestTaskDuring(browser, page, act);
       result.traced = { cpuMs: t.cpuMs, wallMs: t.wallMs };
     } else await act();
+    if (cdp && profileOut) writeFileSync(profileOut, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const observed = await readLongTasks(page);
     result.longestMs = observed.longestMs;
     result.longTasks = observed.count;
@@ -297,12 +334,14 @@ export function formatWindowResult(r: WindowBenchResult): string[] {
     const observed = longest > 0 ? `${ms(longest)} wall (${r.longTasks} tasks over 50 ms)` : 'under 50 ms (no long task reported)';
     const cpu = r.traced ? `; traced: ${ms(r.traced.cpuMs)} CPU, ${ms(r.traced.wallMs)} wall` : '';
     lines.push(`${label}: longest main-thread task ${observed}${cpu} (target < ${WINDOW_TARGETS.longestTaskMs} ms, ${verdict(longest < WINDOW_TARGETS.longestTaskMs)}; ${load})`);
-    lines.push(`${label}: kept ${r.kept} of ${r.sizes.rate * r.sizes.seconds} in channels.jsonl; owner CPU ${r.ownerCpuUs} µs per notification`);
+    const total = r.sizes.rate * r.sizes.seconds;
+    lines.push(`${label}: kept ${r.kept} of ${total} in channels.jsonl (target all, ${verdict(r.kept === total)}); owner CPU ${r.ownerCpuUs} µs per notification`);
+    if (r.ownerLoop) lines.push(`${label}: owner event-loop delay p99 ${ms(r.ownerLoop.p99)}, max ${ms(r.ownerLoop.max)}`);
     lines.push(`${label}: latency server → stored ${lat(r.stored!)}`);
-    lines.push(`${label}: latency server → row in the window ${lat(r.window!)} (target < ${WINDOW_TARGETS.latencyMs} ms, ${verdict(r.window!.p99 < WINDOW_TARGETS.latencyMs)})`);
+    lines.push(`${label}: latency server → row in the window ${lat(r.window!)} (target p99 ≤ ${WINDOW_TARGETS.latencyP99Ms} ms, ${verdict(r.window!.p99 <= WINDOW_TARGETS.latencyP99Ms)})`);
   }
   if (r.cli) {
-    lines.push(`${r.sizes.rate.toLocaleString('en')} notifications/s for ${r.sizes.cliSeconds} s: latency server → line of switchboard channels -f ${lat(r.cli)} (target < ${WINDOW_TARGETS.latencyMs} ms, ${verdict(r.cli.p99 < WINDOW_TARGETS.latencyMs)})`);
+    lines.push(`${r.sizes.rate.toLocaleString('en')} notifications/s for ${r.sizes.cliSeconds} s: latency server → line of switchboard channels -f ${lat(r.cli)} (target < ${WINDOW_TARGETS.cliLatencyMs} ms, ${verdict(r.cli.p99 < WINDOW_TARGETS.cliLatencyMs)})`);
   }
   return lines;
 }

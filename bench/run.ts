@@ -3,7 +3,9 @@
  * as a ratio against the raw SDK client in the same run. `--small` runs the smoke sizes;
  * `--only=<group>,…` runs only those groups of rows (BENCH_GROUPS: startup, echo-stdio, echo-http,
  * flood, rss, modern, cli, channels, channels-window), e.g. `npm run bench -- --only=cli`. `--trace`
- * adds a Chrome trace to the channels-window row (the longest task's CPU time). Not part of `npm test`.
+ * adds a Chrome trace to the channels-window row (the longest task's CPU time); that row is issue 27's
+ * flood, 5,000 notifications a second for 10 s, with its targets (needs `npm run build` and
+ * /usr/bin/chromium). Not part of `npm test`.
  */
 import { BENCH_GROUPS, FULL, SMALL, formatResult, runBenchmarks, type BenchGroup } from './bench-lib.js';
 

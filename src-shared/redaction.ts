@@ -422,43 +422,48 @@ function isBase64Content(holder: unknown, key: string | undefined): boolean {
  * array holding it. No recursion limit (an explicit stack); a cycle becomes `"[cycle]"`; keys kept.
  */
 function mapLeaves<T>(value: T, leaf: (v: unknown, key: string | undefined, holder: object | undefined) => unknown): T {
-  const root: { v: unknown } = { v: undefined };
+  const root: unknown[] = [undefined];
   const onPath = new Set<object>();
-  // Each frame: the source, where its copy goes, the key it sits under and what holds it.
-  type Frame = { src: unknown; put: (v: unknown) => void; key?: string; holder?: object } | { leave: object };
-  const stack: Frame[] = [{ src: value, put: (v) => (root.v = v) }];
+  // Each frame: the source, the copy it goes into (`into[at]`), the key it sits under and what
+  // holds it. No closure per value: a flood of notifications goes through here (issue 27 item 7).
+  type Frame = { src: unknown; into: unknown[] | Record<string, unknown>; at: number | string; key?: string; holder?: object } | { leave: object };
+  const put = (frame: { into: unknown[] | Record<string, unknown>; at: number | string }, v: unknown): void => {
+    if (typeof frame.at === 'number') (frame.into as unknown[])[frame.at] = v;
+    else Object.defineProperty(frame.into, frame.at, { value: v, enumerable: true, writable: true, configurable: true });
+  };
+  const stack: Frame[] = [{ src: value, into: root, at: 0 }];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     if ('leave' in frame) {
       onPath.delete(frame.leave);
       continue;
     }
-    const { src, put, key, holder } = frame;
+    const { src, key, holder } = frame;
     if (src === null || typeof src !== 'object') {
-      put(leaf(src, key, holder));
+      put(frame, leaf(src, key, holder));
       continue;
     }
     if (onPath.has(src)) {
-      put('[cycle]');
+      put(frame, '[cycle]');
       continue;
     }
     onPath.add(src);
     stack.push({ leave: src });
     if (Array.isArray(src)) {
       const copy: unknown[] = new Array<unknown>(src.length);
-      put(copy);
-      for (let i = src.length - 1; i >= 0; i--) stack.push({ src: src[i], put: (v) => (copy[i] = v), key, holder: src });
+      put(frame, copy);
+      for (let i = src.length - 1; i >= 0; i--) stack.push({ src: src[i], into: copy, at: i, key, holder: src });
     } else {
       const copy: Record<string, unknown> = {};
-      put(copy);
+      put(frame, copy);
       const entries = Object.entries(src as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, v] = entries[i]!;
-        stack.push({ src: v, put: (x) => Object.defineProperty(copy, k, { value: x, enumerable: true, writable: true, configurable: true }), key: k, holder: src });
+        stack.push({ src: v, into: copy, at: k, key: k, holder: src });
       }
     }
   }
-  return root.v as T;
+  return root[0] as T;
 }
 
 /** One leaf by the shown-or-stored rule (`redactValue`, `redactedJson`). */

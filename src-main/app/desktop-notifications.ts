@@ -12,12 +12,15 @@ import type { SwitchboardCore } from '../core/index.js';
 /** Follow the core's firings; returns a function that stops. Does nothing where notifications are unsupported. */
 export function setupDesktopNotifications(core: Pick<SwitchboardCore, 'subscribe'>, open: (confirmation?: string) => void): () => void {
   if (!Notification.isSupported()) return () => undefined;
-  return core.subscribe((event, payload) => {
-    if (event !== 'triggers:fired') return;
-    for (const notice of desktopNotices(payload as TriggerFiring[])) {
-      const n = new Notification({ title: notice.title, body: notice.body });
-      n.on('click', () => open(notice.confirmation));
-      n.show();
-    }
-  });
+  return core.subscribe(
+    (_event, payload) => {
+      for (const notice of desktopNotices(payload as TriggerFiring[])) {
+        const n = new Notification({ title: notice.title, body: notice.body });
+        n.on('click', () => open(notice.confirmation));
+        n.show();
+      }
+    },
+    // Only firings: the core redacts an event for each subscriber that wants it (issue 27 item 7).
+    (event) => event === 'triggers:fired',
+  );
 }

@@ -59,14 +59,18 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   };
 
   render();
-  const unsubscribe = core.subscribe((event, payload) => {
-    if (event === 'servers:changed') snapshot = payload as ServersSnapshot;
-    else if (event === 'channels:changed') summary = payload as ChannelSummary;
-    else if (event === 'triggers:changed') pending = (payload as TriggersState).pending;
-    else return;
-    received.add(event);
-    render();
-  });
+  const unsubscribe = core.subscribe(
+    (event, payload) => {
+      if (event === 'servers:changed') snapshot = payload as ServersSnapshot;
+      else if (event === 'channels:changed') summary = payload as ChannelSummary;
+      else if (event === 'triggers:changed') pending = (payload as TriggersState).pending;
+      else return;
+      received.add(event);
+      render();
+    },
+    // Only these: the core redacts an event for each subscriber that wants it (issue 27 item 7).
+    (event) => event === 'servers:changed' || event === 'channels:changed' || event === 'triggers:changed',
+  );
   // A value fetched before a newer event arrived must not overwrite it.
   const fetchOnce = <T>(event: string, fetch: () => Promise<{ ok: true; data: T } | { ok: false }>, apply: (data: T) => void) =>
     fetch()

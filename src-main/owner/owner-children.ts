@@ -89,10 +89,15 @@ export function startChildRecorder(dataDir: string, core: SwitchboardCore, delay
     const pids = core.childPids();
     writing = writing.then(() => (closed ? undefined : recordChildren(dataDir, pids))).catch(() => undefined);
   };
-  const unsubscribe = core.subscribe((event) => {
-    if (event !== 'servers:changed' || closed) return;
-    timer ??= setTimeout(write, delayMs);
-  });
+  // Only servers:changed: a subscriber that takes every event makes the core redact each event for
+  // it, a trace:appended batch of every notification of a burst included (issue 27 item 7).
+  const unsubscribe = core.subscribe(
+    () => {
+      if (closed) return;
+      timer ??= setTimeout(write, delayMs);
+    },
+    (event) => event === 'servers:changed',
+  );
   return {
     close() {
       closed = true;

@@ -18,11 +18,15 @@ describe('channels-window bench row', () => {
   });
 
   it('prints figures beside their targets, and why the browser part was skipped', () => {
-    const lines = formatWindowResult({ sizes: WINDOW_SMALL, longestMs: 72, longTasks: 2, kept: 200, ownerCpuUs: 150, stored: latency([1]), window: latency([120, 300]), cli: latency([40]), load: [2, 3] });
+    const lines = formatWindowResult({ sizes: WINDOW_SMALL, longestMs: 72, longTasks: 2, kept: 199, ownerCpuUs: 150, ownerLoop: { p99: 12.4, max: 30 }, stored: latency([1]), window: latency([120, 300]), cli: latency([40]), load: [2, 3] });
     expect(lines[0]).toBe('200 notifications/s for 1 s into the window: longest main-thread task 72 ms wall (2 tasks over 50 ms) (target < 100 ms, met; load 2.0 → 3.0)');
-    expect(lines[3]).toContain('latency server → row in the window p50 300 ms, p99 300 ms');
-    expect(lines[3]).toMatch(/\(target < 1000 ms, met\)$/);
-    expect(lines.at(-1)).toContain('switchboard channels -f');
+    expect(lines[1]).toBe('200 notifications/s for 1 s into the window: kept 199 of 200 in channels.jsonl (target all, MISSED); owner CPU 150 µs per notification');
+    expect(lines[2]).toBe('200 notifications/s for 1 s into the window: owner event-loop delay p99 12 ms, max 30 ms');
+    expect(lines[4]).toBe('200 notifications/s for 1 s into the window: latency server → row in the window p50 300 ms, p99 300 ms, max 300 ms (2 entries) (target p99 ≤ 250 ms, MISSED)');
+    expect(lines[5]).toBe('200 notifications/s for 1 s: latency server → line of switchboard channels -f p50 40 ms, p99 40 ms, max 40 ms (1 entries) (target < 1000 ms, met)');
+    const fast = formatWindowResult({ sizes: WINDOW_SMALL, longestMs: 0, longTasks: 0, kept: 200, ownerCpuUs: 150, stored: latency([1]), window: latency([250]), load: [2, 3] });
+    expect(fast[1]).toContain('(target all, met)');
+    expect(fast[3]).toMatch(/\(target p99 ≤ 250 ms, met\)$/);
     const skipped = formatWindowResult({ sizes: WINDOW_SMALL, skipped: 'Chromium is not installed at /usr/bin/chromium (apt-get install chromium)', load: [1, 1] });
     expect(skipped).toEqual(['200 notifications/s for 1 s into the window: browser part skipped — Chromium is not installed at /usr/bin/chromium (apt-get install chromium)']);
   });

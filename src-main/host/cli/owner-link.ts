@@ -55,9 +55,10 @@ export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras,
   }
   return withEphemeralCore(ctx, extras, (core) =>
     fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false, ((event, listener) =>
-      core.subscribe((name, payload) => {
-        if ((name as string) === event) (listener as (p: unknown) => void)(payload);
-      })) as EventSource),
+      core.subscribe(
+        (_name, payload) => (listener as (p: unknown) => void)(payload),
+        (name) => (name as string) === event,
+      )) as EventSource),
   );
 }
 

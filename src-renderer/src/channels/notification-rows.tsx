@@ -69,9 +69,12 @@ export const NotificationRows = memo(function NotificationRows({ query, reloadKe
   return (
     <div>
       {list.hasOlder ? (
-        <Button size="compact-xs" variant="subtle" onClick={() => void list.loadOlder()}>
-          Load older
-        </Button>
+        <Text size="xs" c="dimmed">
+          Showing the newest {list.entries.length.toLocaleString('en')}; older ones are kept.{' '}
+          <Button size="compact-xs" variant="subtle" onClick={() => void list.loadOlder()}>
+            Load older
+          </Button>
+        </Text>
       ) : null}
       {list.entries.length === 0 && !list.loading ? (
         <Text size="sm" c="dimmed" p="sm">

@@ -34,6 +34,23 @@ export function mergeEntries(existing: ChannelEntryView[], incoming: ChannelEntr
   return merged.length > max ? merged.slice(merged.length - max) : merged;
 }
 
+/** The entries a list holds, and whether older ones exist that it does not hold. */
+export interface HeldEntries {
+  entries: ChannelEntryView[];
+  hasOlder: boolean;
+}
+
+/**
+ * `held` with `incoming` merged in (`mergeEntries`), capped to the newest `max`. Entries dropped by
+ * the cap stay in `channels.jsonl` and the owner, so the result then says `hasOlder` (issue 27 item 7:
+ * a flood of 50,000 shows the newest 20,000 and can page back to the rest).
+ */
+export function appendHeld(held: HeldEntries, incoming: ChannelEntryView[], max = MAX_LIST): HeldEntries {
+  if (incoming.length === 0) return held;
+  const all = mergeEntries(held.entries, incoming, Number.MAX_SAFE_INTEGER);
+  return all.length > max ? { entries: all.slice(all.length - max), hasOlder: true } : { entries: all, hasOlder: held.hasOlder };
+}
+
 /** The list state and its actions. */
 export interface NotificationList {
   entries: ChannelEntryView[];
@@ -63,7 +80,15 @@ export function useNotificationList(query: Omit<ChannelQuery, 'limit' | 'beforeS
         // Live entries reach React once per frame at most every 100 ms, however many events brought
         // them (issue 13: a burst is a few renders a second, each replacing the rows on screen).
         // What arrives before the answer is merged into it by seq (no gap, no duplicate).
-        const live = createFrameBatch<ChannelEntryView>((mine) => patch((page) => ({ ...page, entries: mergeEntries(page.entries, mine) })), throttledFrames(LIVE_INTERVAL_MS));
+        // Past the cap the oldest rows leave the list (they stay in channels.jsonl): `hasMore` then says so (appendHeld).
+        const live = createFrameBatch<ChannelEntryView>(
+          (mine) =>
+            patch((page) => {
+              const held = appendHeld({ entries: page.entries, hasOlder: page.hasMore }, mine);
+              return { ...page, entries: held.entries, hasMore: held.hasOlder };
+            }),
+          throttledFrames(LIVE_INTERVAL_MS),
+        );
         const off = api.on('channels:appended', (batch) => {
           const mine = batch.filter((e) => matches(e) && (!q.unread || (!e.acked && !e.paused)));
           if (mine.length > 0) live.push(mine);

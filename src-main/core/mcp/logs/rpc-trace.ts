@@ -72,6 +72,9 @@ export interface TraceStoreOptions {
  */
 export type ServerNotificationListener = (server: string, message: { method: string; params?: unknown }) => void;
 
+/** Entries a ring may hold beyond its capacity before it is trimmed back (never read). */
+const TRIM_SLACK = 64;
+
 /** All servers' traces, each a ring of `capacity` entries; `seq` increases across servers. */
 export class TraceStore {
   private readonly capacity: number;
@@ -92,7 +95,9 @@ export class TraceStore {
     let ring = this.rings.get(entry.server);
     if (!ring) this.rings.set(entry.server, (ring = []));
     ring.push(full);
-    if (ring.length > this.capacity) ring.splice(0, ring.length - this.capacity);
+    // Trimmed TRIM_SLACK entries at a time, not one shift of the whole ring per entry (a 5,000/s
+    // flood, issue 27 item 7); `entries` reads only the newest `capacity`.
+    if (ring.length > this.capacity + TRIM_SLACK) ring.splice(0, ring.length - this.capacity);
     this.options.onEntry?.(full);
     return full;
   }
@@ -116,9 +121,13 @@ export class TraceStore {
    * by `seq` (at most `capacity` per server, so bounded by the number of servers).
    */
   entries(server?: string, afterSeq = 0): TraceEntry[] {
-    if (server !== undefined) return (this.rings.get(server) ?? []).filter((e) => e.seq > afterSeq);
+    const newest = (ring: TraceEntry[], into: TraceEntry[]): TraceEntry[] => {
+      for (let i = Math.max(0, ring.length - this.capacity); i < ring.length; i++) if (ring[i]!.seq > afterSeq) into.push(ring[i]!);
+      return into;
+    };
+    if (server !== undefined) return newest(this.rings.get(server) ?? [], []);
     const all: TraceEntry[] = [];
-    for (const ring of this.rings.values()) for (const e of ring) if (e.seq > afterSeq) all.push(e);
+    for (const ring of this.rings.values()) newest(ring, all);
     return all.sort((a, b) => a.seq - b.seq);
   }
 
@@ -177,14 +186,21 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     }
     const coreHeld = options.store.heldValues();
     const held = bothHeld(serverSecrets, coreHeld);
+    let text: string | undefined;
     if (direction === 'in' && kind === 'notification') {
       // The channels seam gets the whole message (the trace text below is cut), redacted by the
-      // same rule with the same values (the server's and the core's held ones, as the trace).
-      const raw = (message as { params?: unknown }).params;
-      const params = raw === undefined ? undefined : redactValue(raw, held);
-      options.store.serverNotification(options.server, params === undefined ? { method: m.method! } : { method: m.method!, params });
+      // same rule with the same values (the server's and the core's held ones, as the trace). One
+      // redacted copy serves both: its JSON is the trace text (`redactedJson`'s contract), so a
+      // flood's notification is redacted once, not twice (issue 27 item 7).
+      const copy = redactValue(message, held) as { params?: unknown };
+      options.store.serverNotification(options.server, copy.params === undefined ? { method: m.method! } : { method: m.method!, params: copy.params });
+      try {
+        text = JSON.stringify(copy);
+      } catch {
+        // left to traceText, which says what it cannot show
+      }
     }
-    let text = traceText(message, held);
+    text ??= traceText(message, held);
     if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
     const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
     if (method !== undefined) entry.method = method;
