@@ -20,14 +20,9 @@ import { readConfigText } from './read-config-text.js';
 import { removeFromXcshDisabled, setClaudeCodeEnabled } from './name-list-enable.js';
 import { applyPatch, patchReport, type ServerPatch } from './server-patch.js';
 import { parseAnyText } from './structured-document.js';
-import type { DiscoveryContext } from './types.js';
+import type { DiscoveryContext, EntryLocation } from './types.js';
 
-/** Where a server lives: host, file and (Claude Code) scope. */
-export interface EntryLocation {
-  host: HostId;
-  file: string;
-  scope: Scope;
-}
+export type { EntryLocation } from './types.js';
 
 /** Outcome of a write (the wire shape is `WriteOutcomeSchema` in src-shared/api/config.ts). */
 export type WriteOutcome = WireWriteOutcome;
