@@ -6,7 +6,7 @@
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { WriteOutcome as WireWriteOutcome } from '../../../src-shared/api/config.js';
-import { HOST_LABELS, MCPServerSchema, type HostId, type MCPServer, type Scope } from '../../../src-shared/config/server.js';
+import { HOST_LABELS, MCPServerSchema, type MCPServer } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, nestingProblem, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
 import { CoreError } from '../errors.js';
 import { StateStore } from '../state-store.js';

@@ -12,7 +12,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
-import type { EventName, EventPayload } from '../../../src-shared/api/contract.js';
 import { isOpenableUrl, REFUSED_URL_REASON } from '../../../src-shared/openable-url.js';
 import type { Caller, EventSource } from './owner-link.js';
 import type { CliIo } from './context.js';
