@@ -3,8 +3,9 @@
 #
 # On a fresh Debian machine of this project's kind it installs what is missing (apt packages as root
 # or with sudo, scripts/system-packages.sh; `npm ci` with ELECTRON_SKIP_BINARY_DOWNLOAD=1), starts
-# what the tests need (a D-Bus session with an unlocked gnome-keyring) and runs: typecheck beside
-# the boundary check and the build (app + CLI), vitest (unit +
+# what the tests need (a D-Bus session with an unlocked gnome-keyring) and runs: typecheck (both
+# programs: Node side and renderer) beside the boundary check, the lint (ESLint and the
+# non-null-assertion count) and the build (app + CLI), vitest (unit +
 # integration against real MCP servers), Playwright e2e in Debian's Chromium, conformance. Then it
 # prints where the time went (each suite, the slowest files: scripts/test-timings.mjs), the failed
 # tests, and last `total: N passed, M failed, K skipped`, summed over every suite. Exit 0 only when
@@ -103,15 +104,21 @@ timed() { # name command…
   return $status
 }
 
-# typecheck beside the boundary check and the build (tsc uses one core; the build and depcruise are
-# short): its output is shown, and its result recorded, once all three have ended.
+# typecheck beside the boundary check, the lint and the build (tsc uses one core; the build and
+# depcruise are short): its output is shown, and its result recorded, once all four have ended.
+# Each of them counts as one test in the total; a failure of any fails `npm test`.
 run_static_checks() {
   local tc_log tc_status
   tc_log=$(mktemp "${TMPDIR:-/tmp}/switchboard-typecheck.XXXXXX")
-  ( t=$SECONDS; npx tsc -p tsconfig.json --noEmit >"$tc_log" 2>&1; echo "$? $((SECONDS - t))" >"$tc_log.rc" ) &
+  # Both programs (issue 29 item 5): the Node side and the renderer (no Node types).
+  ( t=$SECONDS; npm run --silent typecheck >"$tc_log" 2>&1; echo "$? $((SECONDS - t))" >"$tc_log.rc" ) &
   local tc_pid=$!
-  # Issue 11 item 2: the rooms' boundaries (core ↛ electron/wires/faces; faces → the core's entry only).
+  # Issue 11 item 2, issue 29 item 5: the rooms' boundaries (core ↛ electron/wires/faces; faces →
+  # the core's entry only; the renderer → src-shared only; wires ↛ app; no cycles).
   timed boundaries run_check boundaries npm run --silent lint:deps
+  # Issue 29 item 5: ESLint (eslint.config.js: promises, exhaustive switches, react-hooks, import
+  # bans) and the non-null-assertion count against scripts/non-null-baseline.txt.
+  timed lint run_check lint npm run --silent lint
   # main + preload + renderer, then the CLI + library bundle (out/cli) that every CLI test spawns
   timed build run_check build npm run --silent build
   wait "$tc_pid"

@@ -15,7 +15,7 @@ const ROOMED = ['src-main', 'src-main/core', 'src-main/core/mcp', 'src-shared'];
 function tableFolders(markdown: string): string[] {
   const section = markdown.split(/^## /m).find((s) => s.startsWith('Rooms\n'));
   if (!section) throw new Error('docs/architecture.md has no "## Rooms" section');
-  return [...section.matchAll(/^\| `([^`]+)\/` \|/gm)].map((m) => m[1]);
+  return [...section.matchAll(/^\| `([^`]+)\/` \|/gm)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]));
 }
 
 /** Direct sub-folders of each of `ROOMED`, as repository paths. */

@@ -1,6 +1,6 @@
 /**
- * The boundary rule (issue 11 item 2, `.dependency-cruiser.cjs`, run by `npm test` as
- * `npm run lint:deps`) fails on a planted violation of each kind and passes a clean tree.
+ * The boundary rule (issue 11 item 2, issue 29 item 5; `.dependency-cruiser.cjs`, run by `npm test`
+ * as `npm run lint:deps`) fails on a planted violation of each kind and passes a clean tree.
  * Runs dependency-cruiser on a throwaway tree shaped like ours, never on the real sources.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,7 @@ function put(rel: string, text: string): void {
 /** Run the project's rule on the tree; exit status and the report. */
 function cruise(): { status: number | null; out: string } {
   const bin = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-  const r = spawnSync(process.execPath, [bin, 'src-main', 'src-shared', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: tree, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [bin, 'src-main', 'src-shared', 'src-renderer', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: tree, encoding: 'utf8', timeout: 120_000 });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -39,6 +39,10 @@ beforeEach(() => {
   put('src-main/core/conformance/driver.ts', "import { core } from '../composition/switchboard-core.js';\nexport const d = core;\n");
   put('src-main/core/checks/test-checks.ts', "import { core } from '../composition/switchboard-core.js';\nexport const k = core;\n");
   put('src-main/host/cli/light.ts', "import { light } from '../../core/composition/entry-kit.js';\nexport const l = light;\n");
+  put('src-main/app/shell.ts', "import { w } from '../wires/ipc.js';\nexport const s = w;\n");
+  put('src-main/wires/ipc.ts', "import { methods } from '../../src-shared/api/contract.js';\nexport const w = methods;\n");
+  put('src-renderer/src/view.tsx', "import { methods } from '../../src-shared/api/contract.js';\nimport { z } from 'zod';\nexport const r = [methods, z];\n");
+  put('src-renderer/src/view.test.ts', "import { readFileSync } from 'node:fs';\nexport const t = readFileSync;\n");
 });
 afterEach(() => rmSync(tree, { recursive: true, force: true }));
 
@@ -73,5 +77,34 @@ describe('the boundary rule', () => {
     expect(r.status).not.toBe(0);
     expect(r.out).toContain('core-not-faces-or-wires');
     expect(r.out).toContain('shared-no-node-builtins');
+  }, 120_000);
+
+  it('fails when the renderer imports node: or a bare built-in, electron or src-main (its tests may use node:)', () => {
+    put('src-renderer/src/bad-node.ts', "import { readFileSync } from 'node:fs';\nimport { join } from 'path';\nexport const b = [readFileSync, join];\n");
+    put('src-renderer/src/bad-electron.ts', "import { ipcRenderer } from 'electron';\nexport const b = ipcRenderer;\n");
+    put('src-renderer/src/bad-main.ts', "import { m } from '../../src-main/core/index.js';\nexport const b = m;\n");
+    const r = cruise();
+    expect(r.status).not.toBe(0);
+    expect(r.out).toContain('renderer-no-node-builtins: src-renderer/src/bad-node.ts → fs');
+    expect(r.out).toContain('renderer-no-node-builtins: src-renderer/src/bad-node.ts → path');
+    expect(r.out).toContain('renderer-not-electron: src-renderer/src/bad-electron.ts → electron');
+    expect(r.out).toContain('renderer-only-shared: src-renderer/src/bad-main.ts → src-main/core/index.ts');
+    expect(r.out).not.toContain('view.test.ts');
+    expect(r.out).toContain('x 4 dependency violations');
+  }, 120_000);
+
+  it('fails when the wires import the desktop shell', () => {
+    put('src-main/wires/bad.ts', "import { s } from '../app/shell.js';\nexport const b = s;\n");
+    const r = cruise();
+    expect(r.status).not.toBe(0);
+    expect(r.out).toContain('wires-not-app: src-main/wires/bad.ts → src-main/app/shell.ts');
+  }, 120_000);
+
+  it('fails on an import cycle, also when one side imports only types', () => {
+    put('src-main/core/a.ts', "import type { B } from './b.js';\nexport interface A { b?: B }\n");
+    put('src-main/core/b.ts', "import type { A } from './a.js';\nexport interface B { a?: A }\nexport const one = 1;\n");
+    const r = cruise();
+    expect(r.status).not.toBe(0);
+    expect(r.out).toContain('no-circular: src-main/core/a.ts →');
   }, 120_000);
 });

@@ -3,12 +3,13 @@
  * share (ARCHITECTURE rule 3, Electron's security checklist). Pure: no electron import, so it is
  * unit-tested in plain Node.
  */
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { isOpenableUrl } from '../../src-shared/openable-url.js';
 
-/** The renderer's origin: the electron-vite dev server, or the built `index.html` on disk. */
-export type RendererTarget = { kind: 'dev'; url: string } | { kind: 'file'; indexPath: string };
+// The target's type and the sender check live in the wires (wires/renderer-origin.ts), which the
+// IPC binding uses and which may not import this face (issue 29 item 5); re-exported for the shell.
+export { isTrustedRendererUrl, type RendererTarget } from '../wires/renderer-origin.js';
+import type { RendererTarget } from '../wires/renderer-origin.js';
 
 /**
  * The target for this run: `ELECTRON_RENDERER_URL` (set by `electron-vite dev`) when the app is
@@ -23,33 +24,6 @@ export function resolveRendererTarget(options: {
     return { kind: 'dev', url: options.devUrl };
   }
   return { kind: 'file', indexPath: resolve(options.indexPath) };
-}
-
-/**
- * Is `url` our renderer? Dev: same origin as the dev server. File: a `file:` URL of exactly the
- * built `index.html` (query and hash ignored, so hash routing keeps working). Malformed → false.
- */
-export function isTrustedRendererUrl(url: string, target: RendererTarget): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (target.kind === 'dev') {
-    try {
-      return parsed.origin === new URL(target.url).origin;
-    } catch {
-      return false;
-    }
-  }
-  if (parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return false;
-  try {
-    // fileURLToPath reads only the path, so `?query` and `#/route` do not matter.
-    return resolve(fileURLToPath(parsed)) === target.indexPath;
-  } catch {
-    return false;
-  }
 }
 
 /** May this link leave the app for the OS browser? The one rule (src-shared/openable-url.ts): only `http:` / `https:`. */

@@ -12,7 +12,7 @@ import { makeWorld, runSwitchboard, type TempWorld } from '../core/composition/t
 import type { HostView } from '../../src-shared/api/config.js';
 
 let world: TempWorld;
-let files: Record<string, string>;
+let files: Record<'cursor' | 'codex' | 'goose' | 'gemini' | 'zed', string>;
 
 const CURSOR = `{
   // personal servers

@@ -12,7 +12,7 @@ import { bindIpc } from './ipc-binding.js';
 import { EVENT_CHANNELS, METHOD_CHANNELS } from './ipc-channels.js';
 import { FakeWire } from './fake-ipc-wire.js';
 import { createIpcApi } from './preload-api.js';
-import type { RendererTarget } from '../app/renderer-target.js';
+import type { RendererTarget } from './renderer-origin.js';
 
 const indexPath = resolve('/opt/switchboard/out/renderer/index.html');
 const target: RendererTarget = { kind: 'file', indexPath };

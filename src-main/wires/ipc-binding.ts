@@ -9,7 +9,7 @@ import { fail, type Result } from '../../src-shared/api/envelope.js';
 import { METHOD_NAMES } from '../../src-shared/api/contract.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { eventChannel, isEventName, methodChannel } from './ipc-channels.js';
-import { isTrustedRendererUrl, type RendererTarget } from '../app/renderer-target.js';
+import { isTrustedRendererUrl, type RendererTarget } from './renderer-origin.js';
 
 /** The frame a call came from (Electron's `WebFrameMain`, the parts we read). */
 export interface SenderFrameLike {

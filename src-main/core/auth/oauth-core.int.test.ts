@@ -23,7 +23,8 @@ import { oauthTestCore } from './test-core.js';
 interface Fixture {
   url: string;
   origin: string;
-  stats(): Record<string, number>;
+  /** The fixture's counters (fixtures/protected-server.mjs), all present from the start. */
+  stats(): Record<'registrations' | 'authorizations' | 'codeExchanges' | 'refreshes' | 'rejectedRefreshes' | 'verified' | 'rejected', number>;
   close(): Promise<void>;
 }
 

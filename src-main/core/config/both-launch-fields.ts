@@ -3,9 +3,14 @@
  * "Both launch fields"): which one its host ignores (`HostRules.bothLaunchFields`) and the words
  * that say why. The reader (normalize-entry.ts) keeps the ignored field as written and warns.
  */
-import { HOST_LABELS } from '../../../src-shared/config/server.js';
+import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { normalizeTransportSpelling } from '../../../src-shared/config/validate.js';
-import type { HostRules } from './normalize-entry.js';
+
+/** What of a host's reading rules (normalize-entry.ts `HostRules`) decides the words; a slice, so this file and normalize-entry.ts do not import each other. */
+interface LaunchRules {
+  host: HostId;
+  bothLaunchFields?: 'type' | 'shape' | 'guess';
+}
 
 /**
  * The launch field a host ignores (`HostRules.bothLaunchFields`) when an entry carries both
@@ -31,7 +36,7 @@ export function hostKey(input: Record<string, unknown>, key: string): string {
  * transport it runs, `declared` the entry's own type (if any), `input` the entry as written and
  * `urlKey` the url key read. E.g. `Claude Code runs a stdio server from "command" (type stdio, the default)`.
  */
-export function bothFieldsReason(rules: HostRules, t: 'stdio' | 'http' | 'sse', declared: unknown, input: Record<string, unknown>, urlKey: string): string {
+export function bothFieldsReason(rules: LaunchRules, t: 'stdio' | 'http' | 'sse', declared: unknown, input: Record<string, unknown>, urlKey: string): string {
   const host = HOST_LABELS[rules.host];
   if (rules.bothLaunchFields === 'shape') {
     return t === 'stdio' ? `${host} reads an entry with "command" as a stdio server` : `${host} connects to "${hostKey(input, urlKey)}" (${t}) when an entry has both`;

@@ -6,7 +6,7 @@
  */
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { WriteOutcome as WireWriteOutcome } from '../../../src-shared/api/config.js';
-import { HOST_LABELS, MCPServerSchema, type HostId, type MCPServer, type Scope } from '../../../src-shared/config/server.js';
+import { HOST_LABELS, MCPServerSchema, type MCPServer } from '../../../src-shared/config/server.js';
 import { invalidConfigMessage, nestingProblem, validateServerConfig, validateServerName } from '../../../src-shared/config/validate.js';
 import { CoreError } from '../facade/errors.js';
 import { StateStore } from '../data/state-store.js';
@@ -20,14 +20,9 @@ import { readConfigText } from '../files/read-config-text.js';
 import { removeFromXcshDisabled, setClaudeCodeEnabled } from './name-list-enable.js';
 import { applyPatch, patchReport, type ServerPatch } from './server-patch.js';
 import { parseAnyText } from '../files/structured-document.js';
-import type { DiscoveryContext } from './types.js';
+import type { DiscoveryContext, EntryLocation } from './types.js';
 
-/** Where a server lives: host, file and (Claude Code) scope. */
-export interface EntryLocation {
-  host: HostId;
-  file: string;
-  scope: Scope;
-}
+export type { EntryLocation } from './types.js';
 
 /** Outcome of a write (the wire shape is `WriteOutcomeSchema` in src-shared/api/config.ts). */
 export type WriteOutcome = WireWriteOutcome;

@@ -14,8 +14,7 @@ import { nodeAt, type ConfigDocument } from '../files/jsonc-document.js';
 import { claudeJsonPath, comparableDir } from './providers/claude-code.js';
 import { readConfigTextOutcome } from '../files/read-config-text.js';
 import { parseAnyText } from '../files/structured-document.js';
-import type { DiscoveryContext } from './types.js';
-import type { EntryLocation } from './config-writer.js';
+import type { DiscoveryContext, EntryLocation } from './types.js';
 
 /** The string items of the list at `path` (absent or not a list: `[]`). */
 function namesAt(doc: ConfigDocument, path: (string | number)[]): string[] {

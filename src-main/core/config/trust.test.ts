@@ -7,11 +7,11 @@ import { dataFileProblems } from '../data/data-file-problems.js';
 
 describe('TrustStore', () => {
   let sb: Sandbox;
-  /** Real folders under the sandbox (trust is bound to a folder's identity). */
-  const folders = async (...names: string[]): Promise<string[]> => {
+  /** Real folders under the sandbox (trust is bound to a folder's identity), one per name, in order. */
+  const folders = async <const N extends readonly string[]>(...names: N): Promise<{ [K in keyof N]: string }> => {
     const out = names.map((n) => join(sb.root, n));
     for (const d of out) await mkdir(d, { recursive: true });
-    return out;
+    return out as { [K in keyof N]: string };
   };
   beforeEach(async () => {
     sb = await createSandbox();

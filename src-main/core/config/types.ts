@@ -2,7 +2,7 @@
  * What discovery takes and gives (docs/config-discovery.md). Providers (one file per host format) produce
  * `ProviderOutput`s; discovery orders them by docs/config-discovery.md's priority and dedupes by name.
  */
-import type { ConfigWarning, HostId, Provenance, ServerDefinition } from '../../../src-shared/config/server.js';
+import type { ConfigWarning, HostId, Provenance, Scope, ServerDefinition } from '../../../src-shared/config/server.js';
 import type { PlatformContext } from '../data/paths.js';
 import type { OwnWriteRecorder } from '../files/own-writes.js';
 
@@ -75,4 +75,11 @@ export interface DiscoveryResult {
   projectFiles: string[];
   /** Every definition read (winners and shadowed), in priority order: the per-host views' input. */
   definitions?: ServerDefinition[];
+}
+
+/** Where a server lives: host, file and (Claude Code) scope. */
+export interface EntryLocation {
+  host: HostId;
+  file: string;
+  scope: Scope;
 }

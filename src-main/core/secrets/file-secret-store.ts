@@ -10,7 +10,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDataJson, withDataFileLock, writeDataFile } from '../data/data-files.js';
 import { StateStore } from '../data/state-store.js';
-import type { SecretStore } from './secret-store.js';
+import type { SecretStore } from './secret-store-interface.js';
 
 /** The file's name in the data folder. */
 export const SECRETS_FILE = 'secrets.json';

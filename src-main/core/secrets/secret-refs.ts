@@ -15,7 +15,6 @@
 import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { holderOf, holds, SecretNotBoundError, type SecretHolder } from './secret-binding.js';
 import { secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
-import type { SecretBindings } from './secret-bindings.js';
 import type { SecretStore } from './secret-store.js';
 
 const REF = /\$\{(secret|input):([^}]+)\}/g;
@@ -58,7 +57,7 @@ function isBound(def: ServerDefinition, holders: readonly SecretHolder[]): boole
 export type SecretRefResolverFor = (def: ServerDefinition, value: string) => Promise<string | undefined>;
 
 /** Make `resolveSecretRefsFor` over `store` (the keychain) and `bindings` (who holds what). */
-export function secretRefResolverFor(store: SecretStore, bindings: Pick<SecretBindings, 'holdersOf'>): SecretRefResolverFor {
+export function secretRefResolverFor(store: SecretStore, bindings: { holdersOf(account: string): SecretHolder[] }): SecretRefResolverFor {
   return async (def, value) => {
     const refs = findSecretRefs(value);
     if (refs.length === 0) return undefined;

@@ -10,17 +10,8 @@ import { FileSecretStore, secretStoreChoice } from './file-secret-store.js';
 /** Service name under which every Switchboard secret is stored in the keychain. */
 export const KEYCHAIN_SERVICE = 'mcp-switchboard';
 
-/** A keychain: string secrets by account name, within one service. */
-export interface SecretStore {
-  /** The secret, or `undefined` when none is stored. Rejects with `KeychainUnavailableError`. */
-  get(account: string): Promise<string | undefined>;
-  /** Store (or replace) a secret. Rejects with `KeychainUnavailableError`; never falls back to a file. */
-  set(account: string, secret: string): Promise<void>;
-  /** Remove a secret; resolves `true` when one was removed. */
-  delete(account: string): Promise<boolean>;
-  /** Account names that hold a secret (no values). */
-  accounts(): Promise<string[]>;
-}
+export type { SecretStore } from './secret-store-interface.js';
+import type { SecretStore } from './secret-store-interface.js';
 
 /** No keychain could be reached (no Secret Service on D-Bus, locked collection, no keytar build). */
 export class KeychainUnavailableError extends Error {

@@ -12,16 +12,14 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { PendingServerRequest, ServerRequestAnswer } from '../../../src-shared/api/inspector.js';
-import type { EventName, EventPayload } from '../../../src-shared/api/contract.js';
 import { isOpenableUrl, REFUSED_URL_REASON } from '../../../src-shared/openable-url.js';
-import type { Caller } from './owner-link.js';
+import type { Caller, EventSource } from './owner-link.js';
 import type { CliIo } from './context.js';
 
 /** Asks one line; resolves undefined at the end of input. */
 export type LineAsker = (prompt: string) => Promise<string | undefined>;
 
-/** Subscribe to one event of the core or owner; returns the unsubscribe. */
-export type EventSource = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
+export type { EventSource } from './owner-link.js';
 
 interface FieldSchema {
   type?: string;

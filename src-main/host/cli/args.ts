@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { CommandSpec, FlagSpec, ParsedFlags } from './command-spec.js';
+import type { CommandSpec, FlagSpec, ParsedCli, ParsedFlags } from './command-spec.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 
 /** Exit codes of the CLI. */
@@ -26,21 +26,7 @@ export class UsageError extends Error {
   }
 }
 
-/** What the command line asked for. */
-export interface ParsedCli {
-  /** The command's canonical name (an alias is resolved), or undefined when none was given. */
-  command: string | undefined;
-  positionals: string[];
-  project?: string;
-  json: boolean;
-  help: boolean;
-  /** `--version`: print the version and nothing else. */
-  version: boolean;
-  /** The command's own flags. */
-  flags: ParsedFlags;
-  /** Words after `--` (only for commands that accept them). */
-  rest: string[];
-}
+export type { ParsedCli } from './command-spec.js';
 
 const GLOBAL_FLAGS = {
   project: { type: 'string', help: '--project <dir>   Project folder (default: the current directory)' },

@@ -3,7 +3,7 @@
  * function. `commands/index.ts` lists every command; the parser and `--help` are derived from it, so
  * adding a command is adding one file and one line.
  */
-import type { CliContext } from './context.js';
+import type { PlatformContext } from '../../core/composition/entry-kit.js';
 
 /** A command-specific flag (node:util parseArgs form). */
 export interface FlagSpec {
@@ -37,3 +37,38 @@ export interface CommandSpec {
 
 /** Values of the command's flags as parsed (absent flags are undefined). */
 export type ParsedFlags = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+/** What the command line asked for. */
+export interface ParsedCli {
+  /** The command's canonical name (an alias is resolved), or undefined when none was given. */
+  command: string | undefined;
+  positionals: string[];
+  project?: string;
+  json: boolean;
+  help: boolean;
+  /** `--version`: print the version and nothing else. */
+  version: boolean;
+  /** The command's own flags. */
+  flags: ParsedFlags;
+  /** Words after `--` (only for commands that accept them). */
+  rest: string[];
+}
+
+/** Where output goes (tests may capture it). */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Everything a command runs with. */
+export interface CliContext {
+  cli: ParsedCli;
+  io: CliIo;
+  platform: PlatformContext;
+  /** Absolute project folder (`--project` or cwd). */
+  projectDir: string;
+  dataDir: string;
+  version: string;
+  /** The process's working directory (for hints: `switchboard trust` vs `trust <dir>`). */
+  cwd: string;
+}

@@ -13,15 +13,12 @@ import { withLoginShellEnv } from '../../core/composition/entry-kit.js';
 import { secretStoreChoice, secretStoreWarning } from '../../core/composition/entry-kit.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/index.js';
 import { UsageError, type ParsedCli } from './args.js';
+import type { CliContext, CliIo } from './command-spec.js';
 import { interruptClaimed } from './interrupt.js';
 import { quoteArg } from './format.js';
 import { terminalSafe } from './terminal-safe.js';
 
-/** Where output goes (tests may capture it). */
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-}
+export type { CliContext, CliIo } from './command-spec.js';
 
 /**
  * The process's own stdout/stderr, one line per call. Text passes through `terminalSafe`: much of
@@ -32,18 +29,6 @@ export const processIo: CliIo = {
   err: (text) => void process.stderr.write(terminalSafe(text.endsWith('\n') ? text : `${text}\n`)),
 };
 
-/** Everything a command runs with. */
-export interface CliContext {
-  cli: ParsedCli;
-  io: CliIo;
-  platform: PlatformContext;
-  /** Absolute project folder (`--project` or cwd). */
-  projectDir: string;
-  dataDir: string;
-  version: string;
-  /** The process's working directory (for hints: `switchboard trust` vs `trust <dir>`). */
-  cwd: string;
-}
 
 /**
  * The package root (holds package.json and out/): the nearest folder above this module with a

@@ -4,7 +4,7 @@
  * process it started before the CLI exits.
  */
 import { EXIT } from './args.js';
-import type { MethodInput, MethodName, MethodOutput } from '../../../src-shared/api/contract.js';
+import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../../src-shared/api/contract.js';
 import { dispatch } from '../../../src-shared/api/dispatch.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
 import type { CoreExtras } from '../../core/index.js';
@@ -12,8 +12,10 @@ import { readLiveEndpoint, type Endpoint } from '../../owner/ownership.js';
 import type { RemoteApi } from '../../wires/remote-api.js';
 import { resolve } from 'node:path';
 import { withEphemeralCore, withOfflineCore, type CliContext } from './context.js';
-import type { EventSource } from './answer-prompts.js';
 import { quoteArg } from '../../../src-shared/quote-arg.js';
+
+/** Subscribe to one event of the core or owner; returns the unsubscribe. */
+export type EventSource = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
 
 /** Call one contract method (remote or local). Never rejects. */
 export type Caller = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>;

@@ -48,7 +48,7 @@ export function EmptyState() {
         No config file on this machine or in this folder defines an MCP server yet. Add the reference
         server (server-everything, shipped with Switchboard) to see tools and try a call.
       </Text>
-      <Button size="md" onClick={add} loading={busy}>
+      <Button size="md" onClick={() => void add()} loading={busy}>
         Add the reference server
       </Button>
       <Text size="sm" c="dimmed" ta="center" maw={520}>

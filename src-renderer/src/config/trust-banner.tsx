@@ -59,7 +59,7 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
           ))}
         </ul>
         <Group gap="sm" align="center">
-          <Button color="grape" size="xs" onClick={trust} loading={busy}>
+          <Button color="grape" size="xs" onClick={() => void trust()} loading={busy}>
             Trust this folder
           </Button>
           <Text size="xs" c="dimmed">
@@ -104,7 +104,7 @@ function ApprovalBanner({ snapshot }: { snapshot: ServersSnapshot }) {
                   <Text size="xs" c="dimmed">
                     {s.approval!.kind === 'new' ? 'new' : 'changed'}
                   </Text>
-                  <Button color="grape" size="xs" loading={busy === s.server.name} onClick={() => approve(s.server.name, s.approval!.hash)}>
+                  <Button color="grape" size="xs" loading={busy === s.server.name} onClick={() => void approve(s.server.name, s.approval!.hash)}>
                     Approve {s.server.name}
                   </Button>
                 </Group>

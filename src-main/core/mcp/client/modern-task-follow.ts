@@ -6,7 +6,7 @@
  * `tasks/cancel` (the extension forbids `notifications/cancelled` for tasks).
  */
 import { DetailedTaskV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
-import type { SwitchboardClient } from './client-factory.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ModernTask } from './modern-tasks.js';
 import { AnyResultSchema } from '../tools/tool-bridge.js';
 
@@ -47,12 +47,21 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * The part of the client a follower uses: its requests and `fulfilInputRequest` (SwitchboardClient,
+ * client-factory.ts, has both). A slice, so this file and task-runner.ts need not import the client
+ * factory, which imports them through its hooks (a cycle, issue 29 item 5).
+ */
+export interface TaskFollowClient extends Pick<Client, 'request'> {
+  fulfilInputRequest(key: string, entry: { method: string; params?: Record<string, unknown> }, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/**
  * Follow `first` (the handle a `tools/call` answered with) until it is completed, failed or
  * cancelled; resolves that last `DetailedTask` (status `cancelled` once we cancelled it, whatever
  * the server says later: cancelling is eventually consistent). Throws what a `tasks/*` request or an
  * input handler throws.
  */
-export async function followModernTask(client: SwitchboardClient, first: ModernTask, options: FollowOptions): Promise<DetailedTask> {
+export async function followModernTask(client: TaskFollowClient, first: ModernTask, options: FollowOptions): Promise<DetailedTask> {
   const { taskId } = first;
   const answered = new Set<string>();
   const neverAborted = new AbortController().signal;

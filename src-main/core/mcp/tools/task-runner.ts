@@ -16,8 +16,7 @@ import type { TaskRecord } from '../../../../src-shared/api/inspector.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { CoreError } from '../../facade/errors.js';
 import { AnyResultSchema, failureMessage, mapCallFailure, mapCallResult, type RawCallResult } from './tool-bridge.js';
-import type { SwitchboardClient } from '../client/client-factory.js';
-import { followModernTask, type DetailedTask } from '../client/modern-task-follow.js';
+import { followModernTask, type DetailedTask, type TaskFollowClient } from '../client/modern-task-follow.js';
 import { offersTasks, taskHandleOf, type ModernTask } from '../client/modern-tasks.js';
 
 /** Tasks kept (oldest dropped first). */
@@ -175,7 +174,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     const { server, tool } = t;
     const elapsed = () => performance.now() - t.started;
     try {
-      const final = await followModernTask(t.client as SwitchboardClient, t.task, {
+      const final = await followModernTask(t.client as Client & TaskFollowClient, t.task, {
         timeoutMs: t.timeoutMs,
         signal: t.signal,
         isCancelled: () => record.status === 'cancelled',
