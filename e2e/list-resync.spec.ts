@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { REPO, type Sandbox } from './sandbox.js';
 import { readLiveEndpoint } from '../src-main/owner/ownership.js';
+import { liveEndpoint } from './live-endpoint.js';
 import { connectToOwner } from '../src-main/wires/remote-api.js';
 
 const serverButton = (page: Page, name: string) =>
@@ -28,7 +29,7 @@ function writeServers(sb: Sandbox): void {
 
 /** Call `say` with `text` through the running owner, as any face would. */
 async function say(sb: Sandbox, ...texts: string[]): Promise<void> {
-  const api = await connectToOwner(readLiveEndpoint(sb.dataDir)!);
+  const api = await connectToOwner(liveEndpoint(sb.dataDir));
   for (const text of texts) {
     const r = await api.call('tools:call', { server: 'counted', tool: 'say', args: { text } });
     expect(r.ok && !r.data.isError).toBe(true);
@@ -80,7 +81,7 @@ test("a server's Trace tab open while its Switchboard is killed and restarted sh
   await say(sb, ...Array.from({ length: 10 }, (_, i) => `before ${i}`));
   await expect(trace).toContainText('before 9');
 
-  const endpoint = readLiveEndpoint(sb.dataDir)!;
+  const endpoint = liveEndpoint(sb.dataDir);
   process.kill(endpoint.pid, 'SIGKILL'); // the owner only: the next one ends the server it left
   await expect.poll(() => readLiveEndpoint(sb.dataDir), { timeout: 60_000 }).toBeUndefined();
   expect(await sb.serve('kept')).toBe(url);

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { longestTaskDuring, observeLongTasks, readLongTasks } from './long-tasks.js';
 import { REPO, type Sandbox } from './sandbox.js';
-import { readLiveEndpoint } from '../src-main/owner/ownership.js';
+import { liveEndpoint } from './live-endpoint.js';
 import { connectToOwner, type RemoteApi } from '../src-main/wires/remote-api.js';
 
 const NOTIFYING = join(REPO, 'src-main/core/channels/fixtures/notifying-server.mjs');
@@ -24,7 +24,7 @@ function setup(sb: Sandbox, rules: unknown[] = []): void {
 }
 
 async function owner(sb: Sandbox): Promise<RemoteApi> {
-  return connectToOwner(readLiveEndpoint(sb.dataDir)!);
+  return connectToOwner(liveEndpoint(sb.dataDir));
 }
 
 async function push(api: RemoteApi, method: string, params: Record<string, unknown>): Promise<void> {

@@ -17,6 +17,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { REPO, type Sandbox } from './sandbox.js';
 import { readLiveEndpoint } from '../src-main/owner/ownership.js';
+import { liveEndpoint } from './live-endpoint.js';
 import { connectToOwner } from '../src-main/wires/remote-api.js';
 
 const NOTIFYING = join(REPO, 'src-main/core/channels/fixtures/notifying-server.mjs');
@@ -30,7 +31,7 @@ const serverButton = (page: Page, name: string) => page.getByRole('navigation', 
 
 /** SIGTERM the running owner (its own process group) and wait until its endpoint is gone. */
 async function stopOwner(sb: Sandbox): Promise<void> {
-  const endpoint = readLiveEndpoint(sb.dataDir)!;
+  const endpoint = liveEndpoint(sb.dataDir);
   process.kill(-endpoint.pid, 'SIGTERM');
   await expect.poll(() => readLiveEndpoint(sb.dataDir), { timeout: 60_000 }).toBeUndefined();
 }
@@ -47,7 +48,7 @@ test('a tab whose Switchboard restarted with a new token says so and how to open
   await expect(page.getByRole('main').getByText(/^6 tools · up \d/)).toBeVisible();
 
   // A confirmation waits when the owner stops.
-  const api = await connectToOwner(readLiveEndpoint(sb.dataDir)!);
+  const api = await connectToOwner(liveEndpoint(sb.dataDir));
   const pushed = await api.call('tools:call', { server: 'mon', tool: 'notify', args: { method: 'notifications/deploy/done', params: { v: 1 } } });
   expect(pushed.ok && !pushed.data.isError).toBe(true);
   const asked = page.getByRole('dialog', { name: 'Rule "deploy" asks for a confirmation' });
@@ -99,7 +100,7 @@ test('killed with SIGKILL and restarted on the same data folder, the owner keeps
   // A mark on this very document: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { sbSamePage?: boolean }).sbSamePage = true));
 
-  const endpoint = readLiveEndpoint(sb.dataDir)!;
+  const endpoint = liveEndpoint(sb.dataDir);
   process.kill(endpoint.pid, 'SIGKILL'); // the owner only: the next one ends the servers it left
   await expect.poll(() => readLiveEndpoint(sb.dataDir), { timeout: 60_000 }).toBeUndefined();
   const lost = page.getByRole('alert').filter({ hasText: 'switchboard open' });

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import type { EventName } from '../../src-shared/api/contract.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { startChildRecorder } from './owner-children.js';
@@ -32,8 +32,9 @@ describe('startChildRecorder', () => {
     const recorder = startChildRecorder(dir, core);
     expect(subscribed).toBe(1);
     expect(wants).toBeTypeOf('function');
+    assert.exists(wants);
     const asked: EventName[] = ['servers:changed', 'trace:appended', 'channels:appended', 'logs:appended'];
-    expect(asked.map((e) => wants!(e))).toEqual([true, false, false, false]);
+    expect(asked.map(wants)).toEqual([true, false, false, false]);
     recorder.close();
     expect(subscribed).toBe(0);
   });

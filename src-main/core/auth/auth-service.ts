@@ -233,7 +233,7 @@ export class AuthService implements ConnectionAuth {
       forceReauthorization: record.wantedScope !== undefined && isStrictScopeSuperset(record.wantedScope, record.scope),
       resourceMetadataUrl: challenge?.resourceMetadataUrl,
       fetchFn: this.options.fetchFn,
-      ...(this.options.onServerNote ? { onSdkLine: (line: string) => this.options.onServerNote!(def.name, line) } : {}),
+      ...(this.options.onServerNote ? { onSdkLine: (line: string) => this.options.onServerNote?.(def.name, line) } : {}),
     })
       .then(async () => {
         this.challenges.delete(credentialId);

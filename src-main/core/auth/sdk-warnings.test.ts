@@ -32,7 +32,7 @@ describe('SDK lines during a server’s work', () => {
 
   it("a transport's start and send run with its server's sink, each server its own", async () => {
     consoleLines.length = 0;
-    const logs: Record<string, string[]> = { a: [], b: [] };
+    const logs: { a: string[]; b: string[] } = { a: [], b: [] };
     const transport = (name: string) => ({
       async start(): Promise<void> {
         await tick();
@@ -45,8 +45,8 @@ describe('SDK lines during a server’s work', () => {
     });
     const a = transport('a');
     const b = transport('b');
-    routeSdkLines(a, (line) => logs.a!.push(line));
-    routeSdkLines(b, (line) => logs.b!.push(line));
+    routeSdkLines(a, (line) => logs.a.push(line));
+    routeSdkLines(b, (line) => logs.b.push(line));
     await Promise.all([a.start(), b.start()]);
     await Promise.all([a.send('one'), b.send('two')]);
     expect(logs).toEqual({ a: ['[mcp-sdk] a started', '[mcp-sdk] a sent one'], b: ['[mcp-sdk] b started', '[mcp-sdk] b sent two'] });

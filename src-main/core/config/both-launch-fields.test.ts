@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import type { HostId } from '../../../src-shared/config/server.js';
 import { updateServerInFile } from './config-writer.js';
 import { HOST_SHAPES } from './host-shapes.js';
@@ -20,6 +20,13 @@ beforeEach(async () => {
   sb = await createSandbox();
 });
 afterEach(() => sb.cleanup());
+
+/** `host`'s servers and warnings, read from the sandbox through the host's own provider. */
+async function loadHost(host: HostId) {
+  const provider = CONFIG_PROVIDERS.find((p) => p.host === host);
+  assert.exists(provider, `no provider for ${host}`);
+  return provider.load(sb.ctx(), new Set());
+}
 
 const URL = 'http://127.0.0.1:9/mcp';
 type Entry = Record<string, unknown>;
@@ -117,8 +124,7 @@ describe('an entry with both launch fields, host by host', () => {
 
   it.each(ROWS)('$host', async ({ host, file, content, entry, expected }) => {
     const path = await sb.write(file(sb), content(entry));
-    const provider = CONFIG_PROVIDERS.find((p) => p.host === host)!;
-    const out = await provider.load(sb.ctx(), new Set());
+    const out = await loadHost(host);
     const both = out.servers.find((s) => s.name === 'both');
     const messages = out.warnings.filter((w) => w.file === path).map((w) => w.message);
     if ('refused' in expected) {
@@ -127,7 +133,8 @@ describe('an entry with both launch fields, host by host', () => {
       return;
     }
     expect(both).toMatchObject({ transport: expected.transport, ...expected.runs, extensions: { [expected.ignored]: entry[expected.ignored] } });
-    expect(both![expected.transport === 'stdio' ? 'url' : 'command']).toBeUndefined();
+    assert.exists(both);
+    expect(both[expected.transport === 'stdio' ? 'url' : 'command']).toBeUndefined();
     expect(messages).toEqual([`Server "both": ${expected.warning}`]);
   });
 });
@@ -135,14 +142,14 @@ describe('an entry with both launch fields, host by host', () => {
 describe('two url fields (Gemini httpUrl and url, Windsurf serverUrl and url)', () => {
   it('Gemini connects to httpUrl (Streamable HTTP) and ignores url, saying so', async () => {
     const path = await sb.write(join(sb.home, '.gemini', 'settings.json'), { mcpServers: { two: { httpUrl: 'http://127.0.0.1:9/http', url: 'http://127.0.0.1:9/sse' } } });
-    const out = await CONFIG_PROVIDERS.find((p) => p.host === 'gemini')!.load(sb.ctx(), new Set());
+    const out = await loadHost('gemini');
     expect(out.servers.find((s) => s.name === 'two')).toMatchObject({ transport: 'http', url: 'http://127.0.0.1:9/http', extensions: { url: 'http://127.0.0.1:9/sse' } });
     expect(out.warnings.filter((w) => w.file === path).map((w) => w.message)).toEqual(['Server "two": "url" is ignored: Gemini CLI uses "httpUrl" when both are set']);
   });
 
   it('Windsurf connects to serverUrl, its own key, and ignores url, saying so', async () => {
     const path = await sb.write(join(sb.home, '.codeium', 'windsurf', 'mcp_config.json'), { mcpServers: { two: { serverUrl: 'http://127.0.0.1:9/a', url: 'http://127.0.0.1:9/b' } } });
-    const out = await CONFIG_PROVIDERS.find((p) => p.host === 'windsurf')!.load(sb.ctx(), new Set());
+    const out = await loadHost('windsurf');
     expect(out.servers.find((s) => s.name === 'two')).toMatchObject({ url: 'http://127.0.0.1:9/a', extensions: { url: 'http://127.0.0.1:9/b' } });
     expect(out.warnings.filter((w) => w.file === path).map((w) => w.message)).toEqual(['Server "two": "url" is ignored: Windsurf uses "serverUrl" when both are set']);
   });
@@ -151,8 +158,9 @@ describe('two url fields (Gemini httpUrl and url, Windsurf serverUrl and url)', 
 describe('the ignored field on a copy to another host', () => {
   it('is not carried: Roo Code, xcsh and goose get the launch the source host runs, nothing they would refuse', async () => {
     await sb.write(join(sb.home, '.claude.json'), { mcpServers: { both: stdioBoth } });
-    const out = await CONFIG_PROVIDERS.find((p) => p.host === 'claude-code')!.load(sb.ctx(), new Set());
-    const server = out.servers.find((s) => s.name === 'both')!;
+    const out = await loadHost('claude-code');
+    const server = out.servers.find((s) => s.name === 'both');
+    assert.exists(server);
     expect(server.extensions).toEqual({ url: URL });
     expect(HOST_SHAPES.roo.toHost(server).entry).toEqual({ type: 'stdio', command: 'node', args: ['server.js'] });
     expect(HOST_SHAPES.xcsh.toHost(server).entry).toMatchObject({ command: 'node', args: ['server.js'] });

@@ -6,7 +6,7 @@
  */
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import { discoverServers } from './discovery.js';
 import { hostViewJson, loadHostView } from './host-view.js';
 import { createSandbox, type Sandbox } from './test-sandbox.js';
@@ -30,7 +30,8 @@ describe('per-host view: only the host’s own files', () => {
 
     const view = hostViewJson(await loadHostView(result, 'claude-desktop', ctx), result, ctx);
     expect(view.entries).toHaveLength(1);
-    const row = view.entries[0]!;
+    const row = view.entries[0];
+    assert.exists(row);
     expect(row).toMatchObject({ loaded: true, state: 'active', server: { name: 'weather', command: 'desktop-weather' } });
     expect(row.overriddenBy).toBeUndefined();
     expect(row.alsoDefinedIn).toEqual([expect.objectContaining({ host: 'cursor', file: cursor, line: 3 })]);
@@ -91,10 +92,10 @@ describe('per-host view: a file nothing was read from is an error, never fine wi
       hostViewJson(await loadHostView(result, host, ctx), result, ctx).files.find((f) => f.path === path);
     const codexFile = await fileOf('codex', codex);
     expect(codexFile).toMatchObject({ exists: true, error: { line: 4, column: 1 } });
-    expect(codexFile!.error!.message).toMatch(/^Malformed TOML: /);
+    expect(codexFile?.error?.message).toMatch(/^Malformed TOML: /);
     const gooseFile = await fileOf('goose', goose);
     expect(gooseFile).toMatchObject({ exists: true, error: { line: 4, column: 1 } });
-    expect(gooseFile!.error!.message).toMatch(/^Malformed YAML: /);
+    expect(gooseFile?.error?.message).toMatch(/^Malformed YAML: /);
     expect(await fileOf('vscode', vscode)).toEqual({
       path: vscode, scope: 'project', exists: true,
       error: { line: 2, column: 3, message: 'No servers read from this file: VS Code reads its servers from "servers", but this file has 1 server under "mcpServers" (move them under "servers")' },

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { TriggerFiring } from '../../../src-shared/api/channels.js';
 import { everythingScript, makeWorld, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { notifyingEntry, startCore, type CoreHarness } from '../channels/test-fixtures.js';
@@ -72,7 +72,8 @@ async function fire(ruleName: string, channel: string): Promise<TriggerFiring> {
     firing = r.ok ? r.data.firings.find((f) => f.rule === ruleName && f.outcome !== 'pending') : undefined;
     return firing !== undefined;
   }, 60_000);
-  return firing!;
+  assert.exists(firing, `no settled firing of ${ruleName}`);
+  return firing;
 }
 
 describe('a call to a server still connecting', () => {
@@ -95,9 +96,9 @@ describe('one refusal for every door', () => {
     const called = await h.core.handlers['tools:call']({ server: 'ops', tool: 'echo', args: { text: 'first' } });
     expect(called.ok && called.data.text).toBe('echo: first');
     const history = await h.core.handlers['history:list']({ server: 'ops' });
-    recordId = history.ok ? history.data.find((c) => c.tool === 'echo')!.id : '';
+    recordId = history.ok ? (history.data.find((c) => c.tool === 'echo')?.id ?? '') : '';
     const traced = await h.core.handlers['trace:get']({ server: 'ops' });
-    traceSeq = traced.ok ? traced.data.find((e) => e.kind === 'request' && e.direction === 'out' && e.method === 'tools/call')!.seq : 0;
+    traceSeq = traced.ok ? (traced.data.find((e) => e.kind === 'request' && e.direction === 'out' && e.method === 'tools/call')?.seq ?? 0) : 0;
     const off = await h.core.handlers['budget:setTool']({ server: 'ops', tool: 'echo', on: false });
     expect(off.ok && off.data.target.kind).toBe('switchboard');
   }, 120_000);

@@ -1,5 +1,5 @@
 /** The fetch-then-follow rules every list view relies on (followed-list.ts; issue 29 item 6). */
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import type { ServersSnapshot, ServerState } from '../../../src-shared/api/status.js';
 import type { StoreState } from '../store/switchboard-store.js';
@@ -15,7 +15,12 @@ function answers() {
     fetches.push(fresh);
     return new Promise((resolve) => out.push(resolve));
   };
-  return { fetch, fetches, answer: (i: number, r: Result<Row[]>) => out[i]!(r) };
+  const answer = (i: number, r: Result<Row[]>): void => {
+    const resolve = out[i];
+    if (!resolve) throw new Error(`fetch #${i} was never made`);
+    resolve(r);
+  };
+  return { fetch, fetches, answer };
 }
 
 const upsert = (row: Row) => (list: Row[]): Row[] => (list.some((x) => x.id === row.id) ? list.map((x) => (x.id === row.id ? row : x)) : [...list, row]);
@@ -43,11 +48,12 @@ describe('createFollowedList', () => {
     list.start();
     a.answer(0, ok([{ id: 'a', v: 1 }]));
     await tick();
-    on!.patch(upsert({ id: 'b', v: 1 }));
+    assert.exists(on);
+    on.patch(upsert({ id: 'b', v: 1 }));
     expect(list.getState().data).toEqual([{ id: 'a', v: 1 }, { id: 'b', v: 1 }]);
     // A refetch is out; a change arrives; the answer was built before it.
-    on!.refetch();
-    on!.patch(upsert({ id: 'a', v: 2 }));
+    on.refetch();
+    on.patch(upsert({ id: 'a', v: 2 }));
     expect(list.getState()).toEqual({ data: [{ id: 'a', v: 2 }, { id: 'b', v: 1 }], loading: true, error: undefined });
     a.answer(1, ok([{ id: 'a', v: 1 }, { id: 'b', v: 1 }]));
     await tick();
@@ -59,7 +65,8 @@ describe('createFollowedList', () => {
     let on: FollowedListHandlers<Row[]> | undefined;
     const list = createFollowedList<Row[]>({ fetch: a.fetch, follow: (h) => ((on = h), []) });
     list.start();
-    on!.patch(upsert({ id: 'early', v: 1 }));
+    assert.exists(on);
+    on.patch(upsert({ id: 'early', v: 1 }));
     expect(list.getState().data).toBeUndefined();
     a.answer(0, ok([]));
     await tick();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -36,10 +36,12 @@ describe('traceTransport (over the SDK in-memory pair)', () => {
     await client.callTool({ name: 'echo', arguments: { message: 'topsecret!' } });
     const entries = store.entries('mem');
     expect(entries.length).toBeLessThanOrEqual(6);
-    const call = entries.find((e) => e.method === 'tools/call' && e.kind === 'request')!;
+    const call = entries.find((e) => e.method === 'tools/call' && e.kind === 'request');
+    assert.exists(call);
     expect(call).toMatchObject({ direction: 'out', server: 'mem' });
     expect(call.text).not.toContain('topsecret');
-    const reply = entries.find((e) => e.method === 'tools/call' && e.kind === 'response')!;
+    const reply = entries.find((e) => e.method === 'tools/call' && e.kind === 'response');
+    assert.exists(reply);
     expect(reply).toMatchObject({ direction: 'in', id: call.id });
     expect(reply.latencyMs).toBeGreaterThanOrEqual(0);
     expect(entries.some((e) => e.kind === 'notification' && e.method === 'notifications/initialized')).toBe(true);
@@ -58,7 +60,8 @@ describe('traceTransport (over the SDK in-memory pair)', () => {
     await serverSide.send({ jsonrpc: '2.0', method: 'notifications/alerts/x', params });
     const redacted = { token: '[redacted]', note: 'see [redacted] and [redacted]', n: 1, nested: [{ password: '[redacted]' }] };
     expect(seen).toEqual([{ method: 'notifications/alerts/x', params: redacted }]);
-    const entry = store.entries('mem').at(-1)!;
+    const entry = store.entries('mem').at(-1);
+    assert.exists(entry);
     expect(entry).toMatchObject({ direction: 'in', kind: 'notification', method: 'notifications/alerts/x' });
     expect(entry.text).toBe(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/alerts/x', params: redacted }));
     // The sender's object is left as it was.

@@ -122,7 +122,10 @@ export class TraceStore {
    */
   entries(server?: string, afterSeq = 0): TraceEntry[] {
     const newest = (ring: TraceEntry[], into: TraceEntry[]): TraceEntry[] => {
-      for (let i = Math.max(0, ring.length - this.capacity); i < ring.length; i++) if (ring[i]!.seq > afterSeq) into.push(ring[i]!);
+      for (let i = Math.max(0, ring.length - this.capacity); i < ring.length; i++) {
+        const entry = ring[i];
+        if (entry && entry.seq > afterSeq) into.push(entry);
+      }
       return into;
     };
     if (server !== undefined) return newest(this.rings.get(server) ?? [], []);
@@ -171,10 +174,13 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     let latencyMs: number | undefined;
     if (m.method !== undefined) kind = m.id !== undefined ? 'request' : 'notification';
     else kind = m.error !== undefined ? 'error' : 'response';
-    if (kind === 'request' && m.id !== undefined) {
+    if (kind === 'request' && m.id !== undefined && method !== undefined) {
       // Requests from the server (`in`) are answered by us (`out`): key by direction.
-      pending.set(`${direction}:${m.id}`, { method: m.method!, at: performance.now() });
-      if (pending.size > 1000) pending.delete(pending.keys().next().value!);
+      pending.set(`${direction}:${m.id}`, { method, at: performance.now() });
+      if (pending.size > 1000) {
+        const oldest = pending.keys().next();
+        if (!oldest.done) pending.delete(oldest.value);
+      }
     } else if ((kind === 'response' || kind === 'error') && m.id !== undefined) {
       const key = `${direction === 'in' ? 'out' : 'in'}:${m.id}`;
       const req = pending.get(key);
@@ -187,13 +193,13 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     const coreHeld = options.store.heldValues();
     const held = bothHeld(serverSecrets, coreHeld);
     let text: string | undefined;
-    if (direction === 'in' && kind === 'notification') {
+    if (direction === 'in' && kind === 'notification' && method !== undefined) {
       // The channels seam gets the whole message (the trace text below is cut), redacted by the
       // same rule with the same values (the server's and the core's held ones, as the trace). One
       // redacted copy serves both: its JSON is the trace text (`redactedJson`'s contract), so a
       // flood's notification is redacted once, not twice (issue 27 item 7).
       const copy = redactValue(message, held) as { params?: unknown };
-      options.store.serverNotification(options.server, copy.params === undefined ? { method: m.method! } : { method: m.method!, params: copy.params });
+      options.store.serverNotification(options.server, copy.params === undefined ? { method } : { method, params: copy.params });
       try {
         text = JSON.stringify(copy);
       } catch {

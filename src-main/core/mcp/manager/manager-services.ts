@@ -45,7 +45,7 @@ export function managerServices(options: McpManagerOptions, events: ServiceEvent
     onEntry: (entry) => events.trace(entry),
     redact: redactLine,
     // Without auth `redactLine` holds no values; with it, the same values the text pass would use.
-    ...(options.auth ? (options.auth.heldValues ? { heldValues: () => options.auth!.heldValues!() } : {}) : { heldValues: () => NO_HELD_VALUES }),
+    ...(options.auth ? (options.auth.heldValues ? { heldValues: options.auth.heldValues.bind(options.auth) } : {}) : { heldValues: () => NO_HELD_VALUES }),
     // The trace redacted it with `heldValues` already (rpc-trace.ts); without them, the auth's own pass.
     onServerNotification: (server, message) => events.notification(server, !options.auth?.heldValues && options.auth?.redactValue ? options.auth.redactValue(message) : message),
   });
