@@ -122,6 +122,7 @@ export const FILE_NOT_READ_CODES: ReadonlySet<ConfigWarningCode> = new Set<Confi
   'too-deep',
   'syntax-error-kept',
   'root-not-object',
+  'misplaced-servers',
   'trust-store-unreadable',
   'data-file-refused',
   'data-file-reset',

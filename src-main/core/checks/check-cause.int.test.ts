@@ -14,7 +14,7 @@ import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { everythingScript, makeWorld, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import type { SwitchboardCore } from '../facade/types.js';
 
-const SCRIPTED = fileURLToPath(new URL('../mcp/fixtures/scripted-server.mjs', import.meta.url));
+const SCRIPTED = fileURLToPath(new URL('../mcp/testing/fixtures/scripted-server.mjs', import.meta.url));
 
 let world: TempWorld;
 let core: SwitchboardCore;
