@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { warningCode } from '../../src-shared/config/warning-codes.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServersSnapshot, ToolInfo } from '../../src-shared/api/status.js';
 import { startStreamableFaultServer } from '../core/mcp/testing/fixtures/http-fault-servers.js';
@@ -146,7 +147,7 @@ describe('items 1 and 8: overrides, metadata and autoApprove are shown', () => {
     expect(web!.server).toMatchObject({ description: 'Search the web', tags: ['web', 'search'], category: 'research', autoApprove: ['one', 'two'], overrides: ['@webfetch', '@websearch', 'webfetch'] });
     expect(web!.builtinOverrides).toEqual({ hides: ['@webfetch', '@websearch'], hidden: true, text: 'ChatCLI hides @webfetch, @websearch while this server is connected — now: hidden' });
     expect(off!.builtinOverrides).toEqual({ hides: ['@webfetch'], hidden: false, text: 'ChatCLI hides @webfetch while this server is connected — now: shown (the server is disabled: its overrides do not apply)' });
-    expect(snapshot.warnings).toContainEqual({ file, line: 3, server: 'web-search', severity: 'warning', message: 'Server "web-search": overrides entry "webfetch" does nothing in ChatCLI — built-in names start with @ (write "@webfetch")' });
+    expect(snapshot.warnings).toContainEqual({ file, line: 3, server: 'web-search', ...warningCode('override-without-at'), message: 'Server "web-search": overrides entry "webfetch" does nothing in ChatCLI — built-in names start with @ (write "@webfetch")' });
     const text = await runSwitchboard(w, ['status', 'web-search']);
     const lines = text.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('● web-search'));
@@ -240,7 +241,7 @@ describe('item 10: smaller habits', () => {
     expect(run.code).toBe(0);
     const snapshot = JSON.parse(run.stdout) as ServersSnapshot;
     expect(snapshot.servers.map((s) => [s.server.name, s.status, s.server.enabled, s.server.source.file])).toEqual([['fs', 'disabled', false, file]]);
-    expect(snapshot.warnings).toContainEqual({ file, severity: 'note', message: 'CHATCLI_MCP_ENABLED=false: ChatCLI starts none of these servers, so they are listed as disabled (unset the variable to run them)' });
+    expect(snapshot.warnings).toContainEqual({ file, ...warningCode('host-disables-all'), message: 'CHATCLI_MCP_ENABLED=false: ChatCLI starts none of these servers, so they are listed as disabled (unset the variable to run them)' });
   });
 
   it('a duplicate add is a usage error (64); a name too long says "(got …)" once', async () => {

@@ -197,7 +197,8 @@ describe('switchboard CLI in an untrusted project', () => {
     const own = writeOwnServers(world, { everything: { command: 'node', args: ['elsewhere.js'] } });
     mkdirSync(join(world.project, '.cursor'), { recursive: true });
     const broken = join(world.project, '.cursor', 'mcp.json');
-    writeFileSync(broken, '{ "mcpServers": { "x": { "command": "a", "url": "http://b" } } }');
+    // An entry no host could run (neither command nor url): both launch fields would be read by the host's own rule now (issue 27 item 9).
+    writeFileSync(broken, '{ "mcpServers": { "x": { "args": ["a"] } } }');
     try {
       const run = await runSwitchboard(world, ['servers']);
       expect(run.code).toBe(0);

@@ -20,6 +20,7 @@ import { TrustStore } from '../config/trust.js';
 import { makeWorld, runSwitchboard, writeOwnServers, writeProjectConfig, type TempWorld } from '../composition/test-world.js';
 import type { SwitchboardCore } from '../facade/types.js';
 import { KeytarSecretStore } from './secret-store.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 const service = `mcp-switchboard-test-${randomUUID()}`;
 const HTTP_SECRET = `tok-${randomUUID()}`;
@@ -252,7 +253,7 @@ describe('a secret reference resolves only for the definition it is bound to (is
           {
             file: join(old.dataDir, 'servers.json'),
             server: 'legacy-mirror',
-            severity: 'warning',
+            ...warningCode('secret-shared'),
             message: `\${secret:legacy-token} is bound to server "legacy" (${join(old.dataDir, 'servers.json')} for ${base}); "legacy-mirror" also references it and will not get it (give each its own secret with switchboard add … --token, or edit the server in Switchboard)`,
           },
         ]);

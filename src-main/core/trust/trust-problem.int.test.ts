@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { everythingScript, makeWorld, type TempWorld } from '../composition/test-world.js';
 import type { SwitchboardCore } from '../facade/types.js';
+import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 let world: TempWorld | undefined;
 let core: SwitchboardCore | undefined;
@@ -32,7 +33,7 @@ describe('a corrupt trust.json', () => {
     writeFileSync(file, '{"trusted": [');
     // Issue 27 item 2: kept aside as trust.json.bad-<time> (no trust.json.prev to load), and said so.
     expect(await warnings(world)).toEqual([
-      { file, severity: 'error', message: expect.stringMatching(/^trust\.json did not parse \(.+\); it was kept as trust\.json\.bad-[0-9TZ-]+, and there is no previous version to load, so it starts empty$/) },
+      { file, ...warningCode('data-file-reset'), message: expect.stringMatching(/^trust\.json did not parse \(.+\); it was kept as trust\.json\.bad-[0-9TZ-]+, and there is no previous version to load, so it starts empty$/) },
     ]);
   });
 
