@@ -108,9 +108,9 @@ function vscodeNames(tools: readonly RawTool[]): Array<Omit<SchemeName, 'collisi
   });
 }
 
-/** xcsh: Switchboard's base name (the same sanitising), no suffix and no shortening: a clash is last-write-wins there. */
+/** xcsh: its seed's `mcp_<server>_<tool>` (outside `[a-z_]` → `_`, digits too), no suffix, no shortening: a clash is last-write-wins there. */
 function xcsh(t: RawTool): Omit<SchemeName, 'collisions'> {
-  return { name: agentToolName(t.server, t.name) };
+  return { name: agentToolName(t.server, t.name, 'xcsh') };
 }
 
 /** ChatCLI: `mcp_` + the tool name as the server sent it, no server part (its docs: `read_file` → `mcp_read_file`). */
