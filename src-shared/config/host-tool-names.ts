@@ -46,7 +46,7 @@ export const NAME_SCHEMES: readonly NameScheme[] = [
   { id: 'vscode', label: 'VS Code', pattern: 'mcp_<server>_<tool>' },
   { id: 'gemini', label: 'Gemini CLI', pattern: 'mcp_<server>_<tool>' },
   { id: 'roo', label: 'Roo Code', pattern: 'mcp--<server>--<tool>' },
-  { id: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>' },
+  { id: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>, digits dropped' },
   { id: 'chatcli', label: 'ChatCLI', pattern: 'mcp_<tool>' },
 ];
 
