@@ -64,6 +64,11 @@ describe('switchboard tools on a server with 5,000 tools differing only in digit
     expect(called.code).toBe(0);
     expect(called.stdout.trim()).toBe('called tool0042');
     expect(called.stderr.trim()).toBe(note);
+    // --json: the same ToolCallResult as by the current name, the note on stderr only.
+    const calledJson = await runSwitchboard(world, ['call', 'mcp_many_tool_42', '--json'], { timeoutMs: 120_000 });
+    expect(calledJson.stderr.trim()).toBe(note);
+    expect(JSON.parse(calledJson.stdout)).toMatchObject({ server: 'many', tool: 'tool0042', isError: false, text: 'called tool0042' });
+    expect(JSON.parse(calledJson.stdout)).not.toHaveProperty('note');
     // The first of the 5,000 kept the bare name before: it is tool0001, not the long tool.
     const first = await runSwitchboard(world, ['call', 'mcp_many_tool'], { timeoutMs: 120_000 });
     expect(first.stdout.trim()).toBe('called tool0001');
