@@ -18,7 +18,7 @@ import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-sha
 import { appVersion } from './cli/context.js';
 import { connectFailureMessage } from '../../src-shared/api/failure-wording.js';
 import type { AgentNaming } from '../../src-shared/config/tool-names.js';
-import { findByAgentName } from '../../src-shared/config/former-tool-names.js';
+import { findByAgentName, type AgentNameMatch } from '../../src-shared/config/former-tool-names.js';
 
 export { acceptWithDefaults } from '../core/index.js';
 
@@ -144,8 +144,12 @@ export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Pr
     info,
     call: (args) => callRaw(info, args),
   }));
-  // Under `xcsh` the names are the former ones already: no fallback.
-  const lookup = (name: string) => (options.naming === 'xcsh' ? findByAgentName(infos.filter((i) => i.agentName === name), name) : findByAgentName(infos, name));
+  const lookup = (name: string): AgentNameMatch<ToolInfo> | undefined => {
+    if (options.naming !== 'xcsh') return findByAgentName(infos, name);
+    // Under `xcsh` the names are the former ones already: no fallback.
+    const info = infos.find((i) => i.agentName === name);
+    return info && { tool: info };
+  };
   let closed: Promise<void> | undefined;
   return {
     tools,
