@@ -11,12 +11,14 @@ import { currentPlatform, dataDir as defaultDataDir, type PlatformContext } from
 import { resolveReferenceServerScript } from '../core/composition/entry-kit.js';
 import { createSwitchboardCore } from '../core/index.js';
 import type { ServerRequestPolicy } from '../core/index.js';
-import { buildCatalog, describeTool } from '../core/composition/entry-kit.js';
+import { buildCatalog, describeTool, nameToolInfos } from '../core/composition/entry-kit.js';
 import type { CatalogEntry, ToolDescription } from '../../src-shared/api/inspector.js';
 import type { ToolCallResult, ToolInfo } from '../../src-shared/api/status.js';
 import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-shared/api/channels.js';
 import { appVersion } from './cli/context.js';
 import { connectFailureMessage } from '../../src-shared/api/failure-wording.js';
+import type { AgentNaming } from '../../src-shared/config/tool-names.js';
+import { findByAgentName, type AgentNameMatch } from '../../src-shared/config/former-tool-names.js';
 
 export { acceptWithDefaults } from '../core/index.js';
 
@@ -32,11 +34,16 @@ export interface DiscoverOptions {
   servers?: readonly string[];
   /** Answers servers' elicitation/sampling without a person; default: declined at once. */
   serverRequestPolicy?: ServerRequestPolicy;
+  /**
+   * How tools are named (docs/tool-bridge.md): `switchboard` (default) keeps digits (`mcp_db2_query`); `xcsh` drops
+   * them as the seed system (xcsh) does and as Switchboard did before issue 30 (`mcp_db_query`; clashes get `_2`…).
+   */
+  naming?: AgentNaming;
 }
 
 /** A loaded tool: its agent-facing identity, and a call that never throws. */
 export interface LoadedMcpTool {
-  /** Agent-visible name `mcp_<server>_<tool>` (docs/tool-bridge.md). */
+  /** Agent-visible name `mcp_<server>_<tool>` (docs/tool-bridge.md), under the load's `naming`. */
   name: string;
   /** `[MCP:<server>] <description>`. */
   description: string;
@@ -63,9 +70,12 @@ export interface LoadedMcpTools {
   errors: ServerLoadError[];
   /** Name + description per tool (docs/tool-bridge.md catalog). */
   catalog: CatalogEntry[];
-  /** One tool's full description by agent-visible name; undefined when unknown. */
+  /**
+   * One tool's full description by agent-visible name; undefined when unknown. Under the default naming, a
+   * name from before digits were kept still finds its tool for one release, with `note` saying its name now.
+   */
   describe(name: string): ToolDescription | undefined;
-  /** Call a tool by agent-visible name. Unknown name → an isError result saying so. */
+  /** Call a tool by agent-visible name (a name from before digits were kept too, as `describe`). Unknown name → an isError result saying so. */
   call(name: string, args?: Record<string, unknown>): Promise<ToolCallResult>;
   /**
    * Notifications the servers pushed since the load (docs/channels.md; progress excluded, each server's
@@ -106,7 +116,8 @@ export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Pr
   }
   const listed = await core.handlers['servers:list']({});
   const toolsResult = await core.handlers['tools:list']({});
-  const infos = toolsResult.ok ? toolsResult.data : [];
+  const listedInfos = toolsResult.ok ? toolsResult.data : [];
+  const infos = options.naming === 'xcsh' ? nameToolInfos(listedInfos, 'xcsh') : listedInfos;
   const errors: ServerLoadError[] = [];
   if (listed.ok) {
     for (const s of listed.data.servers) {
@@ -133,20 +144,26 @@ export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Pr
     info,
     call: (args) => callRaw(info, args),
   }));
-  const byName = new Map(infos.map((i) => [i.agentName, i]));
+  const lookup = (name: string): AgentNameMatch<ToolInfo> | undefined => {
+    if (options.naming !== 'xcsh') return findByAgentName(infos, name);
+    // Under `xcsh` the names are the former ones already: no fallback.
+    const info = infos.find((i) => i.agentName === name);
+    return info && { tool: info };
+  };
   let closed: Promise<void> | undefined;
   return {
     tools,
     errors,
     catalog: buildCatalog(infos),
     describe: (name) => {
-      const info = byName.get(name);
-      return info ? describeTool(info) : undefined;
+      const match = lookup(name);
+      if (!match) return undefined;
+      return match.note === undefined ? describeTool(match.tool) : { ...describeTool(match.tool), note: match.note };
     },
     call: async (name, args) => {
-      const info = byName.get(name);
-      if (info) return callRaw(info, args);
-      const text = `Error: Unknown tool "${name}". Known tools: ${[...byName.keys()].join(', ')}`;
+      const match = lookup(name);
+      if (match) return callRaw(match.tool, args);
+      const text = `Error: Unknown tool "${name}". Known tools: ${infos.map((i) => i.agentName).join(', ')}`;
       return { server: '', tool: name, isError: true, text, content: [{ type: 'text', text }], durationMs: 0 };
     },
     notifications: (query) => core.channels?.list(query) ?? [],

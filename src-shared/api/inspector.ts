@@ -27,6 +27,8 @@ export const ToolDescriptionSchema = z.object({
   invocation: z.string(),
   /** Names of the required top-level parameters. */
   required: z.array(z.string()),
+  /** Set when the tool was asked for by its name before digits were kept (`formerNameNote`, docs/tool-bridge.md; one release). */
+  note: z.string().optional(),
 });
 export type ToolDescription = z.infer<typeof ToolDescriptionSchema>;
 

@@ -42,12 +42,14 @@ describe("each host's naming scheme (docs/tool-names.md)", () => {
   });
 
   it("xcsh: its seed's mcp_<server>_<tool>, no suffix: my-server and my.server share a name, last write wins (issue 28 item 2)", () => {
-    const names = namesUnderScheme('xcsh', tools(['my-server', 'echo'], ['my.server', 'echo'], ['GitHub', 'github_search']));
+    const names = namesUnderScheme('xcsh', tools(['my-server', 'echo'], ['my.server', 'echo'], ['GitHub', 'github_search'], ['db2', 'query_v3']));
     const note = 'xcsh registers tools last-write-wins: only one of these reaches its agent';
     expect(names).toEqual([
       { name: 'mcp_my_server_echo', collisions: 1, note },
       { name: 'mcp_my_server_echo', collisions: 1, note },
       { name: 'mcp_github_search', collisions: 0 },
+      // its seed drops digits (issue 30 item 3: Switchboard's own scheme now keeps them)
+      { name: 'mcp_db_query_v', collisions: 0 },
     ]);
   });
 
@@ -58,12 +60,13 @@ describe("each host's naming scheme (docs/tool-names.md)", () => {
     expect(names[1]!.collisions).toBe(1);
   });
 
-  it("5,000 tools differing only in digits collide under Switchboard's scheme and under no other", () => {
+  it("5,000 tools differing only in digits collide under xcsh's digit-dropping scheme and under no other (issue 30 item 3)", () => {
     const raw = Array.from({ length: 5000 }, (_, i) => ({ server: 'many', tool: `tool${String(i + 1).padStart(4, '0')}` }));
     const named = assignAgentToolNames(raw).map((n) => ({ server: n.ref.server, name: n.ref.tool, agentName: n.agentName, collisionCount: n.collisionCount }));
     const rows = toolNamesUnderSchemes(named);
-    expect(rows[41]!.switchboard).toEqual({ name: 'mcp_many_tool_42', collisions: 4999 });
+    expect(rows[41]!.switchboard).toEqual({ name: 'mcp_many_tool0042', collisions: 0 });
     expect(rows[41]!['claude-code']).toEqual({ name: 'mcp__many__tool0042', collisions: 0 });
-    for (const id of ['claude-code', 'codex', 'vscode', 'gemini', 'roo'] as const) expect(rows.every((r) => r[id].collisions === 0)).toBe(true);
+    expect(rows[41]?.xcsh).toEqual({ name: 'mcp_many_tool', collisions: 4999, note: 'xcsh registers tools last-write-wins: only one of these reaches its agent' });
+    for (const id of ['switchboard', 'claude-code', 'codex', 'vscode', 'gemini', 'roo'] as const) expect(rows.every((r) => r[id].collisions === 0)).toBe(true);
   });
 });

@@ -46,7 +46,7 @@ export const NAME_SCHEMES: readonly NameScheme[] = [
   { id: 'vscode', label: 'VS Code', pattern: 'mcp_<server>_<tool>' },
   { id: 'gemini', label: 'Gemini CLI', pattern: 'mcp_<server>_<tool>' },
   { id: 'roo', label: 'Roo Code', pattern: 'mcp--<server>--<tool>' },
-  { id: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>' },
+  { id: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>, digits dropped' },
   { id: 'chatcli', label: 'ChatCLI', pattern: 'mcp_<tool>' },
 ];
 
@@ -108,9 +108,9 @@ function vscodeNames(tools: readonly RawTool[]): Array<Omit<SchemeName, 'collisi
   });
 }
 
-/** xcsh: Switchboard's base name (the same sanitising), no suffix and no shortening: a clash is last-write-wins there. */
+/** xcsh: its seed's `mcp_<server>_<tool>` (outside `[a-z_]` → `_`, digits too), no suffix, no shortening: a clash is last-write-wins there. */
 function xcsh(t: RawTool): Omit<SchemeName, 'collisions'> {
-  return { name: agentToolName(t.server, t.name) };
+  return { name: agentToolName(t.server, t.name, 'xcsh') };
 }
 
 /** ChatCLI: `mcp_` + the tool name as the server sent it, no server part (its docs: `read_file` → `mcp_read_file`). */

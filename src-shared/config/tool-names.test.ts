@@ -6,13 +6,14 @@ describe('agentToolName (docs/tool-bridge.md)', () => {
     // the docs/tool-bridge.md examples
     ['my-server', 'Read-File', 'mcp_my_server_read_file'],
     ['GitHub', 'github_search', 'mcp_github_search'],
-    ['gpt4', 'v2.run', 'mcp_gpt_v_run'],
+    ['gpt4', 'v2.run', 'mcp_gpt4_v2_run'],
     // rules one by one
     ['UPPER', 'Tool', 'mcp_upper_tool'],
     ['a--b..c', 'x  y', 'mcp_a_b_c_x_y'],
     ['a__b', 't___u', 'mcp_a_b_t_u'],
     ['_lead_', '__trail__', 'mcp_lead_trail'],
-    ['123', 'tool', 'mcp_server_tool'],
+    ['123', 'tool', 'mcp_123_tool'],
+    ['mail', 'mail_op_4999', 'mcp_mail_op_4999'],
     ['srv', '!!!', 'mcp_srv_tool'],
     ['', '', 'mcp_server_tool'],
     // prefix stripping: once, only with the trailing underscore, not to empty
@@ -25,9 +26,18 @@ describe('agentToolName (docs/tool-bridge.md)', () => {
     expect(agentToolName(server, tool)).toBe(expected);
   });
 
-  it('sanitizes digits away and falls back when empty', () => {
-    expect(sanitizeNamePart('v2', 'tool')).toBe('v');
-    expect(sanitizeNamePart('42', 'tool')).toBe('tool');
+  it('keeps digits (issue 30 item 3) and falls back when empty', () => {
+    expect(sanitizeNamePart('v2', 'tool')).toBe('v2');
+    expect(sanitizeNamePart('42', 'tool')).toBe('42');
+    expect(sanitizeNamePart('--', 'tool')).toBe('tool');
+  });
+
+  it("the xcsh naming is the seed's rule: digits dropped, as Switchboard named tools before issue 30", () => {
+    expect(sanitizeNamePart('v2', 'tool', 'xcsh')).toBe('v');
+    expect(sanitizeNamePart('42', 'tool', 'xcsh')).toBe('tool');
+    expect(agentToolName('gpt4', 'v2.run', 'xcsh')).toBe('mcp_gpt_v_run');
+    expect(agentToolName('123', 'tool', 'xcsh')).toBe('mcp_server_tool');
+    expect(agentToolName('my-server', 'Read-File', 'xcsh')).toBe('mcp_my_server_read_file');
   });
 });
 
@@ -60,14 +70,27 @@ describe('assignAgentToolNames (docs/tool-bridge.md collisions)', () => {
     expect(named.map((n) => n.agentName)).toEqual(['mcp_s_read_file', 'mcp_s_read_file_2']);
   });
 
-  it('treats a raw name ending in digits as a collision, not as a free suffix', () => {
-    // 'x_2' sanitises to 'x' (digits become '_', then trimmed), so it collides with 'x'
+  it('under xcsh, treats a raw name ending in digits as a collision, not as a free suffix', () => {
+    // 'x_2' sanitises to 'x' there (digits become '_', then trimmed), so it collides with 'x'
+    const named = assignAgentToolNames(
+      [
+        { server: 'a', tool: 'x' },
+        { server: 'a', tool: 'x_2' },
+        { server: 'b', tool: 'y' },
+      ],
+      'xcsh',
+    );
+    expect(named.map((n) => n.agentName)).toEqual(['mcp_a_x', 'mcp_a_x_2', 'mcp_b_y']);
+  });
+
+  it("a raw name that looks like a suffix keeps its name; the duplicate's suffix skips it", () => {
     const named = assignAgentToolNames([
       { server: 'a', tool: 'x' },
+      { server: 'a', tool: 'x' },
       { server: 'a', tool: 'x_2' },
-      { server: 'b', tool: 'y' },
     ]);
-    expect(named.map((n) => n.agentName)).toEqual(['mcp_a_x', 'mcp_a_x_2', 'mcp_b_y']);
+    expect(named.map((n) => n.agentName)).toEqual(['mcp_a_x', 'mcp_a_x_3', 'mcp_a_x_2']);
+    expect(named[2]?.collisionCount).toBe(0);
   });
 
   it('numbers a third duplicate _3 and keeps every name unique', () => {
@@ -112,7 +135,7 @@ describe('names agents can use (issue 14 item 6)', () => {
 
   it('a shortened name that is already taken is hashed again, never reused', () => {
     // Find a long name whose hash has only the letters a-f: its shortened form is then also a
-    // possible docs/tool-bridge.md name of another raw tool (names hold no digits), which takes it first.
+    // possible docs/tool-bridge.md name of another raw tool (under either naming), which takes it first.
     let tool = '';
     for (let i = 0; ; i++) {
       tool = `${'q'.repeat(60)}${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26) % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 676) % 26]}`;
@@ -127,9 +150,22 @@ describe('names agents can use (issue 14 item 6)', () => {
     expect(taken[1]!.agentName).not.toBe(clash);
   });
 
-  it('5,000 tools whose names differ only in digits: linear bookkeeping, bounded collision lists, every name unique', () => {
-    const refs = Array.from({ length: 5000 }, (_, i) => ({ server: 'many', tool: `tool${String(i + 1).padStart(4, '0')}` }));
+  it('5,000 mail_op_N tools keep their digits (issue 30 item 3): mail_op_4999 is mcp_mail_op_4999, no two share a name', () => {
+    const refs = Array.from({ length: 5000 }, (_, i) => ({ server: 'mail', tool: `mail_op_${i}` }));
     const named = assignAgentToolNames(refs);
+    expect(named[4999]).toMatchObject({ agentName: 'mcp_mail_op_4999', fullName: 'mcp_mail_op_4999', shortened: false, collisionCount: 0, collidesWith: [] });
+    expect(named[0]?.agentName).toBe('mcp_mail_op_0');
+    expect(new Set(named.map((n) => n.agentName)).size).toBe(5000);
+    expect(named.every((n, i) => n.agentName === `mcp_mail_op_${i}` && n.collisionCount === 0)).toBe(true);
+    // Before: digits dropped, all 5,000 shared mcp_mail_op and mail_op_4999 became …_op_5000; under xcsh it still does.
+    const xcsh = assignAgentToolNames(refs, 'xcsh');
+    expect(xcsh[4999]?.agentName).toBe('mcp_mail_op_5000');
+    expect(xcsh[624]?.agentName).toBe('mcp_mail_op_625');
+  });
+
+  it('under xcsh, 5,000 tools whose names differ only in digits: linear bookkeeping, bounded collision lists, every name unique', () => {
+    const refs = Array.from({ length: 5000 }, (_, i) => ({ server: 'many', tool: `tool${String(i + 1).padStart(4, '0')}` }));
+    const named = assignAgentToolNames(refs, 'xcsh');
     expect(named[0]!.agentName).toBe('mcp_many_tool');
     expect(named[4999]!.agentName).toBe('mcp_many_tool_5000');
     expect(new Set(named.map((n) => n.agentName)).size).toBe(5000);

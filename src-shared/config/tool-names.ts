@@ -1,7 +1,9 @@
 /**
- * Agent-visible tool names (docs/tool-bridge.md), exactly as the seed system computes them, plus the 64-character
- * limit of the LLM APIs (issue 14 item 6, amending docs/tool-bridge.md): a name longer than 64 is shortened to
- * its first 55 characters + `_` + 8 hex characters of an FNV-1a hash of the full name. Pure.
+ * Agent-visible tool names (docs/tool-bridge.md): `mcp_<server>_<tool>` as the seed system builds them, except
+ * that Switchboard's bridge keeps digits (issue 30 item 3: the seed's rule, which drops them, made a server's
+ * `mail_op_4999` into `…_mail_op_625` once 5,000 such tools collided); the seed's digit-dropping rule stays
+ * available as the `xcsh` naming. Plus the 64-character limit of the LLM APIs (issue 14 item 6): a name longer
+ * than 64 is shortened to its first 55 characters + `_` + 8 hex characters of an FNV-1a hash of the full name. Pure.
  */
 import fnv1a from '@sindresorhus/fnv1a';
 
@@ -11,13 +13,22 @@ export const AGENT_NAME_MAX = 64;
 export const COLLISION_SAMPLE = 5;
 
 /**
- * Sanitise one name part: lower-case; every run of characters outside `[a-z_]` becomes one `_`
- * (digits too); runs of `_` collapse; leading/trailing `_` are trimmed; empty → `fallback`.
+ * Which character rule names are built with: `switchboard` (the default) keeps `[a-z0-9_]`; `xcsh` keeps
+ * only `[a-z_]`, dropping digits, as the seed system (xcsh) does and as Switchboard did before issue 30.
  */
-export function sanitizeNamePart(raw: string, fallback: string): string {
+export type AgentNaming = 'switchboard' | 'xcsh';
+
+/** The characters each naming keeps; every run of others becomes one `_`. */
+const OUTSIDE: Record<AgentNaming, RegExp> = { switchboard: /[^a-z0-9_]+/g, xcsh: /[^a-z_]+/g };
+
+/**
+ * Sanitise one name part: lower-case; every run of characters outside `[a-z0-9_]` (`xcsh`: outside `[a-z_]`,
+ * digits too) becomes one `_`; runs of `_` collapse; leading/trailing `_` are trimmed; empty → `fallback`.
+ */
+export function sanitizeNamePart(raw: string, fallback: string, naming: AgentNaming = 'switchboard'): string {
   const out = raw
     .toLowerCase()
-    .replace(/[^a-z_]+/g, '_')
+    .replace(OUTSIDE[naming], '_')
     .replace(/_+/g, '_')
     .replace(/^_+|_+$/g, '');
   return out === '' ? fallback : out;
@@ -31,11 +42,12 @@ export function sameAgentServer(a: string, b: string): boolean {
 /**
  * `mcp_<server>_<tool>` (docs/tool-bridge.md). A tool name that starts with `<server>_` (after sanitising)
  * loses that prefix once. Examples: (`my-server`, `Read-File`) → `mcp_my_server_read_file`;
- * (`GitHub`, `github_search`) → `mcp_github_search`; (`gpt4`, `v2.run`) → `mcp_gpt_v_run`.
+ * (`GitHub`, `github_search`) → `mcp_github_search`; (`gpt4`, `v2.run`) → `mcp_gpt4_v2_run`
+ * (`xcsh`: `mcp_gpt_v_run`).
  */
-export function agentToolName(serverName: string, toolName: string): string {
-  const server = sanitizeNamePart(serverName, 'server');
-  let tool = sanitizeNamePart(toolName, 'tool');
+export function agentToolName(serverName: string, toolName: string, naming: AgentNaming = 'switchboard'): string {
+  const server = sanitizeNamePart(serverName, 'server', naming);
+  let tool = sanitizeNamePart(toolName, 'tool', naming);
   const prefix = `${server}_`;
   if (tool.startsWith(prefix) && tool.length > prefix.length) tool = tool.slice(prefix.length);
   return `mcp_${server}_${tool}`;
@@ -85,11 +97,13 @@ export function shortenAgentName(full: string, attempt = 0): string {
  * shortened (`shortenAgentName`) and checked again against every name given so far. Each tool
  * involved in a collision lists up to `COLLISION_SAMPLE` others and counts them all.
  *
- * Linear in the number of tools (a server with 5,000 tools whose names differ only in digits all
+ * `naming` picks the character rule (`xcsh`: digits dropped, the names Switchboard gave before issue 30).
+ *
+ * Linear in the number of tools (under `xcsh`, a server with 5,000 tools whose names differ only in digits all
  * share one base name): no tool lists every other one, and suffixes advance from a per-base cursor.
  */
-export function assignAgentToolNames<T extends RawToolRef>(tools: readonly T[]): NamedTool<T>[] {
-  const bases = tools.map((ref) => agentToolName(ref.server, ref.tool));
+export function assignAgentToolNames<T extends RawToolRef>(tools: readonly T[], naming: AgentNaming = 'switchboard'): NamedTool<T>[] {
+  const bases = tools.map((ref) => agentToolName(ref.server, ref.tool, naming));
   const groups = new Map<string, number[]>();
   bases.forEach((base, i) => {
     const group = groups.get(base);

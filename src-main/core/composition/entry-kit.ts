@@ -12,6 +12,7 @@ export { NO_RESTARTS } from '../mcp/manager/backoff.js';
 export { withLoginShellEnv } from '../mcp/transport/login-shell-env.js';
 export { secretStoreChoice, secretStoreWarning } from '../secrets/file-secret-store.js';
 export { buildCatalog, describeTool, formatDescription } from '../mcp/tools/catalog.js';
+export { nameToolInfos } from '../mcp/tools/tool-bridge.js';
 export { readChannelsOffline } from '../channels/offline-read.js';
 export { readTriggersFile, ruleView, triggerLimits } from '../channels/triggers-file.js';
 export { writeFileAtomic } from '../files/atomic-write.js';

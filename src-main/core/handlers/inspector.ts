@@ -8,6 +8,7 @@ import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/cli
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../src-shared/config/server.js';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
+import { findByAgentName, type AgentNameMatch } from '../../../src-shared/config/former-tool-names.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { buildCatalog, describeTool } from '../mcp/tools/catalog.js';
 import * as ops from '../mcp/inspector/inspector-ops.js';
@@ -57,17 +58,23 @@ async function attempt<T>(task: () => Promise<T>): Promise<Result<T>> {
   }
 }
 
-/** Find a tool by agent-visible name, or by raw server + tool; throws NOT_FOUND / BAD_REQUEST. */
-export function findTool(tools: readonly ToolInfo[], q: { name?: string; server?: string; tool?: string }): ToolInfo {
+/**
+ * Find a tool by agent-visible name, else by raw tool name (and `server`), else by its agent-visible name
+ * before digits were kept (one release, with a `note`: `findByAgentName`); or by raw server + tool.
+ * Throws NOT_FOUND / BAD_REQUEST.
+ */
+export function findTool(tools: readonly ToolInfo[], q: { name?: string; server?: string; tool?: string }): AgentNameMatch<ToolInfo> {
   if (q.name !== undefined) {
-    const t = tools.find((x) => x.agentName === q.name) ?? tools.find((x) => x.name === q.name && (q.server === undefined || x.server === q.server));
-    if (!t) throw new CoreError('NOT_FOUND', `Unknown tool "${q.name}". See: switchboard tools --catalog`);
-    return t;
+    const name = q.name;
+    const current = tools.find((x) => x.agentName === name) ?? tools.find((x) => x.name === name && (q.server === undefined || x.server === q.server));
+    const match = current ? { tool: current } : findByAgentName(tools, name);
+    if (!match) throw new CoreError('NOT_FOUND', `Unknown tool "${name}". See: switchboard tools --catalog`);
+    return match;
   }
   if (q.server === undefined || q.tool === undefined) throw new CoreError('BAD_REQUEST', 'Give a tool name, or a server and a tool');
   const t = tools.find((x) => x.server === q.server && x.name === q.tool);
   if (!t) throw new CoreError('NOT_FOUND', `Unknown tool "${q.tool}" on server "${q.server}"`);
-  return t;
+  return { tool: t };
 }
 
 export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMethod> {
@@ -108,7 +115,11 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
 
     'tools:catalog': async ({ server }) => ok(buildCatalog(manager.listTools(server))),
 
-    'tools:describe': async (q) => attempt(async () => describeTool(findTool(manager.listTools(), q))),
+    'tools:describe': async (q) =>
+      attempt(async () => {
+        const { tool, note } = findTool(manager.listTools(), q);
+        return note === undefined ? describeTool(tool) : { ...describeTool(tool), note };
+      }),
 
     'tools:filtered': async ({ server }) => ok(manager.filteredOutTools(server)),
 

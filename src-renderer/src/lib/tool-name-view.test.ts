@@ -16,18 +16,18 @@ const info = (server: string, name: string, agentName: string, collisionCount = 
 describe('tool names in the list (issue 14 item 6)', () => {
   it('badges name whose scheme collides; a scheme with many clashes in one server becomes one summary', () => {
     const few = [info('a', 'read-file', 'mcp_a_read_file', 1), info('a', 'read.file', 'mcp_a_read_file_2', 1), info('a', 'x', 'mcp_a_x')];
-    const many = Array.from({ length: 12 }, (_, i) => info('m', `t${i + 1}`, i === 0 ? 'mcp_m_t' : `mcp_m_t_${i + 1}`, 11));
+    // t1 … t12: distinct names under Switchboard's scheme (digits kept, issue 30 item 3), one name under xcsh's.
+    const many = Array.from({ length: 12 }, (_, i) => info('m', `t${i + 1}`, `mcp_m_t${i + 1}`));
     const names = namesOfTools([...few, ...many]);
     // read-file / read.file: one name for Switchboard (both → read_file) and Codex ("-" and "." → "_");
     // distinct for Claude Code (kept), VS Code ("." → "_" only), Gemini CLI (both kept), Roo Code ("." dropped);
-    // xcsh sanitises as Switchboard does (without the suffix); ChatCLI keeps the raw tool name.
+    // xcsh sanitises as Switchboard does, digits dropped and without the suffix; ChatCLI keeps the raw tool name.
     expect(clashLabels(names.get(toolKey('a', 'read.file')), new Set())).toEqual(['Switchboard', 'Codex', 'xcsh']);
     expect(clashLabels(names.get(toolKey('a', 'x')), new Set())).toEqual([]);
     expect(collisionSummaries(few, names)).toEqual([]);
     const summaries = collisionSummaries(many, names);
     expect(summaries).toEqual([
-      { scheme: 'switchboard', label: 'Switchboard', pattern: 'mcp_<server>_<tool>', count: 12, cleanUnder: ['Claude Code', 'Codex', 'VS Code', 'Gemini CLI', 'Roo Code', 'ChatCLI'] },
-      { scheme: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>', count: 12, cleanUnder: ['Claude Code', 'Codex', 'VS Code', 'Gemini CLI', 'Roo Code', 'ChatCLI'] },
+      { scheme: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>, digits dropped', count: 12, cleanUnder: ['Switchboard', 'Claude Code', 'Codex', 'VS Code', 'Gemini CLI', 'Roo Code', 'ChatCLI'] },
     ]);
     expect(clashLabels(names.get(toolKey('m', 't3')), new Set(summaries.map((s) => s.scheme)))).toEqual([]);
   });

@@ -10,7 +10,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ContentBlock, ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
-import { assignAgentToolNames } from '../../../../src-shared/config/tool-names.js';
+import { assignAgentToolNames, type AgentNaming } from '../../../../src-shared/config/tool-names.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
 import { failureMessage } from '../failures/failure-text.js';
 import { classifyFailure } from '../failures/failure-code.js';
@@ -89,6 +89,21 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
     if (Array.isArray(extra.icons)) info.icons = extra.icons as Record<string, unknown>[];
     if (extra.execution && typeof extra.execution === 'object') info.execution = extra.execution as Record<string, unknown>;
     return info;
+  });
+}
+
+/**
+ * `infos` (every tool, in the priority order `buildToolInfos` named them in) named again under `naming`:
+ * `xcsh` gives the names Switchboard gave before issue 30 (digits dropped; the library's `naming` option).
+ * New objects; linear. Under `switchboard` the result equals `infos`.
+ */
+export function nameToolInfos(infos: readonly ToolInfo[], naming: AgentNaming): ToolInfo[] {
+  return assignAgentToolNames(
+    infos.map((info) => ({ server: info.server, tool: info.name, info })),
+    naming,
+  ).map(({ ref, agentName, fullName, shortened, collidesWith, collisionCount }) => {
+    const { collisionCount: _count, fullAgentName: _full, ...info } = ref.info;
+    return { ...info, agentName, collidesWith, ...(collisionCount > 0 ? { collisionCount } : {}), ...(shortened ? { fullAgentName: fullName } : {}) };
   });
 }
 

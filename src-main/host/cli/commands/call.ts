@@ -26,6 +26,7 @@ import { runToolAsTask, TASK_POLL_MS } from '../task-follow.js';
 import { interruptible } from '../interrupt.js';
 import { answerInTerminal } from '../answer-prompts.js';
 import { openInBrowser } from '../open-browser.js';
+import { findByAgentName } from '../../../../src-shared/config/former-tool-names.js';
 
 /** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
 export const EXIT_CANCELLED = 130;
@@ -48,7 +49,7 @@ export async function runCall(ctx: CliContext): Promise<number> {
     const tools = await call('tools:list', byAgentName ? {} : { server });
     if (byAgentName) {
       if (!tools.ok) return printFailure(ctx, tools.error);
-      const match = tools.data.find((t) => t.agentName === first);
+      const match = findByAgentName(tools.data, first);
       if (!match) {
         const listed = await call('servers:list', {});
         const failed = listed.ok ? listed.data.servers.filter((s) => FAILED_STATUSES.has(s.status)).map((s) => s.server.name) : [];
@@ -58,8 +59,9 @@ export async function runCall(ctx: CliContext): Promise<number> {
           message: `Unknown tool "${first}"${hint}. Use: switchboard call <server> <tool>, or see: switchboard tools`,
         });
       }
-      server = match.server;
-      tool = match.name;
+      if (match.note !== undefined) ctx.io.err(`note: ${match.note}`);
+      server = match.tool.server;
+      tool = match.tool.name;
     }
     // A tool that requires task execution cannot be called plainly: run it as a task and say so.
     const info = tools.ok ? tools.data.find((t) => t.server === server && t.name === tool) : undefined;

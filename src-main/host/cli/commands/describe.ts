@@ -1,7 +1,8 @@
 /**
  * `switchboard describe <agent_tool_name>` or `describe <server> <tool>` (docs/tool-bridge.md deferred schemas):
  * server, description, full input schema and the invocation form of one tool. `--json`:
- * `ToolDescription`. Exit 0; 2 when the tool is unknown or its server could not connect.
+ * `ToolDescription`. An agent name from before digits were kept still finds its tool for one release, with
+ * `note: …` on stderr (and `note` in `--json`). Exit 0; 2 when the tool is unknown or its server could not connect.
  */
 import type { CommandSpec } from '../command-spec.js';
 import { formatDescription } from '../../../core/composition/entry-kit.js';
@@ -24,6 +25,7 @@ export async function runDescribe(ctx: CliContext): Promise<number> {
       const hint = failed.length > 0 ? ` (not connected: ${failed.join(', ')})` : '';
       return printFailure(ctx, { ...d.error, message: `${d.error.message}${hint}` });
     }
+    if (d.data.note !== undefined) ctx.io.err(`note: ${d.data.note}`);
     ctx.io.out(ctx.cli.json ? JSON.stringify(d.data, null, 2) : formatDescription(d.data).join('\n'));
     return EXIT.OK;
   });
