@@ -8,6 +8,7 @@
  * `switchboard history --json` shows the call tagged with claude-code. stdout carries only JSON-RPC
  * (the client would fail on anything else).
  */
+import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,5 +77,37 @@ describe('switchboard gateway: the stdio door (issue 30)', () => {
     const records = JSON.parse(history.stdout) as Array<{ tool: string; via?: { host: string } }>;
     expect(records.map((r) => [r.tool, r.via])).toEqual([['echo', { host: 'claude-code' }]]);
     expect(stderr).toContain('switchboard gateway: claude-code via a headless Switchboard started here');
+  }, 180_000);
+
+  it('writes only JSON-RPC to stdout; the single-server door lists raw names; an unknown --host is a usage error', async () => {
+    const { world } = makeGatewayWorld();
+    const bad = await runSwitchboard(world, ['gateway', '--host', 'nohost']);
+    expect(bad.code).toBe(64);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('Unknown host "nohost"');
+
+    const child = spawn(process.execPath, [CLI_BIN, 'gateway', '--host', 'cursor', '--server', 'memory', '--project', world.project], { cwd: world.root, env: world.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', () => undefined);
+    const send = (m: unknown): boolean => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'memory_read_graph', arguments: {} } });
+    const answered = await waitFor(() => stdout.split('\n').filter((l) => l.includes('"id":3')).length > 0, 60_000);
+    child.stdin.end();
+    await new Promise((resolve) => child.once('close', resolve));
+    // The host closing stdin ends the door and the headless owner it started, servers included.
+    expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
+    world.cleanup();
+    expect(answered).toBe(true);
+    const lines = stdout.split('\n').filter((l) => l !== '');
+    const messages = lines.map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: { tools?: Array<{ name: string }> }; error?: { code: number; message: string } });
+    expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
+    expect(messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(messages[1]?.result?.tools?.map((t) => t.name)).toEqual(['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes']);
+    // The aggregated name is not a name of the single-server door.
+    expect(messages[2]?.error).toEqual({ code: -32602, message: 'Unknown tool "memory_read_graph" for Cursor: no tool of that name in its list through Switchboard\'s gateway' });
   }, 180_000);
 });
