@@ -4,7 +4,7 @@
  * host spawns as its `switchboard` entry. It relays to the owner (gateway-owner.ts: the running one,
  * else a headless one started here): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
  * and `notifications/tools/list_changed` goes out when a re-read list differs after the owner says
- * servers, tools, toggles or pins changed. The project is `--project`, else the first root the
+ * servers, tools, toggles, pins or config files changed. The project is `--project`, else the first root the
  * host declares (`roots/list`, read again on `roots/list_changed`), else the working folder.
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
  * hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown tool); a tool that is there but
@@ -123,7 +123,9 @@ export async function runGateway(ctx: CliContext): Promise<number> {
         .catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
     }, RELIST_DELAY_MS);
   };
-  const offs = [owner.on('servers:changed', relist), owner.on('tools:changed', relist)];
+  // servers:changed covers status, trust, enable/disable and toggles (pokeServersChanged); tools:changed
+  // listings, toggles and pins; config:reloaded a host file the running set did not change with.
+  const offs = [owner.on('servers:changed', relist), owner.on('tools:changed', relist), owner.on('config:reloaded', relist)];
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
