@@ -19,6 +19,7 @@ import { channelEvents, channelMethods } from './methods/channels.js';
 import { installEvents, installMethods } from './methods/install.js';
 import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
+import { gatewayMethods } from './methods/gateway.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 
@@ -43,6 +44,7 @@ export const methods = {
   ...installMethods,
   ...checkMethods,
   ...budgetMethods,
+  ...gatewayMethods,
   ...prefsMethods,
   ...historyMethods,
 } as const;

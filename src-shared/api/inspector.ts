@@ -6,6 +6,7 @@
  * server adds is kept rather than stripped.
  */
 import { z } from 'zod';
+import { CallViaSchema } from './gateway.js';
 import { ToolCallResultSchema } from './status.js';
 import { ListCacheStateSchema } from './list-cache.js';
 import { RedactionsSchema } from './redactions.js';
@@ -66,6 +67,8 @@ export const CallRecordSchema = z.object({
   task: z.boolean().optional(),
   /** The trigger rule whose action made this call (issue 26 item 4); absent: a person or an agent called it. */
   rule: z.string().optional(),
+  /** The gateway door the call came through (issue 30, docs/gateway.md); absent: not through the gateway. */
+  via: CallViaSchema.optional(),
   /**
    * Arguments kept only in part (issue 9: at most 64 KiB each): their value is then the start of
    * their JSON text followed by `…[cut: <n> bytes in all]`, so replaying them sends something else.

@@ -82,12 +82,13 @@ export function nameHash(text: string): string {
 }
 
 /**
- * The shortened form of a name longer than `AGENT_NAME_MAX` (issue 14 item 6): its first 55
- * characters + `_` + `nameHash(full)` = 64 characters. `attempt` > 0 (a shortened name that was
- * already taken) hashes `full` + `#<attempt>` instead, so the outcome stays deterministic.
+ * The shortened form of a name longer than `max` (default `AGENT_NAME_MAX`; issue 14 item 6): its
+ * first `max - 9` characters + `_` + `nameHash(full)` = `max` characters. `attempt` > 0 (a shortened
+ * name that was already taken) hashes `full` + `#<attempt>` instead, so the outcome stays
+ * deterministic. The gateway passes a smaller `max` to leave room for a host's own prefix (issue 30).
  */
-export function shortenAgentName(full: string, attempt = 0): string {
-  const keep = AGENT_NAME_MAX - 9;
+export function shortenAgentName(full: string, attempt = 0, max = AGENT_NAME_MAX): string {
+  const keep = max - 9;
   return `${full.slice(0, keep)}_${nameHash(attempt === 0 ? full : `${full}#${attempt}`)}`;
 }
 

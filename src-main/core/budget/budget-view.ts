@@ -49,8 +49,8 @@ interface Row {
   offBy?: BudgetTool['offBy'];
 }
 
-/** Whether a tool is on under a host's own list semantics (Gemini: exclude wins; others: the allow-list wins). */
-function onByHostList(host: HostId, def: ServerDefinition, tool: string): boolean {
+/** Whether a tool is on under a host's own list semantics (Gemini: exclude wins; others: the allow-list wins; a host without a per-tool list: on). The gateway applies it too (docs/gateway.md). */
+export function onByHostList(host: HostId, def: ServerDefinition, tool: string): boolean {
   if (host === 'gemini') return (!def.enabledTools || def.enabledTools.includes(tool)) && !(def.disabledTools ?? []).includes(tool);
   const keys = TOOL_LIST_KEYS[host];
   if (!keys) return true;

@@ -94,9 +94,14 @@ describe('context budget with real servers (issue 16 item 4)', () => {
     expect(bridgeOff.tools.find((t) => t.server === 'evcursor' && t.tool === 'echo')).toMatchObject({ on: false, offBy: 'switchboard' });
     // Cursor itself still sends it: its own total is unchanged.
     expect((await ok(core.handlers['budget:get']({ host: 'cursor' }))).totals.tokens).toBe(cursor.totals.tokens);
-    // From Cursor's own view there is nothing to write to.
-    const refused = await core.handlers['budget:setTool']({ server: 'evcursor', tool: 'echo', on: false, host: 'cursor' });
-    expect(refused.ok ? 'ok' : refused.error.code).toBe('BAD_REQUEST');
+    // From Cursor's own view: its file has no list, so it is kept in Switchboard for Cursor's gateway door (issue 30).
+    const forCursor = await ok(core.handlers['budget:setTool']({ server: 'evcursor', tool: 'echo', on: false, host: 'cursor' }));
+    expect(forCursor.target).toEqual({
+      kind: 'switchboard',
+      note: "Cursor's file has no per-tool list: kept in Switchboard for Cursor (its gateway door, switchboard gateway --host cursor, leaves the tool out; Cursor itself still sends it from servers it starts on its own)",
+    });
+    expect(readFileSync(cursorFile, 'utf8')).toBe(cursorText);
+    await ok(core.handlers['budget:setTool']({ server: 'evcursor', tool: 'echo', on: true, host: 'cursor' }));
 
     // On again: both back; Codex's file byte for byte as it was.
     await ok(core.handlers['budget:setTool']({ server: 'evcodex', tool: 'echo', on: true }));

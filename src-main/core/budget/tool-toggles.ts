@@ -148,6 +148,8 @@ interface ToolOff {
   server: string;
   file: string;
   tool: string;
+  /** Off for this host's gateway door only (issue 30, docs/gateway.md); absent: off for Switchboard's bridge and library. */
+  host?: HostId;
 }
 
 /**
@@ -166,22 +168,27 @@ export class SwitchboardToolToggles {
 
   private read(): ToolOff[] {
     const v = this.store.get<unknown>(SWITCHBOARD_TOOLS_OFF_KEY);
-    return Array.isArray(v) ? v.filter((x): x is ToolOff => !!x && typeof x.server === 'string' && typeof x.file === 'string' && typeof x.tool === 'string') : [];
+    return Array.isArray(v)
+      ? v.filter((x): x is ToolOff => !!x && typeof x.server === 'string' && typeof x.file === 'string' && typeof x.tool === 'string' && (x.host === undefined || typeof x.host === 'string'))
+      : [];
   }
 
-  /** Tools of `server` (defined in `file`) off in Switchboard only. */
-  held(server: string, file: string | undefined): Set<string> {
-    return new Set(this.off.filter((o) => o.server === server && o.file === file).map((o) => o.tool));
+  /**
+   * Tools of `server` (defined in `file`) off in Switchboard only: for Switchboard's bridge and
+   * library (`host` absent), or for `host`'s gateway door (issue 30; the bridge's own are not included).
+   */
+  held(server: string, file: string | undefined, host?: HostId): Set<string> {
+    return new Set(this.off.filter((o) => o.server === server && o.file === file && o.host === host).map((o) => o.tool));
   }
 
-  /** Switch `tool` on or off; `unchanged` when it already was. */
-  async set(server: string, file: string, tool: string, on: boolean): Promise<{ unchanged: boolean }> {
-    const was = this.held(server, file).has(tool);
+  /** Switch `tool` on or off, for the bridge (`host` absent) or for `host`'s gateway door; `unchanged` when it already was. */
+  async set(server: string, file: string, tool: string, on: boolean, host?: HostId): Promise<{ unchanged: boolean }> {
+    const was = this.held(server, file, host).has(tool);
     if (was === !on) return { unchanged: true };
-    const match = (o: ToolOff): boolean => o.server === server && o.file === file && o.tool === tool;
+    const match = (o: ToolOff): boolean => o.server === server && o.file === file && o.tool === tool && o.host === host;
     const next = await this.store.update<ToolOff[]>(SWITCHBOARD_TOOLS_OFF_KEY, (cur) => {
       const kept = (Array.isArray(cur) ? cur : []).filter((o) => !match(o));
-      const out = on ? kept : [...kept, { server, file, tool }];
+      const out = on ? kept : [...kept, { server, file, tool, ...(host ? { host } : {}) }];
       return out.length > 0 ? out : undefined;
     });
     this.off = next ?? [];
@@ -192,6 +199,11 @@ export class SwitchboardToolToggles {
   reload(): void {
     this.off = this.read();
   }
+}
+
+/** The note of a toggle kept in Switchboard for `host`'s gateway door (a host whose file has no per-tool list). */
+export function gatewayOnlyNote(host: HostId): string {
+  return `${HOST_LABELS[host]}'s file has no per-tool list: kept in Switchboard for ${HOST_LABELS[host]} (its gateway door, switchboard gateway --host ${host}, leaves the tool out; ${HOST_LABELS[host]} itself still sends it from servers it starts on its own)`;
 }
 
 /** The note of a Switchboard-only toggle for `host`. */

@@ -6,7 +6,8 @@ import type { CoreContext } from '../handlers/context.js';
 import { appHandlers } from '../handlers/app.js';
 import { configHandlers } from '../handlers/config.js';
 import { serverHandlers } from '../handlers/servers.js';
-import { toolHandlers } from '../handlers/tools.js';
+import { toolCallRunner, toolHandlers } from '../handlers/tools.js';
+import { gatewayHandlers } from '../handlers/gateway.js';
 import { historyHandlers } from '../handlers/history.js';
 import { lifecycleHandlers } from '../handlers/lifecycle.js';
 import { traceReplayHandlers } from '../handlers/trace-replay.js';
@@ -32,7 +33,9 @@ import type { SecretRedactor } from '../redaction/secret-redactor.js';
 export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: SwitchboardToolToggles, redactor: SecretRedactor): ApiHandlers {
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   // Results and failure messages quote server text: redacted in one place for every face (issue 9).
-  const tools = toolHandlers(ctx);
+  // One call path for every face and door: `tools:call`, and the gateway's after its per-host gate (issue 30).
+  const runCall = toolCallRunner(ctx);
+  const tools = toolHandlers(ctx, runCall);
   return redactResults({
     ...appHandlers(ctx),
     ...trustHandlers(ctx),
@@ -51,5 +54,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
     ...prefsHandlers(ctx),
+    ...gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server)),
   }, redactor);
 }

@@ -6,7 +6,7 @@ import { HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/s
 import { buildBudget } from '../budget/budget-view.js';
 import { loadTokenCounter } from '../budget/tokenizer.js';
 import { ToolCostCounter } from '../budget/tool-cost.js';
-import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, toggleKeysText, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
+import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, gatewayOnlyNote, toggleKeysText, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -86,7 +86,9 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
           target = { kind: 'switchboard', note: switchboardOnlyNote(def.source.host) };
           outcome = { ...(await toggles.set(server, def.source.file, tool, on)), notes: [target.note] };
         } else {
-          throw new CoreError('BAD_REQUEST', `${HOST_LABELS[where]}'s file has no per-tool list; switch "${tool}" off in Switchboard's bridge view instead (Switchboard only)`);
+          // Issue 30: kept in Switchboard for this host; its gateway door applies it (docs/gateway.md).
+          target = { kind: 'switchboard', note: gatewayOnlyNote(where) };
+          outcome = { ...(await toggles.set(server, def.source.file, tool, on, where)), notes: [target.note] };
         }
         if (!outcome.unchanged) {
           if (target.kind === 'file') await ctx.refresh();

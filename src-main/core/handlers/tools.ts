@@ -1,12 +1,21 @@
 /** Handlers of `tools:*` (docs/tool-bridge.md). */
-import { fail, ok } from '../../../src-shared/api/envelope.js';
+import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
+import type { MethodParsedInput } from '../../../src-shared/api/contract.js';
+import type { CallVia } from '../../../src-shared/api/gateway.js';
+import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 import { toFailure } from '../facade/errors.js';
 import { missingParamsResult, missingRequired } from '../mcp/tools/catalog.js';
 import { truncateResult } from '../mcp/tools/result-preview.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
-export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'tools:call'> {
+/** `tools:call`'s input. */
+export type ToolCallInput = MethodParsedInput<'tools:call'>;
+/** The one tool-call path: `tools:call`'s handler, with the door the call came through (`via`, kept on its history record). */
+export type ToolCallRunner = (input: ToolCallInput, via?: CallVia) => Promise<Result<ToolCallResult>>;
+
+/** `tools:list` and `tools:call` (`runCall`: the one call path, shared with the gateway's `gateway:call`). */
+export function toolHandlers(ctx: CoreContext, runCall: ToolCallRunner = toolCallRunner(ctx)): HandlerGroup<'tools:list' | 'tools:call'> {
   return {
     'tools:list': async ({ server }) => {
       if (server !== undefined) {
@@ -16,41 +25,45 @@ export function toolHandlers(ctx: CoreContext): HandlerGroup<'tools:list' | 'too
       return ok(ctx.manager.listTools(server));
     },
 
-    /**
-     * docs/tool-bridge.md: a call missing required parameters gets the schema back as corrective feedback
-     * (unless `validate: false`: a person testing the server's own validation). With a `callId`
-     * the call can be cancelled (`tools:cancel`) and reports progress (`tools:progress`). Every
-     * call that reached the server is recorded in the call history (`history:appended`). With
-     * `previewChars`, a large result crosses the wire as a preview (`truncated`; `tools:fullText`).
-     */
-    'tools:call': async ({ server, tool, args, callId, validate, previewChars }) => {
-      const { inspector } = ctx;
-      // Refuse before anything serialises or walks them (a 10k-deep object overflows the stack).
-      if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) return fail('BAD_REQUEST', `Tool "${tool}": ${tooDeepMessage()}`);
-      if (callId !== undefined && inspector.calls.has(callId)) return fail('CONFLICT', `A call with id "${callId}" is already running`);
-      const controller = new AbortController();
-      if (callId !== undefined) inspector.calls.set(callId, controller);
-      const startedAt = Date.now();
-      try {
-        // One lookup (tools/resolve-tool.ts): its refusal is the one every face gets; its tool is the one called.
-        const resolved = await ctx.manager.resolveTool(server, tool);
-        if (!resolved.ok) return fail(resolved.code, resolved.message);
-        if (validate !== false) {
-          const missing = missingRequired(resolved.info, args);
-          if (missing.length > 0) return ok(missingParamsResult(resolved.info, missing));
-        }
-        const result = await ctx.manager.callResolved(resolved, args, {
-          signal: controller.signal,
-          callId,
-          onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
-        });
-        ctx.emit('history:appended', inspector.history.record(args, startedAt, result));
-        return ok(previewChars === undefined ? result : truncateResult(result, previewChars, inspector.fullTexts));
-      } catch (err) {
-        return toFailure(err);
-      } finally {
-        if (callId !== undefined) inspector.calls.delete(callId);
+    'tools:call': (input) => runCall(input),
+  };
+}
+
+/**
+ * docs/tool-bridge.md: a call missing required parameters gets the schema back as corrective feedback
+ * (unless `validate: false`: a person testing the server's own validation). With a `callId`
+ * the call can be cancelled (`tools:cancel`) and reports progress (`tools:progress`). Every
+ * call that reached the server is recorded in the call history (`history:appended`). With
+ * `previewChars`, a large result crosses the wire as a preview (`truncated`; `tools:fullText`).
+ */
+export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
+  return async ({ server, tool, args, callId, validate, previewChars }, via) => {
+    const { inspector } = ctx;
+    // Refuse before anything serialises or walks them (a 10k-deep object overflows the stack).
+    if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) return fail('BAD_REQUEST', `Tool "${tool}": ${tooDeepMessage()}`);
+    if (callId !== undefined && inspector.calls.has(callId)) return fail('CONFLICT', `A call with id "${callId}" is already running`);
+    const controller = new AbortController();
+    if (callId !== undefined) inspector.calls.set(callId, controller);
+    const startedAt = Date.now();
+    try {
+      // One lookup (tools/resolve-tool.ts): its refusal is the one every face gets; its tool is the one called.
+      const resolved = await ctx.manager.resolveTool(server, tool);
+      if (!resolved.ok) return fail(resolved.code, resolved.message);
+      if (validate !== false) {
+        const missing = missingRequired(resolved.info, args);
+        if (missing.length > 0) return ok(missingParamsResult(resolved.info, missing));
       }
-    },
+      const result = await ctx.manager.callResolved(resolved, args, {
+        signal: controller.signal,
+        callId,
+        onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
+      });
+      ctx.emit('history:appended', inspector.history.record(args, startedAt, result, false, undefined, via));
+      return ok(previewChars === undefined ? result : truncateResult(result, previewChars, inspector.fullTexts));
+    } catch (err) {
+      return toFailure(err);
+    } finally {
+      if (callId !== undefined) inspector.calls.delete(callId);
+    }
   };
 }

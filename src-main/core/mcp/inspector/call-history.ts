@@ -5,6 +5,7 @@
  * across restarts. Replay is `history:replay` (handlers/history.ts).
  */
 import type { CallOutcome, CallRecord } from '../../../../src-shared/api/inspector.js';
+import type { CallVia } from '../../../../src-shared/api/gateway.js';
 import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 import { randomBytes } from 'node:crypto';
 import { type HistoryFile, type StoredCallRecord, toCallRecord } from './history-file.js';
@@ -92,9 +93,10 @@ export class CallHistory {
 
   /**
    * Record a finished call; returns the record (also for the `history:appended` event). `task`: it
-   * ran as a task; `rule`: a trigger rule's action made it (kept as the record's `rule`).
+   * ran as a task; `rule`: a trigger rule's action made it (kept as the record's `rule`); `via`:
+   * the gateway door it came through (kept as the record's `via`).
    */
-  record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false, rule?: string): CallRecord {
+  record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false, rule?: string, via?: CallVia): CallRecord {
     this.load();
     const kept: Record<string, unknown> = {};
     const cut: string[] = [];
@@ -118,6 +120,7 @@ export class CallHistory {
     };
     if (task) rec.task = true;
     if (rule !== undefined) rec.rule = rule;
+    if (via !== undefined) rec.via = { host: via.host };
     if (cut.length > 0) rec.cut = cut;
     if (redacted.length > 0) rec.redacted = redacted;
     const listed: CallRecord = { ...rec };

@@ -48,6 +48,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['reauth', 'login'], load: async () => (await import('./reauth.js')).reauthCommand },
   { names: ['unauth', 'logout'], load: async () => (await import('./unauth.js')).unauthCommand },
   { names: ['serve'], load: async () => (await import('./serve.js')).serveCommand },
+  { names: ['gateway'], load: async () => (await import('./gateway.js')).gatewayCommand },
   { names: ['open'], load: async () => (await import('./open.js')).openCommand },
 ];
 

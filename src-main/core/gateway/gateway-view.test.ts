@@ -1,0 +1,90 @@
+/**
+ * One host's gateway list from fixed inputs (issue 30 item 2 and 4, docs/gateway.md): every filter
+ * and every refusal's words — a host-list toggle (Codex), a per-host Switchboard toggle, a bridge
+ * toggle, a block-mode pin, untrusted / changed / not-ready / disabled servers listed with why, a
+ * server outside the host's own — and names that stay put when a tool is switched off.
+ */
+import type { Tool } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import type { ServerStatusName } from '../../../src-shared/api/status.js';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import type { HostView } from '../config/host-view.js';
+import { buildGatewayList, gatewayLookup, type GatewayInputs } from './gateway-view.js';
+
+const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
+  name,
+  transport: 'stdio',
+  command: 'node',
+  enabled: true,
+  unresolved: [],
+  source: { host: 'codex', file: '/h/.codex/config.toml', scope: 'user' },
+  ...extra,
+});
+const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
+const LISTED: Record<string, Tool[]> = { a: [tool('z.last'), tool('first'), tool('pinned'), tool('mine'), tool('bridged')], b: [tool('x')] };
+const STATUS: Record<string, ServerStatusName> = { a: 'connected', b: 'connected', u: 'untrusted', c: 'changed', n: 'backoff' };
+
+function inputs(overrides: Partial<GatewayInputs> = {}): GatewayInputs {
+  const view: HostView = {
+    host: 'codex',
+    label: 'Codex',
+    files: [],
+    entries: ['b', 'a', 'u', 'c', 'n'].map((n) => ({ definition: def(n, n === 'a' ? { disabledTools: ['first'] } : {}), loaded: true })).concat([{ definition: def('d', { enabled: false }), loaded: true }]),
+  };
+  return {
+    host: 'codex',
+    project: '/p',
+    view,
+    state: (s) => {
+      const status = STATUS[s];
+      return status ? { status, ...(s === 'n' ? { lastError: 'spawn ENOENT' } : {}) } : undefined;
+    },
+    listed: (s) => LISTED[s] ?? [],
+    heldByPin: (s) => new Set(s === 'a' ? ['pinned'] : []),
+    switchboardOff: (s) => new Set(s === 'a' ? ['mine'] : []),
+    bridgeOff: (s) => new Set(s === 'a' ? ['bridged'] : []),
+    managed: ['a', 'b', 'other'],
+    ...overrides,
+  };
+}
+
+describe('gateway list and gate', () => {
+  it('lists by server key then raw name, leaves held tools out and says why each server gives none', () => {
+    const { list, gate } = buildGatewayList(inputs());
+    expect(list.tools.map((t) => [t.name, t.server, t.tool])).toEqual([
+      ['a_z_last', 'a', 'z.last'],
+      ['b_x', 'b', 'x'],
+    ]);
+    expect(list.servers).toEqual([
+      { server: 'a', state: 'listed', tools: 1 },
+      { server: 'b', state: 'listed', tools: 1 },
+      { server: 'c', state: 'changed', reason: 'server changed since it was approved; see: switchboard trust', tools: 0 },
+      { server: 'd', state: 'disabled', reason: "disabled in Codex's file /h/.codex/config.toml", tools: 0 },
+      { server: 'n', state: 'not-ready', reason: 'server not ready (backoff): spawn ENOENT', tools: 0 },
+      { server: 'u', state: 'untrusted', reason: 'server not trusted; see: switchboard trust', tools: 0 },
+    ]);
+    const refuse = (name: string): unknown => gatewayLookup(gate, 'codex', name, false);
+    expect(refuse('a_first')).toEqual({ code: 'DISABLED', message: 'Tool "a_first" is switched off for Codex in its own file /h/.codex/config.toml' });
+    expect(refuse('a_mine')).toEqual({ code: 'DISABLED', message: 'Tool "a_mine" is switched off for Codex in Switchboard; switch it on with: switchboard budget on a mine --host codex' });
+    expect(refuse('a_bridged')).toEqual({ code: 'DISABLED', message: 'Tool "a_bridged" is switched off in Switchboard for every face; switch it on with: switchboard budget on a bridged' });
+    expect(refuse('a_pinned')).toEqual({ code: 'DISABLED', message: 'Tool "a_pinned" is held by a pin in block mode (it changed since it was pinned); see: switchboard pins a' });
+    expect(refuse('u_any')).toEqual({ code: 'UNTRUSTED', message: 'Tool "u_any": server "u": server not trusted; see: switchboard trust' });
+    expect(refuse('c_any')).toEqual({ code: 'UNTRUSTED', message: 'Tool "c_any": server "c": server changed since it was approved; see: switchboard trust' });
+    expect(refuse('n_any')).toEqual({ code: 'NOT_CONNECTED', message: 'Tool "n_any": server "n": server not ready (backoff): spawn ENOENT' });
+    expect(refuse('other_x')).toEqual({ code: 'NOT_FOUND', message: 'Tool "other_x": server "other" is not in Codex\'s servers' });
+    expect(refuse('A_z_last')).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Unknown tool "A_z_last" for Codex: it differs only in case or Unicode form from "a_z_last", and names are matched exactly',
+    });
+    // A full-width Latin "ａ" is the same name in NFKC form only: refused, not matched.
+    expect(refuse('\uFF41_z_last')).toMatchObject({ code: 'NOT_FOUND' });
+    expect(refuse('a_z_last')).toEqual({ server: 'a', tool: 'z.last' });
+  });
+
+  it('gives out names before the filters: switching a tool on renames nothing', () => {
+    const off = buildGatewayList(inputs()).list.tools.map((t) => t.name);
+    const on = buildGatewayList(inputs({ heldByPin: () => new Set(), switchboardOff: () => new Set(), bridgeOff: () => new Set() })).list.tools.map((t) => t.name);
+    expect(on).toEqual(['a_bridged', 'a_mine', 'a_pinned', 'a_z_last', 'b_x']);
+    expect(off.every((n) => on.includes(n))).toBe(true);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * One host's list through the gateway (issue 30 item 2, docs/gateway.md § Filters): the servers the
+ * host's own files enable for the project (its per-host view), each mapped by name to the server
+ * Switchboard runs (as the context budget does), minus servers not connected, untrusted, `changed`
+ * or disabled (listed with their state and why — never blocking the others), minus tools off in
+ * the host's own per-tool list, tools switched off for the host in Switchboard and tools held by a
+ * pin in `block` mode. Names are given out over every listed tool before the filters, so switching
+ * one tool off never renames another; the gate (`gatewayLookup`) says why a name is not served.
+ * Pure.
+ */
+import type { Tool } from '@modelcontextprotocol/client';
+import type { ErrorCode } from '../../../src-shared/api/envelope.js';
+import type { GatewayList, GatewayServer, GatewayServerState, GatewayTool } from '../../../src-shared/api/gateway.js';
+import type { ServerStatusName } from '../../../src-shared/api/status.js';
+import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { onByHostList } from '../budget/budget-view.js';
+import type { HostView } from '../config/host-view.js';
+import { gatewayNames, hostSafe } from './gateway-names.js';
+
+/** What one host's list is made from. */
+export interface GatewayInputs {
+  host: HostId;
+  /** The project folder the host's view was read for. */
+  project: string;
+  /** The single-server door's server (its tools under their raw names made host-safe). */
+  server?: string;
+  /** The host's own view for `project` (`loadHostView`). */
+  view: HostView;
+  /** The state of the server Switchboard runs under `server`, or undefined when it runs none of that name. */
+  state(server: string): { status: ServerStatusName; lastError?: string } | undefined;
+  /** The tools that server listed (raw). */
+  listed(server: string): readonly Tool[];
+  /** Tools held back by a pin in `block` mode. */
+  heldByPin(server: string): ReadonlySet<string>;
+  /** Tools switched off for this host in Switchboard, for the definition in `file`. */
+  switchboardOff(server: string, file: string): ReadonlySet<string>;
+  /** Tools switched off in Switchboard's bridge view (held back from every Switchboard face, so from the gateway too). */
+  bridgeOff(server: string): ReadonlySet<string>;
+  /** The servers Switchboard runs (to say "not in <host>'s servers" for one of them). */
+  managed: readonly string[];
+}
+
+/** Why a name is not served: a contract error code and the words. */
+export interface GatewayRefusal {
+  code: ErrorCode;
+  message: string;
+}
+
+/** Every name given out, served or not, and each unlisted server's refusal. */
+export interface GatewayGate {
+  served: ReadonlyMap<string, { server: string; tool: string }>;
+  held: ReadonlyMap<string, GatewayRefusal>;
+  /** Servers of the host's view that give no tools now, by host-safe server part. */
+  unlisted: ReadonlyArray<{ part: string; refusal: GatewayRefusal }>;
+  /** Servers Switchboard runs that the host's view does not hold, by host-safe server part. */
+  foreign: ReadonlyArray<{ part: string; server: string }>;
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The state of one host entry and why it gives no tools. */
+function serverState(inputs: GatewayInputs, def: ServerDefinition): { state: GatewayServerState; reason?: string; code?: ErrorCode } {
+  const label = HOST_LABELS[inputs.host];
+  if (def.enabled === false) return { state: 'disabled', reason: `disabled in ${label}'s file ${def.source.file}`, code: 'DISABLED' };
+  const st = inputs.state(def.name);
+  if (!st) return { state: 'not-ready', reason: `Switchboard runs no server "${def.name}" (it runs the servers of its own project folder)`, code: 'NOT_CONNECTED' };
+  const why = st.lastError ? `: ${st.lastError}` : '';
+  switch (st.status) {
+    case 'connected':
+      return { state: 'listed' };
+    case 'untrusted':
+      return { state: 'untrusted', reason: `server not trusted${why}; see: switchboard trust`, code: 'UNTRUSTED' };
+    case 'changed':
+      return { state: 'changed', reason: `server changed since it was approved${why}; see: switchboard trust`, code: 'UNTRUSTED' };
+    case 'disabled':
+      return { state: 'disabled', reason: 'disabled in Switchboard', code: 'DISABLED' };
+    default:
+      return { state: 'not-ready', reason: `server not ready (${st.status})${why}`, code: 'NOT_CONNECTED' };
+  }
+}
+
+/** Why `tool` of `def` is held back for this host, or undefined when it is served. */
+function toolHeld(inputs: GatewayInputs, def: ServerDefinition, tool: string): GatewayRefusal | undefined {
+  const label = HOST_LABELS[inputs.host];
+  if (!onByHostList(inputs.host, def, tool)) return { code: 'DISABLED', message: `switched off for ${label} in its own file ${def.source.file}` };
+  if (inputs.switchboardOff(def.name, def.source.file).has(tool)) {
+    return { code: 'DISABLED', message: `switched off for ${label} in Switchboard; switch it on with: switchboard budget on ${def.name} ${tool} --host ${inputs.host}` };
+  }
+  if (inputs.bridgeOff(def.name).has(tool)) {
+    return { code: 'DISABLED', message: `switched off in Switchboard for every face; switch it on with: switchboard budget on ${def.name} ${tool}` };
+  }
+  if (inputs.heldByPin(def.name).has(tool)) {
+    return { code: 'DISABLED', message: `held by a pin in block mode (it changed since it was pinned); see: switchboard pins ${def.name}` };
+  }
+  return undefined;
+}
+
+/** The host's list for the project, and the gate that answers for every name. */
+export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; gate: GatewayGate } {
+  const defs = inputs.view.entries
+    .filter((e) => e.loaded && !e.overriddenBy && (inputs.server === undefined || e.definition.name === inputs.server))
+    .map((e) => e.definition)
+    .sort((a, b) => byCodeUnits(a.name, b.name));
+  const states = new Map(defs.map((d) => [d.name, serverState(inputs, d)]));
+  const rows: { def: ServerDefinition; tool: Tool }[] = [];
+  for (const def of defs) {
+    if (states.get(def.name)?.state !== 'listed') continue;
+    const tools = [...inputs.listed(def.name)].sort((a, b) => byCodeUnits(a.name, b.name));
+    for (const tool of tools) rows.push({ def, tool });
+  }
+  const naming = gatewayNames(inputs.host, rows.map((r) => ({ server: r.def.name, tool: r.tool.name })), inputs.server !== undefined);
+  const served = new Map<string, { server: string; tool: string }>();
+  const held = new Map<string, GatewayRefusal>();
+  const tools: GatewayTool[] = [];
+  const counts = new Map<string, number>();
+  rows.forEach(({ def, tool }, i) => {
+    const name = naming.names[i] ?? hostSafe(tool.name);
+    const refusal = toolHeld(inputs, def, tool.name);
+    if (refusal) {
+      held.set(name, refusal);
+      return;
+    }
+    served.set(name, { server: def.name, tool: tool.name });
+    counts.set(def.name, (counts.get(def.name) ?? 0) + 1);
+    tools.push({
+      name,
+      server: def.name,
+      tool: tool.name,
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+      ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
+      ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
+    });
+  });
+  const servers: GatewayServer[] = defs.map((def) => {
+    const st = states.get(def.name);
+    return { server: def.name, state: st?.state ?? 'not-ready', ...(st?.reason ? { reason: st.reason } : {}), tools: counts.get(def.name) ?? 0 };
+  });
+  const unlisted = defs.flatMap((def) => {
+    const st = states.get(def.name);
+    return st?.reason && st.code ? [{ part: hostSafe(def.name), refusal: { code: st.code, message: `server "${def.name}": ${st.reason}` } }] : [];
+  });
+  const mine = new Set(inputs.view.entries.filter((e) => e.loaded && !e.overriddenBy).map((e) => e.definition.name));
+  const foreign = inputs.managed.filter((s) => !mine.has(s)).map((server) => ({ part: hostSafe(server), server }));
+  return {
+    list: { host: inputs.host, project: inputs.project, ...(inputs.server !== undefined ? { server: inputs.server } : {}), tools, servers, collisions: naming.collisions },
+    gate: { served, held, unlisted, foreign },
+  };
+}
+
+/** A name folded for the "differs only in case or Unicode form" check (never used to match). */
+const folded = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+/**
+ * The gate of `gateway:call` (issue 30 item 4): the served tool `name` stands for, or why it is
+ * refused — held back (off, pin), its server not listed (not ready, untrusted, changed, disabled),
+ * a server outside the host's own, a name that differs from one given out only in case or Unicode
+ * form (never matched to it), or unknown. `single`: the single-server door (names carry no server part).
+ */
+export function gatewayLookup(gate: GatewayGate, host: HostId, name: string, single: boolean): { server: string; tool: string } | GatewayRefusal {
+  const label = HOST_LABELS[host];
+  const hit = gate.served.get(name);
+  if (hit) return hit;
+  const off = gate.held.get(name);
+  if (off) return { code: off.code, message: `Tool "${name}" is ${off.message}` };
+  const f = folded(name);
+  const near = [...gate.served.keys(), ...gate.held.keys()].find((n) => folded(n) === f);
+  if (near !== undefined) return { code: 'NOT_FOUND', message: `Unknown tool "${name}" for ${label}: it differs only in case or Unicode form from "${near}", and names are matched exactly` };
+  const starts = (part: string): boolean => single || name.startsWith(`${part}_`);
+  const down = gate.unlisted.find((u) => starts(u.part));
+  if (down) return { code: down.refusal.code, message: `Tool "${name}": ${down.refusal.message}` };
+  const other = single ? undefined : gate.foreign.find((g) => starts(g.part));
+  if (other) return { code: 'NOT_FOUND', message: `Tool "${name}": server "${other.server}" is not in ${label}'s servers` };
+  return { code: 'NOT_FOUND', message: `Unknown tool "${name}" for ${label}: no tool of that name in its list through Switchboard's gateway` };
+}

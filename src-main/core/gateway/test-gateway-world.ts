@@ -1,0 +1,28 @@
+/**
+ * A temp machine for the gateway's tests (issue 30): Claude Code's `~/.claude.json` holding the real
+ * server-everything (`everything`) and server-memory (`memory`), Cursor's `~/.cursor/mcp.json`
+ * holding only `memory`. Test-only.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { everythingEntry, makeWorld, type TempWorld } from '../composition/test-world.js';
+import { MEMORY_SCRIPT } from '../mcp/testing/test-helpers.js';
+
+/** The world, and the two hosts' files. */
+export interface GatewayWorld {
+  world: TempWorld;
+  claudeFile: string;
+  cursorFile: string;
+}
+
+/** Make the world and write both hosts' files. */
+export function makeGatewayWorld(): GatewayWorld {
+  const world = makeWorld();
+  const memory = { command: process.execPath, args: [MEMORY_SCRIPT], env: { SB_TEST_MARKER: world.marker, MEMORY_FILE_PATH: join(world.root, 'memory.jsonl') } };
+  const claudeFile = join(world.home, '.claude.json');
+  writeFileSync(claudeFile, JSON.stringify({ mcpServers: { everything: everythingEntry(world), memory } }, null, 2));
+  mkdirSync(join(world.home, '.cursor'), { recursive: true });
+  const cursorFile = join(world.home, '.cursor', 'mcp.json');
+  writeFileSync(cursorFile, JSON.stringify({ mcpServers: { memory } }, null, 2));
+  return { world, claudeFile, cursorFile };
+}

@@ -1,0 +1,72 @@
+/**
+ * Handlers of `gateway:*` (issue 30, docs/gateway.md): one host's list through Switchboard's gateway
+ * and the call through it. The rules live here and in core/gateway/; the doors (the stdio verb) only
+ * relay. A call passes the per-host gate first, then the one `tools:call` path (resolveTool, the
+ * call history tagged `via: { host }`, the trace).
+ */
+import { resolve } from 'node:path';
+import { fail, ok } from '../../../src-shared/api/envelope.js';
+import type { GatewayList } from '../../../src-shared/api/gateway.js';
+import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
+import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
+import { discoverServers } from '../config/discovery.js';
+import { loadHostView } from '../config/host-view.js';
+import { CoreError, toFailure } from '../facade/errors.js';
+import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
+import type { CoreContext, HandlerGroup } from './context.js';
+import type { ToolCallRunner } from './tools.js';
+
+/**
+ * `gateway:list` reads `host`'s own view for the project (the owner's by default; another folder is
+ * discovered for the occasion) and applies the filters of core/gateway/gateway-view.ts;
+ * `gateway:call` rebuilds that list (so a toggle or a pin acts on the next call) and refuses any
+ * name outside it with `gatewayLookup`'s words.
+ */
+export function gatewayHandlers(ctx: CoreContext, runCall: ToolCallRunner, toggles: SwitchboardToolToggles, heldByPin: (server: string) => ReadonlySet<string>): HandlerGroup<'gateway:list' | 'gateway:call'> {
+  const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
+    const discovery = await ctx.ensureDiscovered();
+    const own = ctx.discoveryContext();
+    const dir = resolve(project ?? own.projectDir);
+    const elsewhere = dir !== resolve(own.projectDir);
+    const dctx = elsewhere ? { ...own, projectDir: dir, projectTrusted: ctx.trustStore.isTrusted(dir) } : own;
+    const view = await loadHostView(elsewhere ? await discoverServers(dctx) : discovery, host, dctx);
+    if (server !== undefined && !view.entries.some((e) => e.loaded && !e.overriddenBy && e.definition.name === server)) {
+      throw new CoreError('NOT_FOUND', `Server "${server}" is not in ${HOST_LABELS[host]}'s servers (for ${dir})`);
+    }
+    toggles.reload();
+    const states = new Map(ctx.snapshot().servers.map((s) => [s.server.name, s]));
+    return buildGatewayList({
+      host,
+      project: dir,
+      ...(server !== undefined ? { server } : {}),
+      view,
+      state: (name) => states.get(name),
+      listed: (name) => ctx.manager.rawTools(name),
+      heldByPin,
+      switchboardOff: (name, file) => toggles.held(name, file, host),
+      // The manager holds these back for every face (resolveTool refuses them): never listed here either.
+      bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
+      managed: discovery.servers.map((s) => s.name),
+    });
+  };
+
+  return {
+    'gateway:list': async ({ host, project, server }) => {
+      try {
+        return ok((await build(host, project, server)).list);
+      } catch (err) {
+        return toFailure<GatewayList>(err);
+      }
+    },
+    'gateway:call': async ({ host, project, server, name, args, callId }) => {
+      try {
+        const { gate } = await build(host, project, server);
+        const target = gatewayLookup(gate, host, name, server !== undefined);
+        if ('code' in target) return fail(target.code, target.message);
+        return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host });
+      } catch (err) {
+        return toFailure(err);
+      }
+    },
+  };
+}

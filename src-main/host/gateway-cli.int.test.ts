@@ -1,0 +1,113 @@
+/**
+ * Issue 30 (first slice), the stdio door with real parts: the SDK v2 client spawns the BUILT CLI
+ * `switchboard gateway --host claude-code` in a temp world (Claude Code's file: server-everything and
+ * server-memory; Cursor's: server-memory). No owner runs, so the door starts a headless one through
+ * the start-owner sequence; `switchboard budget off … --host claude-code` (a second CLI) attaches
+ * to it. The client lists exactly Claude Code's tools, calls `everything_echo`, gets
+ * `notifications/tools/list_changed` after the toggle, then a refusal with the words that say why;
+ * `switchboard history --json` shows the call tagged with claude-code. stdout carries only JSON-RPC
+ * (the client would fail on anything else).
+ */
+import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI_BIN, processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
+import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
+
+let made: { world: GatewayWorld['world']; client: Client } | undefined;
+
+afterEach(async () => {
+  if (!made) return;
+  await made.client.close().catch(() => undefined);
+  const { world } = made;
+  made = undefined;
+  // The headless owner ends with the door: no server of the world is left.
+  expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
+  world.cleanup();
+});
+
+const envOf = (env: Record<string, string | undefined>): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+
+describe('switchboard gateway: the stdio door (issue 30)', () => {
+  it('lists Claude Code’s tools, calls through, tells a list change and refuses a switched-off tool', async () => {
+    const { world } = makeGatewayWorld();
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: 'gateway-test', version: '1.0.0' });
+    made = { world, client };
+    let changed = 0;
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
+      changed++;
+    });
+    await client.connect(transport);
+
+    const listed = await client.listTools();
+    const names = listed.tools.map((t) => t.name);
+    const memory = ['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes'].map((t) => `memory_${t}`);
+    expect(names.filter((n) => n.startsWith('memory_'))).toEqual(memory);
+    expect(names.filter((n) => !n.startsWith('memory_') && !n.startsWith('everything_'))).toEqual([]);
+    expect(names).toContain('everything_echo');
+    expect(names.every((n) => /^[A-Za-z0-9_-]{1,64}$/.test(`mcp__switchboard__${n}`))).toBe(true);
+
+    const echoed = await client.callTool({ name: 'everything_echo', arguments: { message: 'hello gateway' } });
+    expect(echoed.isError ?? false).toBe(false);
+    expect(echoed.content).toEqual([{ type: 'text', text: 'Echo: hello gateway' }]);
+
+    // Switched off for Claude Code from another CLI (attached to the door's headless owner).
+    const off = await runSwitchboard(world, ['budget', 'off', 'everything', 'echo', '--host', 'claude-code']);
+    expect(off.code).toBe(0);
+    expect(await waitFor(() => changed > 0, 30_000)).toBe(true);
+    const after = (await client.listTools()).tools.map((t) => t.name);
+    expect(after).toEqual(names.filter((n) => n !== 'everything_echo'));
+    const refused = await client.callTool({ name: 'everything_echo', arguments: { message: 'x' } });
+    expect(refused).toEqual({
+      content: [{ type: 'text', text: 'Tool "everything_echo" is switched off for Claude Code in Switchboard; switch it on with: switchboard budget on everything echo --host claude-code' }],
+      isError: true,
+    });
+    // A name that differs only in case: the unknown-tool protocol error, never a match.
+    await expect(client.callTool({ name: 'Everything_Echo', arguments: { message: 'x' } })).rejects.toThrow(
+      'Unknown tool "Everything_Echo" for Claude Code: it differs only in case or Unicode form from "everything_echo", and names are matched exactly',
+    );
+
+    // The call is in the history, tagged with the host that made it.
+    const history = await runSwitchboard(world, ['history', 'everything', '--json']);
+    expect(history.code).toBe(0);
+    const records = JSON.parse(history.stdout) as Array<{ tool: string; via?: { host: string } }>;
+    expect(records.map((r) => [r.tool, r.via])).toEqual([['echo', { host: 'claude-code' }]]);
+    expect(stderr).toContain('switchboard gateway: claude-code via a headless Switchboard started here');
+  }, 180_000);
+
+  it('writes only JSON-RPC to stdout; the single-server door lists raw names; an unknown --host is a usage error', async () => {
+    const { world } = makeGatewayWorld();
+    const bad = await runSwitchboard(world, ['gateway', '--host', 'nohost']);
+    expect(bad.code).toBe(64);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('Unknown host "nohost"');
+
+    const child = spawn(process.execPath, [CLI_BIN, 'gateway', '--host', 'cursor', '--server', 'memory', '--project', world.project], { cwd: world.root, env: world.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', () => undefined);
+    const send = (m: unknown): boolean => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'memory_read_graph', arguments: {} } });
+    const answered = await waitFor(() => stdout.split('\n').filter((l) => l.includes('"id":3')).length > 0, 60_000);
+    child.stdin.end();
+    await new Promise((resolve) => child.once('close', resolve));
+    // The host closing stdin ends the door and the headless owner it started, servers included.
+    expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
+    world.cleanup();
+    expect(answered).toBe(true);
+    const lines = stdout.split('\n').filter((l) => l !== '');
+    const messages = lines.map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: { tools?: Array<{ name: string }> }; error?: { code: number; message: string } });
+    expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
+    expect(messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(messages[1]?.result?.tools?.map((t) => t.name)).toEqual(['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes']);
+    // The aggregated name is not a name of the single-server door.
+    expect(messages[2]?.error).toEqual({ code: -32602, message: 'Unknown tool "memory_read_graph" for Cursor: no tool of that name in its list through Switchboard\'s gateway' });
+  }, 180_000);
+});

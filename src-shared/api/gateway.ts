@@ -1,0 +1,62 @@
+/**
+ * The gateway's shapes (issue 30, docs/gateway.md): what one host's agent gets through Switchboard's
+ * door — that host's own servers for a project, minus what Switchboard holds back — under names the
+ * host accepts, with a reverse map kept in the core.
+ */
+import { z } from 'zod';
+import { HostIdSchema } from '../config/server.js';
+
+/** A tool as the gateway exposes it. `name` is host-safe; `server` and `tool` are the raw names it maps back to. */
+export const GatewayToolSchema = z.object({
+  /** The name the gateway exposes: `[A-Za-z0-9_-]`, short enough that the host's own prefix keeps it within 64 characters. */
+  name: z.string(),
+  /** The server's config key (never its `serverInfo.name`). */
+  server: z.string(),
+  /** The tool's raw name as the server lists it. */
+  tool: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+export type GatewayTool = z.infer<typeof GatewayToolSchema>;
+
+/** Why a server of the host's view gives no tools (or all of its tools that are not held back). */
+export const GatewayServerStateSchema = z.enum(['listed', 'not-ready', 'untrusted', 'changed', 'disabled']);
+export type GatewayServerState = z.infer<typeof GatewayServerStateSchema>;
+
+/** One server of the host's view: its state, why when not listed, and how many tools it gives. */
+export const GatewayServerSchema = z.object({
+  server: z.string(),
+  state: GatewayServerStateSchema,
+  reason: z.string().optional(),
+  /** Tools exposed from this server (after every filter). */
+  tools: z.number().int(),
+});
+export type GatewayServer = z.infer<typeof GatewayServerSchema>;
+
+/** Tools whose host-safe names were the same: the first keeps it, the others carry `_2`, `_3`… */
+export const GatewayCollisionSchema = z.object({
+  /** The name they shared before the suffixes. */
+  name: z.string(),
+  tools: z.array(z.object({ server: z.string(), tool: z.string() })),
+});
+export type GatewayCollision = z.infer<typeof GatewayCollisionSchema>;
+
+/** `gateway:list`'s answer: one host's list for one project. */
+export const GatewayListSchema = z.object({
+  host: HostIdSchema,
+  /** The project folder the host's view was read for (absolute). */
+  project: z.string(),
+  /** The single-server door's server, when one was asked for. */
+  server: z.string().optional(),
+  tools: z.array(GatewayToolSchema),
+  servers: z.array(GatewayServerSchema),
+  collisions: z.array(GatewayCollisionSchema),
+});
+export type GatewayList = z.infer<typeof GatewayListSchema>;
+
+/** Which door a call came through, kept on its history record (absent: a person, the bridge or the library). */
+export const CallViaSchema = z.object({ host: HostIdSchema });
+export type CallVia = z.infer<typeof CallViaSchema>;

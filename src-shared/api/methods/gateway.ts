@@ -1,0 +1,41 @@
+/** `gateway:*`: what one host's agent gets through Switchboard's gateway (issue 30, docs/gateway.md). */
+import { z } from 'zod';
+import { HostIdSchema } from '../../config/server.js';
+import { GatewayListSchema } from '../gateway.js';
+import { ToolCallResultSchema } from '../status.js';
+import { ServerName } from './common.js';
+
+/** An absolute folder (POSIX `/…` or Windows `C:\…`), at most 4,096 characters. */
+const AbsoluteDir = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'must be an absolute folder path');
+
+const Door = { host: HostIdSchema, project: AbsoluteDir.optional(), server: ServerName.optional() };
+
+export const gatewayMethods = {
+  /**
+   * The tools `host`'s agent gets for `project` (default: the owner's project folder): the host's
+   * own enabled servers minus servers not ready, untrusted or changed, minus tools switched off or
+   * held by a pin; with `server`, only that server's tools under their raw names made host-safe.
+   * Ordered by server key, then raw tool name.
+   */
+  'gateway:list': { input: z.object(Door).strict(), output: GatewayListSchema },
+  /**
+   * Call the tool exposed as `name` in `gateway:list` with the same input. A name outside that list
+   * (or differing from one only in case or Unicode form) is refused with a message that says why;
+   * else the call runs as `tools:call` does, its history record tagged `via: { host }`.
+   */
+  'gateway:call': {
+    input: z
+      .object({
+        ...Door,
+        name: z.string().min(1).max(500),
+        args: z.record(z.string(), z.unknown()).default({}),
+        callId: z.string().max(100).optional(),
+      })
+      .strict(),
+    output: ToolCallResultSchema,
+  },
+} as const;
