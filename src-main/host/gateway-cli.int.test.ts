@@ -2,7 +2,7 @@
  * Issue 30 (first slice), the stdio door with real parts: the SDK v2 client spawns the BUILT CLI
  * `switchboard gateway --host claude-code` in a temp world (Claude Code's file: server-everything and
  * server-memory; Cursor's: server-memory). No owner runs, so the door starts a headless one through
- * the start-owner sequence; `switchboard budget off … --host claude-code` (a second CLI) attaches
+ * the start-owner sequence in its own process (gateway-owner.int.test.ts: its lifetime); `switchboard budget off … --host claude-code` (a second CLI) attaches
  * to it. The client lists exactly Claude Code's tools, calls `everything_echo`, gets
  * `notifications/tools/list_changed` after the toggle, then a refusal with the words that say why;
  * `switchboard history --json` shows the call tagged with claude-code. stdout carries only JSON-RPC
@@ -22,7 +22,7 @@ afterEach(async () => {
   await made.client.close().catch(() => undefined);
   const { world } = made;
   made = undefined;
-  // The headless owner ends with the door: no server of the world is left.
+  // The headless owner lingers out after the door (1 s here): no server of the world is left.
   expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
   world.cleanup();
 });
@@ -32,6 +32,7 @@ const envOf = (env: Record<string, string | undefined>): Record<string, string> 
 describe('switchboard gateway: the stdio door (issue 30)', () => {
   it('lists Claude Code’s tools, calls through, tells a list change and refuses a switched-off tool', async () => {
     const { world } = makeGatewayWorld();
+    world.env.SWITCHBOARD_GATEWAY_LINGER_MS = '1000';
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -76,11 +77,12 @@ describe('switchboard gateway: the stdio door (issue 30)', () => {
     expect(history.code).toBe(0);
     const records = JSON.parse(history.stdout) as Array<{ tool: string; via?: { host: string } }>;
     expect(records.map((r) => [r.tool, r.via])).toEqual([['echo', { host: 'claude-code' }]]);
-    expect(stderr).toContain('switchboard gateway: claude-code via a headless Switchboard started here');
+    expect(stderr).toContain('switchboard gateway: claude-code via a headless Switchboard started for it (pid ');
   }, 180_000);
 
   it('writes only JSON-RPC to stdout; the single-server door lists raw names; an unknown --host is a usage error', async () => {
     const { world } = makeGatewayWorld();
+    world.env.SWITCHBOARD_GATEWAY_LINGER_MS = '1000';
     const bad = await runSwitchboard(world, ['gateway', '--host', 'nohost']);
     expect(bad.code).toBe(64);
     expect(bad.stdout).toBe('');
@@ -98,7 +100,7 @@ describe('switchboard gateway: the stdio door (issue 30)', () => {
     const answered = await waitFor(() => stdout.split('\n').filter((l) => l.includes('"id":3')).length > 0, 60_000);
     child.stdin.end();
     await new Promise((resolve) => child.once('close', resolve));
-    // The host closing stdin ends the door and the headless owner it started, servers included.
+    // The host closing stdin ends the door; the headless owner it started lingers out (1 s here), servers included.
     expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
     world.cleanup();
     expect(answered).toBe(true);

@@ -7,7 +7,7 @@
  * binding, the session (token and the port now held) is kept for the next start.
  */
 import type { SwitchboardCore } from '../core/index.js';
-import { startWebHost, type WebHost } from '../wires/web-host.js';
+import { startWebHost, type WebHost, type WebHostOptions } from '../wires/web-host.js';
 import { newSessionToken } from '../wires/request-guard.js';
 import { readKeptSession, writeKeptSession } from './kept-session.js';
 
@@ -32,6 +32,8 @@ export interface OwnerListenOptions {
   staticDir?: string;
   /** Start with a fresh token instead of the kept one (`serve --new-token`). */
   newToken?: boolean;
+  /** Told the open sockets by kind as they change (web-host.ts `onClients`). */
+  onClients?: WebHostOptions['onClients'];
   warn(text: string): void;
 }
 
@@ -44,7 +46,7 @@ export async function listenKept(options: OwnerListenOptions): Promise<WebHost> 
   const kept = readKeptSession(options.dataDir, options.warn);
   const token = (!options.newToken && kept?.token) || newSessionToken();
   const port = options.port ?? kept?.port ?? 0;
-  const start = (p: number): Promise<WebHost> => startWebHost({ core: options.core, port: p, token, ...(options.staticDir ? { staticDir: options.staticDir } : {}) });
+  const start = (p: number): Promise<WebHost> => startWebHost({ core: options.core, port: p, token, ...(options.staticDir ? { staticDir: options.staticDir } : {}), ...(options.onClients ? { onClients: options.onClients } : {}) });
   let host: WebHost;
   try {
     host = await start(port);

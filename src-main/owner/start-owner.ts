@@ -18,7 +18,7 @@ import { killLeftovers, startChildRecorder } from './owner-children.js';
 import { startReaper } from './owner-reaper.js';
 import { acquireOwnershipChecked } from './owner-takeover.js';
 import type { Ownership } from './ownership.js';
-import type { WebHost } from '../wires/web-host.js';
+import type { WebHost, WebHostOptions } from '../wires/web-host.js';
 import { listenKept } from './owner-listen.js';
 
 export { OwnerListenError } from './owner-listen.js';
@@ -40,7 +40,7 @@ export interface StartOwnerOptions {
    * else any free one; 0: any free one) and, for web mode, the built UI to serve; none → API only.
    * The session token is kept across restarts too (owner-listen.ts).
    */
-  listen?: { port?: number; staticDir?: string };
+  listen?: { port?: number; staticDir?: string; onClients?: WebHostOptions['onClients'] };
   /** Start with a new session token instead of the kept one (`switchboard serve --new-token`). */
   newToken?: boolean;
   /** The face's own set-up after the core exists and before anything can reach it (desktop: IPC, window, tray). */
@@ -111,6 +111,7 @@ export async function startOwner(options: StartOwnerOptions): Promise<RunningOwn
       core,
       ...(options.listen?.port !== undefined ? { port: options.listen.port } : {}),
       ...(options.listen?.staticDir ? { staticDir: options.listen.staticDir } : {}),
+      ...(options.listen?.onClients ? { onClients: options.listen.onClients } : {}),
       ...(options.newToken ? { newToken: true } : {}),
       warn: options.warn,
     });

@@ -6,7 +6,7 @@
 import WebSocket from 'ws';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput, SwitchboardApi } from '../../src-shared/api/contract.js';
 import { fail, type Result } from '../../src-shared/api/envelope.js';
-import { TOKEN_PARAM, WS_PATH, WireServerMessageSchema, type WireListen } from '../../src-shared/api/wire.js';
+import { CLIENT_PARAM, TOKEN_PARAM, WS_PATH, WireServerMessageSchema, type WireListen } from '../../src-shared/api/wire.js';
 import type { Endpoint } from '../owner/ownership.js';
 
 /** A connected remote API; `close()` ends the socket. */
@@ -14,15 +14,18 @@ export interface RemoteApi extends SwitchboardApi {
   close(): void;
   /** Resolves when the socket closes (owner gone or `close()`). */
   readonly closed: Promise<void>;
+  /** Whether the socket is still open (false from the moment it closed, before `closed` settles). */
+  readonly open: boolean;
 }
 
 /**
- * Connect to the owner at `endpoint` (deadline `timeoutMs`, default 5 000). Rejects when the socket
+ * Connect to the owner at `endpoint` (deadline `timeoutMs`, default 5 000); `client: 'gateway'`
+ * tells the owner a gateway door is attached (`CLIENT_PARAM`). Rejects when the socket
  * cannot open. Calls made after the socket closed resolve to `NOT_CONNECTED` failures; calls in
  * flight when it closes too (never left hanging).
  */
-export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>, timeoutMs = 5_000): Promise<RemoteApi> {
-  const url = `ws://127.0.0.1:${endpoint.port}${WS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(endpoint.token)}`;
+export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>, timeoutMs = 5_000, client?: 'gateway'): Promise<RemoteApi> {
+  const url = `ws://127.0.0.1:${endpoint.port}${WS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(endpoint.token)}${client ? `&${CLIENT_PARAM}=${client}` : ''}`;
   const ws = new WebSocket(url, { handshakeTimeout: timeoutMs, maxPayload: 64 * 1024 * 1024 });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -86,5 +89,8 @@ export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>,
     },
     close: () => ws.close(),
     closed,
+    get open() {
+      return ws.readyState === WebSocket.OPEN;
+    },
   };
 }

@@ -15,7 +15,7 @@ import { TrustStore } from '../core/config/trust.js';
 import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
 import type { SwitchboardCore } from '../core/facade/types.js';
 import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, writeProjectConfig, type TempWorld } from '../core/composition/test-world.js';
-import { startWebHost, type WebHost } from './web-host.js';
+import { startWebHost, type ClientCounts, type WebHost } from './web-host.js';
 
 interface HttpReply {
   status: number;
@@ -230,6 +230,33 @@ describe('web host', () => {
     expect(await waitFor(() => named.events('trace:appended').some((p) => JSON.stringify(p).includes('now wanted')), 20_000)).toBe(true);
     named.ws.close();
     all.ws.close();
+  });
+
+  it('tells the open sockets by kind: a gateway door (client=gateway), a page (an Origin), a CLI verb (neither)', async () => {
+    const seen: ClientCounts[] = [];
+    const counted = await startWebHost({ core, port: 0, onClients: (c) => seen.push(c) });
+    try {
+      const url = `ws://127.0.0.1:${counted.port}/ws?token=${counted.token}`;
+      const door = await openSocket(`${url}&client=gateway`);
+      const page = await openSocket(url, { origin: `http://127.0.0.1:${counted.port}` });
+      const cli = await openSocket(url);
+      // Closed one by one, each close told before the next.
+      for (const s of [cli, page, door]) {
+        const before = seen.length;
+        s.ws?.close();
+        expect(await waitFor(() => seen.length === before + 1, 10_000)).toBe(true);
+      }
+      expect(seen).toEqual([
+        { gateway: 1, page: 0, cli: 0 },
+        { gateway: 1, page: 1, cli: 0 },
+        { gateway: 1, page: 1, cli: 1 },
+        { gateway: 1, page: 1, cli: 0 },
+        { gateway: 1, page: 0, cli: 0 },
+        { gateway: 0, page: 0, cli: 0 },
+      ]);
+    } finally {
+      await counted.close();
+    }
   });
 
   it('close() ends sockets and the listener; disposing the core leaves no server process', async () => {

@@ -16,6 +16,7 @@ import {
   TICKET_HEADER,
   TICKET_PATH,
   TOKEN_PARAM,
+  CLIENT_PARAM,
   WS_PATH,
   WireCallSchema,
   WireListenSchema,
@@ -43,6 +44,18 @@ export interface WebHostOptions {
   maxPayloadBytes?: number;
   /** How long a one-time ticket can be redeemed (ms); default `TICKET_TTL_MS` (60 s). */
   ticketTtlMs?: number;
+  /** Told the open sockets by kind whenever one opens or closes (a headless owner's linger). */
+  onClients?(counts: ClientCounts): void;
+}
+
+/**
+ * Open WebSockets by kind: `gateway` (opened with `client=gateway`, a gateway door), `page` (a
+ * browser page: it sends an Origin), `cli` (any other non-browser client: a CLI verb).
+ */
+export interface ClientCounts {
+  gateway: number;
+  page: number;
+  cli: number;
 }
 
 /** A running web host. */
@@ -95,6 +108,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { core, staticDir } = options;
   let port = 0;
   const sockets = new Set<WebSocket>();
+  const kinds = new WeakMap<WebSocket, keyof ClientCounts>();
+  const counts = (): ClientCounts => {
+    const c: ClientCounts = { gateway: 0, page: 0, cli: 0 };
+    for (const ws of sockets) c[kinds.get(ws) ?? 'cli']++;
+    return c;
+  };
   /** The events a socket asked for (`WireListen`); absent: every event. */
   const wanted = new WeakMap<WebSocket, Set<string>>();
   const wants = (ws: WebSocket, event: string): boolean => wanted.get(ws)?.has(event) ?? true;
@@ -148,7 +167,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname !== WS_PATH) return reject(socket, 404, 'Not Found');
     if (!originAllowed(req.headers.origin, port)) return reject(socket, 403, 'Forbidden');
     if (!tokenMatches(token, url.searchParams.get(TOKEN_PARAM))) return reject(socket, 401, 'Unauthorized');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
+    const kind = url.searchParams.get(CLIENT_PARAM) === 'gateway' ? 'gateway' : req.headers.origin !== undefined ? 'page' : 'cli';
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      kinds.set(ws, kind);
+      onConnection(ws);
+    });
   });
 
   function send(ws: WebSocket, frame: WireResult | WireEvent): void {
@@ -158,8 +181,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   function onConnection(ws: WebSocket): void {
     sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
-    ws.on('error', () => sockets.delete(ws));
+    options.onClients?.(counts());
+    const gone = (): void => {
+      if (sockets.delete(ws)) options.onClients?.(counts());
+    };
+    ws.on('close', gone);
+    ws.on('error', gone);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       let raw: unknown;

@@ -55,6 +55,12 @@ export type WireServerMessage = z.infer<typeof WireServerMessageSchema>;
 export const WS_PATH = '/ws';
 /** Name of the query parameter carrying the session token. */
 export const TOKEN_PARAM = 'token';
+/**
+ * Query parameter naming what kind of client opens the WebSocket: `gateway` for a gateway door
+ * (issue 30; a headless owner started for gateways counts them and lingers after the last,
+ * src-main/owner/owner-linger.ts). Absent: a page (with an Origin) or a CLI verb (without).
+ */
+export const CLIENT_PARAM = 'client';
 
 /**
  * `GET /session` with the page's token in `SESSION_TOKEN_HEADER`: 204 when this host's token is that

@@ -20,14 +20,17 @@ export type EventSource = <E extends EventName>(event: E, listener: (payload: Ev
 /** Call one contract method (remote or local). Never rejects. */
 export type Caller = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<Result<MethodOutput<M>>>;
 
-/** The live owner of this data folder, connected; undefined when there is none (or it cannot be reached). */
-export async function attachOwner(ctx: CliContext): Promise<{ api: RemoteApi; endpoint: Endpoint } | undefined> {
+/**
+ * The live owner of this data folder, connected (as a `gateway` client when `client` says so: the
+ * owner counts those); undefined when there is none (or it cannot be reached).
+ */
+export async function attachOwner(ctx: CliContext, client?: 'gateway'): Promise<{ api: RemoteApi; endpoint: Endpoint } | undefined> {
   const endpoint = readLiveEndpoint(ctx.dataDir);
   if (!endpoint) return undefined;
   try {
     // The WebSocket client is loaded only when an owner is there to talk to.
     const { connectToOwner } = await import('../../wires/remote-api.js');
-    return { api: await connectToOwner(endpoint), endpoint };
+    return { api: await connectToOwner(endpoint, undefined, client), endpoint };
   } catch {
     return undefined;
   }

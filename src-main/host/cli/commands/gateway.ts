@@ -2,13 +2,16 @@
  * `switchboard gateway --host <id> [--server <name>] [--project <dir>]` (issue 30 item 1, docs/gateway.md):
  * the stdio door — an MCP server (the SDK's `@modelcontextprotocol/server`, 2025-era stdio) that a
  * host spawns as its `switchboard` entry. It relays to the owner (gateway-owner.ts: the running one,
- * else a headless one started here): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
+ * else a headless one it starts in its own process): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
  * and `notifications/tools/list_changed` goes out when a re-read list differs after the owner says
  * servers, tools, toggles, pins or config files changed. The project is `--project`, else the first root the
  * host declares (`roots/list`, read again on `roots/list_changed`), else the working folder.
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
  * hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown tool); a tool that is there but
  * held back (off, pin, untrusted, not ready) is an `isError` result whose text says why.
+ * The owner outlives the door; when it goes away the door reconnects (gateway-owner.ts) and tells
+ * the host `list_changed` if the new owner's list differs. `--headless-owner` runs that owner
+ * instead (gateway-headless.ts).
  * Exit 0 when the host closes stdin; 2 when no owner can be reached or started.
  */
 import { fileURLToPath } from 'node:url';
@@ -56,6 +59,7 @@ function rootFolder(roots: ReadonlyArray<{ uri: string }>): string | undefined {
 
 /** `switchboard gateway`. Resolves when the host closes the connection. */
 export async function runGateway(ctx: CliContext): Promise<number> {
+  if (ctx.cli.flags['headless-owner'] === true) return (await import('../gateway-headless.js')).runHeadlessOwner(ctx);
   const host = hostFlag(ctx.cli.flags.host);
   const only = typeof ctx.cli.flags.server === 'string' ? ctx.cli.flags.server : undefined;
   // stdout is the JSON-RPC stream: whatever else the process prints goes to stderr.
@@ -63,12 +67,12 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   console.info = console.error;
   let owner: GatewayOwner;
   try {
-    owner = await gatewayOwner(ctx);
+    owner = await gatewayOwner(ctx, (line) => ctx.io.err(`switchboard gateway: ${line}`));
   } catch (err) {
     ctx.io.err(`switchboard gateway: no Switchboard could be reached or started: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.FAILURE;
   }
-  ctx.io.err(`switchboard gateway: ${host}${only !== undefined ? ` (${only})` : ''} via ${owner.kind === 'started' ? 'a headless Switchboard started here' : 'the running Switchboard'}`);
+  ctx.io.err(`switchboard gateway: ${host}${only !== undefined ? ` (${only})` : ''} via ${owner.kind === 'started' ? 'a headless Switchboard started for it' : 'the running Switchboard'} (pid ${owner.pid})`);
   let project: string | undefined = ctx.cli.project !== undefined ? ctx.projectDir : undefined;
   const door = () => ({ host, ...(project !== undefined ? { project } : { project: ctx.cwd }), ...(only !== undefined ? { server: only } : {}) });
 
@@ -76,7 +80,6 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   let served: string | undefined;
   let advertised = new Map<string, Record<string, unknown> | undefined>();
   const list = async (): Promise<GatewayList> => {
-    await owner.ready;
     const r = await owner.call('gateway:list', door());
     if (!r.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, r.error.message);
     return r.data;
@@ -89,7 +92,6 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     return { tools: l.tools.map(mcpTool) };
   });
   server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
-    await owner.ready;
     const { name, arguments: args } = request.params;
     const r = await owner.call('gateway:call', { ...door(), name, args: (args ?? {}) as Record<string, unknown> });
     if (!r.ok) {
@@ -125,7 +127,8 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   };
   // servers:changed covers status, trust, enable/disable and toggles (pokeServersChanged); tools:changed
   // listings, toggles and pins; config:reloaded a host file the running set did not change with.
-  const offs = [owner.on('servers:changed', relist), owner.on('tools:changed', relist), owner.on('config:reloaded', relist)];
+  // A new owner after the old one went away (gateway-owner.ts) may serve another list.
+  const offs = [owner.on('servers:changed', relist), owner.on('tools:changed', relist), owner.on('config:reloaded', relist), owner.onReconnect(relist)];
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
@@ -168,9 +171,10 @@ export const gatewayCommand: CommandSpec = {
   flags: {
     host: { type: 'string', help: "--host <id>       The host whose view is served (claude-code, cursor, …): its own servers, Switchboard's filters applied" },
     server: { type: 'string', help: '--server <name>   Serve only this server of the host, under its raw tool names (made host-safe)' },
+    'headless-owner': { type: 'boolean', help: '--headless-owner  Run the headless owner a door starts when none runs (exits 60 s after its last door; docs/gateway.md)' },
   },
   validate: (flags) => {
-    hostFlag(flags.host);
+    if (flags['headless-owner'] !== true) hostFlag(flags.host);
   },
   run: runGateway,
 };
