@@ -21,13 +21,20 @@ export interface RemoteApi extends SwitchboardApi {
  * cannot open. Calls made after the socket closed resolve to `NOT_CONNECTED` failures; calls in
  * flight when it closes too (never left hanging).
  */
+/** The port answered, but not with the owner's WebSocket (a wrong token, or another program there). */
+export class OwnerRefusedError extends Error {
+  constructor(readonly status: number | undefined) {
+    super(`The running Switchboard refused the connection (HTTP ${status})`);
+  }
+}
+
 export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>, timeoutMs = 5_000): Promise<RemoteApi> {
   const url = `ws://127.0.0.1:${endpoint.port}${WS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(endpoint.token)}`;
   const ws = new WebSocket(url, { handshakeTimeout: timeoutMs, maxPayload: 64 * 1024 * 1024 });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`The running Switchboard refused the connection (HTTP ${res.statusCode})`)));
+    ws.once('unexpected-response', (_req, res) => reject(new OwnerRefusedError(res.statusCode)));
   });
   let nextId = 1;
   const pending = new Map<number, (result: Result<unknown>) => void>();
