@@ -75,6 +75,26 @@ describe.skipIf(process.platform !== 'linux')('owner lock and leftovers (Linux o
     taken.release();
   });
 
+  it('a live owner that does not answer in time (stopped, busy) keeps its folder: nobody takes it, nothing of it is removed (trial 9)', async () => {
+    const w = world();
+    mkdirSync(join(w.root, 'renderer'));
+    writeFileSync(join(w.root, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
+    w.env.SWITCHBOARD_RENDERER_DIR = join(w.root, 'renderer');
+    const owner = serve(w);
+    expect(await waitFor(() => owner.out().includes('Switchboard is running at'), 60_000)).toBe(true);
+    const pid = owner.child.pid;
+    if (pid === undefined) throw new Error('serve has no pid');
+    const endpoint = readFileSync(join(w.dataDir, 'endpoint.json'), 'utf8');
+    process.kill(pid, 'SIGSTOP'); // its port still accepts connections (the kernel's backlog) but nothing answers
+    try {
+      await expect(acquireOwnershipChecked(w.dataDir)).rejects.toBeInstanceOf(OwnedElsewhereError);
+      expect(readFileSync(join(w.dataDir, 'owner.lock'), 'utf8').trim()).toBe(String(pid));
+      expect(readFileSync(join(w.dataDir, 'endpoint.json'), 'utf8')).toBe(endpoint);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+  });
+
   it('`echo 1 > owner.lock` does not stop serve; after kill -9 of an owner the next one kills the grandchild it left', async () => {
     const w = world();
     mkdirSync(join(w.root, 'renderer'));

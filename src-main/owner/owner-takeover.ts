@@ -9,7 +9,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_FILES, readDataJson, readDataText } from '../core/composition/entry-kit.js';
 import { acquireOwnership, EndpointSchema, OwnedElsewhereError, type Ownership } from './ownership.js';
-import { connectToOwner } from '../wires/remote-api.js';
+import { connectToOwner, OwnerRefusedError } from '../wires/remote-api.js';
 
 /** How long the owner's API gets to answer the probe (ms). */
 export const OWNER_PROBE_TIMEOUT_MS = 1_500;
@@ -31,9 +31,17 @@ function looksLikeSwitchboard(pid: number): boolean | undefined {
   return cmd === undefined ? undefined : /switchboard|electron/i.test(cmd);
 }
 
+/** Whether a probe's failure says no owner is at that port: refused, reset at once, or another HTTP answer. */
+function portRefused(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EADDRNOTAVAIL') return true;
+  return err instanceof OwnerRefusedError;
+}
+
 /**
  * Whether `holder` (a live pid from `owner.lock`) is a Switchboard owning `dataDir`: its endpoint
- * file names it and the port answers with the token (within `OWNER_PROBE_TIMEOUT_MS`); without an
+ * file names it and the port answers with the token (within `OWNER_PROBE_TIMEOUT_MS`), or the port
+ * does not answer in time while the process looks like a Switchboard (busy, stopped: not dead); without an
  * endpoint file, while the lock is younger than `OWNER_STARTUP_GRACE_MS` and the process does not
  * plainly look like something else. Never rejects.
  */
@@ -50,8 +58,12 @@ export async function isLiveOwner(dataDir: string, holder: number, probeTimeoutM
       const api = await connectToOwner(endpoint, probeTimeoutMs);
       api.close();
       return true;
-    } catch {
-      return false;
+    } catch (err) {
+      // Nothing listens on its port, or something else answers there: not an owner (a reused pid).
+      // No answer in time is a busy owner, not a dead one (trial 9: a stopped or loaded owner lost its
+      // folder to a gateway, which then removed the live owner's lock and endpoint on exit).
+      if (portRefused(err)) return false;
+      return looksLikeSwitchboard(holder) !== false;
     }
   }
   if (looksLikeSwitchboard(holder) === false) return false;

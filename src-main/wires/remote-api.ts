@@ -18,6 +18,13 @@ export interface RemoteApi extends SwitchboardApi {
   readonly open: boolean;
 }
 
+/** The port answered, but not with the owner's WebSocket (a wrong token, or another program there). */
+export class OwnerRefusedError extends Error {
+  constructor(readonly status: number | undefined) {
+    super(`The running Switchboard refused the connection (HTTP ${status})`);
+  }
+}
+
 /**
  * Connect to the owner at `endpoint` (deadline `timeoutMs`, default 5 000); `client: 'gateway'`
  * tells the owner a gateway door is attached (`CLIENT_PARAM`). Rejects when the socket
@@ -30,7 +37,7 @@ export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>,
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`The running Switchboard refused the connection (HTTP ${res.statusCode})`)));
+    ws.once('unexpected-response', (_req, res) => reject(new OwnerRefusedError(res.statusCode)));
   });
   let nextId = 1;
   const pending = new Map<number, (result: Result<unknown>) => void>();
