@@ -6,7 +6,10 @@
  * to it. The client lists exactly Claude Code's tools, calls `everything_echo`, gets
  * `notifications/tools/list_changed` after the toggle, then a refusal with the words that say why;
  * `switchboard history --json` shows the call tagged with claude-code. stdout carries only JSON-RPC
- * (the client would fail on anything else).
+ * (the client would fail on anything else). Resources and prompts: Claude Code's door advertises and
+ * relays both, Cursor's (server-memory: resources, no prompts) only resources and refuses a resource of
+ * server-everything with words; stopping server-everything sends both list_changed notifications;
+ * `switchboard trace --json` and its text view show the gateway's requests `via claude-code`.
  */
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
@@ -112,4 +115,76 @@ describe('switchboard gateway: the stdio door (issue 30)', () => {
     // The aggregated name is not a name of the single-server door.
     expect(messages[2]?.error).toEqual({ code: -32602, message: 'Unknown tool "memory_read_graph" for Cursor: no tool of that name in its list through Switchboard\'s gateway' });
   }, 180_000);
+
+  it('relays Claude Code’s resources and prompts, refuses another host’s resource with words, and the trace shows via claude-code', async () => {
+    const { world } = makeGatewayWorld();
+    const door = (host: string) => new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', host], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    const client = new Client({ name: 'gateway-test', version: '1.0.0' });
+    made = { world, client };
+    const changed = { resources: 0, prompts: 0 };
+    client.setNotificationHandler('notifications/resources/list_changed', () => void changed.resources++);
+    client.setNotificationHandler('notifications/prompts/list_changed', () => void changed.prompts++);
+    await client.connect(door('claude-code'));
+    // Both servers list resources; server-everything has prompts: both capabilities, and only those relayed.
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } });
+
+    const resources = (await client.listResources()).resources;
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toContain('memory://knowledge-graph');
+    const first = uris[0] ?? '';
+    expect(first).toMatch(/^demo:\/\//);
+    expect(resources.every((r) => !('server' in r))).toBe(true);
+    expect((await client.listResourceTemplates()).resourceTemplates.length).toBeGreaterThan(0);
+    const read = await client.readResource({ uri: first });
+    expect(read.contents.map((c) => c.uri)).toEqual([first]);
+
+    const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
+    expect(prompts).toContain('everything_simple-prompt');
+    expect(prompts.every((n) => n.startsWith('everything_'))).toBe(true);
+    const got = await client.getPrompt({ name: 'everything_simple-prompt', arguments: {} });
+    expect(got.messages.length).toBeGreaterThan(0);
+    await expect(client.getPrompt({ name: 'simple-prompt', arguments: {} })).rejects.toThrow(
+      'Unknown prompt "simple-prompt" for Claude Code: no prompt of that name in its list through Switchboard\'s gateway',
+    );
+
+    // Cursor's door (attached to the same headless owner): memory has no prompts, so none are advertised;
+    // a resource of server-everything, outside Cursor's list, is refused with words.
+    const other = new Client({ name: 'gateway-test-cursor', version: '1.0.0' });
+    await other.connect(door('cursor'));
+    try {
+      expect(other.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true } });
+      expect((await other.listResources()).resources.map((r) => r.uri)).toEqual(['memory://knowledge-graph']);
+      await expect(other.readResource({ uri: first })).rejects.toThrow(
+        `Unknown resource "${first}" for Cursor: no resource or resource template of its servers gives that URI through Switchboard's gateway`,
+      );
+      await expect(other.readResource({ uri: `switchboard-gateway://everything/${first}` })).rejects.toThrow(
+        `Resource "switchboard-gateway://everything/${first}": server "everything" is not in Cursor's servers`,
+      );
+    } finally {
+      await other.close();
+    }
+
+    // The trace: the gateway's call and read carry the host; `trace --json` and the text view show it.
+    await client.callTool({ name: 'everything_echo', arguments: { message: 'traced' } });
+    const json = await runSwitchboard(world, ['trace', 'everything', '--method', 'tools/call', '--json']);
+    expect(json.code).toBe(0);
+    const entries = json.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { kind: string; via?: { host: string } });
+    expect(entries.map((e) => [e.kind, e.via])).toEqual([
+      ['request', { host: 'claude-code' }],
+      ['response', { host: 'claude-code' }],
+    ]);
+    const text = await runSwitchboard(world, ['trace', 'everything', '--method', 'resources/read']);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => / everything [→←] (req|res) +resources\/read #\d+ ([\d.]+ ms )?via claude-code \{/.test(l))).toBe(true);
+
+    // server-everything stops: its resources and prompts leave the lists, and the host is told.
+    expect(changed).toEqual({ resources: 0, prompts: 0 });
+    expect((await runSwitchboard(world, ['stop', 'everything'])).code).toBe(0);
+    expect(await waitFor(() => changed.resources > 0 && changed.prompts > 0, 30_000)).toBe(true);
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['memory://knowledge-graph']);
+    expect((await client.listPrompts()).prompts).toEqual([]);
+  }, 180_000);
 });
+

@@ -4,6 +4,7 @@
  * are redacted in main before they are stored.
  */
 import { z } from 'zod';
+import { CallViaSchema } from './gateway.js';
 
 /** One JSON-RPC message as seen on a server's wire (bounded per server; `seq` is global). */
 export const TraceEntrySchema = z.object({
@@ -26,6 +27,8 @@ export const TraceEntrySchema = z.object({
   latencyMs: z.number().optional(),
   /** The message as JSON text, secrets redacted, cut to a bounded length. */
   text: z.string(),
+  /** A request a gateway door sent for its host, and the reply to it (docs/gateway.md); absent otherwise. */
+  via: CallViaSchema.optional(),
   /**
    * On the reply to a request sent to an http/sse server: the HTTP exchange that carried the
    * request (status and both sides' headers, `Mcp-*` included; secret headers redacted).

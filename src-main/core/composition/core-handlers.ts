@@ -36,6 +36,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
   // One call path for every face and door: `tools:call`, and the gateway's after its per-host gate (issue 30).
   const runCall = toolCallRunner(ctx);
   const tools = toolHandlers(ctx, runCall);
+  const inspector = inspectorHandlers(ctx);
   return redactResults({
     ...appHandlers(ctx),
     ...trustHandlers(ctx),
@@ -47,13 +48,13 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...lifecycleHandlers(ctx),
     ...traceReplayHandlers(ctx, tools['tools:call']),
     ...authHandlers(ctx),
-    ...inspectorHandlers(ctx),
+    ...inspector,
     ...protocolHandlers(ctx),
     ...channelHandlers(ctx),
     ...installHandlers(ctx),
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
     ...prefsHandlers(ctx),
-    ...gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server)),
+    ...gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector),
   }, redactor);
 }

@@ -51,7 +51,7 @@ export interface GatewayGate {
   served: ReadonlyMap<string, { server: string; tool: string }>;
   held: ReadonlyMap<string, GatewayRefusal>;
   /** Servers of the host's view that give no tools now, by host-safe server part. */
-  unlisted: ReadonlyArray<{ part: string; refusal: GatewayRefusal }>;
+  unlisted: ReadonlyArray<{ part: string; server: string; refusal: GatewayRefusal }>;
   /** Servers Switchboard runs that the host's view does not hold, by host-safe server part. */
   foreign: ReadonlyArray<{ part: string; server: string }>;
 }
@@ -139,7 +139,7 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
   });
   const unlisted = defs.flatMap((def) => {
     const st = states.get(def.name);
-    return st?.reason && st.code ? [{ part: hostSafe(def.name), refusal: { code: st.code, message: `server "${def.name}": ${st.reason}` } }] : [];
+    return st?.reason && st.code ? [{ part: hostSafe(def.name), server: def.name, refusal: { code: st.code, message: `server "${def.name}": ${st.reason}` } }] : [];
   });
   const mine = new Set(inputs.view.entries.filter((e) => e.loaded && !e.overriddenBy).map((e) => e.definition.name));
   const foreign = inputs.managed.filter((s) => !mine.has(s)).map((server) => ({ part: hostSafe(server), server }));
@@ -157,20 +157,22 @@ const folded = (name: string): string => name.normalize('NFKC').toLowerCase();
  * refused — held back (off, pin), its server not listed (not ready, untrusted, changed, disabled),
  * a server outside the host's own, a name that differs from one given out only in case or Unicode
  * form (never matched to it), or unknown. `single`: the single-server door (names carry no server part).
+ * `noun`: what the name is of (prompts pass the same gate with their own words).
  */
-export function gatewayLookup(gate: GatewayGate, host: HostId, name: string, single: boolean): { server: string; tool: string } | GatewayRefusal {
+export function gatewayLookup(gate: GatewayGate, host: HostId, name: string, single: boolean, noun: 'tool' | 'prompt' = 'tool'): { server: string; tool: string } | GatewayRefusal {
   const label = HOST_LABELS[host];
+  const Noun = noun === 'tool' ? 'Tool' : 'Prompt';
   const hit = gate.served.get(name);
   if (hit) return hit;
   const off = gate.held.get(name);
-  if (off) return { code: off.code, message: `Tool "${name}" is ${off.message}` };
+  if (off) return { code: off.code, message: `${Noun} "${name}" is ${off.message}` };
   const f = folded(name);
   const near = [...gate.served.keys(), ...gate.held.keys()].find((n) => folded(n) === f);
-  if (near !== undefined) return { code: 'NOT_FOUND', message: `Unknown tool "${name}" for ${label}: it differs only in case or Unicode form from "${near}", and names are matched exactly` };
+  if (near !== undefined) return { code: 'NOT_FOUND', message: `Unknown ${noun} "${name}" for ${label}: it differs only in case or Unicode form from "${near}", and names are matched exactly` };
   const starts = (part: string): boolean => single || name.startsWith(`${part}_`);
   const down = gate.unlisted.find((u) => starts(u.part));
-  if (down) return { code: down.refusal.code, message: `Tool "${name}": ${down.refusal.message}` };
+  if (down) return { code: down.refusal.code, message: `${Noun} "${name}": ${down.refusal.message}` };
   const other = single ? undefined : gate.foreign.find((g) => starts(g.part));
-  if (other) return { code: 'NOT_FOUND', message: `Tool "${name}": server "${other.server}" is not in ${label}'s servers` };
-  return { code: 'NOT_FOUND', message: `Unknown tool "${name}" for ${label}: no tool of that name in its list through Switchboard's gateway` };
+  if (other) return { code: 'NOT_FOUND', message: `${Noun} "${name}": server "${other.server}" is not in ${label}'s servers` };
+  return { code: 'NOT_FOUND', message: `Unknown ${noun} "${name}" for ${label}: no ${noun} of that name in its list through Switchboard's gateway` };
 }

@@ -4,7 +4,10 @@
  * servers' tools under `<server>_<tool>`; a tool switched off for Claude Code in Switchboard is gone
  * from its next list and refused by `gateway:call` with the words that say why (Cursor and the
  * bridge unaffected); a name that differs only in case is refused; a call through the gateway is in
- * the history tagged with its host.
+ * the history tagged with its host. Resources and prompts (issue 30 item 2): each host gets exactly
+ * its listed servers' resources, templates and prompts (`<server>_<prompt>`); a read and a getPrompt
+ * give what the inspector's handlers give; a resource or prompt outside the host's list is refused
+ * with words; the trace entries of a gateway call and read carry `via: { host }`.
  */
 import { describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../composition/switchboard-core.js';
@@ -14,13 +17,19 @@ import { makeGatewayWorld } from './test-gateway-world.js';
 
 const open = trackCores();
 
+/** A core over the gateway world, started and settled (closed after the test). */
+async function startedCore() {
+  const { world } = makeGatewayWorld();
+  const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
+  open.push({ world, core });
+  await core.start();
+  await core.settled();
+  return { world, core };
+}
+
 describe('the gateway’s per-host list and call (issue 30)', () => {
   it('lists exactly each host’s servers, applies a per-host toggle, refuses with words, tags history', async () => {
-    const { world } = makeGatewayWorld();
-    const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
-    open.push({ world, core });
-    await core.start();
-    await core.settled();
+    const { world, core } = await startedCore();
 
     const raw = async (server: string): Promise<string[]> => (await ok(core.handlers['tools:list']({ server }))).map((t) => t.name).sort();
     const everything = await raw('everything');
@@ -84,4 +93,75 @@ describe('the gateway’s per-host list and call (issue 30)', () => {
     await ok(core.handlers['budget:setTool']({ server: 'everything', tool: 'echo', on: true, host: 'claude-code' }));
     expect((await ok(core.handlers['gateway:list']({ host: 'claude-code' }))).tools.map((t) => t.name)).toEqual(claude.tools.map((t) => t.name));
   }, 120_000);
+
+  it('lists and reads each host’s resources and prompts through the same gate; the trace tags gateway calls with the host', async () => {
+    const { world, core } = await startedCore();
+
+    // What the inspector lists of each server is what the host gets, in server-key order, each with its server.
+    const listOf = async (server: string) => ({
+      resources: (await ok(core.handlers['resources:list']({ server }))).resources.map((r) => [server, r.uri]),
+      templates: (await ok(core.handlers['resources:templates']({ server }))).templates.map((t) => [server, t.uriTemplate]),
+      prompts: (await ok(core.handlers['prompts:list']({ server }))).prompts.map((p) => p.name).sort().map((n) => [`${server}_${n.replace(/[^A-Za-z0-9_-]/g, '_')}`, server, n]),
+    });
+    const everything = await listOf('everything');
+    const memory = await listOf('memory');
+    expect(everything.resources.length).toBeGreaterThan(0);
+    expect(everything.prompts.map((p) => p[2])).toContain('simple-prompt');
+    expect(memory.resources).toEqual([['memory', 'memory://knowledge-graph']]);
+    const claude = await ok(core.handlers['gateway:resources']({ host: 'claude-code' }));
+    expect(claude.resources.map((r) => [r.server, r.uri])).toEqual([...everything.resources, ...memory.resources]);
+    expect(claude.templates.map((t) => [t.server, t.uriTemplate])).toEqual([...everything.templates, ...memory.templates]);
+    expect(claude.collisions).toEqual([]);
+    expect(claude.failures).toEqual([]);
+    const prompts = await ok(core.handlers['gateway:prompts']({ host: 'claude-code' }));
+    expect(prompts.prompts.map((p) => [p.name, p.server, p.prompt])).toEqual([...everything.prompts, ...memory.prompts]);
+    // Cursor's only server is memory.
+    const cursor = await ok(core.handlers['gateway:resources']({ host: 'cursor' }));
+    expect([cursor.resources.map((r) => [r.server, r.uri]), cursor.templates.map((t) => [t.server, t.uriTemplate])]).toEqual([memory.resources, memory.templates]);
+    expect((await ok(core.handlers['gateway:prompts']({ host: 'cursor' }))).prompts.map((p) => [p.name, p.server, p.prompt])).toEqual(memory.prompts);
+
+    // A read and a getPrompt give what the inspector's own handlers give.
+    const uri = everything.resources[0]?.[1] ?? '';
+    const read = await ok(core.handlers['gateway:read']({ host: 'claude-code', uri }));
+    const direct = await ok(core.handlers['resources:read']({ server: 'everything', uri }));
+    expect(read.contents).toEqual(direct.contents);
+    const got = await ok(core.handlers['gateway:getPrompt']({ host: 'claude-code', name: 'everything_simple-prompt', args: {} }));
+    expect(got.messages).toEqual((await ok(core.handlers['prompts:get']({ server: 'everything', name: 'simple-prompt', args: {} }))).messages);
+
+    // Outside the host's list: refused, with words.
+    expect(await core.handlers['gateway:read']({ host: 'cursor', uri })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: `Unknown resource "${uri}" for Cursor: no resource or resource template of its servers gives that URI through Switchboard's gateway` },
+    });
+    expect(await core.handlers['gateway:read']({ host: 'cursor', uri: `switchboard-gateway://everything/${uri}` })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: `Resource "switchboard-gateway://everything/${uri}": server "everything" is not in Cursor's servers` },
+    });
+    expect(await core.handlers['gateway:read']({ host: 'cursor', server: 'everything', uri })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: `Server "everything" is not in Cursor's servers (for ${world.project})` },
+    });
+    expect(await core.handlers['gateway:getPrompt']({ host: 'cursor', name: 'everything_simple-prompt', args: {} })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Prompt "everything_simple-prompt": server "everything" is not in Cursor\'s servers' },
+    });
+    expect(await core.handlers['gateway:getPrompt']({ host: 'claude-code', name: 'Everything_Simple-Prompt', args: {} })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Unknown prompt "Everything_Simple-Prompt" for Claude Code: it differs only in case or Unicode form from "everything_simple-prompt", and names are matched exactly' },
+    });
+
+    // The trace: a call through Claude Code's door is tagged with it, request and reply; a bridge call is not.
+    await ok(core.handlers['gateway:call']({ host: 'claude-code', name: 'everything_echo', args: { message: 'traced' } }));
+    await ok(core.handlers['tools:call']({ server: 'everything', tool: 'echo', args: { message: 'bridge' } }));
+    const calls = await ok(core.handlers['trace:get']({ server: 'everything', method: 'tools/call' }));
+    expect(calls.map((e) => [e.kind, JSON.parse(e.text).params?.arguments?.message ?? null, e.via ?? null])).toEqual([
+      ['request', 'traced', { host: 'claude-code' }],
+      ['response', null, { host: 'claude-code' }],
+      ['request', 'bridge', null],
+      ['response', null, null],
+    ]);
+    const reads = await ok(core.handlers['trace:get']({ server: 'everything', method: 'resources/read' }));
+    expect(reads.map((e) => e.via ?? null)).toEqual([{ host: 'claude-code' }, { host: 'claude-code' }, null, null]);
+  }, 120_000);
 });
+

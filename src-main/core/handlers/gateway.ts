@@ -13,6 +13,7 @@ import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
+import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
 
@@ -20,9 +21,16 @@ import type { ToolCallRunner } from './tools.js';
  * `gateway:list` reads `host`'s own view for the project (the owner's by default; another folder is
  * discovered for the occasion) and applies the filters of core/gateway/gateway-view.ts;
  * `gateway:call` rebuilds that list (so a toggle or a pin acts on the next call) and refuses any
- * name outside it with `gatewayLookup`'s words.
+ * name outside it with `gatewayLookup`'s words. Resources and prompts: handlers/gateway-kinds.ts,
+ * over the same `build` and the inspector's own `resources:*`/`prompts:*` handlers (`inspector`).
  */
-export function gatewayHandlers(ctx: CoreContext, runCall: ToolCallRunner, toggles: SwitchboardToolToggles, heldByPin: (server: string) => ReadonlySet<string>): HandlerGroup<'gateway:list' | 'gateway:call'> {
+export function gatewayHandlers(
+  ctx: CoreContext,
+  runCall: ToolCallRunner,
+  toggles: SwitchboardToolToggles,
+  heldByPin: (server: string) => ReadonlySet<string>,
+  inspector: InspectorReads,
+): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt'> {
   const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
     const discovery = await ctx.ensureDiscovered();
     const own = ctx.discoveryContext();
@@ -68,5 +76,7 @@ export function gatewayHandlers(ctx: CoreContext, runCall: ToolCallRunner, toggl
         return toFailure(err);
       }
     },
+    // Resources and prompts pass the same build and gate (gateway-kinds.ts).
+    ...gatewayKindHandlers(build, inspector),
   };
 }

@@ -5,6 +5,7 @@ import type { CallVia } from '../../../src-shared/api/gateway.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 import { toFailure } from '../facade/errors.js';
+import { withVia } from '../mcp/logs/call-via.js';
 import { missingParamsResult, missingRequired } from '../mcp/tools/catalog.js';
 import { truncateResult } from '../mcp/tools/result-preview.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -53,11 +54,14 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
         const missing = missingRequired(resolved.info, args);
         if (missing.length > 0) return ok(missingParamsResult(resolved.info, missing));
       }
-      const result = await ctx.manager.callResolved(resolved, args, {
-        signal: controller.signal,
-        callId,
-        onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
-      });
+      // A gateway door's call is traced with its host (call-via.ts).
+      const result = await withVia(via, () =>
+        ctx.manager.callResolved(resolved, args, {
+          signal: controller.signal,
+          callId,
+          onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
+        }),
+      );
       ctx.emit('history:appended', inspector.history.record(args, startedAt, result, false, undefined, via));
       return ok(previewChars === undefined ? result : truncateResult(result, previewChars, inspector.fullTexts));
     } catch (err) {

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { HostIdSchema } from '../../config/server.js';
 import { GatewayListSchema } from '../gateway.js';
+import { GatewayPromptsSchema, GatewayResourcesSchema } from '../gateway-kinds.js';
+import { GetPromptOutputSchema, ReadResourceOutputSchema } from '../inspector.js';
 import { ToolCallResultSchema } from '../status.js';
 import { ServerName } from './common.js';
 
@@ -37,5 +39,24 @@ export const gatewayMethods = {
       })
       .strict(),
     output: ToolCallResultSchema,
+  },
+  /**
+   * The resources and resource templates of `host`'s listed servers (docs/gateway.md § Resources and
+   * prompts), URIs as each server gives them; a URI a server earlier in order already listed is
+   * exposed as `switchboard-gateway://<server>/<uri>` and reported in `collisions`.
+   */
+  'gateway:resources': { input: z.object(Door).strict(), output: GatewayResourcesSchema },
+  /**
+   * Read `uri` as `resources:read` does, after the same per-host gate as `gateway:call`: its server
+   * (by the exposed URI, the distinguishing form, a template's literal start, or `server`) must be
+   * listed for the host; otherwise refused with words.
+   */
+  'gateway:read': { input: z.object({ ...Door, uri: z.string().min(1).max(10_000) }).strict(), output: ReadResourceOutputSchema },
+  /** The prompts of `host`'s listed servers, named `<server>_<prompt>` (raw with `server`) by the tools' naming code. */
+  'gateway:prompts': { input: z.object(Door).strict(), output: GatewayPromptsSchema },
+  /** Get the prompt exposed as `name` in `gateway:prompts` as `prompts:get` does; a name outside that list is refused with words. */
+  'gateway:getPrompt': {
+    input: z.object({ ...Door, name: z.string().min(1).max(500), args: z.record(z.string(), z.string()).default({}) }).strict(),
+    output: GetPromptOutputSchema,
   },
 } as const;

@@ -5,10 +5,12 @@
  * in the UI and printed by the CLI without leaking a token.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { CallVia } from '../../../../src-shared/api/gateway.js';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import { redactedJson, redactText, redactValue, secretValues, type SecretValues } from '../../../../src-shared/redaction.js';
 import { sliceCopy } from './string-copy.js';
 import type { HttpExchange, TransportEvent } from '../transport/http-exchange.js';
+import { currentVia } from './call-via.js';
 
 /** Entries kept per server. */
 export const DEFAULT_TRACE_CAPACITY = 500;
@@ -166,17 +168,19 @@ export interface TraceHookOptions {
 export function traceTransport<T extends Transport>(transport: T, options: TraceHookOptions): T {
   // Compiled once per connection, not per message.
   const serverSecrets = secretValues(options.secrets);
-  const pending = new Map<string | number, { method: string; at: number }>();
+  const pending = new Map<string | number, { method: string; at: number; via?: CallVia }>();
   const record = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
     const m = message as { id?: string | number; method?: string; error?: unknown };
     let kind: TraceEntry['kind'];
     let method = m.method;
     let latencyMs: number | undefined;
+    // A gateway door's request (call-via.ts): its entry and its reply's carry the host.
+    let via = direction === 'out' ? currentVia() : undefined;
     if (m.method !== undefined) kind = m.id !== undefined ? 'request' : 'notification';
     else kind = m.error !== undefined ? 'error' : 'response';
     if (kind === 'request' && m.id !== undefined && method !== undefined) {
       // Requests from the server (`in`) are answered by us (`out`): key by direction.
-      pending.set(`${direction}:${m.id}`, { method, at: performance.now() });
+      pending.set(`${direction}:${m.id}`, { method, at: performance.now(), ...(via ? { via } : {}) });
       if (pending.size > 1000) {
         const oldest = pending.keys().next();
         if (!oldest.done) pending.delete(oldest.value);
@@ -188,6 +192,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         pending.delete(key);
         method = req.method;
         latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
+        via = req.via;
       }
     }
     const coreHeld = options.store.heldValues();
@@ -212,6 +217,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
+    if (via !== undefined) entry.via = { host: via.host };
     const exchange = direction === 'in' && (kind === 'response' || kind === 'error') && m.id !== undefined ? options.http?.take(m.id) : undefined;
     // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
     if (exchange) entry.http = redactValue(exchange, bothHeld(serverSecrets, coreHeld));

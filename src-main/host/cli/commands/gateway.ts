@@ -4,7 +4,8 @@
  * host spawns as its `switchboard` entry. It relays to the owner (gateway-owner.ts: the running one,
  * else a headless one it starts in its own process): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
  * and `notifications/tools/list_changed` goes out when a re-read list differs after the owner says
- * servers, tools, toggles, pins or config files changed. The project is `--project`, else the first root the
+ * servers, tools, toggles, pins or config files changed; resources and prompts likewise
+ * (gateway-kinds-door.ts), advertised only when the host's list has some. The project is `--project`, else the first root the
  * host declares (`roots/list`, read again on `roots/list_changed`), else the working folder.
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
  * hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown tool); a tool that is there but
@@ -22,6 +23,7 @@ import { HOST_IDS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
+import { kindsDoor } from '../gateway-kinds-door.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 
 /** How long the door waits after an owner event before reading the list again (events come in bursts). */
@@ -76,7 +78,10 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   let project: string | undefined = ctx.cli.project !== undefined ? ctx.projectDir : undefined;
   const door = () => ({ host, ...(project !== undefined ? { project } : { project: ctx.cwd }), ...(only !== undefined ? { server: only } : {}) });
 
-  const server = new Server({ name: 'switchboard-gateway', version: ctx.version }, { capabilities: { tools: { listChanged: true } } });
+  // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
+  const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
+  const server = new Server({ name: 'switchboard-gateway', version: ctx.version }, { capabilities: { tools: { listChanged: true }, ...kinds.capabilities } });
+  kinds.install(server);
   let served: string | undefined;
   let advertised = new Map<string, Record<string, unknown> | undefined>();
   const list = async (): Promise<GatewayList> => {
@@ -113,6 +118,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
+      void kinds.relist(server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
       if (served === undefined) return;
       void list()
         .then((l) => {

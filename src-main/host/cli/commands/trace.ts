@@ -16,13 +16,14 @@ import { clockTime } from './lifecycle-format.js';
 
 const KIND: Record<TraceEntry['kind'], string> = { request: 'req', response: 'res', error: 'err', notification: 'notif', transport: 'http' };
 
-/** `12:00:01.234 alpha → req   tools/call #3 {…}` (with the latency of a reply: `… #3 4.2 ms {…}`). */
+/** `12:00:01.234 alpha → req   tools/call #3 {…}` (with the latency of a reply: `… #3 4.2 ms {…}`; a gateway door's request and reply: `… via claude-code {…}`). */
 export function formatTraceEntry(e: TraceEntry): string {
   const time = clockTime(e.time);
   const method = e.method ?? (e.kind === 'transport' ? (e.http?.method ?? 'SSE') : '');
   const parts = [time, e.server, e.direction === 'out' ? '→' : '←', KIND[e.kind].padEnd(5), method];
   if (e.id !== undefined) parts.push(`#${e.id}`);
   if (e.latencyMs !== undefined) parts.push(`${e.latencyMs} ms`);
+  if (e.via !== undefined) parts.push(`via ${e.via.host}`);
   parts.push(e.text);
   return parts.join(' ');
 }
