@@ -60,7 +60,6 @@ export async function kindsDoor(owner: GatewayOwner, door: () => Door, say: (lin
   const resourceKey = (l: GatewayResources | undefined): string => JSON.stringify([l?.resources ?? [], l?.templates ?? []]);
   const promptKey = (l: GatewayPrompts | undefined): string => JSON.stringify(l?.prompts ?? []);
 
-  await owner.ready;
   const [firstResources, firstPrompts] = await Promise.all([resources(), prompts()]);
   const hasResources = (firstResources?.resources.length ?? 0) + (firstResources?.templates.length ?? 0) > 0;
   const hasPrompts = (firstPrompts?.prompts.length ?? 0) > 0;
