@@ -23,6 +23,7 @@ import {
   type WireResult,
 } from '../../src-shared/api/wire.js';
 import type { SwitchboardCore } from '../core/index.js';
+import { GATEWAY_PATH_PREFIX, gatewayHttp } from './gateway-http.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
 import { securityHeaders, serveStatic } from './static-files.js';
@@ -43,6 +44,8 @@ export interface WebHostOptions {
   maxPayloadBytes?: number;
   /** How long a one-time ticket can be redeemed (ms); default `TICKET_TTL_MS` (60 s). */
   ticketTtlMs?: number;
+  /** The gateway HTTP door's MCP `serverInfo.version` (gateway-http.ts); default `0.0.0`. */
+  version?: string;
 }
 
 /** A running web host. */
@@ -86,7 +89,8 @@ function listen(server: Server, port: number): Promise<number> {
  * is a `WireCall`; the reply is a `WireResult` with the same id, from `dispatch(core.handlers, …)`.
  * Every core event is broadcast to every open socket as a `WireEvent`, serialised once; a socket
  * that sent a `WireListen` frame gets only the events it named (the core then skips events no
- * socket wants).
+ * socket wants). Every `/mcp/…` request goes to the gateway's HTTP door (gateway-http.ts: its own
+ * bearer tokens and Origin check) after the Host check.
  * Rejects (throws) when the port cannot be bound (e.g. EADDRINUSE).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -99,6 +103,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const wanted = new WeakMap<WebSocket, Set<string>>();
   const wants = (ws: WebSocket, event: string): boolean => wanted.get(ws)?.has(event) ?? true;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? 16 * 1024 * 1024 });
+  // The gateway's HTTP door shares this listener and its Host check (issue 30; docs/gateway.md § HTTP).
+  const gateway = gatewayHttp(core, () => port, options.version ?? '0.0.0');
 
   const server = createServer((req, res) => {
     if (!hostAllowed(req.headers.host, port)) {
@@ -128,6 +134,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       return tickets.redeem(header(TICKET_HEADER)) ? json(200, { token }) : json(401);
     }
+    if (url.pathname.startsWith(GATEWAY_PATH_PREFIX)) return gateway.handle(req, res, url.pathname);
     if (url.pathname === WS_PATH) {
       res.writeHead(426, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' });
       res.end('Upgrade Required');
@@ -207,6 +214,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   } catch (err) {
     unsubscribe();
     wss.close();
+    await gateway.close();
     throw err;
   }
 
@@ -221,6 +229,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         for (const ws of sockets) ws.terminate();
         sockets.clear();
         wss.close();
+        void gateway.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });
