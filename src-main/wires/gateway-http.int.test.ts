@@ -4,7 +4,8 @@
  * server-memory (Cursor's: server-memory). The BUILT CLI's `gateway --print-http --show-token` gives
  * the URL and makes each host's token in the (throwaway) keychain; the SDK v2 client's
  * StreamableHTTPClientTransport with Claude Code's bearer lists the tools and calls
- * `everything_echo`. No token → 401 with WWW-Authenticate; a wrong token, Cursor's token, a foreign
+ * `everything_echo` in both eras (2025-11-25 by default, 2026-07-28 pinned); the single-server path
+ * lists raw names. No token → 401 with WWW-Authenticate; a wrong token, Cursor's token, a foreign
  * Origin → 403 with words that say why; a 10 MB argument → the SDK's "Payload Too Large" (413) and the owner stays up (the next
  * call works).
  */
@@ -40,7 +41,7 @@ async function printed(world: GatewayWorld['world'], host: string): Promise<{ ur
 }
 
 describe('the gateway’s HTTP door (issue 30)', () => {
-  it('opens a host’s path only with its own bearer, relays list and call, and survives a 10 MB argument', async () => {
+  it('opens a host’s path only with its own bearer, relays list and call in both eras, and survives a 10 MB argument', async () => {
     const { world } = makeGatewayWorld();
     const owner = await startTestOwner(world, () => undefined);
     made = { world, owner, clients: [] };
@@ -61,7 +62,9 @@ describe('the gateway’s HTTP door (issue 30)', () => {
 
     const client = new Client({ name: 'gateway-http-test', version: '1.0.0' });
     made.clients.push(client);
-    await client.connect(new StreamableHTTPClientTransport(new URL(claude.url), { requestInit: { headers: { Authorization: `Bearer ${claude.token}` } } }));
+    const transport = new StreamableHTTPClientTransport(new URL(claude.url), { requestInit: { headers: { Authorization: `Bearer ${claude.token}` } } });
+    await client.connect(transport);
+    expect(transport.protocolVersion).toBe('2025-11-25');
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain('everything_echo');
     expect(names.filter((n) => n.startsWith('memory_'))).toEqual(
@@ -71,6 +74,23 @@ describe('the gateway’s HTTP door (issue 30)', () => {
     const echoed = await client.callTool({ name: 'everything_echo', arguments: { message: 'hello over http' } });
     expect(echoed.content).toEqual([{ type: 'text', text: 'Echo: hello over http' }]);
 
+    // A 2026-07-28 client (stateless requests) gets the same list and call.
+    const modern = new Client({ name: 'gateway-http-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    made.clients.push(modern);
+    const modernTransport = new StreamableHTTPClientTransport(new URL(claude.url), { requestInit: { headers: { Authorization: `Bearer ${claude.token}` } } });
+    await modern.connect(modernTransport);
+    expect((await modern.listTools()).tools.map((t) => t.name)).toEqual(names);
+    expect((await modern.callTool({ name: 'everything_echo', arguments: { message: 'modern' } })).content).toEqual([{ type: 'text', text: 'Echo: modern' }]);
+    expect(modernTransport.protocolVersion).toBe('2026-07-28');
+
+    // The single-server door: that server's raw tool names.
+    const single = new Client({ name: 'gateway-http-test', version: '1.0.0' });
+    made.clients.push(single);
+    await single.connect(new StreamableHTTPClientTransport(new URL(`${claude.url}/everything`), { requestInit: { headers: { Authorization: `Bearer ${claude.token}` } } }));
+    const raw = (await single.listTools()).tools.map((t) => t.name);
+    expect(raw).toContain('echo');
+    expect(raw.filter((n) => n.startsWith('memory_') || n.startsWith('everything_'))).toEqual([]);
+
     // The refusals, on a plain POST of a tools/list.
     const post = (headers: Record<string, string>, path = '/mcp/claude-code') =>
       fetch(`http://127.0.0.1:${port}${path}`, {
@@ -78,6 +98,14 @@ describe('the gateway’s HTTP door (issue 30)', () => {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
       });
+    // A 2025-era client's plain initialize (no envelope) is answered too.
+    const legacy = await fetch(`http://127.0.0.1:${port}/mcp/claude-code`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${claude.token}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'plain', version: '1' } } }),
+    });
+    expect(legacy.status).toBe(200);
+    expect(await legacy.text()).toContain('"serverInfo":{"name":"switchboard-gateway"');
     const none = await post({});
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer realm="switchboard-gateway"');
