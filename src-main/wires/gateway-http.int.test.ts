@@ -105,7 +105,7 @@ describe('the gateway’s HTTP door (issue 30)', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'plain', version: '1' } } }),
     });
     expect(legacy.status).toBe(200);
-    expect(await legacy.text()).toContain('"serverInfo":{"name":"switchboard-gateway"');
+    expect(await legacy.text()).toContain('"serverInfo":{"name":"switchboard-gateway","version":"0.0.0-test"}');
     const none = await post({});
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer realm="switchboard-gateway"');

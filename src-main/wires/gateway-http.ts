@@ -59,17 +59,19 @@ export interface GatewayHttp {
 }
 
 /**
- * The HTTP door of `core`, on the listener whose port `port()` gives (for the Origin check).
- * `version` is the MCP `serverInfo.version`. Never throws from `handle`: a failure is a 500 JSON.
+ * The HTTP door of `core`, on the listener whose port `port()` gives (for the Origin check). Its
+ * MCP `serverInfo.version` is the core's (`app:info`). Never throws from `handle`: a failure is a 500 JSON.
  */
-export function gatewayHttp(core: SwitchboardCore, port: () => number, version: string): GatewayHttp {
+export function gatewayHttp(core: SwitchboardCore, port: () => number): GatewayHttp {
   const call = ((method, input) => dispatch(core.handlers, method, input)) as SwitchboardApi['call'];
+  let versionOf: Promise<string> | undefined;
+  const version = (): Promise<string> => (versionOf ??= call('app:info', {}).then((r) => (r.ok ? r.data.version : '0.0.0')));
   const handlers = new Map<string, McpHttpHandler>();
   const handlerOf = (door: { host: HostId; server?: string }): McpHttpHandler => {
     const key = JSON.stringify([door.host, door.server]);
     let handler = handlers.get(key);
     if (!handler) {
-      handler = createMcpHandler(() => gatewayMcpServer({ version, call, door: () => door }).server, { maxRequestBodySize: MAX_BODY_BYTES });
+      handler = createMcpHandler(async () => gatewayMcpServer({ version: await version(), call, door: () => door }).server, { maxRequestBodySize: MAX_BODY_BYTES });
       handlers.set(key, handler);
     }
     return handler;

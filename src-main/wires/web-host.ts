@@ -44,8 +44,6 @@ export interface WebHostOptions {
   maxPayloadBytes?: number;
   /** How long a one-time ticket can be redeemed (ms); default `TICKET_TTL_MS` (60 s). */
   ticketTtlMs?: number;
-  /** The gateway HTTP door's MCP `serverInfo.version` (gateway-http.ts); default `0.0.0`. */
-  version?: string;
 }
 
 /** A running web host. */
@@ -104,7 +102,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const wants = (ws: WebSocket, event: string): boolean => wanted.get(ws)?.has(event) ?? true;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? 16 * 1024 * 1024 });
   // The gateway's HTTP door shares this listener and its Host check (issue 30; docs/gateway.md § HTTP).
-  const gateway = gatewayHttp(core, () => port, options.version ?? '0.0.0');
+  const gateway = gatewayHttp(core, () => port);
 
   const server = createServer((req, res) => {
     if (!hostAllowed(req.headers.host, port)) {
