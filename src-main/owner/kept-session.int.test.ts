@@ -13,7 +13,7 @@ import { REDEEM_PATH, SESSION_PATH, SESSION_TOKEN_HEADER, TICKET_HEADER, TICKET_
 import { makeWorld, type TempWorld } from '../core/composition/test-world.js';
 import { keptSessionFile, readKeptSession } from './kept-session.js';
 import type { RunningOwner } from './start-owner.js';
-import { startTestOwner } from './test-owner.js';
+import { startTestOwner } from './test-fixtures.js';
 
 const worlds: TempWorld[] = [];
 const owners: RunningOwner[] = [];

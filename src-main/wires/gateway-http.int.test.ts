@@ -16,7 +16,7 @@ import { processesWithMarker, runSwitchboard, waitFor } from '../core/compositio
 import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
 import { defaultSecretStore } from '../core/secrets/secret-store.js';
 import type { RunningOwner } from '../owner/start-owner.js';
-import { startTestOwner } from '../owner/test-owner.js';
+import { startTestOwner } from '../owner/test-fixtures.js';
 
 let made: { world: GatewayWorld['world']; owner: RunningOwner; clients: Client[] } | undefined;
 

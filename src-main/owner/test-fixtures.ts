@@ -1,6 +1,6 @@
 /**
- * A real owner of a temp world for tests (as `serve` starts one: mode web, API only, a real core
- * and its 127.0.0.1 listener) — test-only.
+ * The owner's test fixtures (named so the dependency rules know them as test-only): a real owner of
+ * a temp world, as `serve` starts one (mode web, API only, a real core and its 127.0.0.1 listener).
  */
 import type { TempWorld } from '../core/composition/test-world.js';
 import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
