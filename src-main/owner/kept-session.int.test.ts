@@ -11,9 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { REDEEM_PATH, SESSION_PATH, SESSION_TOKEN_HEADER, TICKET_HEADER, TICKET_PATH, WS_PATH } from '../../src-shared/api/wire.js';
 import { makeWorld, type TempWorld } from '../core/composition/test-world.js';
-import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
 import { keptSessionFile, readKeptSession } from './kept-session.js';
-import { startOwner, type RunningOwner } from './start-owner.js';
+import type { RunningOwner } from './start-owner.js';
+import { startTestOwner } from './test-fixtures.js';
 
 const worlds: TempWorld[] = [];
 const owners: RunningOwner[] = [];
@@ -26,16 +26,7 @@ afterEach(async () => {
 
 /** Start an owner of `world` (mode web, API only) like `serve` does; `said` collects its warnings. */
 async function own(world: TempWorld, said: string[], extra: { port?: number; newToken?: boolean } = {}): Promise<RunningOwner> {
-  const owner = await startOwner({
-    dataDir: world.dataDir,
-    mode: 'web',
-    projectDir: world.project,
-    createCore: () =>
-      createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '0.0.0-test', referenceServer: { command: process.execPath, args: [] } }),
-    ...(extra.port !== undefined ? { listen: { port: extra.port } } : {}),
-    ...(extra.newToken ? { newToken: true } : {}),
-    warn: (t) => said.push(t),
-  });
+  const owner = await startTestOwner(world, (t) => said.push(t), extra);
   owners.push(owner);
   await owner.started;
   return owner;

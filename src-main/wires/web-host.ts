@@ -24,6 +24,7 @@ import {
   type WireResult,
 } from '../../src-shared/api/wire.js';
 import type { SwitchboardCore } from '../core/index.js';
+import { GATEWAY_PATH_PREFIX, gatewayHttp } from './gateway-http.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
 import { securityHeaders, serveStatic } from './static-files.js';
@@ -99,7 +100,8 @@ function listen(server: Server, port: number): Promise<number> {
  * is a `WireCall`; the reply is a `WireResult` with the same id, from `dispatch(core.handlers, …)`.
  * Every core event is broadcast to every open socket as a `WireEvent`, serialised once; a socket
  * that sent a `WireListen` frame gets only the events it named (the core then skips events no
- * socket wants).
+ * socket wants). Every `/mcp/…` request goes to the gateway's HTTP door (gateway-http.ts: its own
+ * bearer tokens and Origin check) after the Host check.
  * Rejects (throws) when the port cannot be bound (e.g. EADDRINUSE).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -118,6 +120,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const wanted = new WeakMap<WebSocket, Set<string>>();
   const wants = (ws: WebSocket, event: string): boolean => wanted.get(ws)?.has(event) ?? true;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? 16 * 1024 * 1024 });
+  // The gateway's HTTP door shares this listener and its Host check (issue 30; docs/gateway.md § HTTP).
+  const gateway = gatewayHttp(core, () => port);
 
   const server = createServer((req, res) => {
     if (!hostAllowed(req.headers.host, port)) {
@@ -147,6 +151,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       return tickets.redeem(header(TICKET_HEADER)) ? json(200, { token }) : json(401);
     }
+    if (url.pathname.startsWith(GATEWAY_PATH_PREFIX)) return gateway.handle(req, res, url.pathname);
     if (url.pathname === WS_PATH) {
       res.writeHead(426, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket' });
       res.end('Upgrade Required');
@@ -234,6 +239,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   } catch (err) {
     unsubscribe();
     wss.close();
+    await gateway.close();
     throw err;
   }
 
@@ -248,6 +254,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         for (const ws of sockets) ws.terminate();
         sockets.clear();
         wss.close();
+        void gateway.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

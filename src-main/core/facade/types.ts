@@ -6,6 +6,8 @@ import type { ApiHandlers, EmitEvent, EventName } from '../../../src-shared/api/
 import type { PlatformContext } from '../data/paths.js';
 import type { CallbackOutcome, OAuthCallbackParams } from '../auth/pending-flows.js';
 import type { SecretStore } from '../secrets/secret-store.js';
+import type { GatewayAccess } from '../gateway/gateway-tokens.js';
+import type { HostId } from '../../../src-shared/config/server.js';
 import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
 
 /** How to launch the bundled reference server (server-everything) without npx. */
@@ -74,4 +76,10 @@ export interface SwitchboardCore {
    * descendants, so the next owner can kill leftovers after a SIGKILL — docs/connections-supervision.md).
    */
   childPids?(): number[];
+  /**
+   * What `bearer` opens on the gateway's HTTP door (issue 30; core/gateway/gateway-tokens.ts): `host`'s
+   * own paths, another host's, or nothing. The token is checked against the core's keychain and never
+   * leaves the core. Rejects when the keychain cannot be read.
+   */
+  gatewayAccess?(host: HostId, bearer: string | undefined): Promise<GatewayAccess>;
 }

@@ -13,18 +13,19 @@
  * The owner outlives the door; when it goes away the door reconnects (gateway-owner.ts) and tells
  * the host `list_changed` if the new owner's list differs. `--headless-owner` runs that owner
  * instead (gateway-headless.ts).
- * Exit 0 when the host closes stdin; 2 when no owner can be reached or started.
+ * Exit 0 when the host closes stdin; 2 when no owner can be reached or started. With `--print-http`
+ * it prints the HTTP door's URL and how to get its token instead (gateway-url.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { GatewayList } from '../../../../src-shared/api/gateway.js';
 import { HOST_IDS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
 import { kindsDoor } from '../gateway-kinds-door.js';
+import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
+import { printGatewayUrl } from '../gateway-url.js';
 
 /** How long the door waits after an owner event before reading the list again (events come in bursts). */
 const RELIST_DELAY_MS = 100;
@@ -34,18 +35,6 @@ function hostFlag(value: unknown): HostId {
   if (typeof value !== 'string' || value === '') throw new UsageError(`gateway needs --host <id> (one of: ${HOST_IDS.join(', ')})`);
   if (!(HOST_IDS as readonly string[]).includes(value)) throw new UsageError(`Unknown host "${value}" (one of: ${HOST_IDS.join(', ')})`);
   return value as HostId;
-}
-
-/** A listed tool as MCP's `tools/list` carries it. */
-function mcpTool(t: GatewayList['tools'][number]): Tool {
-  return {
-    name: t.name,
-    ...(t.title !== undefined ? { title: t.title } : {}),
-    ...(t.description !== undefined ? { description: t.description } : {}),
-    inputSchema: t.inputSchema as Tool['inputSchema'],
-    ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema as Tool['outputSchema'] } : {}),
-    ...(t.annotations !== undefined ? { annotations: t.annotations as Tool['annotations'] } : {}),
-  };
 }
 
 /** The folder of the first `file://` root, or undefined. */
@@ -64,6 +53,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   if (ctx.cli.flags['headless-owner'] === true) return (await import('../gateway-headless.js')).runHeadlessOwner(ctx);
   const host = hostFlag(ctx.cli.flags.host);
   const only = typeof ctx.cli.flags.server === 'string' ? ctx.cli.flags.server : undefined;
+  if (ctx.cli.flags['print-http'] === true) return printGatewayUrl(ctx, host, only, ctx.cli.flags['show-token'] === true);
   // stdout is the JSON-RPC stream: whatever else the process prints goes to stderr.
   console.log = console.error;
   console.info = console.error;
@@ -80,37 +70,17 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
   const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
-  const server = new Server({ name: 'switchboard-gateway', version: ctx.version }, { capabilities: { tools: { listChanged: true }, ...kinds.capabilities } });
-  kinds.install(server);
   let served: string | undefined;
-  let advertised = new Map<string, Record<string, unknown> | undefined>();
-  const list = async (): Promise<GatewayList> => {
-    const r = await owner.call('gateway:list', door());
-    if (!r.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, r.error.message);
-    return r.data;
-  };
-
-  server.setRequestHandler('tools/list', async () => {
-    const l = await list();
-    served = JSON.stringify(l.tools);
-    advertised = new Map(l.tools.map((t) => [t.name, t.outputSchema]));
-    return { tools: l.tools.map(mcpTool) };
+  const { server, list } = gatewayMcpServer({
+    version: ctx.version,
+    call: owner.call,
+    door,
+    capabilities: kinds.capabilities,
+    onList: (l) => {
+      served = JSON.stringify(l.tools);
+    },
   });
-  server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
-    const r = await owner.call('gateway:call', { ...door(), name, args: (args ?? {}) as Record<string, unknown> });
-    if (!r.ok) {
-      if (r.error.code === 'NOT_FOUND') throw new ProtocolError(ProtocolErrorCode.InvalidParams, r.error.message);
-      return { content: [{ type: 'text', text: r.error.message }], isError: true };
-    }
-    const result: CallToolResult = {
-      content: r.data.content as CallToolResult['content'],
-      ...(r.data.structuredContent !== undefined ? { structuredContent: r.data.structuredContent as CallToolResult['structuredContent'] } : {}),
-      isError: r.data.isError,
-    };
-    if (r.data.failure && result.content.length === 0) result.content = [{ type: 'text', text: r.data.text }];
-    return server.projectCallToolResult(result, advertised.get(name));
-  });
+  kinds.install(server);
 
   // The list changes when the owner's servers, tools, toggles or pins do: read again, tell the host if it differs.
   let timer: NodeJS.Timeout | undefined;
@@ -120,12 +90,10 @@ export async function runGateway(ctx: CliContext): Promise<number> {
       timer = undefined;
       void kinds.relist(server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
       if (served === undefined) return;
+      const before = served;
       void list()
         .then((l) => {
-          const now = JSON.stringify(l.tools);
-          if (now === served) return;
-          served = now;
-          advertised = new Map(l.tools.map((t) => [t.name, t.outputSchema]));
+          if (JSON.stringify(l.tools) === before) return;
           return server.sendToolListChanged();
         })
         .catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
@@ -168,19 +136,22 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   return EXIT.OK;
 }
 
-/** `switchboard gateway --host <id> [--server <name>]`. */
+/** `switchboard gateway --host <id> [--server <name>] [--print-http [--show-token]]`. */
 export const gatewayCommand: CommandSpec = {
   name: 'gateway',
-  synopsis: 'gateway --host <id> [--server <name>]',
+  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token]]',
   summary: "Serve one host's tools over stdio as an MCP server (the host spawns it; docs/gateway.md)",
   positionals: [0, 0],
   flags: {
     host: { type: 'string', help: "--host <id>       The host whose view is served (claude-code, cursor, …): its own servers, Switchboard's filters applied" },
     server: { type: 'string', help: '--server <name>   Serve only this server of the host, under its raw tool names (made host-safe)' },
     'headless-owner': { type: 'boolean', help: '--headless-owner  Run the headless owner a door starts when none runs (exits 60 s after its last door; docs/gateway.md)' },
+    'print-http': { type: 'boolean', help: "--print-http      Print the URL of the host's HTTP door (on the owner's port) and how to get its token, then exit" },
+    'show-token': { type: 'boolean', help: "--show-token      With --print-http: print the host's bearer token too (anyone who has it can call the host's tools)" },
   },
   validate: (flags) => {
     if (flags['headless-owner'] !== true) hostFlag(flags.host);
+    if (flags['show-token'] === true && flags['print-http'] !== true) throw new UsageError('--show-token goes with --print-http');
   },
   run: runGateway,
 };

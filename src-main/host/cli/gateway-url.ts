@@ -1,0 +1,44 @@
+/**
+ * `switchboard gateway --host <id> --print-http [--server <name>] [--show-token]` (issue 30 item 1,
+ * docs/gateway.md § HTTP): prints the HTTP door's URL for a host and how to get its bearer token, so
+ * a person can put both into the host's config. The port is the running owner's (`endpoint.json`),
+ * else the one the folder's owner kept (`session.json`: the next owner listens there again when it
+ * is free). The token is made here when the host has none yet and kept in the keychain
+ * (core/gateway/gateway-tokens.ts); it is printed only with `--show-token`, with a warning.
+ * Exit 0; 2 when the keychain cannot be used.
+ */
+import { defaultSecretStore, gatewayToken, gatewayTokenAccount } from '../../core/index.js';
+import { readKeptSession } from '../../owner/kept-session.js';
+import { readLiveEndpoint } from '../../owner/ownership.js';
+import type { HostId } from '../../../src-shared/config/server.js';
+import { EXIT } from './args.js';
+import type { CliContext } from './context.js';
+
+/** The door's path for `host` (and one `server`): `/mcp/<host>[/<server>]`, the server name URL-encoded. */
+export const gatewayPath = (host: HostId, server?: string): string => `/mcp/${host}${server !== undefined ? `/${encodeURIComponent(server)}` : ''}`;
+
+/** Print the URL (and, with `showToken`, the token) of `host`'s HTTP door. */
+export async function printGatewayUrl(ctx: CliContext, host: HostId, server: string | undefined, showToken: boolean): Promise<number> {
+  const live = readLiveEndpoint(ctx.dataDir);
+  const port = live?.port ?? readKeptSession(ctx.dataDir, (t) => ctx.io.err(t))?.port;
+  let token: string;
+  try {
+    token = await gatewayToken(defaultSecretStore(ctx.platform.env, ctx.dataDir), host);
+  } catch (err) {
+    ctx.io.err(`switchboard gateway: the token could not be kept in the keychain: ${err instanceof Error ? err.message : String(err)}`);
+    return EXIT.FAILURE;
+  }
+  if (port === undefined) {
+    ctx.io.out(`No Switchboard has run in this data folder yet, so it has no port: start one ("switchboard serve" or the app), then run this again.`);
+  } else {
+    ctx.io.out(`http://127.0.0.1:${port}${gatewayPath(host, server)}`);
+    if (!live) ctx.io.err(`No Switchboard runs now: the door answers on port ${port} once one starts there again (the port its owner keeps).`);
+  }
+  if (showToken) {
+    ctx.io.err(`Warning: the line below is the bearer token that opens ${host}'s door; anyone who has it can call that host's tools. Put it only into ${host}'s config.`);
+    ctx.io.out(token);
+  } else {
+    ctx.io.out(`Header: Authorization: Bearer <token>  (the token is kept in the keychain, account "${gatewayTokenAccount(host)}"; print it with --show-token)`);
+  }
+  return EXIT.OK;
+}

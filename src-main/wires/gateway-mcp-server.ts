@@ -1,0 +1,89 @@
+/**
+ * The gateway's MCP server, shared by both doors (issue 30 item 1, docs/gateway.md § Doors): the
+ * SDK's `Server` (`@modelcontextprotocol/server` 2.4.0, no hand-written protocol) advertising
+ * `tools` only, whose `tools/list` answers `gateway:list` and `tools/call` answers `gateway:call`
+ * for one door (host, project, optional server). The stdio door (host/cli/commands/gateway.ts) adds
+ * list-change notices and roots; the HTTP door (gateway-http.ts) builds one per request.
+ * A name the host's list does not hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown
+ * tool); a tool that is there but held back (off, pin, untrusted, not ready) is an `isError` result
+ * whose text says why; a failed `gateway:list` is -32603 with the owner's words.
+ */
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type ServerCapabilities, type Tool } from '@modelcontextprotocol/server';
+import type { SwitchboardApi } from '../../src-shared/api/contract.js';
+import type { GatewayList } from '../../src-shared/api/gateway.js';
+import type { HostId } from '../../src-shared/config/server.js';
+
+/** Which view a door serves: `gateway:list`'s input. */
+export interface GatewayDoor {
+  host: HostId;
+  project?: string;
+  server?: string;
+}
+
+/** Options of `gatewayMcpServer`. */
+export interface GatewayMcpServerOptions {
+  /** `serverInfo.version`. */
+  version: string;
+  /** The owner's contract call (over the WebSocket, or `dispatch` in the owner's process). */
+  call: SwitchboardApi['call'];
+  /** The door's view, read at each request (the stdio door's project can change with the host's roots). */
+  door(): GatewayDoor;
+  /** Awaited before each request (the stdio door's headless owner settling); default none. */
+  ready?: Promise<void>;
+  /** Told every list the door serves or reads again (the stdio door compares them for list changes). */
+  onList?(list: GatewayList): void;
+  /** Capabilities beside `tools` (the stdio door's resources and prompts, gateway-kinds-door.ts). Default none. */
+  capabilities?: ServerCapabilities;
+}
+
+/** The server, and the re-read of the list (which also refreshes the output schemas calls are projected with). */
+export interface GatewayMcpServer {
+  server: Server;
+  /** `gateway:list` for the door now; throws `ProtocolError` (-32603) with the owner's words. */
+  list(): Promise<GatewayList>;
+}
+
+/** A listed tool as MCP's `tools/list` carries it. */
+function mcpTool(t: GatewayList['tools'][number]): Tool {
+  return {
+    name: t.name,
+    ...(t.title !== undefined ? { title: t.title } : {}),
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    inputSchema: t.inputSchema as Tool['inputSchema'],
+    ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema as Tool['outputSchema'] } : {}),
+    ...(t.annotations !== undefined ? { annotations: t.annotations as Tool['annotations'] } : {}),
+  };
+}
+
+/** Build the door's MCP server (not connected: the door connects its transport). */
+export function gatewayMcpServer(options: GatewayMcpServerOptions): GatewayMcpServer {
+  const server = new Server({ name: 'switchboard-gateway', version: options.version }, { capabilities: { ...options.capabilities, tools: { listChanged: true } } });
+  let advertised = new Map<string, Record<string, unknown> | undefined>();
+  const list = async (): Promise<GatewayList> => {
+    await options.ready;
+    const r = await options.call('gateway:list', options.door());
+    if (!r.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, r.error.message);
+    advertised = new Map(r.data.tools.map((t) => [t.name, t.outputSchema]));
+    options.onList?.(r.data);
+    return r.data;
+  };
+
+  server.setRequestHandler('tools/list', async () => ({ tools: (await list()).tools.map(mcpTool) }));
+  server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
+    await options.ready;
+    const { name, arguments: args } = request.params;
+    const r = await options.call('gateway:call', { ...options.door(), name, args: (args ?? {}) as Record<string, unknown> });
+    if (!r.ok) {
+      if (r.error.code === 'NOT_FOUND') throw new ProtocolError(ProtocolErrorCode.InvalidParams, r.error.message);
+      return { content: [{ type: 'text', text: r.error.message }], isError: true };
+    }
+    const result: CallToolResult = {
+      content: r.data.content as CallToolResult['content'],
+      ...(r.data.structuredContent !== undefined ? { structuredContent: r.data.structuredContent as CallToolResult['structuredContent'] } : {}),
+      isError: r.data.isError,
+    };
+    if (r.data.failure && result.content.length === 0) result.content = [{ type: 'text', text: r.data.text }];
+    return server.projectCallToolResult(result, advertised.get(name));
+  });
+  return { server, list };
+}
