@@ -18,6 +18,9 @@ export interface GatewayWorld {
 /** Make the world and write both hosts' files. */
 export function makeGatewayWorld(): GatewayWorld {
   const world = makeWorld();
+  // A headless owner a door starts lingers 1 s after its last door here, not 60 s: a test's
+  // cleanup waits for the world's servers to end with it.
+  world.env.SWITCHBOARD_GATEWAY_LINGER_MS = '1000';
   const memory = { command: process.execPath, args: [MEMORY_SCRIPT], env: { SB_TEST_MARKER: world.marker, MEMORY_FILE_PATH: join(world.root, 'memory.jsonl') } };
   const claudeFile = join(world.home, '.claude.json');
   writeFileSync(claudeFile, JSON.stringify({ mcpServers: { everything: everythingEntry(world), memory } }, null, 2));
