@@ -1,0 +1,53 @@
+/**
+ * What a new user's trial of the gateway found (issue 30), with real servers: a host entry that
+ * starts Switchboard's own door is never run nor listed (it listed itself, recursively); a server
+ * request raised during a gateway call is refused at once in words (it waited for the window until
+ * the 60 s timeout); `budget off` refuses a tool the server does not list and `budget on` always
+ * removes a recorded entry; a host's budget view shows its toggles kept in Switchboard as off.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { ok, trackCores } from '../composition/test-cores.js';
+import { CLI_BIN, everythingEntry, everythingScript, processesWithMarker } from '../composition/test-world.js';
+import { makeGatewayWorld } from './test-gateway-world.js';
+
+const open = trackCores();
+
+/** Claude Code's file: server-everything and an entry for Switchboard's own gateway door (tagged to find its process). */
+function trialWorld(): { world: ReturnType<typeof makeGatewayWorld>['world']; claudeFile: string; doorMarker: string } {
+  const { world, claudeFile } = makeGatewayWorld();
+  const doorMarker = `sb-door-${randomUUID()}`;
+  const door = { command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: { SB_DOOR_MARKER: doorMarker } };
+  writeFileSync(claudeFile, JSON.stringify({ mcpServers: { everything: everythingEntry(world), switchboard: door } }, null, 2));
+  return { world, claudeFile, doorMarker };
+}
+
+async function startCore(world: ReturnType<typeof makeGatewayWorld>['world']) {
+  const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
+  open.push({ world, core });
+  await core.start();
+  await core.settled();
+  return core;
+}
+
+describe('the gateway after its first trial (issue 30)', () => {
+  it('never runs nor lists a host entry that starts Switchboard’s own gateway door, and says what it is', async () => {
+    const { world, claudeFile, doorMarker } = trialWorld();
+    const core = await startCore(world);
+
+    const snapshot = await ok(core.handlers['servers:list']({}));
+    expect(snapshot.servers.find((s) => s.server.name === 'switchboard')?.status).toBe('disabled');
+    expect(snapshot.warnings.filter((w) => w.code === 'gateway-door')).toEqual([
+      { file: claudeFile, server: 'switchboard', code: 'gateway-door', kind: 'host-rule', severity: 'note', message: 'Server "switchboard" is Switchboard\'s gateway door for Claude Code (not run by Switchboard)' },
+    ]);
+    expect(processesWithMarker(doorMarker)).toEqual([]);
+
+    const everything = (await ok(core.handlers['tools:list']({ server: 'everything' }))).length;
+    const list = await ok(core.handlers['gateway:list']({ host: 'claude-code' }));
+    expect(list.servers).toEqual([{ server: 'everything', state: 'listed', tools: everything }]);
+    expect(list.tools.every((t) => t.server === 'everything')).toBe(true);
+    expect(list.tools).toHaveLength(everything);
+  }, 120_000);
+});
