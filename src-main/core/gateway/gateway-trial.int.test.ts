@@ -50,4 +50,18 @@ describe('the gateway after its first trial (issue 30)', () => {
     expect(list.tools.every((t) => t.server === 'everything')).toBe(true);
     expect(list.tools).toHaveLength(everything);
   }, 120_000);
+
+  it('refuses at once a sampling request raised during a gateway call, with words, while a face is attached', async () => {
+    const { world } = trialWorld();
+    const core = await startCore(world);
+    // A face is attached (the window, a door's subscription): before the fix the request waited for it.
+    const detach = core.subscribe(() => undefined);
+    try {
+      const called = await ok(core.handlers['gateway:call']({ host: 'claude-code', name: 'everything_trigger-sampling-request', args: { prompt: 'hello' } }));
+      expect(called.isError).toBe(true);
+      expect(called.text).toContain("Switchboard's gateway does not relay sampling to Claude Code yet");
+    } finally {
+      detach();
+    }
+  }, 30_000);
 });
