@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { ok, trackCores } from '../composition/test-cores.js';
 import { CLI_BIN, everythingEntry, everythingScript, processesWithMarker } from '../composition/test-world.js';
+import { StateStore } from '../data/state-store.js';
+import { SWITCHBOARD_TOOLS_OFF_KEY } from '../budget/tool-toggles.js';
 import { makeGatewayWorld } from './test-gateway-world.js';
 
 const open = trackCores();
@@ -64,4 +66,28 @@ describe('the gateway after its first trial (issue 30)', () => {
       detach();
     }
   }, 30_000);
+
+  it('budget: off refuses an unlisted tool, on removes a recorded entry anyway, the host view shows its Switchboard toggles', async () => {
+    const { world, claudeFile } = trialWorld();
+    // A typo recorded by an older Switchboard.
+    await new StateStore(world.dataDir).update(SWITCHBOARD_TOOLS_OFF_KEY, () => [{ server: 'everything', file: claudeFile, tool: 'echoo', host: 'claude-code' }]);
+    const core = await startCore(world);
+
+    const typo = await core.handlers['budget:setTool']({ server: 'everything', tool: 'echoo', on: false, host: 'claude-code' });
+    expect(typo).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Server "everything" lists no tool "echoo"' } });
+    const undone = await ok(core.handlers['budget:setTool']({ server: 'everything', tool: 'echoo', on: true, host: 'claude-code' }));
+    expect(undone).toMatchObject({ on: true, unchanged: false });
+    expect(new StateStore(world.dataDir).get(SWITCHBOARD_TOOLS_OFF_KEY)).toBeUndefined();
+
+    await ok(core.handlers['budget:setTool']({ server: 'everything', tool: 'echo', on: false, host: 'claude-code' }));
+    const view = await ok(core.handlers['budget:get']({ host: 'claude-code' }));
+    expect(view.tools.find((t) => t.tool === 'echo')).toMatchObject({ on: false, offBy: 'switchboard' });
+    expect(view.servers.find((s) => s.server === 'everything')?.toggle.kind).toBe('switchboard');
+    // The bridge's view is not touched by a toggle kept for Claude Code.
+    expect((await ok(core.handlers['budget:get']({}))).tools.find((t) => t.server === 'everything' && t.tool === 'echo')?.on).toBe(true);
+
+    const on = await ok(core.handlers['budget:setTool']({ server: 'everything', tool: 'echo', on: true, host: 'claude-code' }));
+    expect(on.notes).toEqual(["Claude Code's file has no per-tool list: switched back on in Switchboard for Claude Code (its gateway door, switchboard gateway --host claude-code, lists the tool again)"]);
+    expect((await ok(core.handlers['budget:get']({ host: 'claude-code' }))).tools.find((t) => t.tool === 'echo')).toMatchObject({ on: true });
+  }, 120_000);
 });
