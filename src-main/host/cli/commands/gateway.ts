@@ -9,7 +9,8 @@
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
  * hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown tool); a tool that is there but
  * held back (off, pin, untrusted, not ready) is an `isError` result whose text says why.
- * Exit 0 when the host closes stdin; 2 when no owner can be reached or started.
+ * Exit 0 when the host closes stdin; 2 when no owner can be reached or started; 64 for a missing or
+ * unknown `--host`, or a `--server` the host's view does not hold (checked once at start-up).
  */
 import { fileURLToPath } from 'node:url';
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
@@ -71,6 +72,16 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   ctx.io.err(`switchboard gateway: ${host}${only !== undefined ? ` (${only})` : ''} via ${owner.kind === 'started' ? 'a headless Switchboard started here' : 'the running Switchboard'}`);
   let project: string | undefined = ctx.cli.project !== undefined ? ctx.projectDir : undefined;
   const door = () => ({ host, ...(project !== undefined ? { project } : { project: ctx.cwd }), ...(only !== undefined ? { server: only } : {}) });
+  // `--server` naming no server of the host: say so now, never serve a door whose every list fails.
+  if (only !== undefined) {
+    await owner.ready;
+    const checked = await owner.call('gateway:list', door());
+    if (!checked.ok && checked.error.code === 'NOT_FOUND') {
+      ctx.io.err(`switchboard gateway: ${checked.error.message}`);
+      await owner.close();
+      return EXIT.USAGE;
+    }
+  }
 
   const server = new Server({ name: 'switchboard-gateway', version: ctx.version }, { capabilities: { tools: { listChanged: true } } });
   let served: string | undefined;
@@ -166,7 +177,7 @@ export const gatewayCommand: CommandSpec = {
   summary: "Serve one host's tools over stdio as an MCP server (the host spawns it; docs/gateway.md)",
   positionals: [0, 0],
   flags: {
-    host: { type: 'string', help: "--host <id>       The host whose view is served (claude-code, cursor, …): its own servers, Switchboard's filters applied" },
+    host: { type: 'string', help: `--host <id>       The host whose view is served: its own servers, Switchboard's filters applied. One of: ${HOST_IDS.join(', ')}` },
     server: { type: 'string', help: '--server <name>   Serve only this server of the host, under its raw tool names (made host-safe)' },
   },
   validate: (flags) => {
