@@ -91,6 +91,8 @@ export const CONFIG_WARNING_CODES = {
   'not-strict-json': { kind: 'host-rule', severity: 'note' },
   /** A disable the host's file cannot say: kept in Switchboard only. */
   'disabled-in-switchboard-only': { kind: 'host-rule', severity: 'note' },
+  /** An entry that starts Switchboard's own gateway door (issue 30): never run by Switchboard, never listed by the gateway. */
+  'gateway-door': { kind: 'host-rule', severity: 'note' },
   /** A ChatCLI `overrides` entry without its `@`: it hides nothing. */
   'override-without-at': { kind: 'host-rule', severity: 'warning' },
   /** A secret several definitions reference, bound to one: the others will not get it. */

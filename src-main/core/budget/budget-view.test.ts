@@ -38,7 +38,8 @@ async function inputs(overrides: Partial<BudgetInputs> = {}): Promise<BudgetInpu
     hostViews: [view('gemini', gem), view('zed', z), view('cursor', cur), { host: 'vscode', label: 'VS Code', files: [], entries: [] }],
     listed: (s) => TOOLS[s],
     heldByPin: (s) => new Set(s === 'cur' ? ['list'] : []),
-    switchboardOff: (s, file) => new Set(s === 'cur' && file === '/cfg/cursor.json' ? ['get'] : []),
+    // The bridge's own toggle (`get`) and one kept for Cursor's gateway door (`list`, issue 30).
+    switchboardOff: (s, file, host) => new Set(s === 'cur' && file === '/cfg/cursor.json' ? (host === undefined ? ['get'] : host === 'cursor' ? ['list'] : []) : []),
     zedSwitches: () => ({ tools: { write: false }, othersOn: true }),
     counter: new ToolCostCounter(await loadTokenCounter()),
     ...overrides,
@@ -81,8 +82,12 @@ describe('buildBudget', () => {
     expect(zed.servers[0]!.toggle).toMatchObject({ kind: 'file', host: 'zed', keys: 'agent.profiles.<profile>.context_servers.<server>.tools' });
     const cursor = buildBudget(all, 'cursor');
     expect(cursor.naming).toContain('raw tool name');
-    expect(cursor.tools.every((t) => t.on)).toBe(true);
-    expect(cursor.servers[0]!.toggle.kind).toBe('none');
+    // Its per-host toggle kept in Switchboard shows off, by Switchboard; the bridge's own does not reach it.
+    expect(cursor.tools.map((t) => [t.tool, t.on, t.offBy]).sort()).toEqual([['get', true, undefined], ['list', false, 'switchboard']]);
+    expect(cursor.servers[0]!.toggle).toEqual({
+      kind: 'switchboard',
+      note: "Cursor's file has no per-tool list: kept in Switchboard for Cursor (its gateway door, switchboard gateway --host cursor, leaves the tool out; Cursor itself still sends it from servers it starts on its own)",
+    });
     // A host that loads nothing: an empty view, still named.
     expect(buildBudget(all, 'vscode')).toMatchObject({ host: 'vscode', label: 'VS Code', tools: [], totals: { tools: 0, tokens: 0 } });
   });

@@ -14,7 +14,7 @@ import type { DiscoveryResult } from '../config/types.js';
 import { buildToolInfos, isToolExposed } from '../mcp/tools/tool-bridge.js';
 import type { ToolCostCounter } from './tool-cost.js';
 import { TOKENIZER_INFO } from './tokenizer.js';
-import { fileToggleTarget, switchboardOnlyNote, TOOL_LIST_KEYS, toggleKeysText } from './tool-toggles.js';
+import { fileToggleTarget, gatewayOnlyNote, switchboardOnlyNote, TOOL_LIST_KEYS, toggleKeysText } from './tool-toggles.js';
 
 /** What the views are made from. */
 export interface BudgetInputs {
@@ -25,8 +25,8 @@ export interface BudgetInputs {
   listed(server: string): Tool[] | undefined;
   /** Tools held back by tool pins' block mode (issue 16 item 2). */
   heldByPin(server: string): ReadonlySet<string>;
-  /** Tools off in Switchboard only, for the definition in `file`. */
-  switchboardOff(server: string, file: string): ReadonlySet<string>;
+  /** Tools off in Switchboard only, for the definition in `file`: for the bridge (`host` absent), or for `host`'s gateway door (issue 30). */
+  switchboardOff(server: string, file: string, host?: HostId): ReadonlySet<string>;
   /** Zed's agent profile switches of `server` in `file`. */
   zedSwitches(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean };
   counter: ToolCostCounter;
@@ -129,20 +129,21 @@ function hostBudgetView(inputs: BudgetInputs, view: HostView): Omit<Budget, 'hos
     : host === 'switchboard'
       ? buildToolInfos(defs.map((d) => ({ server: d.name, tools: inputs.listed(d.name) ?? [] }))).map((i) => i.agentName)
       : raw.map((r) => r.tool.name);
+  const keys = toggleKeysText(host);
   const rows: Row[] = raw.map(({ def, tool }, i) => {
     let on = true;
     if (host === 'zed') {
       const sw = inputs.zedSwitches(def.source.file, def.name);
       on = sw.tools[tool.name] ?? sw.othersOn;
     } else on = onByHostList(host, def, tool.name);
-    return { server: def.name, tool, name: names[i] ?? tool.name, description: tool.description, inputSchema: tool.inputSchema, on, ...(on ? {} : { offBy: 'host-list' as const }) };
+    // Issue 30: a host without a per-tool list has its toggles kept in Switchboard (its gateway door applies them).
+    const sbOff = on && !keys && inputs.switchboardOff(def.name, def.source.file, host).has(tool.name);
+    const offBy = !on ? ('host-list' as const) : sbOff ? ('switchboard' as const) : undefined;
+    return { server: def.name, tool, name: names[i] ?? tool.name, description: tool.description, inputSchema: tool.inputSchema, on: !offBy, ...(offBy ? { offBy } : {}) };
   });
-  const keys = toggleKeysText(host);
   const targets = defs.map((def) => ({
     def,
-    toggle: keys
-      ? { kind: 'file' as const, host, file: def.source.file, keys }
-      : { kind: 'none' as const, note: `${HOST_LABELS[host]}'s file has no per-tool list: switch a tool off in ${BRIDGE_LABEL} (Switchboard only; ${HOST_LABELS[host]} itself still sends it)` },
+    toggle: keys ? { kind: 'file' as const, host, file: def.source.file, keys } : { kind: 'switchboard' as const, note: gatewayOnlyNote(host) },
   }));
   const naming = scheme ? scheme.pattern : host === 'switchboard' ? 'mcp_<server>_<tool> (docs/tool-bridge.md)' : `${HOST_LABELS[host]}'s naming is not documented: counted with the raw tool name`;
   return assemble(inputs, host, HOST_LABELS[host], naming, targets, rows);

@@ -67,7 +67,7 @@ describe('context budget with real servers (issue 16 item 4)', () => {
     expect(codex.naming).toBe('mcp__<server>__<tool>');
     const cursor = await ok(core.handlers['budget:get']({ host: 'cursor' }));
     expect(cursor.naming).toContain('raw tool name');
-    expect(cursor.servers[0]!.toggle.kind).toBe('none');
+    expect(cursor.servers[0]!.toggle.kind).toBe('switchboard');
     console.log(`[budget] Codex's agent sees ${codex.totals.tools} tools, ~${codex.totals.tokens} tokens; Cursor's ${cursor.totals.tools}, ~${cursor.totals.tokens}`);
 
     // Off in Codex's own list: written to disabled_tools, nothing else in the file changes.

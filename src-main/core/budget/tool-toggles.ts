@@ -201,9 +201,11 @@ export class SwitchboardToolToggles {
   }
 }
 
-/** The note of a toggle kept in Switchboard for `host`'s gateway door (a host whose file has no per-tool list). */
-export function gatewayOnlyNote(host: HostId): string {
-  return `${HOST_LABELS[host]}'s file has no per-tool list: kept in Switchboard for ${HOST_LABELS[host]} (its gateway door, switchboard gateway --host ${host}, leaves the tool out; ${HOST_LABELS[host]} itself still sends it from servers it starts on its own)`;
+/** The note of a toggle kept in Switchboard for `host`'s gateway door (a host whose file has no per-tool list), switching off or (`on`) back on. */
+export function gatewayOnlyNote(host: HostId, on = false): string {
+  const label = HOST_LABELS[host];
+  if (on) return `${label}'s file has no per-tool list: switched back on in Switchboard for ${label} (its gateway door, switchboard gateway --host ${host}, lists the tool again)`;
+  return `${label}'s file has no per-tool list: kept in Switchboard for ${label} (its gateway door, switchboard gateway --host ${host}, leaves the tool out; ${label} itself still sends it from servers it starts on its own)`;
 }
 
 /** The note of a Switchboard-only toggle for `host`. */

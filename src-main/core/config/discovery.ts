@@ -9,6 +9,7 @@ import { hasSecretRefs, markStoredRefs } from '../secrets/secret-refs.js';
 import { StateStore } from '../data/state-store.js';
 import { SWITCHBOARD_DISABLED_KEY, type SwitchboardDisabled } from './config-writer.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
+import { gatewayEntryNote, isSwitchboardGatewayEntry } from './gateway-entry.js';
 import { literalPlaceholderWarnings } from './literal-placeholders.js';
 import { placeholderWarnings } from './placeholder-warnings.js';
 import { claimKey, type SkipSet } from './providers/provider-kit.js';
@@ -115,6 +116,13 @@ export async function discoverServers(
       warnings.push({ file: def.source.file, server: def.name, ...warningCode('disabled-in-switchboard-only'), message: `Server "${def.name}" is disabled in Switchboard only (${HOST_LABELS[def.source.host]} has no enable flag in its file)` });
     });
   }
+
+  // Issue 30: a host's entry for Switchboard's own gateway door is never run by Switchboard (it would run itself).
+  all.forEach((def, i) => {
+    if (!isSwitchboardGatewayEntry(def)) return;
+    all[i] = { ...def, enabled: false };
+    warnings.push({ file: def.source.file, server: def.name, ...warningCode('gateway-door'), message: gatewayEntryNote(def, HOST_LABELS[def.source.host]) });
+  });
 
   await applyStoredSecrets(ctx, all);
   // Issue 14 item 8: each placeholder left literal is a warning naming its field (after the keychain check).

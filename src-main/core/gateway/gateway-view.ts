@@ -14,6 +14,7 @@ import type { GatewayList, GatewayServer, GatewayServerState, GatewayTool } from
 import type { ServerStatusName } from '../../../src-shared/api/status.js';
 import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { onByHostList } from '../budget/budget-view.js';
+import { isSwitchboardGatewayEntry } from '../config/gateway-entry.js';
 import type { HostView } from '../config/host-view.js';
 import { gatewayNames, hostSafe } from './gateway-names.js';
 
@@ -98,7 +99,8 @@ function toolHeld(inputs: GatewayInputs, def: ServerDefinition, tool: string): G
 /** The host's list for the project, and the gate that answers for every name. */
 export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; gate: GatewayGate } {
   const defs = inputs.view.entries
-    .filter((e) => e.loaded && !e.overriddenBy && (inputs.server === undefined || e.definition.name === inputs.server))
+    // The host's entry for this very door is not one of its servers (issue 30: it would list itself).
+    .filter((e) => e.loaded && !e.overriddenBy && !isSwitchboardGatewayEntry(e.definition) && (inputs.server === undefined || e.definition.name === inputs.server))
     .map((e) => e.definition)
     .sort((a, b) => byCodeUnits(a.name, b.name));
   const states = new Map(defs.map((d) => [d.name, serverState(inputs, d)]));

@@ -55,7 +55,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
             hostViews: await allHostViews(result, ctx.discoveryContext()),
             listed,
             heldByPin,
-            switchboardOff: (server, file) => toggles.held(server, file),
+            switchboardOff: (server, file, forHost) => toggles.held(server, file, forHost),
             zedSwitches: zedSwitchesOf,
             counter,
           },
@@ -70,8 +70,13 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
       try {
         const where = host ?? 'bridge';
         const def = await definitionFor(server, where);
-        const tools = listed(server);
-        if (tools && !tools.some((t) => t.name === tool)) throw new CoreError('NOT_FOUND', `Server "${server}" lists no tool "${tool}"`);
+        // Off only for a tool the server lists (a typo is refused, not recorded); on always goes
+        // through, so a recorded entry can be removed even after the server stopped listing it.
+        if (!on) {
+          const tools = listed(server);
+          if (!tools) throw new CoreError('NOT_CONNECTED', `Server "${server}" is not connected, so its tools are not known; start it and switch "${tool}" off again`);
+          if (!tools.some((t) => t.name === tool)) throw new CoreError('NOT_FOUND', `Server "${server}" lists no tool "${tool}"`);
+        }
         const dctx = ctx.discoveryContext();
         const loc = { host: def.source.host, file: def.source.file, scope: def.source.scope };
         let target: ToggleTarget;
@@ -87,7 +92,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
           outcome = { ...(await toggles.set(server, def.source.file, tool, on)), notes: [target.note] };
         } else {
           // Issue 30: kept in Switchboard for this host; its gateway door applies it (docs/gateway.md).
-          target = { kind: 'switchboard', note: gatewayOnlyNote(where) };
+          target = { kind: 'switchboard', note: gatewayOnlyNote(where, on) };
           outcome = { ...(await toggles.set(server, def.source.file, tool, on, where)), notes: [target.note] };
         }
         if (!outcome.unchanged) {

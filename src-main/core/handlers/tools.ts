@@ -46,6 +46,7 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
     const controller = new AbortController();
     if (callId !== undefined) inspector.calls.set(callId, controller);
     const startedAt = Date.now();
+    const gatewayDone = via ? inspector.broker.gatewayCall(server, via.host) : undefined;
     try {
       // One lookup (tools/resolve-tool.ts): its refusal is the one every face gets; its tool is the one called.
       const resolved = await ctx.manager.resolveTool(server, tool);
@@ -68,6 +69,7 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
       return toFailure(err);
     } finally {
       if (callId !== undefined) inspector.calls.delete(callId);
+      gatewayDone?.();
     }
   };
 }

@@ -182,13 +182,23 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
     return { roots: roots.map((r) => (r.name ? { uri: r.uri, name: r.name } : { uri: r.uri })) };
   });
 
+  // Issue 30: a request raised during a call through a host's gateway door is refused at once, in words.
+  const refuseForGateway = (kind: 'sampling' | 'elicitation'): void => {
+    const why = hooks.broker?.gatewayRefusal(server, kind);
+    if (why === undefined) return;
+    options.note?.(`${kind} request refused: ${why}`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidRequest, why);
+  };
+
   client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+    refuseForGateway('sampling');
     const answer = await ask('sampling', request.params as Record<string, unknown>, ctx.mcpReq.signal);
     options.note?.(answer.action === 'reply' ? 'answered a sampling request' : `sampling request: ${answer.action}`);
     return samplingResult(answer);
   });
 
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
+    refuseForGateway('elicitation');
     const { task, ...params } = request.params as Record<string, unknown> & { task?: { ttl?: number } };
     if (task) {
       // Task-augmented (2025-11-25): answer with the task now; the person's answer completes it later.

@@ -39,4 +39,17 @@ describe('ServerRequestBroker', () => {
     expect(await broker.ask('s', 'sampling', {})).toEqual({ action: 'decline' }); // falls through, no face
     expect(schemaDefaults(undefined)).toEqual({});
   });
+
+  it('refuses, in words, requests from a server while a gateway call runs on it (issue 30), and only then', () => {
+    const broker = new ServerRequestBroker({ hasFace: () => true });
+    expect(broker.gatewayRefusal('s', 'sampling')).toBeUndefined();
+    const endClaude = broker.gatewayCall('s', 'claude-code');
+    const endCursor = broker.gatewayCall('s', 'cursor');
+    expect(broker.gatewayRefusal('s', 'sampling')).toBe("Switchboard's gateway does not relay sampling to Cursor yet");
+    expect(broker.gatewayRefusal('other', 'sampling')).toBeUndefined();
+    endCursor();
+    expect(broker.gatewayRefusal('s', 'elicitation')).toBe("Switchboard's gateway does not relay elicitation to Claude Code yet");
+    endClaude();
+    expect(broker.gatewayRefusal('s', 'sampling')).toBeUndefined();
+  });
 });

@@ -11,6 +11,7 @@
 import { EventEmitter } from 'node:events';
 import type { PauseSource } from '../tools/pausable-deadline.js';
 import type { PendingServerRequest, ServerRequestAnswer, ServerRequestKind, ServerRequestResolved } from '../../../../src-shared/api/inspector.js';
+import { HOST_LABELS, type HostId } from '../../../../src-shared/config/server.js';
 
 /** Answers a request without a person; return undefined to fall through to the UI (or decline). */
 export type ServerRequestPolicy = (request: PendingServerRequest) => ServerRequestAnswer | undefined | Promise<ServerRequestAnswer | undefined>;
@@ -44,6 +45,8 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
   private policy?: ServerRequestPolicy;
   private hasFace: () => boolean;
   private readonly maxWaitMs: number;
+  /** Hosts of the gateway calls running now, per server (issue 30: their server requests are refused at once). */
+  private readonly gatewayCalls = new Map<string, HostId[]>();
 
   constructor(options: BrokerOptions = {}) {
     super();
@@ -60,6 +63,33 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
   /** Replace the face check (the core wires it to "has a subscriber"). */
   setFaceCheck(hasFace: () => boolean): void {
     this.hasFace = hasFace;
+  }
+
+  /**
+   * Mark a call to `server` that came through `host`'s gateway door as running; call the returned
+   * function when it ends. While one runs, `gatewayRefusal` refuses that server's requests.
+   */
+  gatewayCall(server: string, host: HostId): () => void {
+    this.gatewayCalls.set(server, [...(this.gatewayCalls.get(server) ?? []), host]);
+    return () => {
+      const hosts = [...(this.gatewayCalls.get(server) ?? [])];
+      hosts.splice(hosts.indexOf(host), 1);
+      if (hosts.length > 0) this.gatewayCalls.set(server, hosts);
+      else this.gatewayCalls.delete(server);
+    };
+  }
+
+  /**
+   * Why a `kind` request from `server` is refused at once, or undefined: a call through a host's
+   * gateway door is running on that server (issue 30, docs/gateway.md: relaying server requests to
+   * the host is not built; asking the window instead would show a request nobody there caused and
+   * leave the agent's call waiting). Stdio gives no link from a server request to the call that
+   * caused it, so any gateway call running on the server counts (the latest one's host is named).
+   */
+  gatewayRefusal(server: string, kind: ServerRequestKind): string | undefined {
+    const hosts = this.gatewayCalls.get(server);
+    const host = hosts?.[hosts.length - 1];
+    return host === undefined ? undefined : `Switchboard's gateway does not relay ${kind} to ${HOST_LABELS[host]} yet`;
   }
 
   /** Requests waiting for a person, oldest first. */

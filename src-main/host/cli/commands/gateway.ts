@@ -13,7 +13,8 @@
  * The owner outlives the door; when it goes away the door reconnects (gateway-owner.ts) and tells
  * the host `list_changed` if the new owner's list differs. `--headless-owner` runs that owner
  * instead (gateway-headless.ts).
- * Exit 0 when the host closes stdin; 2 when no owner can be reached or started. With `--print-http`
+ * Exit 0 when the host closes stdin; 2 when no owner can be reached or started; 64 for a missing or
+ * unknown `--host`, or a `--server` the host's view does not hold (checked once at start-up). With `--print-http`
  * it prints the HTTP door's URL and how to get its token instead (gateway-url.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,15 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   ctx.io.err(`switchboard gateway: ${host}${only !== undefined ? ` (${only})` : ''} via ${owner.kind === 'started' ? 'a headless Switchboard started for it' : 'the running Switchboard'} (pid ${owner.pid})`);
   let project: string | undefined = ctx.cli.project !== undefined ? ctx.projectDir : undefined;
   const door = () => ({ host, ...(project !== undefined ? { project } : { project: ctx.cwd }), ...(only !== undefined ? { server: only } : {}) });
+  // `--server` naming no server of the host: say so now, never serve a door whose every list fails.
+  if (only !== undefined) {
+    const checked = await owner.call('gateway:list', door());
+    if (!checked.ok && checked.error.code === 'NOT_FOUND') {
+      ctx.io.err(`switchboard gateway: ${checked.error.message}`);
+      await owner.close();
+      return EXIT.USAGE;
+    }
+  }
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
   const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
@@ -143,7 +153,7 @@ export const gatewayCommand: CommandSpec = {
   summary: "Serve one host's tools over stdio as an MCP server (the host spawns it; docs/gateway.md)",
   positionals: [0, 0],
   flags: {
-    host: { type: 'string', help: "--host <id>       The host whose view is served (claude-code, cursor, …): its own servers, Switchboard's filters applied" },
+    host: { type: 'string', help: `--host <id>       The host whose view is served: its own servers, Switchboard's filters applied. One of: ${HOST_IDS.join(', ')}` },
     server: { type: 'string', help: '--server <name>   Serve only this server of the host, under its raw tool names (made host-safe)' },
     'headless-owner': { type: 'boolean', help: '--headless-owner  Run the headless owner a door starts when none runs (exits 60 s after its last door; docs/gateway.md)' },
     'print-http': { type: 'boolean', help: "--print-http      Print the URL of the host's HTTP door (on the owner's port) and how to get its token, then exit" },
