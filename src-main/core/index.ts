@@ -9,8 +9,8 @@
 export * from './composition/entry-kit.js';
 export { createSwitchboardCore, type CoreExtras } from './composition/switchboard-core.js';
 export type { CoreOptions, SwitchboardCore, ReferenceServerLaunch } from './facade/types.js';
-export { KeytarSecretStore, defaultSecretStore } from './secrets/secret-store.js';
-export { gatewayToken, gatewayTokenAccount, type GatewayAccess } from './gateway/gateway-tokens.js';
+export { KeytarSecretStore } from './secrets/secret-store.js';
+export { gatewayTokenAccount, type GatewayAccess } from './gateway/gateway-tokens.js';
 export { acceptWithDefaults, type ServerRequestPolicy } from './mcp/inspector/server-requests.js';
 export { ChannelFile } from './channels/channel-file.js';
 export { DEEP_LINK_DONE_URL } from './auth/auth-service.js';

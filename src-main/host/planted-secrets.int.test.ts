@@ -252,6 +252,9 @@ describe('planted-secret scan (issue 9)', () => {
       unauth: [['unauth', 'prot']],
       // Without an owner `open` says how to start one (exit 2); with one it prints the address.
       open: [['open', '--no-browser']],
+      // The HTTP door's address (the token only with --show-token, not asked here); the stdio door's
+      // own output is JSON-RPC, relayed results of the same handlers as `call` (gateway-cli.int).
+      gateway: [['gateway', '--host', 'cursor', '--print-http']],
     };
     // serve's output is its URL; its messages are the web host's, scanned above.
     const covered = new Set([...Object.keys(runs), 'serve']);

@@ -21,7 +21,7 @@ import { migrateSecretBindings, SecretBindings } from '../secrets/secret-binding
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import { AuthService } from '../auth/auth-service.js';
 import { defaultSecretStore } from '../secrets/secret-store.js';
-import { gatewayAccess } from '../gateway/gateway-tokens.js';
+import { gatewayAccess, gatewayToken } from '../gateway/gateway-tokens.js';
 import { secretStoreChoice } from '../secrets/file-secret-store.js';
 import { ProtocolOverrides } from '../config/protocol-overrides.js';
 import { StoredEraMemory } from '../mcp/client/era-memory.js';
@@ -352,6 +352,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     },
     childPids: () => manager.childPids(),
     gatewayAccess: (host, bearer) => gatewayAccess(secrets, host, bearer),
+    gatewayToken: (host) => gatewayToken(secrets, host),
     start: async () => {
       ensureDataDir(options.dataDir, options.platform.env);
       await refresh();

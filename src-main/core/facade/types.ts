@@ -82,4 +82,10 @@ export interface SwitchboardCore {
    * leaves the core. Rejects when the keychain cannot be read.
    */
   gatewayAccess?(host: HostId, bearer: string | undefined): Promise<GatewayAccess>;
+  /**
+   * `host`'s bearer token for the HTTP door (issue 30 item 1): the one kept in the core's keychain, made
+   * (32 random bytes, base64url) the first time it is asked for. For `switchboard gateway --print-http`,
+   * which prints it only with `--show-token`. Rejects when the keychain cannot be used.
+   */
+  gatewayToken?(host: HostId): Promise<string>;
 }

@@ -3,16 +3,16 @@
  * docs/gateway.md § HTTP): prints the HTTP door's URL for a host and how to get its bearer token, so
  * a person can put both into the host's config. The port is the running owner's (`endpoint.json`),
  * else the one the folder's owner kept (`session.json`: the next owner listens there again when it
- * is free). The token is made here when the host has none yet and kept in the keychain
- * (core/gateway/gateway-tokens.ts); it is printed only with `--show-token`, with a warning.
+ * is free). The token is made by a core of the folder (no server started) when the host has none yet
+ * and kept in its keychain (core/gateway/gateway-tokens.ts); it is printed only with `--show-token`, with a warning.
  * Exit 0; 2 when the keychain cannot be used.
  */
-import { defaultSecretStore, gatewayToken, gatewayTokenAccount } from '../../core/index.js';
+import { gatewayTokenAccount } from '../../core/index.js';
 import { readKeptSession } from '../../owner/kept-session.js';
 import { readLiveEndpoint } from '../../owner/ownership.js';
 import type { HostId } from '../../../src-shared/config/server.js';
 import { EXIT } from './args.js';
-import type { CliContext } from './context.js';
+import { withEphemeralCore, type CliContext } from './context.js';
 
 /** The door's path for `host` (and one `server`): `/mcp/<host>[/<server>]`, the server name URL-encoded. */
 export const gatewayPath = (host: HostId, server?: string): string => `/mcp/${host}${server !== undefined ? `/${encodeURIComponent(server)}` : ''}`;
@@ -23,7 +23,11 @@ export async function printGatewayUrl(ctx: CliContext, host: HostId, server: str
   const port = live?.port ?? readKeptSession(ctx.dataDir, (t) => ctx.io.err(t))?.port;
   let token: string;
   try {
-    token = await gatewayToken(defaultSecretStore(ctx.platform.env, ctx.dataDir), host);
+    // Through a core of this data folder (no server started): the one secret store is the core's.
+    token = await withEphemeralCore(ctx, { onlyServers: [] }, async (core) => {
+      if (!core.gatewayToken) throw new Error('this core keeps no gateway tokens');
+      return core.gatewayToken(host);
+    });
   } catch (err) {
     ctx.io.err(`switchboard gateway: the token could not be kept in the keychain: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.FAILURE;
