@@ -17,7 +17,7 @@ afterEach(() => world.cleanup());
 
 const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
 
-describe.skipIf(process.platform === 'win32')('the data folder is private from every face (issue 9 item 6)', () => {
+describe.skipIf(process.platform === 'win32')('the data folder is private from every face (issue 9 item 6; POSIX only: file modes)', () => {
   it('one-shot status, add and edit make the data folder and backups/ 0700, and narrow ones left 0755', async () => {
     const status = await runSwitchboard(world, ['status', '--json']);
     expect(status.code).toBe(0);

@@ -79,7 +79,7 @@ describe('scripts/install-deps.sh (issue 14 item 13)', () => {
 
   it('no permission to write the folder: node_modules is kept and the cause names the folder', (ctx) => {
     // Root ignores file modes: the script runs as nobody (setpriv) in a folder nobody cannot write.
-    if (process.getuid?.() !== 0 || spawnSync('setpriv', ['--version']).status !== 0) ctx.skip();
+    if (process.getuid?.() !== 0 || spawnSync('setpriv', ['--version']).status !== 0) ctx.skip('needs root and setpriv, to run the script as nobody (root ignores file modes)');
     const { dir, marker } = project();
     const home = mkdtempSync(join(tmpdir(), 'sb-setup-home-'));
     dirs.push(home);

@@ -25,7 +25,7 @@ function spawnError(command: string, PATH: string): Promise<Error> {
 /** What our stdio transport keeps of its launch (`SupervisedStdioTransport.launch`, read by the hint). */
 const transport = (command: string, PATH: string) => ({ launch: { command, env: { PATH } } });
 
-describe.skipIf(process.platform === 'win32')('spawnNotFoundMessage', () => {
+describe.skipIf(process.platform === 'win32')('spawnNotFoundMessage (POSIX only: PATH search and a login shell)', () => {
   it('names the PATH searched and the absolute path the login shell finds', async () => {
     const err = await spawnError('sb-hint-tool', '/usr/bin:/bin');
     const message = spawnNotFoundMessage(err, transport('sb-hint-tool', '/usr/bin:/bin'), { shell: '/bin/zsh', env: { PATH: `/nowhere:${dir}` } });
