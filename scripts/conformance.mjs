@@ -23,7 +23,8 @@
  * A scenario passes when the runner exits 0 (so the driver did), its checks have no FAILURE or
  * WARNING, and at least one check passed (docs/testing.md: gate on the checks).
  *
- * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario…]. Results in
+ * Usage: node scripts/conformance.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario…] (or
+ * `--install-only`: install, print where, stop). Results in
  * test-results/conformance/<set>/<scenario>/. Last line: `conformance: N scenarios passed, M failed;
  * K checks passed` (exit 0 only when M = 0); each scenario's time (ms) in
  * test-results/conformance/timings.json. With SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, also writes
@@ -185,6 +186,12 @@ const wanted = argv.filter((a, i) => a !== '--set' && i !== setFlag + 1);
 /** Scenarios run at the same time (SWITCHBOARD_CONFORMANCE_JOBS, default 2). */
 const JOBS = Math.max(1, Number(process.env.SWITCHBOARD_CONFORMANCE_JOBS) || 2);
 const node = runnerNode();
+// `--install-only` (scripts/gateway-conformance.mjs): install Node 22 and every runner, print
+// `{"node": <path>, "runners": {<version>: <entry>}}` as the last line, and stop.
+if (argv.includes('--install-only')) {
+  console.log(JSON.stringify({ node, runners: Object.fromEntries(SETS.map((s) => [s.version, runnerOf(s)])) }));
+  process.exit(0);
+}
 let passed = 0;
 let failed = 0;
 let checksPassed = 0;

@@ -6,7 +6,8 @@
 # what the tests need (a D-Bus session with an unlocked gnome-keyring) and runs: typecheck (both
 # programs: Node side and renderer) beside the boundary check, the lint (ESLint and the
 # non-null-assertion count) and the build (app + CLI), vitest (unit +
-# integration against real MCP servers), Playwright e2e in Debian's Chromium, conformance. Then it
+# integration against real MCP servers), Playwright e2e in Debian's Chromium, conformance (client
+# scenarios; then the server scenarios through the gateway, scripts/gateway-conformance.mjs). Then it
 # prints where the time went (each suite, the slowest files: scripts/test-timings.mjs), the failed
 # tests, and last `total: N passed, M failed, K skipped`, summed over every suite. Exit 0 only when
 # nothing failed. For a small change, `npm run test:quick` (scripts/test-quick.sh) is the loop.
@@ -94,6 +95,20 @@ run_conformance() {
   fi
 }
 
+run_gateway_conformance() {
+  # Issue 30 § Tests: the server scenarios against the conformance backend directly and through the
+  # gateway's single-server HTTP door (scripts/gateway-conformance.mjs; needs the built CLI).
+  log "gateway conformance (server scenarios: direct, then through the HTTP door)"
+  local out="$ROOT/test-results/gateway-conformance-summary"
+  rm -f "$out"
+  SWITCHBOARD_CONFORMANCE_SUMMARY="$out" node bin/run-ts.mjs scripts/gateway-conformance.mjs
+  if [ -f "$out" ]; then
+    read -r p f <"$out"; record gateway-conformance "$p" "$f" 0
+  else
+    record gateway-conformance 0 1 0
+  fi
+}
+
 # A phase's wall time, for the report at the end (scripts/test-timings.mjs).
 timed() { # name command…
   local name=$1 t=$SECONDS
@@ -162,6 +177,7 @@ inner() {
   run_static_checks
   timed vitest run_vitest
   run_e2e_and_conformance
+  timed gateway-conformance run_gateway_conformance
   stop_test_keyring
   echo "total $((SECONDS - started))" >>"$ROOT/test-results/phases"
 }
