@@ -19,8 +19,9 @@
  *
  * The runner and Node 22 come from scripts/conformance.mjs (`--install-only`,
  * node_modules/.cache/sb-conformance). Runs under tsx (it imports the TypeScript test kits):
- * `node bin/run-ts.mjs scripts/gateway-conformance.mjs`; needs the built CLI (`npm run build:cli`)
- * and a usable keychain (`bash /work/kr.sh …` here; npm test runs it inside its keyring session).
+ * `npm run conformance:gateway` (= `node bin/run-ts.mjs scripts/gateway-conformance.mjs`); builds the
+ * CLI first when it is stale (ensure-cli-build.mjs), and needs a usable keychain (npm test runs it
+ * inside its D-Bus session with an unlocked keyring, scripts/test-keyring.sh).
  * Results in test-results/gateway-conformance/<direct|door>-<revision>/. Last line:
  * `gateway conformance: N scenarios passed, M failed` (the door list plus one per revision for the
  * 90 % bar); with SWITCHBOARD_CONFORMANCE_SUMMARY=<file>, `N M` is written there. Exit 0 only when M = 0.
@@ -32,6 +33,7 @@ import { REPO_ROOT, makeWorld, processesWithMarker, runSwitchboard, waitFor } fr
 import { startConformanceServer } from '../src-main/core/mcp/testing/fixtures/conformance-server.mjs';
 import { defaultSecretStore } from '../src-main/core/secrets/secret-store.ts';
 import { startTestOwner } from '../src-main/owner/test-fixtures.ts';
+import { ensureCliBuild } from './ensure-cli-build.mjs';
 import { bearerFront } from './gateway-conformance-front.mjs';
 import { scenarioResults, scoredServerScenarios } from './gateway-conformance-results.mjs';
 
@@ -102,6 +104,13 @@ async function runRevision({ node, runner }, url, revision, label) {
   return scenarioResults(dir);
 }
 
+// The token comes from the built CLI: build it first when it is missing or older than its sources.
+try {
+  ensureCliBuild();
+} catch (error) {
+  console.error(`gateway conformance: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const installed = installedRunner();
 let passed = 0;
 let failed = 0;

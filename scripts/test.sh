@@ -101,7 +101,7 @@ run_gateway_conformance() {
   log "gateway conformance (server scenarios: direct, then through the HTTP door)"
   local out="$ROOT/test-results/gateway-conformance-summary"
   rm -f "$out"
-  SWITCHBOARD_CONFORMANCE_SUMMARY="$out" node bin/run-ts.mjs scripts/gateway-conformance.mjs
+  SWITCHBOARD_CONFORMANCE_SUMMARY="$out" npm run --silent conformance:gateway
   if [ -f "$out" ]; then
     read -r p f <"$out"; record gateway-conformance "$p" "$f" 0
   else
