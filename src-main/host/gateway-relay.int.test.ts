@@ -149,7 +149,7 @@ describe('the gateway relays server requests, progress and cancellation to the h
     const abort = new AbortController();
     const waiting = cursor.callTool({ name: 'relay_wait', arguments: {} }, { signal: abort.signal });
     waiting.catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await waitFor(() => readFileSync(cancelLog, 'utf8').startsWith('waiting '), 30_000)).toBe(true);
     const ambiguous = await claude.callTool({ name: 'relay_sample', arguments: { prompt: 'x' } });
     expect(text(ambiguous)).toBe(
       'Sampling failed: Switchboard\'s gateway cannot tell which call caused this sampling request of server "relay": calls from Cursor and Claude Code run on it at once, and stdio carries no link from a server\'s request to its call',
@@ -158,14 +158,16 @@ describe('the gateway relays server requests, progress and cancellation to the h
     // Cursor's host cancels: the backend's request is cancelled.
     abort.abort();
     await expect(waiting).rejects.toThrow();
-    expect(await waitFor(() => readFileSync(cancelLog, 'utf8').startsWith('cancelled '), 10_000)).toBe(true);
+    expect(await waitFor(() => /^waiting (\S+)\ncancelled \1\n$/.test(readFileSync(cancelLog, 'utf8')), 10_000)).toBe(true);
     // With Cursor's call gone, Claude Code's door gets the relay's requests again.
     expect(text(await claude.callTool({ name: 'relay_sample', arguments: { prompt: 'again' } }))).toBe('Sampled: from the host');
 
     // A backend that dies mid-call: that call fails within 10 s with words; the others answer.
     const started = Date.now();
+    const other = claude.callTool({ name: 'everything_trigger-long-running-operation', arguments: { duration: 1, steps: 2 } });
     const died = await claude.callTool({ name: 'relay_die', arguments: {} });
     expect(Date.now() - started).toBeLessThan(10_000);
+    expect(text(await other)).toBe('Long running operation completed. Duration: 1 seconds, Steps: 2.');
     expect(died.isError).toBe(true);
     expect(text(died)).toBe('MCP error: Connection closed — the server process exited with code 7 during this call');
     expect(text(await claude.callTool({ name: 'everything_echo', arguments: { message: 'still here' } }))).toBe('Echo: still here');

@@ -14,6 +14,9 @@
  *   the in-flight set before its result is returned);
  * - turns the host's `notifications/cancelled` (the SDK aborts the handler's signal) into
  *   `tools:cancel` for the call, which cancels the backend's request.
+ *
+ * The host has up to 10 minutes to answer (the broker's wait); a request still put to the host when
+ * its call ends, or when the host cancels the call, is withdrawn from the host.
  */
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from '@modelcontextprotocol/server';
@@ -31,10 +34,11 @@ const METHOD: Record<ServerRequestKind, 'sampling/createMessage' | 'elicitation/
   roots: 'roots/list',
 };
 
-/** One call of the door in flight: its request's context and the host's progress token. */
+/** One call of the door in flight: its request's context, the host's progress token, and a signal that aborts when the call ends or the host cancels it. */
 interface InFlight {
   ctx: ServerContext;
   token: string | number | undefined;
+  signal: AbortSignal;
 }
 
 /** What the door adds to one `gateway:call`, and how it ends. */
@@ -51,6 +55,12 @@ export interface GatewayRelayDoor {
   /** Stop following the owner's events. */
   close(): void;
 }
+
+/**
+ * How long the door waits for its host's answer: the broker's own wait for a person (10 minutes),
+ * not the SDK's 60 s default — a host may ask its person first (a sampling approval dialog).
+ */
+const HOST_ANSWER_MS = 10 * 60_000;
 
 /** The JSON-RPC error a host's failure is passed on as. */
 function relayedError(err: unknown): ServerRequestAnswer {
@@ -73,7 +83,7 @@ export function gatewayRelay(server: Server, call: SwitchboardApi['call'], on: R
     if (!flight) return;
     let answer: ServerRequestAnswer;
     try {
-      const result = await flight.ctx.mcpReq.send({ method: METHOD[request.kind], params: request.params }, { signal: flight.ctx.mcpReq.signal });
+      const result = await flight.ctx.mcpReq.send({ method: METHOD[request.kind], params: request.params }, { signal: flight.signal, timeout: HOST_ANSWER_MS });
       answer = { action: 'relayed', result: result as Record<string, unknown> };
     } catch (err) {
       answer = relayedError(err);
@@ -96,13 +106,16 @@ export function gatewayRelay(server: Server, call: SwitchboardApi['call'], on: R
       const callId = `gw-${door}-${++calls}`;
       const declared = server.getClientCapabilities() ?? {};
       const token = ctx.mcpReq._meta?.progressToken;
-      inFlight.set(callId, { ctx, token });
+      // The call ending withdraws a request still put to the host (the SDK tells the host `notifications/cancelled`).
+      const ended = new AbortController();
+      inFlight.set(callId, { ctx, token, signal: AbortSignal.any([ctx.mcpReq.signal, ended.signal]) });
       const onAbort = (): void => void call('tools:cancel', { callId });
       ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
       return {
         input: { callId, relay: { door, sampling: declared.sampling !== undefined, elicitation: declared.elicitation !== undefined, roots: declared.roots !== undefined } },
         end() {
           inFlight.delete(callId);
+          ended.abort();
           ctx.mcpReq.signal.removeEventListener('abort', onAbort);
         },
       };
