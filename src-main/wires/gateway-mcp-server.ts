@@ -12,6 +12,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Ser
 import type { SwitchboardApi } from '../../src-shared/api/contract.js';
 import type { GatewayList } from '../../src-shared/api/gateway.js';
 import type { HostId } from '../../src-shared/config/server.js';
+import type { GatewayRelayDoor } from './gateway-relay.js';
 
 /** Which view a door serves: `gateway:list`'s input. */
 export interface GatewayDoor {
@@ -34,6 +35,8 @@ export interface GatewayMcpServerOptions {
   onList?(list: GatewayList): void;
   /** Capabilities beside `tools` (the stdio door's resources and prompts, gateway-kinds-door.ts). Default none. */
   capabilities?: ServerCapabilities;
+  /** Made with the server: relays server requests, progress and cancellation of each call to the host (gateway-relay.ts). Default none. */
+  relay?: (server: Server) => GatewayRelayDoor;
 }
 
 /** The server, and the re-read of the list (which also refreshes the output schemas calls are projected with). */
@@ -69,10 +72,12 @@ export function gatewayMcpServer(options: GatewayMcpServerOptions): GatewayMcpSe
   };
 
   server.setRequestHandler('tools/list', async () => ({ tools: (await list()).tools.map(mcpTool) }));
-  server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
+  const relay = options.relay?.(server);
+  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     await options.ready;
     const { name, arguments: args } = request.params;
-    const r = await options.call('gateway:call', { ...options.door(), name, args: (args ?? {}) as Record<string, unknown> });
+    const relayed = relay?.begin(ctx);
+    const r = await options.call('gateway:call', { ...options.door(), name, args: (args ?? {}) as Record<string, unknown>, ...relayed?.input }).finally(() => relayed?.end());
     if (!r.ok) {
       if (r.error.code === 'NOT_FOUND') throw new ProtocolError(ProtocolErrorCode.InvalidParams, r.error.message);
       return { content: [{ type: 'text', text: r.error.message }], isError: true };

@@ -19,7 +19,7 @@ import { channelEvents, channelMethods } from './methods/channels.js';
 import { installEvents, installMethods } from './methods/install.js';
 import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
-import { gatewayMethods } from './methods/gateway.js';
+import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 
@@ -60,6 +60,7 @@ export const events = {
   ...channelEvents,
   ...installEvents,
   ...historyEvents,
+  ...gatewayEvents,
 } as const;
 
 export type Methods = typeof methods;

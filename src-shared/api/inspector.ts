@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { CallViaSchema } from './gateway.js';
+import { HostIdSchema } from '../config/server.js';
 import { ToolCallResultSchema } from './status.js';
 import { ListCacheStateSchema } from './list-cache.js';
 import { RedactionsSchema } from './redactions.js';
@@ -162,8 +163,11 @@ export type LoggingLevel = z.infer<typeof LoggingLevelSchema>;
 export const RootSchema = z.object({ uri: z.string(), name: z.string().optional() });
 export type Root = z.infer<typeof RootSchema>;
 
-/** Which server-initiated request waits for a person. */
-export const ServerRequestKindSchema = z.enum(['sampling', 'elicitation']);
+/**
+ * Which server-initiated request waits for a person: `sampling`, `elicitation`; `roots` only ever
+ * for a gateway call's host (issue 30: a `roots/list` during a call through a door goes to that host).
+ */
+export const ServerRequestKindSchema = z.enum(['sampling', 'elicitation', 'roots']);
 export type ServerRequestKind = z.infer<typeof ServerRequestKindSchema>;
 
 /**
@@ -177,6 +181,11 @@ export const PendingServerRequestSchema = z.object({
   kind: ServerRequestKindSchema,
   receivedAt: z.number(),
   params: z.record(z.string(), z.unknown()),
+  /**
+   * Issue 30: the gateway call this request belongs to — the host whose door made it and the door's
+   * `callId`. Such a request goes to that door (`gateway:serverRequest`), never to the window.
+   */
+  via: z.object({ host: HostIdSchema, callId: z.string() }).optional(),
 });
 export type PendingServerRequest = z.infer<typeof PendingServerRequestSchema>;
 
@@ -189,6 +198,15 @@ export const ServerRequestAnswerSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('decline') }),
   z.object({ action: z.literal('cancel') }),
   z.object({ action: z.literal('reply'), text: z.string(), model: z.string().optional() }),
+  /**
+   * Issue 30: a gateway door's host answered: its `result` (the MCP result as the host gave it, passed
+   * on unchanged) or its JSON-RPC `error`, passed on to the server with the same code and words.
+   */
+  z.object({
+    action: z.literal('relayed'),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.object({ code: z.number().int(), message: z.string().max(10_000) }).optional(),
+  }),
 ]);
 export type ServerRequestAnswer = z.infer<typeof ServerRequestAnswerSchema>;
 

@@ -66,12 +66,12 @@ export function gatewayHandlers(
         return toFailure<GatewayList>(err);
       }
     },
-    'gateway:call': async ({ host, project, server, name, args, callId }) => {
+    'gateway:call': async ({ host, project, server, name, args, callId, relay }) => {
       try {
         const { gate } = await build(host, project, server);
         const target = gatewayLookup(gate, host, name, server !== undefined);
         if ('code' in target) return fail(target.code, target.message);
-        return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host });
+        return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host }, relay);
       } catch (err) {
         return toFailure(err);
       }

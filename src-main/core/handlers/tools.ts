@@ -2,6 +2,7 @@
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import type { MethodParsedInput } from '../../../src-shared/api/contract.js';
 import type { CallVia } from '../../../src-shared/api/gateway.js';
+import type { GatewayRelay } from '../../../src-shared/api/methods/gateway.js';
 import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 import { toFailure } from '../facade/errors.js';
@@ -12,8 +13,12 @@ import type { CoreContext, HandlerGroup } from './context.js';
 
 /** `tools:call`'s input. */
 export type ToolCallInput = MethodParsedInput<'tools:call'>;
-/** The one tool-call path: `tools:call`'s handler, with the door the call came through (`via`, kept on its history record). */
-export type ToolCallRunner = (input: ToolCallInput, via?: CallVia) => Promise<Result<ToolCallResult>>;
+/**
+ * The one tool-call path: `tools:call`'s handler, with the door the call came through (`via`, kept on
+ * its history record) and what that door relays to its host (`relay`, with `callId`: the server's
+ * requests during the call go to the door; issue 30 item 5).
+ */
+export type ToolCallRunner = (input: ToolCallInput, via?: CallVia, relay?: GatewayRelay) => Promise<Result<ToolCallResult>>;
 
 /** `tools:list` and `tools:call` (`runCall`: the one call path, shared with the gateway's `gateway:call`). */
 export function toolHandlers(ctx: CoreContext, runCall: ToolCallRunner = toolCallRunner(ctx)): HandlerGroup<'tools:list' | 'tools:call'> {
@@ -38,7 +43,7 @@ export function toolHandlers(ctx: CoreContext, runCall: ToolCallRunner = toolCal
  * `previewChars`, a large result crosses the wire as a preview (`truncated`; `tools:fullText`).
  */
 export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
-  return async ({ server, tool, args, callId, validate, previewChars }, via) => {
+  return async ({ server, tool, args, callId, validate, previewChars }, via, relay) => {
     const { inspector } = ctx;
     // Refuse before anything serialises or walks them (a 10k-deep object overflows the stack).
     if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) return fail('BAD_REQUEST', `Tool "${tool}": ${tooDeepMessage()}`);
@@ -46,7 +51,7 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
     const controller = new AbortController();
     if (callId !== undefined) inspector.calls.set(callId, controller);
     const startedAt = Date.now();
-    const gatewayDone = via ? inspector.broker.gatewayCall(server, via.host) : undefined;
+    const gatewayDone = via ? inspector.broker.gatewayCall(server, via.host, relay && callId !== undefined ? { ...relay, callId } : undefined) : undefined;
     try {
       // One lookup (tools/resolve-tool.ts): its refusal is the one every face gets; its tool is the one called.
       const resolved = await ctx.manager.resolveTool(server, tool);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HostIdSchema } from '../../config/server.js';
 import { GatewayListSchema } from '../gateway.js';
 import { GatewayPromptsSchema, GatewayResourcesSchema } from '../gateway-kinds.js';
-import { GetPromptOutputSchema, ReadResourceOutputSchema } from '../inspector.js';
+import { GetPromptOutputSchema, PendingServerRequestSchema, ReadResourceOutputSchema } from '../inspector.js';
 import { ToolCallResultSchema } from '../status.js';
 import { ServerName } from './common.js';
 
@@ -13,6 +13,16 @@ const AbsoluteDir = z
   .min(1)
   .max(4096)
   .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'must be an absolute folder path');
+
+/**
+ * What a door's host can be asked during a call (issue 30 item 5, docs/gateway.md § Relaying): the
+ * door's id (unique per door process; two doors' calls on one server at once make its requests
+ * ambiguous) and the capabilities the host declared. Absent: the door relays nothing (the HTTP door).
+ */
+export const GatewayRelaySchema = z
+  .object({ door: z.string().min(1).max(100), sampling: z.boolean(), elicitation: z.boolean(), roots: z.boolean() })
+  .strict();
+export type GatewayRelay = z.infer<typeof GatewayRelaySchema>;
 
 const Door = { host: HostIdSchema, project: AbsoluteDir.optional(), server: ServerName.optional() };
 
@@ -36,6 +46,8 @@ export const gatewayMethods = {
         name: z.string().min(1).max(500),
         args: z.record(z.string(), z.unknown()).default({}),
         callId: z.string().max(100).optional(),
+        /** With `callId`: the server's requests during the call go to this door (`gateway:serverRequest`). */
+        relay: GatewayRelaySchema.optional(),
       })
       .strict(),
     output: ToolCallResultSchema,
@@ -59,4 +71,12 @@ export const gatewayMethods = {
     input: z.object({ ...Door, name: z.string().min(1).max(500), args: z.record(z.string(), z.string()).default({}) }).strict(),
     output: GetPromptOutputSchema,
   },
+} as const;
+
+export const gatewayEvents = {
+  /**
+   * A server's request (sampling, elicitation, roots) during a gateway call, for the door that made
+   * the call (`via.callId`) to put to its host; answered with `requests:answer` (`relayed`).
+   */
+  'gateway:serverRequest': PendingServerRequestSchema,
 } as const;

@@ -15,12 +15,13 @@ import {
   type ClientCapabilities,
   type CreateMessageResult,
   type ElicitResult,
+  type ListRootsResult,
   type ConnectOptions,
   type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { Root, ServerRequestAnswer } from '../../../../src-shared/api/inspector.js';
+import type { Root, ServerRequestAnswer, ServerRequestKind } from '../../../../src-shared/api/inspector.js';
 import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../../src-shared/config/server.js';
 import type { ClientHooks } from './client-hooks.js';
 import { ClientTaskStore } from './client-tasks.js';
@@ -122,8 +123,20 @@ const unavailable = (): never => {
 /** The bare sentence of a declined sampling request (the server adds its own "MCP error" prefix). */
 export const SAMPLING_DECLINED = 'Sampling request declined by the user';
 
+/**
+ * Issue 30: a gateway door's host answered (`relayed`): its result unchanged, or its error with the
+ * same code and words; any other answer to a relayed request (the call ended, the server gave up)
+ * throws `kind`'s refusal.
+ */
+function relayedResult<T>(answer: ServerRequestAnswer, kind: ServerRequestKind): T {
+  if (answer.action !== 'relayed') throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `The ${kind} request was not answered by the gateway's host (${answer.action})`);
+  if (answer.error) throw new ProtocolError(answer.error.code, answer.error.message);
+  return (answer.result ?? {}) as T;
+}
+
 /** Turn a person's sampling answer into a `CreateMessageResult`, or throw the decline. */
 function samplingResult(answer: ServerRequestAnswer): CreateMessageResult {
+  if (answer.action === 'relayed') return relayedResult(answer, 'sampling');
   if (answer.action === 'reply') {
     return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? 'human', stopReason: 'endTurn' };
   }
@@ -132,6 +145,7 @@ function samplingResult(answer: ServerRequestAnswer): CreateMessageResult {
 
 /** Turn a person's elicitation answer into an `ElicitResult`. */
 function elicitResult(answer: ServerRequestAnswer, mode?: unknown): ElicitResult {
+  if (answer.action === 'relayed') return relayedResult(answer, 'elicitation');
   // A URL-mode acceptance carries no content (the person acted in the browser).
   if (answer.action === 'accept') return mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
   if (answer.action === 'cancel') return { action: 'cancel' };
@@ -167,7 +181,7 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
   // Every server request reaches a face through here — directly, as part of a task, or replayed from
   // a 2026-era input_required result — so the http(s)-only rule for addresses is checked here once,
   // before a face could open anything (issue 26 item 4: the task path skipped it).
-  const ask = async (kind: 'sampling' | 'elicitation', params: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRequestAnswer> => {
+  const ask = async (kind: ServerRequestKind, params: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRequestAnswer> => {
     if (kind === 'elicitation' && params.mode === 'url' && !isOpenableUrl(params.url)) {
       options.note?.(`URL elicitation declined: ${REFUSED_URL_REASON}`);
       return { action: 'decline' };
@@ -177,13 +191,16 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
     return answer;
   };
 
-  client.setRequestHandler('roots/list', async () => {
+  client.setRequestHandler('roots/list', async (_request, ctx) => {
+    // Issue 30: during a call through a host's gateway door, the host's own roots (or a refusal in words).
+    refuseForGateway('roots');
+    if (hooks.broker?.gatewayRoute(server, 'roots')) return relayedResult<ListRootsResult>(await ask('roots', {}, ctx.mcpReq.signal), 'roots');
     const roots = hooks.roots?.(server) ?? options.defaultRoots ?? [];
     return { roots: roots.map((r) => (r.name ? { uri: r.uri, name: r.name } : { uri: r.uri })) };
   });
 
   // Issue 30: a request raised during a call through a host's gateway door is refused at once, in words.
-  const refuseForGateway = (kind: 'sampling' | 'elicitation'): void => {
+  const refuseForGateway = (kind: ServerRequestKind): void => {
     const why = hooks.broker?.gatewayRefusal(server, kind);
     if (why === undefined) return;
     options.note?.(`${kind} request refused: ${why}`);

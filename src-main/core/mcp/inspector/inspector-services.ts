@@ -66,6 +66,7 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
   const listWarnings = new Map<string, Map<string, string>>();
 
   broker.on('pending', (r) => emit('requests:pending', r));
+  broker.on('gateway', (r) => emit('gateway:serverRequest', r));
   broker.on('resolved', (r) => emit('requests:resolved', r));
   tasks.on('changed', (t) => emit('tasks:changed', t));
   tasks.on('finished', ({ args, startedAt, result }) => emit('history:appended', history.record(args, startedAt, result, true)));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PendingServerRequest } from '../../../../src-shared/api/inspector.js';
 import { acceptWithDefaults, schemaDefaults, ServerRequestBroker } from './server-requests.js';
 
 describe('ServerRequestBroker', () => {
@@ -51,5 +52,45 @@ describe('ServerRequestBroker', () => {
     expect(broker.gatewayRefusal('s', 'elicitation')).toBe("Switchboard's gateway does not relay elicitation to Claude Code yet");
     endClaude();
     expect(broker.gatewayRefusal('s', 'sampling')).toBeUndefined();
+  });
+
+  it('routes a request during a relaying gateway call to that door, never the window; refuses in words when the host did not declare it or two doors run calls (issue 30 item 5)', async () => {
+    const broker = new ServerRequestBroker({ hasFace: () => false, policy: acceptWithDefaults });
+    const toDoor: PendingServerRequest[] = [];
+    const toWindow: PendingServerRequest[] = [];
+    broker.on('gateway', (r) => toDoor.push(r));
+    broker.on('pending', (r) => toWindow.push(r));
+    const relay = { door: 'door-a', sampling: true, elicitation: false, roots: true };
+    const end = broker.gatewayCall('s', 'claude-code', { ...relay, callId: 'gw-a-1' });
+    expect(broker.gatewayRoute('s', 'sampling')).toEqual({ via: { host: 'claude-code', callId: 'gw-a-1' } });
+    expect(broker.gatewayRefusal('s', 'elicitation')).toBe('Claude Code did not declare the elicitation capability to Switchboard\'s gateway, so the elicitation request of server "s" cannot reach it');
+
+    // No face and a policy: still the door's (the host answers, not the policy or the window).
+    const answer = broker.ask('s', 'sampling', { maxTokens: 5 });
+    expect(toDoor).toMatchObject([{ server: 's', kind: 'sampling', params: { maxTokens: 5 }, via: { host: 'claude-code', callId: 'gw-a-1' } }]);
+    expect(toWindow).toEqual([]);
+    expect(broker.pending()).toEqual([]);
+    const relayed = { action: 'relayed' as const, result: { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' } };
+    expect(broker.answer(toDoor[0]?.id ?? '', relayed)).toBe(true);
+    expect(await answer).toEqual(relayed);
+
+    // A second door's call on the same server: ambiguous, refused; another server is not affected.
+    const endCursor = broker.gatewayCall('s', 'cursor', { ...relay, door: 'door-b', callId: 'gw-b-1' });
+    expect(broker.gatewayRefusal('s', 'sampling')).toBe(
+      'Switchboard\'s gateway cannot tell which call caused this sampling request of server "s": calls from Claude Code and Cursor run on it at once, and stdio carries no link from a server\'s request to its call',
+    );
+    expect(broker.gatewayRoute('other', 'sampling')).toBeUndefined();
+    endCursor();
+    const endSecond = broker.gatewayCall('s', 'claude-code', { ...relay, door: 'door-c', callId: 'gw-c-1' });
+    expect(broker.gatewayRefusal('s', 'roots')).toBe(
+      'Switchboard\'s gateway cannot tell which call caused this roots request of server "s": calls from 2 doors of Claude Code run on it at once, and stdio carries no link from a server\'s request to its call',
+    );
+    endSecond();
+
+    // The call ends while its request waits: the request is cancelled, never left hanging.
+    const left = broker.ask('s', 'roots', {});
+    end();
+    expect(await left).toEqual({ action: 'cancel' });
+    expect(broker.gatewayRoute('s', 'sampling')).toBeUndefined();
   });
 });

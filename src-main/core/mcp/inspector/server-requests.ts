@@ -11,6 +11,7 @@
 import { EventEmitter } from 'node:events';
 import type { PauseSource } from '../tools/pausable-deadline.js';
 import type { PendingServerRequest, ServerRequestAnswer, ServerRequestKind, ServerRequestResolved } from '../../../../src-shared/api/inspector.js';
+import type { GatewayRelay } from '../../../../src-shared/api/methods/gateway.js';
 import { HOST_LABELS, type HostId } from '../../../../src-shared/config/server.js';
 
 /** Answers a request without a person; return undefined to fall through to the UI (or decline). */
@@ -19,6 +20,8 @@ export type ServerRequestPolicy = (request: PendingServerRequest) => ServerReque
 /** Events of the broker. */
 export interface BrokerEvents {
   pending: [PendingServerRequest];
+  /** A request for the door of the gateway call it belongs to (`via`), never for the window. */
+  gateway: [PendingServerRequest];
   resolved: [ServerRequestResolved];
 }
 
@@ -39,14 +42,20 @@ interface Waiting {
 
 let nextId = 1;
 
+/** A gateway call running on a server: its host and, when its door relays, the door's relay. */
+interface GatewayCallMark {
+  host: HostId;
+  relay?: GatewayRelay & { callId: string };
+}
+
 /** Queue of server-initiated requests waiting for an answer. */
 export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
   private readonly waiting = new Map<string, Waiting>();
   private policy?: ServerRequestPolicy;
   private hasFace: () => boolean;
   private readonly maxWaitMs: number;
-  /** Hosts of the gateway calls running now, per server (issue 30: their server requests are refused at once). */
-  private readonly gatewayCalls = new Map<string, HostId[]>();
+  /** The gateway calls running now, per server, oldest first (issue 30: their server requests go to their door, or are refused). */
+  private readonly gatewayCalls = new Map<string, GatewayCallMark[]>();
 
   constructor(options: BrokerOptions = {}) {
     super();
@@ -67,34 +76,53 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
 
   /**
    * Mark a call to `server` that came through `host`'s gateway door as running; call the returned
-   * function when it ends. While one runs, `gatewayRefusal` refuses that server's requests.
+   * function when it ends (a request of the call still waiting is then cancelled). `relay`: the
+   * door's id, `callId` and the capabilities its host declared; without it the server's requests
+   * during the call are refused (`gatewayRoute`).
    */
-  gatewayCall(server: string, host: HostId): () => void {
-    this.gatewayCalls.set(server, [...(this.gatewayCalls.get(server) ?? []), host]);
+  gatewayCall(server: string, host: HostId, relay?: GatewayRelay & { callId: string }): () => void {
+    const mark: GatewayCallMark = { host, ...(relay ? { relay } : {}) };
+    this.gatewayCalls.set(server, [...(this.gatewayCalls.get(server) ?? []), mark]);
     return () => {
-      const hosts = [...(this.gatewayCalls.get(server) ?? [])];
-      hosts.splice(hosts.indexOf(host), 1);
-      if (hosts.length > 0) this.gatewayCalls.set(server, hosts);
+      const marks = (this.gatewayCalls.get(server) ?? []).filter((m) => m !== mark);
+      if (marks.length > 0) this.gatewayCalls.set(server, marks);
       else this.gatewayCalls.delete(server);
+      if (relay) for (const w of [...this.waiting.values()]) if (w.request.via?.callId === relay.callId) w.settle({ action: 'cancel' }, 'the gateway call ended');
     };
   }
 
   /**
-   * Why a `kind` request from `server` is refused at once, or undefined: a call through a host's
-   * gateway door is running on that server (issue 30, docs/gateway.md: relaying server requests to
-   * the host is not built; asking the window instead would show a request nobody there caused and
-   * leave the agent's call waiting). Stdio gives no link from a server request to the call that
-   * caused it, so any gateway call running on the server counts (the latest one's host is named).
+   * Where a `kind` request from `server` goes (issue 30 item 5, docs/gateway.md § Relaying server
+   * requests): undefined — no gateway call runs on that server, the window as ever; `via` — the host
+   * and call of the one door with calls running there (the latest call; stdio gives no link from a
+   * server request to the call that caused it); `refuse` — words, when calls of two or more doors
+   * run there at once, the door relays nothing (the HTTP door), or its host did not declare `kind`.
    */
-  gatewayRefusal(server: string, kind: ServerRequestKind): string | undefined {
-    const hosts = this.gatewayCalls.get(server);
-    const host = hosts?.[hosts.length - 1];
-    return host === undefined ? undefined : `Switchboard's gateway does not relay ${kind} to ${HOST_LABELS[host]} yet`;
+  gatewayRoute(server: string, kind: ServerRequestKind): { via: { host: HostId; callId: string } } | { refuse: string } | undefined {
+    const marks = this.gatewayCalls.get(server) ?? [];
+    const latest = marks[marks.length - 1];
+    if (latest === undefined) return undefined;
+    const doors = new Set(marks.map((m) => m.relay?.door ?? ''));
+    if (doors.size > 1) {
+      const hosts = [...new Set(marks.map((m) => HOST_LABELS[m.host]))];
+      const who = hosts.length > 1 ? hosts.join(' and ') : `${doors.size} doors of ${hosts.join('')}`;
+      return { refuse: `Switchboard's gateway cannot tell which call caused this ${kind} request of server "${server}": calls from ${who} run on it at once, and stdio carries no link from a server's request to its call` };
+    }
+    const host = HOST_LABELS[latest.host];
+    if (!latest.relay) return { refuse: `Switchboard's gateway does not relay ${kind} to ${host} yet` };
+    if (!latest.relay[kind]) return { refuse: `${host} did not declare the ${kind} capability to Switchboard's gateway, so the ${kind} request of server "${server}" cannot reach it` };
+    return { via: { host: latest.host, callId: latest.relay.callId } };
   }
 
-  /** Requests waiting for a person, oldest first. */
+  /** `gatewayRoute`'s refusal words, or undefined. */
+  gatewayRefusal(server: string, kind: ServerRequestKind): string | undefined {
+    const route = this.gatewayRoute(server, kind);
+    return route && 'refuse' in route ? route.refuse : undefined;
+  }
+
+  /** Requests waiting for a person, oldest first (a gateway door's are its host's, not listed). */
   pending(): PendingServerRequest[] {
-    return [...this.waiting.values()].map((w) => w.request);
+    return [...this.waiting.values()].map((w) => w.request).filter((r) => r.via === undefined);
   }
 
   /**
@@ -104,6 +132,9 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
    */
   async ask(server: string, kind: ServerRequestKind, params: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRequestAnswer> {
     const request: PendingServerRequest = { id: `req-${nextId++}`, server, kind, receivedAt: Date.now(), params };
+    // Issue 30: during a gateway call the request is its door's (no policy, no window).
+    const route = this.gatewayRoute(server, kind);
+    if (route && 'via' in route) return this.wait({ ...request, via: route.via }, signal, 'gateway');
     if (this.policy) {
       try {
         const answer = await this.policy(request);
@@ -113,7 +144,14 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
         return { action: 'decline' };
       }
     }
-    if (!this.hasFace() || signal?.aborted) return { action: 'decline' };
+    if (!this.hasFace()) return { action: 'decline' };
+    return this.wait(request, signal, 'pending');
+  }
+
+  /** Queue `request` and tell `event`'s listeners; resolves as `ask` says. */
+  private wait(request: PendingServerRequest, signal: AbortSignal | undefined, event: 'pending' | 'gateway'): Promise<ServerRequestAnswer> {
+    const { server } = request;
+    if (signal?.aborted) return Promise.resolve({ action: 'decline' });
     return new Promise<ServerRequestAnswer>((resolve) => {
       const timer = setTimeout(() => settle({ action: 'decline' }, 'expired (declined)'), this.maxWaitMs);
       timer.unref?.();
@@ -127,7 +165,7 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(request.id, { request, settle });
-      this.emit('pending', request);
+      this.emit(event, request);
     });
   }
 
@@ -143,9 +181,11 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
           if (r.server === server) listener();
         };
         this.on('pending', on);
+        this.on('gateway', on);
         this.on('resolved', on);
         return () => {
           this.off('pending', on);
+          this.off('gateway', on);
           this.off('resolved', on);
         };
       },

@@ -26,6 +26,7 @@ import type { CliContext } from '../context.js';
 import { kindsDoor } from '../gateway-kinds-door.js';
 import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
+import { gatewayRelay } from '../../../wires/gateway-relay.js';
 import { printGatewayUrl } from '../gateway-url.js';
 
 /** How long the door waits after an owner event before reading the list again (events come in bursts). */
@@ -86,6 +87,8 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     call: owner.call,
     door,
     capabilities: kinds.capabilities,
+    // Server requests, progress and cancellation of each call go to this host (gateway-relay.ts).
+    relay: (s) => gatewayRelay(s, owner.call, owner.on),
     onList: (l) => {
       served = JSON.stringify(l.tools);
     },
