@@ -37,6 +37,8 @@ export interface GatewayInputs {
   switchboardOff(server: string, file: string): ReadonlySet<string>;
   /** Tools switched off in Switchboard's bridge view (held back from every Switchboard face, so from the gateway too). */
   bridgeOff(server: string): ReadonlySet<string>;
+  /** The project folder the owner serves, when it is not `project` (a server it runs none of then gets the next step in its reason). */
+  ownerProject?: string;
   /** The servers Switchboard runs (to say "not in <host>'s servers" for one of them). */
   managed: readonly string[];
 }
@@ -59,12 +61,22 @@ export interface GatewayGate {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * Why Switchboard runs no server `name`, with the next step: when the door's project is not the one
+ * the owner serves (the owner runs only its own folder's project servers), open that folder in
+ * Switchboard, or point the door at the owner's folder (issue 30 item 3, a trial finding).
+ */
+function notRunReason(name: string, project: string, ownerProject: string | undefined): string {
+  if (ownerProject === undefined || ownerProject === project) return `Switchboard runs no server "${name}" (it runs the servers of its own project folder)`;
+  return `Switchboard serves ${ownerProject}, not ${project}, and runs no server "${name}": open ${project} in Switchboard (switchboard serve --project ${project}, or the app in that folder), or start the gateway with --project ${ownerProject} if that is the host's project`;
+}
+
 /** The state of one host entry and why it gives no tools. */
 function serverState(inputs: GatewayInputs, def: ServerDefinition): { state: GatewayServerState; reason?: string; code?: ErrorCode } {
   const label = HOST_LABELS[inputs.host];
   if (def.enabled === false) return { state: 'disabled', reason: `disabled in ${label}'s file ${def.source.file}`, code: 'DISABLED' };
   const st = inputs.state(def.name);
-  if (!st) return { state: 'not-ready', reason: `Switchboard runs no server "${def.name}" (it runs the servers of its own project folder)`, code: 'NOT_CONNECTED' };
+  if (!st) return { state: 'not-ready', reason: notRunReason(def.name, inputs.project, inputs.ownerProject), code: 'NOT_CONNECTED' };
   const why = st.lastError ? `: ${st.lastError}` : '';
   switch (st.status) {
     case 'connected':

@@ -47,6 +47,7 @@ export function gatewayHandlers(
       host,
       project: dir,
       ...(server !== undefined ? { server } : {}),
+      ...(elsewhere ? { ownerProject: resolve(own.projectDir) } : {}),
       view,
       state: (name) => states.get(name),
       listed: (name) => ctx.manager.rawTools(name),
