@@ -54,6 +54,8 @@ export const GatewayListSchema = z.object({
   tools: z.array(GatewayToolSchema),
   servers: z.array(GatewayServerSchema),
   collisions: z.array(GatewayCollisionSchema),
+  /** What in the host's own files could not be read or will not work as written (a file that does not parse, an entry left out), with words; absent when nothing. */
+  problems: z.array(z.object({ file: z.string(), line: z.number().int().optional(), server: z.string().optional(), message: z.string() })).optional(),
 });
 export type GatewayList = z.infer<typeof GatewayListSchema>;
 
