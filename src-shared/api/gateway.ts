@@ -19,6 +19,8 @@ export const GatewayToolSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /** The name the host finally shows its agent: its own prefix for the `switchboard` entry + `name` (core/gateway/gateway-names.ts `hostShownName`). */
+  shown: z.string().optional(),
 });
 export type GatewayTool = z.infer<typeof GatewayToolSchema>;
 

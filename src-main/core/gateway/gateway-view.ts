@@ -16,7 +16,7 @@ import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-sh
 import { onByHostList } from '../budget/budget-view.js';
 import { isSwitchboardGatewayEntry } from '../config/gateway-entry.js';
 import type { HostView } from '../config/host-view.js';
-import { gatewayNames, hostSafe } from './gateway-names.js';
+import { gatewayNames, hostSafe, hostShownName } from './gateway-names.js';
 
 /** What one host's list is made from. */
 export interface GatewayInputs {
@@ -145,6 +145,7 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
       inputSchema: tool.inputSchema as Record<string, unknown>,
       ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
       ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
+      shown: hostShownName(inputs.host, name),
     });
   });
   const servers: GatewayServer[] = defs.map((def) => {
