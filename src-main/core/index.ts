@@ -11,6 +11,7 @@ export { createSwitchboardCore, type CoreExtras } from './composition/switchboar
 export type { CoreOptions, SwitchboardCore, ReferenceServerLaunch } from './facade/types.js';
 export { KeytarSecretStore } from './secrets/secret-store.js';
 export { gatewayTokenAccount, type GatewayAccess } from './gateway/gateway-tokens.js';
+export { gatewayDoorPath, gatewayDoors, gatewayEntryJson } from './gateway/gateway-doors.js';
 export { acceptWithDefaults, type ServerRequestPolicy } from './mcp/inspector/server-requests.js';
 export { ChannelFile } from './channels/channel-file.js';
 export { DEEP_LINK_DONE_URL } from './auth/auth-service.js';

@@ -19,6 +19,8 @@ export const GatewayToolSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /** The name the host finally shows its agent: its own prefix for the `switchboard` entry + `name` (core/gateway/gateway-names.ts `hostShownName`). */
+  shown: z.string().optional(),
 });
 export type GatewayTool = z.infer<typeof GatewayToolSchema>;
 
@@ -54,6 +56,8 @@ export const GatewayListSchema = z.object({
   tools: z.array(GatewayToolSchema),
   servers: z.array(GatewayServerSchema),
   collisions: z.array(GatewayCollisionSchema),
+  /** What in the host's own files could not be read or will not work as written (a file that does not parse, an entry left out), with words; absent when nothing. */
+  problems: z.array(z.object({ file: z.string(), line: z.number().int().optional(), server: z.string().optional(), message: z.string() })).optional(),
 });
 export type GatewayList = z.infer<typeof GatewayListSchema>;
 

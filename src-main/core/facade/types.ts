@@ -28,6 +28,8 @@ export interface CoreOptions {
   version: string;
   /** Launch of the bundled server-everything (Electron: execPath + ELECTRON_RUN_AS_NODE=1). */
   referenceServer: ReferenceServerLaunch;
+  /** How to launch the built CLI (node's absolute path, then the CLI's), when this core runs in it: the gateway's ready-to-paste entry (`gateway:doors`). */
+  cliLaunch?: ReferenceServerLaunch;
   /** The OS keychain (default keytar; tests may pass another `SecretStore`). Issue 6. */
   secrets?: SecretStore;
   /** Open a URL in the person's browser (desktop: shell.openExternal). Absent: the face opens sign-in URLs itself. */

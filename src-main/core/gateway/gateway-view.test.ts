@@ -51,9 +51,9 @@ function inputs(overrides: Partial<GatewayInputs> = {}): GatewayInputs {
 describe('gateway list and gate', () => {
   it('lists by server key then raw name, leaves held tools out and says why each server gives none', () => {
     const { list, gate } = buildGatewayList(inputs());
-    expect(list.tools.map((t) => [t.name, t.server, t.tool])).toEqual([
-      ['a_z_last', 'a', 'z.last'],
-      ['b_x', 'b', 'x'],
+    expect(list.tools.map((t) => [t.name, t.server, t.tool, t.shown])).toEqual([
+      ['a_z_last', 'a', 'z.last', 'mcp__switchboard__a_z_last'],
+      ['b_x', 'b', 'x', 'mcp__switchboard__b_x'],
     ]);
     expect(list.servers).toEqual([
       { server: 'a', state: 'listed', tools: 1 },

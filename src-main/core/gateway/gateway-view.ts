@@ -16,7 +16,7 @@ import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-sh
 import { onByHostList } from '../budget/budget-view.js';
 import { isSwitchboardGatewayEntry } from '../config/gateway-entry.js';
 import type { HostView } from '../config/host-view.js';
-import { gatewayNames, hostSafe } from './gateway-names.js';
+import { gatewayNames, hostSafe, hostShownName } from './gateway-names.js';
 
 /** What one host's list is made from. */
 export interface GatewayInputs {
@@ -37,6 +37,8 @@ export interface GatewayInputs {
   switchboardOff(server: string, file: string): ReadonlySet<string>;
   /** Tools switched off in Switchboard's bridge view (held back from every Switchboard face, so from the gateway too). */
   bridgeOff(server: string): ReadonlySet<string>;
+  /** The project folder the owner serves, when it is not `project` (a server it runs none of then gets the next step in its reason). */
+  ownerProject?: string;
   /** The servers Switchboard runs (to say "not in <host>'s servers" for one of them). */
   managed: readonly string[];
 }
@@ -59,12 +61,22 @@ export interface GatewayGate {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * Why Switchboard runs no server `name`, with the next step: when the door's project is not the one
+ * the owner serves (the owner runs only its own folder's project servers), open that folder in
+ * Switchboard, or point the door at the owner's folder (issue 30 item 3, a trial finding).
+ */
+function notRunReason(name: string, project: string, ownerProject: string | undefined): string {
+  if (ownerProject === undefined || ownerProject === project) return `Switchboard runs no server "${name}" (it runs the servers of its own project folder)`;
+  return `Switchboard serves ${ownerProject}, not ${project}, and runs no server "${name}": open ${project} in Switchboard (switchboard serve --project ${project}, or the app in that folder), or start the gateway with --project ${ownerProject} if that is the host's project`;
+}
+
 /** The state of one host entry and why it gives no tools. */
 function serverState(inputs: GatewayInputs, def: ServerDefinition): { state: GatewayServerState; reason?: string; code?: ErrorCode } {
   const label = HOST_LABELS[inputs.host];
   if (def.enabled === false) return { state: 'disabled', reason: `disabled in ${label}'s file ${def.source.file}`, code: 'DISABLED' };
   const st = inputs.state(def.name);
-  if (!st) return { state: 'not-ready', reason: `Switchboard runs no server "${def.name}" (it runs the servers of its own project folder)`, code: 'NOT_CONNECTED' };
+  if (!st) return { state: 'not-ready', reason: notRunReason(def.name, inputs.project, inputs.ownerProject), code: 'NOT_CONNECTED' };
   const why = st.lastError ? `: ${st.lastError}` : '';
   switch (st.status) {
     case 'connected':
@@ -133,6 +145,7 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
       inputSchema: tool.inputSchema as Record<string, unknown>,
       ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
       ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
+      shown: hostShownName(inputs.host, name),
     });
   });
   const servers: GatewayServer[] = defs.map((def) => {

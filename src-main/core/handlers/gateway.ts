@@ -13,6 +13,7 @@ import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
+import { gatewayProblems } from '../gateway/gateway-problems.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
@@ -37,16 +38,18 @@ export function gatewayHandlers(
     const dir = resolve(project ?? own.projectDir);
     const elsewhere = dir !== resolve(own.projectDir);
     const dctx = elsewhere ? { ...own, projectDir: dir, projectTrusted: ctx.trustStore.isTrusted(dir) } : own;
-    const view = await loadHostView(elsewhere ? await discoverServers(dctx) : discovery, host, dctx);
+    const result = elsewhere ? await discoverServers(dctx) : discovery;
+    const view = await loadHostView(result, host, dctx);
     if (server !== undefined && !view.entries.some((e) => e.loaded && !e.overriddenBy && e.definition.name === server)) {
       throw new CoreError('NOT_FOUND', `Server "${server}" is not in ${HOST_LABELS[host]}'s servers (for ${dir})`);
     }
     toggles.reload();
     const states = new Map(ctx.snapshot().servers.map((s) => [s.server.name, s]));
-    return buildGatewayList({
+    const built = buildGatewayList({
       host,
       project: dir,
       ...(server !== undefined ? { server } : {}),
+      ...(elsewhere ? { ownerProject: resolve(own.projectDir) } : {}),
       view,
       state: (name) => states.get(name),
       listed: (name) => ctx.manager.rawTools(name),
@@ -56,6 +59,9 @@ export function gatewayHandlers(
       bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
       managed: discovery.servers.map((s) => s.name),
     });
+    // What in the host's own files kept servers out (a trial finding: an empty list with no word why).
+    const problems = gatewayProblems(view, result.warnings);
+    return problems.length > 0 ? { ...built, list: { ...built.list, problems } } : built;
   };
 
   return {

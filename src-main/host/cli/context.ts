@@ -3,7 +3,7 @@
  * reference server's launch, output streams, and an ephemeral core that always cleans up (docs/faces-and-ownership.md).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveReferenceServerScript } from '../../core/composition/entry-kit.js';
 import { currentPlatform, dataDir, type PlatformContext } from '../../core/composition/entry-kit.js';
@@ -72,6 +72,12 @@ export function createCliContext(cli: ParsedCli, io: CliIo, platform: PlatformCo
   return { cli, io, platform, projectDir, dataDir: data, version: appVersion(), cwd };
 }
 
+/** This process's own launch (`<node> <cli entry>`), when its entry is known: the gateway's absolute host entry. */
+export function cliLaunch(): { cliLaunch?: { command: string; args: string[] } } {
+  const entry = process.argv[1];
+  return entry !== undefined && isAbsolute(entry) ? { cliLaunch: { command: process.execPath, args: [entry] } } : {};
+}
+
 /** Core options for this run; the reference server runs as `<node> <server-everything> stdio`. */
 export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOptions {
   return {
@@ -81,6 +87,7 @@ export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOpt
     mode,
     version: ctx.version,
     referenceServer: { command: process.execPath, args: [resolveReferenceServerScript(), 'stdio'] },
+    ...cliLaunch(),
   };
 }
 

@@ -7,7 +7,7 @@
  * and kept in its keychain (core/gateway/gateway-tokens.ts); it is printed only with `--show-token`, with a warning.
  * Exit 0; 2 when the keychain cannot be used.
  */
-import { gatewayTokenAccount } from '../../core/index.js';
+import { gatewayDoorPath, gatewayTokenAccount } from '../../core/index.js';
 import { readKeptSession } from '../../owner/kept-session.js';
 import { readLiveEndpoint } from '../../owner/ownership.js';
 import type { HostId } from '../../../src-shared/config/server.js';
@@ -15,7 +15,7 @@ import { EXIT } from './args.js';
 import { withEphemeralCore, type CliContext } from './context.js';
 
 /** The door's path for `host` (and one `server`): `/mcp/<host>[/<server>]`, the server name URL-encoded. */
-export const gatewayPath = (host: HostId, server?: string): string => `/mcp/${host}${server !== undefined ? `/${encodeURIComponent(server)}` : ''}`;
+export const gatewayPath = gatewayDoorPath;
 
 /** Print the URL (and, with `showToken`, the token) of `host`'s HTTP door. */
 export async function printGatewayUrl(ctx: CliContext, host: HostId, server: string | undefined, showToken: boolean): Promise<number> {

@@ -7,6 +7,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { CallRecord } from '../../../src-shared/api/inspector.js';
+import { HOST_LABELS } from '../../../src-shared/config/server.js';
 import { formatLatency } from '../lib/format.js';
 import type { FollowedListSpec } from '../lib/followed-list.js';
 import { useFollowedList } from '../lib/use-followed-list.js';
@@ -80,6 +81,11 @@ function HistoryRows({ records, tool, onOpen, onReplay, canReplay }: { records: 
                     {r.task ? (
                       <Badge size="xs" variant="outline">
                         task
+                      </Badge>
+                    ) : null}
+                    {r.via ? (
+                      <Badge size="xs" variant="outline" color="blue" title={`Called by ${HOST_LABELS[r.via.host]}'s agent through Switchboard's gateway`}>
+                        via {r.via.host}
                       </Badge>
                     ) : null}
                     {r.rule !== undefined ? (

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HostIdSchema } from '../../config/server.js';
 import { GatewayListSchema } from '../gateway.js';
+import { GatewayDoorsSchema } from '../gateway-doors.js';
 import { GatewayPromptsSchema, GatewayResourcesSchema } from '../gateway-kinds.js';
 import { GetPromptOutputSchema, PendingServerRequestSchema, ReadResourceOutputSchema } from '../inspector.js';
 import { ToolCallResultSchema } from '../status.js';
@@ -71,6 +72,12 @@ export const gatewayMethods = {
     input: z.object({ ...Door, name: z.string().min(1).max(500), args: z.record(z.string(), z.string()).default({}) }).strict(),
     output: GetPromptOutputSchema,
   },
+  /**
+   * How `host` reaches its doors (docs/gateway.md § A host's entry): the stdio command line (the
+   * `switchboard` form and, when the owner is the CLI, node's and the built CLI's absolute paths) and
+   * the HTTP door's URL on the live owner's port. No token: `switchboard gateway --print-http --show-token`.
+   */
+  'gateway:doors': { input: z.object({ host: HostIdSchema, server: ServerName.optional() }).strict(), output: GatewayDoorsSchema },
 } as const;
 
 export const gatewayEvents = {

@@ -28,6 +28,8 @@ import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { gatewayRelay } from '../../../wires/gateway-relay.js';
 import { printGatewayUrl } from '../gateway-url.js';
+import { printGatewayEntry } from '../gateway-entry-print.js';
+import { doorStartLines } from '../gateway-held-lines.js';
 
 /** How long the door waits after an owner event before reading the list again (events come in bursts). */
 const RELIST_DELAY_MS = 100;
@@ -56,6 +58,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   const host = hostFlag(ctx.cli.flags.host);
   const only = typeof ctx.cli.flags.server === 'string' ? ctx.cli.flags.server : undefined;
   if (ctx.cli.flags['print-http'] === true) return printGatewayUrl(ctx, host, only, ctx.cli.flags['show-token'] === true);
+  if (ctx.cli.flags['print-entry'] === true) return printGatewayEntry(ctx, host, only);
   // stdout is the JSON-RPC stream: whatever else the process prints goes to stderr.
   console.log = console.error;
   console.info = console.error;
@@ -78,6 +81,10 @@ export async function runGateway(ctx: CliContext): Promise<number> {
       return EXIT.USAGE;
     }
   }
+
+  // What the host does not get and why, one line each (a trial finding: an empty list said nothing).
+  const first = await owner.call('gateway:list', door());
+  if (first.ok) for (const line of doorStartLines(first.data)) ctx.io.err(`switchboard gateway: ${line}`);
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
   const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
@@ -152,7 +159,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 /** `switchboard gateway --host <id> [--server <name>] [--print-http [--show-token]]`. */
 export const gatewayCommand: CommandSpec = {
   name: 'gateway',
-  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token]]',
+  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token] | --print-entry]',
   summary: "Serve one host's tools over stdio as an MCP server (the host spawns it; docs/gateway.md)",
   positionals: [0, 0],
   flags: {
@@ -160,6 +167,7 @@ export const gatewayCommand: CommandSpec = {
     server: { type: 'string', help: '--server <name>   Serve only this server of the host, under its raw tool names (made host-safe)' },
     'headless-owner': { type: 'boolean', help: '--headless-owner  Run the headless owner a door starts when none runs (exits 60 s after its last door; docs/gateway.md)' },
     'print-http': { type: 'boolean', help: "--print-http      Print the URL of the host's HTTP door (on the owner's port) and how to get its token, then exit" },
+    'print-entry': { type: 'boolean', help: "--print-entry     Print a host entry to paste (node's and this CLI's absolute paths: no npm link needed), then exit" },
     'show-token': { type: 'boolean', help: "--show-token      With --print-http: print the host's bearer token too (anyone who has it can call the host's tools)" },
   },
   validate: (flags) => {

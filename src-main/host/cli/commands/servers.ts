@@ -13,6 +13,7 @@ import { trustHint, type CliContext } from '../context.js';
 import { formatServers, type DiscoveryReport } from '../format.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOffline } from '../owner-link.js';
+import { gatewayStateLines } from '../gateway-held-lines.js';
 
 /**
  * The discovery part of a `servers:list` snapshot (no runtime state), with the core's verdict on
@@ -33,11 +34,17 @@ export function discoveryReport(snapshot: ServersSnapshot): DiscoveryReport {
 
 /** `switchboard servers --host <id>`: that host's own view (docs/config-discovery.md, `config:hosts`), `--json`: the `HostView`. */
 async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
-  return withOwnerOrOffline(ctx, async (call) => {
+  return withOwnerOrOffline(ctx, async (call, live) => {
     const r = await call('config:hosts', {});
     if (!r.ok) return printFailure(ctx, r.error);
     const view = r.data.find((v) => v.host === host)!;
-    ctx.io.out(ctx.cli.json ? JSON.stringify(view, null, 2) : formatHostView(view).join('\n'));
+    if (ctx.cli.json) {
+      ctx.io.out(JSON.stringify(view, null, 2));
+      return EXIT.OK;
+    }
+    // The door's real state (a trial finding: every entry broken, yet this showed ✓).
+    const door = await call('gateway:list', { host, project: ctx.projectDir });
+    ctx.io.out([...formatHostView(view), ...(door.ok ? gatewayStateLines(door.data, live) : [`  through the gateway: ${door.error.message}`])].join('\n'));
     return EXIT.OK;
   });
 }
