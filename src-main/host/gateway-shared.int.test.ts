@@ -8,7 +8,8 @@
  * - Cursor's file gives server-memory another environment: Cursor gets its own process (its own
  *   memory file), Claude Code keeps the first; two processes, each host reads only its own writes.
  * - Claude Code's door for another project (`--project`): server-everything there is given that
- *   project's root, so it gets its own instance; each door's `get-roots-list` shows its own root.
+ *   project's root, so it gets its own instance; each door's `get-roots-list` shows its own root. A
+ *   door whose host declares that project as its root (`roots/list`) shares that instance.
  */
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,6 +134,21 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
     expect(roots).toContain(pathToFileURL(other).href);
     expect(roots).not.toContain(pathToFileURL(world.project).href);
     expect(await call(here.client, 'everything_get-roots-list')).not.toContain(pathToFileURL(other).href);
+    await expectChildren(everythingScript(), owner, 2);
+
+    // A host that declares that other project as its root (roots/list): the same key, so it shares
+    // the other project's instance — still two processes.
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    transport.stderr?.on('data', () => undefined);
+    const rooted = new Client({ name: 'gateway-shared-rooted', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
+    rooted.setRequestHandler('roots/list', () => ({ roots: [{ uri: pathToFileURL(other).href, name: 'other' }] }));
+    made?.clients.push(rooted);
+    await rooted.connect(transport);
+    const seen = async (): Promise<string> => {
+      const r = await rooted.callTool({ name: 'everything_get-roots-list', arguments: {} }).catch(() => undefined);
+      return JSON.stringify(r?.content ?? []);
+    };
+    expect(await waitFor(async () => (await seen()).includes(pathToFileURL(other).href), 30_000, 250)).toBe(true);
     await expectChildren(everythingScript(), owner, 2);
   }, 180_000);
 });

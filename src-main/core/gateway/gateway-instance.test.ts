@@ -69,4 +69,22 @@ describe('the gateway’s instance key', () => {
     expect(gatewayLookup(gate, 'cursor', 'memory_read_graph', false)).toEqual({ code: 'NOT_CONNECTED', message: `Tool "memory_read_graph": server "memory": ${apart}` });
     expect(gatewayLookup(gate, 'cursor', 'prot_whoami', false)).toEqual({ code: 'NOT_CONNECTED', message: `Tool "prot_whoami": server "prot": ${signIn}` });
   });
+
+  it('reads an instance’s own state and tools, and says when it is still starting', () => {
+    const base = {
+      host: 'cursor' as const,
+      project: '/p',
+      view: { host: 'cursor' as const, label: 'Cursor', files: [], entries: [{ definition: def('/h/.cursor/mcp.json'), loaded: true }] },
+      heldByPin: () => new Set<string>(),
+      switchboardOff: () => new Set<string>(),
+      bridgeOff: () => new Set<string>(),
+      managed: ['memory'],
+      instance: () => 'memory@0123abcd',
+    };
+    const running = buildGatewayList({ ...base, state: (s) => (s === 'memory@0123abcd' ? { status: 'connected' } : undefined), listed: (s) => (s === 'memory@0123abcd' ? [{ name: 'read_graph', inputSchema: { type: 'object' } }] : []) });
+    expect(running.list.tools.map((t) => [t.name, t.server, t.tool])).toEqual([['memory_read_graph', 'memory', 'read_graph']]);
+    expect(running.gate.instances).toEqual(new Map([['memory', 'memory@0123abcd']]));
+    const starting = buildGatewayList({ ...base, state: () => undefined, listed: () => [] });
+    expect(starting.list.servers).toEqual([{ server: 'memory', state: 'not-ready', reason: 'server not ready: its own instance for Cursor (memory@0123abcd) is starting', tools: 0 }]);
+  });
 });

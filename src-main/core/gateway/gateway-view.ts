@@ -69,7 +69,10 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 function serverState(inputs: GatewayInputs, def: ServerDefinition): { state: GatewayServerState; reason?: string; code?: ErrorCode } {
   const label = HOST_LABELS[inputs.host];
   if (def.enabled === false) return { state: 'disabled', reason: `disabled in ${label}'s file ${def.source.file}`, code: 'DISABLED' };
-  const st = inputs.state(inputs.instance?.(def) ?? def.name);
+  const own = inputs.instance?.(def);
+  const st = inputs.state(own ?? def.name);
+  // Asked for by another request a moment ago: the manager has not taken it up yet.
+  if (!st && own !== undefined) return { state: 'not-ready', reason: `server not ready: its own instance for ${label} (${own}) is starting`, code: 'NOT_CONNECTED' };
   if (!st) return { state: 'not-ready', reason: `Switchboard runs no server "${def.name}" (it runs the servers of its own project folder)`, code: 'NOT_CONNECTED' };
   // Issue 30 item 6: another definition or other roots never share the running process.
   const apart = inputs.unshared?.(def);
