@@ -6,7 +6,8 @@
  * - Same definition in both hosts' files (server-memory): ONE process serves both doors; what one
  *   host writes the other reads.
  * - Cursor's file gives server-memory another environment: Cursor gets its own process (its own
- *   memory file), Claude Code keeps the first; two processes, each host reads only its own writes.
+ *   memory file), Claude Code keeps the first; two processes, each host reads only its own writes
+ *   (through tools and resources alike).
  * - Claude Code's door for another project (`--project`): server-everything there is given that
  *   project's root, so it gets its own instance; each door's `get-roots-list` shows its own root. A
  *   door whose host declares that project as its root (`roots/list`) shares that instance.
@@ -111,6 +112,10 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
     const claudeGraph = await call(claude.client, 'memory_read_graph');
     expect(claudeGraph).toContain('shared-entity');
     expect(claudeGraph).not.toContain('cursor-only');
+    // Resources go to the same process as tools: each host reads its own instance's graph.
+    const graph = async (client: Client): Promise<string> => JSON.stringify((await client.readResource({ uri: 'memory://knowledge-graph' })).contents);
+    expect(await graph(cursor.client)).toContain('cursor-only');
+    expect(await graph(claude.client)).not.toContain('cursor-only');
     await expectChildren(MEMORY_SCRIPT, owner, 2);
   }, 180_000);
 
