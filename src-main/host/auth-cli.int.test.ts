@@ -4,14 +4,13 @@
  * printed, the "browser" approves, the CLI receives the loopback redirect and connects; a new
  * process uses the stored token (restart); `unauth` removes it.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../core/secrets/secret-store.js';
-import { CLI_BIN, makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
-import { approveSignIn } from '../core/auth/test-browser.js';
+import { makeWorld, runSwitchboard, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
+import { reauthThroughBrowser as reauthWithBrowser } from '../core/auth/test-reauth.js';
 import { startEverythingHttp } from '../core/mcp/testing/test-helpers.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startProtectedServer } from '../core/auth/fixtures/protected-server.mjs';
@@ -34,27 +33,11 @@ afterAll(async () => {
   world?.cleanup();
 });
 
-/** `switchboard reauth prot --no-browser` as a child, approving the URL it prints; its exit code and output. */
+/** `switchboard reauth prot` through the scripted browser; the callback page must have loaded. */
 async function reauthThroughBrowser(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI_BIN, 'reauth', 'prot', '--no-browser', '--timeout', '30'], { cwd: world.project, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const urlSeen = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const url = /^\s+(http\S+)$/m.exec(stdout)?.[1];
-      if (url) resolve(url);
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    void exited.then(() => reject(new Error(`reauth exited before printing a URL: ${stdout} ${stderr}`)));
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
-  const page = await approveSignIn(await urlSeen);
-  expect(page.status).toBe(200);
-  const code = await exited;
-  clearTimeout(timer);
-  return { code, stdout, stderr };
+  const run = await reauthWithBrowser(world, 'prot');
+  expect(run.pageStatus).toBe(200);
+  return run;
 }
 
 describe('switchboard reauth / unauth (real child process, real keychain)', () => {

@@ -46,6 +46,7 @@ import { OwnWrites } from '../files/own-writes.js';
 import type { CoreExtras } from './core-extras.js';
 import { holdDefinitionSecrets } from './core-secrets.js';
 import { coreHandlers } from './core-handlers.js';
+import { GatewayInstances } from '../gateway/gateway-instances.js';
 import { allowListOf } from '../../../src-shared/channels/channel-names.js';
 import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
@@ -119,6 +120,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     // Issue 10: the negotiated era per definition outlives this process (one-shot CLI runs too).
     eras: new StoredEraMemory(new StateStore(options.dataDir)),
   });
+  // Issue 30 item 6: processes the gateway runs for a host whose definition or roots differ.
+  const gatewayInstances = new GatewayInstances(inspector.roots);
   const protocolOverrides = new ProtocolOverrides(options.dataDir);
   let discovery: DiscoveryResult | undefined;
   let projectTrusted = false;
@@ -297,7 +300,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await discover();
       serversChanged.poke();
       if (disposed) return;
-      await manager.reconcile(await manualStops.apply(managedServers(discovery!, projectTrusted, only, pending)));
+      if (discovery) gatewayInstances.prune(discovery.definitions ?? discovery.servers, new Set(discovery.files.map((f) => f.path)));
+      await manager.reconcile(await manualStops.apply([...managedServers(discovery!, projectTrusted, only, pending), ...gatewayInstances.managed()]));
       serversChanged.poke();
     });
 
@@ -327,6 +331,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     pokeServersChanged: () => serversChanged.poke(),
     channels,
     pendingApprovals: () => pending,
+    gatewayInstances,
   };
 
   const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor);

@@ -41,6 +41,10 @@ export interface GatewayInputs {
   ownerProject?: string;
   /** The servers Switchboard runs (to say "not in <host>'s servers" for one of them). */
   managed: readonly string[];
+  /** Why the host's entry may not use the process Switchboard runs under its name (gateway-instance.ts), or undefined when it may. */
+  unshared?(def: ServerDefinition): string | undefined;
+  /** The name of the separate instance serving the host's entry (gateway-instances.ts), or undefined: the server of its name. */
+  instance?(def: ServerDefinition): string | undefined;
 }
 
 /** Why a name is not served: a contract error code and the words. */
@@ -57,6 +61,8 @@ export interface GatewayGate {
   unlisted: ReadonlyArray<{ part: string; server: string; refusal: GatewayRefusal }>;
   /** Servers Switchboard runs that the host's view does not hold, by host-safe server part. */
   foreign: ReadonlyArray<{ part: string; server: string }>;
+  /** The process serving a server of the host when it is a separate instance: server → instance name. */
+  instances?: ReadonlyMap<string, string>;
 }
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -75,8 +81,14 @@ function notRunReason(name: string, project: string, ownerProject: string | unde
 function serverState(inputs: GatewayInputs, def: ServerDefinition): { state: GatewayServerState; reason?: string; code?: ErrorCode } {
   const label = HOST_LABELS[inputs.host];
   if (def.enabled === false) return { state: 'disabled', reason: `disabled in ${label}'s file ${def.source.file}`, code: 'DISABLED' };
-  const st = inputs.state(def.name);
+  const own = inputs.instance?.(def);
+  const st = inputs.state(own ?? def.name);
+  // Asked for by another request a moment ago: the manager has not taken it up yet.
+  if (!st && own !== undefined) return { state: 'not-ready', reason: `server not ready: its own instance for ${label} (${own}) is starting`, code: 'NOT_CONNECTED' };
   if (!st) return { state: 'not-ready', reason: notRunReason(def.name, inputs.project, inputs.ownerProject), code: 'NOT_CONNECTED' };
+  // Issue 30 item 6: another definition or other roots never share the running process.
+  const apart = inputs.unshared?.(def);
+  if (apart !== undefined) return { state: 'not-ready', reason: `not shared with ${label}: ${apart}`, code: 'NOT_CONNECTED' };
   const why = st.lastError ? `: ${st.lastError}` : '';
   switch (st.status) {
     case 'connected':
@@ -87,6 +99,9 @@ function serverState(inputs: GatewayInputs, def: ServerDefinition): { state: Gat
       return { state: 'changed', reason: `server changed since it was approved${why}; see: switchboard trust`, code: 'UNTRUSTED' };
     case 'disabled':
       return { state: 'disabled', reason: 'disabled in Switchboard', code: 'DISABLED' };
+    case 'needs-auth':
+      // The sign-in belongs to the owner: one sign-in serves every host's door (docs/gateway.md § Sharing).
+      return { state: 'not-ready', reason: `needs sign-in: run switchboard reauth ${def.name} (one sign-in in Switchboard serves every host)`, code: 'NOT_CONNECTED' };
     default:
       return { state: 'not-ready', reason: `server not ready (${st.status})${why}`, code: 'NOT_CONNECTED' };
   }
@@ -108,6 +123,16 @@ function toolHeld(inputs: GatewayInputs, def: ServerDefinition, tool: string): G
   return undefined;
 }
 
+/** Server → separate instance name, for the host's servers a separate instance serves. */
+function instancesOf(inputs: GatewayInputs, defs: readonly ServerDefinition[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of defs) {
+    const i = inputs.instance?.(d);
+    if (i !== undefined) out.set(d.name, i);
+  }
+  return out;
+}
+
 /** The host's list for the project, and the gate that answers for every name. */
 export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; gate: GatewayGate } {
   const defs = inputs.view.entries
@@ -119,7 +144,7 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
   const rows: { def: ServerDefinition; tool: Tool }[] = [];
   for (const def of defs) {
     if (states.get(def.name)?.state !== 'listed') continue;
-    const tools = [...inputs.listed(def.name)].sort((a, b) => byCodeUnits(a.name, b.name));
+    const tools = [...inputs.listed(inputs.instance?.(def) ?? def.name)].sort((a, b) => byCodeUnits(a.name, b.name));
     for (const tool of tools) rows.push({ def, tool });
   }
   const naming = gatewayNames(inputs.host, rows.map((r) => ({ server: r.def.name, tool: r.tool.name })), inputs.server !== undefined);
@@ -160,7 +185,7 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
   const foreign = inputs.managed.filter((s) => !mine.has(s)).map((server) => ({ part: hostSafe(server), server }));
   return {
     list: { host: inputs.host, project: inputs.project, ...(inputs.server !== undefined ? { server: inputs.server } : {}), tools, servers, collisions: naming.collisions },
-    gate: { served, held, unlisted, foreign },
+    gate: { served, held, unlisted, foreign, instances: instancesOf(inputs, defs) },
   };
 }
 

@@ -2,6 +2,7 @@
  * What a handler group gets from the core facade. Each domain's handlers live in their own file
  * (`handlers/<domain>.ts`, mirroring `src-shared/api/methods/<domain>.ts`) and see only this.
  */
+import type { GatewayInstances } from '../gateway/gateway-instances.js';
 import type { SecretBindings } from '../secrets/secret-bindings.js';
 import type { ApiHandlers, EmitEvent, MethodName } from '../../../src-shared/api/contract.js';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
@@ -60,6 +61,8 @@ export interface CoreContext {
   readonly channels: ChannelService;
   /** Issue 16: project servers waiting for approval after the last discovery, by name. */
   pendingApprovals(): ReadonlyMap<string, PendingApproval>;
+  /** Issue 30 item 6: the gateway's separate instances (another definition or other roots), run beside discovery's servers. */
+  readonly gatewayInstances: GatewayInstances;
 }
 
 /** A group of handlers for some of the contract's methods. */

@@ -26,14 +26,17 @@ type Failure = { server: string; message: string };
 /** The listed servers of `list`, in its order (server key). */
 const listedServers = (list: GatewayList): string[] => list.servers.filter((s) => s.state === 'listed').map((s) => s.server);
 
+/** The process serving `server` for the host: its separate instance (issue 30 item 6), else the server itself. */
+const processOf = (gate: GatewayGate, server: string): string => gate.instances?.get(server) ?? server;
+
 /** The handlers over `build` (the one per-host list and gate) and the inspector's handlers. */
 export function gatewayKindHandlers(build: Build, inspector: InspectorReads): HandlerGroup<'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt'> {
   /** Each listed server's resources and templates; a server whose list fails is reported, the others served. */
-  const resourcesOf = async (list: GatewayList): Promise<{ lists: ServerResources[]; failures: Failure[] }> => {
+  const resourcesOf = async (list: GatewayList, gate: GatewayGate): Promise<{ lists: ServerResources[]; failures: Failure[] }> => {
     const failures: Failure[] = [];
     const lists: ServerResources[] = [];
     for (const server of listedServers(list)) {
-      const [r, t] = await withVia({ host: list.host }, () => Promise.all([inspector['resources:list']({ server }), inspector['resources:templates']({ server })]));
+      const [r, t] = await withVia({ host: list.host }, () => Promise.all([inspector['resources:list']({ server: processOf(gate, server) }), inspector['resources:templates']({ server: processOf(gate, server) })]));
       if (!r.ok || !t.ok) {
         failures.push({ server, message: !r.ok ? r.error.message : !t.ok ? t.error.message : '' });
         continue;
@@ -42,11 +45,11 @@ export function gatewayKindHandlers(build: Build, inspector: InspectorReads): Ha
     }
     return { lists, failures };
   };
-  const promptsOf = async (list: GatewayList): Promise<{ lists: ServerPrompts[]; failures: Failure[] }> => {
+  const promptsOf = async (list: GatewayList, gate: GatewayGate): Promise<{ lists: ServerPrompts[]; failures: Failure[] }> => {
     const failures: Failure[] = [];
     const lists: ServerPrompts[] = [];
     for (const server of listedServers(list)) {
-      const r = await withVia({ host: list.host }, () => inspector['prompts:list']({ server }));
+      const r = await withVia({ host: list.host }, () => inspector['prompts:list']({ server: processOf(gate, server) }));
       if (r.ok) lists.push({ server, prompts: r.data.prompts });
       else failures.push({ server, message: r.error.message });
     }
@@ -57,8 +60,8 @@ export function gatewayKindHandlers(build: Build, inspector: InspectorReads): Ha
   return {
     'gateway:resources': async ({ host, project, server }): Promise<Result<GatewayResources>> => {
       try {
-        const { list } = await build(host, project, server);
-        const { lists, failures } = await resourcesOf(list);
+        const { list, gate } = await build(host, project, server);
+        const { lists, failures } = await resourcesOf(list, gate);
         const view = resourceView(lists);
         return ok({ ...head(list), resources: view.resources, templates: view.templates, collisions: view.collisions, failures });
       } catch (err) {
@@ -68,10 +71,10 @@ export function gatewayKindHandlers(build: Build, inspector: InspectorReads): Ha
     'gateway:read': async ({ host, project, server, uri }) => {
       try {
         const { list, gate } = await build(host, project, server);
-        const { lists } = await resourcesOf(list);
+        const { lists } = await resourcesOf(list, gate);
         const target = resourceTarget(resourceView(lists), gate, list, uri);
         if ('code' in target) return fail(target.code, target.message);
-        return await withVia({ host }, () => inspector['resources:read'](target));
+        return await withVia({ host }, () => inspector['resources:read']({ ...target, server: processOf(gate, target.server) }));
       } catch (err) {
         return toFailure(err);
       }
@@ -79,7 +82,7 @@ export function gatewayKindHandlers(build: Build, inspector: InspectorReads): Ha
     'gateway:prompts': async ({ host, project, server }): Promise<Result<GatewayPrompts>> => {
       try {
         const { list, gate } = await build(host, project, server);
-        const { lists, failures } = await promptsOf(list);
+        const { lists, failures } = await promptsOf(list, gate);
         const view = promptView(host, lists, gate, server !== undefined);
         return ok({ ...head(list), prompts: view.prompts, collisions: view.collisions, failures });
       } catch (err) {
@@ -89,10 +92,10 @@ export function gatewayKindHandlers(build: Build, inspector: InspectorReads): Ha
     'gateway:getPrompt': async ({ host, project, server, name, args }) => {
       try {
         const { list, gate } = await build(host, project, server);
-        const { lists } = await promptsOf(list);
+        const { lists } = await promptsOf(list, gate);
         const target = promptTarget(promptView(host, lists, gate, server !== undefined).gate, host, name, server !== undefined);
         if ('code' in target) return fail(target.code, target.message);
-        return await withVia({ host }, () => inspector['prompts:get']({ server: target.server, name: target.prompt, args }));
+        return await withVia({ host }, () => inspector['prompts:get']({ server: processOf(gate, target.server), name: target.prompt, args }));
       } catch (err) {
         return toFailure(err);
       }

@@ -15,6 +15,7 @@ import { CoreError, toFailure } from '../facade/errors.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import { gatewayProblems } from '../gateway/gateway-problems.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
+import { gatewaySharing } from './gateway-sharing.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
 
@@ -43,6 +44,7 @@ export function gatewayHandlers(
     if (server !== undefined && !view.entries.some((e) => e.loaded && !e.overriddenBy && e.definition.name === server)) {
       throw new CoreError('NOT_FOUND', `Server "${server}" is not in ${HOST_LABELS[host]}'s servers (for ${dir})`);
     }
+    const sharing = await gatewaySharing(ctx, discovery, host, dir, view);
     toggles.reload();
     const states = new Map(ctx.snapshot().servers.map((s) => [s.server.name, s]));
     const built = buildGatewayList({
@@ -51,13 +53,14 @@ export function gatewayHandlers(
       ...(server !== undefined ? { server } : {}),
       ...(elsewhere ? { ownerProject: resolve(own.projectDir) } : {}),
       view,
-      state: (name) => states.get(name),
+      state: (name) => states.get(name) ?? ctx.manager.runtime(name),
       listed: (name) => ctx.manager.rawTools(name),
       heldByPin,
       switchboardOff: (name, file) => toggles.held(name, file, host),
       // The manager holds these back for every face (resolveTool refuses them): never listed here either.
       bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
       managed: discovery.servers.map((s) => s.name),
+      ...sharing,
     });
     // What in the host's own files kept servers out (a trial finding: an empty list with no word why).
     const problems = gatewayProblems(view, result.warnings);
@@ -77,7 +80,7 @@ export function gatewayHandlers(
         const { gate } = await build(host, project, server);
         const target = gatewayLookup(gate, host, name, server !== undefined);
         if ('code' in target) return fail(target.code, target.message);
-        return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host }, relay);
+        return await runCall({ server: gate.instances?.get(target.server) ?? target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host }, relay);
       } catch (err) {
         return toFailure(err);
       }

@@ -13,6 +13,9 @@ import { EXIT, UsageError } from '../args.js';
 import { spawningCoreOptions, type CliContext } from '../context.js';
 import { openInBrowser } from '../open-browser.js';
 import { printFailure } from '../output.js';
+import { attachOwner, type Caller, type EventSource } from '../owner-link.js';
+import { dispatch } from '../../../../src-shared/api/dispatch.js';
+import type { MethodInput } from '../../../../src-shared/api/contract.js';
 import { connectFailureMessage } from '../../../../src-shared/api/failure-wording.js';
 
 /** The first line of stdin (a terminal prompts for it without echo). */
@@ -43,26 +46,60 @@ export async function runReauth(ctx: CliContext): Promise<number> {
   // and the process list) and goes to the keychain with the client id.
   const clientSecret = wantsSecret ? await readSecretFromStdin() : undefined;
   if (wantsSecret && !clientSecret) throw new UsageError('--client-secret-stdin: no secret on stdin');
+  const input = {
+    server,
+    force: true,
+    ...(Object.keys(settings).length ? { settings } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+  };
+  // Issue 30 item 6: with an owner running (the desktop app, serve, a gateway's headless owner),
+  // the sign-in happens in it, so its servers — and every host's gateway door — use the new tokens at once.
+  const owner = await attachOwner(ctx);
+  if (owner) {
+    try {
+      return await signInFlow(ctx, owner.api.call.bind(owner.api) as Caller, owner.api.on.bind(owner.api) as EventSource, input, timeoutS * 1000);
+    } finally {
+      owner.api.close();
+    }
+  }
   const core = createSwitchboardCore({ ...(await spawningCoreOptions(ctx, 'cli')), oauthFlowTimeoutMs: timeoutS * 1000 }, { restart: NO_RESTARTS, onlyServers: [server] });
-  let settle!: (change: AuthChanged) => void;
-  const ended = new Promise<AuthChanged>((resolve) => (settle = resolve));
-  core.subscribe((event, payload) => {
-    if (event === 'auth:changed' && (payload as AuthChanged).server === server && (payload as AuthChanged).outcome !== 'signed-out') settle(payload as AuthChanged);
-  });
+  const on = ((event, listener) =>
+    core.subscribe(
+      (_name, payload) => (listener as (p: unknown) => void)(payload),
+      (name) => (name as string) === event,
+    )) as EventSource;
   try {
     await core.start();
     await core.settled();
-    const started = await core.handlers['auth:signIn']({
-      server,
-      force: true,
-      ...(Object.keys(settings).length ? { settings } : {}),
-      ...(clientSecret ? { clientSecret } : {}),
-    });
+    return await signInFlow(ctx, ((method, args) => dispatch(core.handlers, method, args)) as Caller, on, input, timeoutS * 1000, () => core.settled());
+  } finally {
+    await core.dispose();
+  }
+}
+
+/**
+ * Start the sign-in through `call` (the owner's API or a one-shot core's handlers), print the URL
+ * (and open it unless `--no-browser`), wait for `auth:changed` (at most `timeoutMs`: then the
+ * sign-in failed with `OAuth flow timed out. Please try again.`), then say whether the server is
+ * connected. `settled`: wait for the one-shot core's connections (the owner says `auth:changed`
+ * only after its servers reconnected).
+ */
+async function signInFlow(ctx: CliContext, call: Caller, on: EventSource, input: MethodInput<'auth:signIn'>, timeoutMs: number, settled?: () => Promise<void>): Promise<number> {
+  const { server } = input;
+  let settle: (change: AuthChanged) => void = () => undefined;
+  const ended = new Promise<AuthChanged>((resolve) => (settle = resolve));
+  // The core's own flow timeout says so first; this one covers an owner whose timeout is longer.
+  const timer = setTimeout(() => settle({ server, outcome: 'failed', message: 'OAuth flow timed out. Please try again.' }), timeoutMs + 2_000);
+  const off = on('auth:changed', (change) => {
+    if (change.server === server && change.outcome !== 'signed-out') settle(change);
+  });
+  try {
+    const started = await call('auth:signIn', input);
     if (!started.ok) return printFailure(ctx, started.error);
     if (started.data.status === 'pending') {
       const url = started.data.authorizationUrl;
       ctx.io.out(`Open this URL in your browser to sign in to "${server}":\n  ${url}`);
-      if (!flags['no-browser']) await openInBrowser(url);
+      if (!ctx.cli.flags['no-browser']) await openInBrowser(url);
       ctx.io.out('Waiting for the sign-in to finish…');
     }
     const change = await ended;
@@ -70,8 +107,8 @@ export async function runReauth(ctx: CliContext): Promise<number> {
       ctx.io.err(change.message ?? 'OAuth authentication failed');
       return EXIT.FAILURE;
     }
-    await core.settled();
-    const list = await core.handlers['servers:list']({});
+    await settled?.();
+    const list = await call('servers:list', {});
     const state = list.ok ? list.data.servers.find((s) => s.server.name === server) : undefined;
     if (state?.status === 'connected') {
       ctx.io.out(`Signed in to "${server}"; connected with ${state.toolCount} tools.`);
@@ -81,7 +118,8 @@ export async function runReauth(ctx: CliContext): Promise<number> {
     if (state?.lastError) ctx.io.err(connectFailureMessage(server, state.lastError));
     return state && state.status !== 'error' && state.status !== 'needs-auth' ? EXIT.OK : EXIT.FAILURE;
   } finally {
-    await core.dispose();
+    clearTimeout(timer);
+    off();
   }
 }
 
