@@ -12,6 +12,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Ser
 import type { SwitchboardApi } from '../../src-shared/api/contract.js';
 import type { GatewayList } from '../../src-shared/api/gateway.js';
 import type { HostId } from '../../src-shared/config/server.js';
+import { gatewayPage } from './gateway-pages.js';
 
 /** Which view a door serves: `gateway:list`'s input. */
 export interface GatewayDoor {
@@ -34,6 +35,8 @@ export interface GatewayMcpServerOptions {
   onList?(list: GatewayList): void;
   /** Capabilities beside `tools` (the stdio door's resources and prompts, gateway-kinds-door.ts). Default none. */
   capabilities?: ServerCapabilities;
+  /** Tools per page of `tools/list` (gateway-pages.ts); default `GATEWAY_PAGE_SIZE`. */
+  pageSize?: number;
 }
 
 /** The server, and the re-read of the list (which also refreshes the output schemas calls are projected with). */
@@ -68,7 +71,10 @@ export function gatewayMcpServer(options: GatewayMcpServerOptions): GatewayMcpSe
     return r.data;
   };
 
-  server.setRequestHandler('tools/list', async () => ({ tools: (await list()).tools.map(mcpTool) }));
+  server.setRequestHandler('tools/list', async (request) => {
+    const page = gatewayPage((await list()).tools, request.params?.cursor, options.pageSize);
+    return { tools: page.items.map(mcpTool), ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}) };
+  });
   server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
     await options.ready;
     const { name, arguments: args } = request.params;
