@@ -14,6 +14,7 @@ import { loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
+import { gatewayCompleteHandlers } from './gateway-complete.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
 
@@ -29,8 +30,8 @@ export function gatewayHandlers(
   runCall: ToolCallRunner,
   toggles: SwitchboardToolToggles,
   heldByPin: (server: string) => ReadonlySet<string>,
-  inspector: InspectorReads,
-): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt'> {
+  inspector: InspectorReads & HandlerGroup<'completion:complete'>,
+): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete'> {
   const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
     const discovery = await ctx.ensureDiscovered();
     const own = ctx.discoveryContext();
@@ -58,6 +59,7 @@ export function gatewayHandlers(
     });
   };
 
+  const kinds = gatewayKindHandlers(build, inspector);
   return {
     'gateway:list': async ({ host, project, server }) => {
       try {
@@ -77,6 +79,8 @@ export function gatewayHandlers(
       }
     },
     // Resources and prompts pass the same build and gate (gateway-kinds.ts).
-    ...gatewayKindHandlers(build, inspector),
+    ...kinds,
+    // Completions: the same gate, the inspector's completion:complete (gateway-complete.ts).
+    ...gatewayCompleteHandlers(build, kinds, inspector, (name) => ctx.snapshot().servers.find((s) => s.server.name === name)?.capabilities),
   };
 }

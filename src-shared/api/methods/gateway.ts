@@ -15,6 +15,8 @@ const AbsoluteDir = z
   .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'must be an absolute folder path');
 
 const Door = { host: HostIdSchema, project: AbsoluteDir.optional(), server: ServerName.optional() };
+/** A door's host, project and server, as every `gateway:*` input takes them. */
+export const GatewayDoorInput = Door;
 
 export const gatewayMethods = {
   /**
