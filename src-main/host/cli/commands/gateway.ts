@@ -18,13 +18,15 @@
  * it prints the HTTP door's URL and how to get its token instead (gateway-url.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Server } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { HOST_IDS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
 import { kindsDoor } from '../gateway-kinds-door.js';
-import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
+import { gatewayMcpServer, type GatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
+import { completionRelay } from '../../../wires/gateway-complete-relay.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { printGatewayUrl } from '../gateway-url.js';
 
@@ -80,17 +82,29 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
   const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
+  // Completions likewise, only when a listed server of the host declares them (gateway-complete-relay.ts).
+  const completions = await completionRelay(owner.call, door, (line) => ctx.io.err(`switchboard gateway: ${line}`));
   let served: string | undefined;
-  const { server, list } = gatewayMcpServer({
-    version: ctx.version,
-    call: owner.call,
-    door,
-    capabilities: kinds.capabilities,
-    onList: (l) => {
-      served = JSON.stringify(l.tools);
-    },
-  });
-  kinds.install(server);
+  // One instance per connection, built by serveStdio's factory once the opening message says the era
+  // (a 2026-07-28 `server/discover` probe may be dropped for a 2025-era `initialize` after it).
+  let built: GatewayMcpServer | undefined;
+  const factory = (): Server => {
+    built = gatewayMcpServer({
+      version: ctx.version,
+      call: owner.call,
+      door,
+      capabilities: { ...kinds.capabilities, ...completions.capabilities },
+      onList: (l) => {
+        served = JSON.stringify(l.tools);
+      },
+    });
+    kinds.install(built.server);
+    completions.install(built.server);
+    built.server.oninitialized = () => void readRoots();
+    built.server.setNotificationHandler('notifications/roots/list_changed', async () => readRoots());
+    built.server.onerror = (err) => ctx.io.err(`switchboard gateway: ${err.message}`);
+    return built.server;
+  };
 
   // The list changes when the owner's servers, tools, toggles or pins do: read again, tell the host if it differs.
   let timer: NodeJS.Timeout | undefined;
@@ -98,13 +112,16 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      void kinds.relist(server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
+      const now = built;
+      if (now === undefined) return;
+      void kinds.relist(now.server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
       if (served === undefined) return;
       const before = served;
-      void list()
+      void now
+        .list()
         .then((l) => {
           if (JSON.stringify(l.tools) === before) return;
-          return server.sendToolListChanged();
+          return now.server.sendToolListChanged();
         })
         .catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
     }, RELIST_DELAY_MS);
@@ -116,7 +133,8 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
-    if (ctx.cli.project !== undefined || !server.getClientCapabilities()?.roots) return;
+    const server = built?.server;
+    if (ctx.cli.project !== undefined || !server?.getClientCapabilities()?.roots) return;
     try {
       const folder = rootFolder((await server.listRoots()).roots);
       if (folder !== undefined && folder !== project) {
@@ -127,21 +145,23 @@ export async function runGateway(ctx: CliContext): Promise<number> {
       ctx.io.err(`switchboard gateway: roots/list failed (${err instanceof Error ? err.message : String(err)}); using ${project ?? ctx.cwd}`);
     }
   };
-  server.oninitialized = () => void readRoots();
-  server.setNotificationHandler('notifications/roots/list_changed', async () => readRoots());
 
+  // Both eras (docs/gateway.md § Doors): the SDK's serveStdio picks the era from the opening message.
   const transport = new StdioServerTransport();
+  const handle = serveStdio(factory, { transport, onerror: (err) => ctx.io.err(`switchboard gateway: ${err.message}`) });
   const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
+    const entryClose = transport.onclose;
+    transport.onclose = () => {
+      entryClose?.();
+      resolve();
+    };
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  server.onerror = (err) => ctx.io.err(`switchboard gateway: ${err.message}`);
-  await server.connect(transport);
   await closed;
   for (const off of offs) off();
   if (timer) clearTimeout(timer);
-  await server.close().catch(() => undefined);
+  await handle.close().catch(() => undefined);
   await owner.close();
   return EXIT.OK;
 }
