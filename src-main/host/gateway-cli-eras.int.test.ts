@@ -5,7 +5,8 @@
  * stateless requests with the per-request `_meta` envelope) and once in the 2025 era (`initialize`,
  * 2025-11-25). Both get the same tools, the same call and the same completion through the door's
  * one MCP server (the SDK's `serveStdio` picks the era from the opening message), and both are told
- * `notifications/tools/list_changed` after a tool is switched off for the host.
+ * `notifications/tools/list_changed` after a tool is switched off for the host. The 2025-era client
+ * subscribes to a resource of server-everything and hears `notifications/resources/updated`.
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -27,7 +28,7 @@ afterEach(async () => {
 const envOf = (env: Record<string, string | undefined>): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 
 describe('switchboard gateway: the stdio door in both eras (issue 30)', () => {
-  it('serves a 2026-07-28 client and a 2025-era client the same tools, call and completions', async () => {
+  it('serves a 2026-07-28 client and a 2025-era client the same tools, call and completions, and relays subscriptions in the 2025 era', async () => {
     const { world } = makeGatewayWorld();
     made = { world, clients: [] };
     const door = () => new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
@@ -81,6 +82,19 @@ describe('switchboard gateway: the stdio door in both eras (issue 30)', () => {
     await waitFor(() => changed.legacy > 0 && changed.modern > 0, 30_000);
     expect(changed).toEqual({ legacy: 1, modern: 1 });
     expect((await modern.listTools()).tools.map((t) => t.name)).toEqual(names.filter((n) => n !== 'everything_echo'));
+    // Resource subscriptions: relayed in the 2025 era (2026-07-28 subscribes on its listen stream: not advertised).
+    expect(legacy.getServerCapabilities()?.resources).toEqual({ listChanged: true, subscribe: true });
+    expect(modern.getServerCapabilities()?.resources).toEqual({ listChanged: true });
+    const uri = (await legacy.listResources()).resources.map((r) => r.uri).find((u) => u.startsWith('demo://')) ?? '';
+    const updated: string[] = [];
+    legacy.setNotificationHandler('notifications/resources/updated', (n) => void updated.push(n.params.uri));
+    await legacy.subscribeResource({ uri });
+    // server-everything sends an update for each subscribed URI at once when this tool starts its updates.
+    expect((await legacy.callTool({ name: 'everything_toggle-subscriber-updates', arguments: {} })).isError ?? false).toBe(false);
+    expect(await waitFor(() => updated.includes(uri), 30_000)).toBe(true);
+    await legacy.unsubscribeResource({ uri });
+    await expect(legacy.subscribeResource({ uri: 'demo://nowhere' })).rejects.toThrow('Unknown resource "demo://nowhere" for Claude Code');
+    await legacy.callTool({ name: 'everything_toggle-subscriber-updates', arguments: {} });
     // An unknown tool is the same protocol error in both eras.
     await expect(modern.callTool({ name: 'everything_nope', arguments: {} })).rejects.toThrow('Unknown tool "everything_nope" for Claude Code: no tool of that name in its list through Switchboard\'s gateway');
   });

@@ -1,13 +1,14 @@
 /**
  * A gateway door's completions (issue 30 item 2, docs/gateway.md § Completions): `completion/complete`
  * relayed to `gateway:complete`. `completions` is advertised only when some listed server of the
- * host declares it when the door starts (`gateway:offers`; the SDK takes capabilities before the
- * opening exchange), and only then is the handler installed. Refusals (MCP 2025-11-25 *Completion ›
+ * host declares it when the door starts (`gateway:offers`, read once by the door: the SDK takes
+ * capabilities before the opening exchange), and only then is the handler installed. Refusals (MCP 2025-11-25 *Completion ›
  * Error handling*): a prompt name or template outside the host's list is -32602, any other refusal
  * -32603 with its words.
  */
 import { ProtocolError, ProtocolErrorCode, type Server, type ServerCapabilities } from '@modelcontextprotocol/server';
 import type { SwitchboardApi } from '../../src-shared/api/contract.js';
+import type { GatewayOffers } from '../../src-shared/api/gateway-complete.js';
 import type { GatewayDoor } from './gateway-mcp-server.js';
 
 /** The completions part of a door: what to advertise, and the handler to install with it. */
@@ -16,16 +17,9 @@ export interface CompletionRelay {
   install(server: Server): void;
 }
 
-/** Ask the owner once whether the door's host has servers that complete; `say` reports a failure (then nothing is advertised). */
-export async function completionRelay(call: SwitchboardApi['call'], door: () => GatewayDoor, say: (line: string) => void): Promise<CompletionRelay> {
-  let offered = false;
-  try {
-    const r = await call('gateway:offers', door());
-    if (r.ok) offered = r.data.completions.length > 0;
-    else say(`gateway:offers failed: ${r.error.message}`);
-  } catch (err) {
-    say(`gateway:offers failed: ${err instanceof Error ? err.message : String(err)}`);
-  }
+/** The relay for a door whose host's `gateway:offers` answer is `offers` (undefined when it failed: nothing advertised). */
+export function completionRelay(call: SwitchboardApi['call'], door: () => GatewayDoor, offers: GatewayOffers | undefined): CompletionRelay {
+  const offered = (offers?.completions.length ?? 0) > 0;
   return {
     capabilities: offered ? { completions: {} } : {},
     install(server) {

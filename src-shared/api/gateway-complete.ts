@@ -1,7 +1,8 @@
 /**
- * Completions through the gateway (issue 30 item 2, docs/gateway.md § Completions): what a host's
- * door relays of `completion/complete`, and which of its listed servers offer it (the door
- * advertises `completions` only when one does).
+ * Completions and resource subscriptions through the gateway (issue 30 item 2, docs/gateway.md §
+ * Completions, § Resource subscriptions): what a host's door relays of `completion/complete` and
+ * `resources/subscribe`, and which of its listed servers offer them (the door advertises each only
+ * when one does).
  */
 import { z } from 'zod';
 import { HostIdSchema } from '../config/server.js';
@@ -24,5 +25,11 @@ export const GatewayOffersSchema = z.object({
   server: z.string().optional(),
   /** Listed servers declaring `completions`. */
   completions: z.array(z.string()),
+  /** Listed servers declaring `resources.subscribe`. */
+  subscribe: z.array(z.string()),
 });
 export type GatewayOffers = z.infer<typeof GatewayOffersSchema>;
+
+/** `gateway:subscribe`'s answer: where the door's URI goes (`server`, its own `uri`) and whether the door now holds a subscription to it. */
+export const GatewaySubscriptionSchema = z.object({ server: z.string(), uri: z.string(), exposed: z.string(), subscribed: z.boolean() });
+export type GatewaySubscription = z.infer<typeof GatewaySubscriptionSchema>;

@@ -9,6 +9,7 @@
 import { fail, ok, type Result } from '../../../src-shared/api/envelope.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
 import type { GatewayOffers } from '../../../src-shared/api/gateway-complete.js';
+import { offersSubscriptions } from '../../../src-shared/api/inspector.js';
 import type { HostId } from '../../../src-shared/config/server.js';
 import { toFailure } from '../facade/errors.js';
 import { completionTarget } from '../gateway/gateway-complete.js';
@@ -35,7 +36,13 @@ export function gatewayCompleteHandlers(
       try {
         const { list } = await build(host, project, server);
         const listed = list.servers.filter((s) => s.state === 'listed').map((s) => s.server);
-        return ok({ host: list.host, project: list.project, ...(list.server !== undefined ? { server: list.server } : {}), completions: listed.filter((s) => capabilitiesOf(s)?.completions !== undefined) });
+        return ok({
+          host: list.host,
+          project: list.project,
+          ...(list.server !== undefined ? { server: list.server } : {}),
+          completions: listed.filter((s) => capabilitiesOf(s)?.completions !== undefined),
+          subscribe: listed.filter((s) => offersSubscriptions(capabilitiesOf(s))),
+        });
       } catch (err) {
         return toFailure(err);
       }

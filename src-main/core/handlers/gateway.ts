@@ -15,6 +15,7 @@ import { CoreError, toFailure } from '../facade/errors.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import { gatewayCompleteHandlers } from './gateway-complete.js';
+import { gatewaySubscribeHandlers } from './gateway-subscribe.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
 
@@ -30,8 +31,8 @@ export function gatewayHandlers(
   runCall: ToolCallRunner,
   toggles: SwitchboardToolToggles,
   heldByPin: (server: string) => ReadonlySet<string>,
-  inspector: InspectorReads & HandlerGroup<'completion:complete'>,
-): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete'> {
+  inspector: InspectorReads & HandlerGroup<'completion:complete' | 'resources:subscribe'>,
+): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete' | 'gateway:subscribe'> {
   const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
     const discovery = await ctx.ensureDiscovered();
     const own = ctx.discoveryContext();
@@ -60,6 +61,7 @@ export function gatewayHandlers(
   };
 
   const kinds = gatewayKindHandlers(build, inspector);
+  const capabilitiesOf = (name: string) => ctx.snapshot().servers.find((s) => s.server.name === name)?.capabilities;
   return {
     'gateway:list': async ({ host, project, server }) => {
       try {
@@ -81,6 +83,8 @@ export function gatewayHandlers(
     // Resources and prompts pass the same build and gate (gateway-kinds.ts).
     ...kinds,
     // Completions: the same gate, the inspector's completion:complete (gateway-complete.ts).
-    ...gatewayCompleteHandlers(build, kinds, inspector, (name) => ctx.snapshot().servers.find((s) => s.server.name === name)?.capabilities),
+    ...gatewayCompleteHandlers(build, kinds, inspector, capabilitiesOf),
+    // Resource subscriptions: the read's routing and gate, counted per server URI (gateway-subscribe.ts).
+    ...gatewaySubscribeHandlers(build, kinds, inspector, capabilitiesOf, (name, uri) => ctx.inspector.subscriptions.get(name)?.has(uri) ?? false),
   };
 }

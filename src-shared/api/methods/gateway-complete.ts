@@ -1,6 +1,9 @@
-/** `gateway:complete`, `gateway:offers`: completions through a host's gateway door (issue 30 item 2, docs/gateway.md § Completions). */
+/**
+ * `gateway:offers`, `gateway:complete`, `gateway:subscribe`: completions and resource subscriptions
+ * through a host's gateway door (issue 30 item 2, docs/gateway.md § Completions, § Resource subscriptions).
+ */
 import { z } from 'zod';
-import { GatewayCompletionRefSchema, GatewayOffersSchema } from '../gateway-complete.js';
+import { GatewayCompletionRefSchema, GatewayOffersSchema, GatewaySubscriptionSchema } from '../gateway-complete.js';
 import { CompletionOutputSchema } from '../inspector.js';
 import { GatewayDoorInput } from './gateway.js';
 
@@ -23,4 +26,11 @@ export const gatewayCompleteMethods = {
       .strict(),
     output: CompletionOutputSchema,
   },
+  /**
+   * Subscribe (`on: true`) to the resource the door exposes as `uri`, or drop the door's
+   * subscription, after the per-host gate of `gateway:read`. Subscriptions of the gateway's doors are
+   * counted per server URI: the server is subscribed on the first and unsubscribed after the last
+   * (unless it was subscribed already when the first came). Updates arrive as `resources:updated`.
+   */
+  'gateway:subscribe': { input: z.object({ ...GatewayDoorInput, uri: z.string().min(1).max(10_000), on: z.boolean() }).strict(), output: GatewaySubscriptionSchema },
 } as const;

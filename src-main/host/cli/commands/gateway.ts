@@ -27,6 +27,7 @@ import type { CliContext } from '../context.js';
 import { kindsDoor } from '../gateway-kinds-door.js';
 import { gatewayMcpServer, type GatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
 import { completionRelay } from '../../../wires/gateway-complete-relay.js';
+import { subscribeDoor } from '../gateway-subscribe-door.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { printGatewayUrl } from '../gateway-url.js';
 
@@ -82,24 +83,33 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
   const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
-  // Completions likewise, only when a listed server of the host declares them (gateway-complete-relay.ts).
-  const completions = await completionRelay(owner.call, door, (line) => ctx.io.err(`switchboard gateway: ${line}`));
+  // Completions and resource subscriptions likewise, only when a listed server of the host offers them
+  // (gateway-complete-relay.ts, gateway-subscribe-door.ts).
+  const offers = await owner.call('gateway:offers', door()).then(
+    (r) => (r.ok ? r.data : new Error(r.error.message)),
+    (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+  );
+  if (offers instanceof Error) ctx.io.err(`switchboard gateway: gateway:offers failed: ${offers.message}`);
+  const offered = offers instanceof Error ? undefined : offers;
+  const completions = completionRelay(owner.call, door, offered);
+  const subscriptions = subscribeDoor(owner, door, offered, (line) => ctx.io.err(`switchboard gateway: ${line}`));
   let served: string | undefined;
   // One instance per connection, built by serveStdio's factory once the opening message says the era
   // (a 2026-07-28 `server/discover` probe may be dropped for a 2025-era `initialize` after it).
   let built: GatewayMcpServer | undefined;
-  const factory = (): Server => {
+  const factory = ({ era }: { era: 'legacy' | 'modern' }): Server => {
     built = gatewayMcpServer({
       version: ctx.version,
       call: owner.call,
       door,
-      capabilities: { ...kinds.capabilities, ...completions.capabilities },
+      capabilities: { ...kinds.capabilities, ...completions.capabilities, ...subscriptions.capabilities(era, kinds.capabilities.resources) },
       onList: (l) => {
         served = JSON.stringify(l.tools);
       },
     });
     kinds.install(built.server);
     completions.install(built.server);
+    subscriptions.install(built.server, era, kinds.capabilities.resources);
     built.server.oninitialized = () => void readRoots();
     built.server.setNotificationHandler('notifications/roots/list_changed', async () => readRoots());
     built.server.onerror = (err) => ctx.io.err(`switchboard gateway: ${err.message}`);
@@ -161,6 +171,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   await closed;
   for (const off of offs) off();
   if (timer) clearTimeout(timer);
+  await subscriptions.close();
   await handle.close().catch(() => undefined);
   await owner.close();
   return EXIT.OK;
