@@ -6,7 +6,8 @@
  * 2025-11-25). Both get the same tools, the same call and the same completion through the door's
  * one MCP server (the SDK's `serveStdio` picks the era from the opening message), and both are told
  * `notifications/tools/list_changed` after a tool is switched off for the host. The 2025-era client
- * subscribes to a resource of server-everything and hears `notifications/resources/updated`.
+ * subscribes to a resource of server-everything and hears `notifications/resources/updated`, and
+ * hears server-everything's log messages named `everything`, above the level it set.
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -28,7 +29,7 @@ afterEach(async () => {
 const envOf = (env: Record<string, string | undefined>): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 
 describe('switchboard gateway: the stdio door in both eras (issue 30)', () => {
-  it('serves a 2026-07-28 client and a 2025-era client the same tools, call and completions, and relays subscriptions in the 2025 era', async () => {
+  it('serves a 2026-07-28 client and a 2025-era client the same tools, call and completions, and relays subscriptions and logging in the 2025 era', async () => {
     const { world } = makeGatewayWorld();
     made = { world, clients: [] };
     const door = () => new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
@@ -88,11 +89,22 @@ describe('switchboard gateway: the stdio door in both eras (issue 30)', () => {
     const uri = (await legacy.listResources()).resources.map((r) => r.uri).find((u) => u.startsWith('demo://')) ?? '';
     const updated: string[] = [];
     legacy.setNotificationHandler('notifications/resources/updated', (n) => void updated.push(n.params.uri));
+    // Logging (2025 era): the servers' log messages come named by server, above the level the host set.
+    expect(legacy.getServerCapabilities()?.logging).toEqual({});
+    expect(modern.getServerCapabilities()?.logging).toBeUndefined();
+    const logged: Array<{ level: string; logger?: string; data: unknown }> = [];
+    legacy.setNotificationHandler('notifications/message', (n) => void logged.push(n.params));
+    await legacy.setLoggingLevel('warning');
     await legacy.subscribeResource({ uri });
     // server-everything sends an update for each subscribed URI at once when this tool starts its updates.
     expect((await legacy.callTool({ name: 'everything_toggle-subscriber-updates', arguments: {} })).isError ?? false).toBe(false);
     expect(await waitFor(() => updated.includes(uri), 30_000)).toBe(true);
+    await legacy.setLoggingLevel('info');
     await legacy.unsubscribeResource({ uri });
+    // server-everything logs each (un)subscribe at info: the subscribe fell below "warning", the unsubscribe is told.
+    expect(await waitFor(() => logged.some((m) => String(m.data).startsWith('Received Unsubscribe')), 30_000)).toBe(true);
+    expect(logged.find((m) => String(m.data).startsWith('Received Unsubscribe'))).toEqual({ level: 'info', logger: 'everything', data: `Received Unsubscribe Resource request: ${uri} ` });
+    expect(logged.filter((m) => String(m.data).startsWith('Received Subscribe'))).toEqual([]);
     await expect(legacy.subscribeResource({ uri: 'demo://nowhere' })).rejects.toThrow('Unknown resource "demo://nowhere" for Claude Code');
     await legacy.callTool({ name: 'everything_toggle-subscriber-updates', arguments: {} });
     // An unknown tool is the same protocol error in both eras.

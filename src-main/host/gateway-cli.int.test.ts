@@ -125,8 +125,8 @@ describe('switchboard gateway: the stdio door (issue 30)', () => {
     client.setNotificationHandler('notifications/resources/list_changed', () => void changed.resources++);
     client.setNotificationHandler('notifications/prompts/list_changed', () => void changed.prompts++);
     await client.connect(door('claude-code'));
-    // Both servers list resources and offer subscriptions; server-everything has prompts and completions: those capabilities, and only those relayed.
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {} });
+    // Both servers list resources and offer subscriptions; server-everything has prompts, completions and logging: those capabilities, and only those relayed.
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {}, logging: {} });
 
     const resources = (await client.listResources()).resources;
     const uris = resources.map((r) => r.uri);

@@ -27,6 +27,8 @@ export const GatewayOffersSchema = z.object({
   completions: z.array(z.string()),
   /** Listed servers declaring `resources.subscribe`. */
   subscribe: z.array(z.string()),
+  /** Listed servers declaring `logging`. */
+  logging: z.array(z.string()),
 });
 export type GatewayOffers = z.infer<typeof GatewayOffersSchema>;
 

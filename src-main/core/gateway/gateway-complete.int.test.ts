@@ -17,8 +17,8 @@ describe('completions through the gateway (issue 30)', () => {
     const { world, core } = await startedGatewayCore(open);
     const h = core.handlers;
 
-    expect(await ok(h['gateway:offers']({ host: 'claude-code' }))).toEqual({ host: 'claude-code', project: world.project, completions: ['everything'], subscribe: ['everything', 'memory'] });
-    expect(await ok(h['gateway:offers']({ host: 'cursor' }))).toEqual({ host: 'cursor', project: world.project, completions: [], subscribe: ['memory'] });
+    expect(await ok(h['gateway:offers']({ host: 'claude-code' }))).toEqual({ host: 'claude-code', project: world.project, completions: ['everything'], subscribe: ['everything', 'memory'], logging: ['everything'] });
+    expect(await ok(h['gateway:offers']({ host: 'cursor' }))).toEqual({ host: 'cursor', project: world.project, completions: [], subscribe: ['memory'], logging: [] });
 
     const prompt = { type: 'ref/prompt', name: 'everything_completable-prompt' } as const;
     expect(await ok(h['gateway:complete']({ host: 'claude-code', ref: prompt, argument: { name: 'department', value: 'M' } }))).toEqual({ values: ['Marketing'], total: 1, hasMore: false });

@@ -42,6 +42,7 @@ export function gatewayCompleteHandlers(
           ...(list.server !== undefined ? { server: list.server } : {}),
           completions: listed.filter((s) => capabilitiesOf(s)?.completions !== undefined),
           subscribe: listed.filter((s) => offersSubscriptions(capabilitiesOf(s))),
+          logging: listed.filter((s) => capabilitiesOf(s)?.logging !== undefined),
         });
       } catch (err) {
         return toFailure(err);

@@ -28,6 +28,7 @@ import { kindsDoor } from '../gateway-kinds-door.js';
 import { gatewayMcpServer, type GatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
 import { completionRelay } from '../../../wires/gateway-complete-relay.js';
 import { subscribeDoor } from '../gateway-subscribe-door.js';
+import { logDoor } from '../gateway-log-door.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { printGatewayUrl } from '../gateway-url.js';
 
@@ -93,6 +94,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   const offered = offers instanceof Error ? undefined : offers;
   const completions = completionRelay(owner.call, door, offered);
   const subscriptions = subscribeDoor(owner, door, offered, (line) => ctx.io.err(`switchboard gateway: ${line}`));
+  const logging = logDoor(owner, offered);
   let served: string | undefined;
   // One instance per connection, built by serveStdio's factory once the opening message says the era
   // (a 2026-07-28 `server/discover` probe may be dropped for a 2025-era `initialize` after it).
@@ -102,14 +104,16 @@ export async function runGateway(ctx: CliContext): Promise<number> {
       version: ctx.version,
       call: owner.call,
       door,
-      capabilities: { ...kinds.capabilities, ...completions.capabilities, ...subscriptions.capabilities(era, kinds.capabilities.resources) },
+      capabilities: { ...kinds.capabilities, ...completions.capabilities, ...subscriptions.capabilities(era, kinds.capabilities.resources), ...logging.capabilities(era) },
       onList: (l) => {
         served = JSON.stringify(l.tools);
+        logging.onList(l);
       },
     });
     kinds.install(built.server);
     completions.install(built.server);
     subscriptions.install(built.server, era, kinds.capabilities.resources);
+    logging.install(built.server, era);
     built.server.oninitialized = () => void readRoots();
     built.server.setNotificationHandler('notifications/roots/list_changed', async () => readRoots());
     built.server.onerror = (err) => ctx.io.err(`switchboard gateway: ${err.message}`);
@@ -172,6 +176,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   for (const off of offs) off();
   if (timer) clearTimeout(timer);
   await subscriptions.close();
+  logging.close();
   await handle.close().catch(() => undefined);
   await owner.close();
   return EXIT.OK;
