@@ -1,11 +1,13 @@
 /**
  * `switchboard gateway --host <id> [--server <name>] [--project <dir>]` (issue 30 item 1, docs/gateway.md):
- * the stdio door — an MCP server (the SDK's `@modelcontextprotocol/server`, 2025-era stdio) that a
+ * the stdio door — an MCP server (the SDK's `@modelcontextprotocol/server`, served by `serveStdio`
+ * in both eras: 2025 `initialize`, 2026-07-28 `server/discover` and stateless requests) that a
  * host spawns as its `switchboard` entry. It relays to the owner (gateway-owner.ts: the running one,
  * else a headless one it starts in its own process): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
  * and `notifications/tools/list_changed` goes out when a re-read list differs after the owner says
  * servers, tools, toggles, pins or config files changed; resources and prompts likewise
- * (gateway-kinds-door.ts), advertised only when the host's list has some. The project is `--project`, else the first root the
+ * (gateway-kinds-door.ts), advertised only when the host's list has some; completions, 2025-era
+ * resource subscriptions and logging only when a listed server offers them. The project is `--project`, else the first root the
  * host declares (`roots/list`, read again on `roots/list_changed`), else the working folder.
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
  * hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown tool); a tool that is there but
@@ -84,8 +86,8 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
   const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
-  // Completions and resource subscriptions likewise, only when a listed server of the host offers them
-  // (gateway-complete-relay.ts, gateway-subscribe-door.ts).
+  // Completions, resource subscriptions and logging likewise, only when a listed server of the host
+  // offers them (gateway-complete-relay.ts, gateway-subscribe-door.ts, gateway-log-door.ts).
   const offers = await owner.call('gateway:offers', door()).then(
     (r) => (r.ok ? r.data : new Error(r.error.message)),
     (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
