@@ -125,8 +125,8 @@ describe('switchboard gateway: the stdio door (issue 30)', () => {
     client.setNotificationHandler('notifications/resources/list_changed', () => void changed.resources++);
     client.setNotificationHandler('notifications/prompts/list_changed', () => void changed.prompts++);
     await client.connect(door('claude-code'));
-    // Both servers list resources; server-everything has prompts: both capabilities, and only those relayed.
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } });
+    // Both servers list resources and offer subscriptions; server-everything has prompts, completions and logging: those capabilities, and only those relayed.
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {}, logging: {} });
 
     const resources = (await client.listResources()).resources;
     const uris = resources.map((r) => r.uri);
@@ -152,7 +152,7 @@ describe('switchboard gateway: the stdio door (issue 30)', () => {
     const other = new Client({ name: 'gateway-test-cursor', version: '1.0.0' });
     await other.connect(door('cursor'));
     try {
-      expect(other.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true } });
+      expect(other.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true, subscribe: true } });
       expect((await other.listResources()).resources.map((r) => r.uri)).toEqual(['memory://knowledge-graph']);
       await expect(other.readResource({ uri: first })).rejects.toThrow(
         `Unknown resource "${first}" for Cursor: no resource or resource template of its servers gives that URI through Switchboard's gateway`,

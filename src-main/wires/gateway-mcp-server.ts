@@ -12,6 +12,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Ser
 import type { SwitchboardApi } from '../../src-shared/api/contract.js';
 import type { GatewayList } from '../../src-shared/api/gateway.js';
 import type { HostId } from '../../src-shared/config/server.js';
+import { gatewayPage } from './gateway-pages.js';
 import type { GatewayRelayDoor } from './gateway-relay.js';
 
 /** Which view a door serves: `gateway:list`'s input. */
@@ -37,6 +38,8 @@ export interface GatewayMcpServerOptions {
   capabilities?: ServerCapabilities;
   /** Made with the server: relays server requests, progress and cancellation of each call to the host (gateway-relay.ts). Default none. */
   relay?: (server: Server) => GatewayRelayDoor;
+  /** Tools per page of `tools/list` (gateway-pages.ts); default `GATEWAY_PAGE_SIZE`. */
+  pageSize?: number;
 }
 
 /** The server, and the re-read of the list (which also refreshes the output schemas calls are projected with). */
@@ -71,7 +74,10 @@ export function gatewayMcpServer(options: GatewayMcpServerOptions): GatewayMcpSe
     return r.data;
   };
 
-  server.setRequestHandler('tools/list', async () => ({ tools: (await list()).tools.map(mcpTool) }));
+  server.setRequestHandler('tools/list', async (request) => {
+    const page = gatewayPage((await list()).tools, request.params?.cursor, options.pageSize);
+    return { tools: page.items.map(mcpTool), ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}) };
+  });
   const relay = options.relay?.(server);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     await options.ready;

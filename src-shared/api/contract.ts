@@ -20,6 +20,7 @@ import { installEvents, installMethods } from './methods/install.js';
 import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
 import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
+import { gatewayCompleteMethods } from './methods/gateway-complete.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 
@@ -45,6 +46,7 @@ export const methods = {
   ...checkMethods,
   ...budgetMethods,
   ...gatewayMethods,
+  ...gatewayCompleteMethods,
   ...prefsMethods,
   ...historyMethods,
 } as const;

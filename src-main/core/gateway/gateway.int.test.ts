@@ -10,22 +10,13 @@
  * with words; the trace entries of a gateway call and read carry `via: { host }`.
  */
 import { describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { ok, trackCores } from '../composition/test-cores.js';
-import { everythingScript } from '../composition/test-world.js';
-import { makeGatewayWorld } from './test-gateway-world.js';
+import { startedGatewayCore } from './test-gateway-world.js';
 
 const open = trackCores();
 
 /** A core over the gateway world, started and settled (closed after the test). */
-async function startedCore() {
-  const { world } = makeGatewayWorld();
-  const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
-  open.push({ world, core });
-  await core.start();
-  await core.settled();
-  return { world, core };
-}
+const startedCore = () => startedGatewayCore(open);
 
 describe('the gateway’s per-host list and call (issue 30)', () => {
   it('lists exactly each host’s servers, applies a per-host toggle, refuses with words, tags history', async () => {

@@ -16,6 +16,8 @@ import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/ga
 import { gatewayProblems } from '../gateway/gateway-problems.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import { gatewaySharing } from './gateway-sharing.js';
+import { gatewayCompleteHandlers } from './gateway-complete.js';
+import { gatewaySubscribeHandlers } from './gateway-subscribe.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
 
@@ -31,8 +33,8 @@ export function gatewayHandlers(
   runCall: ToolCallRunner,
   toggles: SwitchboardToolToggles,
   heldByPin: (server: string) => ReadonlySet<string>,
-  inspector: InspectorReads,
-): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt'> {
+  inspector: InspectorReads & HandlerGroup<'completion:complete' | 'resources:subscribe'>,
+): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete' | 'gateway:subscribe'> {
   const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
     const discovery = await ctx.ensureDiscovered();
     const own = ctx.discoveryContext();
@@ -67,6 +69,8 @@ export function gatewayHandlers(
     return problems.length > 0 ? { ...built, list: { ...built.list, problems } } : built;
   };
 
+  const kinds = gatewayKindHandlers(build, inspector);
+  const capabilitiesOf = (name: string) => ctx.snapshot().servers.find((s) => s.server.name === name)?.capabilities;
   return {
     'gateway:list': async ({ host, project, server }) => {
       try {
@@ -86,6 +90,10 @@ export function gatewayHandlers(
       }
     },
     // Resources and prompts pass the same build and gate (gateway-kinds.ts).
-    ...gatewayKindHandlers(build, inspector),
+    ...kinds,
+    // Completions: the same gate, the inspector's completion:complete (gateway-complete.ts).
+    ...gatewayCompleteHandlers(build, kinds, inspector, capabilitiesOf),
+    // Resource subscriptions: the read's routing and gate, counted per server URI (gateway-subscribe.ts).
+    ...gatewaySubscribeHandlers(build, kinds, inspector, capabilitiesOf, (name, uri) => ctx.inspector.subscriptions.get(name)?.has(uri) ?? false),
   };
 }

@@ -26,6 +26,8 @@ export const GatewayRelaySchema = z
 export type GatewayRelay = z.infer<typeof GatewayRelaySchema>;
 
 const Door = { host: HostIdSchema, project: AbsoluteDir.optional(), server: ServerName.optional() };
+/** A door's host, project and server, as every `gateway:*` input takes them. */
+export const GatewayDoorInput = Door;
 
 export const gatewayMethods = {
   /**

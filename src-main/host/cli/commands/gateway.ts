@@ -1,11 +1,13 @@
 /**
  * `switchboard gateway --host <id> [--server <name>] [--project <dir>]` (issue 30 item 1, docs/gateway.md):
- * the stdio door — an MCP server (the SDK's `@modelcontextprotocol/server`, 2025-era stdio) that a
+ * the stdio door — an MCP server (the SDK's `@modelcontextprotocol/server`, served by `serveStdio`
+ * in both eras: 2025 `initialize`, 2026-07-28 `server/discover` and stateless requests) that a
  * host spawns as its `switchboard` entry. It relays to the owner (gateway-owner.ts: the running one,
  * else a headless one it starts in its own process): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
  * and `notifications/tools/list_changed` goes out when a re-read list differs after the owner says
  * servers, tools, toggles, pins or config files changed; resources and prompts likewise
- * (gateway-kinds-door.ts), advertised only when the host's list has some. The project is `--project`, else the first root the
+ * (gateway-kinds-door.ts), advertised only when the host's list has some; completions, 2025-era
+ * resource subscriptions and logging only when a listed server offers them. The project is `--project`, else the first root the
  * host declares (`roots/list`, read again on `roots/list_changed`), else the working folder.
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
  * hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown tool); a tool that is there but
@@ -18,13 +20,17 @@
  * it prints the HTTP door's URL and how to get its token instead (gateway-url.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Server } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { HOST_IDS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
 import { kindsDoor } from '../gateway-kinds-door.js';
-import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
+import { gatewayMcpServer, type GatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
+import { completionRelay } from '../../../wires/gateway-complete-relay.js';
+import { subscribeDoor } from '../gateway-subscribe-door.js';
+import { logDoor } from '../gateway-log-door.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { gatewayRelay } from '../../../wires/gateway-relay.js';
 import { printGatewayUrl } from '../gateway-url.js';
@@ -88,19 +94,43 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
   const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
+  // Completions, resource subscriptions and logging likewise, only when a listed server of the host
+  // offers them (gateway-complete-relay.ts, gateway-subscribe-door.ts, gateway-log-door.ts).
+  const offers = await owner.call('gateway:offers', door()).then(
+    (r) => (r.ok ? r.data : new Error(r.error.message)),
+    (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+  );
+  if (offers instanceof Error) ctx.io.err(`switchboard gateway: gateway:offers failed: ${offers.message}`);
+  const offered = offers instanceof Error ? undefined : offers;
+  const completions = completionRelay(owner.call, door, offered);
+  const subscriptions = subscribeDoor(owner, door, offered, (line) => ctx.io.err(`switchboard gateway: ${line}`));
+  const logging = logDoor(owner, offered);
   let served: string | undefined;
-  const { server, list } = gatewayMcpServer({
-    version: ctx.version,
-    call: owner.call,
-    door,
-    capabilities: kinds.capabilities,
-    // Server requests, progress and cancellation of each call go to this host (gateway-relay.ts).
-    relay: (s) => gatewayRelay(s, owner.call, owner.on),
-    onList: (l) => {
-      served = JSON.stringify(l.tools);
-    },
-  });
-  kinds.install(server);
+  // One instance per connection, built by serveStdio's factory once the opening message says the era
+  // (a 2026-07-28 `server/discover` probe may be dropped for a 2025-era `initialize` after it).
+  let built: GatewayMcpServer | undefined;
+  const factory = ({ era }: { era: 'legacy' | 'modern' }): Server => {
+    built = gatewayMcpServer({
+      version: ctx.version,
+      call: owner.call,
+      door,
+      capabilities: { ...kinds.capabilities, ...completions.capabilities, ...subscriptions.capabilities(era, kinds.capabilities.resources), ...logging.capabilities(era) },
+      // Server requests, progress and cancellation of each call go to this host (gateway-relay.ts).
+      relay: (s) => gatewayRelay(s, owner.call, owner.on),
+      onList: (l) => {
+        served = JSON.stringify(l.tools);
+        logging.onList(l);
+      },
+    });
+    kinds.install(built.server);
+    completions.install(built.server);
+    subscriptions.install(built.server, era, kinds.capabilities.resources);
+    logging.install(built.server, era);
+    built.server.oninitialized = () => void readRoots();
+    built.server.setNotificationHandler('notifications/roots/list_changed', async () => readRoots());
+    built.server.onerror = (err) => ctx.io.err(`switchboard gateway: ${err.message}`);
+    return built.server;
+  };
 
   // The list changes when the owner's servers, tools, toggles or pins do: read again, tell the host if it differs.
   let timer: NodeJS.Timeout | undefined;
@@ -108,13 +138,16 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      void kinds.relist(server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
+      const now = built;
+      if (now === undefined) return;
+      void kinds.relist(now.server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
       if (served === undefined) return;
       const before = served;
-      void list()
+      void now
+        .list()
         .then((l) => {
           if (JSON.stringify(l.tools) === before) return;
-          return server.sendToolListChanged();
+          return now.server.sendToolListChanged();
         })
         .catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
     }, RELIST_DELAY_MS);
@@ -126,7 +159,8 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
-    if (ctx.cli.project !== undefined || !server.getClientCapabilities()?.roots) return;
+    const server = built?.server;
+    if (ctx.cli.project !== undefined || !server?.getClientCapabilities()?.roots) return;
     try {
       const folder = rootFolder((await server.listRoots()).roots);
       if (folder !== undefined && folder !== project) {
@@ -137,21 +171,25 @@ export async function runGateway(ctx: CliContext): Promise<number> {
       ctx.io.err(`switchboard gateway: roots/list failed (${err instanceof Error ? err.message : String(err)}); using ${project ?? ctx.cwd}`);
     }
   };
-  server.oninitialized = () => void readRoots();
-  server.setNotificationHandler('notifications/roots/list_changed', async () => readRoots());
 
+  // Both eras (docs/gateway.md § Doors): the SDK's serveStdio picks the era from the opening message.
   const transport = new StdioServerTransport();
+  const handle = serveStdio(factory, { transport, onerror: (err) => ctx.io.err(`switchboard gateway: ${err.message}`) });
   const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
+    const entryClose = transport.onclose;
+    transport.onclose = () => {
+      entryClose?.();
+      resolve();
+    };
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  server.onerror = (err) => ctx.io.err(`switchboard gateway: ${err.message}`);
-  await server.connect(transport);
   await closed;
   for (const off of offs) off();
   if (timer) clearTimeout(timer);
-  await server.close().catch(() => undefined);
+  await subscriptions.close();
+  logging.close();
+  await handle.close().catch(() => undefined);
   await owner.close();
   return EXIT.OK;
 }
