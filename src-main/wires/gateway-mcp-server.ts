@@ -32,7 +32,7 @@ export interface GatewayMcpServerOptions {
   ready?: Promise<void>;
   /** Told every list the door serves or reads again (the stdio door compares them for list changes). */
   onList?(list: GatewayList): void;
-  /** Capabilities beside `tools` (the stdio door's resources and prompts, gateway-kinds-door.ts). Default none. */
+  /** Capabilities beside `tools` (the doors' resources and prompts, gateway-kinds-door.ts). Default none. */
   capabilities?: ServerCapabilities;
 }
 

@@ -5,7 +5,7 @@
  * else a headless one it starts in its own process): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
  * and `notifications/tools/list_changed` goes out when a re-read list differs after the owner says
  * servers, tools, toggles, pins or config files changed; resources and prompts likewise
- * (gateway-kinds-door.ts), advertised only when the host's list has some. The project is `--project`, else the first root the
+ * (wires/gateway-kinds-door.ts, built with the HTTP door's construction in wires/gateway-door-server.ts), advertised only when the host's list has some. The project is `--project`, else the first root the
  * host declares (`roots/list`, read again on `roots/list_changed`), else the working folder.
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
  * hold (`NOT_FOUND`) is the protocol error -32602 (MCP: unknown tool); a tool that is there but
@@ -23,13 +23,9 @@ import { HOST_IDS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
-import { kindsDoor } from '../gateway-kinds-door.js';
-import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
+import { GATEWAY_LIST_EVENTS, gatewayDoorServer } from '../../../wires/gateway-door-server.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { printGatewayUrl } from '../gateway-url.js';
-
-/** How long the door waits after an owner event before reading the list again (events come in bursts). */
-const RELIST_DELAY_MS = 100;
 
 /** The host id of `--host`; throws `UsageError` for an unknown one. */
 function hostFlag(value: unknown): HostId {
@@ -78,41 +74,11 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     }
   }
 
-  // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
-  const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
-  let served: string | undefined;
-  const { server, list } = gatewayMcpServer({
-    version: ctx.version,
-    call: owner.call,
-    door,
-    capabilities: kinds.capabilities,
-    onList: (l) => {
-      served = JSON.stringify(l.tools);
-    },
-  });
-  kinds.install(server);
-
-  // The list changes when the owner's servers, tools, toggles or pins do: read again, tell the host if it differs.
-  let timer: NodeJS.Timeout | undefined;
-  const relist = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      void kinds.relist(server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
-      if (served === undefined) return;
-      const before = served;
-      void list()
-        .then((l) => {
-          if (JSON.stringify(l.tools) === before) return;
-          return server.sendToolListChanged();
-        })
-        .catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
-    }, RELIST_DELAY_MS);
-  };
-  // servers:changed covers status, trust, enable/disable and toggles (pokeServersChanged); tools:changed
-  // listings, toggles and pins; config:reloaded a host file the running set did not change with.
+  // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts);
+  // the lists are read again after the owner's events, and the host told what changed (gateway-door-server.ts).
+  const { server, relist, stop } = await gatewayDoorServer({ version: ctx.version, call: owner.call, door, say: (line) => ctx.io.err(line) });
   // A new owner after the old one went away (gateway-owner.ts) may serve another list.
-  const offs = [owner.on('servers:changed', relist), owner.on('tools:changed', relist), owner.on('config:reloaded', relist), owner.onReconnect(relist)];
+  const offs = [...GATEWAY_LIST_EVENTS.map((event) => owner.on(event, relist)), owner.onReconnect(relist)];
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
@@ -140,7 +106,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   await server.connect(transport);
   await closed;
   for (const off of offs) off();
-  if (timer) clearTimeout(timer);
+  stop();
   await server.close().catch(() => undefined);
   await owner.close();
   return EXIT.OK;
