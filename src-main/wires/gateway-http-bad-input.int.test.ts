@@ -1,5 +1,5 @@
 /**
- * Issue 30 "Bad input" against a real owner (test-gateway-http.ts: a real core on its 127.0.0.1
+ * Issue 30 "Bad input" against a real owner (test-fixtures.ts: a real core on its 127.0.0.1
  * listener, server-everything behind it, the SDK v2 client as the host): a malformed JSON-RPC body,
  * a body that is JSON but no JSON-RPC, a batch, a 10 MB body, each with the words the door answers;
  * then 1,000 concurrent `tools/call`s of server-everything's echo through one session — every one
@@ -7,7 +7,7 @@
  * a wrong one, another host's and a foreign Origin: gateway-http.int.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectHttp, printedHttp, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-gateway-http.js';
+import { connectHttp, printedHttp, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-fixtures.js';
 
 let made: HttpDoorTest | undefined;
 
@@ -73,7 +73,7 @@ describe('the gateway’s HTTP door under bad input (issue 30)', () => {
     // 1,000 concurrent calls through the session: each answered with its own text.
     const texts = await Promise.all(
       Array.from({ length: 1000 }, async (_, i) => {
-        const r = await client.callTool({ name: 'everything_echo', arguments: { message: `call-${i}` } }, undefined, { timeout: 300_000 });
+        const r = await client.callTool({ name: 'everything_echo', arguments: { message: `call-${i}` } }, { timeout: 300_000 });
         return (r.content as Array<{ text?: string }>)[0]?.text;
       }),
     );

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
-import { connectHttp, printedHttp, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-gateway-http.js';
+import { connectHttp, printedHttp, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-fixtures.js';
 
 let made: HttpDoorTest | undefined;
 

@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSwitchboard } from '../core/composition/test-world.js';
-import { printedHttp as printed, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-gateway-http.js';
+import { printedHttp as printed, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-fixtures.js';
 
 let made: HttpDoorTest | undefined;
 

@@ -8,6 +8,7 @@ import { configHandlers } from '../handlers/config.js';
 import { serverHandlers } from '../handlers/servers.js';
 import { toolCallRunner, toolHandlers } from '../handlers/tools.js';
 import { gatewayHandlers } from '../handlers/gateway.js';
+import { gatewayDoorsHandlers } from '../handlers/gateway-doors.js';
 import { historyHandlers } from '../handlers/history.js';
 import { lifecycleHandlers } from '../handlers/lifecycle.js';
 import { traceReplayHandlers } from '../handlers/trace-replay.js';
@@ -56,5 +57,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
     ...prefsHandlers(ctx),
     ...gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector),
+    ...gatewayDoorsHandlers(ctx),
   }, redactor);
 }

@@ -85,7 +85,13 @@ export interface SwitchboardCore {
   /**
    * `host`'s bearer token for the HTTP door (issue 30 item 1): the one kept in the core's keychain, made
    * (32 random bytes, base64url) the first time it is asked for. For `switchboard gateway --print-http`,
-   * which prints it only with `--show-token`. Rejects when the keychain cannot be used.
+   * which prints it only with `--show-token`. With `renew`, a new one replaces the kept one (the old
+   * one opens nothing from then on; `--new-token`). Rejects when the keychain cannot be used.
    */
-  gatewayToken?(host: HostId): Promise<string>;
+  gatewayToken?(host: HostId, renew?: boolean): Promise<string>;
+  /**
+   * Tell the core where the owner listens (start-owner.ts, after the listener is bound): its port, and
+   * the kept port it left because that was taken. `gateway:doors` reports it (issue 30).
+   */
+  setListener?(facts: { port: number; movedFrom?: number }): void;
 }

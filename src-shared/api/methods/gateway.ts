@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HostIdSchema } from '../../config/server.js';
 import { GatewayListSchema } from '../gateway.js';
 import { GatewayPromptsSchema, GatewayResourcesSchema } from '../gateway-kinds.js';
+import { GatewayDoorsSchema } from '../gateway-doors.js';
 import { GetPromptOutputSchema, ReadResourceOutputSchema } from '../inspector.js';
 import { ToolCallResultSchema } from '../status.js';
 import { ServerName } from './common.js';
@@ -59,4 +60,6 @@ export const gatewayMethods = {
     input: z.object({ ...Door, name: z.string().min(1).max(500), args: z.record(z.string(), z.string()).default({}) }).strict(),
     output: GetPromptOutputSchema,
   },
+  /** Where the HTTP door is served, whether its port moved at start, and which hosts have a token (gateway-doors.ts). */
+  'gateway:doors': { input: z.object({}).strict(), output: GatewayDoorsSchema },
 } as const;

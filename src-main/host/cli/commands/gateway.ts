@@ -50,7 +50,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   if (ctx.cli.flags['headless-owner'] === true) return (await import('../gateway-headless.js')).runHeadlessOwner(ctx);
   const host = hostFlag(ctx.cli.flags.host);
   const only = typeof ctx.cli.flags.server === 'string' ? ctx.cli.flags.server : undefined;
-  if (ctx.cli.flags['print-http'] === true) return printGatewayUrl(ctx, host, only, ctx.cli.flags['show-token'] === true);
+  if (ctx.cli.flags['print-http'] === true) return printGatewayUrl(ctx, host, only, ctx.cli.flags['show-token'] === true, ctx.cli.flags['new-token'] === true);
   // stdout is the JSON-RPC stream: whatever else the process prints goes to stderr.
   console.log = console.error;
   console.info = console.error;
@@ -112,10 +112,10 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   return EXIT.OK;
 }
 
-/** `switchboard gateway --host <id> [--server <name>] [--print-http [--show-token]]`. */
+/** `switchboard gateway --host <id> [--server <name>] [--print-http [--show-token] [--new-token]]`. */
 export const gatewayCommand: CommandSpec = {
   name: 'gateway',
-  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token]]',
+  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token] [--new-token]]',
   summary: "Serve one host's tools over stdio as an MCP server (the host spawns it; docs/gateway.md)",
   positionals: [0, 0],
   flags: {
@@ -124,10 +124,12 @@ export const gatewayCommand: CommandSpec = {
     'headless-owner': { type: 'boolean', help: '--headless-owner  Run the headless owner a door starts when none runs (exits 60 s after its last door; docs/gateway.md)' },
     'print-http': { type: 'boolean', help: "--print-http      Print the URL of the host's HTTP door (on the owner's port) and how to get its token, then exit" },
     'show-token': { type: 'boolean', help: "--show-token      With --print-http: print the host's bearer token too (anyone who has it can call the host's tools)" },
+    'new-token': { type: 'boolean', help: "--new-token       With --print-http: replace the host's bearer token first (the old one opens nothing from then on)" },
   },
   validate: (flags) => {
     if (flags['headless-owner'] !== true) hostFlag(flags.host);
     if (flags['show-token'] === true && flags['print-http'] !== true) throw new UsageError('--show-token goes with --print-http');
+    if (flags['new-token'] === true && flags['print-http'] !== true) throw new UsageError('--new-token goes with --print-http');
   },
   run: runGateway,
 };

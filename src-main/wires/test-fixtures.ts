@@ -21,11 +21,12 @@ export interface HttpDoorTest {
   base: string;
 }
 
-/** Start the owner of a fresh gateway world. */
-export async function startHttpDoor(): Promise<HttpDoorTest> {
+/** Start the owner of a fresh gateway world (`prepare` runs on the world first). */
+export async function startHttpDoor(prepare?: (world: GatewayWorld['world']) => Promise<void>): Promise<HttpDoorTest> {
   const { world } = makeGatewayWorld();
   // Its own keychain service: test files running at once never see each other's tokens.
   world.env.SWITCHBOARD_KEYCHAIN_SERVICE = `switchboard-test-${world.marker}`;
+  await prepare?.(world);
   const owner = await startTestOwner(world, () => undefined);
   await owner.started;
   return { world, owner, clients: [], base: `http://127.0.0.1:${owner.host.port}/mcp` };
