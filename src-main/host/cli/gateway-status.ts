@@ -5,8 +5,13 @@
  */
 import type { GatewayDoors } from '../../../src-shared/api/gateway-doors.js';
 
-/** The lines, e.g. `Gateway: http://127.0.0.1:47100/mcp/<host>[/<server>] (HTTP door) · tokens: claude-code`. */
+/**
+ * The lines, e.g. `Gateway: http://127.0.0.1:47100/mcp/<host>[/<server>] (HTTP door) · tokens: claude-code`;
+ * none when no host has a token and the port did not move (a person who does not use the HTTP door
+ * sees no gateway lines).
+ */
 export function gatewayStatusLines(doors: GatewayDoors): string[] {
+  if ((doors.tokens ?? []).length === 0 && doors.movedFrom === null) return [];
   const tokens =
     doors.tokens === null
       ? 'tokens: not known (the keychain cannot be read)'
