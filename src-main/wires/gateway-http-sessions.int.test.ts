@@ -64,6 +64,18 @@ describe('the gateway’s HTTP door: sessions, list changes, resources and promp
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
 
+    // A 2026-07-28 client stays stateless (no session) and hears of changes on its subscriptions/listen stream.
+    const modern = await connectHttp(t, `${base}/claude-code`, claude, '2026-07-28');
+    expect(modern.transport.sessionId).toBe(undefined);
+    let modernChanged = 0;
+    modern.client.setNotificationHandler('notifications/tools/list_changed', () => void modernChanged++);
+    const subscription = await modern.client.listen({ toolsListChanged: true });
+    const on = await runSwitchboard(world, ['budget', 'on', 'everything', 'echo', '--host', 'claude-code']);
+    expect(on.code).toBe(0);
+    expect(await waitFor(() => modernChanged > 0, 30_000)).toBe(true);
+    expect((await modern.client.listTools({}, { cacheMode: 'bypass' })).tools.map((x) => x.name)).toEqual(names);
+    await subscription.close();
+
     // DELETE ends the session; its id is then unknown.
     await transport.terminateSession();
     const ended = await post('claude-code', claude, sessionId);

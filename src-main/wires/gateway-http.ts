@@ -24,6 +24,7 @@ import { HOST_IDS, HOST_LABELS, type HostId } from '../../src-shared/config/serv
 import type { SwitchboardCore } from '../core/index.js';
 import { GATEWAY_LIST_EVENTS, gatewayDoorServer } from './gateway-door-server.js';
 import { gatewaySessions, SESSION_HEADER, SESSION_IDLE_MS } from './gateway-http-sessions.js';
+import { listenNotices } from './gateway-http-listen.js';
 import { readKinds, type KindsFirst } from './gateway-kinds-door.js';
 import type { GatewayDoor } from './gateway-mcp-server.js';
 import { originAllowed } from './request-guard.js';
@@ -83,6 +84,8 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
   // advertises are read once per door and read again after an owner event (below).
   const kindsOf = new Map<string, Promise<KindsFirst>>();
   const handlers = new Map<string, McpHttpHandler>();
+  // A 2026-07-28 client's `subscriptions/listen` stream is told when a list of its door changed.
+  const notices = listenNotices(call);
   const handlerOf = (door: GatewayDoor): McpHttpHandler => {
     const key = JSON.stringify([door.host, door.server]);
     let handler = handlers.get(key);
@@ -94,6 +97,7 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
       };
       handler = createMcpHandler(async () => (await make(door, await first())).server, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
       handlers.set(key, handler);
+      notices.watch(key, door, handler);
     }
     return handler;
   };
@@ -107,6 +111,7 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
     () => {
       kindsOf.clear();
       sessions.relistAll();
+      notices.changed();
     },
     (event) => events.has(event),
   );
@@ -170,6 +175,7 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
     async close() {
       clearInterval(reaper);
       unsubscribe();
+      notices.close();
       await sessions.close();
       await Promise.all([...handlers.values()].map((h) => h.close().catch(() => undefined)));
       handlers.clear();
