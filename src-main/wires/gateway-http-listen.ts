@@ -23,6 +23,8 @@ interface Seen {
 export interface ListenNotices {
   /** Watch `door` (served by `handler`); a second call for the same key does nothing. */
   watch(key: string, door: GatewayDoor, handler: McpHttpHandler): void;
+  /** Whether any door is watched. */
+  readonly active: boolean;
   /** The owner said something changed: read the watched doors' lists again shortly. */
   changed(): void;
   close(): void;
@@ -53,6 +55,9 @@ export function listenNotices(call: SwitchboardApi['call']): ListenNotices {
     }
   };
   return {
+    get active() {
+      return doors.size > 0;
+    },
     watch(key, door, handler) {
       if (!doors.has(key)) doors.set(key, { door, handler, seen: safely(door) });
     },

@@ -113,7 +113,8 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
       sessions.relistAll();
       notices.changed();
     },
-    (event) => events.has(event),
+    // Only while a door could be told (the core skips events no subscriber wants).
+    (event) => events.has(event) && (sessions.size > 0 || notices.active),
   );
 
   const json = (res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}): void => {
