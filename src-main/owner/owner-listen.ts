@@ -48,6 +48,7 @@ export async function listenKept(options: OwnerListenOptions): Promise<WebHost> 
   const port = options.port ?? kept?.port ?? 0;
   const start = (p: number): Promise<WebHost> => startWebHost({ core: options.core, port: p, token, ...(options.staticDir ? { staticDir: options.staticDir } : {}), ...(options.onClients ? { onClients: options.onClients } : {}) });
   let host: WebHost;
+  let movedFrom: number | undefined;
   try {
     host = await start(port);
   } catch (err) {
@@ -59,7 +60,10 @@ export async function listenKept(options: OwnerListenOptions): Promise<WebHost> 
       throw new OwnerListenError(0, again);
     }
     options.warn(`Port ${port}, where this Switchboard ran before, is taken; it now runs on port ${host.port}. A page still open at the old address cannot follow: run "switchboard open".`);
+    movedFrom = port;
   }
+  // The gateway's HTTP door is on this listener: `gateway:httpDoor` (status, the window) says where, and that it moved.
+  options.core.setListener?.({ port: host.port, ...(movedFrom !== undefined ? { movedFrom } : {}) });
   try {
     await writeKeptSession(options.dataDir, { token, port: host.port });
   } catch (err) {

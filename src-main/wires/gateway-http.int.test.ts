@@ -12,40 +12,21 @@
 import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
-import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
-import { defaultSecretStore } from '../core/secrets/secret-store.js';
-import type { RunningOwner } from '../owner/start-owner.js';
-import { startTestOwner } from '../owner/test-fixtures.js';
+import { runSwitchboard } from '../core/composition/test-world.js';
+import { printedHttp as printed, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-fixtures.js';
 
-let made: { world: GatewayWorld['world']; owner: RunningOwner; clients: Client[] } | undefined;
+let made: HttpDoorTest | undefined;
 
 afterEach(async () => {
-  if (!made) return;
-  const { world, owner, clients } = made;
+  const t = made;
   made = undefined;
-  for (const c of clients) await c.close().catch(() => undefined);
-  await owner.close();
-  const store = defaultSecretStore(world.env, world.dataDir);
-  for (const host of ['claude-code', 'cursor']) await store.delete(`gateway-token:${host}`);
-  expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
-  world.cleanup();
+  if (t) await stopHttpDoor(t);
 });
-
-/** `gateway --host <host> --print-http --show-token`: the URL and the token it prints. */
-async function printed(world: GatewayWorld['world'], host: string): Promise<{ url: string; token: string; stderr: string }> {
-  const run = await runSwitchboard(world, ['gateway', '--host', host, '--print-http', '--show-token']);
-  expect(run.code).toBe(0);
-  const [url = '', token = ''] = run.stdout.trim().split('\n');
-  return { url, token, stderr: run.stderr };
-}
 
 describe('the gateway’s HTTP door (issue 30)', () => {
   it('opens a host’s path only with its own bearer, relays list and call in both eras, and survives a 10 MB argument', async () => {
-    const { world } = makeGatewayWorld();
-    const owner = await startTestOwner(world, () => undefined);
-    made = { world, owner, clients: [] };
-    await owner.started;
+    made = await startHttpDoor();
+    const { world, owner } = made;
     const port = owner.host.port;
 
     const claude = await printed(world, 'claude-code');

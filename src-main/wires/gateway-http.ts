@@ -2,10 +2,11 @@
  * The gateway's HTTP door (issue 30 item 1, docs/gateway.md § HTTP, docs/security.md "The gateway's
  * HTTP door"): Streamable HTTP at `/mcp/<host>[/<server>]` on the owner's own 127.0.0.1 listener
  * (web-host.ts hands it every `/mcp/…` request after its Host check). A thin face: the SDK's
- * `createMcpHandler` (`@modelcontextprotocol/server` 2.4.0: the 2026-07-28 stateless revision, and
- * 2025-era requests over its streamable HTTP transport in stateless mode) around the shared
- * gateway server (gateway-mcp-server.ts), which relays `tools/list` and `tools/call` to the
- * `gateway:list` / `gateway:call` handlers in this process.
+ * `createMcpHandler` (`@modelcontextprotocol/server` 2.4.0) serves the 2026-07-28 stateless revision;
+ * 2025-era requests (the SDK's `isLegacyRequest`) go to sessions (gateway-http-sessions.ts: its
+ * streamable HTTP transport in stateful mode, list-change notices on the `GET` stream). Both are
+ * built by the construction the stdio door uses (gateway-door-server.ts: tools, resources, resource
+ * templates and prompts relayed to the `gateway:*` handlers in this process).
  *
  * Before anything reaches the SDK, in this order:
  * 1. The path: `/mcp/<host>` or `/mcp/<host>/<server>` with a known host id, else 404.
@@ -16,12 +17,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { dispatch } from '../../src-shared/api/dispatch.js';
 import type { SwitchboardApi } from '../../src-shared/api/contract.js';
 import { HOST_IDS, HOST_LABELS, type HostId } from '../../src-shared/config/server.js';
 import type { SwitchboardCore } from '../core/index.js';
-import { gatewayMcpServer } from './gateway-mcp-server.js';
+import { GATEWAY_LIST_EVENTS, gatewayDoorServer } from './gateway-door-server.js';
+import { gatewaySessions, SESSION_HEADER, SESSION_IDLE_MS } from './gateway-http-sessions.js';
+import { listenNotices } from './gateway-http-listen.js';
+import { readKinds, type KindsFirst } from './gateway-kinds-door.js';
+import type { GatewayDoor } from './gateway-mcp-server.js';
 import { originAllowed } from './request-guard.js';
 
 /** The door's path prefix. */
@@ -58,24 +63,59 @@ export interface GatewayHttp {
   close(): Promise<void>;
 }
 
+/** Options of `gatewayHttp`. */
+export interface GatewayHttpOptions {
+  /** How long an idle 2025-era session lives (ms); default `SESSION_IDLE_MS` (30 min). */
+  sessionIdleMs?: number;
+}
+
 /**
  * The HTTP door of `core`, on the listener whose port `port()` gives (for the Origin check). Its
  * MCP `serverInfo.version` is the core's (`app:info`). Never throws from `handle`: a failure is a 500 JSON.
  */
-export function gatewayHttp(core: SwitchboardCore, port: () => number): GatewayHttp {
+export function gatewayHttp(core: SwitchboardCore, port: () => number, options: GatewayHttpOptions = {}): GatewayHttp {
   const call = ((method, input) => dispatch(core.handlers, method, input)) as SwitchboardApi['call'];
   let versionOf: Promise<string> | undefined;
   const version = (): Promise<string> => (versionOf ??= call('app:info', {}).then((r) => (r.ok ? r.data.version : '0.0.0')));
+  // A list that could not be read shows in the request that reads it; the door keeps no log of its own.
+  const say = (): void => undefined;
+  const make = async (door: GatewayDoor, first?: KindsFirst) => gatewayDoorServer({ version: await version(), call, door: () => door, say, ...(first ? { first } : {}) });
+  // A 2026-07-28 request is served by a fresh server each time: the resources and prompts it
+  // advertises are read once per door and read again after an owner event (below).
+  const kindsOf = new Map<string, Promise<KindsFirst>>();
   const handlers = new Map<string, McpHttpHandler>();
-  const handlerOf = (door: { host: HostId; server?: string }): McpHttpHandler => {
+  // A 2026-07-28 client's `subscriptions/listen` stream is told when a list of its door changed.
+  const notices = listenNotices(call);
+  const handlerOf = (door: GatewayDoor): McpHttpHandler => {
     const key = JSON.stringify([door.host, door.server]);
     let handler = handlers.get(key);
     if (!handler) {
-      handler = createMcpHandler(async () => gatewayMcpServer({ version: await version(), call, door: () => door }).server, { maxRequestBodySize: MAX_BODY_BYTES });
+      const first = (): Promise<KindsFirst> => {
+        let kinds = kindsOf.get(key);
+        if (!kinds) kindsOf.set(key, (kinds = readKinds(call, door, say)));
+        return kinds;
+      };
+      handler = createMcpHandler(async () => (await make(door, await first())).server, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
       handlers.set(key, handler);
+      notices.watch(key, door, handler);
     }
     return handler;
   };
+  const sessions = gatewaySessions({ make: (door) => make(door), maxBodyBytes: MAX_BODY_BYTES, ...(options.sessionIdleMs !== undefined ? { idleMs: options.sessionIdleMs } : {}) });
+  const idleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
+  const reaper = setInterval(() => void sessions.reap(), Math.max(1000, Math.min(idleMs, 60_000)));
+  reaper.unref();
+  // The owner's own events (in this process): the lists a door serves may have changed.
+  const events = new Set<string>(GATEWAY_LIST_EVENTS);
+  const unsubscribe = core.subscribe(
+    () => {
+      kindsOf.clear();
+      sessions.relistAll();
+      notices.changed();
+    },
+    // Only while a door could be told (the core skips events no subscriber wants).
+    (event) => events.has(event) && (sessions.size > 0 || notices.active),
+  );
 
   const json = (res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}): void => {
     res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
@@ -105,11 +145,19 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number): GatewayH
       headers,
       ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
     } as RequestInit);
-    const response = await handlerOf(door).fetch(request);
+    const bearer = bearerOf(req.headers.authorization) ?? '';
+    const legacy = await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES });
+    const response = legacy ? await sessions.handle(request, door, bearer) : await handlerOf(door).fetch(request);
     res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
     if (!response.body) return void res.end();
     const reader = response.body.getReader();
-    res.on('close', () => void reader.cancel().catch(() => undefined));
+    // An open GET stream keeps its session from being reaped.
+    const sessionId = req.headers[SESSION_HEADER];
+    const streamClosed = legacy && req.method === 'GET' && response.ok && typeof sessionId === 'string' ? sessions.streamOpened(sessionId) : undefined;
+    res.on('close', () => {
+      streamClosed?.();
+      void reader.cancel().catch(() => undefined);
+    });
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -126,6 +174,10 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number): GatewayH
       });
     },
     async close() {
+      clearInterval(reaper);
+      unsubscribe();
+      notices.close();
+      await sessions.close();
       await Promise.all([...handlers.values()].map((h) => h.close().catch(() => undefined)));
       handlers.clear();
     },

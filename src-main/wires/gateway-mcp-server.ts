@@ -34,7 +34,7 @@ export interface GatewayMcpServerOptions {
   ready?: Promise<void>;
   /** Told every list the door serves or reads again (the stdio door compares them for list changes). */
   onList?(list: GatewayList): void;
-  /** Capabilities beside `tools` (the stdio door's resources and prompts, gateway-kinds-door.ts). Default none. */
+  /** Capabilities beside `tools` (the doors' resources and prompts, gateway-kinds-door.ts). Default none. */
   capabilities?: ServerCapabilities;
   /** Made with the server: relays server requests, progress and cancellation of each call to the host (gateway-relay.ts). Default none. */
   relay?: (server: Server) => GatewayRelayDoor;

@@ -234,6 +234,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     },
   );
 
+  // Idle keep-alive sockets live 65 s, not node's 5 s: a client (fetch keeps them 1 s less than the
+  // server's hint) reusing one the server is closing at that very moment gets ECONNRESET; seen after
+  // bursts of gateway calls on a busy machine, when hundreds of sockets go idle at once.
+  server.keepAliveTimeout = 65_000;
   try {
     port = await listen(server, options.port ?? 0);
   } catch (err) {

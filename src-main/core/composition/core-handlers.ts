@@ -9,6 +9,7 @@ import { serverHandlers } from '../handlers/servers.js';
 import { toolCallRunner, toolHandlers } from '../handlers/tools.js';
 import { gatewayHandlers } from '../handlers/gateway.js';
 import { gatewayDoorsHandlers } from '../handlers/gateway-doors.js';
+import { gatewayHttpDoorHandlers } from '../handlers/gateway-http-door.js';
 import { historyHandlers } from '../handlers/history.js';
 import { lifecycleHandlers } from '../handlers/lifecycle.js';
 import { traceReplayHandlers } from '../handlers/trace-replay.js';
@@ -58,5 +59,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...prefsHandlers(ctx),
     ...gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector),
     ...gatewayDoorsHandlers(ctx),
+    ...gatewayHttpDoorHandlers(ctx),
   }, redactor);
 }

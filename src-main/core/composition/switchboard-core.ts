@@ -12,7 +12,7 @@ import type { LogEntry, ServersSnapshot } from '../../../src-shared/api/status.j
 import { discoverServers } from '../config/discovery.js';
 import { TrustStore } from '../config/trust.js';
 import type { DiscoveryContext, DiscoveryResult } from '../config/types.js';
-import type { CoreContext } from '../handlers/context.js';
+import type { CoreContext, ListenerFacts } from '../handlers/context.js';
 import { startLiveReload, type LiveReload } from '../config/live-reload.js';
 import { ManualStops } from '../data/manual-stops.js';
 import { ValueResolver } from '../mcp/connection/value-resolution.js';
@@ -310,6 +310,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     return discovery!;
   };
 
+  const listener: { current?: ListenerFacts } = {};
   const ctx: CoreContext = {
     options,
     manager,
@@ -318,6 +319,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     auth,
     secretBindings,
     secrets,
+    listener,
     ownWrites,
     discoveryContext,
     protocolOverrides,
@@ -357,7 +359,10 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     },
     childPids: () => manager.childPids(),
     gatewayAccess: (host, bearer) => gatewayAccess(secrets, host, bearer),
-    gatewayToken: (host) => gatewayToken(secrets, host),
+    gatewayToken: (host, renew) => gatewayToken(secrets, host, renew),
+    setListener: (facts) => {
+      listener.current = facts;
+    },
     start: async () => {
       ensureDataDir(options.dataDir, options.platform.env);
       await refresh();

@@ -28,7 +28,7 @@ export interface CoreOptions {
   version: string;
   /** Launch of the bundled server-everything (Electron: execPath + ELECTRON_RUN_AS_NODE=1). */
   referenceServer: ReferenceServerLaunch;
-  /** How to launch the built CLI (node's absolute path, then the CLI's), when this core runs in it: the gateway's ready-to-paste entry (`gateway:doors`). */
+  /** How to launch the built CLI (node's absolute path, then the CLI's), when this core runs in it: the gateway's ready-to-paste entry (`gateway:httpDoor`). */
   cliLaunch?: ReferenceServerLaunch;
   /** The OS keychain (default keytar; tests may pass another `SecretStore`). Issue 6. */
   secrets?: SecretStore;
@@ -87,7 +87,13 @@ export interface SwitchboardCore {
   /**
    * `host`'s bearer token for the HTTP door (issue 30 item 1): the one kept in the core's keychain, made
    * (32 random bytes, base64url) the first time it is asked for. For `switchboard gateway --print-http`,
-   * which prints it only with `--show-token`. Rejects when the keychain cannot be used.
+   * which prints it only with `--show-token`. With `renew`, a new one replaces the kept one (the old
+   * one opens nothing from then on; `--new-token`). Rejects when the keychain cannot be used.
    */
-  gatewayToken?(host: HostId): Promise<string>;
+  gatewayToken?(host: HostId, renew?: boolean): Promise<string>;
+  /**
+   * Tell the core where the owner listens (start-owner.ts, after the listener is bound): its port, and
+   * the kept port it left because that was taken. `gateway:httpDoor` reports it (issue 30).
+   */
+  setListener?(facts: { port: number; movedFrom?: number }): void;
 }

@@ -13,10 +13,11 @@ export const gatewayTokenAccount = (host: HostId): string => `gateway-token:${ho
 
 /**
  * `host`'s gateway token: the kept one, else a new one (32 random bytes, base64url: 43 characters)
- * stored first. Rejects with the store's `KeychainUnavailableError` when no keychain can be used.
+ * stored first. With `renew`, always a new one, replacing the kept one (which then opens nothing).
+ * Rejects with the store's `KeychainUnavailableError` when no keychain can be used.
  */
-export async function gatewayToken(store: SecretStore, host: HostId): Promise<string> {
-  const kept = await store.get(gatewayTokenAccount(host));
+export async function gatewayToken(store: SecretStore, host: HostId, renew = false): Promise<string> {
+  const kept = renew ? undefined : await store.get(gatewayTokenAccount(host));
   if (kept) return kept;
   const token = randomBytes(32).toString('base64url');
   await store.set(gatewayTokenAccount(host), token);
@@ -47,4 +48,10 @@ export async function gatewayAccess(store: SecretStore, host: HostId, bearer: st
     if (theirs && same(theirs, bearer)) return { kind: 'other-host', host: other };
   }
   return { kind: 'wrong' };
+}
+
+/** The hosts that have a gateway token in `store`, in host-id order (the tokens themselves are not read). */
+export async function gatewayTokenHosts(store: SecretStore): Promise<HostId[]> {
+  const kept = new Set(await store.accounts());
+  return HOST_IDS.filter((host) => kept.has(gatewayTokenAccount(host)));
 }

@@ -19,6 +19,12 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { PendingApproval } from '../../../src-shared/api/approval.js';
 import type { ChannelService } from '../channels/channel-service.js';
 
+/** Where the owner listens: its port, and the kept port it had to leave because it was taken. */
+export interface ListenerFacts {
+  port: number;
+  movedFrom?: number;
+}
+
 export interface CoreContext {
   readonly options: CoreOptions;
   readonly manager: McpManager;
@@ -31,6 +37,8 @@ export interface CoreContext {
   readonly secretBindings: SecretBindings;
   /** The one secret store of this core (keychain or the chosen file store), made at the composition root. */
   readonly secrets: SecretStore;
+  /** The owner's listener, once it listens (`SwitchboardCore.setListener`; issue 30, `gateway:httpDoor`). */
+  readonly listener?: { current?: ListenerFacts };
   /** The core's own config writes, which its live reload skips (issue 29 item 4). */
   readonly ownWrites: OwnWrites;
   /**

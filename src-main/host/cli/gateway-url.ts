@@ -1,11 +1,11 @@
 /**
- * `switchboard gateway --host <id> --print-http [--server <name>] [--show-token]` (issue 30 item 1,
+ * `switchboard gateway --host <id> --print-http [--server <name>] [--show-token] [--new-token]` (issue 30 item 1,
  * docs/gateway.md § HTTP): prints the HTTP door's URL for a host and how to get its bearer token, so
  * a person can put both into the host's config. The port is the running owner's (`endpoint.json`),
  * else the one the folder's owner kept (`session.json`: the next owner listens there again when it
  * is free). The token is made by a core of the folder (no server started) when the host has none yet
  * and kept in its keychain (core/gateway/gateway-tokens.ts); it is printed only with `--show-token`, with a warning.
- * Exit 0; 2 when the keychain cannot be used.
+ * `--new-token` replaces the host's token first. Exit 0; 2 when the keychain cannot be used.
  */
 import { gatewayDoorPath, gatewayTokenAccount } from '../../core/index.js';
 import { readKeptSession } from '../../owner/kept-session.js';
@@ -17,8 +17,12 @@ import { withEphemeralCore, type CliContext } from './context.js';
 /** The door's path for `host` (and one `server`): `/mcp/<host>[/<server>]`, the server name URL-encoded. */
 export const gatewayPath = gatewayDoorPath;
 
-/** Print the URL (and, with `showToken`, the token) of `host`'s HTTP door. */
-export async function printGatewayUrl(ctx: CliContext, host: HostId, server: string | undefined, showToken: boolean): Promise<number> {
+/**
+ * Print the URL (and, with `showToken`, the token) of `host`'s HTTP door. With `renew`
+ * (`--new-token`) a new token replaces the kept one first: the old one opens nothing from then on
+ * (sessions opened with it included), said on stderr.
+ */
+export async function printGatewayUrl(ctx: CliContext, host: HostId, server: string | undefined, showToken: boolean, renew = false): Promise<number> {
   const live = readLiveEndpoint(ctx.dataDir);
   const port = live?.port ?? readKeptSession(ctx.dataDir, (t) => ctx.io.err(t))?.port;
   let token: string;
@@ -26,12 +30,13 @@ export async function printGatewayUrl(ctx: CliContext, host: HostId, server: str
     // Through a core of this data folder (no server started): the one secret store is the core's.
     token = await withEphemeralCore(ctx, { onlyServers: [] }, async (core) => {
       if (!core.gatewayToken) throw new Error('this core keeps no gateway tokens');
-      return core.gatewayToken(host);
+      return core.gatewayToken(host, renew);
     });
   } catch (err) {
     ctx.io.err(`switchboard gateway: the token could not be kept in the keychain: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.FAILURE;
   }
+  if (renew) ctx.io.err(`A new token replaced ${host}'s gateway token: the old one opens nothing now. Put the new one into ${host}'s config.`);
   if (port === undefined) {
     ctx.io.out(`No Switchboard has run in this data folder yet, so it has no port: start one ("switchboard serve" or the app), then run this again.`);
   } else {

@@ -5,6 +5,7 @@ import { GatewayListSchema } from '../gateway.js';
 import { GatewayDoorsSchema } from '../gateway-doors.js';
 import { GatewayPromptsSchema, GatewayResourcesSchema } from '../gateway-kinds.js';
 import { GetPromptOutputSchema, PendingServerRequestSchema, ReadResourceOutputSchema } from '../inspector.js';
+import { GatewayHttpDoorSchema } from '../gateway-http-door.js';
 import { ToolCallResultSchema } from '../status.js';
 import { ServerName } from './common.js';
 
@@ -80,6 +81,8 @@ export const gatewayMethods = {
    * the HTTP door's URL on the live owner's port. No token: `switchboard gateway --print-http --show-token`.
    */
   'gateway:doors': { input: z.object({ host: HostIdSchema, server: ServerName.optional() }).strict(), output: GatewayDoorsSchema },
+  /** Where the HTTP door is served, whether its port moved at start, and which hosts have a token (gateway-http-door.ts). */
+  'gateway:httpDoor': { input: z.object({}).strict(), output: GatewayHttpDoorSchema },
 } as const;
 
 export const gatewayEvents = {

@@ -6,7 +6,7 @@
  * else a headless one it starts in its own process): `tools/list` is `gateway:list`, `tools/call` is `gateway:call`,
  * and `notifications/tools/list_changed` goes out when a re-read list differs after the owner says
  * servers, tools, toggles, pins or config files changed; resources and prompts likewise
- * (gateway-kinds-door.ts), advertised only when the host's list has some; completions, 2025-era
+ * (wires/gateway-kinds-door.ts, built with the HTTP door's construction in wires/gateway-door-server.ts), advertised only when the host's list has some; completions, 2025-era
  * resource subscriptions and logging only when a listed server offers them. The project is `--project`, else the first root the
  * host declares (`roots/list`, read again on `roots/list_changed`), else the working folder.
  * stdout carries only JSON-RPC: every other line goes to stderr. A name the host's list does not
@@ -26,8 +26,8 @@ import { HOST_IDS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
-import { kindsDoor } from '../gateway-kinds-door.js';
-import { gatewayMcpServer, type GatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
+import { kindsDoor } from '../../../wires/gateway-kinds-door.js';
+import { doorServerFrom, GATEWAY_LIST_EVENTS, type GatewayDoorServer } from '../../../wires/gateway-door-server.js';
 import { completionRelay } from '../../../wires/gateway-complete-relay.js';
 import { subscribeDoor } from '../gateway-subscribe-door.js';
 import { logDoor } from '../gateway-log-door.js';
@@ -36,9 +36,6 @@ import { gatewayRelay } from '../../../wires/gateway-relay.js';
 import { printGatewayUrl } from '../gateway-url.js';
 import { printGatewayEntry } from '../gateway-entry-print.js';
 import { doorStartLines } from '../gateway-held-lines.js';
-
-/** How long the door waits after an owner event before reading the list again (events come in bursts). */
-const RELIST_DELAY_MS = 100;
 
 /** The host id of `--host`; throws `UsageError` for an unknown one. */
 function hostFlag(value: unknown): HostId {
@@ -63,7 +60,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   if (ctx.cli.flags['headless-owner'] === true) return (await import('../gateway-headless.js')).runHeadlessOwner(ctx);
   const host = hostFlag(ctx.cli.flags.host);
   const only = typeof ctx.cli.flags.server === 'string' ? ctx.cli.flags.server : undefined;
-  if (ctx.cli.flags['print-http'] === true) return printGatewayUrl(ctx, host, only, ctx.cli.flags['show-token'] === true);
+  if (ctx.cli.flags['print-http'] === true) return printGatewayUrl(ctx, host, only, ctx.cli.flags['show-token'] === true, ctx.cli.flags['new-token'] === true);
   if (ctx.cli.flags['print-entry'] === true) return printGatewayEntry(ctx, host, only);
   // stdout is the JSON-RPC stream: whatever else the process prints goes to stderr.
   console.log = console.error;
@@ -93,7 +90,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   if (first.ok) for (const line of doorStartLines(first.data)) ctx.io.err(`switchboard gateway: ${line}`);
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
-  const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
+  const kinds = await kindsDoor(owner.call, door, (line) => ctx.io.err(line));
   // Completions, resource subscriptions and logging likewise, only when a listed server of the host
   // offers them (gateway-complete-relay.ts, gateway-subscribe-door.ts, gateway-log-door.ts).
   const offers = await owner.call('gateway:offers', door()).then(
@@ -105,57 +102,35 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   const completions = completionRelay(owner.call, door, offered);
   const subscriptions = subscribeDoor(owner, door, offered, (line) => ctx.io.err(`switchboard gateway: ${line}`));
   const logging = logDoor(owner, offered);
-  let served: string | undefined;
   // One instance per connection, built by serveStdio's factory once the opening message says the era
-  // (a 2026-07-28 `server/discover` probe may be dropped for a 2025-era `initialize` after it).
-  let built: GatewayMcpServer | undefined;
+  // (a 2026-07-28 `server/discover` probe may be dropped for a 2025-era `initialize` after it); the
+  // lists are read again after the owner's events, and the host told what changed (gateway-door-server.ts).
+  let built: GatewayDoorServer | undefined;
   const factory = ({ era }: { era: 'legacy' | 'modern' }): Server => {
-    built = gatewayMcpServer({
+    built?.stop();
+    built = doorServerFrom(kinds, {
       version: ctx.version,
       call: owner.call,
       door,
-      capabilities: { ...kinds.capabilities, ...completions.capabilities, ...subscriptions.capabilities(era, kinds.capabilities.resources), ...logging.capabilities(era) },
+      say: (line) => ctx.io.err(line),
+      capabilities: { ...completions.capabilities, ...subscriptions.capabilities(era, kinds.capabilities.resources), ...logging.capabilities(era) },
+      install: (server) => {
+        completions.install(server);
+        subscriptions.install(server, era, kinds.capabilities.resources);
+        logging.install(server, era);
+      },
       // Server requests, progress and cancellation of each call go to this host (gateway-relay.ts).
       relay: (s) => gatewayRelay(s, owner.call, owner.on),
-      onList: (l) => {
-        served = JSON.stringify(l.tools);
-        logging.onList(l);
-      },
+      onList: (l) => logging.onList(l),
     });
-    kinds.install(built.server);
-    completions.install(built.server);
-    subscriptions.install(built.server, era, kinds.capabilities.resources);
-    logging.install(built.server, era);
     built.server.oninitialized = () => void readRoots();
     built.server.setNotificationHandler('notifications/roots/list_changed', async () => readRoots());
     built.server.onerror = (err) => ctx.io.err(`switchboard gateway: ${err.message}`);
     return built.server;
   };
-
-  // The list changes when the owner's servers, tools, toggles or pins do: read again, tell the host if it differs.
-  let timer: NodeJS.Timeout | undefined;
-  const relist = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      const now = built;
-      if (now === undefined) return;
-      void kinds.relist(now.server).catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the resources or prompts again: ${err instanceof Error ? err.message : String(err)}`));
-      if (served === undefined) return;
-      const before = served;
-      void now
-        .list()
-        .then((l) => {
-          if (JSON.stringify(l.tools) === before) return;
-          return now.server.sendToolListChanged();
-        })
-        .catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
-    }, RELIST_DELAY_MS);
-  };
-  // servers:changed covers status, trust, enable/disable and toggles (pokeServersChanged); tools:changed
-  // listings, toggles and pins; config:reloaded a host file the running set did not change with.
+  const relist = (): void => built?.relist();
   // A new owner after the old one went away (gateway-owner.ts) may serve another list.
-  const offs = [owner.on('servers:changed', relist), owner.on('tools:changed', relist), owner.on('config:reloaded', relist), owner.onReconnect(relist)];
+  const offs = [...GATEWAY_LIST_EVENTS.map((event) => owner.on(event, relist)), owner.onReconnect(relist)];
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
@@ -186,7 +161,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   });
   await closed;
   for (const off of offs) off();
-  if (timer) clearTimeout(timer);
+  built?.stop();
   await subscriptions.close();
   logging.close();
   await handle.close().catch(() => undefined);
@@ -194,10 +169,10 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   return EXIT.OK;
 }
 
-/** `switchboard gateway --host <id> [--server <name>] [--print-http [--show-token]]`. */
+/** `switchboard gateway --host <id> [--server <name>] [--print-http [--show-token] [--new-token]]`. */
 export const gatewayCommand: CommandSpec = {
   name: 'gateway',
-  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token] | --print-entry]',
+  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token] [--new-token] | --print-entry]',
   summary: "Serve one host's tools over stdio as an MCP server (the host spawns it; docs/gateway.md)",
   positionals: [0, 0],
   flags: {
@@ -207,10 +182,12 @@ export const gatewayCommand: CommandSpec = {
     'print-http': { type: 'boolean', help: "--print-http      Print the URL of the host's HTTP door (on the owner's port) and how to get its token, then exit" },
     'print-entry': { type: 'boolean', help: "--print-entry     Print a host entry to paste (node's and this CLI's absolute paths: no npm link needed), then exit" },
     'show-token': { type: 'boolean', help: "--show-token      With --print-http: print the host's bearer token too (anyone who has it can call the host's tools)" },
+    'new-token': { type: 'boolean', help: "--new-token       With --print-http: replace the host's bearer token first (the old one opens nothing from then on)" },
   },
   validate: (flags) => {
     if (flags['headless-owner'] !== true) hostFlag(flags.host);
     if (flags['show-token'] === true && flags['print-http'] !== true) throw new UsageError('--show-token goes with --print-http');
+    if (flags['new-token'] === true && flags['print-http'] !== true) throw new UsageError('--new-token goes with --print-http');
   },
   run: runGateway,
 };

@@ -2,7 +2,8 @@
  * `switchboard status [name]`: the docs/operator-verbs.md#status-view view, then shadowed definitions and config warnings.
  * With a running owner (docs/faces-and-ownership.md) it shows the owner's live facts (statuses, uptimes, restart
  * counts) and starts nothing; without one it connects (only `name` when given) in an ephemeral
- * core; a named server also gets its last connect's timings and deprecated features in use. `--json`: the `ServersSnapshot`. Exit 2 when the named server is unknown, or when any
+ * core; a named server also gets its last connect's timings and deprecated features in use. Without a name it ends
+ * with the gateway's lines (gateway-status.ts). `--json`: the `ServersSnapshot`, with `gateway` (`gateway:httpDoor`) without a name. Exit 2 when the named server is unknown, or when any
  * server shown is failing (`FAILED_STATUSES`: error, backoff, needs-auth, disconnected — a script
  * can tell "all good" from "something that should run does not"); untrusted, disabled and stopped
  * servers do not count. Else 0.
@@ -15,6 +16,7 @@ import { formatStatus } from '../format.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { overviewLines } from '../connect-format.js';
+import { gatewayStatusLines } from '../gateway-status.js';
 
 /** Restrict a snapshot to one server (its shadowed definitions and warnings too). */
 export function snapshotForServer(snapshot: ServersSnapshot, name: string): ServersSnapshot {
@@ -48,8 +50,14 @@ export async function runStatus(ctx: CliContext): Promise<number> {
       }
       snapshot = snapshotForServer(snapshot, name);
     }
-    if (ctx.cli.json) ctx.io.out(JSON.stringify(snapshot, null, 2));
-    else ctx.io.out([...formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }), ...(name !== undefined ? snapshot.servers.flatMap(overviewLines) : [])].join('\n'));
+    // The gateway (issue 30): where its HTTP door is, a port that moved, hosts with a token.
+    const doors = name === undefined ? await call('gateway:httpDoor', {}) : undefined;
+    const gateway = doors?.ok ? doors.data : undefined;
+    if (ctx.cli.json) ctx.io.out(JSON.stringify(gateway ? { ...snapshot, gateway } : snapshot, null, 2));
+    else
+      ctx.io.out(
+        [...formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }), ...(name !== undefined ? snapshot.servers.flatMap(overviewLines) : []), ...(gateway ? gatewayStatusLines(gateway) : [])].join('\n'),
+      );
     // disabled/untrusted servers have those statuses, never a failed one: only servers meant to run count.
     return snapshot.servers.some((s) => FAILED_STATUSES.has(s.status)) ? EXIT.FAILURE : EXIT.OK;
   });

@@ -1,5 +1,6 @@
 /**
- * The stdio door's resources and prompts (issue 30 item 2, docs/gateway.md § Resources and prompts):
+ * Both doors' resources and prompts (issue 30 item 2, docs/gateway.md § Resources and prompts; the
+ * stdio door and the HTTP door build them the same way, gateway-door-server.ts):
  * relays `resources/list`, `resources/templates/list`, `resources/read`, `prompts/list` and
  * `prompts/get` to `gateway:resources`, `gateway:read`, `gateway:prompts`, `gateway:getPrompt`.
  * A capability is advertised only when the host's list has some of it when the door starts (the
@@ -9,12 +10,12 @@
  * an unknown prompt -32602 (MCP § Prompts, Error handling), any other refusal -32603 with its words.
  */
 import { ProtocolError, ProtocolErrorCode, type Prompt, type Resource, type ResourceTemplateType, type Server, type ServerCapabilities } from '@modelcontextprotocol/server';
-import type { Result } from '../../../src-shared/api/envelope.js';
-import type { GatewayPrompts, GatewayResources } from '../../../src-shared/api/gateway-kinds.js';
-import type { GatewayOwner } from './gateway-owner.js';
+import type { SwitchboardApi } from '../../src-shared/api/contract.js';
+import type { Result } from '../../src-shared/api/envelope.js';
+import type { GatewayPrompts, GatewayResources } from '../../src-shared/api/gateway-kinds.js';
 
 /** The door's host, project and server, as every `gateway:*` call takes them. */
-type Door = { host: GatewayResources['host']; project: string; server?: string };
+type Door = { host: GatewayResources['host']; project?: string; server?: string };
 
 /** Throw a refusal as the protocol error MCP gives it (`notFound`: the code for an unknown name). */
 function refuse(r: Extract<Result<unknown>, { ok: false }>, notFound: ProtocolErrorCode): never {
@@ -32,6 +33,22 @@ function mcpPrompt({ server: _server, prompt: _prompt, ...p }: GatewayPrompts['p
   return p as Prompt;
 }
 
+/** Both lists of `door` now, for `kindsDoor`'s `first` (a failed one is told to `say`, and undefined). */
+export async function readKinds(call: SwitchboardApi['call'], door: Door, say: (line: string) => void): Promise<KindsFirst> {
+  const read = async <T>(method: 'gateway:resources' | 'gateway:prompts'): Promise<T | undefined> => {
+    try {
+      const r = await call(method, door);
+      if (r.ok) return r.data as T;
+      say(`switchboard gateway: ${method} failed: ${r.error.message}`);
+    } catch (err) {
+      say(`switchboard gateway: ${method} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return undefined;
+  };
+  const [resources, prompts] = await Promise.all([read<GatewayResources>('gateway:resources'), read<GatewayPrompts>('gateway:prompts')]);
+  return { resources, prompts };
+}
+
 /** What the door's resources and prompts part gives the door. */
 export interface KindsDoor {
   /** The capabilities to advertise (empty when the host's list has no resources and no prompts). */
@@ -42,25 +59,21 @@ export interface KindsDoor {
   relist(server: Server): Promise<void>;
 }
 
-/** Read the host's resources and prompts once, to know what to advertise; `say` writes to stderr. */
-export async function kindsDoor(owner: GatewayOwner, door: () => Door, say: (line: string) => void): Promise<KindsDoor> {
-  /** A list, or undefined (said on stderr) when the owner could not give it. */
-  const read = async <T>(method: 'gateway:resources' | 'gateway:prompts'): Promise<T | undefined> => {
-    try {
-      const r = await owner.call(method, door());
-      if (r.ok) return r.data as T;
-      say(`switchboard gateway: ${method} failed: ${r.error.message}`);
-    } catch (err) {
-      say(`switchboard gateway: ${method} failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    return undefined;
-  };
-  const resources = () => read<GatewayResources>('gateway:resources');
-  const prompts = () => read<GatewayPrompts>('gateway:prompts');
+/** The two lists a door starts from (undefined: the owner could not give it). */
+export interface KindsFirst {
+  resources: GatewayResources | undefined;
+  prompts: GatewayPrompts | undefined;
+}
+
+/**
+ * Read the host's resources and prompts once (or take `first`, read by the caller), to know what to
+ * advertise; `say` tells the door's log (stderr for the stdio door) a list that failed.
+ */
+export async function kindsDoor(call: SwitchboardApi['call'], door: () => Door, say: (line: string) => void, first?: KindsFirst): Promise<KindsDoor> {
   const resourceKey = (l: GatewayResources | undefined): string => JSON.stringify([l?.resources ?? [], l?.templates ?? []]);
   const promptKey = (l: GatewayPrompts | undefined): string => JSON.stringify(l?.prompts ?? []);
 
-  const [firstResources, firstPrompts] = await Promise.all([resources(), prompts()]);
+  const { resources: firstResources, prompts: firstPrompts } = first ?? (await readKinds(call, door(), say));
   const hasResources = (firstResources?.resources.length ?? 0) + (firstResources?.templates.length ?? 0) > 0;
   const hasPrompts = (firstPrompts?.prompts.length ?? 0) > 0;
   let servedResources = resourceKey(firstResources);
@@ -75,7 +88,7 @@ export async function kindsDoor(owner: GatewayOwner, door: () => Door, say: (lin
     install(server) {
       if (hasResources) {
         const listed = async (): Promise<GatewayResources> => {
-          const r = await owner.call('gateway:resources', door());
+          const r = await call('gateway:resources', door());
           if (!r.ok) refuse(r, ProtocolErrorCode.InternalError);
           servedResources = resourceKey(r.data);
           return r.data;
@@ -83,39 +96,35 @@ export async function kindsDoor(owner: GatewayOwner, door: () => Door, say: (lin
         server.setRequestHandler('resources/list', async () => ({ resources: (await listed()).resources.map(mcpResource) }));
         server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: (await listed()).templates.map(mcpTemplate) }));
         server.setRequestHandler('resources/read', async (request) => {
-          const r = await owner.call('gateway:read', { ...door(), uri: request.params.uri });
+          const r = await call('gateway:read', { ...door(), uri: request.params.uri });
           if (!r.ok) refuse(r, ProtocolErrorCode.ResourceNotFound);
           return { contents: r.data.contents as never };
         });
       }
       if (hasPrompts) {
         server.setRequestHandler('prompts/list', async () => {
-          const r = await owner.call('gateway:prompts', door());
+          const r = await call('gateway:prompts', door());
           if (!r.ok) refuse(r, ProtocolErrorCode.InternalError);
           servedPrompts = promptKey(r.data);
           return { prompts: r.data.prompts.map(mcpPrompt) };
         });
         server.setRequestHandler('prompts/get', async (request) => {
-          const r = await owner.call('gateway:getPrompt', { ...door(), name: request.params.name, args: request.params.arguments ?? {} });
+          const r = await call('gateway:getPrompt', { ...door(), name: request.params.name, args: request.params.arguments ?? {} });
           if (!r.ok) refuse(r, ProtocolErrorCode.InvalidParams);
           return { ...(r.data.description !== undefined ? { description: r.data.description } : {}), messages: r.data.messages as never };
         });
       }
     },
     async relist(server) {
-      if (hasResources) {
-        const now = resourceKey(await resources());
-        if (now !== servedResources) {
-          servedResources = now;
-          await server.sendResourceListChanged();
-        }
+      if (!hasResources && !hasPrompts) return;
+      const now = await readKinds(call, door(), say);
+      if (hasResources && resourceKey(now.resources) !== servedResources) {
+        servedResources = resourceKey(now.resources);
+        await server.sendResourceListChanged();
       }
-      if (hasPrompts) {
-        const now = promptKey(await prompts());
-        if (now !== servedPrompts) {
-          servedPrompts = now;
-          await server.sendPromptListChanged();
-        }
+      if (hasPrompts && promptKey(now.prompts) !== servedPrompts) {
+        servedPrompts = promptKey(now.prompts);
+        await server.sendPromptListChanged();
       }
     },
   };
