@@ -5,7 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { everythingEntry, makeWorld, type TempWorld } from '../composition/test-world.js';
+import type { SwitchboardCore } from '../facade/types.js';
+import { createSwitchboardCore } from '../composition/switchboard-core.js';
+import { everythingEntry, everythingScript, makeWorld, type TempWorld } from '../composition/test-world.js';
 import { MEMORY_SCRIPT } from '../mcp/testing/test-helpers.js';
 
 /** The world, and the two hosts' files. */
@@ -28,4 +30,17 @@ export function makeGatewayWorld(): GatewayWorld {
   const cursorFile = join(world.home, '.cursor', 'mcp.json');
   writeFileSync(cursorFile, JSON.stringify({ mcpServers: { memory } }, null, 2));
   return { world, claudeFile, cursorFile };
+}
+
+/** A core over a fresh gateway world, started and settled; `open` (test-cores.ts `trackCores`) closes it after the test. */
+export async function startedGatewayCore(open: Array<{ world: TempWorld; core: SwitchboardCore }>): Promise<GatewayWorld & { core: SwitchboardCore }> {
+  const made = makeGatewayWorld();
+  const core = createSwitchboardCore(
+    { platform: made.world.platform, projectDir: made.world.project, dataDir: made.world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } },
+    { watchConfig: false, eventDelayMs: 5 },
+  );
+  open.push({ world: made.world, core });
+  await core.start();
+  await core.settled();
+  return { ...made, core };
 }

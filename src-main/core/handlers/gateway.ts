@@ -12,6 +12,7 @@ import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
+import { GatewayBuildCache, pinsText } from '../gateway/gateway-build-cache.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -20,7 +21,8 @@ import type { ToolCallRunner } from './tools.js';
 /**
  * `gateway:list` reads `host`'s own view for the project (the owner's by default; another folder is
  * discovered for the occasion) and applies the filters of core/gateway/gateway-view.ts;
- * `gateway:call` rebuilds that list (so a toggle or a pin acts on the next call) and refuses any
+ * `gateway:call` takes that list as it is now (so a toggle or a pin acts on the next call: the last
+ * list is reused only while nothing it was built from changed, gateway-build-cache.ts) and refuses any
  * name outside it with `gatewayLookup`'s words. Resources and prompts: handlers/gateway-kinds.ts,
  * over the same `build` and the inspector's own `resources:*`/`prompts:*` handlers (`inspector`).
  */
@@ -31,19 +33,28 @@ export function gatewayHandlers(
   heldByPin: (server: string) => ReadonlySet<string>,
   inspector: InspectorReads,
 ): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt'> {
+  // The last list of each door, reused while nothing it was built from changed (gateway-build-cache.ts).
+  const cache = new GatewayBuildCache<{ list: GatewayList; gate: GatewayGate }>();
+  ctx.manager.on('status', (rt) => cache.status(rt.name, rt.status, rt.lastError));
+  ctx.manager.on('tools', () => cache.clear());
   const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
+    const stamp = cache.stamp();
     const discovery = await ctx.ensureDiscovered();
     const own = ctx.discoveryContext();
     const dir = resolve(project ?? own.projectDir);
     const elsewhere = dir !== resolve(own.projectDir);
+    toggles.reload();
+    const key = JSON.stringify([host, server]);
+    const inputs = { discovery, trusted: own.projectTrusted, toggles: toggles.text(), pins: (names: readonly string[]) => pinsText(names, heldByPin) };
+    const hit = elsewhere ? undefined : cache.get(key, inputs);
+    if (hit) return hit;
     const dctx = elsewhere ? { ...own, projectDir: dir, projectTrusted: ctx.trustStore.isTrusted(dir) } : own;
     const view = await loadHostView(elsewhere ? await discoverServers(dctx) : discovery, host, dctx);
     if (server !== undefined && !view.entries.some((e) => e.loaded && !e.overriddenBy && e.definition.name === server)) {
       throw new CoreError('NOT_FOUND', `Server "${server}" is not in ${HOST_LABELS[host]}'s servers (for ${dir})`);
     }
-    toggles.reload();
     const states = new Map(ctx.snapshot().servers.map((s) => [s.server.name, s]));
-    return buildGatewayList({
+    const built = buildGatewayList({
       host,
       project: dir,
       ...(server !== undefined ? { server } : {}),
@@ -56,6 +67,8 @@ export function gatewayHandlers(
       bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
       managed: discovery.servers.map((s) => s.name),
     });
+    if (!elsewhere) cache.set(key, stamp, inputs, built.list.servers.map((s) => s.server), built);
+    return built;
   };
 
   return {
