@@ -210,8 +210,9 @@ export async function runGatewayBench(small: boolean, print: (line: string) => v
         `HTTP door ${round(viaHttp.median)} / ${round(viaHttp.p99)}; supergateway ${round(viaSg.median)} / ${round(viaSg.p99)}; mcp-hub ${round(viaHub.median)} / ${round(viaHub.p99)}`,
     );
 
-    // 100 concurrent calls through each door: each answer is its own text.
+    // 100 concurrent calls through each door (a warm-up batch first): each answer is its own text.
     for (const s of [door, http, raw]) {
+      await Promise.all(Array.from({ length: concurrent }, (_, i) => checkedEcho(s, `${s.name} warm #${i}`)));
       const t = performance.now();
       await Promise.all(Array.from({ length: concurrent }, (_, i) => checkedEcho(s, `${s.name} #${i}`)));
       const ms = performance.now() - t;
