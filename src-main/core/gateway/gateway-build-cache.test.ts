@@ -47,10 +47,10 @@ describe('GatewayBuildCache', () => {
     cache.set('k', cache.stamp(), inputs(), ['a'], 'built');
     cache.status('a', 'connected', undefined);
     expect(cache.get('k', inputs())).toBe('built');
-    cache.status('a', 'failed', 'gone');
+    cache.status('a', 'error', 'gone');
     expect(cache.get('k', inputs())).toBeUndefined();
     cache.set('k', cache.stamp(), inputs(), ['a'], 'built');
-    cache.status('a', 'failed', 'gone again');
+    cache.status('a', 'error', 'gone again');
     expect(cache.get('k', inputs())).toBeUndefined();
   });
 });
