@@ -27,6 +27,7 @@ import { kindsDoor } from '../gateway-kinds-door.js';
 import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { printGatewayUrl } from '../gateway-url.js';
+import { onListInputsChanged } from '../gateway-relist-filter.js';
 
 /** How long the door waits after an owner event before reading the list again (events come in bursts). */
 const RELIST_DELAY_MS = 100;
@@ -109,10 +110,11 @@ export async function runGateway(ctx: CliContext): Promise<number> {
         .catch((err: unknown) => ctx.io.err(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
     }, RELIST_DELAY_MS);
   };
-  // servers:changed covers status, trust, enable/disable and toggles (pokeServersChanged); tools:changed
+  // servers:changed covers status, trust, enable/disable and toggles (pokeServersChanged) — only when
+  // what a list is made of changed, not after every call (gateway-relist-filter.ts); tools:changed
   // listings, toggles and pins; config:reloaded a host file the running set did not change with.
   // A new owner after the old one went away (gateway-owner.ts) may serve another list.
-  const offs = [owner.on('servers:changed', relist), owner.on('tools:changed', relist), owner.on('config:reloaded', relist), owner.onReconnect(relist)];
+  const offs = [owner.on('servers:changed', onListInputsChanged(relist)), owner.on('tools:changed', relist), owner.on('config:reloaded', relist), owner.onReconnect(relist)];
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
