@@ -45,14 +45,17 @@ export const TARGETS = { echoMedian: 1.1, echoP99: 1.5, startup: 0.6, rss: 1.3 }
 const everything = (name: string): ServerDefinition =>
   testDefinition({ name, transport: 'stdio', command: process.execPath, args: [EVERYTHING_SCRIPT, 'stdio'] });
 
-function stats(ms: number[]): { median: number; p99: number } {
+/** Median and p99 (nearest rank) of durations. */
+export function stats(ms: number[]): { median: number; p99: number } {
   const s = [...ms].sort((a, b) => a - b);
   const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
   return { median: at(0.5), p99: at(0.99) };
 }
 
-const round = (n: number): number => Math.round(n * 1000) / 1000;
-const result = (name: string, unit: string, manager: number, raw: number, target?: number): BenchResult => ({
+/** `n` to 3 decimals. */
+export const round = (n: number): number => Math.round(n * 1000) / 1000;
+/** One row: `manager / raw` as the ratio, figures to 3 decimals. */
+export const result = (name: string, unit: string, manager: number, raw: number, target?: number): BenchResult => ({
   name,
   unit,
   manager: round(manager),
@@ -234,7 +237,7 @@ export async function benchRss(sizes: BenchSizes): Promise<BenchResult> {
 }
 
 /** The groups of rows `npm run bench -- --only=<group>,…` can pick (bench/run.ts). */
-export const BENCH_GROUPS = ['startup', 'echo-stdio', 'echo-http', 'flood', 'rss', 'modern', 'cli', 'channels', 'channels-window'] as const;
+export const BENCH_GROUPS = ['startup', 'echo-stdio', 'echo-http', 'flood', 'rss', 'modern', 'cli', 'channels', 'channels-window', 'gateway'] as const;
 export type BenchGroup = (typeof BENCH_GROUPS)[number];
 
 /**

@@ -2,10 +2,10 @@
  * `npm run bench`: the four issue-4 benchmarks and the channels benchmark (issue 13), each printed
  * as a ratio against the raw SDK client in the same run. `--small` runs the smoke sizes;
  * `--only=<group>,…` runs only those groups of rows (BENCH_GROUPS: startup, echo-stdio, echo-http,
- * flood, rss, modern, cli, channels, channels-window), e.g. `npm run bench -- --only=cli`. `--trace`
+ * flood, rss, modern, cli, channels, channels-window, gateway), e.g. `npm run bench -- --only=cli`. `--trace`
  * adds a Chrome trace to the channels-window row (the longest task's CPU time); that row is issue 27's
  * flood, 5,000 notifications a second for 10 s, with its targets (needs `npm run build` and
- * /usr/bin/chromium). Not part of `npm test`.
+ * /usr/bin/chromium). `gateway` is issue 30's gateway bench (bench/gateway-bench.ts). Not part of `npm test`.
  */
 import { BENCH_GROUPS, FULL, SMALL, formatResult, runBenchmarks, type BenchGroup } from './bench-lib.js';
 
@@ -26,3 +26,4 @@ if (wanted('modern')) {
 if (wanted('cli')) await (await import('./cli-bench.js')).runCliBenchmarks(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));
 if (wanted('channels')) await (await import('./channels-bench.js')).runChannelBench(sizes === SMALL, (r) => process.stdout.write(`${formatResult(r)}\n`));
 if (wanted('channels-window')) await (await import('./channels-window.js')).runChannelWindowBench(sizes === SMALL, process.argv.includes('--trace'), (line) => process.stdout.write(`${line}\n`));
+if (wanted('gateway')) await (await import('./gateway-bench.js')).runGatewayBench(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));

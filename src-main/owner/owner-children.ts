@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { readDataJson, writeDataFile } from '../core/composition/entry-kit.js';
 import { launchIdOf, processesOfLaunches } from '../core/composition/entry-kit.js';
-import { isAlive, killPids, listDescendants } from '../core/composition/entry-kit.js';
+import { isAlive, killPids, listDescendantsOf } from '../core/composition/entry-kit.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { processCommandLine } from './owner-takeover.js';
 
@@ -31,11 +31,7 @@ type ChildrenFile = z.infer<typeof ChildrenFileSchema>;
  * mode 600. Processes whose command line cannot be read are left out.
  */
 export async function recordChildren(dataDir: string, pids: readonly number[], ownerPid = process.pid): Promise<void> {
-  const all = new Set<number>();
-  for (const pid of pids) {
-    all.add(pid);
-    for (const d of await listDescendants(pid)) all.add(d);
-  }
+  const all = new Set<number>([...pids, ...(await listDescendantsOf(pids))]);
   const children: ChildrenFile['children'] = [];
   const launches = new Set<string>();
   for (const pid of all) {

@@ -199,6 +199,11 @@ export class SwitchboardToolToggles {
   reload(): void {
     this.off = this.read();
   }
+
+  /** Every toggle as one text: equal texts, same toggles (the gateway's build cache compares them). */
+  text(): string {
+    return JSON.stringify(this.off);
+  }
 }
 
 /** The note of a toggle kept in Switchboard for `host`'s gateway door (a host whose file has no per-tool list), switching off or (`on`) back on. */

@@ -17,6 +17,6 @@ export { readChannelsOffline } from '../channels/offline-read.js';
 export { readTriggersFile, ruleView, triggerLimits } from '../channels/triggers-file.js';
 export { writeFileAtomic } from '../files/atomic-write.js';
 export { openDataFile, readDataJson, readDataText, writeDataFile } from '../data/data-files.js';
-export { isAlive, killPids, listDescendants } from '../mcp/transport/process-tree.js';
+export { isAlive, killPids, listDescendants, listDescendantsOf } from '../mcp/transport/process-tree.js';
 export { launchIdOf, processesOfLaunches, processesWithEnv } from '../mcp/transport/launch-session.js';
 export { contextMarkdown } from '../channels/channel-context.js';

@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SwitchboardCore } from '../facade/types.js';
 import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { everythingEntry, everythingScript, makeWorld, type TempWorld } from '../composition/test-world.js';
-import type { SwitchboardCore } from '../facade/types.js';
 import { MEMORY_SCRIPT } from '../mcp/testing/test-helpers.js';
 
 /** The world, and the two hosts' files. */
@@ -32,12 +32,15 @@ export function makeGatewayWorld(): GatewayWorld {
   return { world, claudeFile, cursorFile };
 }
 
-/** A core over a new gateway world, started and settled; pushed to `open` (trackCores: disposed after the test). */
-export async function startedGatewayCore(open: Array<{ world: TempWorld; core: SwitchboardCore }>): Promise<{ world: TempWorld; core: SwitchboardCore }> {
-  const { world } = makeGatewayWorld();
-  const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
-  open.push({ world, core });
+/** A core over a fresh gateway world, started and settled; `open` (test-cores.ts `trackCores`) closes it after the test. */
+export async function startedGatewayCore(open: Array<{ world: TempWorld; core: SwitchboardCore }>): Promise<GatewayWorld & { core: SwitchboardCore }> {
+  const made = makeGatewayWorld();
+  const core = createSwitchboardCore(
+    { platform: made.world.platform, projectDir: made.world.project, dataDir: made.world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } },
+    { watchConfig: false, eventDelayMs: 5 },
+  );
+  open.push({ world: made.world, core });
   await core.start();
   await core.settled();
-  return { world, core };
+  return { ...made, core };
 }

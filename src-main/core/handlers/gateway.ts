@@ -12,6 +12,7 @@ import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
+import { GatewayBuildCache, pinsText } from '../gateway/gateway-build-cache.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import { gatewayProblems } from '../gateway/gateway-problems.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
@@ -24,7 +25,8 @@ import type { ToolCallRunner } from './tools.js';
 /**
  * `gateway:list` reads `host`'s own view for the project (the owner's by default; another folder is
  * discovered for the occasion) and applies the filters of core/gateway/gateway-view.ts;
- * `gateway:call` rebuilds that list (so a toggle or a pin acts on the next call) and refuses any
+ * `gateway:call` takes that list as it is now (so a toggle or a pin acts on the next call: the last
+ * list is reused only while nothing it was built from changed, gateway-build-cache.ts) and refuses any
  * name outside it with `gatewayLookup`'s words. Resources and prompts: handlers/gateway-kinds.ts,
  * over the same `build` and the inspector's own `resources:*`/`prompts:*` handlers (`inspector`).
  */
@@ -35,11 +37,21 @@ export function gatewayHandlers(
   heldByPin: (server: string) => ReadonlySet<string>,
   inspector: InspectorReads & HandlerGroup<'completion:complete' | 'resources:subscribe'>,
 ): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete' | 'gateway:subscribe'> {
+  // The last list of each door, reused while nothing it was built from changed (gateway-build-cache.ts).
+  const cache = new GatewayBuildCache<{ list: GatewayList; gate: GatewayGate }>();
+  ctx.manager.on('status', (rt) => cache.status(rt.name, rt.status, rt.lastError));
+  ctx.manager.on('tools', () => cache.clear());
   const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
+    const stamp = cache.stamp();
     const discovery = await ctx.ensureDiscovered();
     const own = ctx.discoveryContext();
     const dir = resolve(project ?? own.projectDir);
     const elsewhere = dir !== resolve(own.projectDir);
+    toggles.reload();
+    const key = JSON.stringify([host, server]);
+    const inputs = { discovery, trusted: own.projectTrusted, toggles: toggles.text(), pins: (names: readonly string[]) => pinsText(names, heldByPin) };
+    const hit = elsewhere ? undefined : cache.get(key, inputs);
+    if (hit) return hit;
     const dctx = elsewhere ? { ...own, projectDir: dir, projectTrusted: ctx.trustStore.isTrusted(dir) } : own;
     const result = elsewhere ? await discoverServers(dctx) : discovery;
     const view = await loadHostView(result, host, dctx);
@@ -47,7 +59,6 @@ export function gatewayHandlers(
       throw new CoreError('NOT_FOUND', `Server "${server}" is not in ${HOST_LABELS[host]}'s servers (for ${dir})`);
     }
     const sharing = await gatewaySharing(ctx, discovery, host, dir, view);
-    toggles.reload();
     const states = new Map(ctx.snapshot().servers.map((s) => [s.server.name, s]));
     const built = buildGatewayList({
       host,
@@ -66,7 +77,9 @@ export function gatewayHandlers(
     });
     // What in the host's own files kept servers out (a trial finding: an empty list with no word why).
     const problems = gatewayProblems(view, result.warnings);
-    return problems.length > 0 ? { ...built, list: { ...built.list, problems } } : built;
+    const done = problems.length > 0 ? { ...built, list: { ...built.list, problems } } : built;
+    if (!elsewhere) cache.set(key, stamp, inputs, built.list.servers.map((s) => s.server), done);
+    return done;
   };
 
   const kinds = gatewayKindHandlers(build, inspector);

@@ -9,6 +9,7 @@
  */
 import type { ApiHandlers } from '../../../src-shared/api/contract.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
+import { REUSED_RESULTS, reusedRedaction } from './reused-results.js';
 
 /** What a redacting wrapper needs: the text rule and the value rule (both with the held secrets), and the held-only mask. */
 export interface Redactor {
@@ -16,6 +17,8 @@ export interface Redactor {
   redactValue<T>(value: T): T;
   /** `value` with only held values masked, and how many were (`maskHeld` in src-shared/redaction.ts). */
   maskHeld<T>(value: T): { value: T; redactions: number };
+  /** The held secrets as compiled now (a new object after each new secret); without it nothing is reused (reused-results.ts). */
+  held?(): unknown;
 }
 
 /**
@@ -56,6 +59,7 @@ export function redactResults(handlers: ApiHandlers, redactor: Redactor): ApiHan
     const data =
       HANDED_ON_RESULTS.has(name) ? (v: unknown) => handOn(v, redactor)
       : TASK_RECORD_RESULTS.has(name) ? (v: unknown) => taskRecords(v, redactor)
+      : REUSED_RESULTS.has(name) && redactor.held ? reusedRedaction((v) => redactor.redactValue(v), () => redactor.held?.())
       : (v: unknown) => redactor.redactValue(v);
     out[name] = async (input) => {
       const result = await handler(input);

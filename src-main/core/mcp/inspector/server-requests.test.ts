@@ -3,6 +3,19 @@ import type { PendingServerRequest } from '../../../../src-shared/api/inspector.
 import { acceptWithDefaults, schemaDefaults, ServerRequestBroker } from './server-requests.js';
 
 describe('ServerRequestBroker', () => {
+  it('follows 100 calls in flight at once without a listener-leak warning (each call listens until it ends)', async () => {
+    const broker = new ServerRequestBroker();
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on('warning', onWarning);
+    const offs = Array.from({ length: 100 }, () => broker.pauseFor('s').onChange(() => undefined));
+    for (const off of offs) off();
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(warnings).toEqual([]);
+    expect(broker.listenerCount('pending')).toBe(0);
+  });
+
   it('declines at once when no face is attached (one-shot CLI)', async () => {
     const broker = new ServerRequestBroker();
     expect(await broker.ask('s', 'sampling', {})).toEqual({ action: 'decline' });

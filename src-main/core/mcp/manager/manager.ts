@@ -8,6 +8,7 @@ import { CoreError } from '../../facade/errors.js';
 import { refusalError, resolveTool, type ResolvedTool, type ToolResolution, type ToolSource } from '../tools/resolve-tool.js';
 import { ServerConnection } from '../connection/connection.js';
 import { buildToolInfos, isToolExposed } from '../tools/tool-bridge.js';
+import { ToolInfosMemo } from '../tools/tool-infos-memo.js';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { CallToolOptions, ManagedServer, McpManagerApi, ServerRuntime } from './types.js';
@@ -112,17 +113,20 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
    * a name does not change with the filter), then narrowed to `server` when given.
    */
   listTools(server?: string): ToolInfo[] {
-    const infos = buildToolInfos(
-      this.supervision.ordered()
-        .filter((c) => c.status === 'connected')
-        .map((c) => ({
-          server: c.name,
-          tools: c.listedTools(),
-          ...this.filtersOf(c),
-        })),
-    );
-    return server === undefined ? infos : infos.filter((t) => t.server === server);
+    const entries = this.supervision.ordered()
+      .filter((c) => c.status === 'connected')
+      .map((c) => ({
+        server: c.name,
+        tools: c.listedTools(),
+        ...this.filtersOf(c),
+      }));
+    const infos = this.toolInfosMemo.of(entries, buildToolInfos);
+    // Copies: the memo's objects are handed out again on the next call.
+    return (server === undefined ? infos : infos.filter((t) => t.server === server)).map((t) => ({ ...t }));
   }
+
+  /** The last names assigned, reused while every connected server's listing and filters are the same (each call resolves its tool through them). */
+  private readonly toolInfosMemo = new ToolInfosMemo();
 
   /**
    * Resolve `tool` on `server` by raw names (tools/resolve-tool.ts): the one lookup every face's call

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killPids, listDescendants, procChildren } from './process-tree.js';
+import { killPids, listDescendants, listDescendantsOf, procChildren } from './process-tree.js';
 import { waitFor } from '../../composition/test-world.js';
 
 const started: ChildProcess[] = [];
@@ -43,5 +43,15 @@ describe.skipIf(process.platform !== 'linux')('listDescendants on Linux', () => 
     expect(await listDescendants(process.pid)).toEqual(expect.arrayContaining([child.pid, grandchild]));
     const mine = await listDescendants(process.pid);
     expect(mine.indexOf(grandchild)).toBeGreaterThan(mine.indexOf(child.pid!));
+  }, 120_000);
+
+  it('lists the trees of several pids from one reading (listDescendantsOf), as listDescendants of each', async () => {
+    const trees = ['a', 'b'].map(() => spawn('/bin/sh', ['-c', 'sleep 60 & wait'], { stdio: 'ignore' }));
+    started.push(...trees);
+    const pids = trees.map((t) => t.pid ?? 0);
+    expect(await waitFor(async () => (await Promise.all(pids.map(listDescendants))).every((d) => d.length === 1))).toBe(true);
+    const each = (await Promise.all(pids.map(listDescendants))).flat();
+    expect((await listDescendantsOf(pids)).sort()).toEqual(each.sort());
+    expect(await listDescendantsOf([])).toEqual([]);
   }, 120_000);
 });

@@ -14,10 +14,19 @@ import { readdirSync, readFileSync } from 'node:fs';
  * Never throws: on failure it returns [].
  */
 export async function listDescendants(pid: number): Promise<number[]> {
-  if (process.platform === 'win32') return [];
+  return listDescendantsOf([pid]);
+}
+
+/**
+ * Every descendant pid of any of `pids` (`listDescendants` of each), from ONE reading of the process
+ * table: the owner records its servers' trees every time their status changes, and each reading
+ * opens every process's /proc/<pid>/stat on the machine. Never throws: on failure it returns [].
+ */
+export async function listDescendantsOf(pids: readonly number[]): Promise<number[]> {
+  if (process.platform === 'win32' || pids.length === 0) return [];
   const children = procChildren() ?? (await psChildren());
   const out: number[] = [];
-  const queue = [pid];
+  const queue = [...pids];
   while (queue.length > 0) {
     for (const child of children.get(queue.shift()!) ?? []) {
       out.push(child);

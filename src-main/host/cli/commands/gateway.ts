@@ -27,7 +27,7 @@ import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
 import { kindsDoor } from '../../../wires/gateway-kinds-door.js';
-import { doorServerFrom, GATEWAY_LIST_EVENTS, type GatewayDoorServer } from '../../../wires/gateway-door-server.js';
+import { doorServerFrom, type GatewayDoorServer } from '../../../wires/gateway-door-server.js';
 import { completionRelay } from '../../../wires/gateway-complete-relay.js';
 import { subscribeDoor } from '../gateway-subscribe-door.js';
 import { logDoor } from '../gateway-log-door.js';
@@ -36,6 +36,7 @@ import { gatewayRelay } from '../../../wires/gateway-relay.js';
 import { printGatewayUrl } from '../gateway-url.js';
 import { printGatewayEntry } from '../gateway-entry-print.js';
 import { doorStartLines } from '../gateway-held-lines.js';
+import { onListInputsChanged } from '../gateway-relist-filter.js';
 
 /** The host id of `--host`; throws `UsageError` for an unknown one. */
 function hostFlag(value: unknown): HostId {
@@ -129,8 +130,11 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     return built.server;
   };
   const relist = (): void => built?.relist();
+  // servers:changed covers status, trust, enable/disable and toggles (pokeServersChanged) — only when
+  // what a list is made of changed, not after every call (gateway-relist-filter.ts); tools:changed
+  // listings, toggles and pins; config:reloaded a host file the running set did not change with.
   // A new owner after the old one went away (gateway-owner.ts) may serve another list.
-  const offs = [...GATEWAY_LIST_EVENTS.map((event) => owner.on(event, relist)), owner.onReconnect(relist)];
+  const offs = [owner.on('servers:changed', onListInputsChanged(relist)), owner.on('tools:changed', relist), owner.on('config:reloaded', relist), owner.onReconnect(relist)];
 
   // The project: --project, else the host's first root, else the working folder (docs/gateway.md).
   const readRoots = async (): Promise<void> => {
