@@ -13,6 +13,7 @@ import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
+import { refusalRecord } from '../gateway/refusal-record.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
@@ -68,9 +69,15 @@ export function gatewayHandlers(
     },
     'gateway:call': async ({ host, project, server, name, args, callId }) => {
       try {
+        const startedAt = Date.now();
         const { gate } = await build(host, project, server);
         const target = gatewayLookup(gate, host, name, server !== undefined);
-        if ('code' in target) return fail(target.code, target.message);
+        if ('code' in target) {
+          // Kept in the call history: a person sees what the agent tried and why it was refused.
+          const kept = refusalRecord(gate, name, server !== undefined, target);
+          ctx.emit('history:appended', ctx.inspector.history.record(args, startedAt, kept.result, false, undefined, { host }, kept.refused));
+          return fail(target.code, target.message);
+        }
         return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host });
       } catch (err) {
         return toFailure(err);
