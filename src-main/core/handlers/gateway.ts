@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
+import { settledOrAfter } from '../../../src-shared/settled-or-after.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
@@ -32,8 +33,9 @@ export function gatewayHandlers(
   heldByPin: (server: string) => ReadonlySet<string>,
   inspector: InspectorReads,
 ): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt'> {
-  const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
+  const build = async (host: HostId, project: string | undefined, server: string | undefined, settleMs?: number): Promise<{ list: GatewayList; gate: GatewayGate }> => {
     const discovery = await ctx.ensureDiscovered();
+    await settle(settleMs);
     const own = ctx.discoveryContext();
     const dir = resolve(project ?? own.projectDir);
     const elsewhere = dir !== resolve(own.projectDir);
@@ -59,18 +61,24 @@ export function gatewayHandlers(
     });
   };
 
+  const kinds = gatewayKindHandlers(build, inspector);
+  /** A door just started waits (bounded) for servers still connecting: never for one that hangs (item 5). */
+  const settle = async (ms: number | undefined): Promise<void> => {
+    if (ms !== undefined) await settledOrAfter(ctx.manager.settled(), ms);
+  };
+
   return {
-    'gateway:list': async ({ host, project, server }) => {
+    'gateway:list': async ({ host, project, server, settleMs }) => {
       try {
-        return ok((await build(host, project, server)).list);
+        return ok((await build(host, project, server, settleMs)).list);
       } catch (err) {
         return toFailure<GatewayList>(err);
       }
     },
-    'gateway:call': async ({ host, project, server, name, args, callId }) => {
+    'gateway:call': async ({ host, project, server, name, args, callId, settleMs }) => {
       try {
         const startedAt = Date.now();
-        const { gate } = await build(host, project, server);
+        const { gate } = await build(host, project, server, settleMs);
         const target = gatewayLookup(gate, host, name, server !== undefined);
         if ('code' in target) {
           // Kept in the call history: a person sees what the agent tried and why it was refused.
@@ -83,7 +91,11 @@ export function gatewayHandlers(
         return toFailure(err);
       }
     },
-    // Resources and prompts pass the same build and gate (gateway-kinds.ts).
-    ...gatewayKindHandlers(build, inspector),
+    // Resources and prompts pass the same build and gate (gateway-kinds.ts), after the same bounded wait.
+    'gateway:resources': async (input) => (await settle(input.settleMs), kinds['gateway:resources'](input)),
+    'gateway:read': async (input) => (await settle(input.settleMs), kinds['gateway:read'](input)),
+    'gateway:prompts': async (input) => (await settle(input.settleMs), kinds['gateway:prompts'](input)),
+    'gateway:getPrompt': async (input) => (await settle(input.settleMs), kinds['gateway:getPrompt'](input)),
   };
 }
+

@@ -42,8 +42,12 @@ export interface KindsDoor {
   relist(server: Server): Promise<void>;
 }
 
-/** Read the host's resources and prompts once, to know what to advertise; `say` writes to stderr. */
-export async function kindsDoor(owner: GatewayOwner, door: () => Door, say: (line: string) => void): Promise<KindsDoor> {
+/**
+ * Read the host's resources and prompts once, to know what to advertise; `say` writes to stderr.
+ * `pending`: a server of the host is not ready yet (the door answers `initialize` without waiting
+ * for it, issue 30 item 5) — both are advertised then, since it may bring some when it connects.
+ */
+export async function kindsDoor(owner: GatewayOwner, door: () => Door, say: (line: string) => void, pending = false): Promise<KindsDoor> {
   /** A list, or undefined (said on stderr) when the owner could not give it. */
   const read = async <T>(method: 'gateway:resources' | 'gateway:prompts'): Promise<T | undefined> => {
     try {
@@ -61,8 +65,8 @@ export async function kindsDoor(owner: GatewayOwner, door: () => Door, say: (lin
   const promptKey = (l: GatewayPrompts | undefined): string => JSON.stringify(l?.prompts ?? []);
 
   const [firstResources, firstPrompts] = await Promise.all([resources(), prompts()]);
-  const hasResources = (firstResources?.resources.length ?? 0) + (firstResources?.templates.length ?? 0) > 0;
-  const hasPrompts = (firstPrompts?.prompts.length ?? 0) > 0;
+  const hasResources = pending || (firstResources?.resources.length ?? 0) + (firstResources?.templates.length ?? 0) > 0;
+  const hasPrompts = pending || (firstPrompts?.prompts.length ?? 0) > 0;
   let servedResources = resourceKey(firstResources);
   let servedPrompts = promptKey(firstPrompts);
   const capabilities: ServerCapabilities = {

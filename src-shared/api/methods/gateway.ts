@@ -14,7 +14,17 @@ const AbsoluteDir = z
   .max(4096)
   .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'must be an absolute folder path');
 
-const Door = { host: HostIdSchema, project: AbsoluteDir.optional(), server: ServerName.optional() };
+const Door = {
+  host: HostIdSchema,
+  project: AbsoluteDir.optional(),
+  server: ServerName.optional(),
+  /**
+   * Wait up to this many ms for servers still connecting before the list is built (issue 30 item 5:
+   * a door just started lists a healthy server that is a little slow complete, while one that hangs
+   * is named `not-ready` when the wait ends). Default none.
+   */
+  settleMs: z.number().int().min(0).max(60_000).optional(),
+};
 
 export const gatewayMethods = {
   /**

@@ -28,6 +28,19 @@ import { gatewayMcpServer } from '../../../wires/gateway-mcp-server.js';
 import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { printGatewayUrl } from '../gateway-url.js';
 
+/**
+ * For this long after the door's process starts (ms), its tool lists and calls wait (bounded) for
+ * servers still connecting (`settleMs`, issue 30 item 5): a healthy server slower than the door's
+ * `initialize` is listed complete, one that hangs is named `not-ready` when the time is up.
+ */
+const START_SETTLE_MS = 10_000;
+
+/** `settleMs` for a request now: what is left of `START_SETTLE_MS`, or nothing once it has passed. */
+function settling(): { settleMs?: number } {
+  const left = Math.round(START_SETTLE_MS - process.uptime() * 1000);
+  return left > 0 ? { settleMs: left } : {};
+}
+
 /** How long the door waits after an owner event before reading the list again (events come in bursts). */
 const RELIST_DELAY_MS = 100;
 
@@ -78,13 +91,20 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     }
   }
 
-  // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
-  const kinds = await kindsDoor(owner, door, (line) => ctx.io.err(line));
+  // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts),
+  // or may gain some: a server still connecting when the door answers `initialize` (item 5).
+  const first = await owner.call('gateway:list', door());
+  const pending = first.ok && first.data.servers.some((s) => s.state === 'not-ready');
+  // Its first reads (what to advertise) never wait for a slow server; its lists after that do, as tools do.
+  let advertised = false;
+  const kinds = await kindsDoor(owner, () => ({ ...door(), ...(advertised ? settling() : {}) }), (line) => ctx.io.err(line), pending);
+  advertised = true;
   let served: string | undefined;
   const { server, list } = gatewayMcpServer({
     version: ctx.version,
     call: owner.call,
-    door,
+    // Tools wait for slow servers in the door's first seconds; the capabilities read above did not.
+    door: () => ({ ...door(), ...settling() }),
     capabilities: kinds.capabilities,
     onList: (l) => {
       served = JSON.stringify(l.tools);
