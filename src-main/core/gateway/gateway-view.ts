@@ -36,6 +36,8 @@ export interface GatewayInputs {
   heldByPin(server: string): ReadonlySet<string>;
   /** Tools switched off for this host in Switchboard, for the definition in `file`. */
   switchboardOff(server: string, file: string): ReadonlySet<string>;
+  /** Zed only: its agent profile's tool switches of `server` in `file` (as the budget view reads them); default none. */
+  zedSwitches?(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean };
   /** Tools switched off in Switchboard's bridge view (held back from every Switchboard face, so from the gateway too). */
   bridgeOff(server: string): ReadonlySet<string>;
   /** The servers Switchboard runs (to say "not in <host>'s servers" for one of them). */
@@ -90,6 +92,8 @@ function toolHeld(inputs: GatewayInputs, def: ServerDefinition, raw: Tool): Gate
   const appOnly = appOnlyRefusal(raw, label);
   if (appOnly) return appOnly;
   if (!onByHostList(inputs.host, def, tool)) return { code: 'DISABLED', message: `switched off for ${label} in its own file ${def.source.file}` };
+  const zed = inputs.host === 'zed' ? inputs.zedSwitches?.(def.source.file, def.name) : undefined;
+  if (zed && !(zed.tools[tool] ?? zed.othersOn)) return { code: 'DISABLED', message: `switched off for Zed in its agent profile in ${def.source.file}` };
   if (inputs.switchboardOff(def.name, def.source.file).has(tool)) {
     return { code: 'DISABLED', message: `switched off for ${label} in Switchboard; switch it on with: switchboard budget on ${def.name} ${tool} --host ${inputs.host}` };
   }

@@ -15,6 +15,7 @@ import { loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import { refusalRecord } from '../gateway/refusal-record.js';
+import { zedSwitchesOf } from './budget.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
@@ -54,6 +55,7 @@ export function gatewayHandlers(
       state: (name) => states.get(name),
       listed: (name) => ctx.manager.rawTools(name),
       heldByPin,
+      zedSwitches: zedSwitchesOf,
       switchboardOff: (name, file) => toggles.held(name, file, host),
       // The manager holds these back for every face (resolveTool refuses them): never listed here either.
       bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
