@@ -69,13 +69,17 @@ export interface KindsFirst {
  * Read the host's resources and prompts once (or take `first`, read by the caller), to know what to
  * advertise; `say` tells the door's log (stderr for the stdio door) a list that failed.
  */
-export async function kindsDoor(call: SwitchboardApi['call'], door: () => Door, say: (line: string) => void, first?: KindsFirst): Promise<KindsDoor> {
+/**
+ * `pending`: a server of the host is not ready yet (the door answers `initialize` without waiting
+ * for it, issue 30 item 5) — both are advertised then, since it may bring some when it connects.
+ */
+export async function kindsDoor(call: SwitchboardApi['call'], door: () => Door, say: (line: string) => void, first?: KindsFirst, pending = false): Promise<KindsDoor> {
   const resourceKey = (l: GatewayResources | undefined): string => JSON.stringify([l?.resources ?? [], l?.templates ?? []]);
   const promptKey = (l: GatewayPrompts | undefined): string => JSON.stringify(l?.prompts ?? []);
 
   const { resources: firstResources, prompts: firstPrompts } = first ?? (await readKinds(call, door(), say));
-  const hasResources = (firstResources?.resources.length ?? 0) + (firstResources?.templates.length ?? 0) > 0;
-  const hasPrompts = (firstPrompts?.prompts.length ?? 0) > 0;
+  const hasResources = pending || (firstResources?.resources.length ?? 0) + (firstResources?.templates.length ?? 0) > 0;
+  const hasPrompts = pending || (firstPrompts?.prompts.length ?? 0) > 0;
   let servedResources = resourceKey(firstResources);
   let servedPrompts = promptKey(firstPrompts);
   const capabilities: ServerCapabilities = {

@@ -11,6 +11,7 @@ import { HostIdSchema } from '../config/server.js';
 import { ToolCallResultSchema } from './status.js';
 import { ListCacheStateSchema } from './list-cache.js';
 import { RedactionsSchema } from './redactions.js';
+import { ErrorCodeSchema } from './envelope.js';
 
 export { ListCacheStateSchema, type ListCacheState } from './list-cache.js';
 
@@ -50,7 +51,8 @@ export const ToolProgressSchema = z.object({
 export type ToolProgress = z.infer<typeof ToolProgressSchema>;
 
 /** How a recorded call ended. `failed` = thrown (`MCP error: …`); `error` = the tool's isError. */
-export const CallOutcomeSchema = z.enum(['ok', 'error', 'failed', 'cancelled']);
+/** `refused`: Switchboard's gateway refused the call before any server saw it (the record's `refused` says why). */
+export const CallOutcomeSchema = z.enum(['ok', 'error', 'failed', 'cancelled', 'refused']);
 export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
 
 /** One entry of a server's call history (docs/inspecting.md "call history with latency"). Times epoch ms. */
@@ -70,6 +72,13 @@ export const CallRecordSchema = z.object({
   rule: z.string().optional(),
   /** The gateway door the call came through (issue 30, docs/gateway.md); absent: not through the gateway. */
   via: CallViaSchema.optional(),
+  /**
+   * A gateway call refused by the host's filters (outcome `refused`; docs/gateway.md § Filters):
+   * the name the agent asked for, the contract error code and the words it got. `server` and `tool`
+   * are what the name stands for when known (held back, or its server is); else `server` is `""` and
+   * `tool` the name asked for.
+   */
+  refused: z.object({ name: z.string(), code: ErrorCodeSchema, reason: z.string() }).optional(),
   /**
    * Arguments kept only in part (issue 9: at most 64 KiB each): their value is then the start of
    * their JSON text followed by `…[cut: <n> bytes in all]`, so replaying them sends something else.

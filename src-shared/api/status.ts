@@ -13,6 +13,7 @@ import { ListCacheStateSchema } from './list-cache.js';
 import { RedactionsSchema } from './redactions.js';
 import { ConnectTimingsSchema, DeprecatedFeatureSchema } from './connect-report.js';
 import { ConnectWaitSchema } from './connect-wait.js';
+import { ToolVisibilitySchema } from './tool-visibility.js';
 
 /** Connection statuses (docs/connections-supervision.md). */
 export const ServerStatusNameSchema = z.enum([
@@ -225,6 +226,12 @@ export const ToolInfoSchema = z.object({
   icons: z.array(z.record(z.string(), z.unknown())).optional(),
   /** `execution.taskSupport` (`forbidden` | `optional` | `required`; MCP 2025-11-25 tasks). */
   execution: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * MCP Apps `_meta.ui.visibility` as the server declares it (tool-visibility.ts): `model`, `app`;
+   * absent when the server declares none, which means `["model", "app"]`. A tool without `model` is
+   * app-only: Switchboard's gateway never gives it to an agent.
+   */
+  visibility: ToolVisibilitySchema.optional(),
   /** Other raw tools whose computed name is the same (the first few by priority); empty when unique. */
   collidesWith: z.array(z.object({ server: z.string(), tool: z.string() })),
   /** How many other raw tools compute the same name (`collidesWith` lists at most 5); absent when unique. */

@@ -87,4 +87,35 @@ describe('gateway list and gate', () => {
     expect(on).toEqual(['a_bridged', 'a_mine', 'a_pinned', 'a_z_last', 'b_x']);
     expect(off.every((n) => on.includes(n))).toBe(true);
   });
+
+  it("applies Zed's agent-profile tool switches (named tools, and the others by enable_all_context_servers)", () => {
+    const zedInputs = (othersOn: boolean) =>
+      inputs({ host: 'zed', view: { ...inputs().view, host: 'zed', label: 'Zed' }, zedSwitches: (_f, s) => ({ tools: (s === 'b' ? { x: false } : { first: true }) as Record<string, boolean>, othersOn }) });
+    const on = buildGatewayList(zedInputs(true));
+    expect(on.list.tools.map((t) => t.name)).toEqual(['a_first', 'a_z_last']);
+    expect(gatewayLookup(on.gate, 'zed', 'b_x', false)).toEqual({ code: 'DISABLED', message: 'Tool "b_x" is switched off for Zed in its agent profile in /h/.codex/config.toml' });
+    // Others off in the profile: only the tool switched on by name stays.
+    expect(buildGatewayList(zedInputs(false)).list.tools.map((t) => t.name)).toEqual(['a_first']);
+  });
+
+  it('holds back an MCP Apps tool whose visibility lacks "model" and refuses it as app-only; other _meta.ui tools pass', () => {
+    const ui = (visibility?: unknown): Tool => ({ ...tool('x'), _meta: { ui: { resourceUri: 'ui://b/view', ...(visibility !== undefined ? { visibility } : {}) } } });
+    const listed: Record<string, Tool[]> = { b: [{ ...ui(['app']), name: 'refresh' }, { ...ui(), name: 'show' }, { ...ui(['model']), name: 'model_only' }, { ...ui([]), name: 'nobody' }] };
+    const { list, gate } = buildGatewayList(inputs({ listed: (s) => listed[s] ?? [] }));
+    expect(list.tools.map((t) => t.name)).toEqual(['b_model_only', 'b_show']);
+    expect(list.servers.find((s) => s.server === 'b')).toEqual({ server: 'b', state: 'listed', tools: 2 });
+    expect(gatewayLookup(gate, 'codex', 'b_refresh', false)).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Tool "b_refresh" is app-only: its server marks it for MCP Apps only (_meta.ui.visibility ["app"]), so Switchboard\'s gateway never gives it to Codex\'s agent',
+    });
+    expect(gatewayLookup(gate, 'codex', 'b_nobody', false)).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Tool "b_nobody" is app-only: its server marks it for MCP Apps only (_meta.ui.visibility []), so Switchboard\'s gateway never gives it to Codex\'s agent',
+    });
+    // A name that differs only in case from the app-only one is refused as such, never matched.
+    expect(gatewayLookup(gate, 'codex', 'B_refresh', false)).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Unknown tool "B_refresh" for Codex: it differs only in case or Unicode form from "b_refresh", and names are matched exactly',
+    });
+  });
 });

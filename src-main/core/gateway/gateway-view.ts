@@ -3,8 +3,8 @@
  * host's own files enable for the project (its per-host view), each mapped by name to the server
  * Switchboard runs (as the context budget does), minus servers not connected, untrusted, `changed`
  * or disabled (listed with their state and why — never blocking the others), minus tools off in
- * the host's own per-tool list, tools switched off for the host in Switchboard and tools held by a
- * pin in `block` mode. Names are given out over every listed tool before the filters, so switching
+ * the host's own per-tool list, tools switched off for the host in Switchboard, tools held by a
+ * pin in `block` mode and MCP Apps tools whose visibility lacks `model` (app-only). Names are given out over every listed tool before the filters, so switching
  * one tool off never renames another; the gate (`gatewayLookup`) says why a name is not served.
  * Pure.
  */
@@ -16,6 +16,7 @@ import { HOST_LABELS, type HostId, type ServerDefinition } from '../../../src-sh
 import { onByHostList } from '../budget/budget-view.js';
 import { isSwitchboardGatewayEntry } from '../config/gateway-entry.js';
 import type { HostView } from '../config/host-view.js';
+import { appOnlyRefusal } from './app-only.js';
 import { gatewayNames, hostSafe, hostShownName } from './gateway-names.js';
 
 /** What one host's list is made from. */
@@ -35,6 +36,8 @@ export interface GatewayInputs {
   heldByPin(server: string): ReadonlySet<string>;
   /** Tools switched off for this host in Switchboard, for the definition in `file`. */
   switchboardOff(server: string, file: string): ReadonlySet<string>;
+  /** Zed only: its agent profile's tool switches of `server` in `file` (as the budget view reads them); default none. */
+  zedSwitches?(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean };
   /** Tools switched off in Switchboard's bridge view (held back from every Switchboard face, so from the gateway too). */
   bridgeOff(server: string): ReadonlySet<string>;
   /** The project folder the owner serves, when it is not `project` (a server it runs none of then gets the next step in its reason). */
@@ -56,7 +59,8 @@ export interface GatewayRefusal {
 /** Every name given out, served or not, and each unlisted server's refusal. */
 export interface GatewayGate {
   served: ReadonlyMap<string, { server: string; tool: string }>;
-  held: ReadonlyMap<string, GatewayRefusal>;
+  /** Names held back, with why and what they stand for. */
+  held: ReadonlyMap<string, GatewayRefusal & { server: string; tool: string }>;
   /** Servers of the host's view that give no tools now, by host-safe server part. */
   unlisted: ReadonlyArray<{ part: string; server: string; refusal: GatewayRefusal }>;
   /** Servers Switchboard runs that the host's view does not hold, by host-safe server part. */
@@ -108,9 +112,15 @@ function serverState(inputs: GatewayInputs, def: ServerDefinition): { state: Gat
 }
 
 /** Why `tool` of `def` is held back for this host, or undefined when it is served. */
-function toolHeld(inputs: GatewayInputs, def: ServerDefinition, tool: string): GatewayRefusal | undefined {
+function toolHeld(inputs: GatewayInputs, def: ServerDefinition, raw: Tool): GatewayRefusal | undefined {
   const label = HOST_LABELS[inputs.host];
+  const tool = raw.name;
+  // MCP Apps: a tool whose visibility lacks "model" is never the agent's (app-only.ts).
+  const appOnly = appOnlyRefusal(raw, label);
+  if (appOnly) return appOnly;
   if (!onByHostList(inputs.host, def, tool)) return { code: 'DISABLED', message: `switched off for ${label} in its own file ${def.source.file}` };
+  const zed = inputs.host === 'zed' ? inputs.zedSwitches?.(def.source.file, def.name) : undefined;
+  if (zed && !(zed.tools[tool] ?? zed.othersOn)) return { code: 'DISABLED', message: `switched off for Zed in its agent profile in ${def.source.file}` };
   if (inputs.switchboardOff(def.name, def.source.file).has(tool)) {
     return { code: 'DISABLED', message: `switched off for ${label} in Switchboard; switch it on with: switchboard budget on ${def.name} ${tool} --host ${inputs.host}` };
   }
@@ -149,14 +159,14 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
   }
   const naming = gatewayNames(inputs.host, rows.map((r) => ({ server: r.def.name, tool: r.tool.name })), inputs.server !== undefined);
   const served = new Map<string, { server: string; tool: string }>();
-  const held = new Map<string, GatewayRefusal>();
+  const held = new Map<string, GatewayRefusal & { server: string; tool: string }>();
   const tools: GatewayTool[] = [];
   const counts = new Map<string, number>();
   rows.forEach(({ def, tool }, i) => {
     const name = naming.names[i] ?? hostSafe(tool.name);
-    const refusal = toolHeld(inputs, def, tool.name);
+    const refusal = toolHeld(inputs, def, tool);
     if (refusal) {
-      held.set(name, refusal);
+      held.set(name, { ...refusal, server: def.name, tool: tool.name });
       return;
     }
     served.set(name, { server: def.name, tool: tool.name });

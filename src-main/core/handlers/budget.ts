@@ -11,8 +11,8 @@ import { allHostViews, loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
-/** The Zed profile switches in `file` (an unreadable file: none). */
-function zedSwitchesOf(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean } {
+/** The Zed profile switches in `file` (an unreadable file: none). Also read by the gateway's list (handlers/gateway.ts). */
+export function zedSwitchesOf(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean } {
   try {
     return zedToolSwitches(readFileSync(file, 'utf8'), file, server);
   } catch {

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fail, ok } from '../../../src-shared/api/envelope.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
+import { settledOrAfter } from '../../../src-shared/settled-or-after.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
@@ -15,6 +16,8 @@ import { CoreError, toFailure } from '../facade/errors.js';
 import { GatewayBuildCache, pinsText } from '../gateway/gateway-build-cache.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import { gatewayProblems } from '../gateway/gateway-problems.js';
+import { refusalRecord } from '../gateway/refusal-record.js';
+import { zedSwitchesOf } from './budget.js';
 import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import { gatewaySharing } from './gateway-sharing.js';
 import { gatewayCompleteHandlers } from './gateway-complete.js';
@@ -41,7 +44,8 @@ export function gatewayHandlers(
   const cache = new GatewayBuildCache<{ list: GatewayList; gate: GatewayGate }>();
   ctx.manager.on('status', (rt) => cache.status(rt.name, rt.status, rt.lastError));
   ctx.manager.on('tools', () => cache.clear());
-  const build = async (host: HostId, project: string | undefined, server: string | undefined): Promise<{ list: GatewayList; gate: GatewayGate }> => {
+  const build = async (host: HostId, project: string | undefined, server: string | undefined, settleMs?: number): Promise<{ list: GatewayList; gate: GatewayGate }> => {
+    await settle(settleMs);
     const stamp = cache.stamp();
     const discovery = await ctx.ensureDiscovered();
     const own = ctx.discoveryContext();
@@ -69,6 +73,7 @@ export function gatewayHandlers(
       state: (name) => states.get(name) ?? ctx.manager.runtime(name),
       listed: (name) => ctx.manager.rawTools(name),
       heldByPin,
+      zedSwitches: zedSwitchesOf,
       switchboardOff: (name, file) => toggles.held(name, file, host),
       // The manager holds these back for every face (resolveTool refuses them): never listed here either.
       bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
@@ -84,29 +89,44 @@ export function gatewayHandlers(
 
   const kinds = gatewayKindHandlers(build, inspector);
   const capabilitiesOf = (name: string) => ctx.snapshot().servers.find((s) => s.server.name === name)?.capabilities;
+  /** A door just started waits (bounded) for servers still connecting: never for one that hangs (item 5). */
+  async function settle(ms: number | undefined): Promise<void> {
+    if (ms !== undefined) await settledOrAfter(ctx.manager.settled(), ms);
+  }
   return {
-    'gateway:list': async ({ host, project, server }) => {
+    'gateway:list': async ({ host, project, server, settleMs }) => {
       try {
-        return ok((await build(host, project, server)).list);
+        return ok((await build(host, project, server, settleMs)).list);
       } catch (err) {
         return toFailure<GatewayList>(err);
       }
     },
-    'gateway:call': async ({ host, project, server, name, args, callId, relay }) => {
+    'gateway:call': async ({ host, project, server, name, args, callId, relay, settleMs }) => {
       try {
-        const { gate } = await build(host, project, server);
+        const startedAt = Date.now();
+        const { gate } = await build(host, project, server, settleMs);
         const target = gatewayLookup(gate, host, name, server !== undefined);
-        if ('code' in target) return fail(target.code, target.message);
+        if ('code' in target) {
+          // Kept in the call history: a person sees what the agent tried and why it was refused.
+          const kept = refusalRecord(gate, name, server !== undefined, target);
+          ctx.emit('history:appended', ctx.inspector.history.record(args, startedAt, kept.result, false, undefined, { host }, kept.refused));
+          return fail(target.code, target.message);
+        }
         return await runCall({ server: gate.instances?.get(target.server) ?? target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host }, relay);
       } catch (err) {
         return toFailure(err);
       }
     },
-    // Resources and prompts pass the same build and gate (gateway-kinds.ts).
+    // Resources and prompts pass the same build and gate (gateway-kinds.ts), after the same bounded wait.
     ...kinds,
+    'gateway:resources': async (input) => (await settle(input.settleMs), kinds['gateway:resources'](input)),
+    'gateway:read': async (input) => (await settle(input.settleMs), kinds['gateway:read'](input)),
+    'gateway:prompts': async (input) => (await settle(input.settleMs), kinds['gateway:prompts'](input)),
+    'gateway:getPrompt': async (input) => (await settle(input.settleMs), kinds['gateway:getPrompt'](input)),
     // Completions: the same gate, the inspector's completion:complete (gateway-complete.ts).
     ...gatewayCompleteHandlers(build, kinds, inspector, capabilitiesOf),
     // Resource subscriptions: the read's routing and gate, counted per server URI (gateway-subscribe.ts).
     ...gatewaySubscribeHandlers(build, kinds, inspector, capabilitiesOf, (name, uri) => ctx.inspector.subscriptions.get(name)?.has(uri) ?? false),
   };
 }
+

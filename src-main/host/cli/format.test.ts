@@ -178,4 +178,13 @@ describe('formatTools', () => {
     ]);
     expect(formatTools([])).toEqual(['No tools available.']);
   });
+
+  it('tags a tool whose MCP Apps visibility lacks "model" as app-only', () => {
+    const base = { inputSchema: { type: 'object', properties: {} }, agentDescription: '', collidesWith: [] };
+    const tools: ToolInfo[] = [
+      { ...base, server: 'apps', name: 'refresh', agentName: 'mcp_apps_refresh', description: 'Refresh', visibility: ['app'] },
+      { ...base, server: 'apps', name: 'show', agentName: 'mcp_apps_show', description: 'Show', visibility: ['model', 'app'] },
+    ];
+    expect(formatTools(tools)).toEqual(['mcp_apps_refresh  apps/refresh  Refresh  [app-only]', 'mcp_apps_show     apps/show     Show']);
+  });
 });

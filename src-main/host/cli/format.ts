@@ -10,6 +10,7 @@ import { formatUptime } from '../../../src-shared/format-uptime.js';
 import { commandLine, quoteArg } from '../../../src-shared/quote-arg.js';
 import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
 import { lastErrorLine } from '../../../src-shared/api/failure-wording.js';
+import { modelVisible } from '../../../src-shared/api/tool-visibility.js';
 import {
   ProjectStateSchema,
   ServerSummarySchema,
@@ -228,6 +229,8 @@ function nameMarks(t: ToolInfo): string {
     marks.push(`[name collides with ${named.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}]`);
   }
   if (t.fullAgentName) marks.push(`[shortened from ${t.fullAgentName}]`);
+  // MCP Apps (tool-visibility.ts): a tool for its server's apps only; the gateway never gives it to an agent.
+  if (!modelVisible(t.visibility)) marks.push('[app-only]');
   // Trial 6 finding 2 (docs/tool-bridge.md#invalid-tools): the first problem; `status` lists them all.
   const problem = t.problems?.[0];
   if (problem) marks.push(`[${problem.severity === 'error' ? 'invalid' : 'name'}: ${oneLine(problem.path ? `${problem.path}: ${problem.message}` : problem.message)}${t.problems!.length > 1 ? ` +${t.problems!.length - 1} more` : ''}]`);

@@ -15,7 +15,7 @@ import { useApp } from '../store/use-store.js';
 import { HistoryRecordDialog } from './history-record-dialog.js';
 import { useVirtualList } from '../common/virtual-list.js';
 
-const OUTCOME_COLORS: Record<CallRecord['outcome'], string> = { ok: 'teal', error: 'red', failed: 'orange', cancelled: 'gray' };
+const OUTCOME_COLORS: Record<CallRecord['outcome'], string> = { ok: 'teal', error: 'red', failed: 'orange', cancelled: 'gray', refused: 'grape' };
 
 const NO_RECORDS: CallRecord[] = [];
 

@@ -11,6 +11,7 @@ import { problemBadge } from './tool-problems.js';
 import { Alert, Text, TextInput } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
+import { modelVisible } from '../../../src-shared/api/tool-visibility.js';
 import type { NameSchemeId } from '../../../src-shared/config/host-tool-names.js';
 import { clashLabels, collisionSummaries, toolKey, type CollisionSummary, type ToolNames } from '../lib/tool-name-view.js';
 import { queryWords, rankTools, toolSearchIndex } from '../lib/tool-search-index.js';
@@ -45,7 +46,7 @@ function problemTitle(t: ToolInfo): string {
   return (t.problems ?? []).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('\n');
 }
 
-/** The tool's read-only / destructive / name-clash / shortened badges. */
+/** The tool's read-only / destructive / name-clash / shortened / app-only badges. */
 function badges(t: ToolInfo, clashes: string[]) {
   const labels = annotationLabels(t.annotations).filter((l) => l === 'destructive' || l === 'read-only');
   return (
@@ -57,6 +58,11 @@ function badges(t: ToolInfo, clashes: string[]) {
       ))}
       {clashes.length > 0 ? <span className="row-badge orange">name clash: {clashes.join(', ')}</span> : null}
       {t.fullAgentName ? <span className="row-badge gray">shortened</span> : null}
+      {modelVisible(t.visibility) ? null : (
+        <span className="row-badge gray" title="MCP Apps: for its server's apps only; Switchboard's gateway never gives it to an agent">
+          app-only
+        </span>
+      )}
       {problemBadge(t) ? <span className={`row-badge ${problemBadge(t) === 'invalid' ? 'red' : 'orange'}`} title={problemTitle(t)}>{problemBadge(t)}</span> : null}
     </>
   );

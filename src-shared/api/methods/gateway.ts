@@ -26,7 +26,17 @@ export const GatewayRelaySchema = z
   .strict();
 export type GatewayRelay = z.infer<typeof GatewayRelaySchema>;
 
-const Door = { host: HostIdSchema, project: AbsoluteDir.optional(), server: ServerName.optional() };
+const Door = {
+  host: HostIdSchema,
+  project: AbsoluteDir.optional(),
+  server: ServerName.optional(),
+  /**
+   * Wait up to this many ms for servers still connecting before the list is built (issue 30 item 5:
+   * a door just started lists a healthy server that is a little slow complete, while one that hangs
+   * is named `not-ready` when the wait ends). Default none.
+   */
+  settleMs: z.number().int().min(0).max(60_000).optional(),
+};
 /** A door's host, project and server, as every `gateway:*` input takes them. */
 export const GatewayDoorInput = Door;
 

@@ -94,9 +94,10 @@ export class CallHistory {
   /**
    * Record a finished call; returns the record (also for the `history:appended` event). `task`: it
    * ran as a task; `rule`: a trigger rule's action made it (kept as the record's `rule`); `via`:
-   * the gateway door it came through (kept as the record's `via`).
+   * the gateway door it came through (kept as the record's `via`); `refused`: the gateway refused it
+   * before any server saw it (outcome `refused`, docs/gateway.md § Filters).
    */
-  record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false, rule?: string, via?: CallVia): CallRecord {
+  record(args: Record<string, unknown>, startedAt: number, result: ToolCallResult, task = false, rule?: string, via?: CallVia, refused?: CallRecord['refused']): CallRecord {
     this.load();
     const kept: Record<string, unknown> = {};
     const cut: string[] = [];
@@ -115,12 +116,13 @@ export class CallHistory {
       args: safeArgs,
       startedAt,
       durationMs: Math.round(result.durationMs * 100) / 100,
-      outcome: outcomeOf(result),
+      outcome: refused ? 'refused' : outcomeOf(result),
       preview: this.redact(result.text.length > PREVIEW_CHARS ? `${sliceCopy(result.text, 0, PREVIEW_CHARS)}…` : result.text),
     };
     if (task) rec.task = true;
     if (rule !== undefined) rec.rule = rule;
     if (via !== undefined) rec.via = { host: via.host };
+    if (refused !== undefined) rec.refused = { name: refused.name, code: refused.code, reason: this.redact(refused.reason) };
     if (cut.length > 0) rec.cut = cut;
     if (redacted.length > 0) rec.redacted = redacted;
     const listed: CallRecord = { ...rec };

@@ -63,6 +63,17 @@ describe('buildToolInfos', () => {
     expect(info!.description).toBe('');
     expect(info!.agentDescription).toBe('[MCP:s] ');
   });
+
+  it('carries the MCP Apps visibility a server declares in _meta.ui and none when it declares none', () => {
+    const infos = buildToolInfos([
+      { server: 's', tools: [tool('refresh', { _meta: { ui: { resourceUri: 'ui://s/v', visibility: ['app'] } } }), tool('show', { _meta: { ui: { resourceUri: 'ui://s/v' } } })] },
+    ]);
+    expect(infos.map((t) => [t.name, t.visibility])).toEqual([
+      ['refresh', ['app']],
+      ['show', undefined],
+    ]);
+    expect('visibility' in (infos[1] ?? {})).toBe(false);
+  });
 });
 
 describe('flattenContent', () => {

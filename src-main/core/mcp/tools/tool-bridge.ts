@@ -10,6 +10,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ContentBlock, ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
+import { declaredVisibility } from '../../../../src-shared/api/tool-visibility.js';
 import { assignAgentToolNames, type AgentNaming } from '../../../../src-shared/config/tool-names.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
 import { failureMessage } from '../failures/failure-text.js';
@@ -88,6 +89,8 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
     const extra = raw as { icons?: unknown; execution?: unknown };
     if (Array.isArray(extra.icons)) info.icons = extra.icons as Record<string, unknown>[];
     if (extra.execution && typeof extra.execution === 'object') info.execution = extra.execution as Record<string, unknown>;
+    const visibility = declaredVisibility(raw);
+    if (visibility) info.visibility = visibility;
     return info;
   });
 }

@@ -38,6 +38,19 @@ import { printGatewayEntry } from '../gateway-entry-print.js';
 import { doorStartLines } from '../gateway-held-lines.js';
 import { onListInputsChanged } from '../gateway-relist-filter.js';
 
+/**
+ * For this long after the door's process starts (ms), its tool lists and calls wait (bounded) for
+ * servers still connecting (`settleMs`, issue 30 item 5): a healthy server slower than the door's
+ * `initialize` is listed complete, one that hangs is named `not-ready` when the time is up.
+ */
+const START_SETTLE_MS = 10_000;
+
+/** `settleMs` for a request now: what is left of `START_SETTLE_MS`, or nothing once it has passed. */
+function settling(): { settleMs?: number } {
+  const left = Math.round(START_SETTLE_MS - process.uptime() * 1000);
+  return left > 0 ? { settleMs: left } : {};
+}
+
 /** The host id of `--host`; throws `UsageError` for an unknown one. */
 function hostFlag(value: unknown): HostId {
   if (typeof value !== 'string' || value === '') throw new UsageError(`gateway needs --host <id> (one of: ${HOST_IDS.join(', ')})`);
@@ -89,9 +102,14 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   // What the host does not get and why, one line each (a trial finding: an empty list said nothing).
   const first = await owner.call('gateway:list', door());
   if (first.ok) for (const line of doorStartLines(first.data)) ctx.io.err(`switchboard gateway: ${line}`);
+  // A server still connecting when the door answers `initialize` (item 5) may bring resources or prompts.
+  const pending = first.ok && first.data.servers.some((s) => s.state === 'not-ready');
 
   // Resources and prompts are advertised only when the host's list has some (gateway-kinds-door.ts).
-  const kinds = await kindsDoor(owner.call, door, (line) => ctx.io.err(line));
+  // Its first reads (what to advertise) never wait for a slow server; its lists after that do, as tools do.
+  let advertised = false;
+  const kinds = await kindsDoor(owner.call, () => ({ ...door(), ...(advertised ? settling() : {}) }), (line) => ctx.io.err(line), undefined, pending);
+  advertised = true;
   // Completions, resource subscriptions and logging likewise, only when a listed server of the host
   // offers them (gateway-complete-relay.ts, gateway-subscribe-door.ts, gateway-log-door.ts).
   const offers = await owner.call('gateway:offers', door()).then(
@@ -112,7 +130,8 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     built = doorServerFrom(kinds, {
       version: ctx.version,
       call: owner.call,
-      door,
+      // Tools wait for slow servers in the door's first seconds; the capabilities read above did not.
+      door: () => ({ ...door(), ...settling() }),
       say: (line) => ctx.io.err(line),
       capabilities: { ...completions.capabilities, ...subscriptions.capabilities(era, kinds.capabilities.resources), ...logging.capabilities(era) },
       install: (server) => {
