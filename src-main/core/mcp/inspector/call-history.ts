@@ -120,7 +120,7 @@ export class CallHistory {
     };
     if (task) rec.task = true;
     if (rule !== undefined) rec.rule = rule;
-    if (via !== undefined) rec.via = { host: via.host };
+    if (via !== undefined) rec.via = via.instance !== undefined ? { host: via.host, instance: via.instance } : { host: via.host };
     if (cut.length > 0) rec.cut = cut;
     if (redacted.length > 0) rec.redacted = redacted;
     const listed: CallRecord = { ...rec };
