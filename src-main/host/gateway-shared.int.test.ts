@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_BIN, everythingScript, processesWithMarker, waitFor } from '../core/composition/test-world.js';
+import { CLI_BIN, everythingScript, processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
 import { MEMORY_SCRIPT } from '../core/mcp/testing/test-helpers.js';
 
@@ -122,6 +122,9 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
     expect(await graph(cursor.client)).toContain('cursor-only');
     expect(await graph(claude.client)).not.toContain('cursor-only');
     await expectChildren(MEMORY_SCRIPT, owner, 2);
+    // The owner's status lists Cursor's instance under memory.
+    const status = await runSwitchboard(world, ['status', 'memory']);
+    expect(status.stdout).toMatch(/\n {2}↳ gateway instances: memory@[0-9a-f]{8} \(connected\)\n/);
   }, 180_000);
 
   it('gives a door for another project its own instance, whose roots/list is that project', async () => {

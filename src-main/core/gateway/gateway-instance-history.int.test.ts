@@ -1,4 +1,5 @@
 /**
+ * The status lists a server's separate instances under it (`gatewayInstances`, with their status).
  * A call a separate instance serves (issue 30 item 6, docs/gateway.md § Sharing) is kept in the call
  * history under the server the host called — the one whose pins and toggles the gate applied — with
  * the instance as a detail (`via.instance`), not under the instance's own name. Real parts: the
@@ -40,5 +41,12 @@ describe('a gateway instance’s call in the history (issue 30 item 6)', () => {
     // Claude Code's call runs on the server's own process: no instance.
     await ok(core.handlers['gateway:call']({ host: 'claude-code', name: 'memory_read_graph', args: {} }));
     expect((await ok(core.handlers['history:list']({ server: 'memory' }))).map((r) => r.via)).toEqual([{ host: 'cursor', instance: history[0]?.via?.instance }, { host: 'claude-code' }]);
+
+    // The status lists the instance under its server (and not as a server of its own).
+    const status = await ok(core.handlers['servers:list']({}));
+    expect(status.servers.map((s) => [s.server.name, s.gatewayInstances])).toEqual([
+      ['everything', undefined],
+      ['memory', [{ name: history[0]?.via?.instance, status: 'connected' }]],
+    ]);
   }, 120_000);
 });
