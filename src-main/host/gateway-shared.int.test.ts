@@ -11,16 +11,21 @@
  * - Claude Code's door for another project (`--project`): server-everything there is given that
  *   project's root, so it gets its own instance; each door's `get-roots-list` shows its own root. A
  *   door whose host declares that project as its root (`roots/list`) shares that instance.
+ * - The relay fixture defined identically in both hosts' files, both hosts declaring sampling with
+ *   their own canned answer: one backend process; each host's `sample` call brings back that host's
+ *   answer (the server's request reaches the host whose call caused it).
  */
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_BIN, everythingScript, processesWithMarker, waitFor } from '../core/composition/test-world.js';
+import { CLI_BIN, everythingScript, processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
 import { MEMORY_SCRIPT } from '../core/mcp/testing/test-helpers.js';
+
+const RELAY_BACKEND = fileURLToPath(new URL('../core/mcp/testing/fixtures/relay-backend.mjs', import.meta.url));
 
 let made: { world: GatewayWorld['world']; clients: Client[] } | undefined;
 
@@ -55,11 +60,11 @@ function processesRunning(script: string): Array<{ pid: number; ppid: number }> 
 }
 
 /** The door's client for `host` (extra args e.g. `--project`), its stderr collected. */
-async function door(world: GatewayWorld['world'], host: string, extra: string[] = []): Promise<{ client: Client; stderr: () => string }> {
+async function door(world: GatewayWorld['world'], host: string, extra: string[] = [], capabilities: ClientCapabilities = {}): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', host, ...extra], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const client = new Client({ name: `gateway-shared-${host}`, version: '1.0.0' });
+  const client = new Client({ name: `gateway-shared-${host}`, version: '1.0.0' }, { capabilities });
   made?.clients.push(client);
   await client.connect(transport);
   return { client, stderr: () => stderr };
@@ -117,6 +122,9 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
     expect(await graph(cursor.client)).toContain('cursor-only');
     expect(await graph(claude.client)).not.toContain('cursor-only');
     await expectChildren(MEMORY_SCRIPT, owner, 2);
+    // The owner's status lists Cursor's instance under memory.
+    const status = await runSwitchboard(world, ['status', 'memory']);
+    expect(status.stdout).toMatch(/\n {2}↳ gateway instances: memory@[0-9a-f]{8} \(connected\)\n/);
   }, 180_000);
 
   it('gives a door for another project its own instance, whose roots/list is that project', async () => {
@@ -155,5 +163,35 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
     };
     expect(await waitFor(async () => (await seen()).includes(pathToFileURL(other).href), 30_000, 250)).toBe(true);
     await expectChildren(everythingScript(), owner, 2);
+  }, 180_000);
+  it('runs one relay backend for both hosts, and sends each host\'s sampling request to that host', async () => {
+    const { world, claudeFile, cursorFile } = makeGatewayWorld();
+    made = { world, clients: [] };
+    // The same definition in both hosts' files: one instance key, so one process.
+    const relay = { command: process.execPath, args: [RELAY_BACKEND], env: { SB_TEST_MARKER: world.marker } };
+    for (const file of [claudeFile, cursorFile]) {
+      const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+      writeFileSync(file, JSON.stringify({ mcpServers: { ...config.mcpServers, relay } }, null, 2));
+    }
+    const asked: string[] = [];
+    const answering = async (host: string, answer: string): Promise<{ client: Client; stderr: () => string }> => {
+      const d = await door(world, host, [], { sampling: {} });
+      d.client.setRequestHandler('sampling/createMessage', async (request) => {
+        const first = request.params.messages[0]?.content;
+        asked.push(`${host}: ${first && 'text' in first ? String(first.text) : '?'}`);
+        return { role: 'assistant', content: { type: 'text', text: answer }, model: `${host}-model`, stopReason: 'endTurn' };
+      });
+      return d;
+    };
+    const claude = await answering('claude-code', 'answer of Claude Code');
+    const cursor = await answering('cursor', 'answer of Cursor');
+    const owner = ownerPid(claude.stderr());
+    expect(owner).toBeGreaterThan(0);
+
+    expect(await call(claude.client, 'relay_sample', { prompt: 'from A' })).toBe('Sampled: answer of Claude Code');
+    expect(await call(cursor.client, 'relay_sample', { prompt: 'from B' })).toBe('Sampled: answer of Cursor');
+    expect(await call(claude.client, 'relay_sample', { prompt: 'A again' })).toBe('Sampled: answer of Claude Code');
+    expect(asked).toEqual(['claude-code: from A', 'cursor: from B', 'claude-code: A again']);
+    await expectChildren(RELAY_BACKEND, owner, 1);
   }, 180_000);
 });

@@ -61,6 +61,10 @@ export const GatewayListSchema = z.object({
 });
 export type GatewayList = z.infer<typeof GatewayListSchema>;
 
-/** Which door a call came through, kept on its history record (absent: a person, the bridge or the library). */
-export const CallViaSchema = z.object({ host: HostIdSchema });
+/**
+ * Which door a call came through, kept on its history record (absent: a person, the bridge or the
+ * library). `instance`: the separate process that served it (`<server>@<8 hex>`, docs/gateway.md §
+ * Sharing) while the record names the server the host called; absent: the server's own process.
+ */
+export const CallViaSchema = z.object({ host: HostIdSchema, instance: z.string().optional() });
 export type CallVia = z.infer<typeof CallViaSchema>;

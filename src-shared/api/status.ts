@@ -153,6 +153,12 @@ export const ServerStateSchema = z.object({
   pinMode: PinModeSchema.optional(),
   /** Issue 16 item 3: suspicious text in its tools' descriptions, schemas or instructions (evidence, present only when found). */
   findings: z.array(TextFindingSchema).optional(),
+  /**
+   * Issue 30 item 6: the separate processes the gateway runs under this server for hosts whose
+   * definition or roots differ (`<server>@<8 hex>`, docs/gateway.md § Sharing), each with its
+   * status; present only when some are wanted.
+   */
+  gatewayInstances: z.array(z.object({ name: z.string(), status: ServerStatusNameSchema })).optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;
 

@@ -160,6 +160,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       projectDir: options.projectDir,
       projectTrusted,
       runtime: (name): ServerRuntime | undefined => manager.runtime(name),
+      gatewayInstances: (name) => gatewayInstances.of(name),
       only,
       manualStops: manualStops.names(),
       // Issue 14 item 11: where secrets are kept is part of the status (a chosen file store warns).

@@ -85,6 +85,8 @@ export interface SnapshotInput {
   projectTrusted: boolean;
   /** The manager's runtime of a server by name; `undefined` when it has none. */
   runtime: (name: string) => ServerRuntime | undefined;
+  /** The gateway's separate instances of a server, by name (core/gateway/gateway-instances.ts); none by default. */
+  gatewayInstances?: (server: string) => readonly string[];
   /** Restriction of which servers run (see `desiredState`). */
   only?: ReadonlySet<string>;
   /** Names stopped by the user (state.json); shown as `manualStop`. */
@@ -151,6 +153,8 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     if (pins && pins.mode !== 'warn') state.pinMode = pins.mode;
     const findings = input.findings?.(def.name);
     if (findings && findings.length > 0) state.findings = findings;
+    const instances = input.gatewayInstances?.(def.name) ?? [];
+    if (instances.length > 0) state.gatewayInstances = instances.map((name) => ({ name, status: input.runtime(name)?.status ?? 'stopped' }));
     const overrides = builtinOverrides(def, state.status);
     if (overrides) state.builtinOverrides = overrides;
     return state;

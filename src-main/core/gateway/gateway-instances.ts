@@ -53,6 +53,11 @@ export class GatewayInstances {
     return { name, added: true };
   }
 
+  /** The names of the instances of server `base` (its name in discovery), in the order asked for. */
+  of(base: string): string[] {
+    return [...this.wanted].filter(([, i]) => i.source.name === base).map(([name]) => name);
+  }
+
   /** The instances for the manager, each to run. */
   managed(): ManagedServer[] {
     return [...this.wanted.values()].map((i) => ({ definition: i.definition, desired: 'run' }));

@@ -112,7 +112,9 @@ export function gatewayHandlers(
           ctx.emit('history:appended', ctx.inspector.history.record(args, startedAt, kept.result, false, undefined, { host }, kept.refused));
           return fail(target.code, target.message);
         }
-        return await runCall({ server: gate.instances?.get(target.server) ?? target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, { host }, relay);
+        // A separate instance serves it; the history names the server the host called (§ Sharing).
+        const instance = gate.instances?.get(target.server);
+        return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, instance !== undefined ? { host, instance } : { host }, relay);
       } catch (err) {
         return toFailure(err);
       }

@@ -51,23 +51,27 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
     const controller = new AbortController();
     if (callId !== undefined) inspector.calls.set(callId, controller);
     const startedAt = Date.now();
-    const gatewayDone = via ? inspector.broker.gatewayCall(server, via.host, relay && callId !== undefined ? { ...relay, callId } : undefined) : undefined;
+    // The process that runs the call: a gateway instance's (`via.instance`), else the server's own.
+    const runner = via?.instance ?? server;
+    const gatewayDone = via ? inspector.broker.gatewayCall(runner, via.host, relay && callId !== undefined ? { ...relay, callId } : undefined) : undefined;
     try {
       // One lookup (tools/resolve-tool.ts): its refusal is the one every face gets; its tool is the one called.
-      const resolved = await ctx.manager.resolveTool(server, tool);
+      const resolved = await ctx.manager.resolveTool(runner, tool);
       if (!resolved.ok) return fail(resolved.code, resolved.message);
       if (validate !== false) {
         const missing = missingRequired(resolved.info, args);
         if (missing.length > 0) return ok(missingParamsResult(resolved.info, missing));
       }
       // A gateway door's call is traced with its host (call-via.ts).
-      const result = await withVia(via, () =>
+      const ran = await withVia(via, () =>
         ctx.manager.callResolved(resolved, args, {
           signal: controller.signal,
           callId,
           onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
         }),
       );
+      // An instance's call is kept under the server the host called, the instance in `via`.
+      const result = runner === server ? ran : { ...ran, server };
       ctx.emit('history:appended', inspector.history.record(args, startedAt, result, false, undefined, via));
       return ok(previewChars === undefined ? result : truncateResult(result, previewChars, inspector.fullTexts));
     } catch (err) {

@@ -65,6 +65,14 @@ describe('formatStatus', () => {
     expect(lines).toContain('  ↳ Connection timed out after 30000 ms (previous attempt; trying again, gives up in 18s)');
   });
 
+  it('lists the gateway instances a server runs under it, each with its status (issue 30 item 6)', () => {
+    const lines = formatStatus(
+      snapshot([state('memory', 'connected', { toolCount: 9, connectedAt: NOW - 5_000, gatewayInstances: [{ name: 'memory@1a2b3c4d', status: 'connected' }, { name: 'memory@5e6f7a8b', status: 'connecting' }] })]),
+      { now: NOW, trustCommand: 'switchboard trust' },
+    );
+    expect(lines.slice(0, 2)).toEqual(['● memory        connected     9 tools  (5s)', '  ↳ gateway instances: memory@1a2b3c4d (connected), memory@5e6f7a8b (connecting)']);
+  });
+
   it('prints the docs/operator-verbs.md#status-view example exactly', () => {
     const started = NOW - 135_000;
     const lines = formatStatus(

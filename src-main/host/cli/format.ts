@@ -96,6 +96,7 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     // The matched text is server text: one line, so it cannot break the table.
     // Issue 14 item 7: a tools/resources/prompts list that repeated itself, with the true counts.
     if (state.listWarning) lines.push(`  ↳ warning: ${state.listWarning}`);
+    if (state.gatewayInstances?.length) lines.push(`  ↳ gateway instances: ${state.gatewayInstances.map((i) => `${i.name} (${i.status})`).join(', ')}`);
     // Values left out before connecting, with why (docs/auth.md; issue 28 item 4: an unset `${VAR}` in a credential).
     for (const d of state.droppedValues ?? []) lines.push(`  ↳ left out ${d.key}: ${d.reason}`);
     // Trial 6 finding 2: tools that do not match the MCP schema, one line each (docs/tool-bridge.md#invalid-tools).

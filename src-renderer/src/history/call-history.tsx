@@ -84,7 +84,7 @@ function HistoryRows({ records, tool, onOpen, onReplay, canReplay }: { records: 
                       </Badge>
                     ) : null}
                     {r.via ? (
-                      <Badge size="xs" variant="outline" color="blue" title={`Called by ${HOST_LABELS[r.via.host]}'s agent through Switchboard's gateway`}>
+                      <Badge size="xs" variant="outline" color="blue" title={`Called by ${HOST_LABELS[r.via.host]}'s agent through Switchboard's gateway${r.via.instance !== undefined ? `, served by its instance ${r.via.instance}` : ''}`}>
                         via {r.via.host}
                       </Badge>
                     ) : null}

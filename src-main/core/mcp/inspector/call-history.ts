@@ -121,7 +121,7 @@ export class CallHistory {
     };
     if (task) rec.task = true;
     if (rule !== undefined) rec.rule = rule;
-    if (via !== undefined) rec.via = { host: via.host };
+    if (via !== undefined) rec.via = via.instance !== undefined ? { host: via.host, instance: via.instance } : { host: via.host };
     if (refused !== undefined) rec.refused = { name: refused.name, code: refused.code, reason: this.redact(refused.reason) };
     if (cut.length > 0) rec.cut = cut;
     if (redacted.length > 0) rec.redacted = redacted;

@@ -19,7 +19,7 @@ import { EXIT_CANCELLED, exitCodeForResult } from './call.js';
 /** One line of a record: when, server, tool, outcome, duration, arguments, id. */
 export function formatRecord(r: CallRecord): string {
   const when = new Date(r.startedAt).toISOString().replace('T', ' ').slice(0, 19);
-  const marks = [r.task ? 'task' : '', r.rule !== undefined ? `rule: ${r.rule}` : '', r.via ? `via: ${r.via.host}` : '', r.refused ? `refused ${r.refused.name}: ${r.refused.reason}` : '', r.redacted ? `redacted: ${r.redacted.join(', ')}` : '', r.cut ? `cut: ${r.cut.join(', ')}` : ''].filter(Boolean);
+  const marks = [r.task ? 'task' : '', r.rule !== undefined ? `rule: ${r.rule}` : '', r.via ? `via: ${r.via.host}${r.via.instance !== undefined ? ` (instance ${r.via.instance})` : ''}` : '', r.refused ? `refused ${r.refused.name}: ${r.refused.reason}` : '', r.redacted ? `redacted: ${r.redacted.join(', ')}` : '', r.cut ? `cut: ${r.cut.join(', ')}` : ''].filter(Boolean);
   const args = JSON.stringify(r.args);
   return `${when}  ${r.server}  ${r.tool}  ${r.outcome}  ${Math.round(r.durationMs)} ms  ${args.length > 80 ? `${args.slice(0, 79)}…` : args}${marks.length > 0 ? `  (${marks.join('; ')})` : ''}  ${r.id}`;
 }
