@@ -11,7 +11,7 @@
  * - a client that declared nothing is refused in words.
  *
  * A 2026-07-28 stateless client's call whose backend asks for sampling is refused in words (no
- * `input_required` translation yet).
+ * `input_required` translation yet); its completions are relayed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,6 +94,10 @@ describe('the gateway’s HTTP door relays during a call (issue 30 item 5)', () 
     const modern = (await connectHttp(t, `${base}/claude-code`, token, '2026-07-28')).client;
     expect(text(await modern.callTool({ name: 'relay_sample', arguments: { prompt: 'x' } }))).toBe("Sampling failed: Switchboard's gateway does not relay sampling to Claude Code yet");
     expect(sampled).toHaveLength(1);
+    // Its completions are relayed too.
+    expect(modern.getServerCapabilities()?.completions).toEqual({});
+    const modernCompleted = await modern.complete({ ref: { type: 'ref/prompt', name: 'everything_completable-prompt' }, argument: { name: 'department', value: 'E' } });
+    expect(modernCompleted.completion.values).toEqual(['Engineering']);
 
   }, 240_000);
 });

@@ -23,7 +23,7 @@ import type { SwitchboardApi } from '../../src-shared/api/contract.js';
 import { HOST_IDS, HOST_LABELS, type HostId } from '../../src-shared/config/server.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { GATEWAY_LIST_EVENTS, gatewayDoorServer } from './gateway-door-server.js';
-import { coreRelayEvents, sessionExtras, type SessionExtras } from './gateway-http-relay.js';
+import { coreRelayEvents, doorCompletions, sessionExtras, type SessionExtras } from './gateway-http-relay.js';
 import { gatewaySessions, SESSION_HEADER, SESSION_IDLE_MS } from './gateway-http-sessions.js';
 import { listenNotices } from './gateway-http-listen.js';
 import { readKinds, type KindsFirst } from './gateway-kinds-door.js';
@@ -85,6 +85,8 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
   // A 2026-07-28 request is served by a fresh server each time: the resources and prompts it
   // advertises are read once per door and read again after an owner event (below).
   const kindsOf = new Map<string, Promise<KindsFirst>>();
+  // Likewise whether it advertises completions (gateway-http-relay.ts).
+  const completionsOf = new Map<string, Promise<SessionExtras>>();
   const handlers = new Map<string, McpHttpHandler>();
   // A 2026-07-28 client's `subscriptions/listen` stream is told when a list of its door changed.
   const notices = listenNotices(call);
@@ -97,7 +99,12 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
         if (!kinds) kindsOf.set(key, (kinds = readKinds(call, door, say)));
         return kinds;
       };
-      handler = createMcpHandler(async () => (await make(door, await first())).server, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
+      const completions = (): Promise<SessionExtras> => {
+        let made = completionsOf.get(key);
+        if (!made) completionsOf.set(key, (made = doorCompletions(call, door)));
+        return made;
+      };
+      handler = createMcpHandler(async () => (await make(door, await first(), await completions())).server, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
       handlers.set(key, handler);
       notices.watch(key, door, handler);
     }
@@ -114,6 +121,7 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
   const unsubscribe = core.subscribe(
     () => {
       kindsOf.clear();
+      completionsOf.clear();
       sessions.relistAll();
       notices.changed();
     },
