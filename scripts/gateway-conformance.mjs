@@ -45,8 +45,8 @@ const DIRECT_BAR = 0.9;
 /**
  * The scenarios that must pass through the single-server HTTP door, per revision. What is not here
  * needs what the HTTP door does not relay yet (docs/gateway.md § Not built yet): logging and
- * resource subscriptions, `input_required` results to a 2026-07-28 client, completions and progress
- * for a 2026-07-28 client; the script prints each with its failed checks. The 2025-11-25 door run
+ * resource subscriptions, `input_required` results to a 2026-07-28 client, progress for a 2026-07-28
+ * client; the script prints each with its failed checks. The 2025-11-25 door run
  * goes to `conformance-legacy` (the same backend, pinned to the 2025 era): a backend the owner
  * speaks 2026-07-28 with cannot push sampling or elicitation during a call.
  */
@@ -83,6 +83,7 @@ const THROUGH_DOOR = {
   '2026-07-28': [
     ...TOOL_SCENARIOS,
     ...KIND_SCENARIOS,
+    'completion-complete',
     'caching',
     'server-sse-multiple-streams',
     'dns-rebinding-protection',
