@@ -9,7 +9,8 @@
  *      (`~/.claude.json`) holds the backend as the HTTP server `conformance`, a real owner of a temp
  *      data folder (startTestOwner: a real core and its 127.0.0.1 listener), Claude Code's bearer
  *      token from the built CLI's `gateway --host claude-code --print-http --show-token`, and the
- *      runner pointed at `/mcp/claude-code/conformance`. Every scenario of `THROUGH_DOOR` must pass
+ *      runner pointed at `/mcp/claude-code/conformance` (2026-07-28) or `/mcp/claude-code/conformance-legacy`
+ *      (2025-11-25: the same backend pinned to the 2025 era). Every scenario of `THROUGH_DOOR` must pass
  *      there (a fixed list of names, not a count); the others are printed with their failed checks.
  *
  * The runner has no way to send a header (`conformance server` takes only `--url`), so it talks to
@@ -43,20 +44,47 @@ const DIRECT_BAR = 0.9;
 
 /**
  * The scenarios that must pass through the single-server HTTP door, per revision. What is not here
- * needs what the HTTP door does not relay yet (docs/gateway.md § Not built yet): resources, prompts,
- * completions, logging, server requests during a call (sampling, elicitation, MRTR input requests),
- * progress, resource subscriptions, a GET stream; the script prints each with its failed checks.
+ * needs what the HTTP door does not relay yet (docs/gateway.md § Not built yet): logging and
+ * resource subscriptions, `input_required` results to a 2026-07-28 client, progress for a 2026-07-28
+ * client; the script prints each with its failed checks. The 2025-11-25 door run
+ * goes to `conformance-legacy` (the same backend, pinned to the 2025 era): a backend the owner
+ * speaks 2026-07-28 with cannot push sampling or elicitation during a call.
  */
 const TOOL_SCENARIOS = ['tools-list', 'tools-call-simple-text', 'tools-call-image', 'tools-call-audio', 'tools-call-embedded-resource', 'tools-call-mixed-content', 'tools-call-error'];
+/** Resources, templates and prompts, relayed in both eras (gateway-kinds-door.ts). */
+const KIND_SCENARIOS = [
+  'resources-list',
+  'resources-read-text',
+  'resources-read-binary',
+  'resources-templates-read',
+  'prompts-list',
+  'prompts-get-simple',
+  'prompts-get-with-args',
+  'prompts-get-embedded-resource',
+  'prompts-get-with-image',
+];
 const THROUGH_DOOR = {
   '2025-11-25': [
     'server-initialize',
     'ping',
     ...TOOL_SCENARIOS,
+    ...KIND_SCENARIOS,
+    // A 2025-era session: completions, progress under the client's token, a GET stream (gateway-http-relay.ts, gateway-http-sessions.ts).
+    'completion-complete',
+    'tools-call-with-progress',
+    'server-sse-multiple-streams',
+    // Its backend's sampling and elicitation during the call, put to the session's client (through `conformance-legacy`).
+    'tools-call-sampling',
+    'tools-call-elicitation',
+    'elicitation-sep1034-defaults',
+    'elicitation-sep1330-enums',
     'dns-rebinding-protection',
   ],
   '2026-07-28': [
     ...TOOL_SCENARIOS,
+    ...KIND_SCENARIOS,
+    'completion-complete',
+    'caching',
     'server-sse-multiple-streams',
     'dns-rebinding-protection',
     'input-required-result-unsupported-methods',
@@ -123,7 +151,10 @@ const fail = (line) => {
 const backend = await startConformanceServer();
 const world = makeWorld();
 world.env.SWITCHBOARD_GATEWAY_LINGER_MS = '1000';
-writeFileSync(join(world.home, '.claude.json'), JSON.stringify({ mcpServers: { conformance: { type: 'http', url: backend.url } } }, null, 2));
+// The same backend twice: `conformance` as the owner negotiates it (2026-07-28), `conformance-legacy`
+// pinned to the 2025 era (`servers:setProtocol`), so that a 2025-era client's scenarios whose
+// backend pushes sampling or elicitation during a call run through a link where it may.
+writeFileSync(join(world.home, '.claude.json'), JSON.stringify({ mcpServers: { conformance: { type: 'http', url: backend.url }, 'conformance-legacy': { type: 'http', url: backend.url } } }, null, 2));
 const owner = await startTestOwner(world, () => undefined);
 let front;
 try {
@@ -133,10 +164,13 @@ try {
   if (printed.code !== 0 || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new Error(`gateway --print-http failed (exit ${printed.code}): ${printed.stderr}`);
   front = await bearerFront({ ownerPort: owner.host.port, token });
   const doorPath = `${new URL(doorUrl).pathname}/conformance`;
+  const pinned = await owner.core.handlers['servers:setProtocol']({ name: 'conformance-legacy', protocol: 'legacy' });
+  if (!pinned.ok) throw new Error(`servers:setProtocol failed: ${pinned.error.message}`);
   // The owner connects to the backend in the background: wait until its door lists the tools.
   const listed = await waitFor(async () => {
     const r = await owner.core.handlers['gateway:list']({ host: 'claude-code', server: 'conformance' });
-    return r.ok && r.data.tools.some((t) => t.name === 'test_simple_text');
+    const legacy = await owner.core.handlers['gateway:list']({ host: 'claude-code', server: 'conformance-legacy' });
+    return r.ok && r.data.tools.some((t) => t.name === 'test_simple_text') && legacy.ok && legacy.data.tools.some((t) => t.name === 'test_simple_text');
   }, 60_000, 200);
   if (!listed) throw new Error('the owner never listed the conformance backend’s tools for Claude Code');
 
@@ -151,7 +185,7 @@ try {
       lines.push(`  PASS ${bar}`);
     } else fail(`${bar}; failing: ${scored.filter((s) => !direct.get(s)?.good).join(', ')}`);
 
-    const door = await runRevision(installed, `http://127.0.0.1:${front.port}${doorPath}`, revision, 'door');
+    const door = await runRevision(installed, `http://127.0.0.1:${front.port}${doorPath}${revision === '2025-11-25' ? '-legacy' : ''}`, revision, 'door');
     for (const scenario of THROUGH_DOOR[revision]) {
       const r = door.get(scenario);
       if (r?.good) {

@@ -32,7 +32,7 @@ describe('the gateway’s HTTP door: sessions, list changes, resources and promp
     const { client, transport } = await connectHttp(t, `${base}/claude-code`, claude);
     const sessionId = transport.sessionId ?? '';
     expect(sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } });
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} });
     let changed = 0;
     client.setNotificationHandler('notifications/tools/list_changed', () => void changed++);
     const names = (await client.listTools()).tools.map((t) => t.name);

@@ -23,6 +23,7 @@ import type { SwitchboardApi } from '../../src-shared/api/contract.js';
 import { HOST_IDS, HOST_LABELS, type HostId } from '../../src-shared/config/server.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { GATEWAY_LIST_EVENTS, gatewayDoorServer } from './gateway-door-server.js';
+import { coreRelayEvents, doorCompletions, sessionExtras, type SessionExtras } from './gateway-http-relay.js';
 import { gatewaySessions, SESSION_HEADER, SESSION_IDLE_MS } from './gateway-http-sessions.js';
 import { listenNotices } from './gateway-http-listen.js';
 import { readKinds, type KindsFirst } from './gateway-kinds-door.js';
@@ -79,10 +80,13 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
   const version = (): Promise<string> => (versionOf ??= call('app:info', {}).then((r) => (r.ok ? r.data.version : '0.0.0')));
   // A list that could not be read shows in the request that reads it; the door keeps no log of its own.
   const say = (): void => undefined;
-  const make = async (door: GatewayDoor, first?: KindsFirst) => gatewayDoorServer({ version: await version(), call, door: () => door, say, ...(first ? { first } : {}) });
+  const make = async (door: GatewayDoor, first?: KindsFirst, extras?: SessionExtras) =>
+    gatewayDoorServer({ version: await version(), call, door: () => door, say, ...(first ? { first } : {}), ...extras });
   // A 2026-07-28 request is served by a fresh server each time: the resources and prompts it
   // advertises are read once per door and read again after an owner event (below).
   const kindsOf = new Map<string, Promise<KindsFirst>>();
+  // Likewise whether it advertises completions (gateway-http-relay.ts).
+  const completionsOf = new Map<string, Promise<SessionExtras>>();
   const handlers = new Map<string, McpHttpHandler>();
   // A 2026-07-28 client's `subscriptions/listen` stream is told when a list of its door changed.
   const notices = listenNotices(call);
@@ -95,13 +99,20 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
         if (!kinds) kindsOf.set(key, (kinds = readKinds(call, door, say)));
         return kinds;
       };
-      handler = createMcpHandler(async () => (await make(door, await first())).server, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
+      const completions = (): Promise<SessionExtras> => {
+        let made = completionsOf.get(key);
+        if (!made) completionsOf.set(key, (made = doorCompletions(call, door)));
+        return made;
+      };
+      handler = createMcpHandler(async () => (await make(door, await first(), await completions())).server, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
       handlers.set(key, handler);
       notices.watch(key, door, handler);
     }
     return handler;
   };
-  const sessions = gatewaySessions({ make: (door) => make(door), maxBodyBytes: MAX_BODY_BYTES, ...(options.sessionIdleMs !== undefined ? { idleMs: options.sessionIdleMs } : {}) });
+  // A session's server also relays its calls' server requests, progress and cancel, and completions (gateway-http-relay.ts).
+  const on = coreRelayEvents(core);
+  const sessions = gatewaySessions({ make: async (door) => make(door, undefined, await sessionExtras(call, on, door)), maxBodyBytes: MAX_BODY_BYTES, ...(options.sessionIdleMs !== undefined ? { idleMs: options.sessionIdleMs } : {}) });
   const idleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
   const reaper = setInterval(() => void sessions.reap(), Math.max(1000, Math.min(idleMs, 60_000)));
   reaper.unref();
@@ -110,11 +121,13 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
   const unsubscribe = core.subscribe(
     () => {
       kindsOf.clear();
+      completionsOf.clear();
       sessions.relistAll();
       notices.changed();
     },
     // Only while a door could be told (the core skips events no subscriber wants).
     (event) => events.has(event) && (sessions.size > 0 || notices.active),
+    { face: false },
   );
 
   const json = (res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}): void => {

@@ -4,7 +4,7 @@
  * hosts' tokens made by the BUILT CLI, SDK v2 clients on the door, and the cleanup (clients closed,
  * owner closed, tokens removed from the throwaway keychain, every server gone). Test-only.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
 import { processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
@@ -50,9 +50,15 @@ export async function printedHttp(world: GatewayWorld['world'], host: string, ex
   return { url, token, stderr: run.stderr };
 }
 
-/** A connected SDK client on `url` with `token` (2025-11-25 unless `pin`), closed by `stopHttpDoor`. */
-export async function connectHttp(t: HttpDoorTest, url: string, token: string, pin?: '2026-07-28'): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const client = new Client({ name: 'gateway-http-test', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
+/** A connected SDK client on `url` with `token` (2025-11-25 unless `pin`) declaring `capabilities` (default none), closed by `stopHttpDoor`. */
+export async function connectHttp(
+  t: HttpDoorTest,
+  url: string,
+  token: string,
+  pin?: '2026-07-28',
+  capabilities?: ClientCapabilities,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const client = new Client({ name: 'gateway-http-test', version: '1.0.0' }, { ...(pin ? { versionNegotiation: { mode: { pin } } } : {}), ...(capabilities ? { capabilities } : {}) });
   t.clients.push(client);
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
   await client.connect(transport);

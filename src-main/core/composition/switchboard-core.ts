@@ -73,10 +73,12 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const ownWrites = new OwnWrites();
   const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
   const listeners = new Map<EmitEvent, ((event: EventName) => boolean) | undefined>();
+  // Subscribers that answer no server request (the gateway's HTTP door and its relays): not faces.
+  const notFaces = new Set<EmitEvent>();
   // Server requests wait for a person only while a face (a subscriber) is attached.
   const inspector = createInspectorServices({
     emit: (event, payload) => emit(event, payload),
-    hasFace: () => listeners.size > 0,
+    hasFace: () => listeners.size > notFaces.size,
     policy: extras.serverRequestPolicy,
     dataDir: options.dataDir,
     redact: (value) => auth.redactor.redactValue(value),
@@ -341,11 +343,12 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   return {
     handlers,
-    subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean): () => void {
+    subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: boolean }): () => void {
       listeners.set(listener, wants);
+      if (options?.face === false) notFaces.add(listener);
       return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) inspector.broker.declineAll();
+        const face = listeners.delete(listener) && !notFaces.delete(listener);
+        if (face && listeners.size === notFaces.size) inspector.broker.declineAll();
       };
     },
     handleOAuthCallback: (params) => auth.completeCallback(params),
@@ -387,6 +390,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       manager.off('tools', onTools);
       manager.off('log', onLog);
       listeners.clear();
+      notFaces.clear();
       inspector.dispose();
       await inspector.history.flush();
       await queue;

@@ -47,8 +47,10 @@ export interface SwitchboardCore {
   /**
    * Subscribe to every event, or to those `wants` accepts (asked at each emit: an event no
    * subscriber wants is not redacted or built for anyone); returns an unsubscribe function.
+   * `face: false` (default true): the subscriber answers no server request (the gateway's HTTP door
+   * in the owner's process), so it does not make the broker wait for a person.
    */
-  subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean): () => void;
+  subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: boolean }): () => void;
   /** Discover, then connect every trusted, enabled server (in parallel). Resolves when started. */
   start(): Promise<void>;
   /** Resolves when no server is still connecting (one-shot CLI commands wait for it). */

@@ -46,6 +46,23 @@ describe('ServerRequestBroker', () => {
     expect(broker.pending()).toEqual([]);
   });
 
+  it('tells pauseFor listeners of their own server only, and adds no emitter listener per call (1,000 concurrent calls)', async () => {
+    const broker = new ServerRequestBroker({ hasFace: () => true });
+    const told: string[] = [];
+    const offs = Array.from({ length: 1000 }, (_, i) => broker.pauseFor(i === 0 ? 'a' : 'b').onChange(() => told.push(i === 0 ? 'a' : 'b')));
+    expect([broker.listenerCount('pending'), broker.listenerCount('gateway'), broker.listenerCount('resolved')]).toEqual([0, 0, 0]);
+    const asked = broker.ask('a', 'sampling', {});
+    expect(broker.pauseFor('a').isPaused()).toBe(true);
+    expect(broker.pauseFor('b').isPaused()).toBe(false);
+    broker.declineAll();
+    expect(await asked).toEqual({ action: 'decline' });
+    expect(told).toEqual(['a', 'a']);
+    for (const off of offs) off();
+    void broker.ask('a', 'sampling', {});
+    broker.declineAll();
+    expect(told).toEqual(['a', 'a']);
+  });
+
   it('lets a policy answer without a person (conformance: accept with the defaults)', async () => {
     const broker = new ServerRequestBroker({ policy: acceptWithDefaults });
     const schema = { type: 'object', properties: { name: { type: 'string', default: 'x' }, n: { type: 'number' } } };

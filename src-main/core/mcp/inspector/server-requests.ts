@@ -56,6 +56,12 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
   private readonly maxWaitMs: number;
   /** The gateway calls running now, per server, oldest first (issue 30: their server requests go to their door, or are refused). */
   private readonly gatewayCalls = new Map<string, GatewayCallMark[]>();
+  /**
+   * `pauseFor`'s listeners per server, told when a request of that server is queued or settled.
+   * Kept here, not as EventEmitter listeners: every running tool call holds one (its pausable
+   * deadline), so a thousand concurrent calls would be a thousand listeners per event.
+   */
+  private readonly pauseListeners = new Map<string, Set<() => void>>();
 
   constructor(options: BrokerOptions = {}) {
     super();
@@ -162,11 +168,13 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
         if (!this.waiting.delete(request.id)) return;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
+        this.pauseChanged(server);
         this.emit('resolved', { id: request.id, server, outcome });
         resolve(answer);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(request.id, { request, settle });
+      this.pauseChanged(server);
       this.emit(event, request);
     });
   }
@@ -179,19 +187,22 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
     return {
       isPaused: () => [...this.waiting.values()].some((w) => w.request.server === server),
       onChange: (listener) => {
-        const on = (r: { server: string }): void => {
-          if (r.server === server) listener();
-        };
-        this.on('pending', on);
-        this.on('gateway', on);
-        this.on('resolved', on);
+        let set = this.pauseListeners.get(server);
+        if (!set) this.pauseListeners.set(server, (set = new Set()));
+        // A wrapper per subscription: the same function subscribed twice is two subscriptions.
+        const entry = (): void => listener();
+        set.add(entry);
         return () => {
-          this.off('pending', on);
-          this.off('gateway', on);
-          this.off('resolved', on);
+          set.delete(entry);
+          if (set.size === 0 && this.pauseListeners.get(server) === set) this.pauseListeners.delete(server);
         };
       },
     };
+  }
+
+  /** Tell `pauseFor(server)`'s listeners that a request of `server` was queued or settled. */
+  private pauseChanged(server: string): void {
+    for (const listener of [...(this.pauseListeners.get(server) ?? [])]) listener();
   }
 
   /** Answer a pending request. Returns false when no request has that id (already answered or gone). */
