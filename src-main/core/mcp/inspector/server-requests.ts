@@ -65,8 +65,6 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
 
   constructor(options: BrokerOptions = {}) {
     super();
-    // Every tool call in flight listens here until it ends (`pauseFor`): 100 at once is normal load, not a leak.
-    this.setMaxListeners(0);
     this.policy = options.policy;
     this.hasFace = options.hasFace ?? (() => false);
     this.maxWaitMs = options.maxWaitMs ?? 10 * 60_000;
