@@ -93,6 +93,8 @@ export function startChildRecorder(dataDir: string, core: SwitchboardCore, delay
       timer ??= setTimeout(write, delayMs);
     },
     (event) => event === 'servers:changed',
+    // Bookkeeping, not a person: never makes a server's request wait (a headless owner has no window).
+    { face: false },
   );
   return {
     close() {

@@ -232,6 +232,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const ws of sockets) if (wants(ws, event)) return true;
       return false;
     },
+    // A face (server requests wait for its person) only while a window or a CLI verb is connected:
+    // gateway doors get their own calls' requests (gateway:serverRequest), never another's.
+    { face: () => [...sockets].some((ws) => ws.readyState === ws.OPEN && kinds.get(ws) !== 'gateway') },
   );
 
   // Idle keep-alive sockets live 65 s, not node's 5 s: a client (fetch keeps them 1 s less than the

@@ -39,4 +39,26 @@ describe('faces (issue 30)', () => {
     expect(text(await asked)).toContain('Sampling request declined by the user');
     off();
   }, 120_000);
+
+  it('asks a face given as a function each time: the web host is a face only while a window or CLI verb is connected', async () => {
+    let windowOpen = false;
+    const pending: string[] = [];
+    const off = core.subscribe(
+      (event, payload) => {
+        if (event === 'requests:pending') pending.push((payload as { id: string }).id);
+      },
+      undefined,
+      { face: () => windowOpen },
+    );
+    // Only gateway doors connected (a headless owner): declined at once, never a 10-minute wait.
+    expect(text(await sample())).toContain('Sampling request declined by the user');
+    expect(pending).toEqual([]);
+    // A window connects: the next request waits for its person.
+    windowOpen = true;
+    const asked = sample();
+    expect(await waitFor(() => pending.length === 1, 30_000)).toBe(true);
+    // The subscriber leaves while a face: the waiting request is declined.
+    off();
+    expect(text(await asked)).toContain('Sampling request declined by the user');
+  }, 120_000);
 });

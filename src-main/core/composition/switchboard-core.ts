@@ -73,12 +73,15 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const ownWrites = new OwnWrites();
   const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
   const listeners = new Map<EmitEvent, ((event: EventName) => boolean) | undefined>();
-  // Subscribers that answer no server request (the gateway's HTTP door and its relays): not faces.
-  const notFaces = new Set<EmitEvent>();
+  // Whether each subscriber answers server requests now: false for the gateway's HTTP door and its
+  // relays and the owner's own bookkeeping; a function for the web host (a face while a window or a
+  // CLI verb is connected to it, not while only gateway doors are).
+  const faces = new Map<EmitEvent, boolean | (() => boolean)>();
+  const isFace = (f: boolean | (() => boolean)): boolean => (typeof f === 'function' ? f() : f);
   // Server requests wait for a person only while a face (a subscriber) is attached.
   const inspector = createInspectorServices({
     emit: (event, payload) => emit(event, payload),
-    hasFace: () => listeners.size > notFaces.size,
+    hasFace: () => [...faces.values()].some(isFace),
     policy: extras.serverRequestPolicy,
     dataDir: options.dataDir,
     redact: (value) => auth.redactor.redactValue(value),
@@ -343,12 +346,14 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   return {
     handlers,
-    subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: boolean }): () => void {
+    subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: boolean | (() => boolean) }): () => void {
       listeners.set(listener, wants);
-      if (options?.face === false) notFaces.add(listener);
+      faces.set(listener, options?.face ?? true);
       return () => {
-        const face = listeners.delete(listener) && !notFaces.delete(listener);
-        if (face && listeners.size === notFaces.size) inspector.broker.declineAll();
+        const face = faces.get(listener);
+        listeners.delete(listener);
+        faces.delete(listener);
+        if (face !== undefined && face !== false && ![...faces.values()].some(isFace)) inspector.broker.declineAll();
       };
     },
     handleOAuthCallback: (params) => auth.completeCallback(params),
@@ -390,7 +395,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       manager.off('tools', onTools);
       manager.off('log', onLog);
       listeners.clear();
-      notFaces.clear();
+      faces.clear();
       inspector.dispose();
       await inspector.history.flush();
       await queue;

@@ -48,9 +48,11 @@ export interface SwitchboardCore {
    * Subscribe to every event, or to those `wants` accepts (asked at each emit: an event no
    * subscriber wants is not redacted or built for anyone); returns an unsubscribe function.
    * `face: false` (default true): the subscriber answers no server request (the gateway's HTTP door
-   * in the owner's process), so it does not make the broker wait for a person.
+   * in the owner's process, the owner's children record), so it does not make the broker wait for a
+   * person; a function is asked each time (the web host: a face only while a window or a CLI verb is
+   * connected, not while only gateway doors are).
    */
-  subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: boolean }): () => void;
+  subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: boolean | (() => boolean) }): () => void;
   /** Discover, then connect every trusted, enabled server (in parallel). Resolves when started. */
   start(): Promise<void>;
   /** Resolves when no server is still connecting (one-shot CLI commands wait for it). */
