@@ -20,6 +20,8 @@ export const EndpointSchema = z.object({
   mode: z.enum(['electron', 'web']),
   projectDir: z.string(),
   startedAt: z.number(),
+  /** Set by a headless owner a gateway door started (no UI; `serve` and the app take over from it: owner-handover.ts). */
+  headless: z.boolean().optional(),
 });
 export type Endpoint = z.infer<typeof EndpointSchema>;
 

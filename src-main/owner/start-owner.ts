@@ -17,6 +17,7 @@ import type { SwitchboardCore } from '../core/index.js';
 import { killLeftovers, startChildRecorder } from './owner-children.js';
 import { startReaper } from './owner-reaper.js';
 import { acquireOwnershipChecked } from './owner-takeover.js';
+import { takeOverHeadless, type Handover } from './owner-handover.js';
 import type { Ownership } from './ownership.js';
 import type { WebHost, WebHostOptions } from '../wires/web-host.js';
 import { listenKept } from './owner-listen.js';
@@ -47,6 +48,12 @@ export interface StartOwnerOptions {
   face?(core: SwitchboardCore): void;
   /** A line for the person (leftover processes stopped). */
   warn(text: string): void;
+  /**
+   * A headless owner started for gateway doors (gateway-headless.ts): published as such in
+   * `endpoint.json`, and it never takes over. Any other owner (desktop app, `serve`) first asks a
+   * headless owner of the folder to go (owner-handover.ts). Default false.
+   */
+  headless?: boolean;
   /** Told each step as it begins (diagnostics and the test that both faces take the same steps). */
   onStep?(step: OwnerStep): void;
 }
@@ -74,6 +81,7 @@ export async function startOwner(options: StartOwnerOptions): Promise<RunningOwn
   let recorder: { close(): void } | undefined;
   let reaper: { close(): void } | undefined;
   let host: WebHost | undefined;
+  let handover: Handover | undefined;
   // Whatever exists, in the close order: no request reaches a core being disposed, and the
   // recorder and reaper outlive the dispose (a crash during it still ends the servers).
   const shutdown = async (): Promise<void> => {
@@ -89,9 +97,12 @@ export async function startOwner(options: StartOwnerOptions): Promise<RunningOwn
     await quietly(recorder && (() => recorder!.close()));
     await quietly(reaper && (() => reaper!.close()));
     await quietly(ownership && (() => ownership!.release()));
+    handover?.done();
   };
   try {
     step('acquire');
+    if (!options.headless) handover = await takeOverHeadless(options.dataDir);
+    if (handover) options.warn(`Took the data folder over from the headless Switchboard (pid ${handover.from}) a gateway door had started`);
     ownership = await acquireOwnershipChecked(options.dataDir);
     step('kill-leftovers');
     // A previous owner killed with SIGKILL could not stop its servers (docs/connections-supervision.md).
@@ -116,7 +127,9 @@ export async function startOwner(options: StartOwnerOptions): Promise<RunningOwn
       warn: options.warn,
     });
     step('publish');
-    await ownership.publish({ port: host.port, token: host.token, mode: options.mode, projectDir: options.projectDir });
+    await ownership.publish({ port: host.port, token: host.token, mode: options.mode, projectDir: options.projectDir, ...(options.headless ? { headless: true } : {}) });
+    // The endpoint is there: doors waiting on the marker attach to this owner now.
+    handover?.done();
     step('start-core');
     const started = core.start();
     // The face reports a failed start; an unobserved rejection must not end the process.

@@ -7,7 +7,8 @@
  * starter it is ready on file descriptor 3 (`ready\n`, once its servers have settled or after
  * `SETTLE_WAIT_MS`, so one that hangs never blocks the others), and exits
  * `gatewayLingerMs()` after its last gateway client leaves unless a page is attached
- * (owner/owner-linger.ts); SIGINT/SIGTERM stop it at once. Exit 0 after a clean stop; 2 when the
+ * (owner/owner-linger.ts); SIGINT/SIGTERM stop it at once (SIGTERM is also how `serve` or the
+ * desktop app takes the folder over from it: owner/owner-handover.ts; it publishes `headless: true`). Exit 0 after a clean stop; 2 when the
  * folder is owned elsewhere or the owner cannot start.
  */
 import { closeSync, writeSync } from 'node:fs';
@@ -55,6 +56,7 @@ export async function runHeadlessOwner(ctx: CliContext): Promise<number> {
       dataDir: ctx.dataDir,
       mode: 'web',
       projectDir: ctx.projectDir,
+      headless: true,
       createCore: async () => createSwitchboardCore(await spawningCoreOptions(ctx, 'web')),
       listen: {
         onClients: (now) => {

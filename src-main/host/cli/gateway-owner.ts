@@ -20,6 +20,7 @@ import { fail } from '../../../src-shared/api/envelope.js';
 import type { RemoteApi } from '../../wires/remote-api.js';
 import type { CliContext } from './context.js';
 import { attachOwner, type Caller, type EventSource } from './owner-link.js';
+import { handoverPending, HANDOVER_MARKER_MS } from '../../owner/owner-handover.js';
 
 /** The words of a call in flight when the owner went away (issue 30 item 5). */
 export const OWNER_GONE_MESSAGE = 'the Switchboard owner went away during the call; it is being restarted — try again';
@@ -100,6 +101,11 @@ async function waitForOwner(ctx: CliContext, ms: number): Promise<{ api: RemoteA
 async function reach(ctx: CliContext): Promise<{ api: RemoteApi; pid: number; kind: GatewayOwner['kind'] }> {
   const running = await attachOwner(ctx, 'gateway');
   if (running) return { api: running.api, pid: running.endpoint.pid, kind: 'attached' };
+  // `serve` or the app is taking the folder over from a headless owner (owner-handover.ts): wait for it, never start another.
+  if (handoverPending(ctx.dataDir)) {
+    const next = await waitForOwner(ctx, HANDOVER_MARKER_MS);
+    if (next) return { ...next, kind: 'attached' };
+  }
   await startHeadless(ctx);
   const owner = await waitForOwner(ctx, 10_000);
   if (!owner) throw new Error('a headless Switchboard was started but no owner of the data folder answers');
