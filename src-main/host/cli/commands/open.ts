@@ -8,7 +8,9 @@
  * token. A tab whose Switchboard stopped or moved names this verb: a restarted owner keeps its token
  * and port (session.json, owner-listen.ts) and the tab follows it, but after `serve --new-token` or a
  * move to another port (the kept one was taken) the old address never works again. The desktop
- * app's UI is its window; without a running Switchboard, exit 2 and say how to start one.
+ * app's UI is its window; a headless owner a gateway door started has none (exit 2, no address: its
+ * URL would answer 404; `serve` takes over from it, owner-handover.ts); without a running
+ * Switchboard, exit 2 and say how to start one.
  */
 import { SESSION_TOKEN_HEADER, TICKET_PARAM, TICKET_PATH, TOKEN_PARAM } from '../../../../src-shared/api/wire.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -27,6 +29,10 @@ export async function runOpen(ctx: CliContext): Promise<number> {
   }
   owner.api.close();
   const { endpoint } = owner;
+  if (endpoint.headless) {
+    ctx.io.err(`The running Switchboard (pid ${endpoint.pid}) is a headless one a gateway door started: it has no window or web UI. Run "switchboard serve" (or start the desktop app): it takes the data folder over, and the doors follow it.`);
+    return EXIT.FAILURE;
+  }
   if (endpoint.mode !== 'web') {
     ctx.io.err(`The running Switchboard is the desktop app (pid ${endpoint.pid}): its window is the UI.`);
     return EXIT.FAILURE;
