@@ -70,27 +70,46 @@ function recordedAlive(record: ChildrenFile, ownPid: number): number[] {
   return record.children.filter((c) => c.pid !== ownPid && isAlive(c.pid) && processCommandLine(c.pid) === c.cmd).map((c) => c.pid);
 }
 
+/** How often the record is rewritten at most while the server processes are the same ones (ms). */
+export const SAME_CHILDREN_REFRESH_MS = 5_000;
+
 /**
  * Keep `owner-children.json` current while `core` runs: rewritten (coalesced, `delayMs`, default
- * 300) after every `servers:changed`. `close()` stops it and removes the file (a clean quit leaves
- * nothing to clean). Only where the core reports its child pids.
+ * 300) after every `servers:changed` that comes with another set of server processes
+ * (`core.childPids()`); while the set is the same — the owner says `servers:changed` after every
+ * tool call — at most once every `refreshMs` (default `SAME_CHILDREN_REFRESH_MS`), still after each
+ * such event, so descendants a server starts later are recorded within that time. Each rewrite reads
+ * the whole process table (every `/proc/<pid>/stat`): done every 300 ms while calls flow, about
+ * 8% of a busy owner's CPU in the gateway bench (docs/gateway.md § Speed). `close()` stops it and removes the file (a clean quit leaves nothing to
+ * clean). Only where the core reports its child pids.
  */
-export function startChildRecorder(dataDir: string, core: SwitchboardCore, delayMs = 300): { close(): void } {
+export function startChildRecorder(dataDir: string, core: SwitchboardCore, delayMs = 300, refreshMs = SAME_CHILDREN_REFRESH_MS): { close(): void } {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let writing: Promise<void> = Promise.resolve();
+  /** The pids of the last rewrite and when it was (ms since the epoch). */
+  let last: { pids: string; at: number } | undefined;
+  /** Whether the pending rewrite is one for the same processes (it may wait up to `refreshMs`). */
+  let waitingLong = false;
+  const pidsKey = (pids: readonly number[]): string => [...pids].sort((a, b) => a - b).join(',');
   const write = (): void => {
     timer = undefined;
     if (closed || !core.childPids) return;
     const pids = core.childPids();
+    last = { pids: pidsKey(pids), at: Date.now() };
     writing = writing.then(() => (closed ? undefined : recordChildren(dataDir, pids))).catch(() => undefined);
   };
   // Only servers:changed: a subscriber that takes every event makes the core redact each event for
   // it, a trace:appended batch of every notification of a burst included (issue 27 item 7).
   const unsubscribe = core.subscribe(
     () => {
-      if (closed) return;
-      timer ??= setTimeout(write, delayMs);
+      if (closed || (timer && !waitingLong)) return;
+      const same = last !== undefined && core.childPids !== undefined && pidsKey(core.childPids()) === last.pids;
+      if (timer && same) return;
+      // Another set of processes than the last record: soon, even when a later rewrite was waiting.
+      clearTimeout(timer);
+      waitingLong = same;
+      timer = setTimeout(write, same && last ? Math.max(delayMs, last.at + refreshMs - Date.now()) : delayMs);
     },
     (event) => event === 'servers:changed',
     // Bookkeeping, not a person: never makes a server's request wait (a headless owner has no window).

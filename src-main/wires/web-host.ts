@@ -25,6 +25,7 @@ import {
 } from '../../src-shared/api/wire.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { GATEWAY_PATH_PREFIX, gatewayHttp } from './gateway-http.js';
+import { resultFrameText } from './result-frame.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
 import { securityHeaders, serveStatic } from './static-files.js';
@@ -181,7 +182,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   function send(ws: WebSocket, frame: WireResult | WireEvent): void {
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(JSON.stringify(frame));
+    // A reused (frozen) result's data is serialised once (result-frame.ts).
+    ws.send(frame.type === 'result' ? resultFrameText(frame) : JSON.stringify(frame));
   }
 
   function onConnection(ws: WebSocket): void {

@@ -52,6 +52,9 @@ import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 export type { CoreExtras } from './core-extras.js';
 
+/** How many coalescing windows a `servers:changed` that only brings a call's latencies may wait (×50 ms: 0.5 s). */
+export const CALL_STATS_WAIT = 10;
+
 /**
  * Create the core. Nothing is read or spawned until `start()` (or a handler that needs discovery).
  *
@@ -60,8 +63,8 @@ export type { CoreExtras } from './core-extras.js';
  *   for `enabled: false`, else `run`), resolve when the manager has reconciled (docs/config-discovery.md).
  * - Handlers never throw: a `CoreError` becomes a failure with its code; `isError` tool results are
  *   ok results (ARCHITECTURE rule 4).
- * - Events: `servers:changed` (coalesced ~50 ms), `tools:changed` (at once), `logs:appended`
- *   (batched ~50 ms).
+ * - Events: `servers:changed` (coalesced ~50 ms; ~0.5 s when a tool call's latencies are all that
+ *   changed, `CALL_STATS_WAIT`), `tools:changed` (at once), `logs:appended` (batched ~50 ms).
  */
 export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras = {}): SwitchboardCore {
   const trustStore = new TrustStore(options.dataDir);
@@ -183,6 +186,18 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const logBatch = new Batcher<LogEntry>((entries) => emit('logs:appended', entries), delay);
 
   const onStatus = (): void => serversChanged.poke();
+  // After every tool call the manager announces the server's runtime with its latencies; when nothing
+  // else of it changed, the snapshot may wait `CALL_STATS_WAIT` windows (~0.5 s): a burst of calls
+  // no longer builds, redacts and sends a full snapshot to every face every 50 ms (docs/gateway.md
+  // § Speed). Any other change of a runtime is announced within the window as before.
+  const runtimeSeen = new Map<string, string>();
+  const onRuntime = (rt?: ServerRuntime): void => {
+    if (!rt) return serversChanged.poke();
+    const now = JSON.stringify({ ...rt, recentLatencyMs: undefined, toolsCache: undefined });
+    if (now === runtimeSeen.get(rt.name)) return serversChanged.poke(delay * CALL_STATS_WAIT);
+    runtimeSeen.set(rt.name, now);
+    serversChanged.poke();
+  };
   const offDataProblems = onDataProblems(onStatus);
   const driftSeen = new Map<string, string>();
   // Issue 16 item 3: every connected server's texts scanned again when any listing changes
@@ -253,7 +268,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const onNotification = (server: string, message: { method: string; params?: unknown }): void => void channels.capture(server, message);
   manager.on('notification', onNotification);
   manager.on('trace', onTrace);
-  manager.on('status', onStatus);
+  manager.on('status', onRuntime);
   manager.on('tools', onTools);
   manager.on('log', onLog);
 

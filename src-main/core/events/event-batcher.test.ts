@@ -33,6 +33,28 @@ describe('Coalescer', () => {
     vi.advanceTimersByTime(100);
     expect(flush).toHaveBeenCalledTimes(4);
   });
+
+  it('lets a poke that may wait ride along, and brings it forward for one that may not', () => {
+    const flush = vi.fn();
+    const c = new Coalescer(flush, 50);
+    c.poke(500);
+    vi.advanceTimersByTime(100);
+    c.poke(500);
+    expect(flush).not.toHaveBeenCalled();
+    // Due 50 ms from now, sooner than the pending 500: brought forward.
+    c.poke();
+    vi.advanceTimersByTime(49);
+    expect(flush).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(flush).toHaveBeenCalledTimes(1);
+    // A pending 50 ms flush is not pushed back by one that may wait.
+    c.poke();
+    c.poke(500);
+    vi.advanceTimersByTime(50);
+    expect(flush).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1000);
+    expect(flush).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('Batcher', () => {

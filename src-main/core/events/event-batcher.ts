@@ -10,18 +10,30 @@
  */
 export class Coalescer {
   private timer: NodeJS.Timeout | undefined;
+  /** When the pending flush runs (ms since the epoch). */
+  private due = 0;
 
   constructor(
     private readonly flush: () => void,
     private readonly delayMs = 50,
   ) {}
 
-  poke(): void {
-    if (this.timer) return;
+  /**
+   * Flush `delayMs` from now (default the constructor's), or sooner when a flush is already due
+   * sooner; a pending flush due later than that is brought forward (a poke that wants the news soon
+   * is never held back by one that could wait).
+   */
+  poke(delayMs = this.delayMs): void {
+    const due = Date.now() + delayMs;
+    if (this.timer) {
+      if (this.due <= due) return;
+      clearTimeout(this.timer);
+    }
+    this.due = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flush();
-    }, this.delayMs);
+    }, delayMs);
     this.timer.unref?.();
   }
 
