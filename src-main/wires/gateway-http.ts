@@ -26,6 +26,7 @@ import { GATEWAY_LIST_EVENTS, gatewayDoorServer } from './gateway-door-server.js
 import { coreRelayEvents, doorCompletions, sessionExtras, type SessionExtras } from './gateway-http-relay.js';
 import { gatewaySessions, SESSION_HEADER, SESSION_IDLE_MS } from './gateway-http-sessions.js';
 import { listenNotices } from './gateway-http-listen.js';
+import { gatewayFailureText } from './gateway-failure.js';
 import { readKinds, type KindsFirst } from './gateway-kinds-door.js';
 import type { GatewayDoor } from './gateway-mcp-server.js';
 import { originAllowed } from './request-guard.js';
@@ -183,7 +184,7 @@ export function gatewayHttp(core: SwitchboardCore, port: () => number, options: 
     handle(req, res, pathname) {
       serve(req, res, pathname).catch((err: unknown) => {
         if (res.headersSent) return void res.destroy();
-        json(res, 500, `The gateway failed: ${err instanceof Error ? err.message : String(err)}`);
+        json(res, 500, gatewayFailureText(err));
       });
     },
     async close() {

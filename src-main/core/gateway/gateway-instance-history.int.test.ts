@@ -6,30 +6,16 @@
  * gateway world's server-memory, which Cursor's file gives another environment (so Cursor gets the
  * instance `memory@<8 hex>`), in a started core.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import { ok, trackCores } from '../composition/test-cores.js';
-import { everythingScript, waitFor } from '../composition/test-world.js';
-import { MEMORY_SCRIPT } from '../mcp/testing/test-helpers.js';
-import { makeGatewayWorld } from './test-gateway-world.js';
+import { coreWithCursorInstance } from './test-instance-core.js';
 
 const open = trackCores();
 
 describe('a gateway instance’s call in the history (issue 30 item 6)', () => {
   it('is kept under the server the host called, the instance in via', async () => {
-    const { world, cursorFile } = makeGatewayWorld();
-    const memoryCursor = { command: process.execPath, args: [MEMORY_SCRIPT], env: { SB_TEST_MARKER: world.marker, MEMORY_FILE_PATH: join(world.root, 'memory-cursor.jsonl') } };
-    writeFileSync(cursorFile, JSON.stringify({ mcpServers: { memory: memoryCursor } }, null, 2));
-    const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
-    open.push({ world, core });
-    await core.start();
-    await core.settled();
+    const core = await coreWithCursorInstance(open);
 
-    // Cursor's first list asks for its instance; it is listed once it has connected.
-    const listed = async (): Promise<boolean> => (await ok(core.handlers['gateway:list']({ host: 'cursor' }))).servers.some((s) => s.server === 'memory' && s.state === 'listed');
-    expect(await waitFor(listed, 60_000, 250)).toBe(true);
     const called = await ok(core.handlers['gateway:call']({ host: 'cursor', name: 'memory_read_graph', args: {} }));
     expect(called.server).toBe('memory');
 

@@ -8,6 +8,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import { rereadLoginShellEnv } from '../mcp/transport/login-shell-env.js';
+import { isServerOrInstance } from '../../../src-shared/config/instance-name.js';
 
 type LifecycleMethod = 'servers:start' | 'servers:stop' | 'servers:clearStop' | 'servers:restart' | 'servers:reload' | 'servers:test' | 'trace:get';
 
@@ -110,7 +111,8 @@ export function lifecycleHandlers(ctx: CoreContext): HandlerGroup<LifecycleMetho
     },
 
     'trace:get': async ({ server, afterSeq, method }) => {
-      const entries = ctx.manager.trace(server, afterSeq);
+      // A server's gateway instances (`<server>@<hash>`) are part of its trace (src-shared/config/instance-name.ts).
+      const entries = server === undefined ? ctx.manager.trace(undefined, afterSeq) : ctx.manager.trace(undefined, afterSeq).filter((e) => isServerOrInstance(e.server, server));
       return ok(method === undefined ? entries : entries.filter((e) => e.method === method));
     },
   };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StateStore } from '../data/state-store.js';
-import { FileSecretStore, SecretFileModeError, secretStoreChoice, secretStoreWarning } from './file-secret-store.js';
+import { ChoosingSecretStore, FileSecretStore, SecretFileModeError, secretStoreChoice, secretStoreWarning } from './file-secret-store.js';
 import { defaultSecretStore, KeytarSecretStore } from './secret-store.js';
 
 let dir: string;
@@ -65,16 +65,19 @@ describe('FileSecretStore', () => {
 describe('which store (never a silent fallback)', () => {
   it('the keychain by default; the file only when SWITCHBOARD_SECRET_STORE or the setting says so; env wins', async () => {
     expect(secretStoreChoice({}, dir)).toEqual({ kind: 'keychain' });
-    expect(defaultSecretStore({}, dir)).toBeInstanceOf(KeytarSecretStore);
+    const chosen = defaultSecretStore({}, dir) as ChoosingSecretStore;
+    expect(chosen.current()).toBeInstanceOf(KeytarSecretStore);
     expect(secretStoreWarning({ kind: 'keychain' })).toBeUndefined();
 
     const file = join(dir, 'secrets.json');
     expect(secretStoreChoice({ SWITCHBOARD_SECRET_STORE: 'file' }, dir)).toEqual({ kind: 'file', file, chosenBy: 'SWITCHBOARD_SECRET_STORE' });
-    expect(defaultSecretStore({ SWITCHBOARD_SECRET_STORE: 'file' }, dir)).toBeInstanceOf(FileSecretStore);
+    expect((defaultSecretStore({ SWITCHBOARD_SECRET_STORE: 'file' }, dir) as ChoosingSecretStore).current()).toBeInstanceOf(FileSecretStore);
     expect(existsSync(file)).toBe(false); // choosing creates nothing; the first secret does
 
     await new StateStore(dir).update('secretStore', () => 'file');
     expect(secretStoreChoice({}, dir)).toMatchObject({ kind: 'file', chosenBy: '"secretStore" in state.json' });
+    // The store made before the setting follows it (issue 30 trial: a running owner, no restart).
+    expect(chosen.current()).toBeInstanceOf(FileSecretStore);
     expect(secretStoreChoice({ SWITCHBOARD_SECRET_STORE: 'keychain' }, dir)).toEqual({ kind: 'keychain' });
     expect(secretStoreWarning(secretStoreChoice({}, dir))).toMatch(/^Warning: secrets \(OAuth tokens, --token values, \$\{input:\} answers\) are kept in a plain file, .*secrets\.json \(mode 600\)/);
 

@@ -130,10 +130,48 @@ export class FileSecretStore implements SecretStore {
 }
 
 /**
+ * The chosen store, chosen again on every use (issue 30 trial): `secretStoreChoice(env, dataDir)`
+ * names the file store → `fileStore(file)` (secret-store.ts keeps one per file in a process, so its
+ * writes queue behind each other); else `keychain`. A `"secretStore"` setting made while a process
+ * runs reaches it at its next use of a secret.
+ */
+export class ChoosingSecretStore implements SecretStore {
+  constructor(
+    private readonly env: Record<string, string | undefined>,
+    private readonly dataDir: string | undefined,
+    private readonly keychain: SecretStore,
+    private readonly fileStore: (file: string) => SecretStore,
+  ) {}
+
+  /** The store the choice names now. */
+  current(): SecretStore {
+    const choice = secretStoreChoice(this.env, this.dataDir);
+    return choice.kind === 'file' && choice.file ? this.fileStore(choice.file) : this.keychain;
+  }
+
+  get(account: string): Promise<string | undefined> {
+    return this.current().get(account);
+  }
+
+  set(account: string, secret: string): Promise<void> {
+    return this.current().set(account, secret);
+  }
+
+  delete(account: string): Promise<boolean> {
+    return this.current().delete(account);
+  }
+
+  accounts(): Promise<string[]> {
+    return this.current().accounts();
+  }
+}
+
+/**
  * Where `store` keeps secrets, for a sentence ("Token stored in …"): `the secret file <path>` for
  * the opt-in file store (issue 14 item 11), else `the OS keychain` — a note never names the keychain
  * for a value that went to a file (found by an attack pass).
  */
 export function secretStoreName(store: SecretStore): string {
-  return store instanceof FileSecretStore ? `the secret file ${store.file}` : 'the OS keychain';
+  const now = store instanceof ChoosingSecretStore ? store.current() : store;
+  return now instanceof FileSecretStore ? `the secret file ${now.file}` : 'the OS keychain';
 }

@@ -5,7 +5,7 @@
  * store a person chooses where no keychain exists (file-secret-store.ts, issue 14 item 11).
  */
 
-import { FileSecretStore, secretStoreChoice } from './file-secret-store.js';
+import { ChoosingSecretStore, FileSecretStore } from './file-secret-store.js';
 
 /** Service name under which every Switchboard secret is stored in the keychain. */
 export const KEYCHAIN_SERVICE = 'mcp-switchboard';
@@ -66,22 +66,25 @@ export class KeytarSecretStore implements SecretStore {
   }
 }
 
-const fileStores = new Map<string, FileSecretStore>();
-
 /**
  * The store Switchboard uses: the OS keychain under `KEYCHAIN_SERVICE` (or the service named by
  * `SWITCHBOARD_KEYCHAIN_SERVICE` in `env`: test runs keep out of a person's real entries) — unless
  * the person chose the file store for `dataDir` (`SWITCHBOARD_SECRET_STORE=file` or the
  * `secretStore` setting, issue 14 item 11; file-secret-store.ts). Never a fallback: a missing
- * keychain without that choice rejects with `KeychainUnavailableError`.
+ * keychain without that choice rejects with `KeychainUnavailableError`. The choice is read again on
+ * every get, set, delete and listing (`ChoosingSecretStore`, a small read of state.json), so a running
+ * process — the gateway's owner above all — follows a `"secretStore"` setting made after it started,
+ * without a restart (`SWITCHBOARD_SECRET_STORE` of another process cannot reach it; issue 30 trial).
  */
 export function defaultSecretStore(env: Record<string, string | undefined>, dataDir?: string): SecretStore {
-  const choice = secretStoreChoice(env, dataDir);
-  if (choice.kind === 'file' && choice.file) {
-    // One instance per file in a process, so its writes queue behind each other.
-    let store = fileStores.get(choice.file);
-    if (!store) fileStores.set(choice.file, (store = new FileSecretStore(choice.file)));
-    return store;
-  }
-  return new KeytarSecretStore(env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined);
+  return new ChoosingSecretStore(env, dataDir, new KeytarSecretStore(env.SWITCHBOARD_KEYCHAIN_SERVICE || undefined), fileStoreOf);
+}
+
+const fileStores = new Map<string, FileSecretStore>();
+
+/** One instance per file in a process, so its writes queue behind each other. */
+function fileStoreOf(file: string): FileSecretStore {
+  let store = fileStores.get(file);
+  if (!store) fileStores.set(file, (store = new FileSecretStore(file)));
+  return store;
 }

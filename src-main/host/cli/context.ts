@@ -2,7 +2,7 @@
  * What every CLI command needs from the machine: the project and data folders, the version, the
  * reference server's launch, output streams, and an ephemeral core that always cleans up (docs/faces-and-ownership.md).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveReferenceServerScript } from '../../core/composition/entry-kit.js';
@@ -72,10 +72,24 @@ export function createCliContext(cli: ParsedCli, io: CliIo, platform: PlatformCo
   return { cli, io, platform, projectDir, dataDir: data, version: appVersion(), cwd };
 }
 
-/** This process's own launch (`<node> <cli entry>`), when its entry is known: the gateway's absolute host entry. */
+/**
+ * This process's own launch (`<node> <cli entry>`), when its entry is known: the gateway's absolute
+ * host entry. The entry is its real path (symlinks resolved): through `npx switchboard` argv[1] is
+ * the link in npm's npx cache (`~/.npm/_npx/<hash>/node_modules/.bin/switchboard`), which npm may
+ * clear; the real file is the repo's `bin/switchboard.mjs` or the installed package's. An entry
+ * that cannot be resolved is kept as given.
+ */
 export function cliLaunch(): { cliLaunch?: { command: string; args: string[] } } {
   const entry = process.argv[1];
-  return entry !== undefined && isAbsolute(entry) ? { cliLaunch: { command: process.execPath, args: [entry] } } : {};
+  return entry !== undefined && isAbsolute(entry) ? { cliLaunch: { command: process.execPath, args: [realEntry(entry)] } } : {};
+}
+
+function realEntry(entry: string): string {
+  try {
+    return realpathSync(entry);
+  } catch {
+    return entry;
+  }
 }
 
 /** Core options for this run; the reference server runs as `<node> <server-everything> stdio`. */

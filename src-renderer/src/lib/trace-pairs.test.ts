@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
-import { filterTrace, isFailure, pairTrace, prettyJson, replayableCall, traceJsonl, traceMethods, traceServers } from './trace-pairs.js';
+import { filterTrace, isFailure, pairTrace, prettyJson, replayableCall, traceJsonl, traceMethods, traceServers, traceVia } from './trace-pairs.js';
 
 let seq = 0;
 const e = (p: Partial<TraceEntry>): TraceEntry => ({ seq: seq++, server: 's', time: 0, direction: 'out', kind: 'request', text: '{}', ...p });
@@ -60,5 +60,13 @@ describe('trace pairs', () => {
     expect(filterTrace([a, b], { direction: 'all', method: 'ping', text: '', server: '' })).toEqual([a, b]);
     expect(traceServers([b, a, b])).toEqual(['a', 'b']);
     expect(traceJsonl([a, b]).trimEnd().split('\n').map((l) => (JSON.parse(l) as { server: string }).server)).toEqual(['a', 'b']);
+  });
+  it('tags a gateway door\'s entries via <host> (and the instance), in the row and the export (issue 30 trial)', () => {
+    const door = e({ server: 'memory@0a1b2c3d', method: 'tools/call', via: { host: 'cursor', instance: 'memory@0a1b2c3d' } });
+    const shared = e({ server: 'memory', method: 'tools/call', via: { host: 'claude-code' } });
+    const own = e({ server: 'memory', method: 'tools/list' });
+    expect([door, shared, own].map(traceVia)).toEqual(['via cursor · memory@0a1b2c3d', 'via claude-code', undefined]);
+    const lines = traceJsonl([door, shared, own]).trimEnd().split('\n').map((l) => JSON.parse(l) as { via?: unknown });
+    expect(lines.map((l) => l.via)).toEqual([{ host: 'cursor', instance: 'memory@0a1b2c3d' }, { host: 'claude-code' }, undefined]);
   });
 });

@@ -80,7 +80,16 @@ export function prettyJson(text: string): string {
   }
 }
 
-/** Entries as JSON lines: one `{seq,time,direction,kind,method,id,latencyMs,message}` per line, each ending in `\n` (`wc -l` counts the records; trial 6); `''` for none. */
+/**
+ * The gateway tag of an entry a door sent for its host (docs/gateway.md): `via <host>`, plus
+ * ` · <instance>` when a separate instance served it (as the History tab shows); undefined otherwise.
+ */
+export function traceVia(e: TraceEntry): string | undefined {
+  if (!e.via) return undefined;
+  return `via ${e.via.host}${e.via.instance !== undefined ? ` · ${e.via.instance}` : ''}`;
+}
+
+/** Entries as JSON lines: one `{seq,time,server,direction,kind,method,id,latencyMs,via,message}` per line (`via` only when a gateway door sent it), each ending in `\n` (`wc -l` counts the records; trial 6); `''` for none. */
 export function traceJsonl(entries: readonly TraceEntry[]): string {
   return entries
     .map((e) => {
@@ -90,7 +99,7 @@ export function traceJsonl(entries: readonly TraceEntry[]): string {
       } catch {
         // cut in main: kept as text
       }
-      return `${JSON.stringify({ seq: e.seq, time: new Date(e.time).toISOString(), server: e.server, direction: e.direction, kind: e.kind, method: e.method, id: e.id, latencyMs: e.latencyMs, message })}\n`;
+      return `${JSON.stringify({ seq: e.seq, time: new Date(e.time).toISOString(), server: e.server, direction: e.direction, kind: e.kind, method: e.method, id: e.id, latencyMs: e.latencyMs, via: e.via, message })}\n`;
     })
     .join('');
 }

@@ -8,7 +8,7 @@
 import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { TraceEntry, TraceReplay } from '../../../src-shared/api/lifecycle.js';
-import { isFailure, prettyJson, replayableCall } from '../lib/trace-pairs.js';
+import { isFailure, prettyJson, replayableCall, traceVia } from '../lib/trace-pairs.js';
 import { useApp, useStore } from '../store/use-store.js';
 import { useDestructiveConfirm } from '../tools/destructive-confirm.js';
 import { JsonTree } from '../common/json-tree.js';
@@ -189,6 +189,11 @@ export function TraceDetail({ entries, chosen, pairs, onSelect }: { entries: rea
           <Badge variant="outline" size="sm" aria-label={`server ${chosen.server}`}>
             {chosen.server}
           </Badge>
+          {chosen.via ? (
+            <Badge variant="outline" size="sm" color="blue" title="Sent for this host's agent through Switchboard's gateway">
+              {traceVia(chosen)}
+            </Badge>
+          ) : null}
           {chosen.id !== undefined ? <Text c="dimmed">#{chosen.id}</Text> : null}
           {reply?.latencyMs !== undefined ? <Badge variant="light">{reply.latencyMs} ms</Badge> : null}
         </Group>

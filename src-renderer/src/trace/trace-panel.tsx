@@ -9,7 +9,8 @@
 import { Badge, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
-import { filterTrace, isFailure, pairTrace, traceJsonl, traceMethods, traceServers, type DirectionFilter } from '../lib/trace-pairs.js';
+import { isServerOrInstance } from '../../../src-shared/config/instance-name.js';
+import { filterTrace, isFailure, pairTrace, traceJsonl, traceMethods, traceServers, traceVia, type DirectionFilter } from '../lib/trace-pairs.js';
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { FollowedListSpec } from '../lib/followed-list.js';
 import { useFollowedList } from '../lib/use-followed-list.js';
@@ -58,6 +59,7 @@ function Row({ e, showServer }: { e: TraceEntry; showServer: boolean }) {
       <span className="mono">{e.method ?? (e.kind === 'transport' ? (e.http?.method ?? 'SSE') : '')}</span>
       {e.id !== undefined ? <span className="log-time">#{e.id}</span> : null}
       {e.latencyMs !== undefined ? <span className="log-time">{e.latencyMs} ms</span> : null}
+      {e.via ? <Badge size="xs" variant="outline" color="blue" className="trace-via">{traceVia(e)}</Badge> : null}
       <span className="log-text">{e.text}</span>
     </>
   );
@@ -81,7 +83,7 @@ export function TracePanel({ server, initialServer = '', max }: TracePanelProps)
     },
     follow: ({ patch }) => [
       api.on('trace:appended', (batch) => {
-        const mine = server === undefined ? batch : batch.filter((e) => e.server === server);
+        const mine = server === undefined ? batch : batch.filter((e) => isServerOrInstance(e.server, server));
         if (mine.length > 0) patch((cur) => mergeTrace(cur, mine, max));
       }),
     ],

@@ -26,7 +26,7 @@ export const lifecycleMethods = {
   /** Connect (or reuse), list tools, ping; report latencies and the outcome. */
   'servers:test': { input: One, output: TestReportSchema },
   /**
-   * A server's JSON-RPC trace entries with `seq > afterSeq` (bounded, redacted); without `server`,
+   * A server's JSON-RPC trace entries, its gateway instances' (`<server>@<hash>`) included, with `seq > afterSeq` (bounded, redacted); without `server`,
    * every server's merged in `seq` (time) order. `method`: only entries of that method (a reply
    * carries its request's).
    */

@@ -22,6 +22,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { watchBadLines } from '../gateway-bad-lines.js';
 import { HOST_IDS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -173,6 +174,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   // Both eras (docs/gateway.md § Doors): the SDK's serveStdio picks the era from the opening message.
   const transport = new StdioServerTransport();
   const handle = serveStdio(factory, { transport, onerror: (err) => ctx.io.err(`switchboard gateway: ${err.message}`) });
+  const unwatch = watchBadLines(process.stdin, (t) => ctx.io.err(t), (m) => transport.send(m));
   const closed = new Promise<void>((resolve) => {
     const entryClose = transport.onclose;
     transport.onclose = () => {
@@ -183,6 +185,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
     process.once('SIGTERM', () => resolve());
   });
   await closed;
+  unwatch();
   for (const off of offs) off();
   built?.stop();
   await subscriptions.close();
