@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolsListing } from '../../src-shared/api/status.js';
-import { CLI_BIN, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
+import { CLI_BIN, makeWorld, processesWithMarker, runSwitchboard, stubRenderer, waitFor, writeOwnServers, type TempWorld } from '../core/composition/test-world.js';
 
 const FIXTURE = fileURLToPath(new URL('../core/mcp/testing/fixtures/many-tools-server.mjs', import.meta.url));
 const BARE_PATH = '/usr/bin:/bin';
@@ -36,6 +36,8 @@ beforeAll(() => {
     `#!/bin/sh\n# stands in for the user's login shell: its profile puts the tool folder on PATH\nPATH=${JSON.stringify(toolDir)}:"$PATH"; export PATH\nwhile [ "$#" -gt 1 ]; do shift; done\nexec /bin/sh -c "$1"\n`,
   );
   Object.assign(world.env, { PATH: BARE_PATH, SHELL: shell });
+  // serve refuses to start without a built web UI; this test is about PATH, not the UI build.
+  stubRenderer(world);
   const env = { SB_TEST_MARKER: world.marker, MANY_TOOLS: '3' };
   writeOwnServers(world, {
     onpath: { transport: 'stdio', command: 'sb-login-only-server', env },

@@ -77,10 +77,16 @@ describe('the HTTP door refuses app-only, off and pin-blocked tools (issue 30)',
       }
     }
 
-    // A JSON-RPC batch (2025-era POST).
+    // A JSON-RPC batch (2025-era POST), within a session: a 2025-era POST without one must be `initialize`.
+    const opened = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+    const opener = new Client({ name: 'gateway-http-filters-batch', version: '1.0.0' });
+    made.clients.push(opener);
+    await opener.connect(opened);
+    const session = { 'Mcp-Session-Id': opened.sessionId ?? '', 'Mcp-Protocol-Version': opened.protocolVersion ?? '' };
+    expect(session['Mcp-Session-Id']).not.toBe('');
     const batch = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers, ...session },
       body: JSON.stringify([
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'apps_refresh', arguments: {} } },
         { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'apps_echo', arguments: { message: 'x' } } },

@@ -71,9 +71,10 @@ function relayedError(err: unknown): ServerRequestAnswer {
 /**
  * Relay for `server` (the door's SDK server, connected to its host) over the owner's `call` and
  * events `on`. The host's capabilities are read at each call (`getClientCapabilities`, after
- * `initialize`).
+ * `initialize`). `ownRoots` (default false): the door's project was given (`--project`), so a
+ * backend's `roots/list` is answered from its instance's roots, not put to the host.
  */
-export function gatewayRelay(server: Server, call: SwitchboardApi['call'], on: RelayEvents): GatewayRelayDoor {
+export function gatewayRelay(server: Server, call: SwitchboardApi['call'], on: RelayEvents, ownRoots = false): GatewayRelayDoor {
   const door = randomUUID();
   let calls = 0;
   const inFlight = new Map<string, InFlight>();
@@ -112,7 +113,7 @@ export function gatewayRelay(server: Server, call: SwitchboardApi['call'], on: R
       const onAbort = (): void => void call('tools:cancel', { callId });
       ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
       return {
-        input: { callId, relay: { door, sampling: declared.sampling !== undefined, elicitation: declared.elicitation !== undefined, roots: declared.roots !== undefined } },
+        input: { callId, relay: { door, sampling: declared.sampling !== undefined, elicitation: declared.elicitation !== undefined, roots: !ownRoots && declared.roots !== undefined } },
         end() {
           inFlight.delete(callId);
           ended.abort();

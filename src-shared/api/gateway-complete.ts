@@ -18,7 +18,7 @@ export const GatewayCompletionRefSchema = z.discriminatedUnion('type', [
 ]);
 export type GatewayCompletionRef = z.infer<typeof GatewayCompletionRefSchema>;
 
-/** `gateway:offers`' answer: the host's listed servers (by key, in order) that declare each capability the gateway relays beyond tools, resources and prompts. */
+/** `gateway:offers`' answer: the host's listed servers (by key, in order) that declare each capability the gateway relays beyond tools, resources and prompts, then its servers not ready yet (which may, once connected). */
 export const GatewayOffersSchema = z.object({
   host: HostIdSchema,
   project: z.string(),

@@ -31,6 +31,9 @@ describe('the gateway’s filters with an MCP Apps backend (issue 30)', () => {
     ]);
     expect(list.servers[1]?.reason).toBe(`server not ready (error): spawn ${world.root}/no-such-command ENOENT: no such file ${world.root}/no-such-command (a command with a folder in it is not looked up on PATH)`);
     expect(list.servers[2]?.reason).toBe('server not ready (connecting): no answer to server/discover yet');
+    // Servers not ready may offer completions, subscriptions and logging once connected: the door advertises them.
+    const offers = await ok(core.handlers['gateway:offers']({ host: 'claude-code' }));
+    expect([offers.completions, offers.subscribe, offers.logging]).toEqual([['gone', 'mute'], ['gone', 'mute'], ['gone', 'mute']]);
     expect(await core.handlers['gateway:call']({ host: 'claude-code', name: 'mute_anything', args: {} })).toEqual({
       ok: false,
       error: { code: 'NOT_CONNECTED', message: 'Tool "mute_anything": server "mute": server not ready (connecting): no answer to server/discover yet' },

@@ -36,13 +36,17 @@ export function gatewayCompleteHandlers(
       try {
         const { list } = await build(host, project, server);
         const listed = list.servers.filter((s) => s.state === 'listed').map((s) => s.server);
+        // A server still connecting may offer any of them once ready: named in every list, as resources
+        // and prompts are advertised while one is pending (docs/gateway.md § Completions).
+        const pending = list.servers.filter((s) => s.state === 'not-ready').map((s) => s.server);
+        const offering = (has: (server: string) => boolean): string[] => [...listed.filter(has), ...pending];
         return ok({
           host: list.host,
           project: list.project,
           ...(list.server !== undefined ? { server: list.server } : {}),
-          completions: listed.filter((s) => capabilitiesOf(s)?.completions !== undefined),
-          subscribe: listed.filter((s) => offersSubscriptions(capabilitiesOf(s))),
-          logging: listed.filter((s) => capabilitiesOf(s)?.logging !== undefined),
+          completions: offering((s) => capabilitiesOf(s)?.completions !== undefined),
+          subscribe: offering((s) => offersSubscriptions(capabilitiesOf(s))),
+          logging: offering((s) => capabilitiesOf(s)?.logging !== undefined),
         });
       } catch (err) {
         return toFailure(err);
@@ -58,6 +62,8 @@ export function gatewayCompleteHandlers(
         if (resources && !resources.ok) return resources;
         const target = completionTarget(ref, list, gate, prompts?.data.prompts ?? [], resources?.data.templates ?? []);
         if ('code' in target) return fail(target.code, target.message);
+        // Advertised while the server was still connecting (gateway:offers), it may turn out not to offer them.
+        if (capabilitiesOf(target.server)?.completions === undefined) return fail('BAD_REQUEST', `Server "${target.server}" does not offer completions`);
         return await withVia({ host }, () => inspector['completion:complete']({ server: target.server, ref: target.ref, argument, ...(context !== undefined ? { context } : {}) }));
       } catch (err) {
         return toFailure(err);

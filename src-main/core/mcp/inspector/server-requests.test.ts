@@ -116,6 +116,13 @@ describe('ServerRequestBroker', () => {
       'Switchboard\'s gateway cannot tell which call caused this roots request of server "s": calls from 2 doors of Claude Code run on it at once, and stdio carries no link from a server\'s request to its call',
     );
     endSecond();
+    // roots of a host that did not declare them (or a door relaying nothing): the instance's own roots answer.
+    const endUndeclared = broker.gatewayCall('t', 'cursor', { ...relay, roots: false, door: 'door-d', callId: 'gw-d-1' });
+    const endNoRelay = broker.gatewayCall('u', 'cursor');
+    expect([broker.gatewayRoute('t', 'roots'), broker.gatewayRoute('u', 'roots')]).toEqual([undefined, undefined]);
+    expect(broker.gatewayRefusal('u', 'sampling')).toBe("Switchboard's gateway does not relay sampling to Cursor yet");
+    endUndeclared();
+    endNoRelay();
 
     // The call ends while its request waits: the request is cancelled, never left hanging.
     const left = broker.ask('s', 'roots', {});

@@ -103,6 +103,9 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
    * and call of the one door with calls running there (the latest call; stdio gives no link from a
    * server request to the call that caused it); `refuse` — words, when calls of two or more doors
    * run there at once, the door relays nothing (the HTTP door), or its host did not declare `kind`.
+   * Except `roots`: a door that relays nothing, or whose host did not declare roots (or whose door
+   * took `--project`), gets undefined — the running instance's own roots answer, the ones its key
+   * was made from (item 6, docs/gateway.md § Relaying server requests).
    */
   gatewayRoute(server: string, kind: ServerRequestKind): { via: { host: HostId; callId: string } } | { refuse: string } | undefined {
     const marks = this.gatewayCalls.get(server) ?? [];
@@ -115,6 +118,7 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
       return { refuse: `Switchboard's gateway cannot tell which call caused this ${kind} request of server "${server}": calls from ${who} run on it at once, and stdio carries no link from a server's request to its call` };
     }
     const host = HOST_LABELS[latest.host];
+    if (kind === 'roots' && !latest.relay?.roots) return undefined;
     if (!latest.relay) return { refuse: `Switchboard's gateway does not relay ${kind} to ${host} yet` };
     if (!latest.relay[kind]) return { refuse: `${host} did not declare the ${kind} capability to Switchboard's gateway, so the ${kind} request of server "${server}" cannot reach it` };
     return { via: { host: latest.host, callId: latest.relay.callId } };

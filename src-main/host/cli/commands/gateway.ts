@@ -141,7 +141,8 @@ export async function runGateway(ctx: CliContext): Promise<number> {
         logging.install(server, era);
       },
       // Server requests, progress and cancellation of each call go to this host (gateway-relay.ts).
-      relay: (s) => gatewayRelay(s, owner.call, owner.on),
+      // With --project the backend's roots/list is that project, not the host's roots (docs/gateway.md § Sharing).
+      relay: (s) => gatewayRelay(s, owner.call, owner.on, ctx.cli.project !== undefined),
       onList: (l) => logging.onList(l),
     });
     built.server.oninitialized = () => void readRoots();
