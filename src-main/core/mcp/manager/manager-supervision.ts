@@ -15,6 +15,10 @@ import type { ConnectionOptions } from '../connection/connection-types.js';
 import type { DesiredState, ManagedServer, ServerRuntime } from './types.js';
 import { changedMessage } from './manager-messages.js';
 
+
+/** How long `settled()` waits before looking again at a server still `connecting` with no attempt to await (ms). */
+export const SETTLE_POLL_MS = 25;
+
 /** One managed server: its connection and what should become of it. */
 export interface Entry {
   connection: ServerConnection;
@@ -137,16 +141,20 @@ export class ManagerSupervision {
     return connection;
   }
 
-  /** Resolves when no server is `connecting` (after any reconcile in progress). Never rejects. */
+  /**
+   * Resolves when no server is `connecting` (after any reconcile in progress). Never rejects.
+   * A connection can read `connecting` with no attempt to wait for (a stop closing its process, an
+   * attempt not yet begun): then this waits `SETTLE_POLL_MS` before looking again — never a loop of
+   * resolved promises, which starves the event loop (no timer, no child exit can run, so the status
+   * never changes) and spins a core for good.
+   */
   async settled(): Promise<void> {
     for (;;) {
       await this.queue;
-      const pending = [...this.entries.values()]
-        .map((e) => e.connection)
-        .filter((c) => c.status === 'connecting')
-        .map((c) => c.whenSettled());
-      if (pending.length === 0) return;
-      await Promise.all(pending);
+      const connecting = [...this.entries.values()].map((e) => e.connection).filter((c) => c.status === 'connecting');
+      if (connecting.length === 0) return;
+      await Promise.all(connecting.map((c) => c.whenSettled()));
+      if (connecting.some((c) => c.status === 'connecting')) await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
     }
   }
 
