@@ -23,6 +23,7 @@ import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
 import { gatewayCompleteMethods } from './methods/gateway-complete.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
+import { agentsEvents, agentsMethods } from './methods/agents.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -49,6 +50,7 @@ export const methods = {
   ...gatewayCompleteMethods,
   ...prefsMethods,
   ...historyMethods,
+  ...agentsMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
@@ -63,6 +65,7 @@ export const events = {
   ...installEvents,
   ...historyEvents,
   ...gatewayEvents,
+  ...agentsEvents,
 } as const;
 
 export type Methods = typeof methods;

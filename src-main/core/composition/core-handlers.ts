@@ -2,6 +2,7 @@
  * Composition of the core's handlers (switchboard-core.ts): every domain's group over one `CoreContext`.
  */
 import type { ApiHandlers } from '../../../src-shared/api/contract.js';
+import type { ToolProgress } from '../../../src-shared/api/inspector.js';
 import type { CoreContext } from '../handlers/context.js';
 import { appHandlers } from '../handlers/app.js';
 import { configHandlers } from '../handlers/config.js';
@@ -27,6 +28,7 @@ import { budgetHandlers } from '../handlers/budget.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { prefsHandlers } from '../handlers/prefs.js';
 import type { SecretRedactor } from '../redaction/secret-redactor.js';
+import { agentFeed } from '../handlers/agents.js';
 
 /**
  * The contract's handlers of one core: one group per domain (src-shared/api/methods/<domain>.ts),
@@ -36,7 +38,16 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   // Results and failure messages quote server text: redacted in one place for every face (issue 9).
   // One call path for every face and door: `tools:call`, and the gateway's after its per-host gate (issue 30).
-  const runCall = toolCallRunner(ctx);
+  // Issue 31 item 2: every agent request through the gateway is recorded and emitted (handlers/agents.ts);
+  // a tracked tool call's progress reaches the feed through the runner's emit.
+  const agents = agentFeed(ctx);
+  const runCall = toolCallRunner({
+    ...ctx,
+    emit: (event, payload) => {
+      if (event === 'tools:progress') agents.progress(payload as ToolProgress);
+      ctx.emit(event, payload);
+    },
+  });
   const tools = toolHandlers(ctx, runCall);
   const inspector = inspectorHandlers(ctx);
   return redactResults({
@@ -57,7 +68,8 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
     ...prefsHandlers(ctx),
-    ...gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector),
+    ...agents.track(gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector)),
+    ...agents.handlers,
     ...gatewayDoorsHandlers(ctx),
     ...gatewayHttpDoorHandlers(ctx),
   }, redactor);

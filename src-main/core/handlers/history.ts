@@ -12,7 +12,8 @@ import type { CoreContext, HandlerGroup } from './context.js';
 export function historyHandlers(ctx: CoreContext, callTool: ApiHandlers['tools:call']): HandlerGroup<'history:list' | 'history:get' | 'history:replay'> {
   const { history } = ctx.inspector;
   return {
-    'history:list': async ({ server }) => ok(history.list(server)),
+    // Issue 31 item 2: `host` keeps only the calls that came through that host's gateway door.
+    'history:list': async ({ server, host }) => ok(host === undefined ? history.list(server) : history.list(server).filter((r) => r.via?.host === host)),
 
     'history:get': async ({ id }) => {
       const rec = history.get(id);

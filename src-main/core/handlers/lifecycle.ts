@@ -110,10 +110,12 @@ export function lifecycleHandlers(ctx: CoreContext): HandlerGroup<LifecycleMetho
       }
     },
 
-    'trace:get': async ({ server, afterSeq, method }) => {
+    'trace:get': async ({ server, afterSeq, method, host }) => {
       // A server's gateway instances (`<server>@<hash>`) are part of its trace (src-shared/config/instance-name.ts).
       const entries = server === undefined ? ctx.manager.trace(undefined, afterSeq) : ctx.manager.trace(undefined, afterSeq).filter((e) => isServerOrInstance(e.server, server));
-      return ok(method === undefined ? entries : entries.filter((e) => e.method === method));
+      // Issue 31 item 2: one host's gateway traffic only (entries tagged `via` that host).
+      const ofHost = host === undefined ? entries : entries.filter((e) => e.via?.host === host);
+      return ok(method === undefined ? ofHost : ofHost.filter((e) => e.method === method));
     },
   };
 }

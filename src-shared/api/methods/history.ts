@@ -4,6 +4,7 @@
  * result, and replaying a past call (asking again for any argument that was redacted or cut).
  */
 import { z } from 'zod';
+import { HostIdSchema } from '../../config/server.js';
 import { CallRecordSchema } from '../inspector.js';
 import { ToolCallResultSchema } from '../status.js';
 import { ServerName } from './common.js';
@@ -11,8 +12,8 @@ import { ServerName } from './common.js';
 const RecordId = z.string().min(1).max(100);
 
 export const historyMethods = {
-  /** Call history (one server, or all), oldest first. */
-  'history:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(CallRecordSchema) },
+  /** Call history (one server, or all), oldest first; `host`: only calls through that host's gateway door (`via`). */
+  'history:list': { input: z.object({ server: ServerName.optional(), host: HostIdSchema.optional() }).strict(), output: z.array(CallRecordSchema) },
   /** One past call with the start of its result text (redacted; at most 16 KiB). */
   'history:get': { input: z.object({ id: RecordId }).strict(), output: CallRecordSchema.extend({ resultText: z.string() }) },
   /**

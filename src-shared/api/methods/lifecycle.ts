@@ -3,6 +3,7 @@
  * restart|reload|test`, `trace:get` and `trace:replay`, plus the `trace:appended` event. Owned by the lifecycle work (#4).
  */
 import { z } from 'zod';
+import { HostIdSchema } from '../../config/server.js';
 import { TestReportSchema, TraceEntrySchema, TraceReplaySchema } from '../lifecycle.js';
 import { ServersSnapshotSchema } from '../status.js';
 import { Empty, ServerName } from './common.js';
@@ -28,10 +29,10 @@ export const lifecycleMethods = {
   /**
    * A server's JSON-RPC trace entries, its gateway instances' (`<server>@<hash>`) included, with `seq > afterSeq` (bounded, redacted); without `server`,
    * every server's merged in `seq` (time) order. `method`: only entries of that method (a reply
-   * carries its request's).
+   * carries its request's). `host`: only entries of that host's gateway requests (tagged `via`; issue 31).
    */
   'trace:get': {
-    input: z.object({ server: ServerName.optional(), afterSeq: z.number().int().optional(), method: z.string().min(1).max(500).optional() }).strict(),
+    input: z.object({ server: ServerName.optional(), afterSeq: z.number().int().optional(), method: z.string().min(1).max(500).optional(), host: HostIdSchema.optional() }).strict(),
     output: z.array(TraceEntrySchema),
   },
   /**

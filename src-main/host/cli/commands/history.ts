@@ -15,6 +15,7 @@ import { printFailure } from '../output.js';
 import { withOwnerOrOneShot, type Caller } from '../owner-link.js';
 import { interruptible } from '../interrupt.js';
 import { EXIT_CANCELLED, exitCodeForResult } from './call.js';
+import { parseHost } from '../config-cli.js';
 
 /** One line of a record: when, server, tool, outcome, duration, arguments, id. */
 export function formatRecord(r: CallRecord): string {
@@ -31,10 +32,13 @@ export async function runHistory(ctx: CliContext): Promise<number> {
   if (!verb && second !== undefined) throw new UsageError('"history" takes one server name');
   if (verb !== 'replay' && ctx.cli.flags.args !== undefined) throw new UsageError('--args is for "history replay <id>"');
   const given = verb === 'replay' ? parseToolArgs(ctx.cli.flags.args as string | undefined) : {};
+  // `--host`: only calls through that host's gateway door (the core's filter, `history:list`'s `host`).
+  const host = parseHost(ctx.cli.flags.host);
+  if (verb && host !== undefined) throw new UsageError('--host is for "history [server]"');
 
   const found = await withOwnerOrOneShot(ctx, { onlyServers: [] }, async (call, live) => {
     if (!verb) {
-      const r = await call('history:list', first !== undefined ? { server: first } : {});
+      const r = await call('history:list', { ...(first !== undefined ? { server: first } : {}), ...(host !== undefined ? { host } : {}) });
       if (!r.ok) return printFailure(ctx, r.error);
       if (ctx.cli.json) ctx.io.out(JSON.stringify(r.data, null, 2));
       else ctx.io.out(r.data.length === 0 ? 'No calls recorded yet.' : r.data.map(formatRecord).join('\n'));
@@ -74,11 +78,12 @@ async function replay(ctx: CliContext, call: Caller, id: string, args: Record<st
 
 export const historyCommand: CommandSpec = {
   name: 'history',
-  synopsis: 'history [server] | history show <id> | history replay <id> [--args J]',
+  synopsis: 'history [server] [--host H] | history show <id> | history replay <id> [--args J]',
   summary: 'Past tool calls (kept across restarts, secrets redacted); open one; call it again',
   positionals: [0, 2],
   flags: {
     args: { type: 'string', help: '--args <json>     Arguments replacing recorded ones; needed for those redacted or cut (history replay)' },
+    host: { type: 'string', help: '--host <id>       Only calls through this host\'s gateway door (via <id>)' },
   },
   run: runHistory,
 };

@@ -1,6 +1,6 @@
 /**
- * `switchboard trace [server] [--method M] [--json] [-f]` (docs/inspecting.md "Trace across
- * servers"): the JSON-RPC trace of one server, or of every server merged in time order, as the UI
+ * `switchboard trace [server] [--method M] [--host H] [--json] [-f]` (docs/inspecting.md "Trace across
+ * servers"; `--host`: docs/gateway.md § Agents): the JSON-RPC trace of one server, or of every server merged in time order, as the UI
  * shows it (redacted, bounded) — a thin client of `trace:get` and `trace:appended`. From the live
  * owner when there is one; otherwise a one-shot core connects (that server) and prints what it
  * traced. `-f` follows the live owner until Ctrl-C. `--json`: one entry per line.
@@ -13,6 +13,7 @@ import { printFailure } from '../output.js';
 import { attachOwner, needsOwnerMessage, withOwnerOrOneShot } from '../owner-link.js';
 import { followUntilEnd } from './follow.js';
 import { clockTime } from './lifecycle-format.js';
+import { parseHost } from '../config-cli.js';
 
 const KIND: Record<TraceEntry['kind'], string> = { request: 'req', response: 'res', error: 'err', notification: 'notif', transport: 'http' };
 
@@ -32,7 +33,9 @@ export async function runTrace(ctx: CliContext): Promise<number> {
   const server = ctx.cli.positionals[0];
   const method = typeof ctx.cli.flags.method === 'string' ? ctx.cli.flags.method : undefined;
   const print = (e: TraceEntry): void => ctx.io.out(ctx.cli.json ? JSON.stringify(e) : formatTraceEntry(e));
-  const input = { ...(server !== undefined ? { server } : {}), ...(method !== undefined ? { method } : {}) };
+  // `--host`: only that host's gateway traffic (the core's filter, `trace:get`'s `host`).
+  const host = parseHost(ctx.cli.flags.host);
+  const input = { ...(server !== undefined ? { server } : {}), ...(method !== undefined ? { method } : {}), ...(host !== undefined ? { host } : {}) };
   if (ctx.cli.flags.follow === true) {
     const owner = await attachOwner(ctx);
     if (!owner) {
@@ -40,7 +43,7 @@ export async function runTrace(ctx: CliContext): Promise<number> {
       return EXIT.FAILURE;
     }
     const { api } = owner;
-    const verb = `trace${server ? ` ${server}` : ''} -f`;
+    const verb = `trace${server ? ` ${server}` : ''}${host ? ` --host ${host}` : ''} -f`;
     try {
       let last = 0;
       let caughtUp = false;
@@ -84,11 +87,12 @@ export async function runTrace(ctx: CliContext): Promise<number> {
 
 export const traceCommand: CommandSpec = {
   name: 'trace',
-  synopsis: 'trace [server] [--method M] [-f]',
+  synopsis: 'trace [server] [--method M] [--host H] [-f]',
   summary: 'Show the JSON-RPC trace of a server, or of every server in time order; -f follows a running Switchboard',
   positionals: [0, 1],
   flags: {
     method: { type: 'string', help: '--method <m>      Only messages of this method (a reply counts as its request\'s)' },
+    host: { type: 'string', help: '--host <id>       Only the gateway traffic of this host\'s agent (via <id>)' },
     follow: { type: 'boolean', short: 'f', help: '-f, --follow       Keep printing new messages (needs a running Switchboard)' },
   },
   run: runTrace,
