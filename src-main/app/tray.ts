@@ -4,7 +4,8 @@
  * a badge on the icon while something is unread or waits for a confirmation, the unread count per
  * server and the confirmations waiting, each opening the window there. Just another subscriber of
  * the core (ARCHITECTURE rule 5): it reads `servers:list`, `channels:summary` and `triggers:list`
- * once, then follows `servers:changed`, `channels:changed` and `triggers:changed`.
+ * once, then follows `servers:changed`, `channels:changed` and `triggers:changed`. Issue 31: the
+ * agents' requests through the gateway (`agents:activity`'s counts, read again every 15 s).
  */
 import { join } from 'node:path';
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
@@ -13,6 +14,8 @@ import type { ServersSnapshot } from '../../src-shared/api/status.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { summarizeAttention, trayIconFile, trayTooltip, type TrayAttention } from './tray-attention.js';
 import { summarizeTray, type TrayState } from './tray-state.js';
+import type { AgentActivityEvent, AgentCounts } from '../../src-shared/api/agents.js';
+import { agentsLine, TRAY_AGENTS_REFRESH_MS, withAgentsLine } from './tray-agents.js';
 
 /** Options of `setupTray`. */
 export interface TrayOptions {
@@ -45,6 +48,8 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   let snapshot: ServersSnapshot | undefined;
   let summary: ChannelSummary | undefined;
   let pending: TriggerFiring[] = [];
+  // Issue 31 item 2: agents' requests through the gateway, counted by the core.
+  let agents: AgentCounts | undefined;
   const received = new Set<string>();
 
   const render = () => {
@@ -54,8 +59,8 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
     const icon = trayIconFile(state.level, attention.attention);
     if (icon !== shownIcon) tray.setImage(image(icon));
     shownIcon = icon;
-    tray.setToolTip(trayTooltip(state.tooltip, attention));
-    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options)));
+    tray.setToolTip(withAgentsLine(trayTooltip(state.tooltip, attention), agents));
+    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options, agentsLine(agents))));
   };
 
   render();
@@ -64,12 +69,13 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
       if (event === 'servers:changed') snapshot = payload as ServersSnapshot;
       else if (event === 'channels:changed') summary = payload as ChannelSummary;
       else if (event === 'triggers:changed') pending = (payload as TriggersState).pending;
+      else if (event === 'agents:activity') agents = (payload as AgentActivityEvent).counts;
       else return;
       received.add(event);
       render();
     },
     // Only these: the core redacts an event for each subscriber that wants it (issue 27 item 7).
-    (event) => event === 'servers:changed' || event === 'channels:changed' || event === 'triggers:changed',
+    (event) => event === 'servers:changed' || event === 'channels:changed' || event === 'triggers:changed' || event === 'agents:activity',
   );
   // A value fetched before a newer event arrived must not overwrite it.
   const fetchOnce = <T>(event: string, fetch: () => Promise<{ ok: true; data: T } | { ok: false }>, apply: (data: T) => void) =>
@@ -85,14 +91,28 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   void fetchOnce('channels:changed', () => core.handlers['channels:summary']({}), (d) => (summary = d));
   void fetchOnce('triggers:changed', () => core.handlers['triggers:list']({}), (d) => (pending = d.pending));
   tray.on('click', () => options.showWindow());
+  // The last minute's count ages without events: read it again now and then (a cheap, bounded read).
+  const readAgents = () =>
+    core.handlers['agents:recent']({ limit: 0 })
+      .then((r) => {
+        if (r.ok) {
+          agents = r.data.counts;
+          render();
+        }
+      })
+      .catch(() => undefined);
+  void readAgents();
+  const agentsTimer = setInterval(() => void readAgents(), TRAY_AGENTS_REFRESH_MS);
+  agentsTimer.unref();
 
   return () => {
+    clearInterval(agentsTimer);
     unsubscribe();
     if (!tray.isDestroyed()) tray.destroy();
   };
 }
 
-function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayOptions): MenuItemConstructorOptions[] {
+function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayOptions, agents: string): MenuItemConstructorOptions[] {
   const servers: MenuItemConstructorOptions[] =
     state.items.length === 0
       ? [{ label: 'No servers configured', enabled: false }]
@@ -108,6 +128,7 @@ function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayO
     { label: 'Show window', click: () => options.showWindow() },
     { type: 'separator' },
     { label: state.tooltip, enabled: false },
+    ...(agents ? [{ label: agents, click: () => options.showWindow() }] : []),
     ...servers,
     { type: 'separator' },
     ...notifications,
