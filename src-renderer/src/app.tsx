@@ -32,6 +32,8 @@ import { TraceNavItem } from './trace/trace-nav.js';
 import { GlobalTraceView } from './trace/trace-global-view.js';
 import { GatewayNavItem } from './gateway/gateway-nav.js';
 import { GatewayView } from './gateway/gateway-view.js';
+import { AgentsNavItem } from './agents/agents-nav.js';
+import { AgentsView } from './agents/agents-view.js';
 
 /** The whole UI. */
 export function App() {
@@ -45,7 +47,7 @@ export function App() {
   useAutoClose(notice, (notice?.notes.length ?? 0) > 0, () => setNotice(undefined));
   const [warningsOpen, setWarningsOpen] = useState(false);
   // Issue 13: the main area shows a server, or the Notifications view.
-  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway'>('servers');
+  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents'>('servers');
   const openTrace = useCallback(() => setView('trace'), []);
   const openRequest = useChannels((s) => s.openRequest);
   useEffect(() => {
@@ -126,6 +128,7 @@ export function App() {
           <ChecksNavItem selected={view === 'checks'} onSelect={() => setView('checks')} />
           <BudgetNavItem selected={view === 'budget'} onSelect={() => setView('budget')} />
           <GatewayNavItem selected={view === 'gateway'} onSelect={() => setView('gateway')} />
+          <AgentsNavItem selected={view === 'agents'} onSelect={() => setView('agents')} />
           <TraceNavItem selected={view === 'trace'} onSelect={openTrace} />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
             Servers
@@ -182,7 +185,7 @@ export function App() {
           ) : null}
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>
