@@ -3,7 +3,8 @@
  * world (Claude Code: server-everything and server-memory; Cursor: server-memory). Real SDK clients
  * call through both doors — the HTTP door in both eras and the built CLI's stdio door attached to
  * the owner — and every request shows with its host: in the call history and the trace (`via`), in
- * `agents:recent` and the `agents:activity` feed (arguments, result, duration, error), and
+ * `agents:recent` and the `agents:activity` feed (arguments, result, duration, error, a call in
+ * flight and its progress), and
  * `trace --host` / `history --host` (the built CLI) show one host's traffic only, `-f` included.
  */
 import { spawn } from 'node:child_process';
@@ -110,6 +111,20 @@ describe('what agents do through the gateway (issue 31 item 2)', () => {
     const history = await runSwitchboard(w.world, ['history', '--host', 'cursor']);
     expect(history.code).toBe(0);
     expect(history.stdout.trim().split('\n').map((l) => l.split('  ').slice(1, 4))).toEqual([['memory', 'read_graph', 'ok']]);
+
+    // A call in flight is listed as such, its progress is fed, and it ends among the recent ones.
+    const long = stdio.callTool({ name: 'everything_trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, { onprogress: () => undefined });
+    const inFlight = async (): Promise<string[]> => {
+      const r = await api['agents:recent']({ host: 'claude-code', limit: 0 });
+      return r.ok ? (r.data.hosts[0]?.inFlight ?? []).map((c) => `${c.name} ${c.outcome}`) : [];
+    };
+    expect(await waitFor(async () => (await inFlight()).includes('everything_trigger-long-running-operation running'), 30_000)).toBe(true);
+    await long;
+    expect(await inFlight()).toEqual([]);
+    const longEvents = events.filter((e) => e.call.name === 'everything_trigger-long-running-operation');
+    expect(longEvents.map((e) => e.phase)).toEqual(['started', 'progress', 'progress', 'finished']);
+    expect(longEvents.map((e) => e.call.progress)).toEqual([undefined, { progress: 1, total: 2 }, { progress: 2, total: 2 }, { progress: 2, total: 2 }]);
+    expect(longEvents[3]?.call.outcome).toBe('ok');
   }, 180_000);
 
   it('trace --host <id> -f follows that host’s new requests only', async () => {
