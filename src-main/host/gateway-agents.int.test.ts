@@ -54,6 +54,9 @@ describe('what agents do through the gateway (issue 31 item 2)', () => {
     const resource = (await http.listResources()).resources[0];
     if (!resource) throw new Error('server-everything lists no resource');
     await http.readResource({ uri: resource.uri });
+    const prompt = (await http.listPrompts()).prompts.find((p) => !(p.arguments ?? []).some((a) => a.required));
+    if (!prompt) throw new Error('server-everything lists no prompt without required arguments');
+    await http.getPrompt({ name: prompt.name, arguments: {} });
     await expect(http.callTool({ name: 'nope', arguments: {} })).rejects.toThrow('Unknown tool "nope" for Claude Code');
     const { client: cursor } = await connectHttp(w, urls.cursor.url, urls.cursor.token);
     await cursor.callTool({ name: 'memory_read_graph', arguments: {} });
@@ -87,15 +90,17 @@ describe('what agents do through the gateway (issue 31 item 2)', () => {
     const calls = recent.data.hosts[0]?.recent ?? [];
     expect(calls.map((c) => [c.kind, c.name, c.server ?? null, c.outcome])).toEqual([
       ['tools/call', 'nope', null, 'refused'],
+      ['prompts/get', prompt.name, null, 'ok'],
       ['resources/read', resource.uri, null, 'ok'],
       ['tools/call', 'everything_echo', 'everything', 'ok'],
       ['tools/call', 'everything_echo', 'everything', 'ok'],
       ['tools/call', 'everything_echo', 'everything', 'ok'],
     ]);
     expect(calls[0]?.error).toBe('Unknown tool "nope" for Claude Code: no tool of that name in its list through Switchboard\'s gateway');
-    expect(calls[2]).toMatchObject({ args: { message: 'agents-stdio' }, summary: 'Echo: agents-stdio' });
-    expect(typeof calls[2]?.durationMs).toBe('number');
-    expect(recent.data.counts).toEqual({ inFlight: 0, lastMinute: 6 });
+    expect(calls[3]).toMatchObject({ args: { message: 'agents-stdio' }, summary: 'Echo: agents-stdio' });
+    expect(typeof calls[3]?.durationMs).toBe('number');
+    expect(calls[1]?.summary).toMatch(/^\d+ messages?$/);
+    expect(recent.data.counts).toEqual({ inFlight: 0, lastMinute: 7 });
     // Each request was announced when it started and when it finished.
     const stdioEvents = events.filter((e) => e.call.args.message === 'agents-stdio').map((e) => [e.phase, e.call.outcome]);
     expect(stdioEvents).toEqual([['started', 'running'], ['finished', 'ok']]);
