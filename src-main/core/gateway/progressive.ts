@@ -125,9 +125,9 @@ export function searchTools(list: Pick<GatewayList, 'tools'>, query: string, lim
     .map(({ tool }) => ({ name: tool.name, ...(tool.title !== undefined ? { title: tool.title } : {}), description: oneLine(tool.description), server: tool.server }));
 }
 
-/** A result of one of the three tools (never a server's): text for the agent, the same as `structuredContent`. */
+/** A result of one of the three tools (never a server's): compact JSON text for the agent (tokens are the point), the same as `structuredContent`. */
 export function metaResult(tool: string, data: unknown, isError = false): ToolCallResult {
-  const text = typeof data === 'string' ? data : JSON.stringify(data, null, 2);
+  const text = typeof data === 'string' ? data : JSON.stringify(data);
   return {
     server: '',
     tool,
