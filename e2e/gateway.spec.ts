@@ -79,6 +79,7 @@ test('shows each host’s door entry, tools, held-back servers and collisions; a
   await expect(progressive).not.toBeChecked();
   await progressive.click();
   await expect(progressive).toBeChecked();
+  await expect(claude.getByRole('status', { name: 'Progressive saving for Claude Code' })).toContainText('On: its agent gets search_tools, describe_tool and call_tool');
   const agent = new Client({ name: 'gateway-e2e-progressive', version: '1.0.0' });
   await agent.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token ?? ''}` } } }));
   try {

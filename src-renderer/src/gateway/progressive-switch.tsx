@@ -41,6 +41,7 @@ export function ProgressiveSwitch({ h }: { h: GatewayHost }) {
     <Group gap="sm" wrap="nowrap" role="group" aria-label={`Progressive discovery for ${h.label}`}>
       <Switch size="xs" checked={on} disabled={busy} onChange={(e) => void flip(e.currentTarget.checked)} label="Progressive discovery" aria-label={`Progressive discovery for ${h.label}`} />
       <Text size="xs" c="dimmed" role="status" aria-label={`Progressive saving for ${h.label}`}>
+        {on ? 'On: its agent gets search_tools, describe_tool and call_tool, and finds the tools below through them. ' : ''}
         {cost
           ? `search_tools, describe_tool, call_tool: ~${n(cost.progressiveTokens)} tokens instead of ~${n(cost.fullTokens)} (saves ~${n(cost.saving)})`
           : 'search_tools, describe_tool, call_tool instead of the full list'}
