@@ -6,6 +6,8 @@
  * the tools under the names Claude Code shows, the broken server held back with its reason as text,
  * and which names got suffixes. A real SDK client then calls `mem_x_read_graph_2` through that URL
  * with the host's token, and the server's History tab shows the call `via claude-code` (item 2).
+ * Issue 31 item 4: the host row's progressive discovery switch shows the saving; switched on, a
+ * client of the same door lists search_tools, describe_tool and call_tool only.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -69,4 +71,20 @@ test('shows each host’s door entry, tools, held-back servers and collisions; a
   const history = page.getByRole('region', { name: 'Call history' });
   await expect(history).toContainText('History (1)');
   await expect(history.getByRole('row').nth(1)).toContainText('via claude-code');
+
+  // Issue 31 item 4: the host row's switch and saving; switched on, the door offers the three tools.
+  await page.getByRole('button', { name: "Gateway: what each host's agent gets" }).click();
+  await expect(claude.getByRole('status', { name: 'Progressive saving for Claude Code' })).toContainText(/~[\d,]+ tokens instead of ~[\d,]+ \(saves ~[\d,]+\)/);
+  const progressive = claude.getByRole('switch', { name: 'Progressive discovery for Claude Code' });
+  await expect(progressive).not.toBeChecked();
+  await progressive.click();
+  await expect(progressive).toBeChecked();
+  await expect(claude.getByRole('status', { name: 'Progressive saving for Claude Code' })).toContainText('On: its agent gets search_tools, describe_tool and call_tool');
+  const agent = new Client({ name: 'gateway-e2e-progressive', version: '1.0.0' });
+  await agent.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token ?? ''}` } } }));
+  try {
+    expect((await agent.listTools()).tools.map((t) => t.name)).toEqual(['search_tools', 'describe_tool', 'call_tool']);
+  } finally {
+    await agent.close();
+  }
 });

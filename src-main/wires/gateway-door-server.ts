@@ -66,7 +66,7 @@ export function doorServerFrom(kinds: KindsDoor, options: GatewayDoorServerOptio
   const { call, door, say } = options;
   // The last tools served, as the owner sent them (never changed after): turned into text only when
   // a relist compares it (docs/gateway.md § Speed: ~10 ms per 1,000-tool list when done per list).
-  let served: GatewayList['tools'] | undefined;
+  let served: GatewayList['tools'] | GatewayList['progressive'] | undefined;
   const { server, list } = gatewayMcpServer({
     version: options.version,
     call,
@@ -74,7 +74,7 @@ export function doorServerFrom(kinds: KindsDoor, options: GatewayDoorServerOptio
     capabilities: { ...kinds.capabilities, ...options.capabilities },
     ...(options.relay ? { relay: options.relay } : {}),
     onList: (l) => {
-      served = l.tools;
+      served = l.progressive ?? l.tools;
       options.onList?.(l);
     },
   });
@@ -91,7 +91,7 @@ export function doorServerFrom(kinds: KindsDoor, options: GatewayDoorServerOptio
       if (served === undefined) return;
       const before = JSON.stringify(served);
       void list()
-        .then((l) => (JSON.stringify(l.tools) === before ? undefined : server.sendToolListChanged()))
+        .then((l) => (JSON.stringify(l.progressive ?? l.tools) === before ? undefined : server.sendToolListChanged()))
         .catch((err: unknown) => say(`switchboard gateway: could not read the list again: ${err instanceof Error ? err.message : String(err)}`));
     }, RELIST_DELAY_MS);
   };

@@ -36,7 +36,7 @@ export function listenNotices(call: SwitchboardApi['call']): ListenNotices {
   const seenOf = async (door: GatewayDoor): Promise<Seen> => {
     const [tools, resources, prompts] = await Promise.all([call('gateway:list', door), call('gateway:resources', door), call('gateway:prompts', door)]);
     return {
-      tools: tools.ok ? JSON.stringify(tools.data.tools) : 'failed',
+      tools: tools.ok ? JSON.stringify(tools.data.progressive ?? tools.data.tools) : 'failed',
       resources: resources.ok ? JSON.stringify([resources.data.resources, resources.data.templates]) : 'failed',
       prompts: prompts.ok ? JSON.stringify(prompts.data.prompts) : 'failed',
     };

@@ -49,8 +49,8 @@ export interface GatewayMcpServer {
   list(): Promise<GatewayList>;
 }
 
-/** A listed tool as MCP's `tools/list` carries it. */
-function mcpTool(t: GatewayList['tools'][number]): Tool {
+/** A listed tool (or one of progressive discovery's three) as MCP's `tools/list` carries it. */
+function mcpTool(t: Pick<GatewayList['tools'][number], 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>): Tool {
   return {
     name: t.name,
     ...(t.title !== undefined ? { title: t.title } : {}),
@@ -75,7 +75,9 @@ export function gatewayMcpServer(options: GatewayMcpServerOptions): GatewayMcpSe
   };
 
   server.setRequestHandler('tools/list', async (request) => {
-    const page = gatewayPage((await list()).tools, request.params?.cursor, options.pageSize);
+    // Progressive discovery on (issue 31 item 4): the three tools instead of the full list (the core answers their calls).
+    const l = await list();
+    const page = gatewayPage<Parameters<typeof mcpTool>[0]>(l.progressive ?? l.tools, request.params?.cursor, options.pageSize);
     return { tools: page.items.map(mcpTool), ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}) };
   });
   const relay = options.relay?.(server);

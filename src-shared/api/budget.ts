@@ -101,6 +101,15 @@ export const BudgetSchema = z.object({
   servers: z.array(BudgetServerSchema),
   /** Tools by `tokens.total`, biggest first. */
   tools: z.array(BudgetToolSchema),
+  /**
+   * A host's progressive discovery (issue 31 item 4, docs/gateway.md; absent for the bridge): whether
+   * it is on, the tokens of the full list (`totals.tokens`: the tools that are on) against the three
+   * tools the door offers instead (`search_tools`, `describe_tool`, `call_tool`, counted the same
+   * way), and the difference (`saving`, never below 0).
+   */
+  progressive: z
+    .object({ on: z.boolean(), fullTokens: z.number().int().nonnegative(), progressiveTokens: z.number().int().nonnegative(), saving: z.number().int().nonnegative() })
+    .optional(),
 });
 export type Budget = z.infer<typeof BudgetSchema>;
 

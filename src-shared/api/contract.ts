@@ -21,6 +21,7 @@ import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
 import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
 import { gatewayCompleteMethods } from './methods/gateway-complete.js';
+import { gatewayProgressiveMethods } from './methods/gateway-progressive.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
@@ -48,6 +49,7 @@ export const methods = {
   ...budgetMethods,
   ...gatewayMethods,
   ...gatewayCompleteMethods,
+  ...gatewayProgressiveMethods,
   ...prefsMethods,
   ...historyMethods,
   ...agentsMethods,

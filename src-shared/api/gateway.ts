@@ -46,6 +46,16 @@ export const GatewayCollisionSchema = z.object({
 });
 export type GatewayCollision = z.infer<typeof GatewayCollisionSchema>;
 
+/** One of the three tools a progressive door offers instead of the full list (issue 31 item 4, core/gateway/progressive.ts). */
+export const GatewayProgressiveToolSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+export type GatewayProgressiveTool = z.infer<typeof GatewayProgressiveToolSchema>;
+
 /** `gateway:list`'s answer: one host's list for one project. */
 export const GatewayListSchema = z.object({
   host: HostIdSchema,
@@ -58,6 +68,12 @@ export const GatewayListSchema = z.object({
   collisions: z.array(GatewayCollisionSchema),
   /** What in the host's own files could not be read or will not work as written (a file that does not parse, an entry left out), with words; absent when nothing. */
   problems: z.array(z.object({ file: z.string(), line: z.number().int().optional(), server: z.string().optional(), message: z.string() })).optional(),
+  /**
+   * Progressive discovery is on for the host (issue 31 item 4; aggregated door only): the door offers
+   * these three tools (`search_tools`, `describe_tool`, `call_tool`) instead of `tools`, which still
+   * holds what they search and call. Absent: off (the default), or a single-server door.
+   */
+  progressive: z.array(GatewayProgressiveToolSchema).optional(),
 });
 export type GatewayList = z.infer<typeof GatewayListSchema>;
 

@@ -6,6 +6,8 @@ import { HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/s
 import { buildBudget } from '../budget/budget-view.js';
 import { loadTokenCounter } from '../budget/tokenizer.js';
 import { ToolCostCounter } from '../budget/tool-cost.js';
+import { progressiveCost } from '../budget/progressive-cost.js';
+import { ProgressiveSetting } from '../gateway/progressive-setting.js';
 import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, gatewayOnlyNote, toggleKeysText, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
@@ -61,6 +63,8 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
           },
           host,
         );
+        // Issue 31 item 4: the full list against progressive discovery's three tools, per host.
+        if (budget.host !== 'bridge') budget.progressive = progressiveCost(counter, budget.totals.tokens, new ProgressiveSetting(ctx.discoveryContext().dataDir).on(budget.host));
         return ok(budget);
       } catch (err) {
         return toFailure<Budget>(err);

@@ -22,6 +22,9 @@ import { gatewayKindHandlers, type InspectorReads } from './gateway-kinds.js';
 import { gatewaySharing } from './gateway-sharing.js';
 import { gatewayCompleteHandlers } from './gateway-complete.js';
 import { gatewaySubscribeHandlers } from './gateway-subscribe.js';
+import { gatewayProgressiveHandlers, progressiveCall } from './gateway-progressive.js';
+import { PROGRESSIVE_TOOLS } from '../gateway/progressive.js';
+import { ProgressiveSetting } from '../gateway/progressive-setting.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
 
@@ -39,9 +42,11 @@ export function gatewayHandlers(
   toggles: SwitchboardToolToggles,
   heldByPin: (server: string) => ReadonlySet<string>,
   inspector: InspectorReads & HandlerGroup<'completion:complete' | 'resources:subscribe'>,
-): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete' | 'gateway:subscribe'> {
+): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete' | 'gateway:subscribe' | 'gateway:setProgressive'> {
   // The last list of each door, reused while nothing it was built from changed (gateway-build-cache.ts).
   const cache = new GatewayBuildCache<{ list: GatewayList; gate: GatewayGate }>();
+  // Issue 31 item 4: hosts whose aggregated door offers search_tools/describe_tool/call_tool (gateway-progressive.ts).
+  const progressive = new ProgressiveSetting(ctx.discoveryContext().dataDir);
   ctx.manager.on('status', (rt) => cache.status(rt.name, rt.status, rt.lastError));
   ctx.manager.on('tools', () => cache.clear());
   const build = async (host: HostId, project: string | undefined, server: string | undefined, settleMs?: number): Promise<{ list: GatewayList; gate: GatewayGate }> => {
@@ -52,7 +57,8 @@ export function gatewayHandlers(
     const dir = resolve(project ?? own.projectDir);
     const elsewhere = dir !== resolve(own.projectDir);
     toggles.reload();
-    const key = JSON.stringify([host, server]);
+    const offersThree = server === undefined && progressive.on(host);
+    const key = JSON.stringify([host, server, offersThree]);
     const inputs = { discovery, trusted: own.projectTrusted, toggles: toggles.text(), pins: (names: readonly string[]) => pinsText(names, heldByPin) };
     const hit = elsewhere ? undefined : cache.get(key, inputs);
     if (hit) return hit;
@@ -82,7 +88,7 @@ export function gatewayHandlers(
     });
     // What in the host's own files kept servers out (a trial finding: an empty list with no word why).
     const problems = gatewayProblems(view, result.warnings);
-    const done = problems.length > 0 ? { ...built, list: { ...built.list, problems } } : built;
+    const done = problems.length > 0 || offersThree ? { ...built, list: { ...built.list, ...(problems.length > 0 ? { problems } : {}), ...(offersThree ? { progressive: [...PROGRESSIVE_TOOLS] } : {}) } } : built;
     if (!elsewhere) cache.set(key, stamp, inputs, built.list.servers.map((s) => s.server), done);
     return done;
   };
@@ -101,7 +107,8 @@ export function gatewayHandlers(
         return toFailure<GatewayList>(err);
       }
     },
-    'gateway:call': async ({ host, project, server, name, args, callId, relay, settleMs }) => {
+    // Progressive discovery's three tools and hints wrap the one call path (gateway-progressive.ts).
+    'gateway:call': progressiveCall(progressive, build, async ({ host, project, server, name, args, callId, relay, settleMs }) => {
       try {
         const startedAt = Date.now();
         const { gate } = await build(host, project, server, settleMs);
@@ -118,7 +125,8 @@ export function gatewayHandlers(
       } catch (err) {
         return toFailure(err);
       }
-    },
+    }),
+    ...gatewayProgressiveHandlers(ctx, progressive),
     // Resources and prompts pass the same build and gate (gateway-kinds.ts), after the same bounded wait.
     ...kinds,
     'gateway:resources': async (input) => (await settle(input.settleMs), kinds['gateway:resources'](input)),

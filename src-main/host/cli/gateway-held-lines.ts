@@ -14,6 +14,8 @@ export function doorStartLines(list: GatewayList): string[] {
   const label = HOST_LABELS[list.host];
   const lines = (list.problems ?? []).map((p) => `${label}'s file ${where(p)}: ${p.message}`);
   for (const s of list.servers) if (s.state !== 'listed') lines.push(`held back: ${s.server} (${s.state}): ${s.reason ?? s.state}`);
+  // Issue 31 item 4: the host's log says why it sees three tools.
+  if (list.progressive) lines.push(progressiveLine(list));
   if (list.tools.length === 0) {
     lines.push(
       list.servers.length === 0
@@ -24,6 +26,11 @@ export function doorStartLines(list: GatewayList): string[] {
   return lines;
 }
 
+/** Progressive discovery is on for the door's host: what it is offered instead of the full list, and how to switch it off. */
+export function progressiveLine(list: GatewayList): string {
+  return `progressive discovery is on for ${HOST_LABELS[list.host]}: the door offers search_tools, describe_tool and call_tool instead of its ${list.tools.length} tool${list.tools.length === 1 ? '' : 's'} (off: switchboard gateway --host ${list.host} --progressive off)`;
+}
+
 /** `servers --host`'s section on the door: each server's state through the gateway (live owner only), and the files' problems. */
 export function gatewayStateLines(list: GatewayList, live: boolean): string[] {
   const lines = [`  through the gateway (switchboard gateway --host ${list.host}):`];
@@ -32,6 +39,7 @@ export function gatewayStateLines(list: GatewayList, live: boolean): string[] {
     lines.push('    no Switchboard runs now: which servers the door gives is known once one runs (switchboard serve, or the app)');
     return lines;
   }
+  if (list.progressive) lines.push(`    ${progressiveLine(list)}`);
   if (list.servers.length === 0) lines.push('    no servers: the door gives no tools');
   for (const s of list.servers) {
     lines.push(s.state === 'listed' ? `    ✓ ${s.server}  ${s.tools} tool${s.tools === 1 ? '' : 's'}` : `    ✕ ${s.server}  ${s.state}: ${s.reason ?? s.state}`);

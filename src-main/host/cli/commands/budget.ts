@@ -39,6 +39,8 @@ export function formatBudget(b: Budget, top?: number): string[] {
   lines.push(`  ${b.tokenizer.note}`);
   lines.push(`  names: ${b.naming}`);
   lines.push(`  hosts: ${b.hosts.map((h) => `${h.id} ${n(h.tools)} tools ~${n(h.tokens)}`).join(' · ')}`);
+  // Issue 31 item 4: what progressive discovery saves this host (docs/gateway.md).
+  if (b.progressive) lines.push(`  progressive discovery ${b.progressive.on ? 'on' : 'off'}: the three tools ~${n(b.progressive.progressiveTokens)} tokens instead of ~${n(b.progressive.fullTokens)}: ~${n(b.progressive.saving)} saved${b.progressive.on ? '' : ` (switch on: switchboard gateway --host ${b.host} --progressive on)`}`);
   if (b.servers.length === 0) return [...lines, '', 'No servers for this host.'];
   lines.push('', ...table([['SERVER', 'TOOLS', 'TOKENS', 'PER-TOOL ON/OFF'], ...b.servers.map((s) => [s.server, s.listed ? `${s.onTools}/${s.tools}` : 'not connected', n(s.tokens), toggleText(s.toggle)])], [false, true, true, false]));
   const shown = top === undefined ? b.tools : b.tools.slice(0, top);

@@ -36,6 +36,7 @@ import { gatewayOwner, type GatewayOwner } from '../gateway-owner.js';
 import { gatewayRelay } from '../../../wires/gateway-relay.js';
 import { printGatewayUrl } from '../gateway-url.js';
 import { printGatewayEntry } from '../gateway-entry-print.js';
+import { progressiveValue, setGatewayProgressive } from '../gateway-progressive.js';
 import { doorStartLines } from '../gateway-held-lines.js';
 import { onListInputsChanged } from '../gateway-relist-filter.js';
 
@@ -77,6 +78,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
   const only = typeof ctx.cli.flags.server === 'string' ? ctx.cli.flags.server : undefined;
   if (ctx.cli.flags['print-http'] === true) return printGatewayUrl(ctx, host, only, ctx.cli.flags['show-token'] === true, ctx.cli.flags['new-token'] === true);
   if (ctx.cli.flags['print-entry'] === true) return printGatewayEntry(ctx, host, only);
+  if (typeof ctx.cli.flags.progressive === 'string') return setGatewayProgressive(ctx, host, ctx.cli.flags.progressive);
   // stdout is the JSON-RPC stream: whatever else the process prints goes to stderr.
   console.log = console.error;
   console.info = console.error;
@@ -199,7 +201,7 @@ export async function runGateway(ctx: CliContext): Promise<number> {
 /** `switchboard gateway --host <id> [--server <name>] [--print-http [--show-token] [--new-token]]`. */
 export const gatewayCommand: CommandSpec = {
   name: 'gateway',
-  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token] [--new-token] | --print-entry]',
+  synopsis: 'gateway --host <id> [--server <name>] [--print-http [--show-token] [--new-token] | --print-entry | --progressive on|off]',
   summary: "Serve one host's tools over stdio as an MCP server (the host spawns it; docs/gateway.md)",
   positionals: [0, 0],
   flags: {
@@ -209,12 +211,14 @@ export const gatewayCommand: CommandSpec = {
     'print-http': { type: 'boolean', help: "--print-http      Print the URL of the host's HTTP door (on the owner's port) and how to get its token, then exit" },
     'print-entry': { type: 'boolean', help: "--print-entry     Print a host entry to paste (node's and this CLI's absolute paths: no npm link needed), then exit" },
     'show-token': { type: 'boolean', help: "--show-token      With --print-http: print the host's bearer token too (anyone who has it can call the host's tools)" },
+    progressive: { type: 'string', help: '--progressive on|off  Progressive discovery for the host: its aggregated door offers search_tools, describe_tool, call_tool instead of its full list (docs/gateway.md)' },
     'new-token': { type: 'boolean', help: "--new-token       With --print-http: replace the host's bearer token first (the old one opens nothing from then on)" },
   },
   validate: (flags) => {
     if (flags['headless-owner'] !== true) hostFlag(flags.host);
     if (flags['show-token'] === true && flags['print-http'] !== true) throw new UsageError('--show-token goes with --print-http');
     if (flags['new-token'] === true && flags['print-http'] !== true) throw new UsageError('--new-token goes with --print-http');
+    if (typeof flags.progressive === 'string') progressiveValue(flags.progressive);
   },
   run: runGateway,
 };
