@@ -32,6 +32,7 @@ import { TraceNavItem } from './trace/trace-nav.js';
 import { GlobalTraceView } from './trace/trace-global-view.js';
 import { GatewayNavItem } from './gateway/gateway-nav.js';
 import { GatewayView } from './gateway/gateway-view.js';
+import { ThemeChoice } from './common/theme-choice.js';
 
 /** The whole UI. */
 export function App() {
@@ -107,6 +108,7 @@ export function App() {
             <AddServerWizard onAdded={added} />
             <InstallFromLink onInstalled={added} />
             <HostViews />
+            <ThemeChoice />
             <ConnectionNotice />
             {snapshot ? (
               <Text size="sm" c="dimmed" aria-label="Totals" style={{ whiteSpace: 'nowrap' }}>
