@@ -37,11 +37,13 @@ test('lists tools by tokens with totals; a switch writes Gemini’s excludeTools
   await expect(page.getByRole('table', { name: 'Servers by tokens' })).toContainText('includeTools / excludeTools');
 
   // Off: written to Gemini's own list; nothing else in the file changes.
-  await echoRow.getByRole('switch', { name: 'On: mcp_gem_echo' }).click({ force: true });
+  await expect(echoRow.getByRole('switch', { name: 'mcp_gem_echo', exact: true })).toBeChecked();
+  await echoRow.getByRole('switch', { name: 'mcp_gem_echo', exact: true }).click({ force: true });
   await expect(page.getByRole('status', { name: 'Last change' })).toContainText(`mcp_gem_echo off: includeTools / excludeTools in ${settings}`);
   await expect(totals).toContainText('sees 17 tools');
   expect(tokensOf(await totals.textContent())).toBe(before - echoCost);
   await expect(echoRow).toContainText("off in the host's list");
+  await expect(echoRow.getByRole('switch', { name: 'mcp_gem_echo', exact: true })).not.toBeChecked();
   const written = readFileSync(settings, 'utf8');
   expect(written).toContain('// my Gemini settings');
   expect(JSON.parse(written.replace('// my Gemini settings\n', '')).mcpServers.gem.excludeTools).toEqual(['echo']);
@@ -53,7 +55,7 @@ test('lists tools by tokens with totals; a switch writes Gemini’s excludeTools
   await expect(page.getByText(/Names: mcp_<server>_<tool>/)).toBeVisible();
 
   // On again: the file is as it was.
-  await page.getByRole('listitem', { name: /^mcp_gem_echo: / }).getByRole('switch', { name: 'On: mcp_gem_echo' }).click({ force: true });
+  await page.getByRole('listitem', { name: /^mcp_gem_echo: / }).getByRole('switch', { name: 'mcp_gem_echo', exact: true }).click({ force: true });
   await expect(totals).toContainText('sees 18 tools');
   expect(JSON.parse(readFileSync(settings, 'utf8').replace('// my Gemini settings\n', '')).mcpServers.gem.excludeTools).toBeUndefined();
 });

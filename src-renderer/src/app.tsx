@@ -34,6 +34,7 @@ import { GatewayNavItem } from './gateway/gateway-nav.js';
 import { GatewayView } from './gateway/gateway-view.js';
 import { AgentsNavItem } from './agents/agents-nav.js';
 import { AgentsView } from './agents/agents-view.js';
+import { ThemeChoice } from './common/theme-choice.js';
 
 /** The whole UI. */
 export function App() {
@@ -109,6 +110,7 @@ export function App() {
             <AddServerWizard onAdded={added} />
             <InstallFromLink onInstalled={added} />
             <HostViews />
+            <ThemeChoice />
             <ConnectionNotice />
             {snapshot ? (
               <Text size="sm" c="dimmed" aria-label="Totals" style={{ whiteSpace: 'nowrap' }}>

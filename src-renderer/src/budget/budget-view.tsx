@@ -54,7 +54,7 @@ function ToolRows({ budget, busy, onToggle }: { budget: Budget; busy?: string; o
                 checked={t.on}
                 disabled={!target || target.kind === 'none' || t.offBy === 'pin' || busy === key}
                 title={target ? toggleText(target) : undefined}
-                aria-label={`On: ${t.name}`}
+                aria-label={t.name /* the state is the switch's checked state, not a fixed "On:" in its name (issue 32) */}
                 onChange={(e) => onToggle(t, e.currentTarget.checked)}
               />
             </div>

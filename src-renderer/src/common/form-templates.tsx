@@ -1,7 +1,8 @@
 /**
  * rjsf templates for tool forms, in Mantine: visible titles for objects and arrays, array items in
  * labelled groups ("entities 1"), and real buttons with words — "Add item", "Remove", "Move up",
- * "Move down" — instead of the default theme's glyphicon pills (that font is not loaded here).
+ * "Move down" — instead of the default theme's glyphicon pills (that font is not loaded here). Each
+ * array's add button names its array ("Add item to observations"), so nested arrays' buttons differ.
  * An empty array shows its "Add item" button at once. Used by invoke-pane.tsx (`templates` prop).
  */
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
@@ -35,11 +36,19 @@ function domProps(props: IconButtonProps): React.ButtonHTMLAttributes<HTMLButton
   return { ...rest, className: `rjsf-button ${className ?? ''}` };
 }
 
-function AddButton(props: IconButtonProps) {
-  const { id, onClick, disabled, className } = props;
+/**
+ * The words of an array's add button: `Add item to observations`. Nested arrays put two add buttons
+ * one above the other (the inner array's, then the outer's); each names its array (issue 32).
+ */
+export function addItemLabel(name: string): string {
+  return `Add item to ${name}`;
+}
+
+function AddButton(props: IconButtonProps & { arrayLabel?: string }) {
+  const { id, onClick, disabled, className, arrayLabel } = props;
   return (
     <Button id={id} className={className} onClick={onClick} disabled={disabled} size="compact-sm" variant="light" mt={4}>
-      Add item
+      {arrayLabel ? addItemLabel(arrayLabel) : 'Add item'}
     </Button>
   );
 }
@@ -172,6 +181,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
           disabled={disabled || readonly}
           registry={registry}
           uiSchema={uiSchema}
+          arrayLabel={name}
         />
       ) : null}
     </fieldset>

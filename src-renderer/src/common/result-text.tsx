@@ -10,6 +10,7 @@ import { parseJsonText } from '../lib/json-text.js';
 import { JsonTree } from './json-tree.js';
 import { useApp } from '../store/use-store.js';
 import Markdown from 'react-markdown';
+import { MarkdownAnchor } from './markdown-link.js';
 import { formatSize, isLargeText, previewOf, rowStartsSlice, rowText } from '../lib/large-text.js';
 
 /** An image in server markdown: shown only after the person asks (no remote load by default). */
@@ -32,8 +33,11 @@ function safeHost(url: string): string {
   }
 }
 
-/** Markdown with raw HTML skipped and links opened outside, never as script. */
-export function SafeMarkdown({ text }: { text: string }) {
+/**
+ * Markdown with raw HTML skipped; web links open outside, never as script; relative links resolve
+ * against `baseUri` (the resource the text came from) or are inert (common/markdown-link.tsx).
+ */
+export function SafeMarkdown({ text, baseUri }: { text: string; baseUri?: string }) {
   return (
     <div className="result-markdown">
       <Markdown
@@ -41,9 +45,9 @@ export function SafeMarkdown({ text }: { text: string }) {
         components={{
           img: AskedImage,
           a: ({ href, children }) => (
-            <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+            <MarkdownAnchor href={href} baseUri={baseUri}>
               {children}
-            </a>
+            </MarkdownAnchor>
           ),
         }}
       >

@@ -13,6 +13,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LogEntry, LogLevel } from '../../../src-shared/api/status.js';
 import { downloadText } from '../lib/download.js';
 import { useApp, useStore } from '../store/use-store.js';
+import { useFillHeight } from '../lib/use-fill-height.js';
 import '../common/lists.css';
 
 const NO_LINES: LogEntry[] = [];
@@ -52,6 +53,8 @@ export function LogView({ server }: { server: string }) {
   const [minLevel, setMinLevel] = useState<LogLevel | ''>('');
   const [search, setSearch] = useState('');
   const shown = useMemo(() => filterLogs(lines, minLevel, search), [lines, minLevel, search]);
+  // The list reaches the bottom of the window, whatever the server page shows above it (issue 32).
+  const fillHeight = useFillHeight(scrollRef, lines.length > 0);
 
   useEffect(() => {
     void store.loadLogs(server);
@@ -128,6 +131,7 @@ export function LogView({ server }: { server: string }) {
     <div
       ref={scrollRef}
       className="log-scroll"
+      style={fillHeight === undefined ? undefined : { height: fillHeight }}
       role="log"
       aria-label={`Log of ${server}`}
       tabIndex={0}

@@ -24,7 +24,7 @@ export function ContentBody({ item }: { item: ContentItem }) {
       return (
         <>
           {decoded}
-          <SafeMarkdown text={p.text} />
+          <SafeMarkdown text={p.text} baseUri={item.uri} />
         </>
       );
     case 'json':

@@ -19,6 +19,7 @@ import type { FollowedListSpec } from '../lib/followed-list.js';
 import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp } from '../store/use-store.js';
 import { ResourceContents } from './resource-contents.js';
+import { ResourceOpener } from '../common/markdown-link.js';
 import { TemplateForm } from './resource-template-form.js';
 import { VirtualNameList } from '../common/virtual-list.js';
 
@@ -98,6 +99,8 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
       setError(undefined);
     } else setError(r.error);
   };
+
+  const openLinked = (uri: string): void => void read(uri);
 
   const toggleSubscription = async (uri: string): Promise<void> => {
     const r = await api.call('resources:subscribe', { server, uri, on: !subscribed.includes(uri) });
@@ -200,7 +203,14 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
             </Tooltip>
           )}
         </Group>
-        <div ref={contentsRef}>{output ? <ResourceContents output={output} /> : null}</div>
+        {/* A relative link in a markdown resource opens the linked resource here (issue 32). */}
+        <div ref={contentsRef}>
+          {output ? (
+            <ResourceOpener.Provider value={openLinked}>
+              <ResourceContents output={output} />
+            </ResourceOpener.Provider>
+          ) : null}
+        </div>
         {subscribed.length > 0 || updates.length > 0 ? (
           <Stack gap={2} role="region" aria-label="Resource updates">
             <Text fw={700} size="sm">

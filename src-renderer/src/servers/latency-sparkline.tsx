@@ -1,6 +1,7 @@
 /**
  * A per-server latency sparkline (docs/inspecting.md): the recent request latencies (ms, oldest first) as a
- * small SVG line, with the latest and the median in words for screen readers and hover.
+ * small SVG line, with the latest and the median in words for screen readers and hover, and a
+ * visible caption (`last 12 requests`) saying what the line is.
  */
 import type { ReactElement } from 'react';
 
@@ -38,7 +39,9 @@ export function LatencySparkline({ values, width = 96, height = 20 }: { values: 
     .join(' ');
   const last = points.split(' ').at(-1)!.split(',').map(Number) as [number, number];
   const label = `Latency of the last ${values.length} requests: latest ${fmt(values[values.length - 1]!)}, median ${fmt(median(values)!)}`;
+  // A visible caption says what the line is (issue 32: an unlabelled squiggle); the label says it in numbers.
   return (
+    <span className="latency-sparkline-wrap">
     <svg className="latency-sparkline" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
       <title>{label}</title>
       {/* A tinted box and a dot on the latest value, so two or three points read as a chart, not a stray stroke. */}
@@ -46,5 +49,9 @@ export function LatencySparkline({ values, width = 96, height = 20 }: { values: 
       <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" />
       <circle cx={last[0]} cy={last[1]} r="2" fill="currentColor" />
     </svg>
+      <span className="latency-sparkline-caption" aria-hidden>
+        last {values.length} requests
+      </span>
+    </span>
   );
 }

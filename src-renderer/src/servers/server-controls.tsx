@@ -7,6 +7,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { ServerState } from '../../../src-shared/api/status.js';
+import { serverVerbs } from '../../../src-shared/api/server-verbs.js';
 import { useApp } from '../store/use-store.js';
 
 type Busy = 'start' | 'stop' | 'restart' | 'test' | undefined;
@@ -22,8 +23,9 @@ export function ServerControls({ state }: { state: ServerState }) {
   const [busy, setBusy] = useState<Busy>();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const name = state.server.name;
-  const blocked = state.status === 'disabled' || state.status === 'untrusted';
-  const running = state.status === 'connected' || state.status === 'connecting' || state.status === 'backoff';
+  // Which verbs make sense follows the status, by one rule (src-shared/api/server-verbs.ts).
+  const verbs = serverVerbs(state.status);
+  const idle = busy === undefined;
 
   const act = async (verb: Exclude<Busy, undefined>): Promise<void> => {
     setBusy(verb);
@@ -46,16 +48,16 @@ export function ServerControls({ state }: { state: ServerState }) {
 
   return (
     <Group gap="xs" role="group" aria-label={`Control ${name}`}>
-      <Button size="xs" variant="light" onClick={() => void act('start')} loading={busy === 'start'} disabled={blocked || state.status === 'connected' || busy !== undefined}>
+      <Button size="xs" variant="light" onClick={() => void act('start')} loading={busy === 'start'} disabled={!verbs.start || !idle}>
         Start
       </Button>
-      <Button size="xs" variant="light" color="gray" onClick={() => void act('stop')} loading={busy === 'stop'} disabled={blocked || (!running && state.status !== 'error') || busy !== undefined}>
+      <Button size="xs" variant="light" color="gray" onClick={() => void act('stop')} loading={busy === 'stop'} disabled={!verbs.stop || !idle}>
         Stop
       </Button>
-      <Button size="xs" variant="light" onClick={() => void act('restart')} loading={busy === 'restart'} disabled={blocked || busy !== undefined}>
+      <Button size="xs" variant="light" onClick={() => void act('restart')} loading={busy === 'restart'} disabled={!verbs.restart || !idle}>
         Restart
       </Button>
-      <Button size="xs" variant="light" onClick={() => void act('test')} loading={busy === 'test'} disabled={blocked || busy !== undefined}>
+      <Button size="xs" variant="light" onClick={() => void act('test')} loading={busy === 'test'} disabled={!verbs.test || !idle}>
         Test
       </Button>
       {outcome ? (

@@ -87,7 +87,7 @@ function NotConnected() {
  * and the last error. Memoised on the server's state, so picking a tool or a tab (issue 15 item 1:
  * selecting one of 5,000 tools) does not re-render it.
  */
-const ServerHeader = memo(function ServerHeader({ state }: { state: ServerState }) {
+const ServerHeader = memo(function ServerHeader({ state, briefError = false }: { state: ServerState; briefError?: boolean }) {
   const name = state.server.name;
   const src = state.server.source;
   const allWarnings = useStore((s) => s.snapshot?.warnings ?? NO_WARNINGS);
@@ -106,18 +106,22 @@ const ServerHeader = memo(function ServerHeader({ state }: { state: ServerState 
           <Facts state={state} />
           {state.status === 'connected' ? <LatencySparkline values={state.recentLatencyMs} /> : null}
         </Group>
-        <Stack gap={6} my={6}>
+        {/* One row of controls (wrapping only when narrow): the tab's content gets the height (issue 32). */}
+        <Group gap="xs" my={4} align="flex-start" className="server-actions">
           <ServerControls key={name} state={state} />
           <ConfigActions key={`config-${name}`} state={state} />
-        </Stack>
+        </Group>
         <RuntimeNotes state={state} />
         <ServerMetadata state={state} />
-        <Text size="xs" c="dimmed">
-          From {hostScopeLabel(src)}: <PathText path={fileAt(src.file, src.line)} copyText={src.file} copyable />
-        </Text>
-        <Text size="xs" c="dimmed">
-          {state.server.transport === 'sse' ? `sse (HTTP+SSE, ${DEPRECATED_2026})` : state.server.transport} · <span className="mono">{launchLine(state.server)}</span>
-        </Text>
+        {/* Where it came from and how it launches share a line when both fit (issue 32: height for the tab). */}
+        <Group gap="md" style={{ rowGap: 0 }}>
+          <Text size="xs" c="dimmed">
+            From {hostScopeLabel(src)}: <PathText path={fileAt(src.file, src.line)} copyText={src.file} copyable />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {state.server.transport === 'sse' ? `sse (HTTP+SSE, ${DEPRECATED_2026})` : state.server.transport} · <span className="mono">{launchLine(state.server)}</span>
+          </Text>
+        </Group>
         {state.shadows.map((p) => (
           <Text size="xs" c="dimmed" key={`${p.file}:${p.line ?? 0}`}>
             Shadows the definition in {hostScopeLabel(p)}: <PathText path={fileAt(p.file, p.line)} copyText={p.file} copyable />
@@ -159,6 +163,9 @@ const ServerHeader = memo(function ServerHeader({ state }: { state: ServerState 
           <Alert
             color={state.status === 'error' ? 'red' : 'orange'}
             variant="light"
+            p="xs"
+            py={briefError ? 6 : undefined}
+            className="last-error"
             title={
               state.status === 'error'
                 ? `Failed to connect to "${name}"`
@@ -171,10 +178,15 @@ const ServerHeader = memo(function ServerHeader({ state }: { state: ServerState 
                     : 'Last error'
             }
           >
-            <pre className="error-text">{state.lastError}</pre>
-            <Text size="sm" mt={4}>
-              {errorHint(state)}
-            </Text>
+            {/* On the Logs tab the error is the log's last lines: the box keeps its title only. */}
+            {briefError ? null : (
+              <>
+                <pre className="error-text">{state.lastError}</pre>
+                <Text size="sm" mt={4}>
+                  {errorHint(state)}
+                </Text>
+              </>
+            )}
           </Alert>
         </section>
       ) : null}
@@ -217,7 +229,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
 
   return (
     <Stack gap="sm" className="server-detail">
-      <ServerHeader state={state} />
+      <ServerHeader state={state} briefError={tab === 'logs'} />
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
@@ -235,7 +247,8 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         <Tabs.Panel value="tools" pt="sm" className="tools-panel">
           <div className="tools-grid">
             <div className="tools-column">
-              <ToolList tools={tools} selected={selectedTool} onSelect={pickTool} />
+              {/* Keyed by server: the filter typed for one server is not carried to the next (issue 32). */}
+              <ToolList key={name} tools={tools} selected={selectedTool} onSelect={pickTool} />
               <ListWarningNote list="Tool list" warning={state.toolListWarning} />
             </div>
             <div className="invoke-column">

@@ -3,6 +3,8 @@
  * definitions shadowed by a higher-priority one (docs/config-discovery.md, §8). A server whose config holds a
  * placeholder that did not resolve says so on its row, naming the field (issue 14 item 8). Each
  * server is a real button; ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
+ * The rows sit in groups by source, so a server keeps its place when its state or the folder's
+ * trust changes (issue 32, lib/server-groups.ts).
  */
 import { memo } from 'react';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
@@ -14,6 +16,7 @@ import { fileAt, formatDuration, hostScopeLabel, plural } from '../lib/format.js
 import { onListKeyDown } from '../lib/list-keys.js';
 import { useLive } from '../lib/use-live.js';
 import { useNow } from '../lib/use-now.js';
+import { groupServers } from '../lib/server-groups.js';
 import { PathText } from '../common/path-text.js';
 import { StatusBadge } from './status-dot.js';
 import { lastErrorLine } from '../../../src-shared/api/failure-wording.js';
@@ -99,16 +102,25 @@ function ServerListView({ servers, shadowed, warnings = [], selected, onSelect }
   return (
     <Stack gap={4}>
       <nav aria-label="Servers" onKeyDown={onListKeyDown}>
-        <Stack gap={4}>
-          {servers.map((s) => (
-            <ServerRow
-              key={s.server.name}
-              s={s}
-              now={now}
-              warnings={warnings}
-              selected={s.server.name === selected}
-              onSelect={() => onSelect(s.server.name)}
-            />
+        <Stack gap={6}>
+          {groupServers(servers).map((g) => (
+            <div role="group" aria-label={g.label} key={g.label} className="server-group">
+              <Text size="xs" c="dimmed" px="xs" className="server-group-label" aria-hidden>
+                {g.label}
+              </Text>
+              <Stack gap={4}>
+                {g.servers.map((s) => (
+                  <ServerRow
+                    key={s.server.name}
+                    s={s}
+                    now={now}
+                    warnings={warnings}
+                    selected={s.server.name === selected}
+                    onSelect={() => onSelect(s.server.name)}
+                  />
+                ))}
+              </Stack>
+            </div>
           ))}
         </Stack>
       </nav>

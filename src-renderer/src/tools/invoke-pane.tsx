@@ -17,6 +17,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { formValidator } from '../lib/form-validator.js';
 import { formTemplates } from '../common/form-templates.js';
+import { withEnumStarts } from '../lib/enum-start.js';
 import { friendlyErrors } from '../lib/form-errors.js';
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
@@ -83,7 +84,11 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
   const paneRef = useRef<HTMLDivElement>(null);
   const transformErrors = useMemo(() => friendlyErrors(tool.inputSchema), [tool.inputSchema]);
   // Titled enums, enumNames and set-valued arrays in the shapes rjsf renders (lib/schema-shapes.ts).
-  const shaped = useMemo(() => shapeSchema(formSchema(tool.inputSchema), { multiSelect: false }), [tool.inputSchema]);
+  // A required enum starts on its first value, not a blank choice (lib/enum-start.ts, issue 32).
+  const shaped = useMemo(() => {
+    const s = shapeSchema(formSchema(tool.inputSchema), { multiSelect: false });
+    return { ...s, schema: withEnumStarts(s.schema) };
+  }, [tool.inputSchema]);
   const schema = shaped.schema as RJSFSchema;
   const uiSchema = useMemo(() => ({ ...shaped.uiSchema, 'ui:title': '' }), [shaped]);
   // A required Boolean's unticked box is sent as false (lib/schema-form.ts withCheckboxValues).

@@ -5,7 +5,7 @@
  * resource links that open their resource in place, `structuredContent` as a collapsible JSON tree,
  * the output-schema warning beside the kept result, `isError` in red, and the duration.
  */
-import { Alert, Badge, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isLargeText, previewOf } from '../lib/large-text.js';
 import { ResultText, TruncatedText } from '../common/result-text.js';
@@ -27,7 +27,9 @@ function Block({ block, markdown, server }: { block: ContentBlock; markdown: boo
     case 'image': {
       const src = mediaDataUrl('image', block.mimeType, block.data);
       return src ? (
-        <Image src={src} alt={`Image returned by the tool (${String(block.mimeType)})`} maw={480} radius="sm" fit="contain" />
+        // At its natural size, never wider than the pane (styles.css .result-image): a 16 px icon is
+        // not blown up to 480 px and blurred (issue 32).
+        <img className="result-image" src={src} alt={`Image returned by the tool (${String(block.mimeType)})`} />
       ) : (
         <Text size="sm" c="orange">
           An image block could not be shown (unsupported MIME type or malformed data).

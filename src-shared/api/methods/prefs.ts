@@ -6,7 +6,10 @@ import { ServerName } from './common.js';
 export const UiPrefsSchema = z.object({
   /** Servers whose tools annotated `destructiveHint` are called without asking first (sorted). */
   noDestructiveConfirm: z.array(z.string()),
+  /** The window's colours (issue 32): `light`, `dark`, or `system` (follows prefers-color-scheme; the default). */
+  theme: z.enum(['light', 'dark', 'system']),
 });
+export type ThemeChoice = UiPrefs['theme'];
 export type UiPrefs = z.infer<typeof UiPrefsSchema>;
 
 export const prefsMethods = {
@@ -14,4 +17,6 @@ export const prefsMethods = {
   'prefs:get': { input: z.object({}).strict(), output: UiPrefsSchema },
   /** Ask (`confirm: true`, the default) or not before calling a destructive tool of `server`. */
   'prefs:setDestructiveConfirm': { input: z.object({ server: ServerName, confirm: z.boolean() }).strict(), output: UiPrefsSchema },
+  /** Keep the theme choice for every window and later runs. */
+  'prefs:setTheme': { input: z.object({ theme: UiPrefsSchema.shape.theme }).strict(), output: UiPrefsSchema },
 } as const;
