@@ -106,7 +106,7 @@ export function App() {
             <NotificationsHeaderButton onOpen={() => setView('notifications')} />
             <AddServerWizard onAdded={added} />
             <InstallFromLink onInstalled={added} />
-            <HostViews />
+            <HostViews onOpenServer={select} />
             <ConnectionNotice />
             {snapshot ? (
               <Text size="sm" c="dimmed" aria-label="Totals" style={{ whiteSpace: 'nowrap' }}>
