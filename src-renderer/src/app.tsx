@@ -28,6 +28,7 @@ import { ChecksNavItem } from './checks/checks-nav.js';
 import { ChecksView } from './checks/checks-view.js';
 import { BudgetNavItem } from './budget/budget-nav.js';
 import { BudgetView } from './budget/budget-view.js';
+import { scrollWhenShown } from './lib/scroll-when-shown.js';
 import { TraceNavItem } from './trace/trace-nav.js';
 import { GlobalTraceView } from './trace/trace-global-view.js';
 import { GatewayNavItem } from './gateway/gateway-nav.js';
@@ -50,6 +51,11 @@ export function App() {
   // Issue 13: the main area shows a server, or the Notifications view.
   const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents'>('servers');
   const openTrace = useCallback(() => setView('trace'), []);
+  // Issue 32: the budget view's Connect opens the Gateway view at that host's card.
+  const openGatewayAt = useCallback((host: string) => {
+    setView('gateway');
+    scrollWhenShown(`gateway-host-${host}`);
+  }, []);
   const openRequest = useChannels((s) => s.openRequest);
   useEffect(() => {
     if (openRequest) setView('notifications');
@@ -109,7 +115,7 @@ export function App() {
             <NotificationsHeaderButton onOpen={() => setView('notifications')} />
             <AddServerWizard onAdded={added} />
             <InstallFromLink onInstalled={added} />
-            <HostViews />
+            <HostViews onOpenServer={select} />
             <ThemeChoice />
             <ConnectionNotice />
             {snapshot ? (
@@ -187,7 +193,7 @@ export function App() {
           ) : null}
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

@@ -82,6 +82,22 @@ export const BudgetHostSummarySchema = z.object({
 });
 export type BudgetHostSummary = z.infer<typeof BudgetHostSummarySchema>;
 
+/**
+ * A limit the view is past (issue 32, docs/context-budget.md § Warnings): `tokens` — more than
+ * `limit` tokens of tool definitions; `tools` — more tools on than the host's documented or reported
+ * limit. `text` says which, for people.
+ */
+export const BudgetWarningSchema = z.object({ kind: z.enum(['tokens', 'tools']), limit: z.number().int().positive(), text: z.string() });
+export type BudgetWarning = z.infer<typeof BudgetWarningSchema>;
+
+/**
+ * For a host whose file has no per-tool list: its switches are kept in Switchboard and act through
+ * the host's gateway door (docs/gateway.md § Per-host toggles), so whether the host's files hold
+ * that door entry (`connected`), and `note` saying what that means for the switches.
+ */
+export const BudgetGatewayLinkSchema = z.object({ connected: z.boolean(), note: z.string() });
+export type BudgetGatewayLink = z.infer<typeof BudgetGatewayLinkSchema>;
+
 /** `budget:get`: the hosts (summaries) and one host's servers and tools, biggest first. */
 export const BudgetSchema = z.object({
   tokenizer: TokenizerInfoSchema,
@@ -110,6 +126,10 @@ export const BudgetSchema = z.object({
   progressive: z
     .object({ on: z.boolean(), fullTokens: z.number().int().nonnegative(), progressiveTokens: z.number().int().nonnegative(), saving: z.number().int().nonnegative() })
     .optional(),
+  /** Limits this view is past (issue 32); empty when none. */
+  warnings: z.array(BudgetWarningSchema),
+  /** A host view whose switches act through the gateway (no per-tool list in its file): whether the host is connected through it. */
+  gateway: BudgetGatewayLinkSchema.optional(),
 });
 export type Budget = z.infer<typeof BudgetSchema>;
 
@@ -124,3 +144,16 @@ export const ToolToggleOutcomeSchema = z.object({
   notes: z.array(z.string()),
 });
 export type ToolToggleOutcome = z.infer<typeof ToolToggleOutcomeSchema>;
+
+/** Outcome of `budget:setServer` (every tool of one server on or off, issue 32). */
+export const ServerToggleOutcomeSchema = z.object({
+  server: z.string(),
+  on: z.boolean(),
+  target: ToggleTargetSchema,
+  /** Tools the server lists, all switched. */
+  tools: z.number().int().nonnegative(),
+  /** Nothing to write: every tool already was as asked. */
+  unchanged: z.boolean(),
+  notes: z.array(z.string()),
+});
+export type ServerToggleOutcome = z.infer<typeof ServerToggleOutcomeSchema>;

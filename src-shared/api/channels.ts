@@ -29,7 +29,11 @@ export const ChannelEntrySchema = z.object({
 export type ChannelEntry = z.infer<typeof ChannelEntrySchema>;
 
 /** An entry as the faces see it: plus whether it was acknowledged. */
-export const ChannelEntryViewSchema = ChannelEntrySchema.extend({ acked: z.boolean() });
+export const ChannelEntryViewSchema = ChannelEntrySchema.extend({
+  acked: z.boolean(),
+  /** Whether it counts as unread (the core's rule: not paused, acknowledged or seen, and not a list change the app follows; issue 32). */
+  unread: z.boolean().optional(),
+});
 export type ChannelEntryView = z.infer<typeof ChannelEntryViewSchema>;
 
 /** A paused server (no `channel`) or one channel of a server. */

@@ -19,6 +19,20 @@ export const HostFileSchema = z.object({
   error: z.object({ message: z.string(), line: z.number().int().optional(), column: z.number().int().optional() }).optional(),
 });
 
+/**
+ * Whether Switchboard runs a row's server, and how it is doing (issue 32, docs/config-discovery.md
+ * § Per-host view): `running` (with `tools`), `starting`, `error` (with `reason`), `stopped`
+ * (by a person), `not-started` (with `reason`: disabled, not trusted, or another definition of the
+ * name is the one Switchboard runs). `server`: the server page to open (absent when there is none).
+ */
+export const HostRowRunSchema = z.object({
+  state: z.enum(['running', 'starting', 'error', 'stopped', 'not-started']),
+  reason: z.string().optional(),
+  tools: z.number().int().nonnegative().optional(),
+  server: z.string().optional(),
+});
+export type HostRowRun = z.infer<typeof HostRowRunSchema>;
+
 /** One definition as its host sees it (docs/config-discovery.md per-host view). */
 export const HostViewEntrySchema = z.object({
   server: ServerSummarySchema,
@@ -39,6 +53,8 @@ export const HostViewEntrySchema = z.object({
   stateText: z.string().optional(),
   /** `command args…` or `HTTP <url>` (URL secrets redacted). */
   launch: z.string().optional(),
+  /** How Switchboard runs it (issue 32; `config:hosts` sets it). */
+  run: HostRowRunSchema.optional(),
 });
 
 /** What one host sees: its files and its definitions in its own order. */

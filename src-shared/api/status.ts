@@ -238,6 +238,12 @@ export const ToolInfoSchema = z.object({
    * app-only: Switchboard's gateway never gives it to an agent.
    */
   visibility: ToolVisibilitySchema.optional(),
+  /**
+   * Set only in `tools:list {offForAgents: true}` (the window): the tool is off for agents (its
+   * definition's lists or Switchboard's context-budget switch leave it out), why; a person may still
+   * call it (`tools:call` with `person`). Issue 32, docs/tool-bridge.md § Off for agents.
+   */
+  offForAgents: z.string().optional(),
   /** Other raw tools whose computed name is the same (the first few by priority); empty when unique. */
   collidesWith: z.array(z.object({ server: z.string(), tool: z.string() })),
   /** How many other raw tools compute the same name (`collidesWith` lists at most 5); absent when unique. */

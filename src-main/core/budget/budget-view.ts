@@ -14,6 +14,8 @@ import type { DiscoveryResult } from '../config/types.js';
 import { buildToolInfos, isToolExposed } from '../mcp/tools/tool-bridge.js';
 import type { ToolCostCounter } from './tool-cost.js';
 import { TOKENIZER_INFO } from './tokenizer.js';
+import { budgetWarnings } from './budget-limits.js';
+import { gatewayLink } from './gateway-link.js';
 import { fileToggleTarget, gatewayOnlyNote, switchboardOnlyNote, TOOL_LIST_KEYS, toggleKeysText } from './tool-toggles.js';
 
 /** What the views are made from. */
@@ -82,19 +84,13 @@ function assemble(inputs: BudgetInputs, host: BudgetHostId, label: string, namin
   });
   servers.sort((a, b) => b.tokens - a.tokens || a.server.localeCompare(b.server));
   const onTools = tools.filter((t) => t.on);
-  return {
-    host,
-    label,
-    naming,
-    totals: {
-      tools: onTools.length,
-      tokens: onTools.reduce((n, t) => n + t.tokens.total, 0),
-      offTools: tools.length - onTools.length,
-      offTokens: tools.filter((t) => !t.on).reduce((n, t) => n + t.tokens.total, 0),
-    },
-    servers,
-    tools,
+  const totals = {
+    tools: onTools.length,
+    tokens: onTools.reduce((n, t) => n + t.tokens.total, 0),
+    offTools: tools.length - onTools.length,
+    offTokens: tools.filter((t) => !t.on).reduce((n, t) => n + t.tokens.total, 0),
   };
+  return { host, label, naming, totals, servers, tools, warnings: budgetWarnings(host, label, totals) };
 }
 
 /** Switchboard's bridge: every server it runs, named and described as docs/tool-bridge.md says, with every filter applied. */
@@ -146,7 +142,9 @@ function hostBudgetView(inputs: BudgetInputs, view: HostView): Omit<Budget, 'hos
     toggle: keys ? { kind: 'file' as const, host, file: def.source.file, keys } : { kind: 'switchboard' as const, note: gatewayOnlyNote(host) },
   }));
   const naming = scheme ? scheme.pattern : host === 'switchboard' ? 'mcp_<server>_<tool> (docs/tool-bridge.md)' : `${HOST_LABELS[host]}'s naming is not documented: counted with the raw tool name`;
-  return assemble(inputs, host, HOST_LABELS[host], naming, targets, rows);
+  const built = assemble(inputs, host, HOST_LABELS[host], naming, targets, rows);
+  // Issue 32: switches kept in Switchboard act through the host's gateway door: say whether it has one.
+  return keys || host === 'switchboard' ? built : { ...built, gateway: gatewayLink(host, view.entries.filter((e) => e.loaded && !e.overriddenBy).map((e) => e.definition)) };
 }
 
 /**
@@ -159,6 +157,6 @@ export function buildBudget(inputs: BudgetInputs, host: BudgetHostId = 'bridge')
   views.set('bridge', bridgeView(inputs));
   for (const v of inputs.hostViews) if (hostDefinitions(v).length > 0 || v.host === host) views.set(v.host, hostBudgetView(inputs, v));
   const hosts: BudgetHostSummary[] = [...views.values()].map((v) => ({ id: v.host, label: v.label, servers: v.servers.length, tools: v.totals.tools, tokens: v.totals.tokens }));
-  const chosen = views.get(host) ?? { host, label: host === 'bridge' ? BRIDGE_LABEL : HOST_LABELS[host], naming: '', totals: { tools: 0, tokens: 0, offTools: 0, offTokens: 0 }, servers: [], tools: [] };
+  const chosen = views.get(host) ?? { host, label: host === 'bridge' ? BRIDGE_LABEL : HOST_LABELS[host], naming: '', totals: { tools: 0, tokens: 0, offTools: 0, offTokens: 0 }, servers: [], tools: [], warnings: [] };
   return { tokenizer: TOKENIZER_INFO, hosts, ...chosen };
 }

@@ -85,12 +85,13 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * `TOOL_LIST_KEYS`). Only the list keys change; `unchanged` when the file already says so.
  * Throws NOT_FOUND / INVALID_CONFIG like the writer.
  */
-export async function setToolInHostList(loc: EntryLocation, name: string, tool: string, on: boolean, ctx: DiscoveryContext): Promise<{ unchanged: boolean; notes: string[] }> {
+export async function setToolInHostList(loc: EntryLocation, name: string, tool: string | readonly string[], on: boolean, ctx: DiscoveryContext): Promise<{ unchanged: boolean; notes: string[] }> {
   const keys = TOOL_LIST_KEYS[loc.host];
   if (!keys) throw new Error(`${loc.host} has no per-tool list`);
   const { server } = rawEntry(await readConfigText(loc.file), loc, name, ctx);
   const cur: ToolLists = { enabledTools: server.enabledTools, disabledTools: server.disabledTools };
-  const next = nextToolLists(cur, tool, on, keys.allow !== undefined);
+  // Several tools (a whole server's "all off / all on", issue 32): one write for all of them.
+  const next = (typeof tool === 'string' ? [tool] : tool).reduce((lists, t) => nextToolLists(lists, t, on, keys.allow !== undefined), cur);
   const patch: Record<string, string[] | null> = {};
   if (!same(cur.enabledTools, next.enabledTools)) patch.enabledTools = next.enabledTools ?? null;
   if (!same(cur.disabledTools, next.disabledTools)) patch.disabledTools = next.disabledTools ?? null;
@@ -193,6 +194,21 @@ export class SwitchboardToolToggles {
     });
     this.off = next ?? [];
     return { unchanged: false };
+  }
+
+  /** Switch each of `tools` on or off in one write (a whole server, issue 32); `changed`: how many were not already so. */
+  async setMany(server: string, file: string, tools: readonly string[], on: boolean, host?: HostId): Promise<{ changed: number }> {
+    const held = this.held(server, file, host);
+    const changing = new Set(tools.filter((t) => held.has(t) === on));
+    if (changing.size === 0) return { changed: 0 };
+    const match = (o: ToolOff): boolean => o.server === server && o.file === file && o.host === host && changing.has(o.tool);
+    const next = await this.store.update<ToolOff[]>(SWITCHBOARD_TOOLS_OFF_KEY, (cur) => {
+      const kept = (Array.isArray(cur) ? cur : []).filter((o) => !match(o));
+      const out = on ? kept : [...kept, ...[...changing].map((tool) => ({ server, file, tool, ...(host ? { host } : {}) }))];
+      return out.length > 0 ? out : undefined;
+    });
+    this.off = next ?? [];
+    return { changed: changing.size };
   }
 
   /** Re-read state.json (another process may have written it). */

@@ -20,13 +20,15 @@ interface MarksState {
   /** Seqs acknowledged one at a time (above every watermark). */
   seqs: number[];
   paused: ChannelPause[];
+  /** Everything with `seq <= seenThrough` was shown in the Notifications view (issue 32): not unread, not acknowledged. */
+  seenThrough: number;
 }
 
 /** Most individually acknowledged seqs kept (the oldest are dropped; they are long out of the window). */
 const MAX_ACKED_SEQS = 20_000;
 
 function emptyState(): MarksState {
-  return { ackedThrough: 0, scoped: [], seqs: [], paused: [] };
+  return { ackedThrough: 0, scoped: [], seqs: [], paused: [], seenThrough: 0 };
 }
 
 /** Read a persisted value leniently: anything malformed counts as "nothing acknowledged or paused". */
@@ -42,6 +44,7 @@ function fromJson(value: unknown): MarksState {
       }
     }
   }
+  if (typeof v.seenThrough === 'number' && Number.isFinite(v.seenThrough)) out.seenThrough = v.seenThrough;
   if (Array.isArray(v.seqs)) out.seqs = (v.seqs as unknown[]).filter((n): n is number => typeof n === 'number');
   if (Array.isArray(v.paused)) {
     for (const p of v.paused as Record<string, unknown>[]) {
@@ -66,6 +69,18 @@ export class ChannelMarks {
   isAcked(entry: { seq: number; server: string; channel: string }): boolean {
     if (entry.seq <= this.state.ackedThrough || this.seqSet.has(entry.seq)) return true;
     return this.state.scoped.some((s) => s.server === entry.server && entry.seq <= s.through && (s.channel === undefined || channelMatches(s.channel, entry.channel)));
+  }
+
+  /** Whether `seq` was shown in the Notifications view (`markSeen`). */
+  isSeen(seq: number): boolean {
+    return seq <= this.state.seenThrough;
+  }
+
+  /** Everything up to `through` was shown to a person (issue 32): no longer unread; kept in `state.json`. No-op when already so. */
+  markSeen(through: number): Promise<void> {
+    if (through <= this.state.seenThrough) return Promise.resolve();
+    this.state.seenThrough = through;
+    return this.save();
   }
 
   /** Whether notifications of `server` on `channel` are paused now. */

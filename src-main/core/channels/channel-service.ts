@@ -202,6 +202,12 @@ export class ChannelService {
     return this.marksChanged();
   }
 
+  /** The Notifications view showed everything up to `through` (default: the newest): none of it is unread any more (issue 32). */
+  async seen(through: number = this.store.last): Promise<ChannelSummary> {
+    await this.marks.markSeen(Math.min(through, this.store.last));
+    return this.marksChanged();
+  }
+
   async pause(server: string, channel?: string): Promise<ChannelSummary> {
     await this.marks.pause(server, channel);
     return this.marksChanged();

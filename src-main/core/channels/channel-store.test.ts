@@ -30,6 +30,27 @@ describe('ChannelStore', () => {
     b.close();
   });
 
+  it('does not count list changes the app follows; seen entries stop being unread, across a restart (issue 32)', async () => {
+    const marks = new ChannelMarks(new StateStore(dir));
+    const a = open(50, marks);
+    add(a, 's', 'tools/list_changed');
+    add(a, 's', 'resources/list_changed', { _meta: { x: 1 } });
+    add(a, 's', 'tools/list_changed', { reason: 'new tools' });
+    add(a, 's', 'message/log', { data: 'hello' });
+    expect(a.summary().unread).toBe(2);
+    expect(a.query({ unread: true }).entries.map((e) => e.seq)).toEqual([3, 4]);
+    expect(a.query({}).entries.map((e) => e.unread)).toEqual([false, false, true, true]);
+    await marks.markSeen(3);
+    a.recount();
+    expect(a.summary().unread).toBe(1);
+    a.close();
+    // Kept in state.json: a restart does not bring them back.
+    const c = open(50);
+    expect(c.summary().unread).toBe(1);
+    expect(c.query({}).entries.map((e) => e.acked)).toEqual([false, false, false, false]);
+    c.close();
+  });
+
   it('keeps a bounded window in memory and reads older entries from the file on demand', () => {
     const store = open(5);
     for (let i = 1; i <= 12; i++) add(store, i % 2 ? 'odd' : 'even', 'c', { i });

@@ -10,6 +10,7 @@ import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import { entryLine, type ChannelFile } from './channel-file.js';
 import type { ChannelMarks } from './channel-marks.js';
 import { EntryWindow } from './entry-window.js';
+import { followedByApp } from './followed-changes.js';
 
 /** Entries kept in memory. */
 export const DEFAULT_WINDOW_SIZE = 10_000;
@@ -112,9 +113,9 @@ export class ChannelStore {
     return this.options.file.readOlder(seq + 1, (e) => e.seq === seq, 1).entries[0];
   }
 
-  /** An entry with `acked`. */
+  /** An entry with `acked` and `unread`. */
   view(entry: ChannelEntry): ChannelEntryView {
-    return { ...entry, acked: this.options.marks.isAcked(entry) };
+    return { ...entry, acked: this.options.marks.isAcked(entry), unread: this.isUnread(entry) };
   }
 
   /**
@@ -159,9 +160,12 @@ export class ChannelStore {
     return out.reverse();
   }
 
-  /** Whether `entry` counts as unread: not paused on arrival, not acknowledged. */
+  /**
+   * Whether `entry` counts as unread: not paused on arrival, not acknowledged, not yet shown in the
+   * Notifications view, and not a list change the app follows itself (followed-changes.ts).
+   */
   isUnread(entry: ChannelEntry): boolean {
-    return !entry.paused && !this.options.marks.isAcked(entry);
+    return !entry.paused && !this.options.marks.isAcked(entry) && !this.options.marks.isSeen(entry.seq) && !followedByApp(entry);
   }
 
   /** Unread counts and pauses (`pendingConfirmations` is filled in by the service). */

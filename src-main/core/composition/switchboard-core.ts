@@ -117,6 +117,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       pins.held(server).has(tool)
         ? `is held back: it changed since it was pinned (block mode); see: switchboard pins ${server}, accept with: switchboard pins accept ${server} ${tool}`
         : `is switched off in Switchboard (context budget); switch it on with: switchboard budget on ${server} ${tool}`,
+    // Issue 32: a pin in block mode holds a tool from a person too; a budget switch only from agents.
+    blockedTools: (server) => pins.held(server),
     restart: extras.restart,
     values,
     auth,

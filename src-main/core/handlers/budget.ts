@@ -1,6 +1,6 @@
 /** Handlers of `budget:*`: the context budget and per-tool on/off (issue 16 item 4, docs/context-budget.md). */
 import { readFileSync } from 'node:fs';
-import type { Budget, BudgetHostId, ToggleTarget, ToolToggleOutcome } from '../../../src-shared/api/budget.js';
+import type { Budget, BudgetHostId, ServerToggleOutcome, ToggleTarget, ToolToggleOutcome } from '../../../src-shared/api/budget.js';
 import { ok } from '../../../src-shared/api/envelope.js';
 import { HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { buildBudget } from '../budget/budget-view.js';
@@ -8,7 +8,7 @@ import { loadTokenCounter } from '../budget/tokenizer.js';
 import { ToolCostCounter } from '../budget/tool-cost.js';
 import { progressiveCost } from '../budget/progressive-cost.js';
 import { ProgressiveSetting } from '../gateway/progressive-setting.js';
-import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, gatewayOnlyNote, toggleKeysText, TOOL_LIST_KEYS, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
+import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, gatewayOnlyNote, toggleKeysText, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -27,7 +27,7 @@ export function zedSwitchesOf(file: string, server: string): { tools: Record<str
  * writes to the host's own list (then rediscovers, so the bridge applies it at once) or to
  * Switchboard's own store, and announces `tools:changed`.
  */
-export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles, heldByPin: (server: string) => ReadonlySet<string>): HandlerGroup<'budget:get' | 'budget:setTool'> {
+export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles, heldByPin: (server: string) => ReadonlySet<string>): HandlerGroup<'budget:get' | 'budget:setTool' | 'budget:setServer'> {
   let counter: ToolCostCounter | undefined;
   const listed = (server: string) => (ctx.manager.runtime(server)?.status === 'connected' ? ctx.manager.rawTools(server) : undefined);
 
@@ -43,6 +43,48 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
     const entry = view.entries.find((e) => e.definition.name === server && e.loaded && !e.overriddenBy);
     if (!entry) throw new CoreError('NOT_FOUND', `${HOST_LABELS[host]} loads no server "${server}"`);
     return entry.definition;
+  };
+
+  /** The tools `server` lists; NOT_CONNECTED when it is not connected (`tool`: the one a person asked for, named in the words). */
+  const listedOrRefused = (server: string, tool?: string) => {
+    const tools = listed(server);
+    if (!tools) throw new CoreError('NOT_CONNECTED', `Server "${server}" is not connected, so its tools are not known; start it and switch ${tool ? `"${tool}"` : 'its tools'} off again`);
+    return tools;
+  };
+
+  /**
+   * Switch `tools` of `server` on or off where `where`'s agent reads it: the host's own list (one
+   * write), Zed's profile, or Switchboard's store (for the bridge, or for the host's gateway door).
+   * Announces `tools:changed` when something changed.
+   */
+  const applyToggle = async (def: ServerDefinition, where: BudgetHostId, server: string, tools: readonly string[], on: boolean): Promise<{ target: ToggleTarget; unchanged: boolean; notes: string[] }> => {
+    const dctx = ctx.discoveryContext();
+    const loc = { host: def.source.host, file: def.source.file, scope: def.source.scope };
+    const fileTarget = fileToggleTarget(def);
+    let target: ToggleTarget;
+    let outcome: { unchanged: boolean; notes: string[] };
+    if (fileTarget) {
+      target = fileTarget;
+      outcome = await setToolInHostList(loc, server, tools, on, dctx);
+    } else if (def.source.host === 'zed' && where === 'zed') {
+      target = { kind: 'file', host: 'zed', file: def.source.file, keys: toggleKeysText('zed') ?? '' };
+      const each = [];
+      for (const tool of tools) each.push(await setZedTool(def.source.file, server, tool, on, dctx));
+      outcome = { unchanged: each.every((o) => o.unchanged), notes: [...new Set(each.flatMap((o) => o.notes))] };
+    } else if (where === 'bridge') {
+      target = { kind: 'switchboard', note: switchboardOnlyNote(def.source.host) };
+      outcome = { unchanged: (await toggles.setMany(server, def.source.file, tools, on)).changed === 0, notes: [target.note] };
+    } else {
+      // Issue 30: kept in Switchboard for this host; its gateway door applies it (docs/gateway.md).
+      target = { kind: 'switchboard', note: gatewayOnlyNote(where, on) };
+      outcome = { unchanged: (await toggles.setMany(server, def.source.file, tools, on, where)).changed === 0, notes: [target.note] };
+    }
+    if (!outcome.unchanged) {
+      if (target.kind === 'file') await ctx.refresh();
+      ctx.emit('tools:changed', { server });
+      ctx.pokeServersChanged();
+    }
+    return { target, ...outcome };
   };
 
   return {
@@ -77,37 +119,26 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
         // Off only for a tool the server lists (a typo is refused, not recorded); on always goes
         // through, so a recorded entry can be removed even after the server stopped listing it.
         if (!on) {
-          const tools = listed(server);
-          if (!tools) throw new CoreError('NOT_CONNECTED', `Server "${server}" is not connected, so its tools are not known; start it and switch "${tool}" off again`);
+          const tools = listedOrRefused(server, tool);
           if (!tools.some((t) => t.name === tool)) throw new CoreError('NOT_FOUND', `Server "${server}" lists no tool "${tool}"`);
         }
-        const dctx = ctx.discoveryContext();
-        const loc = { host: def.source.host, file: def.source.file, scope: def.source.scope };
-        let target: ToggleTarget;
-        let outcome: { unchanged: boolean; notes: string[] };
-        if (TOOL_LIST_KEYS[def.source.host]) {
-          target = fileToggleTarget(def)!;
-          outcome = await setToolInHostList(loc, server, tool, on, dctx);
-        } else if (def.source.host === 'zed' && where === 'zed') {
-          target = { kind: 'file', host: 'zed', file: def.source.file, keys: toggleKeysText('zed')! };
-          outcome = await setZedTool(def.source.file, server, tool, on, dctx);
-        } else if (where === 'bridge') {
-          target = { kind: 'switchboard', note: switchboardOnlyNote(def.source.host) };
-          outcome = { ...(await toggles.set(server, def.source.file, tool, on)), notes: [target.note] };
-        } else {
-          // Issue 30: kept in Switchboard for this host; its gateway door applies it (docs/gateway.md).
-          target = { kind: 'switchboard', note: gatewayOnlyNote(where, on) };
-          outcome = { ...(await toggles.set(server, def.source.file, tool, on, where)), notes: [target.note] };
-        }
-        if (!outcome.unchanged) {
-          if (target.kind === 'file') await ctx.refresh();
-          ctx.emit('tools:changed', { server });
-          ctx.pokeServersChanged();
-        }
-        const result: ToolToggleOutcome = { server, tool, on, target, unchanged: outcome.unchanged, notes: outcome.notes };
+        const { target, unchanged, notes } = await applyToggle(def, where, server, [tool], on);
+        const result: ToolToggleOutcome = { server, tool, on, target, unchanged, notes };
         return ok(result);
       } catch (err) {
         return toFailure<ToolToggleOutcome>(err);
+      }
+    },
+    'budget:setServer': async ({ server, on, host }) => {
+      try {
+        const where = host ?? 'bridge';
+        const def = await definitionFor(server, where);
+        const names = listedOrRefused(server).map((t) => t.name);
+        const { target, unchanged, notes } = await applyToggle(def, where, server, names, on);
+        const result: ServerToggleOutcome = { server, on, target, tools: names.length, unchanged, notes };
+        return ok(result);
+      } catch (err) {
+        return toFailure<ServerToggleOutcome>(err);
       }
     },
   };

@@ -10,6 +10,7 @@ type ChannelMethod =
   | 'channels:list'
   | 'channels:summary'
   | 'channels:ack'
+  | 'channels:seen'
   | 'channels:pause'
   | 'channels:resume'
   | 'channels:context'
@@ -64,6 +65,7 @@ export function channelHandlers(ctx: CoreContext): HandlerGroup<ChannelMethod> {
     'channels:list': (q) => attempt(() => channels.list(q)),
     'channels:summary': () => attempt(() => channels.summary()),
     'channels:ack': ({ seq, server, channel, text }) => attempt(() => channels.ack(seq !== undefined ? { seq } : { all: true, server, channel, text })),
+    'channels:seen': ({ through }) => attempt(() => channels.seen(through)),
     'channels:pause': ({ server, channel }) =>
       attempt(() => {
         knownServer(server);

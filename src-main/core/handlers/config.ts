@@ -6,6 +6,7 @@ import type { MCPServer, ServerDefinition } from '../../../src-shared/config/ser
 import { removeDefinition, transferDefinition } from '../config/config-verbs.js';
 import { addServerToFile, setServerEnabled, updateServerInFile, type ServerPatch, type WriteOutcome } from '../config/config-writer.js';
 import { allHostViews, hostViewJson } from '../config/host-view.js';
+import { hostRowRun } from '../config/host-row-run.js';
 import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../facade/errors.js';
@@ -49,7 +50,16 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:hosts': async () => {
       const result = await ctx.ensureDiscovered();
       const dctx = ctx.discoveryContext();
-      return ok((await allHostViews(result, dctx)).map((v) => hostViewJson(v, result, dctx)));
+      const runtime = (name: string) => ctx.manager.runtime(name);
+      // Issue 32: each row also says how the server Switchboard runs under that name is doing (host-row-run.ts).
+      return ok((await allHostViews(result, dctx)).map((v) => {
+        const json = hostViewJson(v, result, dctx);
+        const runs = v.entries.map((e) => hostRowRun(e.definition, result, runtime));
+        return { ...json, entries: json.entries.map((e, i) => {
+          const run = runs[i];
+          return run ? { ...e, run } : e;
+        }) };
+      }));
     },
 
     'config:add': ({ name, server, target, token, allowLiteralSecrets }) =>

@@ -23,12 +23,12 @@ export type ToolCallRunner = (input: ToolCallInput, via?: CallVia, relay?: Gatew
 /** `tools:list` and `tools:call` (`runCall`: the one call path, shared with the gateway's `gateway:call`). */
 export function toolHandlers(ctx: CoreContext, runCall: ToolCallRunner = toolCallRunner(ctx)): HandlerGroup<'tools:list' | 'tools:call'> {
   return {
-    'tools:list': async ({ server }) => {
+    'tools:list': async ({ server, offForAgents }) => {
       if (server !== undefined) {
         const discovery = await ctx.ensureDiscovered();
         if (!discovery.servers.some((s) => s.name === server)) return fail('NOT_FOUND', `Unknown server "${server}"`);
       }
-      return ok(ctx.manager.listTools(server));
+      return ok(ctx.manager.listTools(server, { offForAgents }));
     },
 
     'tools:call': (input) => runCall(input),
@@ -43,7 +43,7 @@ export function toolHandlers(ctx: CoreContext, runCall: ToolCallRunner = toolCal
  * `previewChars`, a large result crosses the wire as a preview (`truncated`; `tools:fullText`).
  */
 export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
-  return async ({ server, tool, args, callId, validate, previewChars }, via, relay) => {
+  return async ({ server, tool, args, callId, validate, previewChars, person }, via, relay) => {
     const { inspector } = ctx;
     // Refuse before anything serialises or walks them (a 10k-deep object overflows the stack).
     if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) return fail('BAD_REQUEST', `Tool "${tool}": ${tooDeepMessage()}`);
@@ -56,7 +56,7 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
     const gatewayDone = via ? inspector.broker.gatewayCall(runner, via.host, relay && callId !== undefined ? { ...relay, callId } : undefined) : undefined;
     try {
       // One lookup (tools/resolve-tool.ts): its refusal is the one every face gets; its tool is the one called.
-      const resolved = await ctx.manager.resolveTool(runner, tool);
+      const resolved = await ctx.manager.resolveTool(runner, tool, person === true && !via);
       if (!resolved.ok) return fail(resolved.code, resolved.message);
       if (validate !== false) {
         const missing = missingRequired(resolved.info, args);

@@ -4,12 +4,17 @@
  * servers biggest first and every tool biggest first in a virtual list, each with an on/off switch
  * that `budget:setTool` writes to the host's own list (or keeps in Switchboard only). Main counts;
  * this view only shows `budget:get` and reloads when tools change. Tool text is rendered as text.
+ * Issue 32: main's warnings (past a token or tool limit), a filter, a whole server's "All off / All
+ * on" (`budget:setServer`), and for a host whose switches act through the gateway whether it is
+ * connected, with Connect.
  */
-import { Alert, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Budget, BudgetHostId, BudgetTool, ToggleTarget } from '../../../src-shared/api/budget.js';
+import type { HostId } from '../../../src-shared/config/server.js';
 import { useApp } from '../store/use-store.js';
+import { BudgetWarnings, GatewayLinkNote } from './budget-notes.js';
 import './budget.css';
 
 const n = (v: number): string => v.toLocaleString('en-US');
@@ -25,16 +30,17 @@ const OFF_TEXT: Record<NonNullable<BudgetTool['offBy']>, string> = {
   pin: 'held back: changed since pinned',
 };
 
-/** The tools, biggest first, as virtual rows with a switch each. */
-function ToolRows({ budget, busy, onToggle }: { budget: Budget; busy?: string; onToggle(t: BudgetTool, on: boolean): void }) {
+/** The tools, biggest first (those `tools` keeps: the filter's), as virtual rows with a switch each. */
+function ToolRows({ budget, tools, busy, onToggle }: { budget: Budget; tools: readonly BudgetTool[]; busy?: string; onToggle(t: BudgetTool, on: boolean): void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: budget.tools.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 8 });
+  const virtualizer = useVirtualizer({ count: tools.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 8 });
   const toggles = new Map(budget.servers.map((s) => [s.server, s.toggle]));
   return (
     <div ref={scrollRef} className="budget-tools-scroll">
       <div role="list" aria-label="Tools by tokens" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const t = budget.tools[item.index]!;
+          const t = tools[item.index];
+          if (!t) return null;
           const target = toggles.get(t.server);
           const key = `${t.server}\0${t.tool}`;
           return (
@@ -51,6 +57,10 @@ function ToolRows({ budget, busy, onToggle }: { budget: Budget; busy?: string; o
               </span>
               <Switch
                 size="sm"
+                color="teal"
+                onLabel="ON"
+                offLabel="OFF"
+                className="budget-switch"
                 checked={t.on}
                 disabled={!target || target.kind === 'none' || t.offBy === 'pin' || busy === key}
                 title={target ? toggleText(target) : undefined}
@@ -65,8 +75,17 @@ function ToolRows({ budget, busy, onToggle }: { budget: Budget; busy?: string; o
   );
 }
 
-export function BudgetView() {
+/** Tools whose agent name, raw name or server holds `filter` (any case). */
+function filtered(tools: readonly BudgetTool[], filter: string): readonly BudgetTool[] {
+  const q = filter.trim().toLowerCase();
+  if (q === '') return tools;
+  return tools.filter((t) => t.name.toLowerCase().includes(q) || t.tool.toLowerCase().includes(q) || t.server.toLowerCase().includes(q));
+}
+
+/** The Context budget view; `onConnect` opens the Gateway view at a host (issue 32). */
+export function BudgetView({ onConnect }: { onConnect(host: HostId): void }) {
   const { api } = useApp();
+  const [filter, setFilter] = useState('');
   const [host, setHost] = useState<BudgetHostId>('bridge');
   const [budget, setBudget] = useState<Budget>();
   const [error, setError] = useState<string>();
@@ -92,6 +111,15 @@ export function BudgetView() {
     setBusy(undefined);
     if (!r.ok) return setError(r.error.message);
     setLastToggle(`${t.name} ${on ? 'on' : 'off'}: ${toggleText(r.data.target)}`);
+    await load();
+  };
+
+  const toggleServer = async (server: string, on: boolean): Promise<void> => {
+    setBusy(`${server}\0`);
+    const r = await api.call('budget:setServer', { server, on, host });
+    setBusy(undefined);
+    if (!r.ok) return setError(r.error.message);
+    setLastToggle(`${server}: all ${r.data.tools} tools ${on ? 'on' : 'off'}: ${toggleText(r.data.target)}`);
     await load();
   };
 
@@ -125,6 +153,8 @@ export function BudgetView() {
           <Text size="xs" c="dimmed">
             {budget.tokenizer.note} Names: {budget.naming}.
           </Text>
+          <BudgetWarnings budget={budget} />
+          <GatewayLinkNote budget={budget} onConnect={onConnect} />
           {lastToggle ? (
             <Text size="xs" c="teal" role="status" aria-label="Last change">
               {lastToggle}
@@ -137,6 +167,7 @@ export function BudgetView() {
                 <th className="num">Tools on</th>
                 <th className="num">Tokens</th>
                 <th>Per-tool on/off</th>
+                <th>Whole server</th>
               </tr>
             </thead>
             <tbody>
@@ -150,6 +181,18 @@ export function BudgetView() {
                       {toggleText(s.toggle)}
                     </Text>
                   </td>
+                  <td>
+                    {s.listed && s.toggle.kind !== 'none' ? (
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="compact-xs" variant="light" color="gray" disabled={busy !== undefined || s.onTools === 0} onClick={() => void toggleServer(s.server, false)}>
+                          All off
+                        </Button>
+                        <Button size="compact-xs" variant="light" color="teal" disabled={busy !== undefined || s.onTools === s.tools} onClick={() => void toggleServer(s.server, true)}>
+                          All on
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -159,7 +202,10 @@ export function BudgetView() {
               No tools: a server&apos;s tools are counted once it is connected.
             </Text>
           ) : (
-            <ToolRows budget={budget} busy={busy} onToggle={(t, on) => void toggle(t, on)} />
+            <>
+              <TextInput size="xs" w={320} placeholder="Filter by tool or server" aria-label="Filter tools" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+              <ToolRows budget={budget} tools={filtered(budget.tools, filter)} busy={busy} onToggle={(t, on) => void toggle(t, on)} />
+            </>
           )}
         </>
       ) : null}

@@ -16,7 +16,8 @@ const OVERSCAN = 5;
 
 /** One row; memoised so a burst re-renders only the rows that are new on screen. */
 const Row = memo(function Row({ e, selected, onSelect }: { e: ChannelEntryView; selected: boolean; onSelect(seq: number): void }) {
-  const state = e.paused ? 'paused' : e.acked ? 'read' : 'unread';
+  // The core says what is unread (issue 32: followed list changes and seen entries are not).
+  const state = e.paused ? 'paused' : (e.unread ?? !e.acked) ? 'unread' : 'read';
   return (
     <button
       type="button"

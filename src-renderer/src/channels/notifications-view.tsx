@@ -6,7 +6,7 @@
  */
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import './channels.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChannelEntryView, ChannelSummary } from '../../../src-shared/api/channels.js';
 import { useAutoClose } from '../lib/auto-close.js';
 import { useChannels, useChannelsStore } from '../store/channels-store.js';
@@ -53,6 +53,17 @@ export function NotificationsView() {
   const [reloadKey, setReloadKey] = useState(0);
   const [current, setCurrent] = useState<ChannelEntryView>();
   const [listError, setListError] = useState<string>();
+
+  // Issue 32: what this view showed is seen once the person leaves it — the core stops counting it
+  // as unread (kept across restarts); while it is open the count and the dots stay.
+  const lastSeq = useChannels((s) => s.summary?.lastSeq ?? 0);
+  const shownThrough = useRef(0);
+  useEffect(() => {
+    shownThrough.current = lastSeq;
+  }, [lastSeq]);
+  useEffect(() => () => {
+    if (shownThrough.current > 0) void api.call('channels:seen', { through: shownThrough.current });
+  }, [api]);
 
   const changed = (): void => {
     setReloadKey((k) => k + 1);

@@ -3,19 +3,40 @@
  * the servers it loads by its own rules, overridden and not-loaded ones marked with why. Reloaded
  * when config files change (`config:reloaded`) or the server list changes.
  */
-import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
-import type { HostView } from '../../../src-shared/api/config.js';
+import type { HostRowRun, HostView } from '../../../src-shared/api/config.js';
 import { hostRowState } from '../lib/host-row.js';
 import type { FollowedListSpec } from '../lib/followed-list.js';
 import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp, useStore } from '../store/use-store.js';
 
-const STATE_COLOR = { active: 'teal', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange' } as const;
+// `active` only says the host loads it, not that it runs (issue 32): the Run column says that.
+const STATE_COLOR = { active: 'blue', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange' } as const;
+const RUN_COLOR = { running: 'teal', starting: 'blue', error: 'red', stopped: 'gray', 'not-started': 'gray' } as const;
+const RUN_WORD = { running: 'running', starting: 'starting', error: 'error', stopped: 'stopped', 'not-started': 'not started' } as const;
+
+/** The Run cell: the state, the tool count or the reason (main's words, rendered as text). */
+function RunCell({ run }: { run?: HostRowRun }) {
+  if (!run) return null;
+  return (
+    <>
+      <Badge size="sm" variant="light" color={RUN_COLOR[run.state]} styles={{ label: { textTransform: 'none' } }}>
+        {RUN_WORD[run.state]}
+        {run.tools !== undefined ? ` · ${run.tools} ${run.tools === 1 ? 'tool' : 'tools'}` : ''}
+      </Badge>
+      {run.reason ? (
+        <Text size="xs" c={run.state === 'error' ? 'red' : 'dimmed'} className="host-state-text">
+          {run.reason}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 const STATE_WORD = { active: 'active', shadowed: 'shadowed', disabled: 'disabled', 'not-loaded': 'not loaded' } as const;
 
-/** The "Hosts" button and its dialog. */
-function HostViewsView() {
+/** The "Hosts" button and its dialog; `onOpenServer` shows a server's page (a row's server name leads there). */
+function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
   const { api } = useApp();
   const [open, setOpen] = useState(false);
   const snapshot = useStore((s) => s.snapshot);
@@ -65,6 +86,7 @@ function HostViewsView() {
                         <Table.Th>Transport</Table.Th>
                         <Table.Th>Launch</Table.Th>
                         <Table.Th>State</Table.Th>
+                        <Table.Th>Run</Table.Th>
                         <Table.Th>Scope</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -73,7 +95,18 @@ function HostViewsView() {
                         const row = hostRowState(e, snapshot);
                         return (
                           <Table.Tr key={`${e.server.source.file}:${e.server.source.line ?? 0}:${e.server.name}`} data-state={row.kind}>
-                            <Table.Td>{e.server.name}</Table.Td>
+                            <Table.Td>
+                              {e.run?.server !== undefined ? (
+                                <Anchor component="button" type="button" size="sm" title={`Open ${e.run.server}'s page`} onClick={() => {
+                                  setOpen(false);
+                                  if (e.run?.server !== undefined) onOpenServer(e.run.server);
+                                }}>
+                                  {e.server.name}
+                                </Anchor>
+                              ) : (
+                                e.server.name
+                              )}
+                            </Table.Td>
                             <Table.Td>{e.server.transport}</Table.Td>
                             <Table.Td className="mono launch-line" title={row.launch}>
                               {row.launch}
@@ -87,6 +120,9 @@ function HostViewsView() {
                                   {row.text.replace(/^(active|shadowed|disabled)( · )?/, '')}
                                 </Text>
                               ) : null}
+                            </Table.Td>
+                            <Table.Td>
+                              <RunCell run={e.run} />
                             </Table.Td>
                             <Table.Td>{e.server.source.scope}</Table.Td>
                           </Table.Tr>

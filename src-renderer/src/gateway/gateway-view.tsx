@@ -165,7 +165,7 @@ function Held({ h }: { h: GatewayHost }) {
 function HostGateway({ h }: { h: GatewayHost }) {
   const listed = h.list.servers.filter((s) => s.state === 'listed').length;
   return (
-    <section className="gateway-host" aria-label={`Gateway of ${h.label}`}>
+    <section className="gateway-host" id={`gateway-host-${h.host}`} aria-label={`Gateway of ${h.label}`}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} size="h4">

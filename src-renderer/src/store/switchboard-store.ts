@@ -102,7 +102,8 @@ export function createSwitchboardStore(
   };
 
   const refreshTools = async (server?: string): Promise<void> => {
-    const r = await api.call('tools:list', server ? { server } : {});
+    // Issue 32: the window is not an agent: tools off for agents are listed too, marked.
+    const r = await api.call('tools:list', server ? { server, offForAgents: true } : { offForAgents: true });
     if (server) {
       set({ tools: { ...state.tools, [server]: r.ok ? r.data : [] } });
       return;

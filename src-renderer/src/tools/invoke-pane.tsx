@@ -172,7 +172,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
     setProgress(undefined);
     setCalling(true);
     // A several-MB result crosses the wire as a preview; the full text is fetched on demand.
-    const r = await api.call('tools:call', { server: tool.server, tool: tool.name, args, callId, validate, previewChars: PREVIEW_CHARS });
+    const r = await api.call('tools:call', { server: tool.server, tool: tool.name, args, callId, validate, previewChars: PREVIEW_CHARS, person: true });
     if (callIdRef.current !== callId) return; // a newer call (or a remount) took over
     callIdRef.current = undefined;
     setCalling(false);

@@ -58,6 +58,11 @@ function badges(t: ToolInfo, clashes: string[]) {
       ))}
       {clashes.length > 0 ? <span className="row-badge orange">name clash: {clashes.join(', ')}</span> : null}
       {t.fullAgentName ? <span className="row-badge gray">shortened</span> : null}
+      {t.offForAgents ? (
+        <span className="row-badge orange" title={`Off for agents: ${t.offForAgents}. You can still call it here.`}>
+          off for agents
+        </span>
+      ) : null}
       {modelVisible(t.visibility) ? null : (
         <span className="row-badge gray" title="MCP Apps: for its server's apps only; Switchboard's gateway never gives it to an agent">
           app-only

@@ -1,6 +1,6 @@
 /** `budget:*`: the context budget and per-tool on/off (issue 16 item 4, docs/context-budget.md). */
 import { z } from 'zod';
-import { BudgetHostIdSchema, BudgetSchema, ToolToggleOutcomeSchema } from '../budget.js';
+import { BudgetHostIdSchema, BudgetSchema, ServerToggleOutcomeSchema, ToolToggleOutcomeSchema } from '../budget.js';
 import { ServerName } from './common.js';
 
 export const budgetMethods = {
@@ -13,5 +13,10 @@ export const budgetMethods = {
   'budget:setTool': {
     input: z.object({ server: ServerName, tool: z.string().min(1).max(500), on: z.boolean(), host: BudgetHostIdSchema.optional() }).strict(),
     output: ToolToggleOutcomeSchema,
+  },
+  /** Every tool `server` lists on or off at once (the budget view's "All off" / "All on", issue 32); same targets and errors as `budget:setTool`. */
+  'budget:setServer': {
+    input: z.object({ server: ServerName, on: z.boolean(), host: BudgetHostIdSchema.optional() }).strict(),
+    output: ServerToggleOutcomeSchema,
   },
 } as const;

@@ -45,6 +45,11 @@ export const channelMethods = {
       .refine((v) => v.seq === undefined || (v.server === undefined && v.channel === undefined && v.text === undefined), { message: 'filters go with "all": true, not with "seq"' }),
     output: ChannelSummarySchema,
   },
+  /**
+   * The Notifications view showed every entry up to `through` (absent: the newest): they are no
+   * longer unread (issue 32; not acknowledged — rows keep their own state). Kept in the data folder.
+   */
+  'channels:seen': { input: z.object({ through: z.number().int().nonnegative().optional() }).strict(), output: ChannelSummarySchema },
   /** Pause a server (or one of its channels): entries are kept but neither counted nor matched by rules. */
   'channels:pause': { input: z.object({ server: ServerName, channel: z.string().min(1).optional() }).strict(), output: ChannelSummarySchema },
   /** Undo `channels:pause` for that server or channel. */

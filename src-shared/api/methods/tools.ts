@@ -4,8 +4,11 @@ import { ToolCallResultSchema, ToolInfoSchema } from '../status.js';
 import { ServerName } from './common.js';
 
 export const toolMethods = {
-  /** Tools under agent-visible names; all servers, or one when `server` is given. */
-  'tools:list': { input: z.object({ server: ServerName.optional() }).strict(), output: z.array(ToolInfoSchema) },
+  /**
+   * Tools under agent-visible names; all servers, or one when `server` is given. `offForAgents`
+   * (the window, issue 32): tools off for agents listed too, each marked `offForAgents`.
+   */
+  'tools:list': { input: z.object({ server: ServerName.optional(), offForAgents: z.boolean().optional() }).strict(), output: z.array(ToolInfoSchema) },
   /** Call a tool by raw server and tool name. `args` is the JSON object of arguments. */
   'tools:call': {
     input: z
@@ -18,6 +21,8 @@ export const toolMethods = {
         validate: z.boolean().optional(),
         /** Cut texts longer than this to this many characters (a face that renders previews; see `truncated`). */
         previewChars: z.number().int().min(1024).max(1_000_000).optional(),
+        /** A person's call (the window, issue 32): a tool only off for agents may be called; a pin in block mode still refuses. */
+        person: z.boolean().optional(),
       })
       .strict(),
     output: ToolCallResultSchema,

@@ -44,4 +44,10 @@ export interface McpManagerOptions {
    * wording. A call to a held tool is refused with it (NOT_FOUND). Default none.
    */
   heldReason?: (server: string, tool: string) => string | undefined;
+  /**
+   * Held tools that not even a person's call from the window may use (issue 32: a pin in block
+   * mode — the tool changed since it was pinned). Tools held for any other reason, and tools the
+   * definition's own lists leave out, are only off for agents. Default none.
+   */
+  blockedTools?: (server: string) => ReadonlySet<string>;
 }

@@ -9,6 +9,7 @@ import { refusalError, resolveTool, type ResolvedTool, type ToolResolution, type
 import { ServerConnection } from '../connection/connection.js';
 import { buildToolInfos, isToolExposed } from '../tools/tool-bridge.js';
 import { ToolInfosMemo } from '../tools/tool-infos-memo.js';
+import { inListingOrder, OFF_BY_LIST, offForAgentsInfos } from '../tools/off-for-agents.js';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { CallToolOptions, ManagedServer, McpManagerApi, ServerRuntime } from './types.js';
@@ -40,11 +41,13 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   readonly values: ValueResolver;
   private readonly heldTools?: (server: string) => ReadonlySet<string>;
   private readonly heldReason?: (server: string, tool: string) => string | undefined;
+  private readonly blockedTools?: (server: string) => ReadonlySet<string>;
 
   constructor(options: McpManagerOptions = {}) {
     super();
     this.heldTools = options.heldTools;
     this.heldReason = options.heldReason;
+    this.blockedTools = options.blockedTools;
     const services = managerServices(options, {
       log: (entry) => this.emit('log', entry),
       trace: (entry) => this.emit('trace', entry),
@@ -112,17 +115,29 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
    * Agent-visible tools (docs/tool-bridge.md): names assigned over ALL connected servers in priority order (so
    * a name does not change with the filter), then narrowed to `server` when given.
    */
-  listTools(server?: string): ToolInfo[] {
-    const entries = this.supervision.ordered()
-      .filter((c) => c.status === 'connected')
-      .map((c) => ({
-        server: c.name,
-        tools: c.listedTools(),
-        ...this.filtersOf(c),
-      }));
+  listTools(server?: string, options: { offForAgents?: boolean } = {}): ToolInfo[] {
+    const connected = this.supervision.ordered().filter((c) => c.status === 'connected');
+    const entries = connected.map((c) => ({
+      server: c.name,
+      tools: c.listedTools(),
+      ...this.filtersOf(c),
+    }));
     const infos = this.toolInfosMemo.of(entries, buildToolInfos);
     // Copies: the memo's objects are handed out again on the next call.
-    return (server === undefined ? infos : infos.filter((t) => t.server === server)).map((t) => ({ ...t }));
+    const mine = (server === undefined ? infos : infos.filter((t) => t.server === server)).map((t) => ({ ...t }));
+    if (!options.offForAgents) return mine;
+    // Issue 32: the window lists the tools off for agents too, each in its server's listing order.
+    return connected.filter((c) => server === undefined || c.name === server).flatMap((c) => {
+      const exposed = mine.filter((t) => t.server === c.name);
+      return inListingOrder(c.listedTools(), exposed, this.offTools(c.name, c.listedTools(), exposed));
+    });
+  }
+
+  /** `server`'s tools off for agents (not exposed, not blocked by a pin), marked with why (off-for-agents.ts). */
+  private offTools(server: string, listed: Tool[], exposed: ToolInfo[]): ToolInfo[] {
+    const held = this.heldTools?.(server);
+    const reason = (tool: string): string => (held?.has(tool) ? (this.heldReason?.(server, tool)?.replace(/^is /, '') ?? OFF_BY_LIST) : OFF_BY_LIST);
+    return offForAgentsInfos(server, listed, exposed, this.blockedTools?.(server) ?? new Set(), reason);
   }
 
   /** The last names assigned, reused while every connected server's listing and filters are the same (each call resolves its tool through them). */
@@ -133,8 +148,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
    * goes through (the `tools:call` handler, rule calls, replays, the gateway). Waits for a connect in
    * progress; never throws: a refusal carries the code and the CLI's text.
    */
-  resolveTool(server: string, tool: string): Promise<ToolResolution<ServerConnection>> {
-    return resolveTool(this.toolSource, server, tool);
+  resolveTool(server: string, tool: string, person = false): Promise<ToolResolution<ServerConnection>> {
+    return resolveTool(this.toolSource, server, tool, person);
   }
 
   /**
@@ -161,7 +176,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     connection: (server) => this.entries.get(server)?.connection,
     filters: (connection) => this.filtersOf(connection),
     heldReason: (server, tool) => (this.heldTools?.(server).has(tool) ? this.heldReason?.(server, tool) : undefined),
-    exposed: (server, tool) => this.listTools(server).find((t) => t.name === tool),
+    exposed: (server, tool, person) => this.listTools(server, { offForAgents: person }).find((t) => t.name === tool),
+    blocked: (server, tool) => this.blockedTools?.(server).has(tool) ?? false,
   };
 
   /**

@@ -90,7 +90,7 @@ export interface McpManagerApi {
   runtime(name: string): ServerRuntime | undefined;
   runtimes(): ServerRuntime[];
   /** Agent-visible tools of all connected servers (or one), named per docs/tool-bridge.md over priority order. */
-  listTools(server?: string): ToolInfo[];
+  listTools(server?: string, options?: { offForAgents?: boolean }): ToolInfo[];
   /** Call a tool by raw names. Never throws for tool or transport failures: they map into the result. */
   callTool(server: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<ToolCallResult>;
   /** Buffered log lines of a server with `seq > afterSeq`. */

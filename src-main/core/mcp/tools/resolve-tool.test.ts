@@ -9,6 +9,7 @@ function connection(status: string, extra: Partial<ResolvableConnection> & { las
     { name: 'echo', inputSchema: { type: 'object', required: ['message'] }, outputSchema: { type: 'object' } },
     { name: 'hidden', inputSchema: { type: 'object' } },
     { name: 'held', inputSchema: { type: 'object' } },
+    { name: 'pinned', inputSchema: { type: 'object' } },
   ];
   const c = {
     name: 's',
@@ -23,7 +24,7 @@ function connection(status: string, extra: Partial<ResolvableConnection> & { las
   return c;
 }
 
-const held = new Set(['held']);
+const held = new Set(['held', 'pinned']);
 const filtersOf = (c: ResolvableConnection) => ({ disabledTools: [...(c.definition.disabledTools ?? []), ...held] });
 
 function source(c: ResolvableConnection | undefined): ToolSource<ResolvableConnection> {
@@ -31,7 +32,9 @@ function source(c: ResolvableConnection | undefined): ToolSource<ResolvableConne
     connection: (server) => (server === 's' ? c : undefined),
     filters: filtersOf,
     heldReason: (_server, tool) => (held.has(tool) ? 'is switched off in Switchboard (context budget); switch it on with: switchboard budget on s held' : undefined),
-    exposed: (server, tool) => buildToolInfos(c ? [{ server: 's', tools: c.listedTools(), ...filtersOf(c) }] : []).find((t) => t.server === server && t.name === tool),
+    exposed: (server, tool, person) => buildToolInfos(c ? [{ server: 's', tools: c.listedTools(), ...(person ? {} : filtersOf(c)) }] : []).find((t) => t.server === server && t.name === tool),
+    // Stands for a pin in block mode: held from a person too.
+    blocked: (_server, tool) => tool === 'pinned',
   };
 }
 
@@ -75,5 +78,16 @@ describe('resolveTool', () => {
     expect(await refusal(c, 'nope')).toBe('NOT_FOUND: Unknown tool "nope" on server "s"');
     expect(await refusal(c, 'hidden')).toBe('NOT_FOUND: Tool "hidden" on server "s" is filtered out by its enabledTools/disabledTools');
     expect(await refusal(c, 'held')).toBe('NOT_FOUND: Tool "held" on server "s" is switched off in Switchboard (context budget); switch it on with: switchboard budget on s held');
+  });
+
+  it('resolves a tool only off for agents for a person (issue 32), never a blocked one', async () => {
+    const c = connection('connected');
+    for (const tool of ['hidden', 'held']) {
+      const r = await resolveTool(source(c), 's', tool, true);
+      expect(r.ok ? r.name : r.message).toBe(tool);
+    }
+    expect(await refusal(c, 'hidden')).toBe('NOT_FOUND: Tool "hidden" on server "s" is filtered out by its enabledTools/disabledTools');
+    const pinned = await resolveTool(source(c), 's', 'pinned', true);
+    expect(pinned.ok ? 'resolved' : pinned.code).toBe('NOT_FOUND');
   });
 });

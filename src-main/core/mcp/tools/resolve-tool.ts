@@ -66,8 +66,10 @@ export interface ToolSource<C extends ResolvableConnection> {
   filters(connection: C): { enabledTools?: string[]; disabledTools?: string[] };
   /** Why Switchboard holds `tool` back (a sentence after the tool's name); undefined when it does not. */
   heldReason(server: string, tool: string): string | undefined;
-  /** The exposed tool as agents see it (names assigned over every connected server). */
-  exposed(server: string, tool: string): ToolInfo | undefined;
+  /** The exposed tool as agents see it (names assigned over every connected server); with `person`, a tool off for agents too (off-for-agents.ts). */
+  exposed(server: string, tool: string, person?: boolean): ToolInfo | undefined;
+  /** Whether `tool` is held back even from a person (a pin in block mode). */
+  blocked(server: string, tool: string): boolean;
 }
 
 const refuse = (code: ToolRefusal['code'], message: string): ToolRefusal => ({ ok: false, code, message });
@@ -96,9 +98,10 @@ function statusRefusal(server: string, c: ResolvableConnection): ToolRefusal | u
  * Resolve `tool` on `server` by raw names. Waits for a connect in progress; never throws. Refusals:
  * NOT_FOUND (`Unknown server "<s>"`, `Unknown tool "<t>" on server "<s>"`, `Tool "<t>" on server
  * "<s>" is filtered out by its enabledTools/disabledTools` or the held reason), DISABLED, UNTRUSTED
- * (untrusted project, changed definition), NOT_CONNECTED (stopped, restarting, failed).
+ * (untrusted project, changed definition), NOT_CONNECTED (stopped, restarting, failed). With
+ * `person` (a call from the window, issue 32) a tool only off for agents resolves too.
  */
-export async function resolveTool<C extends ResolvableConnection>(source: ToolSource<C>, server: string, tool: string): Promise<ToolResolution<C>> {
+export async function resolveTool<C extends ResolvableConnection>(source: ToolSource<C>, server: string, tool: string, person = false): Promise<ToolResolution<C>> {
   const connection = source.connection(server);
   if (!connection) return refuse('NOT_FOUND', `Unknown server "${server}"`);
   if (connection.status === 'connecting') await connection.whenSettled();
@@ -107,8 +110,10 @@ export async function resolveTool<C extends ResolvableConnection>(source: ToolSo
   const definition = connection.listedTools().find((t) => t.name === tool);
   if (!definition) return refuse('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
   // A held tool says why (a pin in block mode, a Switchboard-only switch), not a list it is not in.
-  if (!isToolExposed(tool, source.filters(connection))) return refuse('NOT_FOUND', `Tool "${tool}" on server "${server}" ${source.heldReason(server, tool) ?? 'is filtered out by its enabledTools/disabledTools'}`);
-  const info = source.exposed(server, tool);
+  // A person (`person`, the window) may call a tool that is only off for agents (issue 32); a pin in block mode holds it from everyone.
+  const offForPerson = person && !source.blocked(server, tool);
+  if (!offForPerson && !isToolExposed(tool, source.filters(connection))) return refuse('NOT_FOUND', `Tool "${tool}" on server "${server}" ${source.heldReason(server, tool) ?? 'is filtered out by its enabledTools/disabledTools'}`);
+  const info = source.exposed(server, tool, person);
   if (!info) return refuse('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
   const outputSchema = definition.outputSchema as Record<string, unknown> | undefined;
   return { ok: true, server, connection, name: tool, definition, outputSchema, timeoutMs: connection.definition.timeout ?? DEFAULT_TIMEOUT_MS, info };

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerDefinition } from '../../../src-shared/config/server.js';
+import { budgetWarnings } from './budget-limits.js';
+import { gatewayLink, isDoorEntryFor } from './gateway-link.js';
+
+const def = (args: string[], transport: ServerDefinition['transport'] = 'stdio') =>
+  ({ name: 'sb', enabled: true, transport, command: 'switchboard', args, source: { host: 'cursor', file: '/h/.cursor/mcp.json', scope: 'user' } }) as unknown as ServerDefinition;
+
+describe('budget warnings (issue 32)', () => {
+  it('warns past Cursor’s 40 tools and past 100,000 tokens, and not at the limits', () => {
+    expect(budgetWarnings('cursor', 'Cursor', { tools: 40, tokens: 100_000 })).toEqual([]);
+    expect(budgetWarnings('cursor', 'Cursor', { tools: 41, tokens: 100_001 }).map((w) => [w.kind, w.limit])).toEqual([
+      ['tools', 40],
+      ['tokens', 100_000],
+    ]);
+    expect(budgetWarnings('cursor', 'Cursor', { tools: 50, tokens: 10 })[0]?.text).toBe("50 tools: more than the 40 tools Cursor takes (the limit Cursor users report); switch some off");
+    // No tool limit is known for the bridge or Claude Code: only tokens.
+    expect(budgetWarnings('bridge', "Switchboard's bridge", { tools: 5_000, tokens: 426_000 }).map((w) => w.kind)).toEqual(['tokens']);
+    expect(budgetWarnings('claude-code', 'Claude Code', { tools: 5_000, tokens: 10 })).toEqual([]);
+  });
+});
+
+describe('gateway link (issue 32)', () => {
+  it('a host is connected when its files load its own door entry', () => {
+    expect(isDoorEntryFor(def(['gateway', '--host', 'cursor']), 'cursor')).toBe(true);
+    expect(isDoorEntryFor(def(['/x/cli.mjs', 'gateway', '--host=cursor']), 'cursor')).toBe(true);
+    expect(isDoorEntryFor(def(['gateway', '--host', 'claude-code']), 'cursor')).toBe(false);
+    expect(isDoorEntryFor(def(['serve', '--host', 'cursor']), 'cursor')).toBe(false);
+    expect(gatewayLink('cursor', [def(['gateway', '--host', 'cursor'])]).connected).toBe(true);
+    expect(gatewayLink('cursor', []).note).toMatch(/^applies through the gateway; Cursor is not connected \(/);
+  });
+});
