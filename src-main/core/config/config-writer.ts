@@ -53,7 +53,7 @@ export function assertWritable(server: MCPServer, checkName: boolean): void {
 }
 
 /** The server container's path in `file` (Claude Code local scope: `projects[<dir>].mcpServers`). */
-function containerPath(doc: ConfigDocument | undefined, loc: EntryLocation, ctx: DiscoveryContext): (string | number)[] {
+export function containerPath(doc: ConfigDocument | undefined, loc: EntryLocation, ctx: DiscoveryContext): (string | number)[] {
   if (loc.host === 'claude-code' && loc.scope === 'local') {
     const projects = doc ? nodeAt(doc, ['projects']) : undefined;
     const want = comparableDir(ctx, ctx.projectDir);

@@ -1,0 +1,103 @@
+/**
+ * Switchboard's record of the hosts connected through its gateway (issue 31 item 1, docs/gateway.md
+ * § Connecting a host): `<dataDir>/connected-hosts.json`, 0600, written by `gateway:connect` and
+ * read by discovery (connected-view.ts) and `gateway:doors`.
+ *
+ * Shape: `{ "version": 1, "hosts": { "<host id>": ConnectRecord } }`. The record names files, entry
+ * names and digests only — never an entry's values: the original bytes of each file written are
+ * kept in a 0600 copy beside it (`<dataDir>/connected/<file name>.<hash>.orig`), which may hold the
+ * literal secrets the host's file held (as `backups/` does; the folder is private).
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { join } from 'node:path';
+import { HostIdSchema, ScopeSchema, type HostId, type Scope } from '../../../src-shared/config/server.js';
+import { readDataText, writeDataFile } from '../data/data-files.js';
+import { backupPrefix } from './file-backups.js';
+
+/** The record's file name in the data folder. */
+export const CONNECTED_HOSTS_FILE = 'connected-hosts.json';
+/** The folder (in the data folder) of the original files' copies. */
+export const CONNECTED_COPIES_DIR = 'connected';
+
+/** One server entry a connect wrote a gateway entry for. */
+export interface ConnectedEntry {
+  /** The server's name (the gateway entry of `each` mode has the same name). */
+  name: string;
+  /** The container path of the server map or list in the file (`['mcpServers']`, `['projects', '<dir>', 'mcpServers']`). */
+  container: string[];
+  /** True: the original entry was in this file and was replaced (it is restored from the copy); false: a gateway entry was added in front of a project file's entry. */
+  moved: boolean;
+}
+
+/** One host file a connect wrote. */
+export interface ConnectedFile {
+  path: string;
+  /** The scope of the entries written there (Claude Code `local` when fronting a project file). */
+  scope: Scope;
+  /** The 0600 copy of the file's bytes before the connect. */
+  copy: string;
+  /** SHA-256 (hex) of the text before and after the connect (without a byte order mark). */
+  before: string;
+  after: string;
+  entries: ConnectedEntry[];
+  /** The gateway entries written: each entry's own name (`each`), or one `switchboard` (`one`), with their containers. */
+  gateway: { name: string; container: string[] }[];
+}
+
+/** What `connect` did for one host. */
+export interface ConnectRecord {
+  host: HostId;
+  mode: 'each' | 'one';
+  /** The project folder the connect was made for. */
+  project: string;
+  /** ISO time of the connect. */
+  at: string;
+  files: ConnectedFile[];
+}
+
+const EntrySchema = z.object({ name: z.string(), container: z.array(z.string()), moved: z.boolean() });
+const FileSchema = z.object({
+  path: z.string(),
+  scope: ScopeSchema,
+  copy: z.string(),
+  before: z.string(),
+  after: z.string(),
+  entries: z.array(EntrySchema),
+  gateway: z.array(z.object({ name: z.string(), container: z.array(z.string()) })),
+});
+const RecordSchema = z.object({ host: HostIdSchema, mode: z.enum(['each', 'one']), project: z.string(), at: z.string(), files: z.array(FileSchema) });
+const FileShape = z.object({ version: z.literal(1), hosts: z.record(z.string(), RecordSchema) });
+
+/** SHA-256 (hex) of `text` without a leading byte order mark. */
+export const textDigest = (text: string): string => createHash('sha256').update(text.replace(/^\uFEFF/, '')).digest('hex');
+
+/** The record's path in `dataDir`. */
+export const connectedHostsPath = (dataDir: string): string => join(dataDir, CONNECTED_HOSTS_FILE);
+
+/** The copy path of the original of `file`. */
+export const connectedCopyPath = (dataDir: string, file: string): string => join(dataDir, CONNECTED_COPIES_DIR, `${backupPrefix(file)}orig`);
+
+/** Every host's record, by host id; empty when the file is missing or does not parse (never throws). */
+export function readConnectedHosts(dataDir: string): Partial<Record<HostId, ConnectRecord>> {
+  let text: string;
+  try {
+    text = readDataText(connectedHostsPath(dataDir));
+  } catch {
+    return {};
+  }
+  try {
+    const parsed = FileShape.safeParse(JSON.parse(text));
+    return parsed.success ? (parsed.data.hosts as Partial<Record<HostId, ConnectRecord>>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Write (`record`) or drop (`undefined`) the record of `host`: atomic, 0600. */
+export async function writeConnectedHost(dataDir: string, host: HostId, record: ConnectRecord | undefined): Promise<void> {
+  const hosts = { ...readConnectedHosts(dataDir) };
+  if (record) hosts[host] = record;
+  else delete hosts[host];
+  await writeDataFile(connectedHostsPath(dataDir), `${JSON.stringify({ version: 1, hosts }, null, 2)}\n`);
+}
