@@ -11,6 +11,7 @@ import { createSandbox, type Sandbox } from '../config/test-sandbox.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { connectedSummary, connectHost, disconnectHost } from './connect-host.js';
 import type { ConnectChoice } from './connect-plan.js';
+import { connectDoor } from './connect-door.js';
 import type { HostId } from '../../../src-shared/config/server.js';
 
 const LAUNCH = { command: '/usr/bin/node', args: ['/opt/sb/bin/switchboard.mjs'] };
@@ -154,5 +155,19 @@ describe('connect / disconnect', () => {
     await expect(connectHost(ctx, choice('cursor'), false)).rejects.toThrow(new RegExp(`^Cursor's file cannot be read, so nothing was written: ${file}:3: `));
     expect(await readFile(file, 'utf8')).toBe(bad);
     await expect(connectHost(ctx, choice('windsurf'), false)).rejects.toThrow(`Windsurf has no server to connect: its files for ${box.project} hold none (see: switchboard servers --host windsurf)`);
+  });
+
+  it('--http: the door URL with the token in the host\'s own syntax (VS Code ${env:…}), literally with a note where there is none; no owner: refused', async () => {
+    const file = await box.write(join(box.project, '.vscode', 'mcp.json'), '{ "servers": { "gh": { "command": "gh-mcp" } } }\n');
+    const vs = await connectDoor('vscode', true, undefined, 47100, () => Promise.reject(new Error('not asked')));
+    const dry = await connectHost(ctx, choice('vscode', { door: vs.door, inProjectFile: true }), true);
+    const diff = dry.files.find((f) => f.path === file)?.diff;
+    expect(diff).toContain('"url": "http://127.0.0.1:47100/mcp/vscode/gh"');
+    expect(diff).toContain('"Authorization": "Bearer ${env:SWITCHBOARD_GATEWAY_TOKEN}"');
+    expect(vs.notes).toEqual(['VS Code reads the token from SWITCHBOARD_GATEWAY_TOKEN: set it in VS Code\'s environment (switchboard gateway --host vscode --print-http --show-token prints it)']);
+    const lm = await connectDoor('lmstudio', true, undefined, 47100, () => Promise.resolve('tok'));
+    expect(lm.door).toMatchObject({ kind: 'http', authorization: 'Bearer tok' });
+    expect(lm.notes[0]).toBe("LM Studio's file has no syntax for a secret: the gateway token is written into it literally (replace it with switchboard gateway --host lmstudio --print-http --new-token)");
+    await expect(connectDoor('claude-code', true, undefined, undefined, () => Promise.resolve('t'))).rejects.toThrow('No Switchboard listens now, so the HTTP door has no URL: start one (switchboard serve, or the desktop app), then connect claude-code --http');
   });
 });
