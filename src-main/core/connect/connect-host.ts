@@ -105,7 +105,7 @@ export async function disconnectHost(ctx: DiscoveryContext, host: HostId, dryRun
       continue;
     }
     const back = withoutConnect(file, current, original, format);
-    outcome.files.push({ path: file.path, diff: fileDiff(file.path, current, back.text), backup: file.copy });
+    outcome.files.push({ path: file.path, diff: fileDiff(file.path, current, back.text) });
     outcome.notes.push(
       back.exact
         ? `${file.path} restored byte for byte as it was before connect`

@@ -9,6 +9,8 @@ import { Alert, Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@m
 import { commandLine } from '../../../src-shared/quote-arg.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
 import { useGatewayHosts, type GatewayHost } from './use-gateway-hosts.js';
+import { ConnectPanel } from './connect-panel.js';
+import { gatewayHostElementId, useScrollToHost } from './host-anchor.js';
 import './gateway.css';
 
 /** Tools shown per host; the rest are counted (a host with thousands stays responsive). */
@@ -161,10 +163,10 @@ function Held({ h }: { h: GatewayHost }) {
 }
 
 /** One host's card. */
-function HostGateway({ h }: { h: GatewayHost }) {
+function HostGateway({ h, onChanged }: { h: GatewayHost; onChanged(): void }) {
   const listed = h.list.servers.filter((s) => s.state === 'listed').length;
   return (
-    <section className="gateway-host" aria-label={`Gateway of ${h.label}`}>
+    <section className="gateway-host" id={gatewayHostElementId(h.host)} aria-label={`Gateway of ${h.label}`}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} size="h4">
@@ -174,6 +176,7 @@ function HostGateway({ h }: { h: GatewayHost }) {
             {h.list.tools.length} tools from {listed} of {h.list.servers.length} servers · project {h.list.project}
           </Text>
         </Group>
+        <ConnectPanel h={h} onChanged={onChanged} />
         <DoorEntry h={h} />
         <Held h={h} />
         <Tools h={h} />
@@ -183,7 +186,8 @@ function HostGateway({ h }: { h: GatewayHost }) {
 }
 
 export function GatewayView() {
-  const { hosts, error } = useGatewayHosts();
+  const { hosts, error, refresh } = useGatewayHosts();
+  useScrollToHost(hosts !== undefined);
   return (
     <Stack gap="sm" aria-label="Gateway">
       <Title order={2} size="h3">
@@ -212,7 +216,7 @@ export function GatewayView() {
           </Text>
         </div>
       ) : null}
-      {hosts?.map((h) => <HostGateway key={h.host} h={h} />)}
+      {hosts?.map((h) => <HostGateway key={h.host} h={h} onChanged={refresh} />)}
     </Stack>
   );
 }
