@@ -6,11 +6,12 @@
  * owner never spawns the gateway entry itself (processes counted in /proc); `disconnect` leaves the
  * file byte for byte as it was.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
+import { DiscoveryReportSchema } from './cli/format.js';
 import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeFiltersWorld } from '../core/gateway/test-filters-world.js';
 import { doorCleanup, envOf } from './test-gateway-door.js';
@@ -35,6 +36,11 @@ describe('switchboard connect / disconnect (issue 31 item 1)', () => {
     const world = makeFiltersWorld();
     const file = join(world.home, '.claude.json');
     const original = readFileSync(file, 'utf8');
+    // A project server in the (untrusted) project folder: fronted in Claude Code's local scope, its file untouched, never run.
+    const tripwire = join(world.root, 'tripwire');
+    const projectFile = join(world.project, '.mcp.json');
+    writeFileSync(projectFile, `${JSON.stringify({ mcpServers: { proj: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(tripwire)}, 'ran')`] } } }, null, 2)}\n`);
+    const projectText = readFileSync(projectFile, 'utf8');
 
     const dry = await runSwitchboard(world, ['connect', 'claude-code', '--dry-run']);
     expect(dry.code).toBe(0);
@@ -44,10 +50,16 @@ describe('switchboard connect / disconnect (issue 31 item 1)', () => {
 
     const done = await runSwitchboard(world, ['connect', 'claude-code']);
     expect(done.code).toBe(0);
-    expect(done.stdout).toContain('Connected Claude Code through the gateway (apps)');
+    expect(done.stdout).toContain('Connected Claude Code through the gateway (proj, apps)');
     const entry = (JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.apps;
     expect(entry?.command).toBe(process.execPath);
     expect(entry?.args.slice(1)).toEqual(['gateway', '--host', 'claude-code', '--server', 'apps']);
+    expect(readFileSync(projectFile, 'utf8')).toBe(projectText);
+    const servers = DiscoveryReportSchema.parse(JSON.parse((await runSwitchboard(world, ['servers', '--json'])).stdout)).servers;
+    expect(servers.map((x) => [x.name, x.source.file, x.source.scope, x.status])).toEqual([
+      ['apps', file, 'user', undefined],
+      ['proj', projectFile, 'project', 'untrusted'],
+    ]);
     const again = await runSwitchboard(world, ['connect', 'claude-code']);
     expect(again.code).toBe(64);
     expect(again.stderr).toContain('Claude Code is already connected through the gateway (each');
@@ -73,5 +85,7 @@ describe('switchboard connect / disconnect (issue 31 item 1)', () => {
     expect(back.code).toBe(0);
     expect(back.stderr).toContain(`${file} restored byte for byte as it was before connect`);
     expect(readFileSync(file, 'utf8')).toBe(original);
+    expect(readFileSync(projectFile, 'utf8')).toBe(projectText);
+    expect(existsSync(tripwire)).toBe(false);
   }, 180_000);
 });
