@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { join } from 'node:path';
 import { HostIdSchema, ScopeSchema, type HostId, type Scope } from '../../../src-shared/config/server.js';
+import { CoreError } from '../facade/errors.js';
 import { readDataText, writeDataFile } from '../data/data-files.js';
 import { backupPrefix } from './file-backups.js';
 
@@ -100,4 +101,17 @@ export async function writeConnectedHost(dataDir: string, host: HostId, record: 
   if (record) hosts[host] = record;
   else delete hosts[host];
   await writeDataFile(connectedHostsPath(dataDir), `${JSON.stringify({ version: 1, hosts }, null, 2)}\n`);
+}
+
+/**
+ * Throws BAD_REQUEST when `name` in `file` is an entry a connect replaced by a gateway entry: an edit
+ * there would change the gateway entry, not the server (and disconnect would put the original back).
+ */
+export function assertNotConnected(dataDir: string, file: string, name: string): void {
+  for (const record of Object.values(readConnectedHosts(dataDir))) {
+    const hit = record.files.some((f) => f.path === file && f.entries.some((e) => e.moved && e.name === name));
+    if (hit) {
+      throw new CoreError('BAD_REQUEST', `Server "${name}" in ${file} is connected through the gateway (its entry there is Switchboard's gateway entry now): disconnect first (switchboard disconnect ${record.host}), change it, then connect again`);
+    }
+  }
 }

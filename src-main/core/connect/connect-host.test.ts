@@ -6,6 +6,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { discoverServers } from '../config/discovery.js';
+import { updateServerInFile } from '../config/config-writer.js';
 import { connectedHostsPath } from '../config/connected-hosts.js';
 import { createSandbox, type Sandbox } from '../config/test-sandbox.js';
 import type { DiscoveryContext } from '../config/types.js';
@@ -105,6 +106,11 @@ describe('connect / disconnect', () => {
     expect(now).toContain('# the files');
     expect(now).toContain('"--server", "fs"');
     expect(await defsOf('codex')).toEqual(before);
+    // An edit of a moved entry would change the gateway entry: refused in words, the file as it is.
+    await expect(updateServerInFile({ host: 'codex', file, scope: 'user' }, 'fs', { args: ['/srv'] }, ctx)).rejects.toThrow(
+      `Server "fs" in ${file} is connected through the gateway (its entry there is Switchboard's gateway entry now): disconnect first (switchboard disconnect codex), change it, then connect again`,
+    );
+    expect(await readFile(file, 'utf8')).toBe(now);
     await disconnectHost(ctx, 'codex', false);
     expect(await readFile(file, 'utf8')).toBe(CODEX);
 
