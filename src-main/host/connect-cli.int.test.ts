@@ -35,7 +35,11 @@ describe('switchboard connect / disconnect (issue 31 item 1)', () => {
   it('dry run, connect, the host entry serves through the gateway with the filters, no loop, disconnect byte for byte', async () => {
     const world = makeFiltersWorld();
     const file = join(world.home, '.claude.json');
+    // A literal secret in the entry: connect sets it apart into the (real) keychain, out of the kept copy.
+    const secret = 'sk-connect-test-0123456789abcdef';
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"SB_TEST_MARKER"', `"API_TOKEN": "${secret}",\n        "SB_TEST_MARKER"`));
     const original = readFileSync(file, 'utf8');
+    expect(original).toContain(secret);
     // A project server in the (untrusted) project folder: fronted in Claude Code's local scope, its file untouched, never run.
     const tripwire = join(world.root, 'tripwire');
     const projectFile = join(world.project, '.mcp.json');
@@ -49,11 +53,17 @@ describe('switchboard connect / disconnect (issue 31 item 1)', () => {
     expect(readFileSync(file, 'utf8')).toBe(original);
 
     const done = await runSwitchboard(world, ['connect', 'claude-code']);
+    expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     expect(done.stdout).toContain('Connected Claude Code through the gateway (proj, apps)');
     const entry = (JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.apps;
     expect(entry?.command).toBe(process.execPath);
     expect(entry?.args.slice(1)).toEqual(['gateway', '--host', 'claude-code', '--server', 'apps']);
+    expect(readFileSync(file, 'utf8')).not.toContain(secret);
+    const copies = readdirSync(join(world.dataDir, 'connected'));
+    expect(copies.length).toBe(1);
+    expect(readFileSync(join(world.dataDir, 'connected', copies[0] ?? ''), 'utf8')).not.toContain(secret);
+    expect(readFileSync(join(world.dataDir, 'connected-hosts.json'), 'utf8')).not.toContain(secret);
     expect(readFileSync(projectFile, 'utf8')).toBe(projectText);
     const servers = DiscoveryReportSchema.parse(JSON.parse((await runSwitchboard(world, ['servers', '--json'])).stdout)).servers;
     expect(servers.map((x) => [x.name, x.source.file, x.source.scope, x.status])).toEqual([

@@ -44,6 +44,8 @@ export interface ConnectedFile {
   entries: ConnectedEntry[];
   /** The gateway entries written: each entry's own name (`each`), or one `switchboard` (`one`), with their containers. */
   gateway: { name: string; container: string[] }[];
+  /** Secret-store accounts of the literal secrets set apart from the copy (connect/connect-secrets.ts); absent: none. */
+  secrets?: string[];
 }
 
 /** What `connect` did for one host. */
@@ -66,6 +68,7 @@ const FileSchema = z.object({
   after: z.string(),
   entries: z.array(EntrySchema),
   gateway: z.array(z.object({ name: z.string(), container: z.array(z.string()) })),
+  secrets: z.array(z.string()).optional(),
 });
 const RecordSchema = z.object({ host: HostIdSchema, mode: z.enum(['each', 'one']), project: z.string(), at: z.string(), files: z.array(FileSchema) });
 const FileShape = z.object({ version: z.literal(1), hosts: z.record(z.string(), RecordSchema) });
@@ -114,4 +117,33 @@ export function assertNotConnected(dataDir: string, file: string, name: string):
       throw new CoreError('BAD_REQUEST', `Server "${name}" in ${file} is connected through the gateway (its entry there is Switchboard's gateway entry now): disconnect first (switchboard disconnect ${record.host}), change it, then connect again`);
     }
   }
+}
+
+// Markers of secrets set apart from a kept copy (connect/connect-secrets.ts puts them in; discovery and disconnect reveal them).
+const MARKER = /@@switchboard-connected-secret:([A-Za-z0-9:._-]+)@@/g;
+/** The marker of `account` in a kept copy (connect/connect-secrets.ts). */
+export const secretMarker = (account: string): string => `@@switchboard-connected-secret:${account}@@`;
+
+/** `text` with each marker replaced by `values[account]`; undefined when one has no value. */
+export function revealWith(text: string, values: ReadonlyMap<string, string>): string | undefined {
+  let missing = false;
+  const out = text.replace(MARKER, (_m, account: string) => {
+    const v = values.get(account);
+    if (v === undefined) missing = true;
+    return v ?? '';
+  });
+  return missing ? undefined : out;
+}
+
+/** The accounts `text`'s markers name. */
+export const markedAccounts = (text: string): string[] => [...new Set([...text.matchAll(MARKER)].map((m) => m[1] ?? ''))];
+
+/** `text` with its markers revealed from `get` (the secret store's read); undefined when one is missing. */
+export async function revealSecrets(text: string, get: (account: string) => Promise<string | undefined | null>): Promise<string | undefined> {
+  const values = new Map<string, string>();
+  for (const account of markedAccounts(text)) {
+    const v = await get(account).catch(() => undefined);
+    if (typeof v === 'string') values.set(account, v);
+  }
+  return revealWith(text, values);
 }

@@ -14,7 +14,7 @@ import { readDataText } from '../data/data-files.js';
 import { nodeAt, type ReadDocumentOptions, type ReadOutcome } from '../files/jsonc-document.js';
 import { readConfigTextOutcome } from '../files/read-config-text.js';
 import { parseAnyText, readAnyDocument, type ConfigFormat } from '../files/structured-document.js';
-import { readConnectedHosts, textDigest, type ConnectedFile } from './connected-hosts.js';
+import { readConnectedHosts, revealSecrets, textDigest, type ConnectedFile } from './connected-hosts.js';
 import { editorFor } from './format-editors.js';
 import { isSwitchboardGatewayEntry } from './gateway-entry.js';
 import { HOST_SHAPES } from './host-shapes.js';
@@ -87,20 +87,32 @@ export interface ConnectedView {
   notes: ConfigWarning[];
 }
 
-/** The view of `dataDir`'s record, or undefined when no host is connected. Never throws. */
-export function connectedView(dataDir: string): ConnectedView | undefined {
+/**
+ * The view of `dataDir`'s record, or undefined when no host is connected. Each kept copy is read
+ * (its secrets revealed through `secretValue`) once per discovery; a copy that cannot be read or
+ * revealed leaves its file read as it is, with a note. Never throws.
+ */
+export async function connectedView(dataDir: string, secretValue?: (account: string) => Promise<string | undefined | null>): Promise<ConnectedView | undefined> {
   const records = Object.values(readConnectedHosts(dataDir));
   if (records.length === 0) return undefined;
-  const byPath = new Map<string, { file: ConnectedFile; host: HostId }>();
+  const byPath = new Map<string, { file: ConnectedFile; host: HostId; original: string }>();
   const notes: ConfigWarning[] = [];
   for (const r of records) {
     for (const file of r.files) {
-      byPath.set(file.path, { file, host: r.host });
-      notes.push({
-        file: file.path,
-        ...warningCode('gateway-door'),
-        message: `${HOST_LABELS[r.host]} is connected through Switchboard's gateway (${r.mode}): ${file.path} names the gateway; its servers run in Switchboard (switchboard disconnect ${r.host} puts them back)`,
-      });
+      const note = (message: string): number => notes.push({ file: file.path, ...warningCode('gateway-door'), message });
+      let original: string | undefined;
+      try {
+        const copy = readDataText(file.copy);
+        original = (file.secrets?.length ?? 0) > 0 ? (secretValue ? await revealSecrets(copy, secretValue) : undefined) : copy;
+      } catch {
+        original = undefined;
+      }
+      if (original === undefined) {
+        note(`${HOST_LABELS[r.host]} is connected through Switchboard's gateway (${r.mode}), but the original of ${file.path} (${file.copy}${(file.secrets?.length ?? 0) > 0 ? ' and its secrets in the secret store' : ''}) cannot be read: its gateway entries are listed as they are`);
+        continue;
+      }
+      byPath.set(file.path, { file, host: r.host, original });
+      note(`${HOST_LABELS[r.host]} is connected through Switchboard's gateway (${r.mode}): ${file.path} names the gateway; its servers run in Switchboard (switchboard disconnect ${r.host} puts them back)`);
     }
   }
   return {
@@ -109,9 +121,9 @@ export function connectedView(dataDir: string): ConnectedView | undefined {
       const hit = byPath.get(path);
       if (!hit) return undefined;
       try {
-        return withoutConnect(hit.file, text, readDataText(hit.file.copy), HOST_SHAPES[hit.host].format(path)).text;
+        return withoutConnect(hit.file, text, hit.original, HOST_SHAPES[hit.host].format(path)).text;
       } catch {
-        return undefined; // no copy or a text that does not parse: read the file as it is
+        return undefined; // a text that does not parse: read the file as it is
       }
     },
   };

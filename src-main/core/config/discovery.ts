@@ -86,7 +86,7 @@ export async function discoverServers(
   const files: SourceFile[] = [];
   const all: ServerDefinition[] = [];
   // Issue 31: hosts connected through the gateway are read as they were before (connected-view.ts).
-  const connected = connectedView(ctx.dataDir);
+  const connected = await connectedView(ctx.dataDir, ctx.secretValue);
   if (connected) warnings.push(...connected.notes);
 
   for (const provider of ordered) {

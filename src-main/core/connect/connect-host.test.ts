@@ -13,6 +13,7 @@ import type { DiscoveryContext } from '../config/types.js';
 import { connectedSummary, connectHost, disconnectHost } from './connect-host.js';
 import type { ConnectChoice } from './connect-plan.js';
 import { connectDoor } from './connect-door.js';
+import { memorySecretStore } from '../secrets/memory-secret-store.js';
 import type { HostId } from '../../../src-shared/config/server.js';
 
 const LAUNCH = { command: '/usr/bin/node', args: ['/opt/sb/bin/switchboard.mjs'] };
@@ -20,9 +21,10 @@ const choice = (host: HostId, over: Partial<ConnectChoice> = {}): ConnectChoice 
 
 let box: Sandbox;
 let ctx: DiscoveryContext;
+const store = memorySecretStore();
 beforeAll(async () => {
   box = await createSandbox();
-  ctx = box.ctx();
+  ctx = box.ctx({ secretValue: (account) => store.get(account) });
 });
 afterAll(() => box.cleanup());
 
@@ -59,9 +61,9 @@ models: []
 `;
 
 /** Where one host's definitions came from, by name: file, scope, command (the identity the view keeps). */
-async function defsOf(host: HostId, c: DiscoveryContext = ctx): Promise<Record<string, { file: string; scope: string; command?: string; enabled: boolean }>> {
+async function defsOf(host: HostId, c: DiscoveryContext = ctx): Promise<Record<string, { file: string; scope: string; command?: string; env?: Record<string, string>; enabled: boolean }>> {
   const out = await discoverServers(c);
-  return Object.fromEntries((out.definitions ?? []).filter((d) => d.source.host === host).map((d) => [d.name, { file: d.source.file, scope: d.source.scope, command: d.command, enabled: d.enabled }]));
+  return Object.fromEntries((out.definitions ?? []).filter((d) => d.source.host === host).map((d) => [d.name, { file: d.source.file, scope: d.source.scope, command: d.command, env: d.env, enabled: d.enabled }]));
 }
 
 describe('connect / disconnect', () => {
@@ -75,7 +77,7 @@ describe('connect / disconnect', () => {
     expect(dry.files[0]?.diff).toContain('+    "github": { "command": "/usr/bin/node", "args": ["/opt/sb/bin/switchboard.mjs", "gateway", "--host", "vscode", "--server", "github"], "type": "stdio" },');
     await expect(stat(connectedHostsPath(box.dataDir))).rejects.toThrow(/ENOENT/);
 
-    const done = await connectHost(ctx, choice('vscode'), false);
+    const done = await connectHost(ctx, choice('vscode'), false, store);
     expect(done.moved).toEqual(['github', 'memory']);
     const now = await readFile(file, 'utf8');
     expect(now).toContain('// the GitHub one');
@@ -83,17 +85,23 @@ describe('connect / disconnect', () => {
     expect(now).toContain('"memory": { "type": "stdio", "command": "/usr/bin/node", "args": ["/opt/sb/bin/switchboard.mjs", "gateway", "--host", "vscode", "--server", "memory"] }');
     assert.exists(done.files[0]?.backup);
     expect((await stat(done.files[0].backup)).mode & 0o777).toBe(0o600);
-    expect(await readFile(done.files[0].backup, 'utf8')).toBe(VSCODE);
+    // The literal secret went to the secret store: the copy holds a marker in its place.
+    expect([...store.map.values()]).toEqual(['ghp_literal']);
+    const account = [...store.map.keys()][0] ?? '';
+    expect(await readFile(done.files[0].backup, 'utf8')).toBe(VSCODE.replace('ghp_literal', `@@switchboard-connected-secret:${account}@@`));
+    expect(await readFile(connectedHostsPath(box.dataDir), 'utf8')).not.toContain('ghp_literal');
     // Discovery still sees the originals, with the same identity; never the gateway entries.
     expect(await defsOf('vscode')).toEqual(before);
+    expect(before.github?.env).toEqual({ GITHUB_TOKEN: 'ghp_literal' });
     expect(connectedSummary(box.dataDir, 'vscode')).toEqual({ mode: 'each', file });
     await expect(connectHost(ctx, choice('vscode'), false)).rejects.toThrow(`VS Code is already connected through the gateway (each, ${file}); to change it, disconnect first: switchboard disconnect vscode`);
 
-    const dryBack = await disconnectHost(ctx, 'vscode', true);
+    const dryBack = await disconnectHost(ctx, 'vscode', true, store);
     expect(dryBack.notes).toEqual([`${file} restored byte for byte as it was before connect`]);
     expect(await readFile(file, 'utf8')).toBe(now);
-    await disconnectHost(ctx, 'vscode', false);
+    await disconnectHost(ctx, 'vscode', false, store);
     expect(await readFile(file, 'utf8')).toBe(VSCODE);
+    expect(store.map.size).toBe(0);
     expect(connectedSummary(box.dataDir, 'vscode')).toBeUndefined();
     await expect(disconnectHost(ctx, 'vscode', false)).rejects.toThrow('VS Code is not connected through the gateway: nothing to undo (connect it: switchboard connect vscode)');
   });

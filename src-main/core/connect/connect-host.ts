@@ -15,12 +15,14 @@ import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { CoreError } from '../facade/errors.js';
 import { readDataText, writeDataFile } from '../data/data-files.js';
 import { editConfigFile } from '../config/config-file-edit.js';
-import { connectedCopyPath, readConnectedHosts, textDigest, writeConnectedHost, type ConnectedFile } from '../config/connected-hosts.js';
+import { connectedCopyPath, readConnectedHosts, revealSecrets, textDigest, writeConnectedHost, type ConnectedFile } from '../config/connected-hosts.js';
 import { withoutConnect } from '../config/connected-view.js';
 import { discoverServers } from '../config/discovery.js';
 import { HOST_SHAPES } from '../config/host-shapes.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { readConfigText } from '../files/read-config-text.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { hideSecrets } from './connect-secrets.js';
 import { planConnect, type ConnectChoice } from './connect-plan.js';
 
 /** The text of `path` without a byte order mark, or undefined when it is missing. Throws INVALID_CONFIG when it cannot be read. */
@@ -44,7 +46,7 @@ export function fileDiff(path: string, before: string, after: string): string {
  * write it, and record the connect. Throws BAD_REQUEST (already connected, nothing to connect),
  * INVALID_CONFIG (a host file that cannot be read: nothing written), CONFLICT.
  */
-export async function connectHost(ctx: DiscoveryContext, choice: ConnectChoice, dryRun: boolean): Promise<ConnectOutcome> {
+export async function connectHost(ctx: DiscoveryContext, choice: ConnectChoice, dryRun: boolean, store?: SecretStore): Promise<ConnectOutcome> {
   const { host } = choice;
   const label = HOST_LABELS[host];
   const already = readConnectedHosts(ctx.dataDir)[host];
@@ -66,15 +68,27 @@ export async function connectHost(ctx: DiscoveryContext, choice: ConnectChoice, 
     const copy = connectedCopyPath(ctx.dataDir, file.loc.file);
     outcome.files.push({ path: file.loc.file, diff: fileDiff(file.loc.file, before, after), ...(dryRun ? {} : { backup: copy }) });
     if (dryRun) continue;
-    await writeDataFile(copy, before, { keepPrev: false });
+    // The copy first (its literal secrets set apart into the secret store when there is one).
+    const keep = async (text: string): Promise<{ text: string; accounts: string[]; notes: string[] }> =>
+      store && file.moved.length > 0 ? hideSecrets(text, file.loc.file, file.moved, ctx, store, host) : { text, accounts: [], notes: [] };
+    let kept = await keep(before);
+    await writeDataFile(copy, kept.text, { keepPrev: false });
     let seen = before;
     const written = await editConfigFile(file.loc.file, file.format, ctx, (text) => {
       seen = text;
       const out = file.edit(text);
       return { text: out.text, result: out };
     });
-    if (seen !== before) await writeDataFile(copy, seen, { keepPrev: false }); // changed between the read and the write: the copy is what was replaced
-    done.push({ path: file.loc.file, scope: file.loc.scope, copy, before: textDigest(seen), after: textDigest(written.text), entries: file.entries, gateway: written.gateway });
+    if (seen !== before) {
+      // Changed between the read and the write: the copy is what was replaced.
+      kept = await keep(seen);
+      await writeDataFile(copy, kept.text, { keepPrev: false });
+    }
+    outcome.notes.push(...kept.notes);
+    done.push({
+      path: file.loc.file, scope: file.loc.scope, copy, before: textDigest(seen), after: textDigest(written.text), entries: file.entries, gateway: written.gateway,
+      ...(kept.accounts.length > 0 ? { secrets: kept.accounts } : {}),
+    });
   }
   if (!dryRun) await writeConnectedHost(ctx.dataDir, host, { host, mode: choice.mode, project: ctx.projectDir, at: new Date().toISOString(), files: done });
   return outcome;
@@ -86,7 +100,7 @@ export async function connectHost(ctx: DiscoveryContext, choice: ConnectChoice, 
  * every other change kept, and a note says so. Then the record and the copies go. Throws
  * BAD_REQUEST when the host is not connected.
  */
-export async function disconnectHost(ctx: DiscoveryContext, host: HostId, dryRun: boolean): Promise<ConnectOutcome> {
+export async function disconnectHost(ctx: DiscoveryContext, host: HostId, dryRun: boolean, store?: SecretStore): Promise<ConnectOutcome> {
   const label = HOST_LABELS[host];
   const record = readConnectedHosts(ctx.dataDir)[host];
   if (!record) throw new CoreError('BAD_REQUEST', `${label} is not connected through the gateway: nothing to undo (connect it: switchboard connect ${host})`);
@@ -98,6 +112,13 @@ export async function disconnectHost(ctx: DiscoveryContext, host: HostId, dryRun
       original = readDataText(file.copy);
     } catch (err) {
       throw new CoreError('INVALID_CONFIG', `The copy of ${file.path} made at connect (${file.copy}) cannot be read: ${(err as Error).message}; nothing was written`);
+    }
+    if ((file.secrets?.length ?? 0) > 0) {
+      const revealed = store ? await revealSecrets(original, (a) => store.get(a)) : undefined;
+      if (revealed === undefined) {
+        throw new CoreError('INVALID_CONFIG', `The secret store no longer holds the secrets connect set apart from ${file.path} (${(file.secrets ?? []).join(', ')}): nothing was written (its version before connect is also in the data folder's backups/)`);
+      }
+      original = revealed;
     }
     const current = await readHostText(file.path);
     if (current === undefined) {
@@ -116,7 +137,10 @@ export async function disconnectHost(ctx: DiscoveryContext, host: HostId, dryRun
   }
   if (dryRun) return outcome;
   await writeConnectedHost(ctx.dataDir, host, undefined);
-  for (const file of record.files) await unlink(file.copy).catch(() => undefined);
+  for (const file of record.files) {
+    await unlink(file.copy).catch(() => undefined);
+    for (const account of file.secrets ?? []) await store?.delete(account).catch(() => undefined);
+  }
   return outcome;
 }
 

@@ -44,6 +44,8 @@ export interface FilePlan {
   loc: EntryLocation;
   format: ConfigFormat;
   entries: ConnectedEntry[];
+  /** Each moved entry with its own location (one file may hold several scopes: Claude Code's user and local). */
+  moved: { name: string; loc: EntryLocation }[];
   /** The new text for a text as read (BOM-less); the gateway entries it writes come back in `gateway`. */
   edit(text: string): { text: string; gateway: { name: string; container: string[] }[] };
 }
@@ -131,7 +133,8 @@ export function planConnect(result: DiscoveryResult, ctx: DiscoveryContext, choi
     const movedNames = new Set(items.filter((i) => i.moved).map((i) => `${i.loc.scope}\0${i.def.name}`));
     const kept = items.filter((i) => i.moved || !movedNames.has(`local\0${i.def.name}`));
     const entries = kept.map((i) => ({ name: i.def.name, container: containerOf(text, i.loc, format, ctx), moved: i.moved }));
-    files.push({ loc, format, entries, edit: (current) => editFile(current, loc.file, format, choice, entries) });
+    const moved = kept.filter((i) => i.moved).map((i) => ({ name: i.def.name, loc: i.loc }));
+    files.push({ loc, format, entries, moved, edit: (current) => editFile(current, loc.file, format, choice, entries) });
   }
   return { files, notes };
 }

@@ -17,7 +17,7 @@ export function gatewayConnectHandlers(ctx: CoreContext): HandlerGroup<'gateway:
       try {
         const port = ctx.listener?.current?.port ?? livePort(ctx.options.dataDir);
         const { door, notes } = await connectDoor(host, http ?? false, ctx.options.cliLaunch, port, () => gatewayToken(ctx.secrets, host));
-        const out = await connectHost(ctx.discoveryContext(), { host, mode: mode ?? 'each', inProjectFile: inProjectFile ?? false, door }, dryRun ?? false);
+        const out = await connectHost(ctx.discoveryContext(), { host, mode: mode ?? 'each', inProjectFile: inProjectFile ?? false, door }, dryRun ?? false, ctx.secrets);
         if (!dryRun) await ctx.refresh();
         return ok({ ...out, notes: [...out.notes, ...notes] });
       } catch (err) {
@@ -26,7 +26,7 @@ export function gatewayConnectHandlers(ctx: CoreContext): HandlerGroup<'gateway:
     },
     'gateway:disconnect': async ({ host, dryRun }) => {
       try {
-        const out = await disconnectHost(ctx.discoveryContext(), host, dryRun ?? false);
+        const out = await disconnectHost(ctx.discoveryContext(), host, dryRun ?? false, ctx.secrets);
         if (!dryRun) await ctx.refresh();
         return ok(out);
       } catch (err) {
