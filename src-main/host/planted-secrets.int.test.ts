@@ -255,6 +255,9 @@ describe('planted-secret scan (issue 9)', () => {
       // The HTTP door's address (the token only with --show-token, not asked here); the stdio door's
       // own output is JSON-RPC, relayed results of the same handlers as `call` (gateway-cli.int).
       gateway: [['gateway', '--host', 'cursor', '--print-http']],
+      // The dry run's diff shows the entries it would replace (their secrets redacted); disconnect: not connected.
+      connect: [['connect', 'cursor', '--dry-run']],
+      disconnect: [['disconnect', 'cursor']],
     };
     // serve's output is its URL; its messages are the web host's, scanned above.
     const covered = new Set([...Object.keys(runs), 'serve']);

@@ -22,6 +22,7 @@ import { budgetMethods } from './methods/budget.js';
 import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
 import { gatewayCompleteMethods } from './methods/gateway-complete.js';
 import { gatewayProgressiveMethods } from './methods/gateway-progressive.js';
+import { gatewayConnectMethods } from './methods/gateway-connect.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
@@ -50,6 +51,7 @@ export const methods = {
   ...gatewayMethods,
   ...gatewayCompleteMethods,
   ...gatewayProgressiveMethods,
+  ...gatewayConnectMethods,
   ...prefsMethods,
   ...historyMethods,
   ...agentsMethods,

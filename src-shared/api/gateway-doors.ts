@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { HostIdSchema } from '../config/server.js';
+import { ConnectedSummarySchema } from './gateway-connect.js';
 
 /** A command and its arguments, as a host's entry holds them. */
 export const GatewayLaunchSchema = z.object({ command: z.string(), args: z.array(z.string()) });
@@ -19,5 +20,7 @@ export const GatewayDoorsSchema = z.object({
   stdioAbsolute: GatewayLaunchSchema.optional(),
   /** `http://127.0.0.1:<port>/mcp/<host>[/<server>]`; absent when no owner listens now. The bearer token: `switchboard gateway --host <id> --print-http --show-token`. */
   url: z.string().optional(),
+  /** How the host is connected through the gateway (`gateway:connect`): its mode and the file written; absent when it is not. */
+  connected: ConnectedSummarySchema.optional(),
 });
 export type GatewayDoors = z.infer<typeof GatewayDoorsSchema>;

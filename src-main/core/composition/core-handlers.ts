@@ -10,6 +10,7 @@ import { serverHandlers } from '../handlers/servers.js';
 import { toolCallRunner, toolHandlers } from '../handlers/tools.js';
 import { gatewayHandlers } from '../handlers/gateway.js';
 import { gatewayDoorsHandlers } from '../handlers/gateway-doors.js';
+import { gatewayConnectHandlers } from '../handlers/gateway-connect.js';
 import { gatewayHttpDoorHandlers } from '../handlers/gateway-http-door.js';
 import { historyHandlers } from '../handlers/history.js';
 import { lifecycleHandlers } from '../handlers/lifecycle.js';
@@ -71,6 +72,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...agents.track(gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector)),
     ...agents.handlers,
     ...gatewayDoorsHandlers(ctx),
+    ...gatewayConnectHandlers(ctx),
     ...gatewayHttpDoorHandlers(ctx),
   }, redactor);
 }

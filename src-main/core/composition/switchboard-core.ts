@@ -288,6 +288,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     projectTrusted: trustStore.isTrusted(options.projectDir),
     // Issue #3: a stored ${input:} answer is not flagged unresolved (account names only).
     storedSecrets: () => secrets.accounts(),
+    // Issue 31: a connected host's kept copy holds its moved secrets as keychain accounts.
+    secretValue: (account) => secrets.get(account),
     ownWrites,
   });
 

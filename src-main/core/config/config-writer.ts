@@ -11,6 +11,7 @@ import { invalidConfigMessage, nestingProblem, validateServerConfig, validateSer
 import { CoreError } from '../facade/errors.js';
 import { StateStore } from '../data/state-store.js';
 import { editConfigFile } from './config-file-edit.js';
+import { assertNotConnected } from './connected-hosts.js';
 import { HOST_SHAPES } from './host-shapes.js';
 import { nodeAt, type ConfigDocument } from '../files/jsonc-document.js';
 import { normalizeEntry } from './normalize-entry.js';
@@ -53,7 +54,7 @@ export function assertWritable(server: MCPServer, checkName: boolean): void {
 }
 
 /** The server container's path in `file` (Claude Code local scope: `projects[<dir>].mcpServers`). */
-function containerPath(doc: ConfigDocument | undefined, loc: EntryLocation, ctx: DiscoveryContext): (string | number)[] {
+export function containerPath(doc: ConfigDocument | undefined, loc: EntryLocation, ctx: DiscoveryContext): (string | number)[] {
   if (loc.host === 'claude-code' && loc.scope === 'local') {
     const projects = doc ? nodeAt(doc, ['projects']) : undefined;
     const want = comparableDir(ctx, ctx.projectDir);
@@ -137,6 +138,7 @@ export async function addServerToFile(loc: EntryLocation, server: MCPServer, ctx
  * or `Nothing written to <file>: …` when no requested field could be written).
  */
 export async function updateServerInFile(loc: EntryLocation, name: string, patch: ServerPatch, ctx: DiscoveryContext): Promise<WriteOutcome> {
+  assertNotConnected(ctx.dataDir, loc.file, name); // issue 31: the file holds the gateway entry now
   const shape = HOST_SHAPES[loc.host];
   const format = shape.format(loc.file);
   return editConfigFile(loc.file, format, ctx, (text, editor) => {
@@ -168,6 +170,7 @@ export async function updateServerInFile(loc: EntryLocation, name: string, patch
 
 /** Remove `name` from `loc.file`. Throws NOT_FOUND. */
 export async function removeServerFromFile(loc: EntryLocation, name: string, ctx: DiscoveryContext): Promise<WriteOutcome> {
+  assertNotConnected(ctx.dataDir, loc.file, name);
   const shape = HOST_SHAPES[loc.host];
   const format = shape.format(loc.file);
   const outcome = await editConfigFile(loc.file, format, ctx, (text, editor) => {

@@ -9,6 +9,7 @@ import { hasSecretRefs, markStoredRefs } from '../secrets/secret-refs.js';
 import { StateStore } from '../data/state-store.js';
 import { SWITCHBOARD_DISABLED_KEY, type SwitchboardDisabled } from './config-writer.js';
 import { CONFIG_PROVIDERS } from './providers/index.js';
+import { connectedView } from './connected-view.js';
 import { gatewayEntryNote, isSwitchboardGatewayEntry } from './gateway-entry.js';
 import { literalPlaceholderWarnings } from './literal-placeholders.js';
 import { placeholderWarnings } from './placeholder-warnings.js';
@@ -84,9 +85,12 @@ export async function discoverServers(
   const listed = new Set<string>();
   const files: SourceFile[] = [];
   const all: ServerDefinition[] = [];
+  // Issue 31: hosts connected through the gateway are read as they were before (connected-view.ts).
+  const connected = await connectedView(ctx.dataDir, ctx.secretValue);
+  if (connected) warnings.push(...connected.notes);
 
   for (const provider of ordered) {
-    const skip: SkipSet = Object.assign(new Set(claimed), { projectExcluded: outside });
+    const skip: SkipSet = Object.assign(new Set(claimed), { projectExcluded: outside, connected });
     let candidates: SourceFile[] = [];
     try {
       candidates = provider.candidateFiles(ctx);

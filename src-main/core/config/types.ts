@@ -28,6 +28,11 @@ export interface DiscoveryContext extends PlatformContext {
    * then skips its own writes: own-writes.ts, issue 29 item 4). Omitted: nothing is recorded.
    */
   ownWrites?: OwnWriteRecorder;
+  /**
+   * A secret's value by account: the literal secrets a connect set apart from a kept copy
+   * (connected-view.ts). Omitted: such a copy is not used (the file is read as it is).
+   */
+  secretValue?: (account: string) => Promise<string | undefined | null>;
 }
 
 /** One config file a provider read (or tried to). */

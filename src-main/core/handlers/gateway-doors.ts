@@ -5,10 +5,14 @@
  */
 import { ok } from '../../../src-shared/api/envelope.js';
 import { gatewayDoors, livePort } from '../gateway/gateway-doors.js';
+import { connectedSummary } from '../connect/connect-host.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function gatewayDoorsHandlers(ctx: CoreContext): HandlerGroup<'gateway:doors'> {
   return {
-    'gateway:doors': async ({ host, server }) => ok(gatewayDoors(host, server, ctx.options.cliLaunch, livePort(ctx.options.dataDir))),
+    'gateway:doors': async ({ host, server }) => {
+      const connected = connectedSummary(ctx.options.dataDir, host);
+      return ok({ ...gatewayDoors(host, server, ctx.options.cliLaunch, livePort(ctx.options.dataDir)), ...(connected ? { connected } : {}) });
+    },
   };
 }

@@ -10,6 +10,8 @@ import { commandLine } from '../../../src-shared/quote-arg.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
 import { useGatewayHosts, type GatewayHost } from './use-gateway-hosts.js';
 import { ProgressiveSwitch } from './progressive-switch.js';
+import { ConnectPanel } from './connect-panel.js';
+import { gatewayHostElementId, useScrollToHost } from './host-anchor.js';
 import './gateway.css';
 
 /** Tools shown per host; the rest are counted (a host with thousands stays responsive). */
@@ -162,10 +164,10 @@ function Held({ h }: { h: GatewayHost }) {
 }
 
 /** One host's card. */
-function HostGateway({ h }: { h: GatewayHost }) {
+function HostGateway({ h, onChanged }: { h: GatewayHost; onChanged(): void }) {
   const listed = h.list.servers.filter((s) => s.state === 'listed').length;
   return (
-    <section className="gateway-host" id={`gateway-host-${h.host}`} aria-label={`Gateway of ${h.label}`}>
+    <section className="gateway-host" id={gatewayHostElementId(h.host)} aria-label={`Gateway of ${h.label}`}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} size="h4">
@@ -175,6 +177,7 @@ function HostGateway({ h }: { h: GatewayHost }) {
             {h.list.tools.length} tools from {listed} of {h.list.servers.length} servers · project {h.list.project}
           </Text>
         </Group>
+        <ConnectPanel h={h} onChanged={onChanged} />
         <ProgressiveSwitch h={h} />
         <DoorEntry h={h} />
         <Held h={h} />
@@ -185,7 +188,8 @@ function HostGateway({ h }: { h: GatewayHost }) {
 }
 
 export function GatewayView() {
-  const { hosts, error } = useGatewayHosts();
+  const { hosts, error, refresh } = useGatewayHosts();
+  useScrollToHost(hosts !== undefined);
   return (
     <Stack gap="sm" aria-label="Gateway">
       <Title order={2} size="h3">
@@ -214,7 +218,7 @@ export function GatewayView() {
           </Text>
         </div>
       ) : null}
-      {hosts?.map((h) => <HostGateway key={h.host} h={h} />)}
+      {hosts?.map((h) => <HostGateway key={h.host} h={h} onChanged={refresh} />)}
     </Stack>
   );
 }

@@ -26,7 +26,7 @@ export interface GatewayHost {
 const RELIST_DELAY_MS = 200;
 
 /** The hosts (undefined until the first answer) and the last error's words. */
-export function useGatewayHosts(): { hosts?: GatewayHost[]; error?: string } {
+export function useGatewayHosts(): { hosts?: GatewayHost[]; error?: string; refresh(): void } {
   const { api } = useApp();
   const spec = useMemo<FollowedListSpec<GatewayHost[]>>(
     () => ({
@@ -54,6 +54,6 @@ export function useGatewayHosts(): { hosts?: GatewayHost[]; error?: string } {
     }),
     [api],
   );
-  const { data, error } = useFollowedList(spec);
-  return { ...(data !== undefined ? { hosts: data } : {}), ...(error !== undefined ? { error: error.message } : {}) };
+  const { data, error, refresh } = useFollowedList(spec);
+  return { ...(data !== undefined ? { hosts: data } : {}), ...(error !== undefined ? { error: error.message } : {}), refresh: () => void refresh() };
 }

@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import { HOST_LABELS, type ConfigWarning, type HostId, type Scope, type ServerDefinition } from '../../../../src-shared/config/server.js';
 import type { ExpansionVars } from '../env-expand.js';
 import { nodeAt, type ConfigDocument } from '../../files/jsonc-document.js';
-import { readAnyDocument, type ConfigFormat } from '../../files/structured-document.js';
+import type { ConfigFormat } from '../../files/structured-document.js';
+import { readViewedDocument, type ConnectedView } from '../connected-view.js';
 import type { EntrySource, HostRules } from '../normalize-entry.js';
 import { readServerMap, type CollectionOutput } from '../server-collection.js';
 import type { ConfigProvider, DiscoveryContext, ProviderOutput, SourceFile } from '../types.js';
@@ -89,7 +90,7 @@ export function untrustedListIgnored(key: string): string {
  * realpaths that may not be read AS PROJECT FILES — symlinks out of an untrusted project folder
  * (issue 9 item 5). The same file is still read by its own user-level candidate.
  */
-export type SkipSet = ReadonlySet<string> & { projectExcluded?: ReadonlySet<string> };
+export type SkipSet = ReadonlySet<string> & { projectExcluded?: ReadonlySet<string>; connected?: ConnectedView };
 
 /** One existing, unclaimed file parsed, ready for a provider to pick its collections from. */
 export interface LoadedFile {
@@ -116,9 +117,10 @@ export async function loadCandidates(
     if (skip.has(key) || seen.has(key)) continue;
     if (file.scope === 'project' && (skip as SkipSet).projectExcluded?.has(key)) continue;
     seen.add(key);
-    let outcome: Awaited<ReturnType<typeof readAnyDocument>>;
+    let outcome: Awaited<ReturnType<typeof readViewedDocument>>;
     try {
-      outcome = await readAnyDocument(file.path, format, { strictHostLabel });
+      // Issue 31: a host connected through the gateway is read as it was before the connect (connected-view.ts).
+      outcome = await readViewedDocument(file.path, format, { strictHostLabel }, (skip as SkipSet).connected);
     } catch (err) {
       // One bad file is a warning on that file; the host's other files still load (issue 9 item 6).
       warnings.push({ file: file.path, ...warningCode('file-unreadable'), message: `Cannot read config file: ${(err as Error).message}` });

@@ -49,6 +49,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['unauth', 'logout'], load: async () => (await import('./unauth.js')).unauthCommand },
   { names: ['serve'], load: async () => (await import('./serve.js')).serveCommand },
   { names: ['gateway'], load: async () => (await import('./gateway.js')).gatewayCommand },
+  { names: ['connect'], load: async () => (await import('./connect.js')).connectCommand },
+  { names: ['disconnect'], load: async () => (await import('./connect.js')).disconnectCommand },
   { names: ['open'], load: async () => (await import('./open.js')).openCommand },
 ];
 
