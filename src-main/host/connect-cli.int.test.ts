@@ -87,6 +87,10 @@ describe('switchboard connect / disconnect (issue 31 item 1)', () => {
     const doors = commandLines().filter((c) => c.includes('gateway') && c.includes('--server') && !c.includes('--headless-owner'));
     expect(doors.length).toBe(1);
 
+    // The budget view's switches say they act: the host is connected (its file reads as before the connect).
+    const budget = await runSwitchboard(world, ['budget', '--host', 'claude-code', '--json']);
+    expect(budget.code).toBe(0);
+    expect((JSON.parse(budget.stdout) as { gateway?: { connected: boolean } }).gateway?.connected).toBe(true);
     expect((await runSwitchboard(world, ['budget', 'off', 'apps', 'echo', '--host', 'claude-code'])).code).toBe(0);
     expect(await waitFor(() => changed > 0, 30_000)).toBe(true);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['grow', 'show']);

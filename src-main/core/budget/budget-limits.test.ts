@@ -28,5 +28,7 @@ describe('gateway link (issue 32)', () => {
     expect(isDoorEntryFor(def(['serve', '--host', 'cursor']), 'cursor')).toBe(false);
     expect(gatewayLink('cursor', [def(['gateway', '--host', 'cursor'])]).connected).toBe(true);
     expect(gatewayLink('cursor', []).note).toMatch(/^applies through the gateway; Cursor is not connected \(/);
+    // Issue 31: a host put behind the gateway by `switchboard connect` is connected though its file reads as before.
+    expect(gatewayLink('cursor', [], true)).toEqual({ connected: true, note: 'applies through the gateway: Cursor is connected (switchboard connect cursor), so a tool that is off is left out of what it lists' });
   });
 });

@@ -32,6 +32,8 @@ export interface BudgetInputs {
   /** Zed's agent profile switches of `server` in `file`. */
   zedSwitches(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean };
   counter: ToolCostCounter;
+  /** Whether `switchboard connect` put `host` behind the gateway (issue 31 item 1; its file then reads as before the connect). Default: never. */
+  connected?(host: HostId): boolean;
 }
 
 const BRIDGE_LABEL = "Switchboard's bridge";
@@ -144,7 +146,7 @@ function hostBudgetView(inputs: BudgetInputs, view: HostView): Omit<Budget, 'hos
   const naming = scheme ? scheme.pattern : host === 'switchboard' ? 'mcp_<server>_<tool> (docs/tool-bridge.md)' : `${HOST_LABELS[host]}'s naming is not documented: counted with the raw tool name`;
   const built = assemble(inputs, host, HOST_LABELS[host], naming, targets, rows);
   // Issue 32: switches kept in Switchboard act through the host's gateway door: say whether it has one.
-  return keys || host === 'switchboard' ? built : { ...built, gateway: gatewayLink(host, view.entries.filter((e) => e.loaded && !e.overriddenBy).map((e) => e.definition)) };
+  return keys || host === 'switchboard' ? built : { ...built, gateway: gatewayLink(host, view.entries.filter((e) => e.loaded && !e.overriddenBy).map((e) => e.definition), inputs.connected?.(host) ?? false) };
 }
 
 /**

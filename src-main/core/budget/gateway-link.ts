@@ -16,9 +16,16 @@ export function isDoorEntryFor(def: ServerDefinition, host: HostId): boolean {
   return args.some((a, i) => a === `--host=${host}` || (a === '--host' && args[i + 1] === host));
 }
 
-/** The link of `host`, given the definitions its files load. */
-export function gatewayLink(host: HostId, loaded: readonly ServerDefinition[]): BudgetGatewayLink {
+/**
+ * The link of `host`, given the definitions its files load and whether `switchboard connect` put it
+ * behind the gateway (`connected`: its file then reads as before the connect, so the door entries
+ * it now holds are not among `loaded`; docs/gateway.md § Connecting a host).
+ */
+export function gatewayLink(host: HostId, loaded: readonly ServerDefinition[], connected = false): BudgetGatewayLink {
   const label = HOST_LABELS[host];
+  if (connected) {
+    return { connected: true, note: `applies through the gateway: ${label} is connected (switchboard connect ${host}), so a tool that is off is left out of what it lists` };
+  }
   if (loaded.some((d) => isDoorEntryFor(d, host))) {
     return { connected: true, note: `applies through the gateway: ${label} is connected (its door entry, switchboard gateway --host ${host}, leaves a tool that is off out)` };
   }

@@ -10,6 +10,7 @@ import { progressiveCost } from '../budget/progressive-cost.js';
 import { ProgressiveSetting } from '../gateway/progressive-setting.js';
 import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, gatewayOnlyNote, toggleKeysText, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
+import { readConnectedHosts } from '../config/connected-hosts.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
@@ -102,6 +103,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
             switchboardOff: (server, file, forHost) => toggles.held(server, file, forHost),
             zedSwitches: zedSwitchesOf,
             counter,
+            connected: (h) => readConnectedHosts(ctx.discoveryContext().dataDir)[h] !== undefined,
           },
           host,
         );
