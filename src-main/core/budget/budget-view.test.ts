@@ -92,6 +92,20 @@ describe('buildBudget', () => {
     expect(buildBudget(all, 'vscode')).toMatchObject({ host: 'vscode', label: 'VS Code', tools: [], totals: { tools: 0, tokens: 0 } });
   });
 
+  it("a host file `connect` rewrote: its switches are kept in Switchboard (the file holds gateway entries), and applied", async () => {
+    const all = await inputs({
+      connected: (host, file) => host === 'gemini' && (file === undefined || file === '/cfg/gemini.json'),
+      switchboardOff: (s, file, host) => new Set(s === 'gem' && file === '/cfg/gemini.json' && host === 'gemini' ? ['search'] : []),
+    });
+    const gemini = buildBudget(all, 'gemini');
+    expect(gemini.servers[0]!.toggle.kind).toBe('switchboard');
+    // Its own list still applies (the moved original keeps it); the switch kept in Switchboard turns search off too.
+    expect(gemini.tools.map((t) => [t.tool, t.on, t.offBy ?? 'on']).sort()).toEqual([['echo', false, 'host-list'], ['fetch', false, 'host-list'], ['search', false, 'switchboard']]);
+    expect(gemini.gateway?.connected).toBe(true);
+    // Not connected: the file's list is the switch, as before.
+    expect(buildBudget(await inputs(), 'gemini').servers[0]!.toggle.kind).toBe('file');
+  });
+
   it('a server that is not connected is listed without tools', async () => {
     const b = buildBudget(await inputs({ listed: (s) => (s === 'gem' ? undefined : TOOLS[s]) }));
     expect(b.servers.find((s) => s.server === 'gem')).toMatchObject({ listed: false, tools: 0, tokens: 0 });

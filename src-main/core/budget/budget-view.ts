@@ -32,8 +32,12 @@ export interface BudgetInputs {
   /** Zed's agent profile switches of `server` in `file`. */
   zedSwitches(file: string, server: string): { tools: Record<string, boolean>; othersOn: boolean };
   counter: ToolCostCounter;
-  /** Whether `switchboard connect` put `host` behind the gateway (issue 31 item 1; its file then reads as before the connect). Default: never. */
-  connected?(host: HostId): boolean;
+  /**
+   * Whether `switchboard connect` put `host` behind the gateway (issue 31 item 1; its file then reads
+   * as before the connect), or — with `file` — wrote that file of it: switches of a connected file
+   * are kept in Switchboard (the file holds gateway entries). Default: never.
+   */
+  connected?(host: HostId, file?: string): boolean;
 }
 
 const BRIDGE_LABEL = "Switchboard's bridge";
@@ -127,7 +131,9 @@ function hostBudgetView(inputs: BudgetInputs, view: HostView): Omit<Budget, 'hos
     : host === 'switchboard'
       ? buildToolInfos(defs.map((d) => ({ server: d.name, tools: inputs.listed(d.name) ?? [] }))).map((i) => i.agentName)
       : raw.map((r) => r.tool.name);
-  const keys = toggleKeysText(host);
+  const hostKeys = toggleKeysText(host);
+  // Issue 31: a file `connect` rewrote holds gateway entries: its switches are kept in Switchboard, as for a host without a list.
+  const keysOf = (def: ServerDefinition) => (hostKeys && !inputs.connected?.(host, def.source.file) ? hostKeys : undefined);
   const rows: Row[] = raw.map(({ def, tool }, i) => {
     let on = true;
     if (host === 'zed') {
@@ -135,18 +141,18 @@ function hostBudgetView(inputs: BudgetInputs, view: HostView): Omit<Budget, 'hos
       on = sw.tools[tool.name] ?? sw.othersOn;
     } else on = onByHostList(host, def, tool.name);
     // Issue 30: a host without a per-tool list has its toggles kept in Switchboard (its gateway door applies them).
-    const sbOff = on && !keys && inputs.switchboardOff(def.name, def.source.file, host).has(tool.name);
+    const sbOff = on && !keysOf(def) && inputs.switchboardOff(def.name, def.source.file, host).has(tool.name);
     const offBy = !on ? ('host-list' as const) : sbOff ? ('switchboard' as const) : undefined;
     return { server: def.name, tool, name: names[i] ?? tool.name, description: tool.description, inputSchema: tool.inputSchema, on: !offBy, ...(offBy ? { offBy } : {}) };
   });
-  const targets = defs.map((def) => ({
-    def,
-    toggle: keys ? { kind: 'file' as const, host, file: def.source.file, keys } : { kind: 'switchboard' as const, note: gatewayOnlyNote(host) },
-  }));
+  const targets = defs.map((def) => {
+    const keys = keysOf(def);
+    return { def, toggle: keys ? { kind: 'file' as const, host, file: def.source.file, keys } : { kind: 'switchboard' as const, note: gatewayOnlyNote(host) } };
+  });
   const naming = scheme ? scheme.pattern : host === 'switchboard' ? 'mcp_<server>_<tool> (docs/tool-bridge.md)' : `${HOST_LABELS[host]}'s naming is not documented: counted with the raw tool name`;
   const built = assemble(inputs, host, HOST_LABELS[host], naming, targets, rows);
   // Issue 32: switches kept in Switchboard act through the host's gateway door: say whether it has one.
-  return keys || host === 'switchboard' ? built : { ...built, gateway: gatewayLink(host, view.entries.filter((e) => e.loaded && !e.overriddenBy).map((e) => e.definition), inputs.connected?.(host) ?? false) };
+  return (hostKeys && !inputs.connected?.(host)) || host === 'switchboard' ? built : { ...built, gateway: gatewayLink(host, view.entries.filter((e) => e.loaded && !e.overriddenBy).map((e) => e.definition), inputs.connected?.(host) ?? false) };
 }
 
 /**

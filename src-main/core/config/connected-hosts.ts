@@ -73,6 +73,16 @@ const FileSchema = z.object({
 const RecordSchema = z.object({ host: HostIdSchema, mode: z.enum(['each', 'one']), project: z.string(), at: z.string(), files: z.array(FileSchema) });
 const FileShape = z.object({ version: z.literal(1), hosts: z.record(z.string(), RecordSchema) });
 
+/**
+ * Whether `connect` put `host` behind the gateway (`file` given: and wrote that file of it), per
+ * `connected-hosts.json` in `dataDir`. Such a file holds gateway entries now, so per-tool switches of
+ * its servers are kept in Switchboard and applied by the gateway (docs/gateway.md § Connecting a host).
+ */
+export function isConnected(dataDir: string, host: HostId, file?: string): boolean {
+  const record = readConnectedHosts(dataDir)[host];
+  return record !== undefined && (file === undefined || record.files.some((f) => f.path === file));
+}
+
 /** SHA-256 (hex) of `text` without a leading byte order mark. */
 export const textDigest = (text: string): string => createHash('sha256').update(text.replace(/^\uFEFF/, '')).digest('hex');
 

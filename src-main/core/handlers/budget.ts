@@ -10,7 +10,7 @@ import { progressiveCost } from '../budget/progressive-cost.js';
 import { ProgressiveSetting } from '../gateway/progressive-setting.js';
 import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, gatewayOnlyNote, toggleKeysText, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
-import { readConnectedHosts } from '../config/connected-hosts.js';
+import { isConnected } from '../config/connected-hosts.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
@@ -61,13 +61,15 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
   const applyToggle = async (def: ServerDefinition, where: BudgetHostId, server: string, tools: readonly string[], on: boolean): Promise<{ target: ToggleTarget; unchanged: boolean; notes: string[] }> => {
     const dctx = ctx.discoveryContext();
     const loc = { host: def.source.host, file: def.source.file, scope: def.source.scope };
-    const fileTarget = fileToggleTarget(def);
+    // Issue 31: a file `connect` rewrote holds gateway entries: its switches are kept in Switchboard (the gateway applies them).
+    const connected = isConnected(dctx.dataDir, def.source.host, def.source.file);
+    const fileTarget = connected ? undefined : fileToggleTarget(def);
     let target: ToggleTarget;
     let outcome: { unchanged: boolean; notes: string[] };
     if (fileTarget) {
       target = fileTarget;
       outcome = await setToolInHostList(loc, server, tools, on, dctx);
-    } else if (def.source.host === 'zed' && where === 'zed') {
+    } else if (def.source.host === 'zed' && where === 'zed' && !connected) {
       target = { kind: 'file', host: 'zed', file: def.source.file, keys: toggleKeysText('zed') ?? '' };
       const each = [];
       for (const tool of tools) each.push(await setZedTool(def.source.file, server, tool, on, dctx));
@@ -103,7 +105,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
             switchboardOff: (server, file, forHost) => toggles.held(server, file, forHost),
             zedSwitches: zedSwitchesOf,
             counter,
-            connected: (h) => readConnectedHosts(ctx.discoveryContext().dataDir)[h] !== undefined,
+            connected: (h, file) => isConnected(ctx.discoveryContext().dataDir, h, file),
           },
           host,
         );
