@@ -255,6 +255,7 @@ describe('planted-secret scan (issue 9)', () => {
       // The HTTP door's address (the token only with --show-token, not asked here); the stdio door's
       // own output is JSON-RPC, relayed results of the same handlers as `call` (gateway-cli.int).
       gateway: [['gateway', '--host', 'cursor', '--print-http']],
+      guard: [['guard', 'cursor']],
     };
     // serve's output is its URL; its messages are the web host's, scanned above.
     const covered = new Set([...Object.keys(runs), 'serve']);

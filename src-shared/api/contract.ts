@@ -21,6 +21,7 @@ import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
 import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
 import { gatewayCompleteMethods } from './methods/gateway-complete.js';
+import { gatewayGuardMethods } from './methods/gateway-guard.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 
@@ -47,6 +48,7 @@ export const methods = {
   ...budgetMethods,
   ...gatewayMethods,
   ...gatewayCompleteMethods,
+  ...gatewayGuardMethods,
   ...prefsMethods,
   ...historyMethods,
 } as const;

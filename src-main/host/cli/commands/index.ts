@@ -49,6 +49,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['unauth', 'logout'], load: async () => (await import('./unauth.js')).unauthCommand },
   { names: ['serve'], load: async () => (await import('./serve.js')).serveCommand },
   { names: ['gateway'], load: async () => (await import('./gateway.js')).gatewayCommand },
+  { names: ['guard'], load: async () => (await import('./guard.js')).guardCommand },
   { names: ['open'], load: async () => (await import('./open.js')).openCommand },
 ];
 
