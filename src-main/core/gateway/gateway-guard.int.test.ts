@@ -65,6 +65,10 @@ describe('guard rails per host (issue 31 item 3)', () => {
           'Tool "memory_create_entities" is not read-only (its server does not annotate it readOnlyHint: true), and Claude Code\'s gateway is read-only in Switchboard; switch that off with: switchboard guard claude-code --read-only off',
       },
     });
+    // The single-server door too: not offered under its raw name, refused by it.
+    const single = (await ok(core.handlers['gateway:list']({ host: 'claude-code', server: 'memory' }))).tools.map((t) => t.name);
+    expect(single).toEqual(['open_nodes', 'read_graph', 'search_nodes']);
+    expect(await core.handlers['gateway:call']({ host: 'claude-code', server: 'memory', name: 'create_entities', args: { entities: [] } })).toMatchObject({ ok: false, error: { code: 'DISABLED' } });
     expect(await names('cursor')).toContain('memory_create_entities');
     await ok(core.handlers['gateway:setGuard']({ host: 'claude-code', readOnly: false }));
     expect(await names('claude-code')).toContain('memory_create_entities');
@@ -86,9 +90,10 @@ describe('guard rails per host (issue 31 item 3)', () => {
     // Both refusals are kept: the read-only one (first test) and this one.
     expect(history.map((h) => [h.tool, h.outcome, h.refused?.code])).toEqual([
       ['create_entities', 'refused', 'DISABLED'],
+      ['create_entities', 'refused', 'DISABLED'],
       ['delete_relations', 'refused', 'TIMEOUT'],
     ]);
-    expect(history[1]?.refused).toEqual({ name: 'memory_delete_relations', code: 'TIMEOUT', reason: words });
+    expect(history[2]?.refused).toEqual({ name: 'memory_delete_relations', code: 'TIMEOUT', reason: words });
   });
 
   it('allowed in the window: the call runs and its result returns; denied: refused; a chosen list asks for those tools only', async () => {
