@@ -9,6 +9,7 @@ import { Alert, Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@m
 import { commandLine } from '../../../src-shared/quote-arg.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
 import { useGatewayHosts, type GatewayHost } from './use-gateway-hosts.js';
+import { GuardControls } from './guard-controls.js';
 import './gateway.css';
 
 /** Tools shown per host; the rest are counted (a host with thousands stays responsive). */
@@ -174,6 +175,7 @@ function HostGateway({ h }: { h: GatewayHost }) {
             {h.list.tools.length} tools from {listed} of {h.list.servers.length} servers · project {h.list.project}
           </Text>
         </Group>
+        <GuardControls host={h.host} label={h.label} />
         <DoorEntry h={h} />
         <Held h={h} />
         <Tools h={h} />
