@@ -13,6 +13,8 @@ import type { ServersSnapshot } from '../../src-shared/api/status.js';
 import type { SwitchboardCore } from '../core/index.js';
 import { summarizeAttention, trayIconFile, trayTooltip, type TrayAttention } from './tray-attention.js';
 import { summarizeTray, type TrayState } from './tray-state.js';
+import { confirmItems, followConfirms } from './tray-guard.js';
+import type { PendingServerRequest, ServerRequestResolved } from '../../src-shared/api/inspector.js';
 
 /** Options of `setupTray`. */
 export interface TrayOptions {
@@ -45,17 +47,20 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   let snapshot: ServersSnapshot | undefined;
   let summary: ChannelSummary | undefined;
   let pending: TriggerFiring[] = [];
+  // Issue 31 item 3: gateway calls waiting for a confirmation (tray-guard.ts).
+  let confirms: PendingServerRequest[] = [];
   const received = new Set<string>();
 
   const render = () => {
     if (tray.isDestroyed()) return;
     const state = summarizeTray(snapshot);
     const attention = summarizeAttention(summary, pending);
-    const icon = trayIconFile(state.level, attention.attention);
+    const icon = trayIconFile(state.level, attention.attention || confirms.length > 0);
     if (icon !== shownIcon) tray.setImage(image(icon));
     shownIcon = icon;
     tray.setToolTip(trayTooltip(state.tooltip, attention));
-    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options)));
+    const guard = confirmItems(confirms).map((i): MenuItemConstructorOptions => ({ label: i.label, click: () => void core.handlers['requests:answer']({ id: i.id, answer: i.answer }) }));
+    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options, guard)));
   };
 
   render();
@@ -64,12 +69,13 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
       if (event === 'servers:changed') snapshot = payload as ServersSnapshot;
       else if (event === 'channels:changed') summary = payload as ChannelSummary;
       else if (event === 'triggers:changed') pending = (payload as TriggersState).pending;
+      else if (event === 'requests:pending' || event === 'requests:resolved') confirms = followConfirms(confirms, event, payload as PendingServerRequest | ServerRequestResolved);
       else return;
       received.add(event);
       render();
     },
     // Only these: the core redacts an event for each subscriber that wants it (issue 27 item 7).
-    (event) => event === 'servers:changed' || event === 'channels:changed' || event === 'triggers:changed',
+    (event) => event === 'servers:changed' || event === 'channels:changed' || event === 'triggers:changed' || event === 'requests:pending' || event === 'requests:resolved',
   );
   // A value fetched before a newer event arrived must not overwrite it.
   const fetchOnce = <T>(event: string, fetch: () => Promise<{ ok: true; data: T } | { ok: false }>, apply: (data: T) => void) =>
@@ -92,7 +98,7 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   };
 }
 
-function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayOptions): MenuItemConstructorOptions[] {
+function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayOptions, guard: MenuItemConstructorOptions[] = []): MenuItemConstructorOptions[] {
   const servers: MenuItemConstructorOptions[] =
     state.items.length === 0
       ? [{ label: 'No servers configured', enabled: false }]
@@ -111,6 +117,7 @@ function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayO
     ...servers,
     { type: 'separator' },
     ...notifications,
+    ...(guard.length > 0 ? [{ type: 'separator' as const }, ...guard] : []),
     { type: 'separator' },
     { label: 'Quit', click: () => options.quit() },
   ];
