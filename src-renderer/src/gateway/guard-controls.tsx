@@ -23,11 +23,17 @@ export function GuardControls({ host, label }: { host: HostId; label: string }) 
   }, [api, host]);
   if (!guard) return error ? <Text size="xs" c="red">{error}</Text> : null;
   const change = (patch: Partial<Pick<GatewayGuard, 'confirm' | 'confirmTimeoutMs' | 'readOnly'>>): void => {
+    const before = guard;
+    // Shown at once; the core's answer replaces it (or the old rails come back with the error).
+    setGuard({ ...guard, ...patch });
     void api.call('gateway:setGuard', { host, ...patch }).then((r) => {
       if (r.ok) {
         setGuard(r.data);
         setError(undefined);
-      } else setError(r.error.message);
+      } else {
+        setGuard(before);
+        setError(r.error.message);
+      }
     });
   };
   const chosen = Array.isArray(guard.confirm) ? guard.confirm : undefined;
