@@ -8,6 +8,8 @@
  * with the host's token, and the server's History tab shows the call `via claude-code` (item 2).
  * Issue 31 item 4: the host row's progressive discovery switch shows the saving; switched on, a
  * client of the same door lists search_tools, describe_tool and call_tool only.
+ * Issue 31 item 3: the card's Read-only box cuts the list to readOnlyHint tools; with destructive
+ * tools confirmed, a client's destructive call waits until the window's dialog is answered Allow.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -86,5 +88,33 @@ test('shows each host’s door entry, tools, held-back servers and collisions; a
     expect((await agent.listTools()).tools.map((t) => t.name)).toEqual(['search_tools', 'describe_tool', 'call_tool']);
   } finally {
     await agent.close();
+  }
+  // Progressive discovery off again: the card's full list is what the guard rails act on below.
+  await progressive.click();
+  await expect(progressive).not.toBeChecked();
+
+  // Issue 31 item 3: the card's guard rails. Read-only leaves server-memory's three readOnlyHint
+  // tools per server; confirming destructive tools makes a call wait for the window's Allow.
+  await page.getByRole('button', { name: "Gateway: what each host's agent gets" }).click();
+  const rails = claude.getByRole('group', { name: 'Guard rails of Claude Code' });
+  const readOnly = rails.getByLabel('Read-only (only tools annotated readOnlyHint)');
+  await readOnly.check();
+  await expect(claude.getByRole('status', { name: 'Summary for Claude Code' })).toContainText('6 tools from 2 of 3 servers');
+  await readOnly.uncheck();
+  await expect(claude.getByRole('status', { name: 'Summary for Claude Code' })).toContainText('18 tools from 2 of 3 servers');
+  await rails.getByText('Confirm destructive tools').click();
+  await expect(rails.getByRole('radio', { name: 'Confirm destructive tools' })).toBeChecked();
+  const guarded = new Client({ name: 'gateway-e2e-guard', version: '1.0.0' });
+  await guarded.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token ?? ''}` } } }));
+  try {
+    const call = guarded.callTool({ name: 'mem_x_delete_relations_2', arguments: { relations: [] } });
+    const dialog = page.getByRole('dialog', { name: "Claude Code's agent asks to run mem_x_delete_relations_2" });
+    await expect(dialog).toContainText('wants to call "mem_x_delete_relations_2" (tool "delete_relations" of server "mem_x")');
+    await dialog.getByRole('button', { name: 'Allow' }).click();
+    const result = await call;
+    expect(result.isError ?? false).toBe(false);
+    expect(result.content).toEqual([{ type: 'text', text: 'Relations deleted successfully' }]);
+  } finally {
+    await guarded.close();
   }
 });

@@ -16,6 +16,8 @@ import { summarizeAttention, trayIconFile, trayTooltip, type TrayAttention } fro
 import { summarizeTray, type TrayState } from './tray-state.js';
 import type { AgentActivityEvent, AgentCounts } from '../../src-shared/api/agents.js';
 import { agentsLine, TRAY_AGENTS_REFRESH_MS, withAgentsLine } from './tray-agents.js';
+import { confirmItems, followConfirms } from './tray-guard.js';
+import type { PendingServerRequest, ServerRequestResolved } from '../../src-shared/api/inspector.js';
 
 /** Options of `setupTray`. */
 export interface TrayOptions {
@@ -50,17 +52,20 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   let pending: TriggerFiring[] = [];
   // Issue 31 item 2: agents' requests through the gateway, counted by the core.
   let agents: AgentCounts | undefined;
+  // Issue 31 item 3: gateway calls waiting for a confirmation (tray-guard.ts).
+  let confirms: PendingServerRequest[] = [];
   const received = new Set<string>();
 
   const render = () => {
     if (tray.isDestroyed()) return;
     const state = summarizeTray(snapshot);
     const attention = summarizeAttention(summary, pending);
-    const icon = trayIconFile(state.level, attention.attention);
+    const icon = trayIconFile(state.level, attention.attention || confirms.length > 0);
     if (icon !== shownIcon) tray.setImage(image(icon));
     shownIcon = icon;
     tray.setToolTip(withAgentsLine(trayTooltip(state.tooltip, attention), agents));
-    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options, agentsLine(agents))));
+    const guard = confirmItems(confirms).map((i): MenuItemConstructorOptions => ({ label: i.label, click: () => void core.handlers['requests:answer']({ id: i.id, answer: i.answer }) }));
+    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options, agentsLine(agents), guard)));
   };
 
   render();
@@ -70,12 +75,13 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
       else if (event === 'channels:changed') summary = payload as ChannelSummary;
       else if (event === 'triggers:changed') pending = (payload as TriggersState).pending;
       else if (event === 'agents:activity') agents = (payload as AgentActivityEvent).counts;
+      else if (event === 'requests:pending' || event === 'requests:resolved') confirms = followConfirms(confirms, event, payload as PendingServerRequest | ServerRequestResolved);
       else return;
       received.add(event);
       render();
     },
     // Only these: the core redacts an event for each subscriber that wants it (issue 27 item 7).
-    (event) => event === 'servers:changed' || event === 'channels:changed' || event === 'triggers:changed' || event === 'agents:activity',
+    (event) => event === 'servers:changed' || event === 'channels:changed' || event === 'triggers:changed' || event === 'agents:activity' || event === 'requests:pending' || event === 'requests:resolved',
   );
   // A value fetched before a newer event arrived must not overwrite it.
   const fetchOnce = <T>(event: string, fetch: () => Promise<{ ok: true; data: T } | { ok: false }>, apply: (data: T) => void) =>
@@ -112,7 +118,7 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
   };
 }
 
-function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayOptions, agents: string): MenuItemConstructorOptions[] {
+function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayOptions, agents: string, guard: MenuItemConstructorOptions[] = []): MenuItemConstructorOptions[] {
   const servers: MenuItemConstructorOptions[] =
     state.items.length === 0
       ? [{ label: 'No servers configured', enabled: false }]
@@ -132,6 +138,7 @@ function menuTemplate(state: TrayState, attention: TrayAttention, options: TrayO
     ...servers,
     { type: 'separator' },
     ...notifications,
+    ...(guard.length > 0 ? [{ type: 'separator' as const }, ...guard] : []),
     { type: 'separator' },
     { label: 'Quit', click: () => options.quit() },
   ];

@@ -258,6 +258,7 @@ describe('planted-secret scan (issue 9)', () => {
       // The dry run's diff shows the entries it would replace (their secrets redacted); disconnect: not connected.
       connect: [['connect', 'cursor', '--dry-run']],
       disconnect: [['disconnect', 'cursor']],
+      guard: [['guard', 'cursor']],
     };
     // serve's output is its URL; its messages are the web host's, scanned above.
     const covered = new Set([...Object.keys(runs), 'serve']);

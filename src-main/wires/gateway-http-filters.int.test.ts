@@ -5,7 +5,8 @@
  * tool switched off for Claude Code and a tool held by a pin in `block` mode are never listed and
  * are each refused with their words, in both eras (2025-11-25 by default, 2026-07-28 pinned), on
  * the aggregated and the single-server path, by case; in a JSON-RPC batch (the SDK accepts one
- * on a 2025-era POST) each call passes the same gate, and none of the refused tools ran.
+ * on a 2025-era POST) each call passes the same gate, and none of the refused tools ran. Issue 31
+ * item 3: with Claude Code read-only, no tool without readOnlyHint is offered or runs, on the same paths.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +31,8 @@ afterEach(async () => {
 
 const APP_ONLY = (name: string): string => `Tool "${name}" is app-only: its server marks it for MCP Apps only (_meta.ui.visibility ["app"]), so Switchboard's gateway never gives it to Claude Code's agent`;
 const OFF = (name: string): string => `Tool "${name}" is switched off for Claude Code in Switchboard; switch it on with: switchboard budget on apps echo --host claude-code`;
+const READ_ONLY = (name: string): string =>
+  `Tool "${name}" is not read-only (its server does not annotate it readOnlyHint: true), and Claude Code's gateway is read-only in Switchboard; switch that off with: switchboard guard claude-code --read-only off`;
 const PINNED = (name: string): string => `Tool "${name}" is held by a pin in block mode (it changed since it was pinned); see: switchboard pins apps`;
 
 describe('the HTTP door refuses app-only, off and pin-blocked tools (issue 30)', () => {
@@ -105,5 +108,19 @@ describe('the HTTP door refuses app-only, off and pin-blocked tools (issue 30)',
     ]);
     const history = await owner.core.handlers['history:list']({ server: 'apps' });
     expect(history.ok && history.data.filter((r) => r.outcome !== 'refused').map((r) => r.tool)).toEqual(['grow']);
+
+    // Issue 31 item 3: read-only for Claude Code (set by the CLI through this owner). The fixture
+    // annotates no tool readOnlyHint, so none is offered, and one called by name is refused in words.
+    expect((await runSwitchboard(world, ['guard', 'claude-code', '--read-only', 'on'])).code).toBe(0);
+    for (const modern of [false, true]) {
+      for (const single of [false, true]) {
+        const client = await connect(single ? '/apps' : '', modern);
+        const name = single ? 'grow' : 'apps_grow';
+        const where = `read-only ${modern ? '2026-07-28' : '2025'} ${single ? 'single' : 'aggregated'}`;
+        expect((await client.listTools()).tools, where).toEqual([]);
+        const { content, isError } = await client.callTool({ name, arguments: {} });
+        expect({ content, isError }, where).toEqual({ content: [{ type: 'text', text: READ_ONLY(name) }], isError: true });
+      }
+    }
   }, 180_000);
 });

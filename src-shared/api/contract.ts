@@ -23,6 +23,7 @@ import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
 import { gatewayCompleteMethods } from './methods/gateway-complete.js';
 import { gatewayProgressiveMethods } from './methods/gateway-progressive.js';
 import { gatewayConnectMethods } from './methods/gateway-connect.js';
+import { gatewayGuardMethods } from './methods/gateway-guard.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
@@ -52,6 +53,7 @@ export const methods = {
   ...gatewayCompleteMethods,
   ...gatewayProgressiveMethods,
   ...gatewayConnectMethods,
+  ...gatewayGuardMethods,
   ...prefsMethods,
   ...historyMethods,
   ...agentsMethods,

@@ -195,6 +195,11 @@ export const PendingServerRequestSchema = z.object({
    * `callId`. Such a request goes to that door (`gateway:serverRequest`), never to the window.
    */
   via: z.object({ host: HostIdSchema, callId: z.string() }).optional(),
+  /**
+   * Issue 31: a guard-rail confirmation of the gateway call of `name` by `host`'s agent (an
+   * elicitation with a `confirm` Boolean), shown in the window even when it also goes to the door.
+   */
+  confirm: z.object({ host: HostIdSchema, name: z.string() }).optional(),
 });
 export type PendingServerRequest = z.infer<typeof PendingServerRequestSchema>;
 

@@ -18,6 +18,7 @@ import { isSwitchboardGatewayEntry } from '../config/gateway-entry.js';
 import type { HostView } from '../config/host-view.js';
 import { appOnlyRefusal } from './app-only.js';
 import { gatewayNames, hostSafe, hostShownName } from './gateway-names.js';
+import { readOnlyHeld } from './guard-rules.js';
 
 /** What one host's list is made from. */
 export interface GatewayInputs {
@@ -48,6 +49,8 @@ export interface GatewayInputs {
   unshared?(def: ServerDefinition): string | undefined;
   /** The name of the separate instance serving the host's entry (gateway-instances.ts), or undefined: the server of its name. */
   instance?(def: ServerDefinition): string | undefined;
+  /** Issue 31: the host's guard rails say read-only — only tools annotated `readOnlyHint: true` pass (guard-rules.ts). */
+  readOnly?: boolean;
 }
 
 /** Why a name is not served: a contract error code and the words. */
@@ -130,6 +133,8 @@ function toolHeld(inputs: GatewayInputs, def: ServerDefinition, raw: Tool): Gate
   if (inputs.heldByPin(def.name).has(tool)) {
     return { code: 'DISABLED', message: `held by a pin in block mode (it changed since it was pinned); see: switchboard pins ${def.name}` };
   }
+  const readOnly = readOnlyHeld({ readOnly: inputs.readOnly === true }, inputs.host, raw.annotations as Record<string, unknown> | undefined);
+  if (readOnly) return { code: 'DISABLED', message: readOnly };
   return undefined;
 }
 

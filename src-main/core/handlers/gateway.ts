@@ -25,6 +25,8 @@ import { gatewaySubscribeHandlers } from './gateway-subscribe.js';
 import { gatewayProgressiveHandlers, progressiveCall } from './gateway-progressive.js';
 import { PROGRESSIVE_TOOLS } from '../gateway/progressive.js';
 import { ProgressiveSetting } from '../gateway/progressive-setting.js';
+import { gatewayGuardHandlers, guardCall } from './gateway-guard.js';
+import { GatewayGuards } from '../gateway/guard-settings.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import type { ToolCallRunner } from './tools.js';
 
@@ -42,7 +44,9 @@ export function gatewayHandlers(
   toggles: SwitchboardToolToggles,
   heldByPin: (server: string) => ReadonlySet<string>,
   inspector: InspectorReads & HandlerGroup<'completion:complete' | 'resources:subscribe'>,
-): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete' | 'gateway:subscribe' | 'gateway:setProgressive'> {
+): HandlerGroup<'gateway:list' | 'gateway:call' | 'gateway:resources' | 'gateway:read' | 'gateway:prompts' | 'gateway:getPrompt' | 'gateway:offers' | 'gateway:complete' | 'gateway:subscribe' | 'gateway:setProgressive' | 'gateway:guard' | 'gateway:setGuard'> {
+  // Issue 31 item 3: each host's guard rails (read-only mode filters the list; confirmations gate calls).
+  const guards = new GatewayGuards(ctx.discoveryContext().dataDir);
   // The last list of each door, reused while nothing it was built from changed (gateway-build-cache.ts).
   const cache = new GatewayBuildCache<{ list: GatewayList; gate: GatewayGate }>();
   // Issue 31 item 4: hosts whose aggregated door offers search_tools/describe_tool/call_tool (gateway-progressive.ts).
@@ -57,9 +61,10 @@ export function gatewayHandlers(
     const dir = resolve(project ?? own.projectDir);
     const elsewhere = dir !== resolve(own.projectDir);
     toggles.reload();
+    guards.reload();
     const offersThree = server === undefined && progressive.on(host);
     const key = JSON.stringify([host, server, offersThree]);
-    const inputs = { discovery, trusted: own.projectTrusted, toggles: toggles.text(), pins: (names: readonly string[]) => pinsText(names, heldByPin) };
+    const inputs = { discovery, trusted: own.projectTrusted, toggles: toggles.text() + guards.text(), pins: (names: readonly string[]) => pinsText(names, heldByPin) };
     const hit = elsewhere ? undefined : cache.get(key, inputs);
     if (hit) return hit;
     const dctx = elsewhere ? { ...own, projectDir: dir, projectTrusted: ctx.trustStore.isTrusted(dir) } : own;
@@ -84,6 +89,7 @@ export function gatewayHandlers(
       // The manager holds these back for every face (resolveTool refuses them): never listed here either.
       bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
       managed: discovery.servers.map((s) => s.name),
+      readOnly: guards.of(host).readOnly,
       ...sharing,
     });
     // What in the host's own files kept servers out (a trial finding: an empty list with no word why).
@@ -121,6 +127,9 @@ export function gatewayHandlers(
         }
         // A separate instance serves it; the history names the server the host called (§ Sharing).
         const instance = gate.instances?.get(target.server);
+        // Guard rails (issue 31 item 3): a call that needs a confirmation waits for it here.
+        const held = await guardCall(ctx, guards, { host, name, ...target, process: instance ?? target.server, args, ...(callId !== undefined ? { callId } : {}), ...(relay ? { relay } : {}) });
+        if (held) return held;
         return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, instance !== undefined ? { host, instance } : { host }, relay);
       } catch (err) {
         return toFailure(err);
@@ -137,6 +146,7 @@ export function gatewayHandlers(
     ...gatewayCompleteHandlers(build, kinds, inspector, capabilitiesOf),
     // Resource subscriptions: the read's routing and gate, counted per server URI (gateway-subscribe.ts).
     ...gatewaySubscribeHandlers(build, kinds, inspector, capabilitiesOf, (name, uri) => ctx.inspector.subscriptions.get(name)?.has(uri) ?? false),
+    ...gatewayGuardHandlers(ctx, guards),
   };
 }
 

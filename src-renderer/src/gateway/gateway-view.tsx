@@ -12,6 +12,7 @@ import { useGatewayHosts, type GatewayHost } from './use-gateway-hosts.js';
 import { ProgressiveSwitch } from './progressive-switch.js';
 import { ConnectPanel } from './connect-panel.js';
 import { gatewayHostElementId, useScrollToHost } from './host-anchor.js';
+import { GuardControls } from './guard-controls.js';
 import './gateway.css';
 
 /** Tools shown per host; the rest are counted (a host with thousands stays responsive). */
@@ -179,6 +180,7 @@ function HostGateway({ h, onChanged }: { h: GatewayHost; onChanged(): void }) {
         </Group>
         <ConnectPanel h={h} onChanged={onChanged} />
         <ProgressiveSwitch h={h} />
+        <GuardControls host={h.host} label={h.label} />
         <DoorEntry h={h} />
         <Held h={h} />
         <Tools h={h} />

@@ -22,6 +22,7 @@ import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from '../servers/server-protocol.js';
 import { ResultText } from '../common/result-text.js';
+import { confirmTitle, GuardConfirm } from './guard-confirm.js';
 
 /**
  * Follow the pending requests: fetched, then `requests:pending` / `requests:resolved`; fetched again
@@ -171,7 +172,7 @@ export function ServerRequestDialog() {
       else setError(undefined);
     });
   };
-  const title = current.kind === 'sampling' ? `Server "${current.server}" asks for a model reply (sampling, ${DEPRECATED_2026})` : `Server "${current.server}" asks for input`;
+  const title = confirmTitle(current) ?? (current.kind === 'sampling' ? `Server "${current.server}" asks for a model reply (sampling, ${DEPRECATED_2026})` : `Server "${current.server}" asks for input`);
   return (
     <Modal opened onClose={() => answer(current.kind === 'sampling' ? { action: 'decline' } : { action: 'cancel' })} title={title} size="lg" centered>
       <Stack gap="xs">
@@ -185,7 +186,9 @@ export function ServerRequestDialog() {
             {error}
           </Text>
         ) : null}
-        {current.kind === 'sampling' ? (
+        {current.confirm ? (
+          <GuardConfirm key={current.id} request={current} answer={answer} />
+        ) : current.kind === 'sampling' ? (
           <Sampling key={current.id} request={current} answer={answer} />
         ) : current.params.mode === 'url' ? (
           <UrlElicitation key={current.id} request={current} answer={answer} />

@@ -132,7 +132,16 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
 
   /** Requests waiting for a person, oldest first (a gateway door's are its host's, not listed). */
   pending(): PendingServerRequest[] {
-    return [...this.waiting.values()].map((w) => w.request).filter((r) => r.via === undefined);
+    return [...this.waiting.values()].map((w) => w.request).filter((r) => r.via === undefined || r.confirm !== undefined);
+  }
+
+  /**
+   * Issue 31: queue a guard-rail confirmation (`request.confirm`) for the window (`pending`) and,
+   * with `via`, for the door of that call too (`gateway`); the first answer settles it. Resolves as
+   * `ask` does (declined after the broker's wait, or when the last face goes). Never rejects.
+   */
+  hold(request: PendingServerRequest): Promise<ServerRequestAnswer> {
+    return this.wait(request, undefined, request.via ? ['pending', 'gateway'] : ['pending']);
   }
 
   /**
@@ -159,7 +168,7 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
   }
 
   /** Queue `request` and tell `event`'s listeners; resolves as `ask` says. */
-  private wait(request: PendingServerRequest, signal: AbortSignal | undefined, event: 'pending' | 'gateway'): Promise<ServerRequestAnswer> {
+  private wait(request: PendingServerRequest, signal: AbortSignal | undefined, event: 'pending' | 'gateway' | Array<'pending' | 'gateway'>): Promise<ServerRequestAnswer> {
     const { server } = request;
     if (signal?.aborted) return Promise.resolve({ action: 'decline' });
     return new Promise<ServerRequestAnswer>((resolve) => {
@@ -177,7 +186,7 @@ export class ServerRequestBroker extends EventEmitter<BrokerEvents> {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(request.id, { request, settle });
       this.pauseChanged(server);
-      this.emit(event, request);
+      for (const e of Array.isArray(event) ? event : [event]) this.emit(e, request);
     });
   }
 

@@ -51,6 +51,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['gateway'], load: async () => (await import('./gateway.js')).gatewayCommand },
   { names: ['connect'], load: async () => (await import('./connect.js')).connectCommand },
   { names: ['disconnect'], load: async () => (await import('./connect.js')).disconnectCommand },
+  { names: ['guard'], load: async () => (await import('./guard.js')).guardCommand },
   { names: ['open'], load: async () => (await import('./open.js')).openCommand },
 ];
 
