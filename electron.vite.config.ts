@@ -28,7 +28,13 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    build: { outDir: resolve(__dirname, 'out/renderer'), rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') } },
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+      // electron-vite leaves the renderer unminified; the web UI's cold start parses every byte
+      // of the entry chunk before the first row paints (issue 32 item 1, docs/testing.md "Speed").
+      minify: true,
+    },
     plugins: [react()],
   },
 });
