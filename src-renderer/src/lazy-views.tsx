@@ -6,7 +6,7 @@
  * for them. Each export takes the props of the view it stands for; while its chunk loads it shows
  * nothing (a view's own loading state follows as soon as it is there, a few ms on a local host).
  */
-import { lazy, Suspense, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
 import { usePendingRequests } from './requests/use-pending-requests.js';
 
 /** `View` (a `React.lazy` component) rendered inside its own Suspense boundary (fallback: nothing), so a view still loading never hides the shell. */
@@ -21,9 +21,39 @@ function deferred<P extends object>(View: LazyExoticComponent<ComponentType<P>>)
   return Deferred;
 }
 
-const ServerDetailLazy = lazy(() => import('./servers/server-detail.js').then((m) => ({ default: m.ServerDetail })));
-/** The selected server's page (`servers/server-detail.tsx`): tools, calls, forms, results. */
-export const ServerDetail = deferred<ComponentProps<typeof ServerDetailLazy>>(ServerDetailLazy);
+/** Whether the shell has painted once (then views render at once). */
+let shellPainted = false;
+
+/**
+ * True from the task after the shell's first frame: a view mounted with the first rows renders after
+ * they are painted, so fetching and running its chunks (the server page's are ~0.5 MB with the form
+ * library and markdown) cannot delay that paint on a busy machine. Later mounts are not delayed.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(shellPainted);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        shellPainted = true;
+        setPainted(true);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
+
+const ServerDetailView = lazy(() => import('./servers/server-detail.js').then((m) => ({ default: m.ServerDetail })));
+const ServerDetailLazy = deferred<ComponentProps<typeof ServerDetailView>>(ServerDetailView);
+/** The selected server's page (`servers/server-detail.tsx`): tools, calls, forms, results; rendered once the shell painted. */
+export function ServerDetail(props: ComponentProps<typeof ServerDetailLazy>) {
+  return usePainted() ? <ServerDetailLazy {...props} /> : null;
+}
 /** The Notifications view (`channels/notifications-view.tsx`). */
 export const NotificationsView = deferred(lazy(() => import('./channels/notifications-view.js').then((m) => ({ default: m.NotificationsView }))));
 /** The Checks view (`checks/checks-view.tsx`). */
