@@ -27,9 +27,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { NOTIFYING_SERVER } from '../src-main/core/channels/test-fixtures.js';
-import { createSwitchboardCore, type SwitchboardCore } from '../src-main/core/index.js';
-import { everythingScript } from '../src-main/core/composition/test-world.js';
-import { startOwner, type RunningOwner } from '../src-main/owner/start-owner.js';
+import type { SwitchboardCore } from '../src-main/core/index.js';
+import type { RunningOwner } from '../src-main/owner/start-owner.js';
+import { startWebOwner } from './web-owner.js';
 import { ensureCliBuild } from '../scripts/ensure-cli-build.mjs';
 import { longestTaskDuring, observeLongTasks, readLongTasks } from '../e2e/long-tasks.js';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
@@ -286,24 +286,7 @@ export async function benchChannelWindow(sizes: WindowBenchSizes = WINDOW_FULL, 
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: root, XDG_CONFIG_HOME: join(root, '.config'), SWITCHBOARD_HOME: dataDir };
   let owner: RunningOwner | undefined;
   try {
-    owner = await startOwner({
-      dataDir,
-      mode: 'web',
-      projectDir: root,
-      createCore: () =>
-        createSwitchboardCore({
-          platform: { home: root, platform: process.platform, env: env as Record<string, string> },
-          projectDir: root,
-          dataDir,
-          mode: 'web',
-          version: 'bench',
-          referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] },
-        }),
-      listen: { port: 0, staticDir: join(REPO, 'out', 'renderer') },
-      warn: () => undefined,
-    });
-    await owner.started;
-    await owner.core.settled();
+    owner = await startWebOwner(root, dataDir, env);
     try {
       await windowPhase(owner, dataDir, sizes, options.trace === true, result);
     } catch (err) {

@@ -5,7 +5,8 @@
  * flood, rss, modern, cli, channels, channels-window, gateway), e.g. `npm run bench -- --only=cli`. `--trace`
  * adds a Chrome trace to the channels-window row (the longest task's CPU time); that row is issue 27's
  * flood, 5,000 notifications a second for 10 s, with its targets (needs `npm run build` and
- * /usr/bin/chromium). `gateway` is issue 30's gateway bench (bench/gateway-bench.ts). Not part of `npm test`.
+ * /usr/bin/chromium). `gateway` is issue 30's gateway bench (bench/gateway-bench.ts).
+ * `renderer` is issue 32's window rows (bench/renderer-bench.ts: web cold start, a keystroke at 5,000 tools; needs `npm run build`). Not part of `npm test`.
  */
 import { BENCH_GROUPS, FULL, SMALL, formatResult, runBenchmarks, type BenchGroup } from './bench-lib.js';
 
@@ -27,3 +28,4 @@ if (wanted('cli')) await (await import('./cli-bench.js')).runCliBenchmarks(sizes
 if (wanted('channels')) await (await import('./channels-bench.js')).runChannelBench(sizes === SMALL, (r) => process.stdout.write(`${formatResult(r)}\n`));
 if (wanted('channels-window')) await (await import('./channels-window.js')).runChannelWindowBench(sizes === SMALL, process.argv.includes('--trace'), (line) => process.stdout.write(`${line}\n`));
 if (wanted('gateway')) await (await import('./gateway-bench.js')).runGatewayBench(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));
+if (wanted('renderer')) await (await import('./renderer-bench.js')).runRendererBench(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));

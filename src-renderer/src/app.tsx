@@ -8,9 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AddServerWizard } from './config/add-server-wizard.js';
 import { EmptyState } from './config/empty-state.js';
 import { HostViews } from './config/host-views.js';
-import { ServerDetail } from './servers/server-detail.js';
 import { ServerList } from './servers/server-list.js';
-import { ServerRequestDialog } from './requests/server-requests.js';
 import { ToolSearch } from './tools/tool-search.js';
 import { TrustBanner } from './config/trust-banner.js';
 import { ConfigErrorBanner, listWarnings, WarningsDialog, WarningsLink } from './config/warnings-panel.js';
@@ -22,20 +20,16 @@ import { ConfirmDialog } from './channels/confirm-dialog.js';
 import { WebDesktopNotifications } from './channels/desktop-notifications.js';
 import { InstallFromLink } from './channels/install-link.js';
 import { NotificationsHeaderButton, NotificationsNavItem } from './channels/notifications-nav.js';
-import { NotificationsView } from './channels/notifications-view.js';
 import { useChannels } from './store/channels-store.js';
 import { ChecksNavItem } from './checks/checks-nav.js';
-import { ChecksView } from './checks/checks-view.js';
 import { BudgetNavItem } from './budget/budget-nav.js';
-import { BudgetView } from './budget/budget-view.js';
 import { scrollWhenShown } from './lib/scroll-when-shown.js';
 import { TraceNavItem } from './trace/trace-nav.js';
-import { GlobalTraceView } from './trace/trace-global-view.js';
 import { GatewayNavItem } from './gateway/gateway-nav.js';
-import { GatewayView } from './gateway/gateway-view.js';
 import { AgentsNavItem } from './agents/agents-nav.js';
-import { AgentsView } from './agents/agents-view.js';
 import { ThemeChoice } from './common/theme-choice.js';
+// Views not shown at first load in their own chunks (issue 32 item 1).
+import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, ServerDetail, ServerRequestDialog } from './lazy-views.js';
 
 /** The whole UI. */
 export function App() {

@@ -17,30 +17,11 @@ import { formValidator } from '../lib/form-validator.js';
 import { formSchema, withCheckboxValues } from '../lib/schema-form.js';
 import { shapeSchema } from '../lib/schema-shapes.js';
 import { formTemplates } from '../common/form-templates.js';
-import type { FollowedListSpec } from '../lib/followed-list.js';
-import { useFollowedList } from '../lib/use-followed-list.js';
+import { usePendingRequests } from './use-pending-requests.js';
 import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from '../servers/server-protocol.js';
 import { ResultText } from '../common/result-text.js';
 import { confirmTitle, GuardConfirm } from './guard-confirm.js';
-
-/**
- * Follow the pending requests: fetched, then `requests:pending` / `requests:resolved`; fetched again
- * after the wire came back (a restarted owner has none of the old ones).
- */
-export function usePendingRequests(): PendingServerRequest[] {
-  const { api } = useApp();
-  const spec = useMemo<FollowedListSpec<PendingServerRequest[]>>(() => ({
-    fetch: () => api.call('requests:list', {}),
-    follow: ({ patch }) => [
-      api.on('requests:pending', (r) => patch((list) => (list.some((x) => x.id === r.id) ? list : [...list, r]))),
-      api.on('requests:resolved', (r) => patch((list) => list.filter((x) => x.id !== r.id))),
-    ],
-  }), [api]);
-  return useFollowedList(spec).data ?? NO_REQUESTS;
-}
-
-const NO_REQUESTS: PendingServerRequest[] = [];
 
 function textOf(content: unknown): string {
   const c = (content ?? {}) as Record<string, unknown>;
