@@ -5,9 +5,9 @@
 # or with sudo, scripts/system-packages.sh; `npm ci` with ELECTRON_SKIP_BINARY_DOWNLOAD=1), starts
 # what the tests need (a D-Bus session with an unlocked gnome-keyring) and runs: typecheck (both
 # programs: Node side and renderer) beside the boundary check, the lint (ESLint and the
-# non-null-assertion count) and the build (app + CLI), vitest (unit +
-# integration against real MCP servers), Playwright e2e in Debian's Chromium, conformance (client
-# scenarios; then the server scenarios through the gateway, scripts/gateway-conformance.mjs). Then it
+# non-null-assertion count) and the build (app + CLI), with the conformance client scenarios beside
+# all four, then vitest (unit + integration against real MCP servers), Playwright e2e in Debian's
+# Chromium, and the server scenarios through the gateway (scripts/gateway-conformance.mjs). Then it
 # prints where the time went (each suite, the slowest files: scripts/test-timings.mjs), the failed
 # tests, and last `total: N passed, M failed, K skipped`, summed over every suite. Exit 0 only when
 # nothing failed. For a small change, `npm run test:quick` (scripts/test-quick.sh) is the loop.
