@@ -41,8 +41,12 @@ afterEach(async () => {
   world = undefined;
   if (!w) return;
   const owner = readLiveEndpoint(w.dataDir);
-  if (owner && owner.pid !== served?.child.pid) process.kill(owner.pid, 'SIGTERM');
-  if (owner) await waitFor(() => !alive(owner.pid), 30_000);
+  // A headless owner is ended here; `serve` is ended by endServedOwner (waiting here for it to die,
+  // unasked, cost the serve test 30 s).
+  if (owner && owner.pid !== served?.child.pid) {
+    process.kill(owner.pid, 'SIGTERM');
+    await waitFor(() => !alive(owner.pid), 30_000);
+  }
   await endServedOwner(served, w);
   served = undefined;
 });

@@ -118,10 +118,12 @@ async function signInWhileNeeded(core: SwitchboardCore): Promise<void> {
   let state = await status(core);
   let refusal = '';
   for (let round = 0; state === 'needs-auth' && round < 3; round++) {
-    // Signed in, and the reconnect that follows has begun (a status other than needs-auth seen).
+    // Signed in; an attempt has begun since this round started (a status other than needs-auth seen).
     let signedIn = false;
     let reconnected = false;
     let refused = false;
+    // Signed in, an attempt seen, and then `needs-auth` again (a step-up, a moved authorization server).
+    let askedAgain = false;
     const unsubscribe = core.subscribe((event, payload) => {
       if (event === 'auth:changed' && (payload as { server?: string }).server === SERVER) {
         const changed = payload as { outcome?: string; message?: string };
@@ -130,16 +132,18 @@ async function signInWhileNeeded(core: SwitchboardCore): Promise<void> {
           refusal = changed.message ?? '';
         } else signedIn = true;
       }
-      if (event === 'servers:changed' && signedIn) {
+      if (event === 'servers:changed') {
         const s = (payload as { servers: { server: { name: string }; status: string }[] }).servers.find((x) => x.server.name === SERVER)?.status;
+        // The attempt that signs in may begin (connecting) before `auth:changed` says signed in.
         if (s !== undefined && s !== 'needs-auth') reconnected = true;
+        else if (s === 'needs-auth' && signedIn && reconnected) askedAgain = true;
       }
     });
     try {
       const started = await core.handlers['auth:signIn']({ server: SERVER });
       if (!started.ok) throw new Error(started.error.message);
       // Connected, failed, refused, or signed in and then asked to sign in again.
-      state = await waitForStatus(core, (s) => s === 'connected' || s === 'error' || (reconnected && s === 'needs-auth'), () => refused);
+      state = await waitForStatus(core, (s) => s === 'connected' || s === 'error' || (askedAgain && s === 'needs-auth'), () => refused);
     } finally {
       unsubscribe();
     }
