@@ -9,17 +9,15 @@
  */
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentActivityEvent } from '../../src-shared/api/agents.js';
 import { CLI_BIN, runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { connectHttp, printedHttp, startHttpDoor, stopHttpDoor, type HttpDoorTest } from '../wires/test-fixtures.js';
+import { stdioDoor } from './test-gateway-door.js';
 
 let t: HttpDoorTest | undefined;
 const events: AgentActivityEvent[] = [];
 let urls: { claude: { url: string; token: string }; cursor: { url: string; token: string } };
-
-const envOf = (env: Record<string, string | undefined>): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 
 const started = (): HttpDoorTest => {
   if (!t) throw new Error('the owner did not start');
@@ -49,7 +47,7 @@ describe('what agents do through the gateway (issue 31 item 2)', () => {
     // The stdio door attaches to this owner (its endpoint in the data folder).
     const stdio = new Client({ name: 'gateway-agents-test', version: '1.0.0' });
     w.clients.push(stdio);
-    await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(w.world.env), cwd: w.world.project, stderr: 'pipe' }));
+    await stdio.connect(stdioDoor(w.world));
     await stdio.callTool({ name: 'everything_echo', arguments: { message: 'agents-stdio' } });
     const resource = (await http.listResources()).resources[0];
     if (!resource) throw new Error('server-everything lists no resource');

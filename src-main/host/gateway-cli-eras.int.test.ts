@@ -10,29 +10,18 @@
  * hears server-everything's log messages named `everything`, above the level it set.
  */
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_BIN, processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
-import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
+import { describe, expect, it } from 'vitest';
+import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
+import { makeGatewayWorld } from '../core/gateway/test-gateway-world.js';
+import { gatewayCleanup, stdioDoor } from './test-gateway-door.js';
 
-let made: { world: GatewayWorld['world']; clients: Client[] } | undefined;
-
-afterEach(async () => {
-  if (!made) return;
-  for (const c of made.clients) await c.close().catch(() => undefined);
-  const { world } = made;
-  made = undefined;
-  expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
-  world.cleanup();
-});
-
-const envOf = (env: Record<string, string | undefined>): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+const track = gatewayCleanup();
 
 describe('switchboard gateway: the stdio door in both eras (issue 30)', () => {
   it('serves a 2026-07-28 client and a 2025-era client the same tools, call and completions, and relays subscriptions and logging in the 2025 era', async () => {
     const { world } = makeGatewayWorld();
-    made = { world, clients: [] };
-    const door = () => new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    const made = track(world);
+    const door = () => stdioDoor(world);
 
     const legacy = new Client({ name: 'gateway-eras-test', version: '1.0.0' });
     made.clients.push(legacy);

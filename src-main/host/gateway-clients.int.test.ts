@@ -1,6 +1,6 @@
 /**
  * Issue 30 § Tests, real third-party clients against the gateway: a real owner of a temp world
- * (startTestOwner; Claude Code's file: server-everything and server-memory, Cursor's: server-memory)
+ * (the kit's startOwnerIn; Claude Code's file: server-everything and server-memory, Cursor's: server-memory)
  * serves both doors. The MCP Inspector's CLI mode (`@modelcontextprotocol/inspector` 2.12.0,
  * `--cli`, from node_modules) spawns the BUILT CLI's stdio door `switchboard gateway --host
  * claude-code` and reaches the HTTP door `/mcp/claude-code` with `--header "Authorization: Bearer
@@ -12,29 +12,17 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_BIN, REPO_ROOT, processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
-import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
-import { defaultSecretStore } from '../core/secrets/secret-store.js';
-import type { RunningOwner } from '../owner/start-owner.js';
-import { startTestOwner } from '../owner/test-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { CLI_BIN, REPO_ROOT } from '../core/composition/test-world.js';
+import { makeGatewayWorld } from '../core/gateway/test-gateway-world.js';
+import { printedHttp } from '../wires/test-fixtures.js';
+import { envOf, gatewayCleanup, startOwnerIn } from './test-gateway-door.js';
 
 const INSPECTOR_BIN = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 const MCP_REMOTE_BIN = join(REPO_ROOT, 'node_modules', 'mcp-remote', 'dist', 'proxy.js');
 const MEMORY_TOOLS = ['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes'].map((t) => `memory_${t}`);
 
-let made: { world: GatewayWorld['world']; owner: RunningOwner; clients: Client[] } | undefined;
-
-afterEach(async () => {
-  if (!made) return;
-  const { world, owner, clients } = made;
-  made = undefined;
-  for (const c of clients) await c.close().catch(() => undefined);
-  await owner.close();
-  await defaultSecretStore(world.env, world.dataDir).delete('gateway-token:claude-code');
-  expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
-  world.cleanup();
-});
+const track = gatewayCleanup();
 
 /** `node args…` in `cwd` with `env`; resolves its exit code and output (killed after 100 s: a hang). */
 function runNode(args: string[], env: Record<string, string | undefined>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -56,12 +44,9 @@ function runNode(args: string[], env: Record<string, string | undefined>, cwd: s
 describe('real clients against the gateway (issue 30)', () => {
   it('the Inspector CLI over the stdio and HTTP doors and mcp-remote over the HTTP door list the exact names and echo', async () => {
     const { world } = makeGatewayWorld();
-    const owner = await startTestOwner(world, () => undefined);
-    made = { world, owner, clients: [] };
-    await owner.started;
-    const printed = await runSwitchboard(world, ['gateway', '--host', 'claude-code', '--print-http', '--show-token']);
-    expect(printed.code).toBe(0);
-    const [url = '', token = ''] = printed.stdout.trim().split('\n');
+    const made = track(world);
+    const owner = await startOwnerIn(made);
+    const { url, token } = await printedHttp(world, 'claude-code');
     expect(url).toBe(`http://127.0.0.1:${owner.host.port}/mcp/claude-code`);
 
     // The door's list as the core gives it: what every client must see, names and order.
@@ -98,7 +83,7 @@ describe('real clients against the gateway (issue 30)', () => {
     const bridge = new StdioClientTransport({
       command: process.execPath,
       args: [MCP_REMOTE_BIN, url, '--header', `Authorization: Bearer ${token}`],
-      env: { ...Object.fromEntries(Object.entries(world.env).filter((e): e is [string, string] => e[1] !== undefined)), MCP_REMOTE_CONFIG_DIR: join(world.root, 'mcp-remote') },
+      env: { ...envOf(world.env), MCP_REMOTE_CONFIG_DIR: join(world.root, 'mcp-remote') },
       cwd: world.root,
       stderr: 'pipe',
     });

@@ -1,6 +1,6 @@
 /**
  * Issue 30 § Benchmark, as a correctness test (no timing): 100 calls in flight at once through each
- * door lose nothing and mix nothing up. A real owner (`startTestOwner`: a real core, its 127.0.0.1
+ * door lose nothing and mix nothing up. A real owner (the kit's `startOwnerIn`: a real core, its 127.0.0.1
  * listener) over the gateway world (Claude Code's file: server-everything and server-memory); the
  * BUILT CLI's stdio door `switchboard gateway --host claude-code` attached to it, and the HTTP door
  * with Claude Code's bearer (`--print-http --show-token`). Each of the 100 `everything_echo` calls
@@ -8,28 +8,13 @@
  * holds every call of the last hundred once, tagged with claude-code. The bench (`npm run bench -- --only=gateway`) times the same.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_BIN, processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
-import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
-import { defaultSecretStore } from '../core/secrets/secret-store.js';
-import type { RunningOwner } from '../owner/start-owner.js';
-import { startTestOwner } from '../owner/test-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { runSwitchboard } from '../core/composition/test-world.js';
+import { makeGatewayWorld } from '../core/gateway/test-gateway-world.js';
+import { printedHttp } from '../wires/test-fixtures.js';
+import { gatewayCleanup, startOwnerIn, stdioDoor } from './test-gateway-door.js';
 
-let made: { world: GatewayWorld['world']; owner: RunningOwner; clients: Client[] } | undefined;
-
-afterEach(async () => {
-  if (!made) return;
-  const { world, owner, clients } = made;
-  made = undefined;
-  for (const c of clients) await c.close().catch(() => undefined);
-  await owner.close();
-  await defaultSecretStore(world.env, world.dataDir).delete('gateway-token:claude-code');
-  expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
-  world.cleanup();
-});
-
-const envOf = (env: Record<string, string | undefined>): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+const track = gatewayCleanup();
 
 /** 100 echo calls at once through `client`, each with its own text; what each got back. */
 async function hundredAtOnce(client: Client, tag: string): Promise<Array<{ sent: string; got: unknown }>> {
@@ -45,13 +30,12 @@ async function hundredAtOnce(client: Client, tag: string): Promise<Array<{ sent:
 describe('the gateway’s doors under 100 concurrent calls (issue 30)', () => {
   it('answers every call through the stdio door and the HTTP door with its own text', async () => {
     const { world } = makeGatewayWorld();
-    const owner = await startTestOwner(world, () => undefined);
-    made = { world, owner, clients: [] };
-    await owner.started;
+    const made = track(world);
+    await startOwnerIn(made);
 
     const stdio = new Client({ name: 'gateway-concurrent-test', version: '1.0.0' });
     made.clients.push(stdio);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    const transport = stdioDoor(world);
     let stderr = '';
     transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     await stdio.connect(transport);
@@ -62,9 +46,7 @@ describe('the gateway’s doors under 100 concurrent calls (issue 30)', () => {
     const viaStdio = await hundredAtOnce(stdio, 'stdio');
     expect(viaStdio.map((r) => r.got)).toEqual(viaStdio.map((r) => [{ type: 'text', text: `Echo: ${r.sent}` }]));
 
-    const printed = await runSwitchboard(world, ['gateway', '--host', 'claude-code', '--print-http', '--show-token']);
-    expect(printed.code).toBe(0);
-    const [url = '', token = ''] = printed.stdout.trim().split('\n');
+    const { url, token } = await printedHttp(world, 'claude-code');
     const http = new Client({ name: 'gateway-concurrent-test', version: '1.0.0' });
     made.clients.push(http);
     await http.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));

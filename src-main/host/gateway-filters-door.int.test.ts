@@ -14,22 +14,17 @@
  */
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
 import { CLI_BIN, runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeFiltersWorld } from '../core/gateway/test-filters-world.js';
-import { doorCleanup, envOf } from './test-gateway-door.js';
+import { APP_ONLY, doorCleanup, OFF, PINNED, stdioDoor } from './test-gateway-door.js';
 
 const made = doorCleanup(60_000);
-
-const APP_ONLY = (name: string): string => `Tool "${name}" is app-only: its server marks it for MCP Apps only (_meta.ui.visibility ["app"]), so Switchboard's gateway never gives it to Claude Code's agent`;
-const OFF = (name: string): string => `Tool "${name}" is switched off for Claude Code in Switchboard; switch it on with: switchboard budget on apps echo --host claude-code`;
-const PINNED = (name: string): string => `Tool "${name}" is held by a pin in block mode (it changed since it was pinned); see: switchboard pins apps`;
 
 describe('the stdio door refuses app-only, off and pin-blocked tools on every path (issue 30)', () => {
   it('aggregated and single-server, plain, with a task, by case and Unicode form', async () => {
     const world = makeFiltersWorld();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    const transport = stdioDoor(world);
     const client = new Client({ name: 'gateway-filters-test', version: '1.0.0' });
     made(world, client);
     let changed = 0;
@@ -112,7 +107,7 @@ describe('the stdio door refuses app-only, off and pin-blocked tools on every pa
 describe('the gateway’s start-up with dead backends (issue 30 item 5)', () => {
   it('answers initialize within 5 s of spawn beside a missing command and a mute server, lists the healthy tools complete', async () => {
     const world = makeFiltersWorld({ dead: true });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    const transport = stdioDoor(world);
     let stderr = '';
     transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     const client = new Client({ name: 'gateway-startup-test', version: '1.0.0' });

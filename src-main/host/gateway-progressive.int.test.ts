@@ -9,11 +9,10 @@
  * `budget --host` reports the saving. The token is kept in the temp data folder's file store.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
-import { CLI_BIN, runSwitchboard, waitFor } from '../core/composition/test-world.js';
+import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeFiltersWorld } from '../core/gateway/test-filters-world.js';
-import { doorCleanup, envOf } from './test-gateway-door.js';
+import { doorCleanup, stdioDoor } from './test-gateway-door.js';
 
 const made = doorCleanup(60_000);
 
@@ -24,7 +23,7 @@ describe('progressive discovery through the gateway (issue 31 item 4)', () => {
   it('off by default; on: three tools in both eras, search, describe, call through the one gate', async () => {
     const world = makeFiltersWorld();
     world.env.SWITCHBOARD_SECRET_STORE = 'file';
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    const transport = stdioDoor(world);
     const client = new Client({ name: 'gateway-progressive-test', version: '1.0.0' });
     made(world, client);
     let changed = 0;

@@ -19,26 +19,16 @@ import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_BIN, everythingScript, processesWithMarker, runSwitchboard, waitFor } from '../core/composition/test-world.js';
+import { describe, expect, it } from 'vitest';
+import { everythingScript, runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeGatewayWorld, type GatewayWorld } from '../core/gateway/test-gateway-world.js';
 import { MEMORY_SCRIPT } from '../core/mcp/testing/test-helpers.js';
+import { gatewayCleanup, stdioDoor, type GatewayMade } from './test-gateway-door.js';
 
 const RELAY_BACKEND = fileURLToPath(new URL('../core/mcp/testing/fixtures/relay-backend.mjs', import.meta.url));
 
-let made: { world: GatewayWorld['world']; clients: Client[] } | undefined;
-
-afterEach(async () => {
-  if (!made) return;
-  for (const c of made.clients) await c.close().catch(() => undefined);
-  const { world } = made;
-  made = undefined;
-  expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
-  world.cleanup();
-});
-
-const envOf = (env: Record<string, string | undefined>): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+const track = gatewayCleanup();
+let made: GatewayMade | undefined;
 
 /** Live processes whose command line contains `script`, with their parent pid (Linux /proc). */
 function processesRunning(script: string): Array<{ pid: number; ppid: number }> {
@@ -61,7 +51,7 @@ function processesRunning(script: string): Array<{ pid: number; ppid: number }> 
 
 /** The door's client for `host` (extra args e.g. `--project`), its stderr collected. */
 async function door(world: GatewayWorld['world'], host: string, extra: string[] = [], capabilities: ClientCapabilities = {}): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', host, ...extra], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+  const transport = stdioDoor(world, host, extra);
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const client = new Client({ name: `gateway-shared-${host}`, version: '1.0.0' }, { capabilities });
@@ -93,7 +83,7 @@ async function expectChildren(script: string, owner: number, n: number): Promise
 describe('switchboard gateway: one process per server, shared (issue 30 item 6)', () => {
   it('serves two hosts with the same definition from one process, and another definition from its own', async () => {
     const { world, cursorFile } = makeGatewayWorld();
-    made = { world, clients: [] };
+    made = track(world);
     const claude = await door(world, 'claude-code');
     const cursor = await door(world, 'cursor');
     const owner = ownerPid(claude.stderr());
@@ -129,7 +119,7 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
 
   it('gives a door for another project its own instance, whose roots/list is that project', async () => {
     const { world } = makeGatewayWorld();
-    made = { world, clients: [] };
+    made = track(world);
     const other = join(world.root, 'other-project');
     mkdirSync(other, { recursive: true });
     const here = await door(world, 'claude-code');
@@ -151,7 +141,7 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
 
     // A host that declares that other project as its root (roots/list): the same key, so it shares
     // the other project's instance — still two processes.
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'gateway', '--host', 'claude-code'], env: envOf(world.env), cwd: world.project, stderr: 'pipe' });
+    const transport = stdioDoor(world);
     transport.stderr?.on('data', () => undefined);
     const rooted = new Client({ name: 'gateway-shared-rooted', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
     rooted.setRequestHandler('roots/list', () => ({ roots: [{ uri: pathToFileURL(other).href, name: 'other' }] }));
@@ -166,7 +156,7 @@ describe('switchboard gateway: one process per server, shared (issue 30 item 6)'
   }, 180_000);
   it('runs one relay backend for both hosts, and sends each host\'s sampling request to that host', async () => {
     const { world, claudeFile, cursorFile } = makeGatewayWorld();
-    made = { world, clients: [] };
+    made = track(world);
     // The same definition in both hosts' files: one instance key, so one process.
     const relay = { command: process.execPath, args: [RELAY_BACKEND], env: { SB_TEST_MARKER: world.marker } };
     for (const file of [claudeFile, cursorFile]) {

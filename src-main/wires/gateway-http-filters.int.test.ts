@@ -1,5 +1,5 @@
 /**
- * Issue 30 items 2 and 4 through the HTTP door, real parts: a real owner (`startTestOwner`, its
+ * Issue 30 items 2 and 4 through the HTTP door, real parts: a real owner (the kit's `startOwnerIn`, its
  * real 127.0.0.1 listener) over the MCP Apps fixture world (fixtures/apps-server.mjs), Claude
  * Code's bearer made by the BUILT CLI's `gateway --print-http --show-token`. An app-only tool, a
  * tool switched off for Claude Code and a tool held by a pin in `block` mode are never listed and
@@ -9,46 +9,27 @@
  * item 3: with Claude Code read-only, no tool without readOnlyHint is offered or runs, on the same paths.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { processesWithMarker, runSwitchboard, waitFor, type TempWorld } from '../core/composition/test-world.js';
+import { describe, expect, it } from 'vitest';
+import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
 import { makeFiltersWorld } from '../core/gateway/test-filters-world.js';
-import { defaultSecretStore } from '../core/secrets/secret-store.js';
-import type { RunningOwner } from '../owner/start-owner.js';
-import { startTestOwner } from '../owner/test-fixtures.js';
+import { APP_ONLY, gatewayCleanup, OFF, PINNED, startOwnerIn } from '../host/test-gateway-door.js';
+import { printedHttp } from './test-fixtures.js';
 
-let made: { world: TempWorld; owner: RunningOwner; clients: Client[] } | undefined;
-
-afterEach(async () => {
-  if (!made) return;
-  const { world, owner, clients } = made;
-  made = undefined;
-  for (const c of clients) await c.close().catch(() => undefined);
-  await owner.close();
-  await defaultSecretStore(world.env, world.dataDir).delete('gateway-token:claude-code');
-  expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
-  world.cleanup();
-});
-
-const APP_ONLY = (name: string): string => `Tool "${name}" is app-only: its server marks it for MCP Apps only (_meta.ui.visibility ["app"]), so Switchboard's gateway never gives it to Claude Code's agent`;
-const OFF = (name: string): string => `Tool "${name}" is switched off for Claude Code in Switchboard; switch it on with: switchboard budget on apps echo --host claude-code`;
+const track = gatewayCleanup();
 const READ_ONLY = (name: string): string =>
   `Tool "${name}" is not read-only (its server does not annotate it readOnlyHint: true), and Claude Code's gateway is read-only in Switchboard; switch that off with: switchboard guard claude-code --read-only off`;
-const PINNED = (name: string): string => `Tool "${name}" is held by a pin in block mode (it changed since it was pinned); see: switchboard pins apps`;
 
 describe('the HTTP door refuses app-only, off and pin-blocked tools (issue 30)', () => {
   it('in both eras, aggregated and single-server, by case, and a batch', async () => {
     const world = makeFiltersWorld();
-    const owner = await startTestOwner(world, () => undefined);
-    made = { world, owner, clients: [] };
-    await owner.started;
+    const made = track(world);
+    const owner = await startOwnerIn(made);
     await owner.core.settled();
-    const run = await runSwitchboard(world, ['gateway', '--host', 'claude-code', '--print-http', '--show-token']);
-    expect(run.code).toBe(0);
-    const [url = '', token = ''] = run.stdout.trim().split('\n');
+    const { url, token } = await printedHttp(world, 'claude-code');
     const headers = { Authorization: `Bearer ${token}` };
     const connect = async (path: string, modern: boolean): Promise<Client> => {
       const client = new Client({ name: 'gateway-http-filters', version: '1.0.0' }, modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
-      made?.clients.push(client);
+      made.clients.push(client);
       await client.connect(new StreamableHTTPClientTransport(new URL(`${url}${path}`), { requestInit: { headers } }));
       return client;
     };

@@ -3,12 +3,11 @@
  * manager, exposed as the contract's handlers (src-shared/api/contract.ts) and events. Every face
  * (Electron, web host, CLI) composes exactly this. No electron import (ARCHITECTURE rule 1).
  * Parts: core-extras.ts (face knobs), core-handlers.ts (the handler groups), core-secrets.ts (values
- * held for redaction at discovery).
+ * held for redaction at discovery), core-events.ts (subscribers, the one emit, the manager's events).
  */
-import type { EmitEvent, EventName, EventPayload } from '../../../src-shared/api/contract.js';
+import type { EmitEvent, EventName } from '../../../src-shared/api/contract.js';
 import { randomUUID } from 'node:crypto';
-import { redactedWith } from '../redaction/redacted-payloads.js';
-import type { LogEntry, ServersSnapshot } from '../../../src-shared/api/status.js';
+import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import { discoverServers } from '../config/discovery.js';
 import { TrustStore } from '../config/trust.js';
 import type { DiscoveryContext, DiscoveryResult } from '../config/types.js';
@@ -18,7 +17,6 @@ import { ManualStops } from '../data/manual-stops.js';
 import { ValueResolver } from '../mcp/connection/value-resolution.js';
 import { secretRefResolverFor } from '../secrets/secret-refs.js';
 import { migrateSecretBindings, SecretBindings } from '../secrets/secret-bindings.js';
-import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 import { AuthService } from '../auth/auth-service.js';
 import { defaultSecretStore } from '../secrets/secret-store.js';
 import { gatewayAccess, gatewayToken } from '../gateway/gateway-tokens.js';
@@ -27,17 +25,14 @@ import { ProtocolOverrides } from '../config/protocol-overrides.js';
 import { StoredEraMemory } from '../mcp/client/era-memory.js';
 import { StateStore } from '../data/state-store.js';
 import { createInspectorServices } from '../mcp/inspector/inspector-services.js';
-import { Batcher, Coalescer } from '../events/event-batcher.js';
 import { McpManager } from '../mcp/manager/manager.js';
 import type { ServerRuntime } from '../mcp/manager/types.js';
 import { approvalRecords, pendingApprovals, projectDefinitions } from '../trust/project-approvals.js';
 import type { PendingApproval } from '../../../src-shared/api/approval.js';
 import { ToolPinStore } from '../trust/tool-pins.js';
-import { foreignToolNames, scanServerText } from '../trust/suspicious-text.js';
-import type { TextFinding } from '../../../src-shared/api/findings.js';
 import { buildSnapshot, emptyDiscovery, managedServers } from '../facade/snapshot.js';
 import { ensureDataDir } from '../data/data-dir.js';
-import { dataFileProblems, onDataProblems } from '../data/data-file-problems.js';
+import { dataFileProblems } from '../data/data-file-problems.js';
 import { settleDataWrites } from '../data/data-files.js';
 import { ChannelService } from '../channels/channel-service.js';
 import { SwitchboardToolToggles } from '../budget/tool-toggles.js';
@@ -47,13 +42,13 @@ import type { CoreExtras } from './core-extras.js';
 import { holdDefinitionSecrets } from './core-secrets.js';
 import { coreHandlers } from './core-handlers.js';
 import { GatewayInstances } from '../gateway/gateway-instances.js';
+import { createEventHub, wireManagerEvents, type FaceFlag } from './core-events.js';
 import { allowListOf } from '../../../src-shared/channels/channel-names.js';
 import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
 export type { CoreExtras } from './core-extras.js';
 
-/** How many coalescing windows a `servers:changed` that only brings a call's latencies may wait (×50 ms: 0.5 s). */
-export const CALL_STATS_WAIT = 10;
+export { CALL_STATS_WAIT } from './core-events.js';
 
 /**
  * Create the core. Nothing is read or spawned until `start()` (or a handler that needs discovery).
@@ -75,16 +70,13 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   // The config writes this core makes: its live reload does not take them for outside changes.
   const ownWrites = new OwnWrites();
   const only = extras.onlyServers ? new Set(extras.onlyServers) : undefined;
-  const listeners = new Map<EmitEvent, ((event: EventName) => boolean) | undefined>();
-  // Whether each subscriber answers server requests now: false for the gateway's HTTP door and its
-  // relays and the owner's own bookkeeping; a function for the web host (a face while a window or a
-  // CLI verb is connected to it, not while only gateway doors are).
-  const faces = new Map<EmitEvent, boolean | (() => boolean)>();
-  const isFace = (f: boolean | (() => boolean)): boolean => (typeof f === 'function' ? f() : f);
+  // The subscribers and the one redacting emit (core-events.ts).
+  const hub = createEventHub(() => auth.redactor);
+  const emit = hub.emit;
   // Server requests wait for a person only while a face (a subscriber) is attached.
   const inspector = createInspectorServices({
     emit: (event, payload) => emit(event, payload),
-    hasFace: () => [...faces.values()].some(isFace),
+    hasFace: hub.hasFace,
     policy: extras.serverRequestPolicy,
     dataDir: options.dataDir,
     redact: (value) => auth.redactor.redactValue(value),
@@ -142,21 +134,6 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   // One discovery/reconcile at a time: trust:grant and servers:addDefault must not interleave.
   let queue: Promise<unknown> = Promise.resolve();
 
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
-    if (disposed) return;
-    // Issue 9 item 4: every event (IPC, the web host's messages) through the one redaction rule.
-    const to = [...listeners].filter(([, wants]) => !wants || wants(event));
-    if (to.length === 0) return;
-    if (!redactedWith(payload, auth.redactor.held())) payload = auth.redactor.redactValue(payload);
-    for (const [listener] of to) {
-      try {
-        listener(event, payload);
-      } catch {
-        // A faulty subscriber must not break the others or the core.
-      }
-    }
-  };
-
   // Issue 14 item 11: where secrets are kept, as chosen at start (the stores above were made so).
   const secretChoice = options.secrets ? undefined : secretStoreChoice(options.platform.env, options.dataDir);
   // Every list built is numbered (ServersSnapshot.revision): a face that receives an answer after a
@@ -177,73 +154,25 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       secretStore: secretChoice,
       pending,
       pins: (name) => pins.view(name),
-      findings: (name) => findings.get(name),
+      findings: (name) => events.findings(name),
       listWarnings: (name) => inspector.listWarningText(name),
       // Issue 27: data files refused (links) or recovered (did not parse), in words.
       dataWarnings: dataFileProblems(options.dataDir),
     });
 
   const delay = extras.eventDelayMs ?? 50;
-  const serversChanged = new Coalescer(() => emit('servers:changed', snapshot()), delay);
-  const logBatch = new Batcher<LogEntry>((entries) => emit('logs:appended', entries), delay);
-
-  const onStatus = (): void => serversChanged.poke();
-  // After every tool call the manager announces the server's runtime with its latencies; when nothing
-  // else of it changed, the snapshot may wait `CALL_STATS_WAIT` windows (~0.5 s): a burst of calls
-  // no longer builds, redacts and sends a full snapshot to every face every 50 ms (docs/gateway.md
-  // § Speed). Any other change of a runtime is announced within the window as before.
-  const runtimeSeen = new Map<string, string>();
-  const onRuntime = (rt?: ServerRuntime): void => {
-    if (!rt) return serversChanged.poke();
-    const now = JSON.stringify({ ...rt, recentLatencyMs: undefined, toolsCache: undefined });
-    if (now === runtimeSeen.get(rt.name)) return serversChanged.poke(delay * CALL_STATS_WAIT);
-    runtimeSeen.set(rt.name, now);
-    serversChanged.poke();
-  };
-  const offDataProblems = onDataProblems(onStatus);
-  const driftSeen = new Map<string, string>();
-  // Issue 16 item 3: every connected server's texts scanned again when any listing changes
-  // (another server's new tool name is evidence against the others).
-  const findings = new Map<string, TextFinding[]>();
-  // Each server's tool names as last listed: while it reconnects its list is empty, and its own
-  // instructions naming its own tool must not read as naming another server's (trial 8 F12).
-  const lastToolNames = new Map<string, ReadonlySet<string>>();
-  const rescan = (): void => {
-    const names = (discovery?.servers ?? []).map((d) => d.name);
-    const toolsOf = new Map(names.map((n) => [n, manager.rawTools(n)]));
-    for (const [n, tools] of toolsOf) if (tools.length > 0) lastToolNames.set(n, new Set(tools.map((t) => t.name)));
-    findings.clear();
-    for (const name of names) {
-      const rt = manager.runtime(name);
-      if (rt?.status !== 'connected') continue;
-      const others = foreignToolNames(name, toolsOf, lastToolNames);
-      findings.set(name, scanServerText({ tools: toolsOf.get(name) ?? [], instructions: rt.instructions }, others));
-    }
-  };
-  const onTools = (server: string): void => {
-    rescan();
-    emit('tools:changed', { server });
-    serversChanged.poke();
-    // Issue 16 item 2: compare the listing with the pins; new drift is a channel entry.
-    const listed = manager.rawTools(server);
-    if (manager.runtime(server)?.status !== 'connected' || listed.length === 0) {
-      pins.forget(server);
-      return;
-    }
-    void pins.observe(server, listed).then(() => {
-      const drift = pins.drift(server);
-      const key = JSON.stringify(drift.map((d) => [d.tool, d.change, d.held]));
-      if (drift.length > 0 && driftSeen.get(server) !== key) {
-        channels.capture(server, auth.redactor.redactValue({ method: 'switchboard/tools_drift', params: { server, drift: drift.map((d) => ({ tool: d.tool, change: d.change, held: d.held, fields: d.changes.map((c) => c.field) })) } }));
-      }
-      driftSeen.set(server, key);
-      if (drift.some((d) => d.held)) emit('tools:changed', { server });
-      if (drift.length > 0) serversChanged.poke();
-    });
-  };
-  const onLog = (entry: LogEntry): void => logBatch.push(entry);
-  const traceBatch = new Batcher<TraceEntry>((entries) => emit('trace:appended', entries), delay);
-  const onTrace = (entry: TraceEntry): void => traceBatch.push(entry);
+  // The manager's and the data files' events to the contract's events (core-events.ts); `channels`
+  // is read only when an event comes, after it is made below.
+  const events = wireManagerEvents({
+    manager,
+    emit,
+    snapshot,
+    delayMs: delay,
+    pins,
+    serverNames: () => (discovery?.servers ?? []).map((d) => d.name),
+    capture: (server, message) => void channels.capture(server, message),
+    redactValue: (value) => auth.redactor.redactValue(value),
+  });
   // Issue 13: every server notification is a channel entry. Only the data folder's owner (desktop
   // app, `serve`) writes channels.jsonl, keeps acks/pauses and fires trigger rules; a one-shot
   // core or the library keeps what it receives in memory.
@@ -267,12 +196,6 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     onWarning: (text) => console.warn(`[channels] ${text}`),
     ...extras.channels,
   });
-  const onNotification = (server: string, message: { method: string; params?: unknown }): void => void channels.capture(server, message);
-  manager.on('notification', onNotification);
-  manager.on('trace', onTrace);
-  manager.on('status', onRuntime);
-  manager.on('tools', onTools);
-  manager.on('log', onLog);
 
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
@@ -323,11 +246,11 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     serialized(async () => {
       if (disposed) return;
       await discover();
-      serversChanged.poke();
+      events.pokeServersChanged();
       if (disposed) return;
       if (discovery) gatewayInstances.prune(discovery.definitions ?? discovery.servers, new Set(discovery.files.map((f) => f.path)));
       await manager.reconcile(await manualStops.apply([...managedServers(discovery!, projectTrusted, only, pending), ...gatewayInstances.managed()]));
-      serversChanged.poke();
+      events.pokeServersChanged();
     });
 
   const ensureDiscovered = async (): Promise<DiscoveryResult> => {
@@ -355,7 +278,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     ensureDiscovered,
     refresh,
     serialized,
-    pokeServersChanged: () => serversChanged.poke(),
+    pokeServersChanged: () => events.pokeServersChanged(),
     channels,
     pendingApprovals: () => pending,
     gatewayInstances,
@@ -365,16 +288,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   return {
     handlers,
-    subscribe(listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: boolean | (() => boolean) }): () => void {
-      listeners.set(listener, wants);
-      faces.set(listener, options?.face ?? true);
-      return () => {
-        const face = faces.get(listener);
-        listeners.delete(listener);
-        faces.delete(listener);
-        if (face !== undefined && face !== false && ![...faces.values()].some(isFace)) inspector.broker.declineAll();
-      };
-    },
+    subscribe: (listener: EmitEvent, wants?: (event: EventName) => boolean, options?: { face?: FaceFlag }): (() => void) =>
+      hub.subscribe(listener, wants, options?.face, () => inspector.broker.declineAll()),
     handleOAuthCallback: (params) => auth.completeCallback(params),
     showNotifications: (confirmation) => emit('channels:open', confirmation ? { confirmation } : {}),
     handleInstallLink: async (url) => {
@@ -404,17 +319,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       if (disposed) return;
       disposed = true;
       liveReload?.close();
-      offDataProblems();
-      serversChanged.cancel();
-      logBatch.cancel();
-      traceBatch.cancel();
-      manager.off('trace', onTrace);
-      manager.off('notification', onNotification);
-      manager.off('status', onStatus);
-      manager.off('tools', onTools);
-      manager.off('log', onLog);
-      listeners.clear();
-      faces.clear();
+      events.off();
+      hub.close();
       inspector.dispose();
       await inspector.history.flush();
       await queue;
