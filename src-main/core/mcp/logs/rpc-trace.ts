@@ -43,6 +43,11 @@ function traceText(message: unknown, held: SecretValues): string {
   }
 }
 
+/** `text` cut to `MAX_TRACE_TEXT` characters, saying how many more there were. */
+function cutText(text: string): string {
+  return text.length > MAX_TRACE_TEXT ? `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]` : text;
+}
+
 /** Both sets of held values, one after the other. */
 function bothHeld(a: SecretValues, b: SecretValues | undefined): SecretValues {
   return b ? { scrub: (text) => b.scrub(a.scrub(text)) } : a;
@@ -74,6 +79,40 @@ export interface TraceStoreOptions {
  */
 export type ServerNotificationListener = (server: string, message: { method: string; params?: unknown }) => void;
 
+/**
+ * What `TraceStore.append` takes: an entry without `seq` and `time`, whose `text` is the finished
+ * (redacted, cut) text or a thunk that builds it (`LazyTraceText`).
+ */
+export type TraceAppend = Omit<TraceEntry, 'seq' | 'time' | 'text'> & { text: string | LazyTraceText };
+
+/** Builds an entry's redacted, cut text; called at most once per entry. */
+export type LazyTraceText = () => string;
+
+/**
+ * Give `entry` a `text` built by `build` on first read (a getter that replaces itself by the value,
+ * enumerable, so JSON, spreads and structured clones see a plain string). A `build` that throws
+ * leaves a placeholder, never the raw message.
+ */
+function lazyText(entry: TraceEntry, build: LazyTraceText): void {
+  Object.defineProperty(entry, 'text', {
+    configurable: true,
+    enumerable: true,
+    get(): string {
+      let text: string;
+      try {
+        text = build();
+      } catch {
+        text = '"[message could not be shown]"';
+      }
+      Object.defineProperty(entry, 'text', { value: text, writable: true, enumerable: true, configurable: true });
+      return text;
+    },
+    set(value: string): void {
+      Object.defineProperty(entry, 'text', { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
+}
+
 /** Entries a ring may hold beyond its capacity before it is trimmed back (never read). */
 const TRIM_SLACK = 64;
 
@@ -82,6 +121,8 @@ export class TraceStore {
   private readonly capacity: number;
   private readonly rings = new Map<string, TraceEntry[]>();
   private seq = 0;
+  /** Entries whose text is not built yet (`materializeSoon`). */
+  private unbuilt: TraceEntry[] = [];
 
   constructor(private readonly options: TraceStoreOptions = {}) {
     this.capacity = Math.max(1, options.capacity ?? DEFAULT_TRACE_CAPACITY);
@@ -89,11 +130,19 @@ export class TraceStore {
 
   /**
    * Store one entry (seq and time assigned here). `redacted`: its text already went through every
-   * held value (`heldValues`), so the store's own `redact` pass is skipped.
+   * held value (`heldValues`), so the store's own `redact` pass is skipped. `text` may be a thunk
+   * (`LazyTraceText`): the entry's `text` is then built when first read, or at the latest in the
+   * next turn of the event loop (`materializeSoon`), never on the call's own path.
    */
-  append(entry: Omit<TraceEntry, 'seq' | 'time'>, redacted = false): TraceEntry {
-    const text = this.options.redact && !redacted ? this.options.redact(entry.text) : entry.text;
-    const full: TraceEntry = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...entry, text };
+  append(entry: TraceAppend, redacted = false): TraceEntry {
+    const { text, ...fields } = entry;
+    const redact = this.options.redact && !redacted ? this.options.redact : undefined;
+    const full = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...fields } as TraceEntry;
+    if (typeof text === 'string') full.text = redact ? redact(text) : text;
+    else {
+      lazyText(full, redact ? () => redact(text()) : text);
+      this.materializeSoon(full);
+    }
     let ring = this.rings.get(entry.server);
     if (!ring) this.rings.set(entry.server, (ring = []));
     ring.push(full);
@@ -102,6 +151,22 @@ export class TraceStore {
     if (ring.length > this.capacity + TRIM_SLACK) ring.splice(0, ring.length - this.capacity);
     this.options.onEntry?.(full);
     return full;
+  }
+
+  /**
+   * Build the text of lazily stored entries after the current turn (one `setImmediate` per batch):
+   * the raw message (secrets and all) is held only until then, and a large result is cut to
+   * `MAX_TRACE_TEXT` soon after it passed, so memory stays bounded whether or not anyone reads.
+   */
+  private materializeSoon(entry: TraceEntry): void {
+    this.unbuilt.push(entry);
+    if (this.unbuilt.length > 1) return;
+    setImmediate(() => {
+      const batch = this.unbuilt;
+      this.unbuilt = [];
+      // Reading `text` builds it (and replaces the getter by the value).
+      for (const e of batch) void e.text;
+    });
   }
 
   /** The core's held values (`heldValues`), or undefined when the store only redacts text. */
@@ -211,9 +276,10 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         // left to traceText, which says what it cannot show
       }
     }
-    text ??= traceText(message, held);
-    if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
-    const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
+    // Issue 32 item 1: a request's or a reply's text is built after the call's own work (the store
+    // builds it on first read or in the next turn), with the held values as they are then (values are
+    // only ever added, so never fewer than now).
+    const entry: TraceAppend = { server: options.server, direction, kind, text: text !== undefined ? cutText(text) : () => cutText(traceText(message, bothHeld(serverSecrets, options.store.heldValues()))) };
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
