@@ -83,33 +83,34 @@ export type ServerNotificationListener = (server: string, message: { method: str
  * What `TraceStore.append` takes: an entry without `seq` and `time`, whose `text` is the finished
  * (redacted, cut) text or a thunk that builds it (`LazyTraceText`).
  */
-export type TraceAppend = Omit<TraceEntry, 'seq' | 'time' | 'text'> & { text: string | LazyTraceText };
+export type TraceAppend = Omit<TraceEntry, 'seq' | 'time' | 'text' | 'http'> & { text: string | LazyTraceText; http?: HttpExchange | (() => HttpExchange) };
 
 /** Builds an entry's redacted, cut text; called at most once per entry. */
 export type LazyTraceText = () => string;
 
 /**
- * Give `entry` a `text` built by `build` on first read (a getter that replaces itself by the value,
- * enumerable, so JSON, spreads and structured clones see a plain string). A `build` that throws
- * leaves a placeholder, never the raw message.
+ * Give `entry` a `key` built by `build` on first read (a getter that replaces itself by the value,
+ * enumerable, so JSON, spreads and structured clones see a plain value). A `build` that throws
+ * leaves `fallback`, never the raw message.
  */
-function lazyText(entry: TraceEntry, build: LazyTraceText): void {
-  Object.defineProperty(entry, 'text', {
+function lazyField<K extends 'text' | 'http'>(entry: TraceEntry, key: K, build: () => TraceEntry[K], fallback: TraceEntry[K]): void {
+  const settle = (value: TraceEntry[K]): void => {
+    Object.defineProperty(entry, key, { value, writable: true, enumerable: true, configurable: true });
+  };
+  Object.defineProperty(entry, key, {
     configurable: true,
     enumerable: true,
-    get(): string {
-      let text: string;
+    get(): TraceEntry[K] {
+      let value: TraceEntry[K];
       try {
-        text = build();
+        value = build();
       } catch {
-        text = '"[message could not be shown]"';
+        value = fallback;
       }
-      Object.defineProperty(entry, 'text', { value: text, writable: true, enumerable: true, configurable: true });
-      return text;
+      settle(value);
+      return value;
     },
-    set(value: string): void {
-      Object.defineProperty(entry, 'text', { value, writable: true, enumerable: true, configurable: true });
-    },
+    set: settle,
   });
 }
 
@@ -130,19 +131,19 @@ export class TraceStore {
 
   /**
    * Store one entry (seq and time assigned here). `redacted`: its text already went through every
-   * held value (`heldValues`), so the store's own `redact` pass is skipped. `text` may be a thunk
-   * (`LazyTraceText`): the entry's `text` is then built when first read, or at the latest in the
-   * next turn of the event loop (`materializeSoon`), never on the call's own path.
+   * held value (`heldValues`), so the store's own `redact` pass is skipped. `text` and `http` may be
+   * thunks (`LazyTraceText`): the entry's field is then built when first read, or at the latest in
+   * the next turn of the event loop (`materializeSoon`), never on the call's own path.
    */
   append(entry: TraceAppend, redacted = false): TraceEntry {
-    const { text, ...fields } = entry;
+    const { text, http, ...fields } = entry;
     const redact = this.options.redact && !redacted ? this.options.redact : undefined;
     const full = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...fields } as TraceEntry;
     if (typeof text === 'string') full.text = redact ? redact(text) : text;
-    else {
-      lazyText(full, redact ? () => redact(text()) : text);
-      this.materializeSoon(full);
-    }
+    else lazyField(full, 'text', redact ? () => redact(text()) : text, '"[message could not be shown]"');
+    if (typeof http === 'function') lazyField(full, 'http', http, undefined);
+    else if (http !== undefined) full.http = http;
+    if (typeof text !== 'string' || typeof http === 'function') this.materializeSoon(full);
     let ring = this.rings.get(entry.server);
     if (!ring) this.rings.set(entry.server, (ring = []));
     ring.push(full);
@@ -164,8 +165,8 @@ export class TraceStore {
     setImmediate(() => {
       const batch = this.unbuilt;
       this.unbuilt = [];
-      // Reading `text` builds it (and replaces the getter by the value).
-      for (const e of batch) void e.text;
+      // Reading builds them (and replaces the getters by the values).
+      for (const e of batch) void [e.text, e.http];
     });
   }
 
@@ -286,7 +287,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (via !== undefined) entry.via = { host: via.host };
     const exchange = direction === 'in' && (kind === 'response' || kind === 'error') && m.id !== undefined ? options.http?.take(m.id) : undefined;
     // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
-    if (exchange) entry.http = redactValue(exchange, bothHeld(serverSecrets, coreHeld));
+    if (exchange) entry.http = () => redactValue(exchange, bothHeld(serverSecrets, options.store.heldValues()));
     options.store.append(entry, coreHeld !== undefined);
   };
   if (options.http) {
