@@ -95,7 +95,8 @@ export type LazyTraceText = () => string;
  */
 function lazyField<K extends 'text' | 'http'>(entry: TraceEntry, key: K, build: () => TraceEntry[K], fallback: TraceEntry[K]): void {
   const settle = (value: TraceEntry[K]): void => {
-    Object.defineProperty(entry, key, { value, writable: true, enumerable: true, configurable: true });
+    // A frozen entry keeps its getter (built again on each read) rather than throwing.
+    if (!Object.isFrozen(entry)) Object.defineProperty(entry, key, { value, writable: true, enumerable: true, configurable: true });
   };
   Object.defineProperty(entry, key, {
     configurable: true,
