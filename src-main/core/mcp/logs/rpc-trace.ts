@@ -43,11 +43,6 @@ function traceText(message: unknown, held: SecretValues): string {
   }
 }
 
-/** `text` cut to `MAX_TRACE_TEXT` characters, saying how many more there were. */
-function cutText(text: string): string {
-  return text.length > MAX_TRACE_TEXT ? `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]` : text;
-}
-
 /** Both sets of held values, one after the other. */
 function bothHeld(a: SecretValues, b: SecretValues | undefined): SecretValues {
   return b ? { scrub: (text) => b.scrub(a.scrub(text)) } : a;
@@ -79,42 +74,6 @@ export interface TraceStoreOptions {
  */
 export type ServerNotificationListener = (server: string, message: { method: string; params?: unknown }) => void;
 
-/**
- * What `TraceStore.append` takes: an entry without `seq` and `time`, whose `text` is the finished
- * (redacted, cut) text or a thunk that builds it (`LazyTraceText`).
- */
-export type TraceAppend = Omit<TraceEntry, 'seq' | 'time' | 'text' | 'http'> & { text: string | LazyTraceText; http?: HttpExchange | (() => HttpExchange) };
-
-/** Builds an entry's redacted, cut text; called at most once per entry. */
-export type LazyTraceText = () => string;
-
-/**
- * Give `entry` a `key` built by `build` on first read (a getter that replaces itself by the value,
- * enumerable, so JSON, spreads and structured clones see a plain value). A `build` that throws
- * leaves `fallback`, never the raw message.
- */
-function lazyField<K extends 'text' | 'http'>(entry: TraceEntry, key: K, build: () => TraceEntry[K], fallback: TraceEntry[K]): void {
-  const settle = (value: TraceEntry[K]): void => {
-    // A frozen entry keeps its getter (built again on each read) rather than throwing.
-    if (!Object.isFrozen(entry)) Object.defineProperty(entry, key, { value, writable: true, enumerable: true, configurable: true });
-  };
-  Object.defineProperty(entry, key, {
-    configurable: true,
-    enumerable: true,
-    get(): TraceEntry[K] {
-      let value: TraceEntry[K];
-      try {
-        value = build();
-      } catch {
-        value = fallback;
-      }
-      settle(value);
-      return value;
-    },
-    set: settle,
-  });
-}
-
 /** Entries a ring may hold beyond its capacity before it is trimmed back (never read). */
 const TRIM_SLACK = 64;
 
@@ -123,8 +82,6 @@ export class TraceStore {
   private readonly capacity: number;
   private readonly rings = new Map<string, TraceEntry[]>();
   private seq = 0;
-  /** Entries whose text is not built yet (`materializeSoon`). */
-  private unbuilt: TraceEntry[] = [];
 
   constructor(private readonly options: TraceStoreOptions = {}) {
     this.capacity = Math.max(1, options.capacity ?? DEFAULT_TRACE_CAPACITY);
@@ -132,19 +89,11 @@ export class TraceStore {
 
   /**
    * Store one entry (seq and time assigned here). `redacted`: its text already went through every
-   * held value (`heldValues`), so the store's own `redact` pass is skipped. `text` and `http` may be
-   * thunks (`LazyTraceText`): the entry's field is then built when first read, or at the latest in
-   * the next turn of the event loop (`materializeSoon`), never on the call's own path.
+   * held value (`heldValues`), so the store's own `redact` pass is skipped.
    */
-  append(entry: TraceAppend, redacted = false): TraceEntry {
-    const { text, http, ...fields } = entry;
-    const redact = this.options.redact && !redacted ? this.options.redact : undefined;
-    const full = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...fields } as TraceEntry;
-    if (typeof text === 'string') full.text = redact ? redact(text) : text;
-    else lazyField(full, 'text', redact ? () => redact(text()) : text, '"[message could not be shown]"');
-    if (typeof http === 'function') lazyField(full, 'http', http, undefined);
-    else if (http !== undefined) full.http = http;
-    if (typeof text !== 'string' || typeof http === 'function') this.materializeSoon(full);
+  append(entry: Omit<TraceEntry, 'seq' | 'time'>, redacted = false): TraceEntry {
+    const text = this.options.redact && !redacted ? this.options.redact(entry.text) : entry.text;
+    const full: TraceEntry = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...entry, text };
     let ring = this.rings.get(entry.server);
     if (!ring) this.rings.set(entry.server, (ring = []));
     ring.push(full);
@@ -153,22 +102,6 @@ export class TraceStore {
     if (ring.length > this.capacity + TRIM_SLACK) ring.splice(0, ring.length - this.capacity);
     this.options.onEntry?.(full);
     return full;
-  }
-
-  /**
-   * Build the text of lazily stored entries after the current turn (one `setImmediate` per batch):
-   * the raw message (secrets and all) is held only until then, and a large result is cut to
-   * `MAX_TRACE_TEXT` soon after it passed, so memory stays bounded whether or not anyone reads.
-   */
-  private materializeSoon(entry: TraceEntry): void {
-    this.unbuilt.push(entry);
-    if (this.unbuilt.length > 1) return;
-    setImmediate(() => {
-      const batch = this.unbuilt;
-      this.unbuilt = [];
-      // Reading builds them (and replaces the getters by the values).
-      for (const e of batch) void [e.text, e.http];
-    });
   }
 
   /** The core's held values (`heldValues`), or undefined when the store only redacts text. */
@@ -278,17 +211,16 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         // left to traceText, which says what it cannot show
       }
     }
-    // Issue 32 item 1: a request's or a reply's text is built after the call's own work (the store
-    // builds it on first read or in the next turn), with the held values as they are then (values are
-    // only ever added, so never fewer than now).
-    const entry: TraceAppend = { server: options.server, direction, kind, text: text !== undefined ? cutText(text) : () => cutText(traceText(message, bothHeld(serverSecrets, options.store.heldValues()))) };
+    text ??= traceText(message, held);
+    if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
+    const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
     if (via !== undefined) entry.via = { host: via.host };
     const exchange = direction === 'in' && (kind === 'response' || kind === 'error') && m.id !== undefined ? options.http?.take(m.id) : undefined;
     // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
-    if (exchange) entry.http = () => redactValue(exchange, bothHeld(serverSecrets, options.store.heldValues()));
+    if (exchange) entry.http = redactValue(exchange, bothHeld(serverSecrets, coreHeld));
     options.store.append(entry, coreHeld !== undefined);
   };
   if (options.http) {
