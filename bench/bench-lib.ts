@@ -24,9 +24,11 @@ export interface BenchSizes {
   floodCalls: number;
   /** stderr bytes the flood server writes per call (total ≈ floodCalls × this ≥ 1 MiB in a full run). */
   floodBytesPerCall: number;
+  /** Rounds of the rows measured as a whole (start-up, RSS): the row is their median, the spread their range. */
+  rounds: number;
 }
-export const FULL: BenchSizes = { servers: 10, calls: 1000, floodCalls: 64, floodBytesPerCall: 16 * 1024 };
-export const SMALL: BenchSizes = { servers: 2, calls: 20, floodCalls: 4, floodBytesPerCall: 16 * 1024 };
+export const FULL: BenchSizes = { servers: 10, calls: 1000, floodCalls: 400, floodBytesPerCall: 16 * 1024, rounds: 3 };
+export const SMALL: BenchSizes = { servers: 2, calls: 20, floodCalls: 10, floodBytesPerCall: 16 * 1024, rounds: 2 };
 
 /** One printed line: what, manager figure, raw figure, ratio, and the ratio's target when it has one. */
 export interface BenchResult {
@@ -37,6 +39,51 @@ export interface BenchResult {
   ratio: number;
   /** The ratio must be at most this (issue 11 item 5). */
   target?: number;
+  /** How far the ratio moved over the row's repetitions (issue 32 item 1: every row prints it). */
+  spread?: Spread;
+}
+
+/** The ratio's spread over a row's repetitions (blocks of calls, runs, rounds). */
+export interface Spread {
+  /** p10 and p90 of the repetitions' ratios with 10 or more, min and max with fewer. */
+  lo: number;
+  hi: number;
+  /** What the repetitions were, e.g. `10 blocks of 100 calls`. */
+  over: string;
+}
+
+/**
+ * The spread of `ratios` (one per repetition): p10–p90 (nearest rank) with 10 or more, min–max with
+ * fewer; non-finite ratios are left out. Undefined when none is left.
+ */
+export function spreadOf(ratios: number[], over: string): Spread | undefined {
+  const s = ratios.filter((r) => Number.isFinite(r)).sort((a, b) => a - b);
+  const first = s[0];
+  const last = s.at(-1);
+  if (first === undefined || last === undefined) return undefined;
+  if (s.length < 10) return { lo: round(first), hi: round(last), over };
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  return { lo: round(at(0.1)), hi: round(at(0.9)), over };
+}
+
+/** A row with its spread (none when `spread` is undefined). */
+export const withSpread = (r: BenchResult, spread: Spread | undefined): BenchResult => (spread ? { ...r, spread } : r);
+
+/**
+ * The ratio `stat(a block) / stat(b block)` of each block of `interleavedCalls`' output (the same
+ * cut: `ECHO_BLOCKS` blocks of `ceil(n / ECHO_BLOCKS)` calls), in block order.
+ */
+export function blockRatios(a: number[], b: number[], stat: (ms: number[]) => number): number[] {
+  const block = Math.max(1, Math.ceil(Math.max(a.length, b.length) / ECHO_BLOCKS));
+  const out: number[] = [];
+  for (let i = 0; i < a.length && i < b.length; i += block) out.push(stat(a.slice(i, i + block)) / stat(b.slice(i, i + block)));
+  return out;
+}
+
+/** `blockRatios`' spread, labelled with the number of blocks and calls per block. */
+export function blockSpread(a: number[], b: number[], stat: (ms: number[]) => number): Spread | undefined {
+  const ratios = blockRatios(a, b, stat);
+  return spreadOf(ratios, `${ratios.length} blocks of ${Math.ceil(a.length / Math.max(1, ratios.length))} calls`);
 }
 
 /** Issue 11 item 5's targets (ratios manager / raw). */
@@ -44,6 +91,11 @@ export const TARGETS = { echoMedian: 1.1, echoP99: 1.5, startup: 0.6, rss: 1.3 }
 
 const everything = (name: string): ServerDefinition =>
   testDefinition({ name, transport: 'stdio', command: process.execPath, args: [EVERYTHING_SCRIPT, 'stdio'] });
+
+/** Median (nearest rank, upper) of durations. */
+export const medianOf = (ms: number[]): number => stats(ms).median;
+/** p99 (nearest rank) of durations. */
+export const p99Of = (ms: number[]): number => stats(ms).p99;
 
 /** Median and p99 (nearest rank) of durations. */
 export function stats(ms: number[]): { median: number; p99: number } {
@@ -72,26 +124,71 @@ async function rawStdioClient(command: string, args: string[], env: Record<strin
   return { client, close: () => client.close() };
 }
 
-/** 1. All-ready time of N stdio servers: the manager (parallel) vs raw clients started one by one. */
-export async function benchStartup(sizes: BenchSizes): Promise<BenchResult> {
-  let t = performance.now();
+/** All-ready time (ms) of N stdio servers started by one manager (in parallel, its own way); throws unless all connect. */
+async function managerStartMs(servers: number): Promise<number> {
+  const t = performance.now();
   const m = new McpManager({ restart: NO_RESTARTS });
-  await m.reconcile(Array.from({ length: sizes.servers }, (_, i) => ({ definition: everything(`s${i}`), desired: 'run' as const })));
+  await m.reconcile(Array.from({ length: servers }, (_, i) => ({ definition: everything(`s${i}`), desired: 'run' as const })));
   await m.settled();
-  const managerMs = performance.now() - t;
+  const ms = performance.now() - t;
   const ready = m.runtimes().filter((r) => r.status === 'connected').length;
   await m.dispose();
-  if (ready !== sizes.servers) throw new Error(`only ${ready}/${sizes.servers} servers connected`);
-  t = performance.now();
-  const raws = [];
-  for (let i = 0; i < sizes.servers; i++) {
+  if (ready !== servers) throw new Error(`only ${ready}/${servers} servers connected`);
+  return ms;
+}
+
+/** All-ready time (ms) of N raw clients (connected and tools listed), one by one or all at once. */
+async function rawStartMs(servers: number, parallel: boolean): Promise<number> {
+  const one = async (): Promise<{ close(): Promise<void> }> => {
     const r = await rawStdioClient(process.execPath, [EVERYTHING_SCRIPT, 'stdio']);
     await r.client.listTools();
-    raws.push(r);
-  }
-  const rawMs = performance.now() - t;
+    return r;
+  };
+  const t = performance.now();
+  const raws: Array<{ close(): Promise<void> }> = [];
+  if (parallel) raws.push(...(await Promise.all(Array.from({ length: servers }, one))));
+  else for (let i = 0; i < servers; i++) raws.push(await one());
+  const ms = performance.now() - t;
   await Promise.all(raws.map((r) => r.close()));
-  return result(`all-ready time of ${sizes.servers} stdio servers (manager in parallel vs raw one by one)`, 'ms', managerMs, rawMs, TARGETS.startup);
+  return ms;
+}
+
+/** Run `a` and `b` `n` times each, which goes first alternating; each side's figures in run order. */
+export async function alternate(n: number, a: () => Promise<number>, b: () => Promise<number>): Promise<{ as: number[]; bs: number[] }> {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 2 === 0) {
+      as.push(await a());
+      bs.push(await b());
+    } else {
+      bs.push(await b());
+      as.push(await a());
+    }
+  }
+  return { as, bs };
+}
+
+/**
+ * `rounds` rounds of both sides (`alternate`): the row's figures are the medians of the rounds, its
+ * spread the range of the rounds' own ratios.
+ */
+async function rounds(n: number, a: () => Promise<number>, b: () => Promise<number>): Promise<{ a: number; b: number; spread: Spread | undefined }> {
+  const { as, bs } = await alternate(n, a, b);
+  return { a: middle(as), b: middle(bs), spread: spreadOf(as.map((x, i) => x / (bs[i] ?? NaN)), `${n} rounds`) };
+}
+
+/** The median of a few figures (the mean of the middle two when even). */
+function middle(xs: number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+}
+
+/** 1. All-ready time of N stdio servers: the manager (parallel) vs raw clients started one by one. */
+export async function benchStartup(sizes: BenchSizes): Promise<BenchResult> {
+  const r = await rounds(sizes.rounds, () => managerStartMs(sizes.servers), () => rawStartMs(sizes.servers, false));
+  return withSpread(result(`all-ready time of ${sizes.servers} stdio servers (manager in parallel vs raw one by one)`, 'ms', r.a, r.b, TARGETS.startup), r.spread);
 }
 
 /**
@@ -100,23 +197,8 @@ export async function benchStartup(sizes: BenchSizes): Promise<BenchResult> {
  * starts are CPU-bound), and this row shows whether the manager or the machine is the limit.
  */
 export async function benchStartupParallel(sizes: BenchSizes): Promise<BenchResult> {
-  let t = performance.now();
-  const m = new McpManager({ restart: NO_RESTARTS });
-  await m.reconcile(Array.from({ length: sizes.servers }, (_, i) => ({ definition: everything(`s${i}`), desired: 'run' as const })));
-  await m.settled();
-  const managerMs = performance.now() - t;
-  await m.dispose();
-  t = performance.now();
-  const raws = await Promise.all(
-    Array.from({ length: sizes.servers }, async () => {
-      const r = await rawStdioClient(process.execPath, [EVERYTHING_SCRIPT, 'stdio']);
-      await r.client.listTools();
-      return r;
-    }),
-  );
-  const rawMs = performance.now() - t;
-  await Promise.all(raws.map((r) => r.close()));
-  return result(`for comparison, all-ready time of ${sizes.servers} stdio servers, both in parallel`, 'ms', managerMs, rawMs);
+  const r = await rounds(sizes.rounds, () => managerStartMs(sizes.servers), () => rawStartMs(sizes.servers, true));
+  return withSpread(result(`for comparison, all-ready time of ${sizes.servers} stdio servers, both in parallel`, 'ms', r.a, r.b), r.spread);
 }
 
 /** Blocks each side's calls are cut into, run alternately, so a busy moment of the machine hits both. */
@@ -178,8 +260,8 @@ export async function benchEcho(sizes: BenchSizes, transport: 'stdio' | 'http'):
     const managed = stats(times.a);
     const direct = stats(times.b);
     return [
-      result(`echo median over ${transport} (${sizes.calls} calls)`, 'ms', managed.median, direct.median, TARGETS.echoMedian),
-      result(`echo p99 over ${transport} (${sizes.calls} calls)`, 'ms', managed.p99, direct.p99, TARGETS.echoP99),
+      withSpread(result(`echo median over ${transport} (${sizes.calls} calls)`, 'ms', managed.median, direct.median, TARGETS.echoMedian), blockSpread(times.a, times.b, medianOf)),
+      withSpread(result(`echo p99 over ${transport} (${sizes.calls} calls)`, 'ms', managed.p99, direct.p99, TARGETS.echoP99), blockSpread(times.a, times.b, p99Of)),
     ];
   } finally {
     await m.dispose();
@@ -189,29 +271,44 @@ export async function benchEcho(sizes: BenchSizes, transport: 'stdio' | 'http'):
 }
 
 /**
- * 3. Reply time during a stderr flood: median of calls to the raw fixture server that writes
- * `floodBytesPerCall` of stderr per call (≥ 1 MiB over the run), manager vs raw client; plus the
- * manager's slowdown flood vs no flood.
+ * 3. Reply time during a stderr flood: calls to the raw fixture server that writes
+ * `floodBytesPerCall` of stderr per call (≥ 1 MiB over the run), manager vs raw client, both
+ * connected at once and their calls interleaved in alternating blocks (`interleavedCalls`), so a
+ * busy moment of the machine hits both; plus the manager's slowdown flood vs no flood beside the
+ * raw client's (the quiet pair measured the same way, block k of each paired for the spread).
  */
 export async function benchFlood(sizes: BenchSizes): Promise<BenchResult[]> {
-  const measure = async (flood: boolean): Promise<{ manager: number; raw: number }> => {
+  const measure = async (flood: boolean): Promise<{ a: number[]; b: number[] }> => {
     const env: Record<string, string> = flood ? { FAULT_FLOOD_BYTES: String(sizes.floodBytesPerCall) } : {};
     const m = new McpManager({ restart: NO_RESTARTS });
-    await m.reconcile([{ definition: testDefinition({ name: 'f', transport: 'stdio', command: process.execPath, args: [RAW], env }), desired: 'run' }]);
-    await m.settled();
-    const managed = stats(await timeCalls(sizes.floodCalls, () => m.callTool('f', 'echo', { message: 'x' }))).median;
-    await m.dispose();
-    const r = await rawStdioClient(process.execPath, [RAW], env);
-    const raw = stats(await timeCalls(sizes.floodCalls, () => r.client.callTool({ name: 'echo', arguments: { message: 'x' } }))).median;
-    await r.close();
-    return { manager: managed, raw };
+    let r: { client: Client; close(): Promise<void> } | undefined;
+    try {
+      await m.reconcile([{ definition: testDefinition({ name: 'f', transport: 'stdio', command: process.execPath, args: [RAW], env }), desired: 'run' }]);
+      await m.settled();
+      const raw = await rawStdioClient(process.execPath, [RAW], env);
+      r = raw;
+      const viaManager = () => m.callTool('f', 'echo', { message: 'x' });
+      const viaRaw = () => raw.client.callTool({ name: 'echo', arguments: { message: 'x' } });
+      await interleavedCalls(Math.min(20, sizes.floodCalls), viaManager, viaRaw); // warm up
+      return await interleavedCalls(sizes.floodCalls, viaManager, viaRaw);
+    } finally {
+      await m.dispose();
+      await r?.close();
+    }
   };
   const quiet = await measure(false);
   const loud = await measure(true);
   const total = Math.round((sizes.floodCalls * sizes.floodBytesPerCall) / 1024);
+  const loudRatios = blockRatios(loud.a, loud.b, medianOf);
+  const quietRatios = blockRatios(quiet.a, quiet.b, medianOf);
+  const blocks = `${loudRatios.length} blocks of ${Math.ceil(sizes.floodCalls / Math.max(1, loudRatios.length))} calls`;
+  const [lm, lr, qm, qr] = [medianOf(loud.a), medianOf(loud.b), medianOf(quiet.a), medianOf(quiet.b)];
   return [
-    result(`reply median during a ${total} KiB stderr flood`, 'ms', loud.manager, loud.raw),
-    result(`manager reply median, flood vs quiet (raw column: the raw client's flood/quiet)`, 'ratio', loud.manager / quiet.manager, loud.raw / quiet.raw),
+    withSpread(result(`reply median during a ${total} KiB stderr flood`, 'ms', lm, lr), spreadOf(loudRatios, blocks)),
+    withSpread(
+      result(`manager reply median, flood vs quiet (raw column: the raw client's flood/quiet)`, 'ratio', lm / qm, lr / qr),
+      spreadOf(loudRatios.map((x, i) => x / (quietRatios[i] ?? NaN)), blocks),
+    ),
   ];
 }
 
@@ -231,9 +328,8 @@ function rssOf(mode: 'manager' | 'raw', servers: number): Promise<number> {
 
 /** 4. Main-process RSS with N stdio servers connected: the manager vs raw clients (separate processes). */
 export async function benchRss(sizes: BenchSizes): Promise<BenchResult> {
-  const manager = await rssOf('manager', sizes.servers);
-  const raw = await rssOf('raw', sizes.servers);
-  return result(`main-process RSS with ${sizes.servers} servers`, 'MiB', manager / 1024 / 1024, raw / 1024 / 1024, TARGETS.rss);
+  const r = await rounds(sizes.rounds, () => rssOf('manager', sizes.servers), () => rssOf('raw', sizes.servers));
+  return withSpread(result(`main-process RSS with ${sizes.servers} servers`, 'MiB', r.a / 1024 / 1024, r.b / 1024 / 1024, TARGETS.rss), r.spread);
 }
 
 /** The groups of rows `npm run bench -- --only=<group>,…` can pick (bench/run.ts). */
@@ -265,8 +361,17 @@ export async function runBenchmarks(
   return out;
 }
 
-/** `name: manager 12.3 ms vs raw 10.1 ms → ratio 1.218`, then `(target ≤ 1.10, met)` when the row has a target. */
+/**
+ * `name: manager 12.3 ms vs raw 10.1 ms → ratio 1.218`, then `(target ≤ 1.10, met)` when the row
+ * has a target, then `[spread 1.19–1.25 over 10 blocks of 100 calls]` when it has a spread.
+ */
 export function formatResult(r: BenchResult): string {
   const line = `${r.name}: manager ${r.manager} ${r.unit} vs raw ${r.raw} ${r.unit} → ratio ${r.ratio}`;
-  return r.target === undefined ? line : `${line} (target ≤ ${r.target.toFixed(2)}, ${r.ratio <= r.target ? 'met' : 'MISSED'})`;
+  const targeted = r.target === undefined ? line : `${line} (target ≤ ${r.target.toFixed(2)}, ${r.ratio <= r.target ? 'met' : 'MISSED'})`;
+  return `${targeted}${formatSpread(r.spread)}`;
+}
+
+/** ` [spread 1.19–1.25 over 10 blocks of 100 calls]`, or '' without a spread. */
+export function formatSpread(spread: Spread | undefined): string {
+  return spread ? ` [spread ${spread.lo}–${spread.hi} over ${spread.over}]` : '';
 }

@@ -15,7 +15,7 @@ import { StoredEraMemory } from '../src-main/core/mcp/client/era-memory.js';
 import { McpManager } from '../src-main/core/mcp/manager/manager.js';
 import { EVERYTHING_SCRIPT, testDefinition } from '../src-main/core/mcp/testing/test-helpers.js';
 import type { ServerDefinition } from '../src-shared/config/server.js';
-import { interleavedCalls, type BenchResult, type BenchSizes } from './bench-lib.js';
+import { blockSpread, formatSpread, interleavedCalls, spreadOf, withSpread, type BenchResult, type BenchSizes } from './bench-lib.js';
 
 const MODERN_STDIO = fileURLToPath(new URL('../src-main/core/mcp/testing/fixtures/modern-stdio-server.mjs', import.meta.url));
 const HTTP_FIXTURE = new URL('../src-main/core/mcp/testing/fixtures/modern-http-server.mjs', import.meta.url).href;
@@ -60,7 +60,7 @@ async function echoRow(sizes: BenchSizes, transport: 'stdio' | 'http', http?: Ht
     const viaRaw = () => client.callTool({ name: 'echo', arguments: args });
     await interleavedCalls(40, viaManager, viaRaw); // warm up
     const times = await interleavedCalls(sizes.calls, viaManager, viaRaw);
-    return row(`modern era (2026-07-28) echo median over ${transport} (${sizes.calls} calls)`, 'ms', median(times.a), median(times.b));
+    return withSpread(row(`modern era (2026-07-28) echo median over ${transport} (${sizes.calls} calls)`, 'ms', median(times.a), median(times.b)), blockSpread(times.a, times.b, median));
   } finally {
     await m.dispose();
     await client.close();
@@ -86,7 +86,10 @@ async function probeRow(n: number, label: string, def: () => ServerDefinition): 
       await m.dispose();
     }
   }
-  return row(`connect with the era probe vs a remembered era, ${label} (median of ${n}; manager column: probe, raw column: remembered)`, 'ms', median(probe), median(remembered));
+  return withSpread(
+    row(`connect with the era probe vs a remembered era, ${label} (median of ${n}; manager column: probe, raw column: remembered)`, 'ms', median(probe), median(remembered)),
+    spreadOf(probe.map((p, i) => p / (remembered[i] ?? NaN)), `${n} pairs`),
+  );
 }
 
 /** The raw SDK's own `auto` on its stdio transport (sibling probe process) vs its plain connect. */
@@ -108,7 +111,10 @@ async function sdkSiblingRow(n: number): Promise<BenchResult> {
     auto.push(await connectOnce(true));
     plain.push(await connectOnce(false));
   }
-  return row(`for comparison, raw SDK v2 stdio connect to server-everything: auto (sibling probe process) vs legacy (median of ${n}; manager column: auto, raw column: legacy)`, 'ms', median(auto), median(plain));
+  return withSpread(
+    row(`for comparison, raw SDK v2 stdio connect to server-everything: auto (sibling probe process) vs legacy (median of ${n}; manager column: auto, raw column: legacy)`, 'ms', median(auto), median(plain)),
+    spreadOf(auto.map((a, i) => a / (plain[i] ?? NaN)), `${n} pairs`),
+  );
 }
 
 /** Run the modern rows; `onResult` sees each as it is measured. */
@@ -136,5 +142,6 @@ export async function runModernBenchmarks(sizes: BenchSizes, onResult: (r: Bench
 /** A modern row, with the echo target beside it. */
 export function formatModernResult(r: BenchResult): string {
   const line = `${r.name}: manager ${r.manager} ${r.unit} vs raw ${r.raw} ${r.unit} → ratio ${r.ratio}`;
-  return r.name.includes('echo median') ? `${line} (target ≤ ${MODERN_ECHO_TARGET.toFixed(2)}${r.ratio <= MODERN_ECHO_TARGET ? ', met' : ', MISSED'})` : line;
+  const targeted = r.name.includes('echo median') ? `${line} (target ≤ ${MODERN_ECHO_TARGET.toFixed(2)}${r.ratio <= MODERN_ECHO_TARGET ? ', met' : ', MISSED'})` : line;
+  return `${targeted}${formatSpread(r.spread)}`;
 }

@@ -10,7 +10,7 @@
  * per microtask so a notification dispatched from the queue also runs before the next response.
  * Order between messages is kept; the cost is one microtask per response.
  */
-import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type MessageExtraInfo, type Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/client';
 
 /**
  * Wrap `transport.onmessage` (as the SDK's `connect` left it) so responses wait for the handlers of
@@ -34,8 +34,12 @@ export function keepResponsesBehindNotifications(transport: Transport): void {
     }
   };
   // A message without `id` (a notification) is no response: the SDK's tests are zod parses that
-  // build a failure per call — at 5,000 notifications a second a tenth of the owner's CPU (issue 27 item 7).
-  const isResponse = (message: JSONRPCMessage): boolean => 'id' in message && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message));
+  // build a failure per call — at 5,000 notifications a second a tenth of the owner's CPU (issue 27
+  // item 7). Nor is one with a `method` (a request), and a message with `id` and no `method` is a
+  // response by its shape, which the transport checked already (stdout-lines.ts, the SDK's HTTP
+  // transport): no second schema pass per reply (issue 32 item 1). Anything else that got here
+  // would only wait its turn in the queue, which keeps order either way.
+  const isResponse = (message: JSONRPCMessage): boolean => 'id' in message && !('method' in message) && ('result' in message || 'error' in message);
   transport.onmessage = (message, extra) => {
     if (queue.length === 0 && !isResponse(message)) return deliver(message, extra);
     queue.push([message, extra]);

@@ -167,7 +167,8 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
   /** Run a call `resolveTool` resolved (its connection's status is announced after). Throws as `callTool` does once resolved. */
   async callResolved(resolved: ResolvedTool<ServerConnection>, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallResult> {
     const result = await resolved.connection.callTool(resolved, args, options);
-    this.emit('status', resolved.connection.runtime());
+    // The snapshot is built only for someone listening (issue 32 item 1: a call's own path).
+    if (this.listenerCount('status') > 0) this.emit('status', resolved.connection.runtime());
     return result;
   }
 
