@@ -18,6 +18,17 @@ describe('budget warnings (issue 32)', () => {
     expect(budgetWarnings('bridge', "Switchboard's bridge", { tools: 5_000, tokens: 426_000 }).map((w) => w.kind)).toEqual(['tokens']);
     expect(budgetWarnings('claude-code', 'Claude Code', { tools: 5_000, tokens: 10 })).toEqual([]);
   });
+
+  it('knows Windsurf’s documented 100 tools and VS Code’s reported 128 (docs/gateway.md § What each host supports)', () => {
+    expect(budgetWarnings('windsurf', 'Windsurf', { tools: 100, tokens: 10 })).toEqual([]);
+    expect(budgetWarnings('windsurf', 'Windsurf', { tools: 101, tokens: 10 })).toEqual([
+      { kind: 'tools', limit: 100, text: '101 tools: more than the 100 tools Windsurf takes (its documented limit: "Cascade has a limit of 100 total tools"); switch some off' },
+    ]);
+    expect(budgetWarnings('vscode', 'VS Code', { tools: 128, tokens: 10 })).toEqual([]);
+    expect(budgetWarnings('vscode', 'VS Code', { tools: 129, tokens: 10 })).toEqual([
+      { kind: 'tools', limit: 128, text: '129 tools: more than the 128 tools VS Code takes (the per-request limit VS Code users report); switch some off' },
+    ]);
+  });
 });
 
 describe('gateway link (issue 32)', () => {

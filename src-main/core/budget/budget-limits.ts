@@ -13,12 +13,19 @@ import type { HostId } from '../../../src-shared/config/server.js';
 export const TOKEN_WARNING = 100_000;
 
 /**
- * Tool limits of hosts, where known, with where the figure comes from. Cursor: 40 tools — its
- * users meet "Cursor cannot take more than 40 tools" (modelcontextprotocol/.github discussion 360;
- * not in HOST-FORMATS.md, which documents no limit for any host).
+ * Tool limits of hosts, where known, with where the figure comes from (the table per host:
+ * docs/gateway.md § What each host supports; HOST-FORMATS.md documents no limit for any host).
+ * Windsurf: 100 — its own docs (docs.windsurf.com/windsurf/cascade/mcp: "Cascade has a limit of 100
+ * total tools that it has access to at any given time"). Cursor: 40 — reported by its users
+ * ("Cursor cannot take more than 40 tools", modelcontextprotocol/.github discussion 360), not in
+ * Cursor's docs. VS Code: 128 per chat request — reported by server vendors (the Postman MCP
+ * server's README: "VS Code only supports up to 128 tools"), not found in VS Code's docs. Other
+ * hosts: none documented, so no warning.
  */
 export const HOST_TOOL_LIMITS: Partial<Record<HostId, { limit: number; source: string }>> = {
   cursor: { limit: 40, source: 'the limit Cursor users report' },
+  windsurf: { limit: 100, source: 'its documented limit: "Cascade has a limit of 100 total tools"' },
+  vscode: { limit: 128, source: 'the per-request limit VS Code users report' },
 };
 
 const n = (v: number): string => v.toLocaleString('en-US');

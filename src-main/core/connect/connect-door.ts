@@ -3,7 +3,9 @@
  * Connecting a host): stdio by node's and the built CLI's absolute paths (the CLI owner's launch;
  * `switchboard` by name otherwise), or with `--http` the HTTP door's URL on the owner's port with the
  * host's token in the host's own secret syntax where its file has one — `${VAR}` (Claude Code,
- * xcsh, ChatCLI, Gemini CLI) or `${env:VAR}` (VS Code, Cursor, Windsurf, Roo Code) — else literally.
+ * xcsh, ChatCLI, Gemini CLI; Codex, whose writer turns `Bearer ${VAR}` into `bearer_token_env_var`)
+ * or `${env:VAR}` (VS Code, Cursor, Windsurf, Roo Code) — else literally. The table per host, with
+ * sources: docs/gateway.md § What each host supports.
  */
 import type { GatewayLaunch } from '../../../src-shared/api/gateway-doors.js';
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
@@ -15,7 +17,7 @@ import type { ConnectChoice } from './connect-plan.js';
 /** The environment variable the host's entry reads the token from. */
 export const TOKEN_VAR = 'SWITCHBOARD_GATEWAY_TOKEN';
 
-const DOLLAR_VAR: readonly HostId[] = ['claude-code', 'xcsh', 'chatcli', 'gemini'];
+const DOLLAR_VAR: readonly HostId[] = ['claude-code', 'xcsh', 'chatcli', 'gemini', 'codex'];
 const ENV_VAR: readonly HostId[] = ['vscode', 'cursor', 'windsurf', 'roo'];
 
 /** The Authorization value's token part in `host`'s own syntax, or undefined when its file has none. */

@@ -171,6 +171,14 @@ describe('connect / disconnect', () => {
     await expect(connectHost(ctx, choice('windsurf'), false)).rejects.toThrow(`Windsurf has no server to connect: its files for ${box.project} hold none (see: switchboard servers --host windsurf)`);
   });
 
+  it('Switchboard\'s own file and the root mcp.json fallback are no host to connect: refused, nothing written', async () => {
+    const own = '{ "mcpServers": { "mine": { "command": "mine-mcp" } } }\n';
+    const file = await box.write(join(box.dataDir, 'servers.json'), own);
+    await expect(connectHost(ctx, choice('switchboard'), false)).rejects.toThrow("Switchboard's own servers are not connected: Switchboard is the gateway, so its servers.json stays as it is (connect a host that runs servers: switchboard connect <host>)");
+    await expect(connectHost(ctx, choice('mcp-json'), true)).rejects.toThrow('The root mcp.json fallback is no host (no host claims it): there is no host file to put behind the gateway (connect a host: switchboard connect <host>)');
+    expect(await readFile(file, 'utf8')).toBe(own);
+  });
+
   it('--http: the door URL with the token in the host\'s own syntax (VS Code ${env:…}), literally with a note where there is none; no owner: refused', async () => {
     const file = await box.write(join(box.project, '.vscode', 'mcp.json'), '{ "servers": { "gh": { "command": "gh-mcp" } } }\n');
     const vs = await connectDoor('vscode', true, undefined, 47100, () => Promise.reject(new Error('not asked')));

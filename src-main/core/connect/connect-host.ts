@@ -42,6 +42,17 @@ export function fileDiff(path: string, before: string, after: string): string {
 }
 
 /**
+ * Two of the 17 host ids name no host that could run the gateway (docs/gateway.md § What each host
+ * supports): `switchboard` is Switchboard's own servers.json — Switchboard is the gateway, and
+ * fronting its own servers by doors of itself would be a loop — and `mcp-json` is the root
+ * `mcp.json` fallback, which no host claims (docs/config-discovery.md). BAD_REQUEST for both.
+ */
+function refuseNoHost(host: HostId): void {
+  if (host === 'switchboard') throw new CoreError('BAD_REQUEST', "Switchboard's own servers are not connected: Switchboard is the gateway, so its servers.json stays as it is (connect a host that runs servers: switchboard connect <host>)");
+  if (host === 'mcp-json') throw new CoreError('BAD_REQUEST', 'The root mcp.json fallback is no host (no host claims it): there is no host file to put behind the gateway (connect a host: switchboard connect <host>)');
+}
+
+/**
  * Connect `choice.host`: plan (connect-plan.ts), then — unless `dryRun` — keep each file's copy,
  * write it, and record the connect. Throws BAD_REQUEST (already connected, nothing to connect),
  * INVALID_CONFIG (a host file that cannot be read: nothing written), CONFLICT.
@@ -49,6 +60,7 @@ export function fileDiff(path: string, before: string, after: string): string {
 export async function connectHost(ctx: DiscoveryContext, choice: ConnectChoice, dryRun: boolean, store?: SecretStore): Promise<ConnectOutcome> {
   const { host } = choice;
   const label = HOST_LABELS[host];
+  refuseNoHost(host);
   const already = readConnectedHosts(ctx.dataDir)[host];
   if (already) {
     throw new CoreError('BAD_REQUEST', `${label} is already connected through the gateway (${already.mode}, ${already.files.map((f) => f.path).join(', ')}); to change it, disconnect first: switchboard disconnect ${host}`);
