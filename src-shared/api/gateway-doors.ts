@@ -22,5 +22,7 @@ export const GatewayDoorsSchema = z.object({
   url: z.string().optional(),
   /** How the host is connected through the gateway (`gateway:connect`): its mode and the file written; absent when it is not. */
   connected: ConnectedSummarySchema.optional(),
+  /** Why this host cannot be connected through the gateway (Switchboard's own servers, the root mcp.json fallback); absent when it can. */
+  notConnectable: z.string().optional(),
 });
 export type GatewayDoors = z.infer<typeof GatewayDoorsSchema>;

@@ -10,7 +10,7 @@ import { updateServerInFile } from '../config/config-writer.js';
 import { connectedHostsPath } from '../config/connected-hosts.js';
 import { createSandbox, type Sandbox } from '../config/test-sandbox.js';
 import type { DiscoveryContext } from '../config/types.js';
-import { connectedSummary, connectHost, disconnectHost } from './connect-host.js';
+import { connectedSummary, connectHost, disconnectHost, noHostReason } from './connect-host.js';
 import type { ConnectChoice } from './connect-plan.js';
 import { connectDoor } from './connect-door.js';
 import { memorySecretStore } from '../secrets/memory-secret-store.js';
@@ -177,6 +177,9 @@ describe('connect / disconnect', () => {
     await expect(connectHost(ctx, choice('switchboard'), false)).rejects.toThrow("Switchboard's own servers are not connected: Switchboard is the gateway, so its servers.json stays as it is (connect a host that runs servers: switchboard connect <host>)");
     await expect(connectHost(ctx, choice('mcp-json'), true)).rejects.toThrow('The root mcp.json fallback is no host (no host claims it): there is no host file to put behind the gateway (connect a host: switchboard connect <host>)');
     expect(await readFile(file, 'utf8')).toBe(own);
+    // The Gateway view shows the same words instead of a Connect button (gateway:doors notConnectable); a real host has none.
+    expect(noHostReason('switchboard')).toMatch(/^Switchboard's own servers are not connected/);
+    expect(noHostReason('cursor')).toBeUndefined();
   });
 
   it('--http: the door URL with the token in the host\'s own syntax (VS Code ${env:…}), literally with a note where there is none; no owner: refused', async () => {

@@ -45,11 +45,19 @@ export function fileDiff(path: string, before: string, after: string): string {
  * Two of the 17 host ids name no host that could run the gateway (docs/gateway.md § What each host
  * supports): `switchboard` is Switchboard's own servers.json — Switchboard is the gateway, and
  * fronting its own servers by doors of itself would be a loop — and `mcp-json` is the root
- * `mcp.json` fallback, which no host claims (docs/config-discovery.md). BAD_REQUEST for both.
+ * `mcp.json` fallback, which no host claims (docs/config-discovery.md). The reason in words, or
+ * undefined for a host that can be connected; `connectHost` refuses with it (BAD_REQUEST), the
+ * Gateway view shows it instead of a Connect button (`gateway:doors` `notConnectable`).
  */
+export function noHostReason(host: HostId): string | undefined {
+  if (host === 'switchboard') return "Switchboard's own servers are not connected: Switchboard is the gateway, so its servers.json stays as it is (connect a host that runs servers: switchboard connect <host>)";
+  if (host === 'mcp-json') return 'The root mcp.json fallback is no host (no host claims it): there is no host file to put behind the gateway (connect a host: switchboard connect <host>)';
+  return undefined;
+}
+
 function refuseNoHost(host: HostId): void {
-  if (host === 'switchboard') throw new CoreError('BAD_REQUEST', "Switchboard's own servers are not connected: Switchboard is the gateway, so its servers.json stays as it is (connect a host that runs servers: switchboard connect <host>)");
-  if (host === 'mcp-json') throw new CoreError('BAD_REQUEST', 'The root mcp.json fallback is no host (no host claims it): there is no host file to put behind the gateway (connect a host: switchboard connect <host>)');
+  const reason = noHostReason(host);
+  if (reason !== undefined) throw new CoreError('BAD_REQUEST', reason);
 }
 
 /**

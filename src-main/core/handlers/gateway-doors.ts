@@ -5,14 +5,15 @@
  */
 import { ok } from '../../../src-shared/api/envelope.js';
 import { gatewayDoors, livePort } from '../gateway/gateway-doors.js';
-import { connectedSummary } from '../connect/connect-host.js';
+import { connectedSummary, noHostReason } from '../connect/connect-host.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 export function gatewayDoorsHandlers(ctx: CoreContext): HandlerGroup<'gateway:doors'> {
   return {
     'gateway:doors': async ({ host, server }) => {
       const connected = connectedSummary(ctx.options.dataDir, host);
-      return ok({ ...gatewayDoors(host, server, ctx.options.cliLaunch, livePort(ctx.options.dataDir)), ...(connected ? { connected } : {}) });
+      const notConnectable = noHostReason(host);
+      return ok({ ...gatewayDoors(host, server, ctx.options.cliLaunch, livePort(ctx.options.dataDir)), ...(connected ? { connected } : {}), ...(notConnectable !== undefined ? { notConnectable } : {}) });
     },
   };
 }

@@ -25,6 +25,14 @@ export function ConnectPanel({ h, onChanged }: { h: GatewayHost; onChanged(): vo
     if (!dryRun) onChanged();
   };
   const busy = step.kind === 'busy';
+  // The core says why some "hosts" cannot be connected (Switchboard's own servers, the mcp.json fallback).
+  if (h.doors.notConnectable !== undefined) {
+    return (
+      <Text size="xs" c="dimmed" role="status" aria-label={`Connection of ${h.label}`}>
+        {h.doors.notConnectable}
+      </Text>
+    );
+  }
   return (
     <Stack gap={4} role="group" aria-label={`Connect ${h.label}`}>
       <Group gap="xs">
