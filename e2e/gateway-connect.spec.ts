@@ -37,6 +37,8 @@ test('Connect shows the diff, applies on confirm, and Disconnect restores the fi
   const tools = claude.getByRole('table', { name: 'Tools of Claude Code' });
   await expect(tools).toContainText('mcp__mem__read_graph');
   await expect(tools).not.toContainText('mcp__switchboard__mem_read_graph');
+  // The door entry to paste is not needed any more: the card says so, so nobody adds it beside the entries.
+  await expect(claude.getByRole('group', { name: 'Door entry for Claude Code' })).toContainText(`Connected: ${claudeFile} already holds the gateway's entries.`);
 
   await claude.getByRole('button', { name: 'Disconnect', exact: true }).click();
   await claude.getByRole('button', { name: 'Disconnect now' }).click();
