@@ -2,7 +2,8 @@
  * Connect and disconnect in the Gateway view (issue 31 item 1) in Chromium against `switchboard
  * serve`: Claude Code's card says it is not connected; Connect shows the dry run's diff and writes
  * nothing until "Connect now"; then the card says "Connected through the gateway (each)", the file
- * names the gateway, and the host still gets its server's tools; Disconnect puts the file back byte
+ * names the gateway, and the host still gets its server's tools, named as the host shows them;
+ * Disconnect puts the file back byte
  * for byte. The card is reachable as `#gateway-host-claude-code`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,12 @@ test('Connect shows the diff, applies on confirm, and Disconnect restores the fi
   const written = JSON.parse(readFileSync(claudeFile, 'utf8')) as { mcpServers: { mem: { args: string[] } } };
   expect(written.mcpServers.mem.args.slice(1)).toEqual(['gateway', '--host', 'claude-code', '--server', 'mem']);
   await expect(claude.getByRole('status', { name: 'Summary for Claude Code' })).toContainText('9 tools from 1 of 1 servers');
+  // Connected --each, the card names the tools as Claude Code shows them: under the server's own entry.
+  const tools = claude.getByRole('table', { name: 'Tools of Claude Code' });
+  await expect(tools).toContainText('mcp__mem__read_graph');
+  await expect(tools).not.toContainText('mcp__switchboard__mem_read_graph');
+  // The door entry to paste is not needed any more: the card says so, so nobody adds it beside the entries.
+  await expect(claude.getByRole('group', { name: 'Door entry for Claude Code' })).toContainText(`Connected: ${claudeFile} already holds the gateway's entries.`);
 
   await claude.getByRole('button', { name: 'Disconnect', exact: true }).click();
   await claude.getByRole('button', { name: 'Disconnect now' }).click();

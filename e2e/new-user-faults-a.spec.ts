@@ -124,7 +124,7 @@ test('a host’s budget switch acts, is drawn on, and says the host is not conne
   const sw = row.getByRole('switch');
   await expect(sw).toBeEnabled();
   await expect(sw).toBeChecked();
-  await expect(page.getByRole('note', { name: 'Gateway connection' })).toContainText('applies through the gateway; Cursor is not connected');
+  await expect(page.getByRole('note', { name: 'Gateway connection' })).toContainText('Switching a tool here applies through the gateway; Cursor is not connected');
   await sw.click({ force: true });
   await expect(page.getByRole('status', { name: 'Budget totals' })).toContainText('sees 49 tools');
   await expect(sw).not.toBeChecked();

@@ -49,6 +49,14 @@ describe('switchboard trace', () => {
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} alpha → req {3}initialize #0 \{/);
     expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} alpha ← res {3}initialize #0 [\d.]+ ms \{/);
 
+    // Nothing of that host's gateway traffic: stdout stays empty, stderr says why (it printed nothing at all before).
+    const none = await runSwitchboard(world, ['trace', '--host', 'cursor']);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toBe(
+      'No trace entries match --host cursor: the trace holds what the running Switchboard (or this one-shot run) saw since it started; a call from cursor through its gateway door shows here as "via cursor"\n',
+    );
+
     const unknown = await runSwitchboard(world, ['trace', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown server "nope"');

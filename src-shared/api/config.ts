@@ -3,6 +3,7 @@
  * inputs of add / edit / transfer. Pure (zod only). Secret values never travel main → renderer.
  */
 import { z } from 'zod';
+import { ConnectedSummarySchema } from './gateway-connect.js';
 import { HostIdSchema, ProvenanceSchema, ScopeSchema, TransportTypeSchema } from '../config/server.js';
 import { ServerSummarySchema } from './status.js';
 
@@ -63,6 +64,11 @@ export const HostViewSchema = z.object({
   label: z.string(),
   files: z.array(HostFileSchema),
   entries: z.array(HostViewEntrySchema),
+  /**
+   * Issue 31: the host is behind Switchboard's gateway (`switchboard connect`): how (`each`/`one`)
+   * and the file that now names the gateway. Its entries are then the originals Switchboard keeps and runs.
+   */
+  connected: ConnectedSummarySchema.optional(),
 });
 export type HostView = z.infer<typeof HostViewSchema>;
 

@@ -106,6 +106,21 @@ describe('buildBudget', () => {
     expect(buildBudget(await inputs(), 'gemini').servers[0]?.toggle.kind).toBe('file');
   });
 
+  it("the bridge's switch of a server from a file `connect` rewrote: kept in Switchboard, and the note says the host does not get the tool either", async () => {
+    // Found trying it as a new user (issue 31): after `connect claude-code`, `budget off memory …` said
+    // "Claude Code itself still sends it", though its gateway door leaves the tool out.
+    const all = await inputs({ connected: (host, file) => host === 'gemini' && (file === undefined || file === '/cfg/gemini.json') });
+    expect(buildBudget(all).servers.find((s) => s.server === 'gem')!.toggle).toEqual({
+      kind: 'switchboard',
+      note: "Gemini CLI's file holds gateway entries (switchboard connect gemini): kept in Switchboard only (its bridge, library and gateway doors leave the tool out, so Gemini CLI does not get it either)",
+    });
+    // A host that is not connected: as before.
+    expect(buildBudget(all).servers.find((s) => s.server === 'cur')!.toggle).toEqual({
+      kind: 'switchboard',
+      note: "Cursor's file has no per-tool list: kept in Switchboard only (its bridge and library leave the tool out; Cursor itself still sends it)",
+    });
+  });
+
   it('a server that is not connected is listed without tools', async () => {
     const b = buildBudget(await inputs({ listed: (s) => (s === 'gem' ? undefined : TOOLS[s]) }));
     expect(b.servers.find((s) => s.server === 'gem')).toMatchObject({ listed: false, tools: 0, tokens: 0 });

@@ -115,7 +115,11 @@ function bridgeView(inputs: BudgetInputs): Omit<Budget, 'hosts' | 'tokenizer'> {
       rows.push({ server: def.name, tool, name: info?.agentName ?? tool.name, description: info?.agentDescription, inputSchema: info?.inputSchema ?? tool.inputSchema, on: !offBy, ...(offBy ? { offBy } : {}) });
     }
   }
-  const targets = defs.map((def) => ({ def, toggle: fileToggleTarget(def) ?? { kind: 'switchboard' as const, note: switchboardOnlyNote(def.source.host) } }));
+  // Issue 31: a file `connect` rewrote holds gateway entries: the handler keeps its switches in Switchboard, so the view says so.
+  const targets = defs.map((def) => {
+    const connectedFile = inputs.connected?.(def.source.host, def.source.file) ?? false;
+    return { def, toggle: (connectedFile ? undefined : fileToggleTarget(def)) ?? { kind: 'switchboard' as const, note: switchboardOnlyNote(def.source.host, connectedFile) } };
+  });
   return assemble(inputs, 'bridge', BRIDGE_LABEL, 'mcp_<server>_<tool> (docs/tool-bridge.md), descriptions prefixed [MCP:<server>]', targets, rows);
 }
 

@@ -229,7 +229,14 @@ export function gatewayOnlyNote(host: HostId, on = false): string {
   return `${label}'s file has no per-tool list: kept in Switchboard for ${label} (its gateway door, switchboard gateway --host ${host}, leaves the tool out; ${label} itself still sends it from servers it starts on its own)`;
 }
 
-/** The note of a Switchboard-only toggle for `host`. */
-export function switchboardOnlyNote(host: HostId): string {
-  return `${HOST_LABELS[host]}'s file has no per-tool list: kept in Switchboard only (its bridge and library leave the tool out; ${HOST_LABELS[host]} itself still sends it)`;
+/**
+ * The note of a Switchboard-only toggle (the bridge's) of a server from `host`'s file. `connected`:
+ * that file is one `switchboard connect` rewrote (issue 31) — the host then reaches the server only
+ * through a gateway door, and every door leaves a tool the bridge switched off out (gateway-view.ts
+ * `toolHeld`), so the host does not send it either.
+ */
+export function switchboardOnlyNote(host: HostId, connected = false): string {
+  const label = HOST_LABELS[host];
+  if (connected) return `${label}'s file holds gateway entries (switchboard connect ${host}): kept in Switchboard only (its bridge, library and gateway doors leave the tool out, so ${label} does not get it either)`;
+  return `${label}'s file has no per-tool list: kept in Switchboard only (its bridge and library leave the tool out; ${label} itself still sends it)`;
 }

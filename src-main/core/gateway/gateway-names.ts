@@ -32,9 +32,12 @@ export function gatewayScheme(host: HostId): Exclude<NameSchemeId, 'switchboard'
   return own ? (own.id as Exclude<NameSchemeId, 'switchboard'>) : 'claude-code';
 }
 
-/** The name `host` shows for the gateway's tool `name` (its prefix for the `switchboard` entry + `name`). */
-export function hostShownName(host: HostId, name: string): string {
-  return namesUnderScheme(gatewayScheme(host), [{ server: GATEWAY_ENTRY, name }])[0]?.name ?? name;
+/**
+ * The name `host` shows for the gateway's tool `name`: its prefix for the entry `entry` (default the
+ * aggregated `switchboard` entry; a server's own name for the same-name entries `connect --each` writes) + `name`.
+ */
+export function hostShownName(host: HostId, name: string, entry: string = GATEWAY_ENTRY): string {
+  return namesUnderScheme(gatewayScheme(host), [{ server: entry, name }])[0]?.name ?? name;
 }
 
 /** The longest name of ours whose shown form under `host` still fits `HOST_SAFE_NAME`. */

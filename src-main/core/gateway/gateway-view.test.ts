@@ -49,6 +49,20 @@ function inputs(overrides: Partial<GatewayInputs> = {}): GatewayInputs {
 }
 
 describe('gateway list and gate', () => {
+  it('a host connected --each shows each tool under its server\'s own entry, named as that single-server door names it', () => {
+    // Found trying issue 31 as a new user: after `connect claude-code` the Gateway view listed
+    // mcp__switchboard__memory_read_graph while Claude Code shows mcp__memory__read_graph.
+    const { list, gate } = buildGatewayList(inputs({ entryPerServer: true }));
+    expect(list.tools.map((t) => [t.name, t.shown])).toEqual([
+      ['a_z_last', 'mcp__a__z_last'],
+      ['b_x', 'mcp__b__x'],
+    ]);
+    // Only the shown names change: the aggregated door's own names and gate stay.
+    expect([...gate.served.keys()]).toEqual(['a_z_last', 'b_x']);
+    // A single-server door (the entry itself) is not affected.
+    expect(buildGatewayList(inputs({ entryPerServer: true, server: 'a' })).list.tools.map((t) => [t.name, t.shown])).toEqual([['z_last', 'mcp__switchboard__z_last']]);
+  });
+
   it('lists by server key then raw name, leaves held tools out and says why each server gives none', () => {
     const { list, gate } = buildGatewayList(inputs());
     expect(list.tools.map((t) => [t.name, t.server, t.tool, t.shown])).toEqual([

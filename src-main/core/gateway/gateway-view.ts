@@ -51,6 +51,12 @@ export interface GatewayInputs {
   instance?(def: ServerDefinition): string | undefined;
   /** Issue 31: the host's guard rails say read-only — only tools annotated `readOnlyHint: true` pass (guard-rules.ts). */
   readOnly?: boolean;
+  /**
+   * Issue 31: the host is connected with `switchboard connect <host> --each` — each server has a
+   * same-name entry (a single-server door), so `shown` is the host's prefix for that entry + the
+   * tool's name at that door (`mcp__memory__read_graph`), not the aggregated entry's. Only `shown` changes.
+   */
+  entryPerServer?: boolean;
 }
 
 /** Why a name is not served: a contract error code and the words. */
@@ -148,6 +154,24 @@ function instancesOf(inputs: GatewayInputs, defs: readonly ServerDefinition[]): 
   return out;
 }
 
+/** The name the host shows for row `i` (named `name` at this door): under the aggregated entry, or (`entryPerServer`) under its server's own entry. */
+function shownNames(inputs: GatewayInputs, rows: readonly { def: ServerDefinition; tool: Tool }[], names: readonly string[]): (i: number, name: string) => string {
+  if (!inputs.entryPerServer || inputs.server !== undefined) return (_i, name) => hostShownName(inputs.host, name);
+  // Each server's single-server door names its tools on its own (gatewayNames with `single`).
+  const single = new Map<string, string[]>();
+  for (const server of new Set(rows.map((r) => r.def.name))) {
+    const mine = rows.filter((r) => r.def.name === server);
+    single.set(server, gatewayNames(inputs.host, mine.map((r) => ({ server, tool: r.tool.name })), true).names);
+  }
+  const seen = new Map<string, number>();
+  const at = rows.map((r) => {
+    const k = seen.get(r.def.name) ?? 0;
+    seen.set(r.def.name, k + 1);
+    return single.get(r.def.name)?.[k];
+  });
+  return (i, name) => hostShownName(inputs.host, at[i] ?? names[i] ?? name, rows[i]?.def.name);
+}
+
 /** The host's list for the project, and the gate that answers for every name. */
 export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; gate: GatewayGate } {
   const defs = inputs.view.entries
@@ -163,6 +187,7 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
     for (const tool of tools) rows.push({ def, tool });
   }
   const naming = gatewayNames(inputs.host, rows.map((r) => ({ server: r.def.name, tool: r.tool.name })), inputs.server !== undefined);
+  const shownOf = shownNames(inputs, rows, naming.names);
   const served = new Map<string, { server: string; tool: string }>();
   const held = new Map<string, GatewayRefusal & { server: string; tool: string }>();
   const tools: GatewayTool[] = [];
@@ -185,7 +210,7 @@ export function buildGatewayList(inputs: GatewayInputs): { list: GatewayList; ga
       inputSchema: tool.inputSchema as Record<string, unknown>,
       ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
       ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
-      shown: hostShownName(inputs.host, name),
+      shown: shownOf(i, name),
     });
   });
   const servers: GatewayServer[] = defs.map((def) => {

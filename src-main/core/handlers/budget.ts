@@ -75,7 +75,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
       for (const tool of tools) each.push(await setZedTool(def.source.file, server, tool, on, dctx));
       outcome = { unchanged: each.every((o) => o.unchanged), notes: [...new Set(each.flatMap((o) => o.notes))] };
     } else if (where === 'bridge') {
-      target = { kind: 'switchboard', note: switchboardOnlyNote(def.source.host) };
+      target = { kind: 'switchboard', note: switchboardOnlyNote(def.source.host, connected) };
       outcome = { unchanged: (await toggles.setMany(server, def.source.file, tools, on)).changed === 0, notes: [target.note] };
     } else {
       // Issue 30: kept in Switchboard for this host; its gateway door applies it (docs/gateway.md).

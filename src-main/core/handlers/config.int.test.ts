@@ -212,6 +212,20 @@ describe('config:transfer and config:remove', () => {
 });
 
 describe('config:hosts rows', () => {
+  it('a host connect put behind the gateway says so (mode and file); one that is not says nothing', async () => {
+    // Found trying issue 31 as a new user: "What each host sees" showed Claude Code's moved originals
+    // with no word that its file now names the gateway (only the Gateway view said so).
+    const { w, c } = make();
+    const cursor = put(join(w.home, '.cursor', 'mcp.json'), { mcpServers: { fine: { url: 'https://h.example/mcp' } } });
+    put(join(w.home, '.codex', 'config.toml'), '[mcp_servers.other]\ncommand = "node"\n');
+    const done = await c.handlers['gateway:connect']({ host: 'cursor' });
+    expect(done.ok).toBe(true);
+    const r = await c.handlers['config:hosts']({});
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.data.find((h) => h.host === 'cursor')?.connected).toEqual({ mode: 'each', file: cursor });
+    expect(r.data.find((h) => h.host === 'codex')?.connected).toBeUndefined();
+  });
+
   it('each row has its real state as Cursor sees it (active / also defined in … / disabled) and its launch line, URL secrets redacted', async () => {
     const { w, c } = make();
     const own = put(join(w.dataDir, 'servers.json'), { mcpServers: { dup: { transport: 'stdio', command: 'node', args: ['a.js'] } } });

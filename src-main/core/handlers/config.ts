@@ -7,6 +7,7 @@ import { removeDefinition, transferDefinition } from '../config/config-verbs.js'
 import { addServerToFile, setServerEnabled, updateServerInFile, type ServerPatch, type WriteOutcome } from '../config/config-writer.js';
 import { allHostViews, hostViewJson } from '../config/host-view.js';
 import { hostRowRun } from '../config/host-row-run.js';
+import { connectedSummary } from '../connect/connect-host.js';
 import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../facade/errors.js';
@@ -55,7 +56,9 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
       return ok((await allHostViews(result, dctx)).map((v) => {
         const json = hostViewJson(v, result, dctx);
         const runs = v.entries.map((e) => hostRowRun(e.definition, result, runtime));
-        return { ...json, entries: json.entries.map((e, i) => {
+        // Issue 31: a host `connect` put behind the gateway says so (its rows are the kept originals).
+        const connected = connectedSummary(dctx.dataDir, v.host);
+        return { ...json, ...(connected ? { connected } : {}), entries: json.entries.map((e, i) => {
           const run = runs[i];
           return run ? { ...e, run } : e;
         }) };

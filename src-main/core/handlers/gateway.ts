@@ -12,6 +12,7 @@ import { settledOrAfter } from '../../../src-shared/settled-or-after.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { discoverServers } from '../config/discovery.js';
 import { loadHostView } from '../config/host-view.js';
+import { connectedSummary } from '../connect/connect-host.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { GatewayBuildCache, pinsText } from '../gateway/gateway-build-cache.js';
 import { buildGatewayList, gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
@@ -53,7 +54,8 @@ export function gatewayHandlers(
   const progressive = new ProgressiveSetting(ctx.discoveryContext().dataDir);
   ctx.manager.on('status', (rt) => cache.status(rt.name, rt.status, rt.lastError));
   ctx.manager.on('tools', () => cache.clear());
-  const build = async (host: HostId, project: string | undefined, server: string | undefined, settleMs?: number): Promise<{ list: GatewayList; gate: GatewayGate }> => {
+  /** `entryPerServer`: name `shown` under each server's own entry (`gateway:list` of a host connected --each; calls never need it). */
+  const build = async (host: HostId, project: string | undefined, server: string | undefined, settleMs?: number, entryPerServer = false): Promise<{ list: GatewayList; gate: GatewayGate }> => {
     await settle(settleMs);
     const stamp = cache.stamp();
     const discovery = await ctx.ensureDiscovered();
@@ -63,7 +65,7 @@ export function gatewayHandlers(
     toggles.reload();
     guards.reload();
     const offersThree = server === undefined && progressive.on(host);
-    const key = JSON.stringify([host, server, offersThree]);
+    const key = JSON.stringify([host, server, offersThree, entryPerServer]);
     const inputs = { discovery, trusted: own.projectTrusted, toggles: toggles.text() + guards.text(), pins: (names: readonly string[]) => pinsText(names, heldByPin) };
     const hit = elsewhere ? undefined : cache.get(key, inputs);
     if (hit) return hit;
@@ -90,6 +92,7 @@ export function gatewayHandlers(
       bridgeOff: (name) => toggles.held(name, discovery.servers.find((s) => s.name === name)?.source.file),
       managed: discovery.servers.map((s) => s.name),
       readOnly: guards.of(host).readOnly,
+      ...(entryPerServer ? { entryPerServer } : {}),
       ...sharing,
     });
     // What in the host's own files kept servers out (a trial finding: an empty list with no word why).
@@ -108,7 +111,9 @@ export function gatewayHandlers(
   return {
     'gateway:list': async ({ host, project, server, settleMs }) => {
       try {
-        return ok((await build(host, project, server, settleMs)).list);
+        // Issue 31: connected with --each, the host shows each tool under its server's own entry (the view's `shown`).
+        const entryPerServer = server === undefined && connectedSummary(ctx.discoveryContext().dataDir, host)?.mode === 'each';
+        return ok((await build(host, project, server, settleMs, entryPerServer)).list);
       } catch (err) {
         return toFailure<GatewayList>(err);
       }

@@ -30,7 +30,7 @@ export function GatewayLinkNote({ budget, onConnect }: { budget: Budget; onConne
   return (
     <Group gap="xs" wrap="nowrap" role="note" aria-label="Gateway connection" className="budget-gateway" data-connected={link.connected || undefined}>
       <Text size="xs" c={link.connected ? 'teal' : 'orange'} style={{ flex: 1 }}>
-        Switches {link.note}
+        Switching a tool here {link.note}
       </Text>
       {link.connected ? null : (
         <Button size="xs" variant="light" onClick={() => onConnect(host)}>

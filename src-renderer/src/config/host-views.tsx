@@ -63,6 +63,11 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
                 <Group gap="xs">
                   <Text fw={600}>{v.label}</Text>
                   <Badge variant="light">{v.entries.filter((e) => e.loaded).length} loaded</Badge>
+                  {v.connected ? (
+                    <Badge variant="light" color="teal" aria-label={`${v.label} is connected through the gateway (${v.connected.mode})`}>
+                      through the gateway ({v.connected.mode})
+                    </Badge>
+                  ) : null}
                   {v.entries.some((e) => hostRowState(e, snapshot).kind === 'shadowed') ? (
                     <Badge variant="light" color="gray">{v.entries.filter((e) => hostRowState(e, snapshot).kind === 'shadowed').length} shadowed</Badge>
                   ) : null}
@@ -70,6 +75,11 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
               </Accordion.Control>
               <Accordion.Panel>
                 <Stack gap={4}>
+                  {v.connected ? (
+                    <Text size="xs" c="teal">
+                      Its file {v.connected.file} names Switchboard&apos;s gateway (switchboard connect {v.host}); the rows below are the originals Switchboard keeps and runs for it.
+                    </Text>
+                  ) : null}
                   {v.files.filter((f) => f.exists).map((f) => (
                     <Text size="xs" className="mono" key={f.path}>{f.path} ({f.scope})</Text>
                   ))}

@@ -28,6 +28,11 @@ function DoorEntry({ h }: { h: GatewayHost }) {
       <Text size="sm" fw={600}>
         Door entry
       </Text>
+      {h.doors.connected ? (
+        <Text size="xs" c="teal">
+          Connected: {h.doors.connected.file} already holds the gateway&apos;s entries. These lines are for an entry you write by hand; added beside them, the agent would get every tool twice.
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed">
         stdio (with <span className="mono">switchboard</span> on the host&apos;s PATH: npm link, or a global install)
       </Text>

@@ -29,6 +29,14 @@ export function formatTraceEntry(e: TraceEntry): string {
   return parts.join(' ');
 }
 
+/** What an empty `trace` says on stderr: the filters given, and that the trace starts with the Switchboard that answers. */
+export function emptyTraceMessage(server?: string, method?: string, host?: string): string {
+  const filters = [server !== undefined ? `server ${server}` : '', method !== undefined ? `--method ${method}` : '', host !== undefined ? `--host ${host}` : ''].filter(Boolean);
+  const what = filters.length > 0 ? `No trace entries match ${filters.join(', ')}` : 'No trace entries';
+  const via = host !== undefined ? `; a call from ${host} through its gateway door shows here as "via ${host}"` : '';
+  return `${what}: the trace holds what the running Switchboard (or this one-shot run) saw since it started${via}`;
+}
+
 export async function runTrace(ctx: CliContext): Promise<number> {
   const server = ctx.cli.positionals[0];
   const method = typeof ctx.cli.flags.method === 'string' ? ctx.cli.flags.method : undefined;
@@ -81,6 +89,9 @@ export async function runTrace(ctx: CliContext): Promise<number> {
     const result = await call('trace:get', input);
     if (!result.ok) return printFailure(ctx, result.error);
     for (const e of result.data) print(e);
+    // An empty answer says why on stderr (found trying issue 31 as a new user: `trace --host claude-code`
+    // printed nothing at all after a restart); stdout stays empty for scripts.
+    if (result.data.length === 0 && !ctx.cli.json) ctx.io.err(emptyTraceMessage(server, method, host));
     return EXIT.OK;
   });
 }
