@@ -5,7 +5,7 @@
  * when the window opens (Mantine's own localStorage copy only spares a flash before that answer).
  */
 import { NativeSelect, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ThemeChoice as Choice } from '../../../src-shared/api/methods/prefs.js';
 import { useApp } from '../store/use-store.js';
 
@@ -21,18 +21,27 @@ export function ThemeChoice() {
   const { api } = useApp();
   const { setColorScheme } = useMantineColorScheme();
   const [choice, setChoice] = useState<Choice>();
+  // Mantine's setColorScheme is a new function each render: kept in a ref, so the stored choice is
+  // read once per window (not after every render, where a late answer reverted a fresh choice).
+  const apply = useRef(setColorScheme);
+  useEffect(() => {
+    apply.current = setColorScheme;
+  });
+  const chosen = useRef(false);
   useEffect(() => {
     let live = true;
     void api.call('prefs:get', {}).then((r) => {
-      if (!live || !r.ok) return;
+      // A choice made before the stored one arrived wins (its prefs:setTheme is on its way).
+      if (!live || !r.ok || chosen.current) return;
       setChoice(r.data.theme);
-      setColorScheme(SCHEME[r.data.theme]);
+      apply.current(SCHEME[r.data.theme]);
     });
     return () => {
       live = false;
     };
-  }, [api, setColorScheme]);
+  }, [api]);
   const change = (value: Choice): void => {
+    chosen.current = true;
     setChoice(value);
     setColorScheme(SCHEME[value]);
     void api.call('prefs:setTheme', { theme: value });
