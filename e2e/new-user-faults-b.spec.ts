@@ -62,6 +62,19 @@ test.afterAll(async () => {
   await sb?.dispose();
 });
 
+test('the trust banner folds to one line, and unfolds to show what trusting runs before the Trust button', async () => {
+  const banner = page.getByRole('region', { name: 'Workspace trust' });
+  await expect(banner.getByRole('list', { name: 'What trusting runs' }).getByRole('listitem')).toHaveCount(2);
+  await banner.getByRole('button', { name: 'Later' }).click();
+  await expect(banner).toContainText('Trust this folder? 2 servers in');
+  // One line: the view below gets the space back; no Trust button until the list is shown again.
+  expect((await banner.boundingBox())?.height ?? 999).toBeLessThan(48);
+  await expect(banner.getByRole('button', { name: 'Trust this folder' })).toHaveCount(0);
+  await banner.getByRole('button', { name: 'Review' }).click();
+  await expect(banner.getByRole('list', { name: 'What trusting runs' }).getByRole('listitem')).toHaveCount(2);
+  await expect(banner.getByRole('button', { name: 'Trust this folder' })).toBeVisible();
+});
+
 test('the server list is grouped by source and keeps its order when the folder is trusted', async () => {
   await expect(serverButton('everything')).toContainText('untrusted');
   await expect(serverButton('filesystem')).toContainText('connected');

@@ -6,6 +6,10 @@
  * URL, header names (issue 16). In a trusted folder, a server whose definition changed (or a new
  * one) waits in the approval banner below with its diff; "Approve" calls `trust:approve` with the
  * hash that was shown, so a definition that changed again meanwhile is refused.
+ *
+ * "Later" folds the banner into one line (issue 32: the full list took ~250 px above every view);
+ * the folded line has no Trust button — "Review" unfolds the list first, so the person always sees
+ * what trusting runs before agreeing. The list itself scrolls past ~10 rows.
  */
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -20,9 +24,24 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
   const { api, store } = useApp();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [folded, setFolded] = useState(false);
   const untrusted = snapshot.servers.filter((s) => s.status === 'untrusted');
   if (snapshot.project.trusted) return <ApprovalBanner snapshot={snapshot} />;
   if (untrusted.length === 0) return null;
+  if (folded) {
+    return (
+      <section aria-label="Workspace trust">
+        <Group gap="sm" className="trust-folded" wrap="nowrap">
+          <Text size="sm" truncate>
+            Trust this folder? {plural(untrusted.length, 'server')} in <PathText path={snapshot.project.dir} /> wait; nothing runs until you trust it.
+          </Text>
+          <Button color="grape" variant="light" size="compact-xs" onClick={() => setFolded(false)}>
+            Review
+          </Button>
+        </Group>
+      </section>
+    );
+  }
 
   const trust = async (): Promise<void> => {
     setBusy(true);
@@ -61,6 +80,9 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
         <Group gap="sm" align="center">
           <Button color="grape" size="xs" onClick={() => void trust()} loading={busy}>
             Trust this folder
+          </Button>
+          <Button variant="subtle" color="gray" size="xs" onClick={() => setFolded(true)}>
+            Later
           </Button>
           <Text size="xs" c="dimmed">
             Trusting starts these now and on every later run.
