@@ -72,7 +72,7 @@ test('a notification arrives unread, is filtered and acknowledged; a confirm rul
     const view = page.getByRole('region', { name: 'Notifications' });
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toHaveAccessibleName('#1 unread mon alerts/critical');
-    await push(api, 'notifications/message', { level: 'info', logger: 'db', data: 'slow query <b>not html</b>' });
+    await push(api, 'notifications/message', { level: 'warning', logger: 'db', data: 'slow query <b>not html</b>' });
     await expect(rows(page)).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
 

@@ -52,7 +52,7 @@ afterAll(() => endServedOwner(serve && api ? { child: serve, api } : undefined, 
 describe('the CLI attached to a live owner', () => {
   it('channels lists what arrived (text and --json), filtered by server, channel and unread', async () => {
     await call('notify', { params: { message: 'disk full' } });
-    await call('log', { logger: 'db', data: 'slow query' });
+    await call('log', { level: 'warning', logger: 'db', data: 'slow query' });
     expect(await waitFor(() => announced.some((e) => e.channel === 'message/db'), 10_000)).toBe(true);
     const [text, json, filtered] = await Promise.all([
       runSwitchboard(world, ['channels']),

@@ -37,9 +37,12 @@ describe('ChannelStore', () => {
     add(a, 's', 'resources/list_changed', { _meta: { x: 1 } });
     add(a, 's', 'tools/list_changed', { reason: 'new tools' });
     add(a, 's', 'message/log', { data: 'hello' });
+    // Routine log lines (below warning) are kept and listed, never unread: server-everything's start.
+    add(a, 's', 'message/everything-server', { level: 'info', data: 'Roots updated: 1 root(s) received from client' });
+    add(a, 's', 'message', { level: 'debug', data: 'x' });
     expect(a.summary().unread).toBe(2);
     expect(a.query({ unread: true }).entries.map((e) => e.seq)).toEqual([3, 4]);
-    expect(a.query({}).entries.map((e) => e.unread)).toEqual([false, false, true, true]);
+    expect(a.query({}).entries.map((e) => e.unread)).toEqual([false, false, true, true, false, false]);
     await marks.markSeen(3);
     a.recount();
     expect(a.summary().unread).toBe(1);
@@ -47,7 +50,7 @@ describe('ChannelStore', () => {
     // Kept in state.json: a restart does not bring them back.
     const c = open(50);
     expect(c.summary().unread).toBe(1);
-    expect(c.query({}).entries.map((e) => e.acked)).toEqual([false, false, false, false]);
+    expect(c.query({}).entries.map((e) => e.acked)).toEqual([false, false, false, false, false, false]);
     c.close();
   });
 
@@ -81,7 +84,7 @@ describe('ChannelStore', () => {
     const marks = new ChannelMarks(new StateStore(dir));
     const store = open(100, marks);
     add(store, 'mon', 'alerts/critical', { message: 'Disk FULL' });
-    add(store, 'mon', 'message/db', { level: 'info', data: 'ok' });
+    add(store, 'mon', 'message/db', { level: 'warning', data: 'ok' });
     add(store, 'web', 'alerts/info', { message: 'deploy' });
     expect(store.query({ channel: 'alerts' }).entries.map((e) => e.seq)).toEqual([1, 3]);
     expect(store.query({ text: 'disk full' }).entries.map((e) => e.seq)).toEqual([1]);

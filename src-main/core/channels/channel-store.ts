@@ -10,7 +10,7 @@ import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import { entryLine, type ChannelFile } from './channel-file.js';
 import type { ChannelMarks } from './channel-marks.js';
 import { EntryWindow } from './entry-window.js';
-import { followedByApp } from './followed-changes.js';
+import { neverUnread } from './followed-changes.js';
 
 /** Entries kept in memory. */
 export const DEFAULT_WINDOW_SIZE = 10_000;
@@ -162,10 +162,11 @@ export class ChannelStore {
 
   /**
    * Whether `entry` counts as unread: not paused on arrival, not acknowledged, not yet shown in the
-   * Notifications view, and not a list change the app follows itself (followed-changes.ts).
+   * Notifications view, not a list change the app follows itself and not a routine log line
+   * (followed-changes.ts).
    */
   isUnread(entry: ChannelEntry): boolean {
-    return !entry.paused && !this.options.marks.isAcked(entry) && !this.options.marks.isSeen(entry.seq) && !followedByApp(entry);
+    return !entry.paused && !this.options.marks.isAcked(entry) && !this.options.marks.isSeen(entry.seq) && !neverUnread(entry);
   }
 
   /** Unread counts and pauses (`pendingConfirmations` is filled in by the service). */
