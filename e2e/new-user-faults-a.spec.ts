@@ -93,6 +93,9 @@ test('the Hosts dialog shows each row’s run state and tool count, and a row le
   await expect(broken).toContainText('error');
   await expect(broken).toContainText('/nonexistent/mcp-server-broken');
   await expect(broken).not.toContainText('running');
+  // The Launch column is wide enough to read a command line (a trial found one path segment per line).
+  const launch = cursor.getByRole('columnheader', { name: 'Launch' });
+  expect((await launch.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(340);
   await broken.getByRole('button', { name: 'broken', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'What each host sees' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'broken' })).toBeVisible();

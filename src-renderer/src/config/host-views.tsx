@@ -52,7 +52,7 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
   return (
     <>
       <Button size="xs" variant="light" onClick={() => setOpen(true)}>Hosts</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="What each host sees" size="xl">
+      <Modal opened={open} onClose={() => setOpen(false)} title="What each host sees" size="min(80rem, 95vw)">
         {error ? <Text c="red">{error}</Text> : null}
         {views && shown.length === 0 ? <Text c="dimmed">No host config files found.</Text> : null}
         {views ? (
@@ -118,7 +118,7 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
                               )}
                             </Table.Td>
                             <Table.Td>{e.server.transport}</Table.Td>
-                            <Table.Td className="mono launch-line" title={row.launch}>
+                            <Table.Td className="mono launch-line host-launch" title={row.launch}>
                               {row.launch}
                             </Table.Td>
                             <Table.Td>
