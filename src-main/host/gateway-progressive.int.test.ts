@@ -54,9 +54,14 @@ describe('progressive discovery through the gateway (issue 31 item 4)', () => {
     expect((await call(client, 'call_tool', { name: 'apps_echo', arguments: { message: 'hi' } })).content).toEqual([{ type: 'text', text: 'Echo: hi' }]);
     expect((await call(client, 'apps_echo', { message: 'direct' })).content).toEqual([{ type: 'text', text: 'Echo: direct' }]);
     // An unknown name, called directly, says how to call.
-    await expect(client.callTool({ name: 'echo', arguments: {} })).rejects.toThrow(
-      'Unknown tool "echo" for Claude Code: no tool of that name in its list through Switchboard\'s gateway; this door uses progressive discovery: use search_tools {"query": "<words>"} (for this name it finds: apps_echo), then call_tool {"name": "<a name it returned>", "arguments": {…}}',
-    );
+    const told =
+      'Unknown tool "echo" for Claude Code: no tool of that name in its list through Switchboard\'s gateway; this door uses progressive discovery: use search_tools {"query": "<words>"} (for this name it finds: apps_echo), then call_tool {"name": "<a name it returned>", "arguments": {…}}';
+    await expect(client.callTool({ name: 'echo', arguments: {} })).rejects.toThrow(told);
+    // The call history keeps what the agent was told, hint included (a trial found only the first half).
+    const refusals = await runSwitchboard(world, ['history', '--host', 'claude-code', '--json']);
+    expect(refusals.code, refusals.stderr).toBe(0);
+    const refused = (JSON.parse(refusals.stdout) as { refused?: { name: string; reason: string } }[]).filter((r) => r.refused?.name === 'echo');
+    expect(refused.map((r) => r.refused?.reason)).toEqual([told]);
     // The app-only tool through call_tool: the gate's words, as a result the agent reads.
     expect(await call(client, 'call_tool', { name: 'apps_refresh' })).toEqual({
       content: [{ type: 'text', text: 'Tool "apps_refresh" is app-only: its server marks it for MCP Apps only (_meta.ui.visibility ["app"]), so Switchboard\'s gateway never gives it to Claude Code\'s agent' }],

@@ -15,12 +15,13 @@
  *   of a direct call. A name the list does not hold is an `isError` result with the gate's words
  *   (the agent called a tool that exists, `call_tool`, so it reads why), not a protocol error.
  * - A direct `tools/call` by a name of the full list still works (same gate); an unknown one is
- *   refused `NOT_FOUND` with the gate's words plus how to call (`progressiveHint`).
+ *   refused `NOT_FOUND` with the gate's words plus how to call (`progressiveHint`) — in the answer
+ *   and in the call history's record of the refusal.
  * - Bad arguments of the three are `isError` results that say what is wrong.
  */
 import { z } from 'zod';
 import type { ApiHandlers } from '../../../src-shared/api/contract.js';
-import { fail, ok } from '../../../src-shared/api/envelope.js';
+import { ok } from '../../../src-shared/api/envelope.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
 import type { HostId } from '../../../src-shared/config/server.js';
 import { toFailure } from '../facade/errors.js';
@@ -30,6 +31,11 @@ import { gatewayLookup, type GatewayGate } from '../gateway/gateway-view.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type CallHandler = ApiHandlers['gateway:call'];
+/**
+ * The gateway's own call handler, told how to word a refusal of an unknown name (`refusalHint`,
+ * appended to a `NOT_FOUND` refusal's message both in the answer and in the call history's record).
+ */
+export type GatewayCallInner = (input: Parameters<CallHandler>[0], refusalHint?: () => string) => ReturnType<CallHandler>;
 type Build = (host: HostId, project: string | undefined, server: string | undefined, settleMs?: number) => Promise<{ list: GatewayList; gate: GatewayGate }>;
 
 const SearchArgs = z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(SEARCH_MAX_LIMIT).optional() });
@@ -46,7 +52,7 @@ function badArgs(tool: string, error: z.ZodError): string {
  * the list it gates with. For a host with progressive discovery off, or a single-server door, it is
  * `inner` (after one read of the setting).
  */
-export function progressiveCall(setting: ProgressiveSetting, build: Build, inner: CallHandler): CallHandler {
+export function progressiveCall(setting: ProgressiveSetting, build: Build, inner: GatewayCallInner): CallHandler {
   return async (input) => {
     if (input.server !== undefined || !setting.on(input.host)) return inner(input);
     try {
@@ -75,8 +81,8 @@ export function progressiveCall(setting: ProgressiveSetting, build: Build, inner
         const own = isProgressiveTool(a.data.name) ? `; "${a.data.name}" is one of this door's own tools: call it directly, not through ${CALL_TOOL}` : '';
         return ok(metaResult(name, `${r.error.message}${own}`, true));
       }
-      const r = await inner(input);
-      return r.ok || r.error.code !== 'NOT_FOUND' ? r : fail(r.error.code, `${r.error.message}${progressiveHint(searchTools(list, name, 3))}`);
+      // The hint goes into the refusal itself, so the call history keeps what the agent was told.
+      return await inner(input, () => progressiveHint(searchTools(list, name, 3)));
     } catch (err) {
       return toFailure(err);
     }

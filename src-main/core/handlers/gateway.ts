@@ -119,16 +119,17 @@ export function gatewayHandlers(
       }
     },
     // Progressive discovery's three tools and hints wrap the one call path (gateway-progressive.ts).
-    'gateway:call': progressiveCall(progressive, build, async ({ host, project, server, name, args, callId, relay, settleMs }) => {
+    'gateway:call': progressiveCall(progressive, build, async ({ host, project, server, name, args, callId, relay, settleMs }, refusalHint) => {
       try {
         const startedAt = Date.now();
         const { gate } = await build(host, project, server, settleMs);
         const target = gatewayLookup(gate, host, name, server !== undefined);
         if ('code' in target) {
           // Kept in the call history: a person sees what the agent tried and why it was refused.
-          const kept = refusalRecord(gate, name, server !== undefined, target);
+          const refusal = target.code === 'NOT_FOUND' && refusalHint ? { code: target.code, message: `${target.message}${refusalHint()}` } : target;
+          const kept = refusalRecord(gate, name, server !== undefined, refusal);
           ctx.emit('history:appended', ctx.inspector.history.record(args, startedAt, kept.result, false, undefined, { host }, kept.refused));
-          return fail(target.code, target.message);
+          return fail(refusal.code, refusal.message);
         }
         // A separate instance serves it; the history names the server the host called (§ Sharing).
         const instance = gate.instances?.get(target.server);
