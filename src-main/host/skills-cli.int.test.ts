@@ -24,9 +24,9 @@ afterAll(() => {
 });
 
 describe('switchboard skills', () => {
-  it('lists, prints one skill (a tampered SKILL.md is not shown: exit 7), and --verify exits 0, 7, 8 or 9 as the Inspector does', async () => {
+  it('lists, prints one skill (a tampered SKILL.md is not shown: exit 7), and --verify exits 0, 7, 8 or 9 as the Inspector does (8 also when the check cannot run)', async () => {
     // One-shot runs, side by side (each starts its own core and fixture).
-    const [list, one, tampered, good, size, broken, dynamic, all] = await Promise.all([
+    const [list, one, tampered, good, size, broken, dynamic, all, gone] = await Promise.all([
       ['skills', 'fx'],
       ['skills', 'fx', 'good'],
       ['skills', 'fx', 'skill://frontmatter-differs/SKILL.md'],
@@ -35,12 +35,13 @@ describe('switchboard skills', () => {
       ['skills', 'fx', 'broken', '--verify'],
       ['skills', 'fx', 'dynamic', '--verify', '--require-digests'],
       ['skills', 'fx', '--verify', '--json'],
+      ['skills', 'nowhere', '--verify'],
     ].map((args) => runSwitchboard(world, args)));
 
     expect(list?.stderr).toBe('');
     expect(list?.code).toBe(0);
     const lines = list?.stdout.split('\n') ?? [];
-    expect(lines[0]).toMatch(/^good {2}v1\.2\.0 {2}3 files, \d+ bytes {2}skill:\/\/good\/SKILL\.md$/);
+    expect(lines[0]).toBe('good  v1.2.0  3 files, 188 bytes  skill://good/SKILL.md');
     expect(lines[1]).toBe('  A skill whose every file matches');
     expect(lines).toContain('dynamic  dynamic (no digests)  skill://dynamic/SKILL.md');
     expect(lines).toContain('  ! The skill lists 513 files (the limit is 512); it is not read');
@@ -76,5 +77,9 @@ describe('switchboard skills', () => {
       broken: 'unfinished',
       'too-big': 'unfinished',
     });
+
+    // The verification itself could not run: 8 too, with the reason.
+    expect(gone?.code).toBe(8);
+    expect(gone?.stderr).toContain('Unknown server "nowhere"');
   }, 200_000);
 });
