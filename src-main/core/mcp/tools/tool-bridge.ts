@@ -19,6 +19,7 @@ import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausabl
 import { declaresHeaders } from '../transport/tool-headers.js';
 import { taskHandleOf, type ModernTask } from '../client/modern-tasks.js';
 import { toolProblems } from './tool-validity.js';
+import { callTraceMeta } from '../logs/trace-context.js';
 import { compileLinear } from '../../../../src-shared/linear-regexp.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from '../failures/failure-text.js';
@@ -325,7 +326,8 @@ export async function executeToolCall(
         options.onProgress?.({ progress: p.progress, total: p.total, message: p.message });
       },
     };
-    const params = { name: tool, arguments: args };
+    // The call's traceparent in its params: the SDK's MRTR retries copy them, so they keep the call's trace (trace-context.ts).
+    const params = { name: tool, arguments: args, ...callTraceMeta() };
     // 2026-07-28: the SDK's callTool mirrors x-mcp-header arguments into Mcp-Param-* headers. Given the
     // definition without its outputSchema, it validates nothing: mapCallResult does, keeping the result.
     const raw =
