@@ -2,7 +2,8 @@
  * The trace across servers and replay of any request (issue 15 item 2; docs/inspecting.md), in
  * Chromium against `switchboard serve`: two real servers merged in the Trace view and filtered by
  * server (from the sidebar and from a server's tab), a `resources/read` replayed with its result
- * shown beside the list, and an HTTP server's listening GET shown with its headers.
+ * shown beside the list, and an HTTP server's listening GET shown with its headers; a request's W3C
+ * trace id shown and filtered by (issue 35 item 4).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,6 +58,18 @@ test('Trace view: every server merged in time order, filtered by server, exporte
   await expect(page.getByRole('group', { name: 'Trace filters' }).getByRole('combobox', { name: 'Server' })).toHaveValue('alpha');
   await expect(serverCells.first()).toHaveText('alpha');
   expect(new Set(await serverCells.allTextContents())).toEqual(new Set(['alpha']));
+
+  // Issue 35 item 4: each request's W3C trace id is shown, and "Only this trace" keeps just that trace.
+  const alphaFilters = page.getByRole('group', { name: 'Trace filters' });
+  await alphaFilters.getByRole('combobox', { name: 'Method' }).selectOption('tools/list');
+  await trace.getByRole('button').first().click();
+  const traceId = (await detail.getByLabel('trace id').textContent()) ?? '';
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  await detail.getByRole('button', { name: 'Only this trace' }).click();
+  await expect(alphaFilters.getByRole('textbox', { name: 'Trace id' })).toHaveValue(traceId);
+  await alphaFilters.getByRole('combobox', { name: 'Method' }).selectOption({ label: 'Every method' });
+  await expect(trace.getByRole('button')).toHaveCount(2);
+  await expect(trace.getByRole('button').first()).toContainText(`"traceparent":"00-${traceId}-`);
 });
 
 test('trace: Replay of a resources/read shows its result as a tree and the new exchange in the trace', async ({ page, sandbox }) => {

@@ -2,7 +2,8 @@
  * Trace context (issue 35 item 4, trace-context.ts) on a real 2026-07-28 stdio server whose
  * `confirm` tool answers `input_required` (an MRTR round trip): a call with no traceparent of its
  * own gets a fresh valid one; its retry keeps the trace id with a span id of its own; a request
- * outside the call (`tools/list`) is a trace of its own. What the server received is read from the
+ * outside the call (`tools/list`) is a trace of its own; the `tasks/get` polls of a call answered
+ * with a task (ext-tasks) keep the call's trace id. What the server received is read from the
  * JSON-RPC trace, which records the message as sent.
  */
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { NO_RESTARTS } from '../manager/backoff.js';
 import { McpManager } from '../manager/manager.js';
 import { ServerRequestBroker } from '../inspector/server-requests.js';
 import { testDefinition } from '../testing/test-helpers.js';
+import { TaskRunner } from '../tools/task-runner.js';
 import { parseTraceparent, startCallTrace, withCallTrace } from './trace-context.js';
 
 const MODERN_STDIO = fileURLToPath(new URL('../testing/fixtures/modern-stdio-server.mjs', import.meta.url));
@@ -37,14 +39,15 @@ describe('traceparent on the requests Switchboard sends', () => {
     expect(fresh.parentSpanId).toBeUndefined();
   });
 
-  it('a call without a traceparent gets a fresh one, kept through its MRTR retry; other requests get their own', async () => {
+  it('a call without a traceparent gets a fresh one, kept through its MRTR retry and its task polls; other requests get their own', async () => {
     const broker = new ServerRequestBroker({ hasFace: () => true });
     const pending: PendingServerRequest[] = [];
     broker.on('pending', (r) => {
       pending.push(r);
       broker.answer(r.id, { action: 'accept', content: { confirm: true, note: 'ok' } });
     });
-    manager = new McpManager({ clientName: 'switchboard-test', clientVersion: '1.0.0', restart: NO_RESTARTS, hooks: { broker } });
+    const tasks = new TaskRunner();
+    manager = new McpManager({ clientName: 'switchboard-test', clientVersion: '1.0.0', restart: NO_RESTARTS, hooks: { broker, followTask: (a) => tasks.adopt(a) } });
     await manager.reconcile([{ definition: testDefinition({ name: 'modern', transport: 'stdio', command: process.execPath, args: [MODERN_STDIO, '--legacy', 'reject'] }), desired: 'run' }]);
     await manager.settled();
     const m = manager;
@@ -67,5 +70,13 @@ describe('traceparent on the requests Switchboard sends', () => {
     const list = sent.find((e) => e.method === 'tools/list');
     expect(list?.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(list?.traceId).not.toBe(trace.traceId);
+
+    // A call answered with a task handle: every tasks/get poll of it carries the call's trace id.
+    const job = startCallTrace();
+    const from = m.trace('modern').at(-1)?.seq ?? 0;
+    expect(await withCallTrace(job, () => m.callTool('modern', 'job', { steps: 2, delayMs: 50 }))).toMatchObject({ isError: false, text: 'job finished after 2 steps' });
+    const polls = m.trace('modern', from).filter((e) => e.direction === 'out' && e.method === 'tasks/get');
+    expect(polls.length).toBeGreaterThan(0);
+    expect(new Set(polls.map((e) => e.traceId))).toEqual(new Set([job.traceId]));
   });
 });
