@@ -4,7 +4,8 @@
  * a collector (`SWITCHBOARD_OTLP_ENDPOINT`, a plain node:http OTLP/HTTP receiver on 127.0.0.1 here).
  * The backend server gets the host's trace id (the JSON-RPC trace, read with `switchboard trace
  * --trace-id`), with a span of Switchboard's own; the collector gets the call's span with the same
- * trace id, the host's span as its parent, and no argument value.
+ * trace id, the host's span as its parent, and no argument value. `switchboard otlp` shows and sets
+ * the collector setting (state.json), the environment variable winning.
  */
 import { createServer, type Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/client';
@@ -72,7 +73,7 @@ afterAll(async () => {
 });
 
 describe('trace context through the gateway (issue 35 item 4)', () => {
-  it('continues the host’s trace to the backend and exports the call’s span to the collector', async () => {
+  it('continues the host’s trace to the backend and exports the call’s span to the collector; `switchboard otlp` shows and sets the setting', async () => {
     const result = await client.callTool({ name: 'everything_echo', arguments: { message: SECRET_ARG }, _meta: { traceparent: `00-${HOST_TRACE}-${HOST_SPAN}-01` } });
     expect(result.content).toEqual([{ type: 'text', text: `Echo: ${SECRET_ARG}` }]);
 
@@ -104,5 +105,19 @@ describe('trace context through the gateway (issue 35 item 4)', () => {
     const bad = await runSwitchboard(made.world, ['trace', '--trace-id', 'xyz']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('A trace id is 32 lower-case hex digits');
+
+    // `switchboard otlp` shows and sets the collector setting through the running owner; the environment wins.
+    const active = `${made.world.env.SWITCHBOARD_OTLP_ENDPOINT ?? ''}/v1/traces`;
+    const json = async (args: string[]): Promise<unknown> => {
+      const r = await runSwitchboard(made.world, ['otlp', ...args, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    expect(await json([])).toEqual({ endpoint: null, active, fromEnv: true });
+    expect(await json(['http://127.0.0.1:9'])).toEqual({ endpoint: 'http://127.0.0.1:9/v1/traces', active, fromEnv: true });
+    expect(await json(['off'])).toEqual({ endpoint: null, active, fromEnv: true });
+    const badUrl = await runSwitchboard(made.world, ['otlp', 'ftp://collector']);
+    expect(badUrl.code).not.toBe(0);
+    expect(badUrl.stderr).toContain('The OTLP endpoint must be an http(s) URL, e.g. http://127.0.0.1:4318/v1/traces; got "ftp://collector"');
   });
 });

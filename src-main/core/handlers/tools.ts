@@ -7,7 +7,7 @@ import type { ToolCallResult } from '../../../src-shared/api/status.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
 import { toFailure } from '../facade/errors.js';
 import { withVia } from '../mcp/logs/call-via.js';
-import { callSpanSink } from '../mcp/logs/otlp-export.js';
+import { callSpans } from '../mcp/logs/otlp-export.js';
 import { startCallTrace, withCallTrace } from '../mcp/logs/trace-context.js';
 import { missingParamsResult, missingRequired } from '../mcp/tools/catalog.js';
 import { truncateResult } from '../mcp/tools/result-preview.js';
@@ -46,15 +46,16 @@ export function toolHandlers(ctx: CoreContext, runCall: ToolCallRunner = toolCal
  */
 export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
   // Issue 35 item 4: spans go to a collector only when the person named one (otlp-export.ts); else nothing is loaded.
-  const spans = callSpanSink(ctx.options.dataDir);
+  const spans = callSpans(ctx.options.dataDir);
   return async (input, via, relay, traceparent) => {
     // One W3C trace per call, continuing the host's when its door relayed one (trace-context.ts).
     const trace = startCallTrace(traceparent);
     const startMs = Date.now();
     const r = await withCallTrace(trace, () => runOneCall(ctx, input, via, relay));
-    if (spans) {
+    const sink = spans();
+    if (sink) {
       const outcome = !r.ok ? 'refused' : r.data.isError || r.data.failure !== undefined ? 'error' : 'ok';
-      spans.record({ trace, server: input.server, tool: input.tool, ...(via ? { host: via.host } : {}), startMs, endMs: Date.now(), outcome });
+      sink.record({ trace, server: input.server, tool: input.tool, ...(via ? { host: via.host } : {}), startMs, endMs: Date.now(), outcome });
     }
     return r;
   };

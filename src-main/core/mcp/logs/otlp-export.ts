@@ -2,7 +2,7 @@
  * Optional OTLP/HTTP export of tool-call spans (issue 35 item 4; docs/extensions.md § Trace context).
  * Off by default: nothing is sent, and the OpenTelemetry packages are not even loaded, unless the
  * person names a collector — the `SWITCHBOARD_OTLP_ENDPOINT` environment variable, else state.json's
- * `otlp.endpoint` (read when the core starts). Then `@opentelemetry/exporter-trace-otlp-http` (OTLP
+ * `otlp.endpoint` (`prefs:setOtlp`; read when the core starts and again after a change). Then `@opentelemetry/exporter-trace-otlp-http` (OTLP
  * JSON over HTTP POST) and `@opentelemetry/sdk-trace` are imported dynamically, once per endpoint.
  *
  * One span per tool call, with the call's W3C trace id and span id (trace-context.ts) and the
@@ -64,6 +64,30 @@ export function otlpEndpoint(dataDir: string, env: NodeJS.ProcessEnv = process.e
   } catch {
     return undefined;
   }
+}
+
+/** Bumped when the setting changes (`prefs:setOtlp`): `callSpans` reads it again. */
+let settingVersion = 0;
+
+/** Say the state.json setting changed: every `callSpans` of this process reads it again at its next call. */
+export function otlpSettingChanged(): void {
+  settingVersion++;
+}
+
+/**
+ * The span sink to use now (`callSpanSink`), read again only after `otlpSettingChanged` — a tool
+ * call costs no file read.
+ */
+export function callSpans(dataDir: string, env: NodeJS.ProcessEnv = process.env): () => SpanSink | undefined {
+  let seen = -1;
+  let sink: SpanSink | undefined;
+  return () => {
+    if (seen !== settingVersion) {
+      seen = settingVersion;
+      sink = callSpanSink(dataDir, env);
+    }
+    return sink;
+  };
 }
 
 /** Loaded exporters, one per endpoint (every handler group of a core shares it). */
