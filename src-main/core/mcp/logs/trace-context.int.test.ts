@@ -3,7 +3,8 @@
  * `confirm` tool answers `input_required` (an MRTR round trip): a call with no traceparent of its
  * own gets a fresh valid one; its retry keeps the trace id with a span id of its own; a request
  * outside the call (`tools/list`) is a trace of its own; the `tasks/get` polls of a call answered
- * with a task (ext-tasks) keep the call's trace id. What the server received is read from the
+ * with a task (ext-tasks) keep the call's trace id; a call made outside the one call path (the
+ * manager's own `callTool`, as a trigger rule's) is one trace as well. What the server received is read from the
  * JSON-RPC trace, which records the message as sent.
  */
 import { fileURLToPath } from 'node:url';
@@ -78,5 +79,13 @@ describe('traceparent on the requests Switchboard sends', () => {
     const polls = m.trace('modern', from).filter((e) => e.direction === 'out' && e.method === 'tasks/get');
     expect(polls.length).toBeGreaterThan(0);
     expect(new Set(polls.map((e) => e.traceId))).toEqual(new Set([job.traceId]));
+
+    // A call outside the one call path (a trigger rule's: the manager's own callTool) is one trace too, its retry included.
+    const before = m.trace('modern').at(-1)?.seq ?? 0;
+    expect(await m.callTool('modern', 'confirm', { action: 'rule' })).toMatchObject({ text: 'Confirmed rule: ok' });
+    const ruleCalls = m.trace('modern', before).filter((e) => e.direction === 'out' && e.method === 'tools/call');
+    expect(ruleCalls).toHaveLength(2);
+    expect(ruleCalls[0]?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(ruleCalls[1]?.traceId).toBe(ruleCalls[0]?.traceId);
   });
 });
