@@ -3,7 +3,7 @@
  * Chromium against `switchboard serve`: two real servers merged in the Trace view and filtered by
  * server (from the sidebar and from a server's tab), a `resources/read` replayed with its result
  * shown beside the list, and an HTTP server's listening GET shown with its headers; a request's W3C
- * trace id shown and filtered by (issue 35 item 4).
+ * trace id shown and filtered by, and the OTLP export setting set and turned off (issue 35 item 4).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,21 @@ test('Trace view: every server merged in time order, filtered by server, exporte
   await page.getByRole('button', { name: 'Trace: messages of all servers' }).click();
   const trace = page.getByRole('log', { name: 'JSON-RPC trace of all servers' });
   const serverCells = trace.locator('.trace-server');
+
+  // Issue 35 item 4: OTLP export is off until a collector is named; the core refuses a non-http URL in words.
+  const otlp = page.getByRole('group', { name: 'OTLP export' });
+  const otlpState = otlp.getByRole('status', { name: 'OTLP export state' });
+  await expect(otlpState).toHaveText('OTLP export is off: no span leaves Switchboard.');
+  const collector = otlp.getByRole('textbox', { name: 'OpenTelemetry collector (OTLP/HTTP)' });
+  await collector.fill('ftp://collector');
+  await otlp.getByRole('button', { name: 'Send spans there' }).click();
+  await expect(otlpState).toContainText('The OTLP endpoint must be an http(s) URL');
+  await collector.fill('http://127.0.0.1:9');
+  await otlp.getByRole('button', { name: 'Send spans there' }).click();
+  await expect(otlpState).toHaveText('Spans of tool calls go to http://127.0.0.1:9/v1/traces.');
+  expect((JSON.parse(readFileSync(join(sb.dataDir, 'state.json'), 'utf8')) as { otlp?: unknown }).otlp).toEqual({ endpoint: 'http://127.0.0.1:9/v1/traces' });
+  await otlp.getByRole('button', { name: 'Turn off' }).click();
+  await expect(otlpState).toHaveText('OTLP export is off: no span leaves Switchboard.');
   await expect(serverCells.filter({ hasText: /^alpha$/ }).first()).toBeVisible();
   await expect(serverCells.filter({ hasText: /^beta$/ }).first()).toBeVisible();
 
