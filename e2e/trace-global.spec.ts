@@ -2,7 +2,8 @@
  * The trace across servers and replay of any request (issue 15 item 2; docs/inspecting.md), in
  * Chromium against `switchboard serve`: two real servers merged in the Trace view and filtered by
  * server (from the sidebar and from a server's tab), a `resources/read` replayed with its result
- * shown beside the list, and an HTTP server's listening GET shown with its headers.
+ * shown beside the list, and an HTTP server's listening GET shown with its headers; a request's W3C
+ * trace id shown and filtered by, and the OTLP export setting set and turned off (issue 35 item 4).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,21 @@ test('Trace view: every server merged in time order, filtered by server, exporte
   await page.getByRole('button', { name: 'Trace: messages of all servers' }).click();
   const trace = page.getByRole('log', { name: 'JSON-RPC trace of all servers' });
   const serverCells = trace.locator('.trace-server');
+
+  // Issue 35 item 4: OTLP export is off until a collector is named; the core refuses a non-http URL in words.
+  const otlp = page.getByRole('group', { name: 'OTLP export' });
+  const otlpState = otlp.getByRole('status', { name: 'OTLP export state' });
+  await expect(otlpState).toHaveText('OTLP export is off: no span leaves Switchboard.');
+  const collector = otlp.getByRole('textbox', { name: 'OpenTelemetry collector (OTLP/HTTP)' });
+  await collector.fill('ftp://collector');
+  await otlp.getByRole('button', { name: 'Send spans there' }).click();
+  await expect(otlpState).toContainText('The OTLP endpoint must be an http(s) URL');
+  await collector.fill('http://127.0.0.1:9');
+  await otlp.getByRole('button', { name: 'Send spans there' }).click();
+  await expect(otlpState).toHaveText('Spans of tool calls go to http://127.0.0.1:9/v1/traces.');
+  expect((JSON.parse(readFileSync(join(sb.dataDir, 'state.json'), 'utf8')) as { otlp?: unknown }).otlp).toEqual({ endpoint: 'http://127.0.0.1:9/v1/traces' });
+  await otlp.getByRole('button', { name: 'Turn off' }).click();
+  await expect(otlpState).toHaveText('OTLP export is off: no span leaves Switchboard.');
   await expect(serverCells.filter({ hasText: /^alpha$/ }).first()).toBeVisible();
   await expect(serverCells.filter({ hasText: /^beta$/ }).first()).toBeVisible();
 
@@ -57,6 +73,18 @@ test('Trace view: every server merged in time order, filtered by server, exporte
   await expect(page.getByRole('group', { name: 'Trace filters' }).getByRole('combobox', { name: 'Server' })).toHaveValue('alpha');
   await expect(serverCells.first()).toHaveText('alpha');
   expect(new Set(await serverCells.allTextContents())).toEqual(new Set(['alpha']));
+
+  // Issue 35 item 4: each request's W3C trace id is shown, and "Only this trace" keeps just that trace.
+  const alphaFilters = page.getByRole('group', { name: 'Trace filters' });
+  await alphaFilters.getByRole('combobox', { name: 'Method' }).selectOption('tools/list');
+  await trace.getByRole('button').first().click();
+  const traceId = (await detail.getByLabel('trace id').textContent()) ?? '';
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  await detail.getByRole('button', { name: 'Only this trace' }).click();
+  await expect(alphaFilters.getByRole('textbox', { name: 'Trace id' })).toHaveValue(traceId);
+  await alphaFilters.getByRole('combobox', { name: 'Method' }).selectOption({ label: 'Every method' });
+  await expect(trace.getByRole('button')).toHaveCount(2);
+  await expect(trace.getByRole('button').first()).toContainText(`"traceparent":"00-${traceId}-`);
 });
 
 test('trace: Replay of a resources/read shows its result as a tree and the new exchange in the trace', async ({ page, sandbox }) => {

@@ -260,6 +260,7 @@ describe('planted-secret scan (issue 9)', () => {
       connect: [['connect', 'cursor', '--dry-run']],
       disconnect: [['disconnect', 'cursor']],
       guard: [['guard', 'cursor']],
+      otlp: [['otlp']],
     };
     // serve's output is its URL; its messages are the web host's, scanned above.
     const covered = new Set([...Object.keys(runs), 'serve']);

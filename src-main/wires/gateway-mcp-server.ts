@@ -8,7 +8,7 @@
  * tool); a tool that is there but held back (off, pin, untrusted, not ready) is an `isError` result
  * whose text says why; a failed `gateway:list` is -32603 with the owner's words.
  */
-import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type ServerCapabilities, type Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, TRACEPARENT_META_KEY, type CallToolResult, type ServerCapabilities, type Tool } from '@modelcontextprotocol/server';
 import type { SwitchboardApi } from '../../src-shared/api/contract.js';
 import type { GatewayList } from '../../src-shared/api/gateway.js';
 import type { HostId } from '../../src-shared/config/server.js';
@@ -85,7 +85,10 @@ export function gatewayMcpServer(options: GatewayMcpServerOptions): GatewayMcpSe
     await options.ready;
     const { name, arguments: args } = request.params;
     const relayed = relay?.begin(ctx);
-    const r = await options.call('gateway:call', { ...options.door(), name, args: (args ?? {}) as Record<string, unknown>, ...relayed?.input }).finally(() => relayed?.end());
+    // Issue 35 item 4: the host's W3C traceparent goes on with the call; the core continues its trace.
+    const traceparent = request.params._meta?.[TRACEPARENT_META_KEY];
+    const traced = typeof traceparent === 'string' && traceparent.length <= 512 ? { traceparent } : {};
+    const r = await options.call('gateway:call', { ...options.door(), name, args: (args ?? {}) as Record<string, unknown>, ...relayed?.input, ...traced }).finally(() => relayed?.end());
     if (!r.ok) {
       if (r.error.code === 'NOT_FOUND') throw new ProtocolError(ProtocolErrorCode.InvalidParams, r.error.message);
       return { content: [{ type: 'text', text: r.error.message }], isError: true };

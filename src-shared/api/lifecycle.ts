@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { CallViaSchema } from './gateway.js';
 
+/** A W3C trace id as `trace:get` filters by it: 32 lower-case hex digits (docs/extensions.md § Trace context). */
+export const TraceIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'A trace id is 32 lower-case hex digits, as in a traceparent 00-<trace id>-<span id>-01');
+
 /** One JSON-RPC message as seen on a server's wire (bounded per server; `seq` is global). */
 export const TraceEntrySchema = z.object({
   seq: z.number().int().nonnegative(),
@@ -29,6 +32,8 @@ export const TraceEntrySchema = z.object({
   text: z.string(),
   /** A request a gateway door sent for its host, and the reply to it (docs/gateway.md); absent otherwise. */
   via: CallViaSchema.optional(),
+  /** The W3C trace id of a request's `_meta.traceparent` (docs/extensions.md § Trace context), on the request's entry and its reply's. */
+  traceId: z.string().optional(),
   /**
    * On the reply to a request sent to an http/sse server: the HTTP exchange that carried the
    * request (status and both sides' headers, `Mcp-*` included; secret headers redacted).

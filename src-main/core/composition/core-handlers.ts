@@ -28,6 +28,7 @@ import { checkHandlers } from '../handlers/checks.js';
 import { budgetHandlers } from '../handlers/budget.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { prefsHandlers } from '../handlers/prefs.js';
+import { otlpSettingHandlers } from '../handlers/otlp-setting.js';
 import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
 import { skillsHandlers } from '../handlers/skills.js';
@@ -70,6 +71,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
     ...prefsHandlers(ctx),
+    ...otlpSettingHandlers(ctx),
     ...agents.track(gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector)),
     ...agents.handlers,
     ...gatewayDoorsHandlers(ctx),

@@ -119,7 +119,7 @@ export function gatewayHandlers(
       }
     },
     // Progressive discovery's three tools and hints wrap the one call path (gateway-progressive.ts).
-    'gateway:call': progressiveCall(progressive, build, async ({ host, project, server, name, args, callId, relay, settleMs }, refusalHint) => {
+    'gateway:call': progressiveCall(progressive, build, async ({ host, project, server, name, args, callId, relay, settleMs, traceparent }, refusalHint) => {
       try {
         const startedAt = Date.now();
         const { gate } = await build(host, project, server, settleMs);
@@ -136,7 +136,7 @@ export function gatewayHandlers(
         // Guard rails (issue 31 item 3): a call that needs a confirmation waits for it here.
         const held = await guardCall(ctx, guards, { host, name, ...target, process: instance ?? target.server, args, ...(callId !== undefined ? { callId } : {}), ...(relay ? { relay } : {}) });
         if (held) return held;
-        return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, instance !== undefined ? { host, instance } : { host }, relay);
+        return await runCall({ server: target.server, tool: target.tool, args, ...(callId !== undefined ? { callId } : {}) }, instance !== undefined ? { host, instance } : { host }, relay, traceparent);
       } catch (err) {
         return toFailure(err);
       }

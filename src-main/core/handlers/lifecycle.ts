@@ -110,12 +110,14 @@ export function lifecycleHandlers(ctx: CoreContext): HandlerGroup<LifecycleMetho
       }
     },
 
-    'trace:get': async ({ server, afterSeq, method, host }) => {
+    'trace:get': async ({ server, afterSeq, method, host, traceId }) => {
       // A server's gateway instances (`<server>@<hash>`) are part of its trace (src-shared/config/instance-name.ts).
       const entries = server === undefined ? ctx.manager.trace(undefined, afterSeq) : ctx.manager.trace(undefined, afterSeq).filter((e) => isServerOrInstance(e.server, server));
       // Issue 31 item 2: one host's gateway traffic only (entries tagged `via` that host).
       const ofHost = host === undefined ? entries : entries.filter((e) => e.via?.host === host);
-      return ok(method === undefined ? ofHost : ofHost.filter((e) => e.method === method));
+      // Issue 35 item 4: one W3C trace only (a tool call's requests and replies; docs/extensions.md § Trace context).
+      const ofTrace = traceId === undefined ? ofHost : ofHost.filter((e) => e.traceId === traceId);
+      return ok(method === undefined ? ofTrace : ofTrace.filter((e) => e.method === method));
     },
   };
 }

@@ -53,6 +53,15 @@ describe('trace pairs', () => {
     expect(p.get(bInit.seq)).toBe(bReply.seq);
     expect(p.get(bReply.seq)).toBe(bInit.seq);
   });
+  it('filters by W3C trace id, any case, a call with its reply (issue 35 item 4)', () => {
+    const id = '0af7651916cd43dd8448eb211c80319c';
+    const req = e({ method: 'tools/call', id: 7, traceId: id });
+    const res = e({ direction: 'in', kind: 'response', method: 'tools/call', id: 7, traceId: id });
+    const other = e({ method: 'tools/list', id: 8, traceId: 'ffffffffffffffffffffffffffffffff' });
+    const untraced = e({ direction: 'in', kind: 'notification', method: 'notifications/message' });
+    expect(filterTrace([req, other, res, untraced], { direction: 'all', method: '', text: '', traceId: ` ${id.toUpperCase()} ` })).toEqual([req, res]);
+    expect(filterTrace([req, other, res, untraced], { direction: 'all', method: '', text: '', traceId: '' })).toHaveLength(4);
+  });
   it('filters by server, and exports each line with its server', () => {
     const a = e({ server: 'a', method: 'ping', id: 3 });
     const b = e({ server: 'b', method: 'ping', id: 3 });

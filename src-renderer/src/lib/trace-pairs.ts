@@ -9,12 +9,16 @@ import type { TraceEntry } from '../../../src-shared/api/lifecycle.js';
 /** Which direction the filter keeps. */
 export type DirectionFilter = 'all' | 'out' | 'in';
 
-/** The trace filters: direction, exact method ('' = any), text (case-insensitive, '' = any), server ('' or absent = any). */
+/**
+ * The trace filters: direction, exact method ('' = any), text (case-insensitive, '' = any), server ('' or absent = any),
+ * W3C trace id (the one a request's traceparent carries, any case; '' or absent = any; issue 35 item 4).
+ */
 export interface TraceFilter {
   direction: DirectionFilter;
   method: string;
   text: string;
   server?: string;
+  traceId?: string;
 }
 
 // Ids are per connection: every server's first request is #0, so the server is part of the key.
@@ -51,10 +55,12 @@ export function isFailure(e: TraceEntry): boolean {
 export function filterTrace(entries: readonly TraceEntry[], filter: TraceFilter): readonly TraceEntry[] {
   const text = filter.text.trim().toLowerCase();
   const server = filter.server ?? '';
-  if (filter.direction === 'all' && filter.method === '' && text === '' && server === '') return entries;
+  const traceId = (filter.traceId ?? '').trim().toLowerCase();
+  if (filter.direction === 'all' && filter.method === '' && text === '' && server === '' && traceId === '') return entries;
   return entries.filter(
     (e) =>
       (server === '' || e.server === server) &&
+      (traceId === '' || e.traceId === traceId) &&
       (filter.direction === 'all' || e.direction === filter.direction) &&
       (filter.method === '' || e.method === filter.method) &&
       (text === '' || e.text.toLowerCase().includes(text) || (e.method ?? '').toLowerCase().includes(text)),

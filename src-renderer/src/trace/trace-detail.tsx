@@ -171,8 +171,8 @@ function ReplayControl({ request, onShow }: { request: TraceEntry; onShow(seq: n
   );
 }
 
-/** The selected message, its pair, what came between them, and replay. */
-export function TraceDetail({ entries, chosen, pairs, onSelect }: { entries: readonly TraceEntry[]; chosen: TraceEntry; pairs: Map<number, number>; onSelect(seq: number): void }) {
+/** The selected message, its pair, what came between them, its W3C trace id (`onTrace`: show only that trace), and replay. */
+export function TraceDetail({ entries, chosen, pairs, onSelect, onTrace }: { entries: readonly TraceEntry[]; chosen: TraceEntry; pairs: Map<number, number>; onSelect(seq: number): void; onTrace?(traceId: string): void }) {
   const partnerSeq = pairs.get(chosen.seq);
   const partner = partnerSeq === undefined ? undefined : entries.find((e) => e.seq === partnerSeq);
   // A notification or a transport row pairs with nothing: it is shown alone.
@@ -197,6 +197,18 @@ export function TraceDetail({ entries, chosen, pairs, onSelect }: { entries: rea
           {chosen.id !== undefined ? <Text c="dimmed">#{chosen.id}</Text> : null}
           {reply?.latencyMs !== undefined ? <Badge variant="light">{reply.latencyMs} ms</Badge> : null}
         </Group>
+        {chosen.traceId !== undefined ? (
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              Trace <span className="mono" aria-label="trace id">{chosen.traceId}</span>
+            </Text>
+            {onTrace ? (
+              <Button size="compact-xs" variant="default" onClick={() => onTrace(chosen.traceId ?? '')}>
+                Only this trace
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
         {request && request.direction === 'out' ? (
           <Stack gap={4} key={request.seq} align="flex-start">
             <ReplayControl request={request} onShow={onSelect} />

@@ -3,10 +3,11 @@
  * JSON-RPC trace merged in time order, with a server filter beside the direction, method and text
  * ones; pairing, latency, the selected message beside the list, replay and JSON-lines export as in
  * a server's Trace tab (trace-panel.tsx). Opened from the sidebar, or from a server's tab with the
- * filter set to that server.
+ * filter set to that server. Above the list, the optional OTLP export of tool-call spans (otlp-setting.tsx).
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { TracePanel } from './trace-panel.js';
+import { OtlpSetting } from './otlp-setting.js';
 import { useGlobalTraceRequest } from './trace-open.js';
 
 /** Entries kept in the view (every server's, the newest). */
@@ -22,6 +23,7 @@ export function GlobalTraceView() {
       <Text size="sm" c="dimmed">
         Every JSON-RPC message of every server, in time order (the last 500 of each server; secrets redacted).
       </Text>
+      <OtlpSetting />
       <TracePanel initialServer={request.server} max={MAX_ENTRIES} />
     </Stack>
   );

@@ -2,7 +2,7 @@
  * A JSON-RPC trace as a filtered, virtual list with the selected message beside it (docs/inspecting.md,
  * issue 15 item 2), for one server (its Trace tab) or every server merged in time order (the Trace
  * view, with a server filter). Secrets are redacted in main before entries get here. Loads
- * `trace:get` once and follows `trace:appended`; filters by server, direction, method and text;
+ * `trace:get` once and follows `trace:appended`; filters by server, direction, method, text and W3C trace id;
  * failures (JSON-RPC errors, `isError` results) are red; the shown entries export as JSON lines,
  * each with its server.
  */
@@ -71,6 +71,7 @@ export function TracePanel({ server, initialServer = '', max }: TracePanelProps)
   const [direction, setDirection] = useState<DirectionFilter>('all');
   const [method, setMethod] = useState('');
   const [text, setText] = useState('');
+  const [traceId, setTraceId] = useState('');
   const [serverFilter, setServerFilter] = useState(initialServer);
   useEffect(() => setServerFilter(initialServer), [initialServer]);
   const global = server === undefined;
@@ -90,7 +91,7 @@ export function TracePanel({ server, initialServer = '', max }: TracePanelProps)
   }), [api, server, max]);
   const entries = useFollowedList(spec, { server }).data ?? NO_ENTRIES;
 
-  const shown = useMemo(() => filterTrace(entries, { direction, method, text, server: global ? serverFilter : '' }), [entries, direction, method, text, global, serverFilter]);
+  const shown = useMemo(() => filterTrace(entries, { direction, method, text, traceId, server: global ? serverFilter : '' }), [entries, direction, method, text, traceId, global, serverFilter]);
   const pairs = useMemo(() => pairTrace(entries), [entries]);
   const methods = useMemo(() => traceMethods(entries), [entries]);
   const servers = useMemo(() => (global ? [...new Set([...traceServers(entries), ...(serverFilter ? [serverFilter] : [])])].sort() : []), [global, entries, serverFilter]);
@@ -129,6 +130,7 @@ export function TracePanel({ server, initialServer = '', max }: TracePanelProps)
         />
         <NativeSelect size="xs" aria-label="Method" value={method} onChange={(e) => setMethod(e.currentTarget.value)} data={[{ value: '', label: 'Every method' }, ...methods]} />
         <TextInput size="xs" placeholder="Search messages" aria-label="Search messages" value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <TextInput size="xs" className="mono" placeholder="Trace id" aria-label="Trace id" value={traceId} onChange={(e) => setTraceId(e.currentTarget.value)} />
         <Text size="xs" c="dimmed">
           {shown.length} of {entries.length}
         </Text>
@@ -170,7 +172,7 @@ export function TracePanel({ server, initialServer = '', max }: TracePanelProps)
             })}
           </div>
         </div>
-        {chosen ? <TraceDetail entries={entries} chosen={chosen} pairs={pairs} onSelect={setSelected} /> : <Text size="xs" c="dimmed">Select a message to see it, its reply and the time between.</Text>}
+        {chosen ? <TraceDetail entries={entries} chosen={chosen} pairs={pairs} onSelect={setSelected} onTrace={setTraceId} /> : <Text size="xs" c="dimmed">Select a message to see it, its reply and the time between.</Text>}
       </div>
     </Stack>
   );

@@ -62,6 +62,8 @@ export const gatewayMethods = {
         callId: z.string().max(100).optional(),
         /** With `callId`: the server's requests during the call go to this door (`gateway:serverRequest`). */
         relay: GatewayRelaySchema.optional(),
+        /** The host's W3C `traceparent` (its request's `_meta`): the call continues that trace (docs/extensions.md § Trace context). */
+        traceparent: z.string().max(512).optional(),
       })
       .strict(),
     output: ToolCallResultSchema,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HostIdSchema } from '../../config/server.js';
-import { TestReportSchema, TraceEntrySchema, TraceReplaySchema } from '../lifecycle.js';
+import { TestReportSchema, TraceEntrySchema, TraceIdSchema, TraceReplaySchema } from '../lifecycle.js';
 import { ServersSnapshotSchema } from '../status.js';
 import { Empty, ServerName } from './common.js';
 
@@ -30,9 +30,18 @@ export const lifecycleMethods = {
    * A server's JSON-RPC trace entries, its gateway instances' (`<server>@<hash>`) included, with `seq > afterSeq` (bounded, redacted); without `server`,
    * every server's merged in `seq` (time) order. `method`: only entries of that method (a reply
    * carries its request's). `host`: only entries of that host's gateway requests (tagged `via`; issue 31).
+   * `traceId`: only entries of that W3C trace (32 lower-case hex; issue 35 item 4).
    */
   'trace:get': {
-    input: z.object({ server: ServerName.optional(), afterSeq: z.number().int().optional(), method: z.string().min(1).max(500).optional(), host: HostIdSchema.optional() }).strict(),
+    input: z
+      .object({
+        server: ServerName.optional(),
+        afterSeq: z.number().int().optional(),
+        method: z.string().min(1).max(500).optional(),
+        host: HostIdSchema.optional(),
+        traceId: TraceIdSchema.optional(),
+      })
+      .strict(),
     output: z.array(TraceEntrySchema),
   },
   /**

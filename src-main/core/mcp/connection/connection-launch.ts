@@ -12,6 +12,7 @@ import { hostRoots } from './host-roots.js';
 import { secretsToRemember } from './connection-auth.js';
 import type { ConnectionOptions, Live } from './connection-types.js';
 import { probeTimeoutMs } from '../client/connection-era.js';
+import { addTraceparent } from '../logs/trace-context.js';
 import { addRequestMeta } from '../client/request-meta.js';
 import { traceTransport } from '../logs/rpc-trace.js';
 import { reissueLostRequests } from '../transport/stream-reissue.js';
@@ -112,5 +113,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: [...held, ...Object.values(authParts.env ?? {})], quiet: () => quiet.on, ...(http ? { http } : {}) });
   // Outermost, so the trace shows the `_meta` we add.
   addRequestMeta(transport, handle.client);
+  // Issue 35 item 4: every request carries a W3C traceparent (trace-context.ts); outermost, so the trace shows it.
+  addTraceparent(transport);
   return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController(), quiet }, transport, sse };
 }

@@ -11,6 +11,7 @@ import { redactedJson, redactText, redactValue, secretValues, type SecretValues 
 import { sliceCopy } from './string-copy.js';
 import type { HttpExchange, TransportEvent } from '../transport/http-exchange.js';
 import { currentVia } from './call-via.js';
+import { traceIdOf } from './trace-context.js';
 
 /** Entries kept per server. */
 export const DEFAULT_TRACE_CAPACITY = 500;
@@ -168,7 +169,7 @@ export interface TraceHookOptions {
 export function traceTransport<T extends Transport>(transport: T, options: TraceHookOptions): T {
   // Compiled once per connection, not per message.
   const serverSecrets = secretValues(options.secrets);
-  const pending = new Map<string | number, { method: string; at: number; via?: CallVia }>();
+  const pending = new Map<string | number, { method: string; at: number; via?: CallVia; traceId?: string }>();
   const record = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
     const m = message as { id?: string | number; method?: string; error?: unknown };
     let kind: TraceEntry['kind'];
@@ -176,11 +177,13 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     let latencyMs: number | undefined;
     // A gateway door's request (call-via.ts): its entry and its reply's carry the host.
     let via = direction === 'out' ? currentVia() : undefined;
+    // Issue 35 item 4: the W3C trace id a request carries in `_meta.traceparent` (trace-context.ts); its reply's entry gets it too.
+    let traceId = m.method !== undefined && m.id !== undefined ? traceIdOf(message) : undefined;
     if (m.method !== undefined) kind = m.id !== undefined ? 'request' : 'notification';
     else kind = m.error !== undefined ? 'error' : 'response';
     if (kind === 'request' && m.id !== undefined && method !== undefined) {
       // Requests from the server (`in`) are answered by us (`out`): key by direction.
-      pending.set(`${direction}:${m.id}`, { method, at: performance.now(), ...(via ? { via } : {}) });
+      pending.set(`${direction}:${m.id}`, { method, at: performance.now(), ...(via ? { via } : {}), ...(traceId !== undefined ? { traceId } : {}) });
       if (pending.size > 1000) {
         const oldest = pending.keys().next();
         if (!oldest.done) pending.delete(oldest.value);
@@ -193,6 +196,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         method = req.method;
         latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
         via = req.via;
+        traceId = req.traceId;
       }
     }
     const coreHeld = options.store.heldValues();
@@ -218,6 +222,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (m.id !== undefined) entry.id = m.id;
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
     if (via !== undefined) entry.via = { host: via.host };
+    if (traceId !== undefined) entry.traceId = traceId;
     const exchange = direction === 'in' && (kind === 'response' || kind === 'error') && m.id !== undefined ? options.http?.take(m.id) : undefined;
     // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
     if (exchange) entry.http = redactValue(exchange, bothHeld(serverSecrets, coreHeld));

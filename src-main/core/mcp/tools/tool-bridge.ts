@@ -19,6 +19,7 @@ import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausabl
 import { declaresHeaders } from '../transport/tool-headers.js';
 import { taskHandleOf, type ModernTask } from '../client/modern-tasks.js';
 import { toolProblems } from './tool-validity.js';
+import { callTraceMeta, currentCallTrace, startCallTrace, withCallTrace } from '../logs/trace-context.js';
 import { compileLinear } from '../../../../src-shared/linear-regexp.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from '../failures/failure-text.js';
@@ -309,6 +310,8 @@ export async function executeToolCall(
   args: Record<string, unknown>,
   options: ExecuteToolCallOptions,
 ): Promise<ToolCallResult> {
+  // One trace per call, also for a call that came in outside the one call path (a trigger rule's: trace-context.ts).
+  if (!currentCallTrace()) return withCallTrace(startCallTrace(), () => executeToolCall(client, server, tool, args, options));
   const started = performance.now();
   // With a pause source the deadline is ours (pausable-deadline.ts); it aborts with the SDK's own timeout error.
   const expired = new AbortController();
@@ -325,7 +328,8 @@ export async function executeToolCall(
         options.onProgress?.({ progress: p.progress, total: p.total, message: p.message });
       },
     };
-    const params = { name: tool, arguments: args };
+    // The call's traceparent in its params: the SDK's MRTR retries copy them, so they keep the call's trace (trace-context.ts).
+    const params = { name: tool, arguments: args, ...callTraceMeta() };
     // 2026-07-28: the SDK's callTool mirrors x-mcp-header arguments into Mcp-Param-* headers. Given the
     // definition without its outputSchema, it validates nothing: mapCallResult does, keeping the result.
     const raw =

@@ -32,6 +32,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['test'], load: async () => (await import('./test.js')).testCommand },
   { names: ['logs'], load: async () => (await import('./logs.js')).logsCommand },
   { names: ['trace'], load: async () => (await import('./trace.js')).traceCommand },
+  { names: ['otlp'], load: async () => (await import('./otlp.js')).otlpCommand },
   { names: ['channels'], load: async () => (await import('./channels.js')).channelsCommand },
   { names: ['triggers'], load: async () => (await import('./triggers.js')).triggersCommand },
   { names: ['check'], load: async () => (await import('./check.js')).checkCommand },

@@ -1,6 +1,6 @@
 /**
- * `switchboard trace [server] [--method M] [--host H] [--json] [-f]` (docs/inspecting.md "Trace across
- * servers"; `--host`: docs/gateway.md § Agents): the JSON-RPC trace of one server, or of every server merged in time order, as the UI
+ * `switchboard trace [server] [--method M] [--host H] [--trace-id T] [--json] [-f]` (docs/inspecting.md "Trace across
+ * servers"; `--host`: docs/gateway.md § Agents; `--trace-id`: docs/extensions.md § Trace context): the JSON-RPC trace of one server, or of every server merged in time order, as the UI
  * shows it (redacted, bounded) — a thin client of `trace:get` and `trace:appended`. From the live
  * owner when there is one; otherwise a one-shot core connects (that server) and prints what it
  * traced. `-f` follows the live owner until Ctrl-C. `--json`: one entry per line.
@@ -30,8 +30,8 @@ export function formatTraceEntry(e: TraceEntry): string {
 }
 
 /** What an empty `trace` says on stderr: the filters given, and that the trace starts with the Switchboard that answers. */
-export function emptyTraceMessage(server?: string, method?: string, host?: string): string {
-  const filters = [server !== undefined ? `server ${server}` : '', method !== undefined ? `--method ${method}` : '', host !== undefined ? `--host ${host}` : ''].filter(Boolean);
+export function emptyTraceMessage(server?: string, method?: string, host?: string, traceId?: string): string {
+  const filters = [server !== undefined ? `server ${server}` : '', method !== undefined ? `--method ${method}` : '', host !== undefined ? `--host ${host}` : '', traceId !== undefined ? `--trace-id ${traceId}` : ''].filter(Boolean);
   const what = filters.length > 0 ? `No trace entries match ${filters.join(', ')}` : 'No trace entries';
   const via = host !== undefined ? `; a call from ${host} through its gateway door shows here as "via ${host}"` : '';
   return `${what}: the trace holds what the running Switchboard (or this one-shot run) saw since it started${via}`;
@@ -43,7 +43,9 @@ export async function runTrace(ctx: CliContext): Promise<number> {
   const print = (e: TraceEntry): void => ctx.io.out(ctx.cli.json ? JSON.stringify(e) : formatTraceEntry(e));
   // `--host`: only that host's gateway traffic (the core's filter, `trace:get`'s `host`).
   const host = parseHost(ctx.cli.flags.host);
-  const input = { ...(server !== undefined ? { server } : {}), ...(method !== undefined ? { method } : {}), ...(host !== undefined ? { host } : {}) };
+  // `--trace-id`: one W3C trace (a tool call's requests and replies); the core checks its form (`trace:get`).
+  const traceId = typeof ctx.cli.flags['trace-id'] === 'string' ? ctx.cli.flags['trace-id'].trim().toLowerCase() : undefined;
+  const input = { ...(server !== undefined ? { server } : {}), ...(method !== undefined ? { method } : {}), ...(host !== undefined ? { host } : {}), ...(traceId !== undefined ? { traceId } : {}) };
   if (ctx.cli.flags.follow === true) {
     const owner = await attachOwner(ctx);
     if (!owner) {
@@ -91,19 +93,20 @@ export async function runTrace(ctx: CliContext): Promise<number> {
     for (const e of result.data) print(e);
     // An empty answer says why on stderr (found trying issue 31 as a new user: `trace --host claude-code`
     // printed nothing at all after a restart); stdout stays empty for scripts.
-    if (result.data.length === 0 && !ctx.cli.json) ctx.io.err(emptyTraceMessage(server, method, host));
+    if (result.data.length === 0 && !ctx.cli.json) ctx.io.err(emptyTraceMessage(server, method, host, traceId));
     return EXIT.OK;
   });
 }
 
 export const traceCommand: CommandSpec = {
   name: 'trace',
-  synopsis: 'trace [server] [--method M] [--host H] [-f]',
+  synopsis: 'trace [server] [--method M] [--host H] [--trace-id T] [-f]',
   summary: 'Show the JSON-RPC trace of a server, or of every server in time order; -f follows a running Switchboard',
   positionals: [0, 1],
   flags: {
     method: { type: 'string', help: '--method <m>      Only messages of this method (a reply counts as its request\'s)' },
     host: { type: 'string', help: '--host <id>       Only the gateway traffic of this host\'s agent (via <id>)' },
+    'trace-id': { type: 'string', help: '--trace-id <id>   Only the messages of this W3C trace (32 hex; a tool call\'s)' },
     follow: { type: 'boolean', short: 'f', help: '-f, --follow       Keep printing new messages (needs a running Switchboard)' },
   },
   run: runTrace,

@@ -1,0 +1,125 @@
+/**
+ * W3C trace context on the requests Switchboard sends (issue 35 item 4, SEP-414; docs/extensions.md
+ * § Trace context). Every request carries `_meta.traceparent` (the SDK's `TRACEPARENT_META_KEY`),
+ * `00-<trace id, 32 hex>-<span id, 16 hex>-<flags>`, with a span id of its own. A tool call is one
+ * trace: `withCallTrace` runs it in an AsyncLocalStorage context (as call-via.ts does for the door),
+ * so every request it sends — the `tools/call`, its MRTR retries (they copy the first request's
+ * params, `_meta` included: tool-bridge.ts puts `callTraceMeta()` there), the `tasks/*` polls of its
+ * task — carries the call's trace id. A call that came with a traceparent (a host's, relayed by the
+ * gateway door) CONTINUES it: same trace id and flags, the host's span as the parent. Any other
+ * request (`tools/list`, `initialize`…) starts a trace of its own.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { TRACEPARENT_META_KEY, type Transport } from '@modelcontextprotocol/client';
+
+/** One tool call's trace: its id, the call's own span, the span it continues (a host's), the W3C flags. */
+export interface CallTrace {
+  /** 32 lower-case hex digits, never all zero. */
+  traceId: string;
+  /** The call's span (16 hex): the span exported for the call (otlp-export.ts). */
+  spanId: string;
+  /** The span of whoever called (a host's `traceparent` parent-id), absent for a trace started here. */
+  parentSpanId?: string;
+  /** Two hex digits (`01` = sampled). */
+  flags: string;
+}
+
+/** The parts of a valid traceparent. */
+export interface Traceparent {
+  traceId: string;
+  spanId: string;
+  flags: string;
+}
+
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+const ZERO_TRACE = '0'.repeat(32);
+const ZERO_SPAN = '0'.repeat(16);
+
+/**
+ * A `traceparent` value's parts, or undefined when it is not one W3C Trace Context accepts (version
+ * `ff`, version 00 with extra fields, upper-case hex, an all-zero trace or span id): a receiver then
+ * starts a trace of its own (W3C Trace Context § 3.2.2).
+ */
+export function parseTraceparent(value: unknown): Traceparent | undefined {
+  if (typeof value !== 'string' || value.length > 512) return undefined;
+  const m = TRACEPARENT.exec(value);
+  if (!m) return undefined;
+  const [, version = '', traceId = '', spanId = '', flags = '', rest] = m;
+  if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
+  if (traceId === ZERO_TRACE || spanId === ZERO_SPAN) return undefined;
+  return { traceId, spanId, flags };
+}
+
+/** `bytes` random bytes as hex, never all zero. */
+function randomHex(bytes: number): string {
+  for (;;) {
+    const hex = randomBytes(bytes).toString('hex');
+    if (!/^0+$/.test(hex)) return hex;
+  }
+}
+
+/** A fresh trace id (32 hex). */
+export const newTraceId = (): string => randomHex(16);
+/** A fresh span id (16 hex). */
+export const newSpanId = (): string => randomHex(8);
+
+/** `00-<traceId>-<spanId>-<flags>`. */
+export function formatTraceparent(traceId: string, spanId: string, flags = '01'): string {
+  return `00-${traceId}-${spanId}-${flags}`;
+}
+
+/** A call's trace: continuing `incoming` (a host's traceparent) when it is valid, else a new one (sampled). */
+export function startCallTrace(incoming?: unknown): CallTrace {
+  const parent = parseTraceparent(incoming);
+  if (parent) return { traceId: parent.traceId, spanId: newSpanId(), parentSpanId: parent.spanId, flags: parent.flags };
+  return { traceId: newTraceId(), spanId: newSpanId(), flags: '01' };
+}
+
+const current = new AsyncLocalStorage<CallTrace>();
+
+/** Run `task` as the call `trace`: every request it sends carries the call's trace id. */
+export function withCallTrace<T>(trace: CallTrace, task: () => Promise<T>): Promise<T> {
+  return current.run(trace, task);
+}
+
+/** The call being run now, or undefined. */
+export function currentCallTrace(): CallTrace | undefined {
+  return current.getStore();
+}
+
+/**
+ * `{ _meta: { traceparent } }` for the params of the call being run (its span as the parent), or `{}`
+ * outside a call. Put into `tools/call`'s params so the SDK's MRTR retries, which copy them, keep it.
+ */
+export function callTraceMeta(): { _meta?: Record<string, string> } {
+  const trace = current.getStore();
+  return trace ? { _meta: { [TRACEPARENT_META_KEY]: formatTraceparent(trace.traceId, trace.spanId, trace.flags) } } : {};
+}
+
+/**
+ * Wrap `transport.send` so every request we send carries a traceparent with a span id of its own:
+ * the trace id of the traceparent already in its `_meta` (`callTraceMeta`), else of the call being
+ * run, else a new one. Responses and notifications are untouched. Call after the other wraps
+ * (connection-launch.ts), so the JSON-RPC trace shows the value sent.
+ */
+export function addTraceparent(transport: Transport): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const m = message as { id?: unknown; method?: string; params?: Record<string, unknown> };
+    if (m.method === undefined || m.id === undefined) return send(message, options);
+    const meta = (m.params?._meta as Record<string, unknown> | undefined) ?? {};
+    const given = parseTraceparent(meta[TRACEPARENT_META_KEY]);
+    const call = current.getStore();
+    const traceId = given?.traceId ?? call?.traceId ?? newTraceId();
+    const flags = given?.flags ?? call?.flags ?? '01';
+    const params = { ...(m.params ?? {}), _meta: { ...meta, [TRACEPARENT_META_KEY]: formatTraceparent(traceId, newSpanId(), flags) } };
+    return send({ ...message, params } as typeof message, options);
+  };
+}
+
+/** The trace id of a JSON-RPC message's `params._meta.traceparent`, or undefined. */
+export function traceIdOf(message: unknown): string | undefined {
+  const params = (message as { params?: { _meta?: Record<string, unknown> } } | undefined)?.params;
+  return parseTraceparent(params?._meta?.[TRACEPARENT_META_KEY])?.traceId;
+}
