@@ -5,13 +5,14 @@
  * The backend server gets the host's trace id (the JSON-RPC trace, read with `switchboard trace
  * --trace-id`), with a span of Switchboard's own; the collector gets the call's span with the same
  * trace id, the host's span as its parent, and no argument value. `switchboard otlp` shows and sets
- * the collector setting (state.json), the environment variable winning.
+ * the collector setting (state.json), the environment variable winning. A one-shot `switchboard call`
+ * (no owner) sends its span before it exits: the core's dispose flushes the batch.
  */
 import { createServer, type Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEntry } from '../../src-shared/api/lifecycle.js';
-import { runSwitchboard, waitFor } from '../core/composition/test-world.js';
+import { everythingEntry, makeWorld, runSwitchboard, waitFor, writeOwnServers } from '../core/composition/test-world.js';
 import { makeGatewayWorld } from '../core/gateway/test-gateway-world.js';
 import { gatewayCleanup, stdioDoor } from './test-gateway-door.js';
 
@@ -119,5 +120,20 @@ describe('trace context through the gateway (issue 35 item 4)', () => {
     const badUrl = await runSwitchboard(made.world, ['otlp', 'ftp://collector']);
     expect(badUrl.code).not.toBe(0);
     expect(badUrl.stderr).toContain('The OTLP endpoint must be an http(s) URL, e.g. http://127.0.0.1:4318/v1/traces; got "ftp://collector"');
+  });
+
+  it('a one-shot `switchboard call` sends its span before it exits (the batch is flushed at dispose)', async () => {
+    const w = makeWorld();
+    try {
+      writeOwnServers(w, { solo: everythingEntry(w) });
+      w.env.SWITCHBOARD_OTLP_ENDPOINT = made.world.env.SWITCHBOARD_OTLP_ENDPOINT;
+      const before = spans.filter((s) => s.attributes['switchboard.server'] === 'solo').length;
+      const r = await runSwitchboard(w, ['call', 'solo', 'echo', '--args', '{"message":"one-shot"}']);
+      expect(r.code, r.stderr).toBe(0);
+      // Received by the time the CLI exited: no wait here.
+      expect(spans.filter((s) => s.attributes['switchboard.server'] === 'solo').length).toBe(before + 1);
+    } finally {
+      w.cleanup();
+    }
   });
 });

@@ -45,6 +45,7 @@ import { GatewayInstances } from '../gateway/gateway-instances.js';
 import { createEventHub, wireManagerEvents, type FaceFlag } from './core-events.js';
 import { allowListOf } from '../../../src-shared/channels/channel-names.js';
 import { warningCode } from '../../../src-shared/config/warning-codes.js';
+import { flushCallSpans } from '../mcp/logs/otlp-export.js';
 
 export type { CoreExtras } from './core-extras.js';
 
@@ -329,6 +330,8 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       await auth.dispose();
       // Writes nobody awaited (era memory, pins) finish before a one-shot CLI exits (issue 27).
       await settleDataWrites();
+      // Spans still batched for an OTLP collector go out too (issue 35 item 4), bounded in time.
+      await flushCallSpans();
     },
   };
 }

@@ -8,7 +8,8 @@
  * One span per tool call, with the call's W3C trace id and span id (trace-context.ts) and the
  * host's span as its parent when the call continued a host's trace. Its attributes name the server,
  * the tool, the host and the outcome — never an argument value, a result or a secret. Spans are
- * batched and sent at most 500 ms after the call ended; a process that exits sooner loses them.
+ * batched and sent at most 500 ms after the call ended; the core's `dispose` flushes what is left
+ * (`flushCallSpans`, bounded by `FLUSH_LIMIT_MS`), so a one-shot `switchboard call` sends its span too.
  */
 import type { CallTrace } from './trace-context.js';
 import { StateStore } from '../../data/state-store.js';
@@ -32,10 +33,14 @@ export interface CallSpan {
   outcome: 'ok' | 'error' | 'refused';
 }
 
-/** Where spans go: `record` never throws and never waits. */
+/** Where spans go: `record` never throws and never waits; `flush` sends what is batched. */
 export interface SpanSink {
   record(span: CallSpan): void;
+  flush?(): Promise<void>;
 }
+
+/** Longest wait of `flushCallSpans` for a collector (ms): a dead collector must not hold an exit. */
+export const FLUSH_LIMIT_MS = 3000;
 
 /**
  * The collector's traces URL: `value` when it is an http(s) URL with a path, `<origin>/v1/traces`
@@ -109,6 +114,25 @@ export function callSpanSink(dataDir: string, env: NodeJS.ProcessEnv = process.e
   return { record: (span) => void ready.then((s) => s.record(span)).catch(() => undefined) };
 }
 
+/**
+ * Send every span still batched, to every collector this process loaded, waiting at most
+ * `FLUSH_LIMIT_MS`. Never throws; resolves at once when export was never on.
+ */
+export async function flushCallSpans(): Promise<void> {
+  if (loaded.size === 0) return;
+  const all = Promise.all([...loaded.values()].map(async (p) => (await p).flush?.())).then(
+    () => undefined,
+    () => undefined,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FLUSH_LIMIT_MS);
+    timer.unref();
+  });
+  await Promise.race([all, limit]);
+  clearTimeout(timer);
+}
+
 /** Import the OpenTelemetry packages and build the exporting sink (the only place they are named). */
 async function loadSink(url: string): Promise<SpanSink> {
   const [{ OTLPTraceExporter }, { TracerProvider, BatchSpanProcessor }, api] = await Promise.all([
@@ -124,6 +148,7 @@ async function loadSink(url: string): Promise<SpanSink> {
   });
   const tracer = provider.getTracer('mcp-switchboard');
   return {
+    flush: () => provider.forceFlush(),
     record(span) {
       const { trace } = span;
       const parent = trace.parentSpanId
