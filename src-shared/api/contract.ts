@@ -27,6 +27,7 @@ import { gatewayGuardMethods } from './methods/gateway-guard.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
+import { skillsMethods } from './methods/skills.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -57,6 +58,7 @@ export const methods = {
   ...prefsMethods,
   ...historyMethods,
   ...agentsMethods,
+  ...skillsMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

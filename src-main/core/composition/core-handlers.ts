@@ -30,6 +30,7 @@ import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { prefsHandlers } from '../handlers/prefs.js';
 import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
+import { skillsHandlers } from '../handlers/skills.js';
 
 /**
  * The contract's handlers of one core: one group per domain (src-shared/api/methods/<domain>.ts),
@@ -74,5 +75,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...gatewayDoorsHandlers(ctx),
     ...gatewayConnectHandlers(ctx),
     ...gatewayHttpDoorHandlers(ctx),
+    ...skillsHandlers(ctx),
   }, redactor);
 }
