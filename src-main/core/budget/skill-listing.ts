@@ -2,13 +2,13 @@
  * The skills the budget counts (issue 35 item 3): for each connected server that declares the
  * Skills extension (`io.modelcontextprotocol/skills`, SEP-2640), its `skills/list` entries' names
  * and descriptions, through the SDK's own client (`SkillsClient` of `@modelcontextprotocol/client`
- * `./ext/skills`). Only `skills/list` is sent — no skill file is read (the extension forbids
- * fetching files ahead of need). Invalid entries are left out (the SDK refuses them); a server whose
+ * `./ext/skills`, made as the Skills handlers make it: core/skills/skill-check.ts). Only
+ * `skills/list` is sent — no skill file is read (the extension forbids fetching files ahead of need). Invalid entries are left out (the SDK refuses them); a server whose
  * listing fails counts no skills (its row then has no `skills` field, as for a server without the
  * extension).
  */
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type { McpManager } from '../mcp/manager/manager.js';
+import { skillsClientOf } from '../skills/skill-check.js';
 import type { SkillSummaryText } from './skill-cost.js';
 
 /** What the budget handler needs of the manager. */
@@ -19,7 +19,7 @@ async function skillsOf(manager: Manager, server: string): Promise<SkillSummaryT
   if (manager.runtime(server)?.status !== 'connected') return undefined;
   try {
     return await manager.withClient(server, async (client) => {
-      const skills = new SkillsClient(client, { skipInvalid: true });
+      const skills = skillsClientOf(client);
       if (!skills.supported) return undefined;
       const listing = await skills.list();
       return listing.skills.map((s) => ({ name: s.frontmatter.name, description: s.frontmatter.description }));
