@@ -36,7 +36,7 @@ import { isOpenableUrl, REFUSED_URL_REASON } from '../../../../src-shared/openab
  * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
  * (with list_changed), sampling, form elicitation with defaults applied, URL elicitation (the person
  * sees the exact address before it opens; only http(s)), and 2025-11-25 tasks for
- * elicitation (client-tasks.ts). Sampling is not task-capable: a declined sampling request is an
+ * elicitation (client-tasks.ts), and the skills extension (issue 35; docs/extensions.md § Skills). Sampling is not task-capable: a declined sampling request is an
  * error reply, which a task result cannot carry.
  */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
@@ -44,6 +44,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   sampling: {},
   elicitation: { form: { applyDefaults: true }, url: {} },
   tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } },
+  // Issue 35: we read skills (SEP-2640), announced per SEP-2133 in both eras; no settings of our own.
+  extensions: { 'io.modelcontextprotocol/skills': {} },
 };
 
 /** Options of `createMcpClient`. */
