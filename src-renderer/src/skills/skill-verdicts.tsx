@@ -8,6 +8,10 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { SkillVerdict, SkillVerification } from '../../../src-shared/api/skills.js';
 
 const LABEL: Record<SkillVerdict, string> = { verified: 'verified', mismatch: 'mismatch', 'no-digests': 'no digests', unfinished: 'could not finish' };
+/** Room for the longest verdict badge ("could not finish"), so no badge is cut short. */
+const VERDICT_WIDTH = 130;
+/** A reason quotes digests (71 characters, no spaces): it wraps anywhere rather than widen the pane. */
+const REASON_STYLE = { overflowWrap: 'anywhere' } as const;
 const COLOR: Record<SkillVerdict, string> = { verified: 'teal', mismatch: 'red', 'no-digests': 'yellow', unfinished: 'orange' };
 
 /** One verdict as a badge (its text is the verdict in words). */
@@ -37,7 +41,7 @@ export function VerificationReport({ report }: { report: SkillVerification }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Skill / file</Table.Th>
-            <Table.Th>Verdict</Table.Th>
+            <Table.Th style={{ minWidth: VERDICT_WIDTH }}>Verdict</Table.Th>
             <Table.Th>Reason</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -55,7 +59,7 @@ export function VerificationReport({ report }: { report: SkillVerification }) {
               <Table.Td>
                 <VerdictBadge verdict={s.verdict} />
               </Table.Td>
-              <Table.Td>{reasonText(s)}</Table.Td>
+              <Table.Td style={REASON_STYLE}>{reasonText(s)}</Table.Td>
             </Table.Tr>,
             ...s.files.map((f) => (
               <Table.Tr key={`${s.uri}\0${f.uri}`} aria-label={`File ${f.path} of ${s.name}`}>
@@ -65,7 +69,7 @@ export function VerificationReport({ report }: { report: SkillVerification }) {
                 <Table.Td>
                   <VerdictBadge verdict={f.verdict} />
                 </Table.Td>
-                <Table.Td>{reasonText(f)}</Table.Td>
+                <Table.Td style={REASON_STYLE}>{reasonText(f)}</Table.Td>
               </Table.Tr>
             )),
           ])}
