@@ -4,7 +4,8 @@
  * `./ext/skills`, entries that lie on purpose) gets a Skills tab and a server without the extension
  * does not; a skill opens with its SKILL.md checked and rendered, its frontmatter and its files, a
  * file read on click; the directory tree opens folder by folder; Verify flags the tampered file as a
- * mismatch with its reason, and shows every other verdict. One app start for the file.
+ * mismatch with its reason, and shows every other verdict; the Context budget counts the skills
+ * (item 3). One app start for the file.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,4 +88,9 @@ test('Skills tab: list, read a skill and a file, browse the tree, verify and see
   await expect(report.getByRole('row', { name: 'Skill dynamic' })).toContainText('no digests');
   await expect(report.getByRole('row', { name: 'Skill broken' })).toContainText('could not finish');
   await expect(report.getByRole('row', { name: 'Skill too-big' })).toContainText('could not finish');
+
+  // Item 3: the Context budget counts the skills' names and descriptions (the core test pins 122 tokens).
+  await page.getByRole('button', { name: 'Context budget: tokens per tool' }).click();
+  await expect(page.getByRole('status', { name: 'Budget totals' })).toContainText("the tokens include 8 skills' names and descriptions (~122)");
+  await expect(page.getByRole('table', { name: 'Servers by tokens' }).getByRole('row', { name: /^skilled/ })).toContainText('incl. 8 skills ~122');
 });
