@@ -223,6 +223,7 @@ describe('planted-secret scan (issue 9)', () => {
       call: [['call', 'envy', 'get-env', '--args', '{}'], ['call', 'lit', 'get-env', '--args', '{}'], ['call', 'hdr', 'echo', '--args', JSON.stringify({ message: PLANTED.envByName })]],
       resources: [['resources', 'envy']],
       prompts: [['prompts', 'envy']],
+      skills: [['skills', 'envy'], ['skills', 'envy', '--verify']],
       logs: [['logs', 'envy']],
       trace: [['trace', 'envy'], ['trace', 'hdr', '--method', 'initialize']],
       // Without an owner `channels` reads channels.jsonl and `triggers` says it needs one.

@@ -28,9 +28,14 @@ const reads = (era: string): string[] => readFileSync(readLog(era), 'utf8').spli
 
 beforeAll(async () => {
   world = makeWorld();
-  for (const era of ['modern', 'legacy']) writeFileSync(readLog(era), '');
-  const entry = (era: string) => ({ command: process.execPath, args: [FIXTURE], env: { SB_TEST_MARKER: world.marker, FIXTURE_READ_LOG: readLog(era) } });
-  writeOwnServers(world, { 'skills-modern': entry('modern'), 'skills-legacy': { ...entry('legacy'), protocol: 'legacy' } });
+  for (const era of ['modern', 'legacy', 'plain']) writeFileSync(readLog(era), '');
+  const entry = (era: string, mode = '') => ({ command: process.execPath, args: [FIXTURE], env: { SB_TEST_MARKER: world.marker, FIXTURE_READ_LOG: readLog(era), SKILLS_FIXTURE_MODE: mode } });
+  writeOwnServers(world, {
+    'skills-modern': entry('modern'),
+    'skills-legacy': { ...entry('legacy'), protocol: 'legacy' },
+    'skills-plain': entry('plain', 'plain'),
+    'no-skills': entry('none', 'none'),
+  });
   core = createSwitchboardCore(
     { platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } },
     { watchConfig: false },
@@ -91,9 +96,9 @@ describe.each([
     expect(list).toMatchObject({ server, supported: true, directoryRead: true, invalid: [] });
     expect(list.skills.map((s) => s.name)).toEqual(['good', 'wrong-digest', 'wrong-size', 'frontmatter-differs', 'unlisted-file', 'dynamic', 'broken', 'too-big']);
     const good = list.skills[0];
-    expect(good).toMatchObject({ uri: 'skill://good/SKILL.md', description: 'A skill whose every file matches', version: '1.2.0', totalBytes: good?.files === 'dynamic' ? -1 : good?.files.reduce((n, f) => n + f.size, 0) });
+    expect(good).toMatchObject({ uri: 'skill://good/SKILL.md', description: 'A skill whose every file matches', version: '1.2.0', totalBytes: 188 });
     expect(good?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(good?.files === 'dynamic' ? [] : good?.files.map((f) => f.path)).toEqual(['SKILL.md', 'references/GUIDE.md', 'scripts/deep/run.sh']);
+    expect(good?.files === 'dynamic' ? [] : good?.files.map((f) => `${f.path} ${f.size}`)).toEqual(['SKILL.md 128', 'references/GUIDE.md 42', 'scripts/deep/run.sh 18']);
     expect(list.skills.find((s) => s.name === 'dynamic')?.files).toBe('dynamic');
     expect(list.skills.find((s) => s.name === 'too-big')?.overLimits).toBe('The skill lists 513 files (the limit is 512); it is not read');
     expect(reads(era)).toEqual([]);
@@ -144,6 +149,28 @@ describe.each([
     expect(await ok(core.handlers['skills:verify']({ server, uri }))).toMatchObject({ outcome: 'no-digests', passed: true });
     expect(await ok(core.handlers['skills:verify']({ server, uri, requireDigests: true }))).toMatchObject({ outcome: 'no-digests', passed: false });
     expect(await ok(core.handlers['skills:verify']({ server, uri: 'skill://good/SKILL.md', requireDigests: true }))).toMatchObject({ outcome: 'verified', passed: true });
+  });
+});
+
+describe('what a server declares is what is asked', () => {
+  it('without directoryRead: no tree, and verification walks no directory (the unlisted file goes unseen)', async () => {
+    const list = await ok(core.handlers['skills:list']({ server: 'skills-plain' }));
+    expect(list).toMatchObject({ supported: true, directoryRead: false });
+    expect(await core.handlers['skills:tree']({ server: 'skills-plain', uri: 'skill://good' })).toEqual({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'Server "skills-plain" does not declare directoryRead: resources/directory/read is not asked' },
+    });
+    const v = await ok(core.handlers['skills:verify']({ server: 'skills-plain', uri: 'skill://unlisted-file/SKILL.md' }));
+    expect(summary(v)).toEqual({ 'unlisted-file': { verdict: 'verified', files: ['SKILL.md verified'] } });
+    expect(reads('plain')).toEqual(['skill://unlisted-file/SKILL.md']);
+  });
+
+  it('without the extension: no skills, and nothing asked', async () => {
+    expect(await ok(core.handlers['skills:list']({ server: 'no-skills' }))).toEqual({ server: 'no-skills', supported: false, directoryRead: false, skills: [], invalid: [] });
+    expect(await core.handlers['skills:get']({ server: 'no-skills', uri: 'skill://good/SKILL.md' })).toEqual({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'Server "no-skills" does not offer skills (no io.modelcontextprotocol/skills extension)' },
+    });
   });
 });
 
