@@ -1,5 +1,5 @@
 /**
- * The verdicts of a skills check (issue 35 items 1–2, docs/extensions.md § Skills in the window):
+ * The verdicts of a skills check (issue 35 items 1–2, docs/extensions.md § Skills in the window and the budget):
  * a badge per verdict — verified, mismatch, no digests, could not finish — and the report of a
  * `skills:verify`: the outcome, then per skill its verdict and reason and per file the same. The core
  * decides every verdict; this only shows them. The reasons quote server text: rendered as text.

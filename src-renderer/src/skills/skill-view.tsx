@@ -1,5 +1,5 @@
 /**
- * One skill of a server (issue 35 item 1, docs/extensions.md § Skills in the window): its listed
+ * One skill of a server (issue 35 item 1, docs/extensions.md § Skills in the window and the budget): its listed
  * name, description and URI; its `SKILL.md` read and checked by the core (`skills:get`), shown with
  * its verdict, its frontmatter as a JSON tree and its body as Markdown the way resources are shown
  * (raw HTML dropped, web links open outside, a relative link opens that file of the skill here);

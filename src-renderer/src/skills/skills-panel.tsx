@@ -1,5 +1,5 @@
 /**
- * The Skills tab of a server (issue 35 item 1, docs/extensions.md § Skills in the window), shown
+ * The Skills tab of a server (issue 35 item 1, docs/extensions.md § Skills in the window and the budget), shown
  * only when the server declares the Skills extension (SEP-2640): its skills as `skills:list` gives
  * them (name, description, URI — nothing read yet), one opened beside the list (skill-view.tsx),
  * and Verify, which asks the core to check every listed skill (`skills:verify`) and shows the
