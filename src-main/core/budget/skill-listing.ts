@@ -14,14 +14,14 @@ import type { SkillSummaryText } from './skill-cost.js';
 /** What the budget handler needs of the manager. */
 type Manager = Pick<McpManager, 'runtime' | 'withClient'>;
 
-/** One server's skills, or undefined when it is not connected, offers no skills extension, or its listing failed. */
-async function skillsOf(manager: Manager, server: string): Promise<SkillSummaryText[] | undefined> {
+/** One server's skills, or undefined when it is not connected, offers no skills extension, or its listing failed (or took longer than `timeoutMs`). */
+async function skillsOf(manager: Manager, server: string, timeoutMs: number): Promise<SkillSummaryText[] | undefined> {
   if (manager.runtime(server)?.status !== 'connected') return undefined;
   try {
     return await manager.withClient(server, async (client) => {
       const skills = skillsClientOf(client);
       if (!skills.supported) return undefined;
-      const listing = await skills.list();
+      const listing = await skills.list({}, { timeout: timeoutMs });
       return listing.skills.map((s) => ({ name: s.frontmatter.name, description: s.frontmatter.description }));
     });
   } catch {
@@ -29,12 +29,16 @@ async function skillsOf(manager: Manager, server: string): Promise<SkillSummaryT
   }
 }
 
-/** The skills of each of `servers` that lists some, by server name (all listed in parallel). */
-export async function listSkillSummaries(manager: Manager, servers: readonly string[]): Promise<Map<string, SkillSummaryText[]>> {
+/**
+ * The skills of each of `servers` that lists some, by server name (all listed in parallel; each
+ * bounded by `timeoutOf(server)` ms — the server's own request timeout — so a silent server delays
+ * the budget by at most that much).
+ */
+export async function listSkillSummaries(manager: Manager, servers: readonly string[], timeoutOf: (server: string) => number): Promise<Map<string, SkillSummaryText[]>> {
   const out = new Map<string, SkillSummaryText[]>();
   await Promise.all(
     servers.map(async (server) => {
-      const skills = await skillsOf(manager, server);
+      const skills = await skillsOf(manager, server, timeoutOf(server));
       if (skills) out.set(server, skills);
     }),
   );

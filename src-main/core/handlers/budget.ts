@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Budget, BudgetHostId, ServerToggleOutcome, ToggleTarget, ToolToggleOutcome } from '../../../src-shared/api/budget.js';
 import { ok } from '../../../src-shared/api/envelope.js';
-import { HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { DEFAULT_TIMEOUT_MS, HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { buildBudget } from '../budget/budget-view.js';
 import { loadTokenCounter } from '../budget/tokenizer.js';
 import { ToolCostCounter } from '../budget/tool-cost.js';
@@ -98,7 +98,7 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
         const result = await ctx.ensureDiscovered();
         toggles.reload();
         // Issue 35 item 3: skills cost context too (`skills/list` only; no file is read).
-        const skills = await listSkillSummaries(ctx.manager, result.servers.map((s) => s.name));
+        const skills = await listSkillSummaries(ctx.manager, result.servers.map((s) => s.name), (name) => result.servers.find((s) => s.name === name)?.timeout ?? DEFAULT_TIMEOUT_MS);
         const budget: Budget = buildBudget(
           {
             discovery: result,
