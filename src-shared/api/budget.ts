@@ -65,9 +65,13 @@ export const BudgetServerSchema = z.object({
   listed: z.boolean(),
   tools: z.number().int().nonnegative(),
   onTools: z.number().int().nonnegative(),
-  /** Tokens of its tools that are on. */
+  /** Tokens of its tools that are on, plus its skills' (`skillTokens`). */
   tokens: z.number().int().nonnegative(),
   offTokens: z.number().int().nonnegative(),
+  /** Issue 35 item 3: skills it lists (`skills/list`) — present only when it offers the Skills extension and listed them. */
+  skills: z.number().int().nonnegative().optional(),
+  /** Tokens of those skills' names and descriptions (what an agent loads up front), included in `tokens`. */
+  skillTokens: z.number().int().nonnegative().optional(),
   toggle: ToggleTargetSchema,
 });
 export type BudgetServer = z.infer<typeof BudgetServerSchema>;
@@ -109,9 +113,13 @@ export const BudgetSchema = z.object({
   naming: z.string(),
   totals: z.object({
     tools: z.number().int().nonnegative(),
+    /** Tokens of the tools that are on plus `skillTokens`. */
     tokens: z.number().int().nonnegative(),
     offTools: z.number().int().nonnegative(),
     offTokens: z.number().int().nonnegative(),
+    /** Issue 35 item 3: skills the servers list, and the tokens of their names and descriptions (in `tokens`). */
+    skills: z.number().int().nonnegative(),
+    skillTokens: z.number().int().nonnegative(),
   }),
   /** Servers by `tokens`, biggest first. */
   servers: z.array(BudgetServerSchema),

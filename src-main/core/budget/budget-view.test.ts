@@ -63,7 +63,7 @@ describe('buildBudget', () => {
     });
     expect(b.tools.map((t) => t.tokens.total)).toEqual([...b.tools.map((t) => t.tokens.total)].sort((x, y) => y - x));
     const on = b.tools.filter((t) => t.on);
-    expect(b.totals).toEqual({ tools: on.length, tokens: on.reduce((s, t) => s + t.tokens.total, 0), offTools: 3, offTokens: b.tools.filter((t) => !t.on).reduce((s, t) => s + t.tokens.total, 0) });
+    expect(b.totals).toEqual({ tools: on.length, tokens: on.reduce((s, t) => s + t.tokens.total, 0), offTools: 3, offTokens: b.tools.filter((t) => !t.on).reduce((s, t) => s + t.tokens.total, 0), skills: 0, skillTokens: 0 });
     expect(b.servers.find((s) => s.server === 'gem')!.toggle).toEqual({ kind: 'file', host: 'gemini', file: '/cfg/gemini.json', keys: 'includeTools / excludeTools' });
     // The bridge does not read Zed's profile: from here a Zed server's tool is switched in Switchboard only.
     expect(b.servers.find((s) => s.server === 'z')!.toggle.kind).toBe('switchboard');
@@ -124,5 +124,27 @@ describe('buildBudget', () => {
   it('a server that is not connected is listed without tools', async () => {
     const b = buildBudget(await inputs({ listed: (s) => (s === 'gem' ? undefined : TOOLS[s]) }));
     expect(b.servers.find((s) => s.server === 'gem')).toMatchObject({ listed: false, tools: 0, tokens: 0 });
+  });
+
+  it('skills a server lists cost their names and descriptions, in its tokens and the totals; a server without skills has none (issue 35 item 3)', async () => {
+    const skills = [
+      { name: 'refunds', description: 'Process customer refund requests per company policy' },
+      { name: 'git-workflow', description: "Follow this team's Git conventions for branching and commits" },
+    ];
+    const all = await inputs({ skills: (s) => (s === 'cur' ? skills : undefined) });
+    const without = buildBudget(await inputs());
+    const b = buildBudget(all);
+    const each = skills.map((s) => all.counter.tokens(JSON.stringify(s)));
+    // The text counted per skill is the compact JSON of its name and description (what an agent loads up front).
+    expect(each).toEqual([16, 19]);
+    const cur = b.servers.find((s) => s.server === 'cur');
+    const curBefore = without.servers.find((s) => s.server === 'cur');
+    expect(cur).toMatchObject({ skills: 2, skillTokens: 35, tokens: (curBefore?.tokens ?? 0) + 35 });
+    expect(b.servers.find((s) => s.server === 'gem')).not.toHaveProperty('skills');
+    expect(b.totals).toMatchObject({ skills: 2, skillTokens: 35, tokens: without.totals.tokens + 35, tools: without.totals.tools });
+    expect(b.hosts.find((h) => h.id === 'bridge')?.tokens).toBe(without.totals.tokens + 35);
+    // A host loads them only from the servers it loads: Cursor's view counts them, Gemini's does not.
+    expect(buildBudget(all, 'cursor').totals).toMatchObject({ skills: 2, skillTokens: 35 });
+    expect(buildBudget(all, 'gemini').totals).toMatchObject({ skills: 0, skillTokens: 0 });
   });
 });

@@ -13,6 +13,7 @@ import type { HostView } from '../config/host-view.js';
 import type { DiscoveryResult } from '../config/types.js';
 import { buildToolInfos, isToolExposed } from '../mcp/tools/tool-bridge.js';
 import type { ToolCostCounter } from './tool-cost.js';
+import { skillCost, type SkillSummaryText } from './skill-cost.js';
 import { TOKENIZER_INFO } from './tokenizer.js';
 import { budgetWarnings } from './budget-limits.js';
 import { gatewayLink } from './gateway-link.js';
@@ -38,6 +39,12 @@ export interface BudgetInputs {
    * are kept in Switchboard (the file holds gateway entries). Default: never.
    */
   connected?(host: HostId, file?: string): boolean;
+  /**
+   * Issue 35 item 3: the skills `server` lists (`skills/list`: name and description), or undefined
+   * when it offers none or is not connected. Default: none. Their tokens count in the server's and
+   * the view's `tokens` (skill-cost.ts).
+   */
+  skills?(server: string): readonly SkillSummaryText[] | undefined;
 }
 
 const BRIDGE_LABEL = "Switchboard's bridge";
@@ -78,23 +85,29 @@ function assemble(inputs: BudgetInputs, host: BudgetHostId, label: string, namin
   const servers: BudgetServer[] = defs.map(({ def, toggle }) => {
     const mine = tools.filter((t) => t.server === def.name);
     const on = mine.filter((t) => t.on);
+    const listedSkills = inputs.skills?.(def.name);
+    const skills = listedSkills ? skillCost(inputs.counter, listedSkills) : undefined;
     return {
       server: def.name,
       listed: inputs.listed(def.name) !== undefined,
       tools: mine.length,
       onTools: on.length,
-      tokens: on.reduce((n, t) => n + t.tokens.total, 0),
+      tokens: on.reduce((n, t) => n + t.tokens.total, 0) + (skills?.tokens ?? 0),
       offTokens: mine.filter((t) => !t.on).reduce((n, t) => n + t.tokens.total, 0),
+      ...(skills ? { skills: skills.skills, skillTokens: skills.tokens } : {}),
       toggle,
     };
   });
   servers.sort((a, b) => b.tokens - a.tokens || a.server.localeCompare(b.server));
   const onTools = tools.filter((t) => t.on);
+  const skillTokens = servers.reduce((n, s) => n + (s.skillTokens ?? 0), 0);
   const totals = {
     tools: onTools.length,
-    tokens: onTools.reduce((n, t) => n + t.tokens.total, 0),
+    tokens: onTools.reduce((n, t) => n + t.tokens.total, 0) + skillTokens,
     offTools: tools.length - onTools.length,
     offTokens: tools.filter((t) => !t.on).reduce((n, t) => n + t.tokens.total, 0),
+    skills: servers.reduce((n, s) => n + (s.skills ?? 0), 0),
+    skillTokens,
   };
   return { host, label, naming, totals, servers, tools, warnings: budgetWarnings(host, label, totals) };
 }
@@ -169,6 +182,6 @@ export function buildBudget(inputs: BudgetInputs, host: BudgetHostId = 'bridge')
   views.set('bridge', bridgeView(inputs));
   for (const v of inputs.hostViews) if (hostDefinitions(v).length > 0 || v.host === host) views.set(v.host, hostBudgetView(inputs, v));
   const hosts: BudgetHostSummary[] = [...views.values()].map((v) => ({ id: v.host, label: v.label, servers: v.servers.length, tools: v.totals.tools, tokens: v.totals.tokens }));
-  const chosen = views.get(host) ?? { host, label: host === 'bridge' ? BRIDGE_LABEL : HOST_LABELS[host], naming: '', totals: { tools: 0, tokens: 0, offTools: 0, offTokens: 0 }, servers: [], tools: [], warnings: [] };
+  const chosen = views.get(host) ?? { host, label: host === 'bridge' ? BRIDGE_LABEL : HOST_LABELS[host], naming: '', totals: { tools: 0, tokens: 0, offTools: 0, offTokens: 0, skills: 0, skillTokens: 0 }, servers: [], tools: [], warnings: [] };
   return { tokenizer: TOKENIZER_INFO, hosts, ...chosen };
 }

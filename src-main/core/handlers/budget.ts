@@ -2,11 +2,12 @@
 import { readFileSync } from 'node:fs';
 import type { Budget, BudgetHostId, ServerToggleOutcome, ToggleTarget, ToolToggleOutcome } from '../../../src-shared/api/budget.js';
 import { ok } from '../../../src-shared/api/envelope.js';
-import { HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/server.js';
+import { DEFAULT_TIMEOUT_MS, HOST_LABELS, type ServerDefinition } from '../../../src-shared/config/server.js';
 import { buildBudget } from '../budget/budget-view.js';
 import { loadTokenCounter } from '../budget/tokenizer.js';
 import { ToolCostCounter } from '../budget/tool-cost.js';
 import { progressiveCost } from '../budget/progressive-cost.js';
+import { listSkillSummaries } from '../budget/skill-listing.js';
 import { ProgressiveSetting } from '../gateway/progressive-setting.js';
 import { fileToggleTarget, setToolInHostList, setZedTool, switchboardOnlyNote, gatewayOnlyNote, toggleKeysText, zedToolSwitches, type SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { allHostViews, loadHostView } from '../config/host-view.js';
@@ -96,6 +97,8 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
         counter ??= new ToolCostCounter(await loadTokenCounter());
         const result = await ctx.ensureDiscovered();
         toggles.reload();
+        // Issue 35 item 3: skills cost context too (`skills/list` only; no file is read).
+        const skills = await listSkillSummaries(ctx.manager, result.servers.map((s) => s.name), (name) => result.servers.find((s) => s.name === name)?.timeout ?? DEFAULT_TIMEOUT_MS);
         const budget: Budget = buildBudget(
           {
             discovery: result,
@@ -106,11 +109,13 @@ export function budgetHandlers(ctx: CoreContext, toggles: SwitchboardToolToggles
             zedSwitches: zedSwitchesOf,
             counter,
             connected: (h, file) => isConnected(ctx.discoveryContext().dataDir, h, file),
+            skills: (server) => skills.get(server),
           },
           host,
         );
         // Issue 31 item 4: the full list against progressive discovery's three tools, per host.
-        if (budget.host !== 'bridge') budget.progressive = progressiveCost(counter, budget.totals.tokens, new ProgressiveSetting(ctx.discoveryContext().dataDir).on(budget.host));
+        // Progressive discovery replaces tools only: the skills' tokens stay either way.
+        if (budget.host !== 'bridge') budget.progressive = progressiveCost(counter, budget.totals.tokens - budget.totals.skillTokens, new ProgressiveSetting(ctx.discoveryContext().dataDir).on(budget.host));
         return ok(budget);
       } catch (err) {
         return toFailure<Budget>(err);

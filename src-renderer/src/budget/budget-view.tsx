@@ -149,6 +149,7 @@ export function BudgetView({ onConnect }: { onConnect(host: HostId): void }) {
           <Text fw={600} role="status" aria-label="Budget totals">
             The agent of {budget.label} sees {n(budget.totals.tools)} tools, ~{n(budget.totals.tokens)} tokens
             {budget.totals.offTools > 0 ? ` (${n(budget.totals.offTools)} off, ~${n(budget.totals.offTokens)} tokens saved)` : ''}
+            {budget.totals.skills > 0 ? `; the tokens include ${n(budget.totals.skills)} skills' names and descriptions (~${n(budget.totals.skillTokens)})` : ''}
           </Text>
           <Text size="xs" c="dimmed">
             {budget.tokenizer.note} Names: {budget.naming}.
@@ -175,7 +176,10 @@ export function BudgetView({ onConnect }: { onConnect(host: HostId): void }) {
                 <tr key={s.server}>
                   <td className="mono">{s.server}</td>
                   <td className="num">{s.listed ? `${n(s.onTools)}/${n(s.tools)}` : 'not connected'}</td>
-                  <td className="num">{n(s.tokens)}</td>
+                  <td className="num">
+                    {n(s.tokens)}
+                    {s.skills !== undefined ? <Text span size="xs" c="dimmed">{` incl. ${n(s.skills)} skills ~${n(s.skillTokens ?? 0)}`}</Text> : null}
+                  </td>
                   <td>
                     <Text size="xs" c="dimmed">
                       {toggleText(s.toggle)}

@@ -30,6 +30,8 @@ import { ToolList } from '../tools/tool-list.js';
 import { retryText } from './server-list.js';
 import { ResourcesPanel } from '../resources/resources-panel.js';
 import { PromptsPanel } from '../prompts/prompts-panel.js';
+import { SkillsPanel } from '../skills/skills-panel.js';
+import { offersSkills } from '../../../src-shared/api/skills-offered.js';
 import { TasksPanel } from '../tasks/tasks-panel.js';
 import { ServerSettings } from './server-settings.js';
 import { CallHistory } from '../history/call-history.js';
@@ -214,6 +216,8 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
   const kept = lastTool.current;
   const tool = listed ?? (tools.length === 0 && kept?.server === name && kept.name === selectedTool ? kept : undefined);
   const [tab, setTab] = useState<string | null>('tools');
+  // Issue 35 item 1: the Skills tab only for a connected server that declares the extension.
+  const skillsOffered = state.status === 'connected' && offersSkills(state.capabilities);
   // Focus goes to the selected tool's form (keyboard users; and at narrow widths the pane sits
   // below the list, so moving there is what makes a click visibly do something).
   const [focusPane, setFocusPane] = useState(false);
@@ -231,11 +235,12 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
     <Stack gap="sm" className="server-detail">
       <ServerHeader state={state} briefError={tab === 'logs'} />
 
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs value={tab === 'skills' && !skillsOffered ? 'tools' : tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="tools">Tools ({tools.length})</Tabs.Tab>
           <Tabs.Tab value="resources">Resources</Tabs.Tab>
           <Tabs.Tab value="prompts">Prompts</Tabs.Tab>
+          {skillsOffered ? <Tabs.Tab value="skills">Skills</Tabs.Tab> : null}
           <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
           <Tabs.Tab value="history">History</Tabs.Tab>
           <Tabs.Tab value="server">Server</Tabs.Tab>
@@ -274,6 +279,11 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         <Tabs.Panel value="prompts" pt="sm" className="tools-panel">
           {state.status === 'connected' ? <PromptsPanel server={name} /> : <NotConnected />}
         </Tabs.Panel>
+        {skillsOffered ? (
+          <Tabs.Panel value="skills" pt="sm" className="tools-panel">
+            <SkillsPanel server={name} />
+          </Tabs.Panel>
+        ) : null}
         <Tabs.Panel value="tasks" pt="sm">
           <TasksPanel server={name} />
         </Tabs.Panel>

@@ -35,7 +35,7 @@ function table(rows: string[][], right: boolean[]): string[] {
 
 /** The text of a budget: the hosts line, the totals, servers, then up to `top` tools (all when undefined). */
 export function formatBudget(b: Budget, top?: number): string[] {
-  const lines = [`${b.label}: ${n(b.totals.tools)} tools, ~${n(b.totals.tokens)} tokens${b.totals.offTools > 0 ? ` (${n(b.totals.offTools)} off, ~${n(b.totals.offTokens)} tokens saved)` : ''}`];
+  const lines = [`${b.label}: ${n(b.totals.tools)} tools, ~${n(b.totals.tokens)} tokens${b.totals.offTools > 0 ? ` (${n(b.totals.offTools)} off, ~${n(b.totals.offTokens)} tokens saved)` : ''}${b.totals.skills > 0 ? `; incl. ${n(b.totals.skills)} skills ~${n(b.totals.skillTokens)}` : ''}`];
   lines.push(`  ${b.tokenizer.note}`);
   lines.push(`  names: ${b.naming}`);
   lines.push(`  hosts: ${b.hosts.map((h) => `${h.id} ${n(h.tools)} tools ~${n(h.tokens)}`).join(' · ')}`);
