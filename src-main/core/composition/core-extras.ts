@@ -27,6 +27,11 @@ export interface CoreExtras {
   serverRequestPolicy?: ServerRequestPolicy;
   /** Automatic restarts of crashed servers (default docs/connections-supervision.md; one-shot CLI cores pass `NO_RESTARTS`). */
   restart?: RestartPolicy;
+  /**
+   * stdio stop: ms between ending a server's stdin and SIGTERM (default `STDIN_GRACE_MS`, 300;
+   * one-shot CLI cores pass `ONE_SHOT_STDIN_GRACE_MS`, docs/connections-supervision.md "Stop").
+   */
+  stdinGraceMs?: number;
   /** Channels knobs for tests and benchmarks (clock, window and file sizes, loop guard; issue 13). */
   channels?: Partial<Pick<ChannelServiceOptions, 'now' | 'windowSize' | 'windowBytes' | 'maxFileBytes' | 'loopGuardMs' | 'onWarning'>>;
   /**

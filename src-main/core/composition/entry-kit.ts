@@ -9,6 +9,7 @@ export { currentPlatform, dataDir, DATA_FILES, type PlatformContext } from '../d
 export { ensureDataDir } from '../data/data-dir.js';
 export { resolveReferenceServerScript } from '../config/reference-server.js';
 export { NO_RESTARTS } from '../mcp/manager/backoff.js';
+export { ONE_SHOT_STDIN_GRACE_MS } from '../mcp/transport/stop-grace.js';
 export { withLoginShellEnv } from '../mcp/transport/login-shell-env.js';
 export { secretStoreChoice, secretStoreWarning } from '../secrets/file-secret-store.js';
 export { buildCatalog, describeTool, formatDescription } from '../mcp/tools/catalog.js';

@@ -113,6 +113,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     // Issue 32: a pin in block mode holds a tool from a person too; a budget switch only from agents.
     blockedTools: (server) => pins.held(server),
     restart: extras.restart,
+    ...(extras.stdinGraceMs !== undefined ? { stdinGraceMs: extras.stdinGraceMs } : {}),
     values,
     auth,
     hooks: inspector.hooks,

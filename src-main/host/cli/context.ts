@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveReferenceServerScript } from '../../core/composition/entry-kit.js';
 import { currentPlatform, dataDir, type PlatformContext } from '../../core/composition/entry-kit.js';
 import type { CoreExtras } from '../../core/index.js';
-import { NO_RESTARTS } from '../../core/composition/entry-kit.js';
+import { NO_RESTARTS, ONE_SHOT_STDIN_GRACE_MS } from '../../core/composition/entry-kit.js';
 import { withLoginShellEnv } from '../../core/composition/entry-kit.js';
 import { secretStoreChoice, secretStoreWarning } from '../../core/composition/entry-kit.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/index.js';
@@ -127,7 +127,8 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
   // one-shot start time; on two cores the two overlap instead of adding up).
   const options = spawningCoreOptions(ctx, 'cli');
   const [{ createSwitchboardCore }, coreOptionsRead] = await Promise.all([import('../../core/index.js'), options]);
-  const core = createSwitchboardCore(coreOptionsRead, extras);
+  // Issue 32 item 1: the output is printed before the stop; a short stdin grace, then SIGTERM.
+  const core = createSwitchboardCore(coreOptionsRead, { stdinGraceMs: ONE_SHOT_STDIN_GRACE_MS, ...extras });
   // Ctrl-C / SIGTERM mid-command must still stop what this core started (docs/faces-and-ownership.md, §6): dispose,
   // then exit 128+signal. A second signal while disposing exits at once.
   let stopping = false;

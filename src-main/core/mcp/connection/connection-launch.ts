@@ -100,6 +100,7 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
       ...(authParts.authProvider ? { authProvider: authParts.authProvider } : {}),
       ...(fetchFn ? { fetch: fetchFn } : {}),
       ...(authParts.skipIssuerMetadataValidation ? { skipIssuerMetadataValidation: true } : {}),
+      ...(options.stdinGraceMs !== undefined ? { stdinGraceMs: options.stdinGraceMs } : {}),
     });
   } catch (err) {
     handle.dispose();

@@ -31,6 +31,8 @@ export interface ConnectionOptions {
   auth?: ConnectionAuth;
   /** Negotiated protocol eras per definition (issue 10); every connect probes when absent. */
   eras?: EraMemory;
+  /** stdio stop: ms between ending stdin and SIGTERM (default `STDIN_GRACE_MS`; one-shot CLI cores pass less). */
+  stdinGraceMs?: number;
 }
 
 /** Events of one connection (the manager re-emits them with its own shapes). */

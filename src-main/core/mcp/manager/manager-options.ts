@@ -25,6 +25,8 @@ export interface McpManagerOptions {
   hooks?: ClientHooks;
   /** Automatic restarts (default docs/connections-supervision.md: 500 ms → 30 s with jitter, `error` after 5 failed starts). */
   restart?: RestartPolicy;
+  /** stdio stop: ms between ending stdin and SIGTERM (default `STDIN_GRACE_MS`, 300; one-shot CLI cores pass `ONE_SHOT_STDIN_GRACE_MS`). */
+  stdinGraceMs?: number;
   /** docs/auth.md value resolution (default: a resolver over `baseEnv` with the real shell). */
   values?: ValueResolver;
   /** JSON-RPC trace entries kept per server (default 500). */

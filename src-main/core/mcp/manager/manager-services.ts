@@ -63,6 +63,7 @@ export function managerServices(options: McpManagerOptions, events: ServiceEvent
     logs: logStore,
     hooks: options.hooks,
     restart: options.restart,
+    ...(options.stdinGraceMs !== undefined ? { stdinGraceMs: options.stdinGraceMs } : {}),
     values,
     trace: traceStore,
     auth: options.auth,

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mergeLoginEnv, parseMarkedEnv, readLoginShellEnv } from './login-shell-env.js';
+import { mergeLoginEnv, parseMarkedEnv, parseMarkedNulEnv, readLoginShellEnv } from './login-shell-env.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -41,6 +41,35 @@ describe('login-shell environment (docs/connections-supervision.md)', () => {
     expect(shellSession).not.toBe(ourSession);
   });
 
+  /** A stand-in login shell: drops `-l -i -c` and runs the command with /bin/sh; `extra` runs first. */
+  function fakeShell(dir: string, extra = ''): string {
+    const shell = join(dir, 'fake-shell');
+    writeFileSync(shell, `#!/bin/sh\n${extra}shift 3\nexec /bin/sh -c "$1"\n`);
+    chmodSync(shell, 0o755);
+    return shell;
+  }
+
+  it.skipIf(process.platform === 'win32')('(POSIX only) reads the environment with `env -0`, no second Node start; values keep their newlines', async () => {
+    // Issue 32 item 1: the one-shot CLI waits on this read. A Node that cannot start proves none is asked.
+    const dir = mkdtempSync(join(tmpdir(), 'sb-login-'));
+    dirs.push(dir);
+    const login = await readLoginShellEnv({ env: { SHELL: fakeShell(dir), PATH: '/usr/bin:/bin', TWO_LINES: 'a\nb' }, nodePath: join(dir, 'no-node') });
+    expect(login?.TWO_LINES).toBe('a\nb');
+    expect(login?.PATH).toBe('/usr/bin:/bin');
+    expect(login?.ELECTRON_RUN_AS_NODE).toBeUndefined();
+  });
+
+  it.skipIf(process.platform === 'win32')('(POSIX only) asks again with Node where `env` has no -0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-login-'));
+    dirs.push(dir);
+    // An `env` that refuses -0, first on the PATH (as a BSD or busybox env might).
+    writeFileSync(join(dir, 'env'), '#!/bin/sh\necho "env: illegal option -- 0" >&2\nexit 1\n');
+    chmodSync(join(dir, 'env'), 0o755);
+    const login = await readLoginShellEnv({ env: { SHELL: fakeShell(dir), PATH: `${dir}:/usr/bin:/bin`, FROM_NODE: 'yes' } });
+    expect(login?.FROM_NODE).toBe('yes');
+    expect(login?.ELECTRON_RUN_AS_NODE).toBeUndefined();
+  });
+
   it('a shell that fails gives undefined (the process environment stays)', async () => {
     expect(await readLoginShellEnv({ env: { SHELL: '/nonexistent/shell' } })).toBeUndefined();
     expect(await readLoginShellEnv({ env: {}, platform: 'linux' })).toBeUndefined();
@@ -49,6 +78,9 @@ describe('login-shell environment (docs/connections-supervision.md)', () => {
 
   it('parses only the marked JSON and merges PATH login-first without duplicates', () => {
     expect(parseMarkedEnv('noise')).toBeUndefined();
+    expect(parseMarkedNulEnv('noise')).toBeUndefined();
+    const mark = '__SWITCHBOARD_ENV_7f3a__';
+    expect(parseMarkedNulEnv(`banner\n${mark}A=1\0B=x=y\nz\0${mark}`)).toEqual({ A: '1', B: 'x=y\nz' });
     expect(mergeLoginEnv({ PATH: '/a:/b', X: '1' }, { PATH: '/c:/a', X: '2', Y: '3' })).toEqual({ PATH: '/c:/a:/b', X: '1', Y: '3' });
   });
 });

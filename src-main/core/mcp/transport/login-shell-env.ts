@@ -2,9 +2,12 @@
  * The user's login-shell environment (docs/connections-supervision.md): an app started from a desktop launcher inherits a
  * bare environment (PATH without ~/.nvm, ~/.local/bin, Homebrew…), so `npx`, `uvx` and
  * version-manager shims are "not found" (`spawn npx ENOENT`). We ask the login shell once —
- * `$SHELL -l -i -c '<node> -e <print env as JSON>'` between markers, because rc files may print
- * banners — and merge it under the process environment's own variables... except PATH, which the
- * login shell's value wins (it is the point of the exercise). Windows has no login shell: a no-op.
+ * `$SHELL -l -i -c 'printf <mark> && env -0 && printf <mark>'`, between markers because rc files may
+ * print banners — and merge it under the process environment's own variables... except PATH, which
+ * the login shell's value wins (it is the point of the exercise). Windows has no login shell: a no-op.
+ * `env -0` (NUL-separated, so values may hold newlines) costs no second Node start (issue 32 item 1:
+ * the one-shot CLI waits on this read); where `env` has no `-0` the shell is asked once more with
+ * `<node> -e <print env as JSON>`, the reading used before.
  */
 import { spawn } from 'node:child_process';
 
@@ -41,25 +44,59 @@ export function parseMarkedEnv(output: string): Record<string, string> | undefin
   }
 }
 
+/**
+ * Parse `env -0` output between the two markers: `NAME=value` entries, each ended by NUL (a value may
+ * hold newlines, never NUL). Returns undefined when the markers are missing or no entry has a name.
+ */
+export function parseMarkedNulEnv(output: string): Record<string, string> | undefined {
+  const start = output.indexOf(MARK);
+  const end = output.lastIndexOf(MARK);
+  if (start < 0 || end <= start) return undefined;
+  const env: Record<string, string> = {};
+  for (const entry of output.slice(start + MARK.length, end).split('\0')) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return Object.keys(env).length > 0 ? env : undefined;
+}
+
 /** Most stdout kept from the login shell (characters); its environment is far smaller. */
 const LOGIN_SHELL_MAX_OUTPUT = 4 * 1024 * 1024;
 
 /**
  * The login shell's environment, or undefined (Windows, no SHELL, a failing or slow shell — then the
- * process environment is all there is). Never rejects. Runs the shell with ELECTRON_RUN_AS_NODE=1 so
- * an Electron execPath behaves as node.
+ * process environment is all there is). Never rejects. First `env -0` in the shell; when that gives
+ * nothing (an `env` without `-0`) and the shell neither failed to start nor ran out of time, once
+ * more with Node printing JSON, run with ELECTRON_RUN_AS_NODE=1 so an Electron execPath behaves as node.
  */
 export async function readLoginShellEnv(options: LoginShellOptions = {}): Promise<Record<string, string> | undefined> {
   const env = options.env ?? process.env;
   if ((options.platform ?? process.platform) === 'win32') return undefined;
   const shell = env.SHELL;
   if (!shell) return undefined;
-  const node = options.nodePath ?? process.execPath;
-  const script = `process.stdout.write(${JSON.stringify(MARK)}+JSON.stringify(process.env)+${JSON.stringify(MARK)})`;
-  const command = `'${node.replace(/'/g, `'\\''`)}' -e '${script.replace(/'/g, `'\\''`)}'`;
   const childEnv: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1' };
   for (const [k, v] of Object.entries(env)) if (typeof v === 'string') childEnv[k] = v;
   childEnv.ELECTRON_RUN_AS_NODE = '1';
+  const timeoutMs = options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS;
+  const viaEnv = await runLoginShell(shell, `printf ${MARK} && env -0 && printf ${MARK}`, childEnv, timeoutMs);
+  let parsed = parseMarkedNulEnv(viaEnv.stdout);
+  if (!parsed && viaEnv.ended === 'exited') {
+    const node = options.nodePath ?? process.execPath;
+    const script = `process.stdout.write(${JSON.stringify(MARK)}+JSON.stringify(process.env)+${JSON.stringify(MARK)})`;
+    const command = `'${node.replace(/'/g, `'\\''`)}' -e '${script.replace(/'/g, `'\\''`)}'`;
+    parsed = parseMarkedEnv((await runLoginShell(shell, command, childEnv, timeoutMs)).stdout);
+  }
+  if (parsed) delete parsed.ELECTRON_RUN_AS_NODE;
+  return parsed;
+}
+
+/** One run of `shell -l -i -c command`: its stdout, and whether it exited, failed to start or timed out. */
+function runLoginShell(
+  shell: string,
+  command: string,
+  childEnv: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ stdout: string; ended: 'exited' | 'failed' | 'timeout' }> {
   return new Promise((resolve) => {
     // spawn with detached: a new session (setsid) without a controlling terminal, so an interactive
     // shell started from a terminal (the CLI) cannot take the terminal's foreground group — which
@@ -69,18 +106,16 @@ export async function readLoginShellEnv(options: LoginShellOptions = {}): Promis
     try {
       child = spawn(shell, ['-l', '-i', '-c', command], { env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
     } catch {
-      resolve(undefined);
+      resolve({ stdout: '', ended: 'failed' });
       return;
     }
     let stdout = '';
     let done = false;
-    const finish = (): void => {
+    const finish = (ended: 'exited' | 'failed' | 'timeout'): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      const parsed = parseMarkedEnv(stdout);
-      if (parsed) delete parsed.ELECTRON_RUN_AS_NODE;
-      resolve(parsed);
+      resolve({ stdout, ended });
     };
     const killGroup = (): void => {
       try {
@@ -91,14 +126,14 @@ export async function readLoginShellEnv(options: LoginShellOptions = {}): Promis
     };
     const timer = setTimeout(() => {
       killGroup();
-      finish();
-    }, options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS);
+      finish('timeout');
+    }, timeoutMs);
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
       if (stdout.length < LOGIN_SHELL_MAX_OUTPUT) stdout += chunk;
     });
-    child.on('error', finish);
-    child.on('close', finish);
+    child.on('error', () => finish('failed'));
+    child.on('close', () => finish('exited'));
   });
 }
 

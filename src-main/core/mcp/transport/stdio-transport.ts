@@ -16,6 +16,7 @@ import spawn from 'cross-spawn';
 import { SdkError, SdkErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { endLaunch, LAUNCH_ID_ENV, newLaunchId } from './launch-session.js';
 import { killPids, listDescendants } from './process-tree.js';
+import { STDIN_GRACE_MS } from './stop-grace.js';
 import { LoggingReadBuffer, MAX_STDOUT_LINE, StdoutOverflowError } from './stdout-lines.js';
 
 /** How a stdio server process ended. */
@@ -32,8 +33,8 @@ export interface StdioLaunch {
   cwd?: string;
 }
 
-/** How long (ms) a stdio server gets to exit after its stdin ends, before SIGTERM. */
-export const STDIN_GRACE_MS = 300;
+export { ONE_SHOT_STDIN_GRACE_MS, STDIN_GRACE_MS } from './stop-grace.js';
+
 /** How long (ms) after SIGTERM before SIGKILL. */
 const TERM_GRACE_MS = 2_000;
 
@@ -67,11 +68,15 @@ export class SupervisedStdioTransport implements Transport {
   private closing?: Promise<void>;
   private closed = false;
 
-  /** `maxLineBytes`: largest stdout line read as one message (bytes; default 64 MiB). */
+  /**
+   * `maxLineBytes`: largest stdout line read as one message (bytes; default 64 MiB).
+   * `stdinGraceMs`: how long `close` waits after ending stdin before SIGTERM (ms; default `STDIN_GRACE_MS`).
+   */
   constructor(
     /** What was (or will be) spawned: command, args, env (its PATH is the one searched), cwd. */
     readonly launch: StdioLaunch,
     maxLineBytes = MAX_STDOUT_LINE,
+    private readonly stdinGraceMs = STDIN_GRACE_MS,
   ) {
     this.buffer = new LoggingReadBuffer(
       (line) => this.onStdoutSkipped?.(line),
@@ -155,7 +160,7 @@ export class SupervisedStdioTransport implements Transport {
   }
 
   /**
-   * End stdin → SIGTERM after `STDIN_GRACE_MS` → SIGKILL 2 s later (docs/connections-supervision.md's order), then SIGKILL
+   * End stdin → SIGTERM after `stdinGraceMs` (default `STDIN_GRACE_MS`) → SIGKILL 2 s later (docs/connections-supervision.md's order), then SIGKILL
    * every descendant that outlived its parent (snapshotted before closing, since orphans get
    * re-parented). Idempotent: every caller awaits the same close.
    */
@@ -186,10 +191,11 @@ export class SupervisedStdioTransport implements Transport {
       // already closed
     }
     // Many servers (server-everything among them) do not exit on EOF: SIGTERM after a short grace.
-    const term = setTimeout(() => running() && child.kill('SIGTERM'), STDIN_GRACE_MS);
-    const kill = setTimeout(() => running() && child.kill('SIGKILL'), STDIN_GRACE_MS + TERM_GRACE_MS);
+    const grace = this.stdinGraceMs;
+    const term = setTimeout(() => running() && child.kill('SIGTERM'), grace);
+    const kill = setTimeout(() => running() && child.kill('SIGKILL'), grace + TERM_GRACE_MS);
     // A pipe a survivor still holds keeps 'close' from firing: stop waiting a while after the kill.
-    const giveUp = new Promise<void>((resolve) => setTimeout(resolve, STDIN_GRACE_MS + TERM_GRACE_MS + 1_000).unref());
+    const giveUp = new Promise<void>((resolve) => setTimeout(resolve, grace + TERM_GRACE_MS + 1_000).unref());
     try {
       await Promise.race([closedEvent, giveUp]);
     } finally {

@@ -60,6 +60,8 @@ export interface TransportOptions {
   fetch?: FetchLike;
   /** OAuth: skip the RFC 8414 issuer check (only for a 2025-03-26 server without resource metadata). */
   skipIssuerMetadataValidation?: boolean;
+  /** stdio: ms between ending stdin and SIGTERM when stopping (default `STDIN_GRACE_MS`, 300). */
+  stdinGraceMs?: number;
 }
 
 /**
@@ -73,12 +75,16 @@ export function createTransport(
 ): CreatedTransport {
   if (def.transport === 'stdio') {
     if (!def.command) throw new CoreError('INVALID_CONFIG', `Invalid server config: "${def.name}" has no command`);
-    const stdio = new SupervisedStdioTransport({
-      command: def.command,
-      args: def.args ?? [],
-      env: childEnv(baseEnv, def.env),
-      cwd: def.cwd,
-    });
+    const stdio = new SupervisedStdioTransport(
+      {
+        command: def.command,
+        args: def.args ?? [],
+        env: childEnv(baseEnv, def.env),
+        cwd: def.cwd,
+      },
+      undefined,
+      options.stdinGraceMs,
+    );
     return { transport: stdio, stdio };
   }
   if (!def.url) throw new CoreError('INVALID_CONFIG', `Invalid server config: "${def.name}" has no url`);
