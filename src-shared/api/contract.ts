@@ -27,6 +27,7 @@ import { gatewayGuardMethods } from './methods/gateway-guard.js';
 import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
+import { eventsEvents, eventsMethods } from './methods/events.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -57,6 +58,7 @@ export const methods = {
   ...prefsMethods,
   ...historyMethods,
   ...agentsMethods,
+  ...eventsMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
@@ -72,6 +74,7 @@ export const events = {
   ...historyEvents,
   ...gatewayEvents,
   ...agentsEvents,
+  ...eventsEvents,
 } as const;
 
 export type Methods = typeof methods;

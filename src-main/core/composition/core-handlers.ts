@@ -30,12 +30,14 @@ import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { prefsHandlers } from '../handlers/prefs.js';
 import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
+import { eventsHandlers } from '../handlers/events.js';
+import type { EventsService } from '../ext-events/events-service.js';
 
 /**
  * The contract's handlers of one core: one group per domain (src-shared/api/methods/<domain>.ts),
  * every result and failure message redacted by `redactor` (issue 9).
  */
-export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: SwitchboardToolToggles, redactor: SecretRedactor): ApiHandlers {
+export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: SwitchboardToolToggles, redactor: SecretRedactor, events: EventsService): ApiHandlers {
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   // Results and failure messages quote server text: redacted in one place for every face (issue 9).
   // One call path for every face and door: `tools:call`, and the gateway's after its per-host gate (issue 30).
@@ -74,5 +76,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...gatewayDoorsHandlers(ctx),
     ...gatewayConnectHandlers(ctx),
     ...gatewayHttpDoorHandlers(ctx),
+    ...eventsHandlers(events),
   }, redactor);
 }

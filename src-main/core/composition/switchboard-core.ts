@@ -35,6 +35,7 @@ import { ensureDataDir } from '../data/data-dir.js';
 import { dataFileProblems } from '../data/data-file-problems.js';
 import { settleDataWrites } from '../data/data-files.js';
 import { ChannelService } from '../channels/channel-service.js';
+import { EventsService } from '../ext-events/events-service.js';
 import { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import type { CoreOptions, SwitchboardCore } from '../facade/types.js';
 import { OwnWrites } from '../files/own-writes.js';
@@ -284,7 +285,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     gatewayInstances,
   };
 
-  const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor);
+  const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor, new EventsService(owner));
 
   return {
     handlers,
