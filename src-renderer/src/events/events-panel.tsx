@@ -43,14 +43,9 @@ function Subscriptions({ server, hideEmpty }: { server: string; hideEmpty: boole
       <Text fw={700} size="sm">
         Subscriptions
       </Text>
-      {subs.error ? (
+      {error || subs.error ? (
         <Text size="sm" c="red" role="alert">
-          {subs.error.message}
-        </Text>
-      ) : null}
-      {error ? (
-        <Text size="sm" c="red" role="alert">
-          {error}
+          {error ?? subs.error?.message}
         </Text>
       ) : null}
       {list.length === 0 ? (
