@@ -149,6 +149,10 @@ describe('MCP Events through a live owner', () => {
       expect(ids.sort()).toEqual(Array.from({ length: 1000 }, (_, n) => `${channel}#${n}`).sort());
       expect(got.every((e) => e.event?.subscriptionId === sub.id && e.method !== undefined)).toBe(true);
     }
+    // The restarted owner checks payloads against the types it listed again by itself.
+    fx.state.emit('push.tick', 1, { bad: true });
+    expect(await waitFor(async () => (await entries('push.tick')).length === 1001, 30_000)).toBe(true);
+    expect((await entries('push.tick')).at(-1)?.event?.invalid).toBe('data does not match the payload schema: /n must be integer');
     const listed = await runSwitchboard(world, ['events', 'subscriptions']);
     expect(listed.stdout).toContain(`${poll.id}  ev  poll.tick  poll every 5 s  active`);
     expect(listed.stdout).toContain(`${push.id}  ev  push.tick  push  active`);
@@ -173,8 +177,8 @@ describe('MCP Events through a live owner', () => {
     expect(push).toBeDefined();
     fx.state.change('push.tick');
     fx.state.emit('push.tick', 1);
-    expect(await waitFor(async () => (await entries('push.tick')).length === 1001, 60_000)).toBe(true);
-    expect((await entries('push.tick')).at(-1)?.payload).toEqual({ n: 1000, version: 2 });
+    expect(await waitFor(async () => (await entries('push.tick')).length === 1002, 60_000)).toBe(true);
+    expect((await entries('push.tick')).at(-1)?.payload).toEqual({ n: 1001, version: 2 });
     fx.state.change('push.tick', { breakInput: true });
     expect(await waitFor(async () => (await byId(push?.id ?? ''))?.state === 'stopped', 60_000)).toBe(true);
     expect((await byId(push?.id ?? ''))?.stopReason).toMatch(/: the subscription's arguments no longer fit the input schema of "push.tick" \(\(root\) must have required property 'region'\)$/);

@@ -237,6 +237,7 @@ export class EventsService {
         }
       },
       nextStatus: (server, stopped) => this.nextStatus(server, stopped),
+      describe: async () => void (await this.listTypes(sub.serverId, false)),
       route: (server, id, to) => {
         if (to) this.routes.set(routeKey(server, id), to);
         else this.routes.delete(routeKey(server, id));

@@ -40,6 +40,8 @@ export interface RunnerHost {
   connected(server: string, stopped: () => boolean): Promise<Client | undefined>;
   /** Resolves at the server's next status change (or when `stopped` turns true). */
   nextStatus(server: string, stopped: () => boolean): Promise<void>;
+  /** Make sure the server's event types are listed for this connection (the payload schema is checked against them). */
+  describe(): Promise<void>;
   /** Route a push stream's notifications of (`server`, request `id`) to `to` (undefined: stop routing). */
   route(server: string, id: string | number, to: ((method: string, params: Record<string, unknown>) => void) | undefined): void;
   /** Store occurrences (and a gap), then advance the cursor. Resolves once the entries are written. */
@@ -109,6 +111,7 @@ export class SubscriptionRunner {
         continue;
       }
       try {
+        await this.host.describe();
         if (this.sub.delivery === 'poll') await this.pollLoop(client);
         else await this.streamOnce(client);
       } catch (err) {
