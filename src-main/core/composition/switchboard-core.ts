@@ -285,7 +285,17 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     gatewayInstances,
   };
 
-  const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor, new EventsService(owner));
+  // Issue 34: Events subscriptions run in the data folder's owner; each occurrence is a channel entry.
+  const eventsService = new EventsService({
+    dataDir: options.dataDir,
+    owner,
+    manager,
+    channels,
+    emit: (event, payload) => emit(event, payload),
+    redact: (value) => auth.redactor.redactValue(value),
+    onWarning: (text) => console.warn(`[events] ${text}`),
+  });
+  const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor, eventsService);
 
   return {
     handlers,
@@ -325,6 +335,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       inspector.dispose();
       await inspector.history.flush();
       await queue;
+      await eventsService.dispose();
       await manager.dispose();
       await channels.dispose();
       await auth.dispose();
