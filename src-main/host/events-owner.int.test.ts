@@ -184,6 +184,17 @@ describe('MCP Events through a live owner', () => {
     expect((await byId(push?.id ?? ''))?.stopReason).toMatch(/: the subscription's arguments no longer fit the input schema of "push.tick" \(\(root\) must have required property 'region'\)$/);
   }, 120_000);
 
+  it('a server that goes away: its subscription waits, then resumes from its cursor', async () => {
+    const poll = (await subscriptions()).find((s) => s.name === 'poll.tick');
+    const id = poll?.id ?? '';
+    expect((await runSwitchboard(world, ['stop', 'ev'])).code).toBe(0);
+    expect(await waitFor(async () => (await byId(id))?.state === 'waiting', 60_000)).toBe(true);
+    fx.state.emit('poll.tick', 5);
+    expect((await runSwitchboard(world, ['start', 'ev'])).code).toBe(0);
+    expect(await waitFor(async () => (await entries('poll.tick')).length === 1005, 60_000)).toBe(true);
+    expect((await entries('poll.tick')).slice(-5).map((e) => e.event?.eventId)).toEqual([1000, 1001, 1002, 1003, 1004].map((n) => `poll.tick#${n}`));
+  }, 120_000);
+
   it('over stdio, the notifications of a push stream reach its subscription', async () => {
     const sub = await owner().call('events:subscribe', { serverId: 'evs', name: 'both.tick', arguments: { label: 'x' }, delivery: 'push' });
     const id = sub.ok ? sub.data.id : '';

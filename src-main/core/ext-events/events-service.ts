@@ -69,12 +69,13 @@ export class EventsService {
   private readonly subs = new Map<string, Live>();
   private readonly types = new Map<string, { client: Client; types: EventType[]; listedAt: number }>();
   private readonly routes = new Map<string, (method: string, params: Record<string, unknown>) => void>();
-  private readonly statusWaiters = new Set<(rt: ServerRuntime) => void>();
+  /** Runners waiting for a server's next status change (resolved all at once on dispose). */
+  private readonly statusWaiters = new Set<{ server: string; resolve: () => void }>();
   private readonly writer: SubscriptionsWriter | undefined;
   private readonly changed: Coalescer;
   private disposed = false;
   private readonly onStatus = (rt: ServerRuntime): void => {
-    for (const w of [...this.statusWaiters]) w(rt);
+    for (const w of [...this.statusWaiters]) if (w.server === rt.name) w.resolve();
   };
   private readonly onNotification = (server: string, message: { method: string; params?: unknown }): void => {
     if (!message.method.startsWith('notifications/events/')) return;
@@ -195,7 +196,7 @@ export class EventsService {
     this.options.manager.off('notification', this.onNotification);
     this.options.manager.off('status', this.onStatus);
     this.changed.cancel();
-    for (const w of [...this.statusWaiters]) w({ name: '', status: 'disconnected' } as ServerRuntime);
+    for (const w of [...this.statusWaiters]) w.resolve();
     await this.writer?.schedule();
     await this.writer?.settled();
   }
@@ -211,32 +212,36 @@ export class EventsService {
     }
   }
 
-  private nextStatus(server: string, stopped: () => boolean): Promise<void> {
+  private nextStatus(server: string, life: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      const waiter = (rt: ServerRuntime): void => {
-        if (rt.name !== server && !this.disposed && !stopped()) return;
-        this.statusWaiters.delete(waiter);
-        resolve();
+      if (this.disposed || life.aborted) return resolve();
+      const waiter = {
+        server,
+        resolve: () => {
+          life.removeEventListener('abort', waiter.resolve);
+          this.statusWaiters.delete(waiter);
+          resolve();
+        },
       };
-      if (this.disposed || stopped()) return resolve();
       this.statusWaiters.add(waiter);
+      life.addEventListener('abort', waiter.resolve, { once: true });
     });
   }
 
   private run(live: Live): void {
     const { sub } = live;
     const host: RunnerHost = {
-      connected: async (server, stopped) => {
+      connected: async (server, life) => {
         for (;;) {
-          if (stopped() || this.disposed) return undefined;
+          if (life.aborted || this.disposed) return undefined;
           const rt = this.options.manager.runtime(server);
           const client = rt ? await this.clientOf(server).catch(() => undefined) : undefined;
           if (client) return client;
           this.setState(live, 'waiting', rt ? `"${server}" is not connected (${rt.lastError ?? rt.status})` : `"${server}" is not configured`);
-          await this.nextStatus(server, stopped);
+          await this.nextStatus(server, life);
         }
       },
-      nextStatus: (server, stopped) => this.nextStatus(server, stopped),
+      nextStatus: (server, life) => this.nextStatus(server, life),
       describe: async () => void (await this.listTypes(sub.serverId, false)),
       route: (server, id, to) => {
         if (to) this.routes.set(routeKey(server, id), to);

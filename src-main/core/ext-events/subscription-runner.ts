@@ -36,10 +36,10 @@ export class StreamTerminated extends Error {
 
 /** What a runner needs from the service. */
 export interface RunnerHost {
-  /** The live client of `server` once connected (undefined: stopped while waiting). */
-  connected(server: string, stopped: () => boolean): Promise<Client | undefined>;
-  /** Resolves at the server's next status change (or when `stopped` turns true). */
-  nextStatus(server: string, stopped: () => boolean): Promise<void>;
+  /** The live client of `server` once connected (undefined: `life` aborted while waiting). */
+  connected(server: string, life: AbortSignal): Promise<Client | undefined>;
+  /** Resolves at the server's next status change (or when `life` is aborted). */
+  nextStatus(server: string, life: AbortSignal): Promise<void>;
   /** Make sure the server's event types are listed for this connection (the payload schema is checked against them). */
   describe(): Promise<void>;
   /** Route a push stream's notifications of (`server`, request `id`) to `to` (undefined: stop routing). */
@@ -75,6 +75,8 @@ const FORBIDDEN = -32012;
 
 export class SubscriptionRunner {
   private stopped = false;
+  /** Aborted by `stop()`: ends any wait for the server. */
+  private readonly life = new AbortController();
   private abort: AbortController | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private wake: (() => void) | undefined;
@@ -93,21 +95,20 @@ export class SubscriptionRunner {
   /** Stop for good (unsubscribed, or the owner ends): the open request is cancelled. */
   stop(): void {
     this.stopped = true;
+    this.life.abort();
     this.abort?.abort();
     clearTimeout(this.timer);
     this.wake?.();
   }
 
-  private readonly isStopped = (): boolean => this.stopped;
-
   private async loop(): Promise<void> {
     while (!this.stopped) {
-      const client = await this.host.connected(this.sub.serverId, this.isStopped);
+      const client = await this.host.connected(this.sub.serverId, this.life.signal);
       if (this.stopped || !client) return;
       const why = eventsUnavailable(client);
       if (why) {
         this.host.setState('waiting', unavailableText(this.sub.serverId, why));
-        await this.host.nextStatus(this.sub.serverId, this.isStopped);
+        await this.host.nextStatus(this.sub.serverId, this.life.signal);
         continue;
       }
       try {
