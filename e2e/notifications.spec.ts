@@ -13,6 +13,7 @@ import { expect, test } from './fixtures.js';
 import { longestTaskDuring, observeLongTasks, readLongTasks } from './long-tasks.js';
 import { REPO, type Sandbox } from './sandbox.js';
 import { liveEndpoint } from './live-endpoint.js';
+import { notices, spyOnNotices } from './notice-spy.js';
 import { connectToOwner, type RemoteApi } from '../src-main/wires/remote-api.js';
 
 const NOTIFYING = join(REPO, 'src-main/core/channels/fixtures/notifying-server.mjs');
@@ -42,20 +43,7 @@ test('a notification arrives unread, is filtered and acknowledged; a confirm rul
     { name: 'deploy', server: 'mon', channel: 'deploy', mode: 'confirm', prompt: 'Echo the deploy {{content}}?', action: { server: 'mon', tool: 'echo', arguments: { text: 'deployed {{channel}}' } }, allowedTools: ['echo'] },
   ]);
   const url = await sb.serve();
-  await context.grantPermissions(['notifications'], { origin: new URL(url).origin });
-  // Record what the page hands to the browser's Notification API (the real one still shows it).
-  await page.addInitScript(() => {
-    const Real = window.Notification;
-    const shown: { title: string; body?: string }[] = [];
-    (window as unknown as { __notices: typeof shown }).__notices = shown;
-    const Spy = function (this: Notification, title: string, options?: NotificationOptions) {
-      shown.push({ title, body: options?.body });
-      return new Real(title, options);
-    } as unknown as typeof Notification;
-    Object.defineProperty(Spy, 'permission', { get: () => Real.permission });
-    Spy.requestPermission = Real.requestPermission.bind(Real);
-    window.Notification = Spy;
-  });
+  await spyOnNotices(context, page, url);
   await page.goto(url);
   await expect(serverButton(page, 'mon')).toContainText('connected');
   const api = await owner(sb);
@@ -66,7 +54,7 @@ test('a notification arrives unread, is filtered and acknowledged; a confirm rul
     await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Notifications: 1 unread' })).toBeVisible();
     // The notify rule raised a desktop notification through the browser's API.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __notices: { title: string; body?: string }[] }).__notices)).toEqual([{ title: 'disk · mon', body: 'Disk alert from mon' }]);
+    await expect.poll(() => notices(page)).toEqual([{ title: 'disk · mon', body: 'Disk alert from mon' }]);
 
     await page.getByRole('button', { name: 'Notifications: 1 unread' }).click();
     const view = page.getByRole('region', { name: 'Notifications' });

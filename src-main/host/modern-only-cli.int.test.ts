@@ -59,6 +59,8 @@ async function readingVerbs(): Promise<void> {
   expect(report.error).toBeUndefined();
   expect(await ok(['logs', 'modern'])).toMatch(new RegExp(`^${CLOCK} system connected to modern-fixture 1\\.0\\.0 over 2026-07-28 `, 'm'));
   expect(await ok(['trace', 'modern'])).toMatch(new RegExp(`^${CLOCK} modern → req   tools/list `, 'm'));
+  // Issue 34: a 2026-07-28 server without the Events extension is told apart from a 2025-era one.
+  expect(await ok(['events', 'modern'])).toBe('"modern" does not offer the Events extension (io.modelcontextprotocol/events is not in its server/discover capabilities)\n');
 }
 
 describe('every verb against a modern-only server', () => {

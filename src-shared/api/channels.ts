@@ -7,6 +7,21 @@ import { z } from 'zod';
 import { ConfigWarningSchema } from '../config/server.js';
 import { TriggerRuleSchema } from '../channels/trigger-rules.js';
 
+/**
+ * Where an Events entry came from (docs/channels.md § Events as channels): the subscription, the
+ * occurrence's `eventId` and `timestamp` (ISO 8601, server text); `invalid` says how `data` failed the
+ * type's `payloadSchema` (kept, never dropped); a `gap` entry (no eventId) records that the server
+ * skipped events (`truncated`), and fires no rule.
+ */
+export const ChannelEventRefSchema = z.object({
+  subscriptionId: z.string(),
+  eventId: z.string().optional(),
+  timestamp: z.string().optional(),
+  invalid: z.string().optional(),
+  gap: z.literal(true).optional(),
+});
+export type ChannelEventRef = z.infer<typeof ChannelEventRefSchema>;
+
 /** One notification as stored (one line of `channels.jsonl`). `seq` is global and increasing. */
 export const ChannelEntrySchema = z.object({
   seq: z.number().int().positive(),
@@ -25,6 +40,8 @@ export const ChannelEntrySchema = z.object({
   paused: z.literal(true).optional(),
   /** Names of the trigger rules whose actions led to it (the no-loop guard). */
   causedBy: z.array(z.string()).optional(),
+  /** An MCP Events occurrence (issue 34): `payload` is the occurrence's `data`; see ChannelEventRefSchema. */
+  event: ChannelEventRefSchema.optional(),
 });
 export type ChannelEntry = z.infer<typeof ChannelEntrySchema>;
 

@@ -28,6 +28,7 @@ import { prefsMethods } from './methods/prefs.js';
 import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
 import { skillsMethods } from './methods/skills.js';
+import { eventsEvents, eventsMethods } from './methods/events.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -59,6 +60,7 @@ export const methods = {
   ...historyMethods,
   ...agentsMethods,
   ...skillsMethods,
+  ...eventsMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
@@ -74,6 +76,7 @@ export const events = {
   ...historyEvents,
   ...gatewayEvents,
   ...agentsEvents,
+  ...eventsEvents,
 } as const;
 
 export type Methods = typeof methods;

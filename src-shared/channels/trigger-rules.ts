@@ -9,7 +9,8 @@
  * (a leading `(?i)` = case-insensitive), `mode` = `notify` | `confirm` | `auto`, `prompt` (template
  * with `{{content}}`, `{{server}}`, `{{channel}}`, `{{seq}}`), `rateLimit` (`30s`, `5m`, `1h`),
  * `action` = `{server, tool, arguments}` (arguments templated) whose tool must be in the rule's
- * `allowedTools`, and `enabled` (default true).
+ * `allowedTools`, `where` = `{"<JSONPath>": value}` pairs that must all hold on the payload (issue 34;
+ * compiled and checked by the core, src-main/core/channels/payload-where.ts), and `enabled` (default true).
  */
 import { z } from 'zod';
 import { compileLinear, LINEAR_REGEXP_LIMITS } from '../linear-regexp.js';
@@ -40,6 +41,8 @@ export const TriggerRuleSchema = z
     server: z.string().min(1).optional(),
     channel: z.string().min(1).optional(),
     contentRegex: z.string().max(2_000).optional(),
+    /** Payload fields that must hold: `{"$.level": "error"}` (JSONPath → a JSON value, all pairs). */
+    where: z.record(z.string().max(1_000), z.unknown()).optional(),
     mode: TriggerModeSchema,
     prompt: z.string().max(10_000).optional(),
     rateLimit: z.string().regex(DURATION_RE, 'must be a duration like 30s, 5m or 1h').optional(),
@@ -67,6 +70,11 @@ export interface ContentMatcher {
   test(text: string): boolean;
   /** The pattern as written. */
   readonly source: string;
+}
+
+/** A compiled `where`: whether an entry's payload holds every pair (the core compiles it with jsonpath-plus). */
+export interface PayloadMatcher {
+  test(payload: unknown): boolean;
 }
 
 /** A compiled `contentRegex`, or why it does not compile. */
@@ -102,14 +110,17 @@ export interface MatchableEntry {
 
 /**
  * Whether `rule` matches `entry`: its `server` (absent or `*` = any), its `channel` pattern
- * (`channelMatches`), and `regex` (the compiled `contentRegex`) against `contentText(payload)`.
+ * (`channelMatches`), `regex` (the compiled `contentRegex`) against `contentText(payload)`, and
+ * `where` (the compiled `where`) against the payload. A rule with a `where` and no compiled
+ * matcher matches nothing (never everything).
  */
-export function ruleMatches(rule: Pick<TriggerRule, 'server' | 'channel'>, regex: ContentMatcher | undefined, entry: MatchableEntry): boolean {
+export function ruleMatches(rule: Pick<TriggerRule, 'server' | 'channel' | 'where'>, regex: ContentMatcher | undefined, entry: MatchableEntry, where?: PayloadMatcher): boolean {
   if (rule.server !== undefined && rule.server !== '*' && rule.server !== entry.server) return false;
   if (rule.channel !== undefined && !channelMatches(rule.channel, entry.channel)) return false;
   if (regex) {
     if (!regex.test(contentText(entry.payload).slice(0, MAX_MATCHED_CONTENT))) return false;
   }
+  if (rule.where !== undefined && !where?.test(entry.payload)) return false;
   return true;
 }
 

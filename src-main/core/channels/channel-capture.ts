@@ -23,6 +23,8 @@ export interface ServerNotification {
  */
 export function toChannelEntry(server: string, message: ServerNotification, allowList: ChannelAllowList | undefined, json?: { payload?: string }): NewChannelEntry | undefined {
   if (typeof message.method !== 'string') return undefined;
+  // Issue 34: an Events push stream's messages become entries through their subscription (ext-events).
+  if (message.method.startsWith('notifications/events/')) return undefined;
   const channel = channelOf(message.method, message.params);
   if (channel === undefined || !channelAllowed(allowList, channel)) return undefined;
   const payload = message.params ?? {};

@@ -29,7 +29,7 @@ import { toChannelEntry, type ServerNotification } from './channel-capture.js';
 import { contextMarkdown } from './channel-context.js';
 import { ChannelFile } from './channel-file.js';
 import { ChannelMarks } from './channel-marks.js';
-import { ChannelStore } from './channel-store.js';
+import { ChannelStore, type NewChannelEntry } from './channel-store.js';
 import { entryFilter } from '../../../src-shared/channels/channel-filter.js';
 import type { ChannelAllowList } from '../../../src-shared/channels/channel-names.js';
 import { previewRules, TriggerEngine } from './trigger-engine.js';
@@ -150,9 +150,26 @@ export class ChannelService {
     const json: { payload?: string } = {};
     const input = toChannelEntry(server, message, this.options.allowList(server), json);
     if (!input) return undefined;
+    return this.keep(input, json.payload, true);
+  }
+
+  /**
+   * Events occurrences (or a gap) of one subscription (issue 34, ext-events/event-intake.ts): stored
+   * as entries like notifications (no allow-list: the subscription is the person's choice), rules
+   * fired unless `fire` is false (a gap). Written to `channels.jsonl` before this returns (the owner):
+   * `written` is false when that write failed, so the caller keeps its cursor where it was.
+   */
+  captureEvents(inputs: readonly NewChannelEntry[], fire = true): { entries: ChannelEntry[]; written: boolean } {
+    if (this.disposed) return { entries: [], written: false };
+    const entries = inputs.map((input) => this.keep({ ...input }, undefined, fire));
+    return { entries, written: this.store.flushWrites() };
+  }
+
+  private keep(input: NewChannelEntry, payloadJson: string | undefined, fire: boolean): ChannelEntry {
+    const server = input.server;
     const causedBy = this.engine.causedBy(server);
     if (causedBy) input.causedBy = causedBy;
-    const entry = this.store.append(input, json.payload);
+    const entry = this.store.append(input, payloadJson);
     const held = this.options.heldValues?.();
     if (held !== this.batchHeld) {
       // Redacted with other values than the entries waiting: those go first, as their own batch.
@@ -168,7 +185,7 @@ export class ChannelService {
         // a faulty library listener must not stop capture
       }
     }
-    if (!entry.paused) this.engine.onEntry(entry);
+    if (!entry.paused && fire) this.engine.onEntry(entry);
     return entry;
   }
 

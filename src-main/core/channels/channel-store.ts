@@ -92,15 +92,17 @@ export class ChannelStore {
     return entry;
   }
 
-  /** Write the lines appended in this task (done at its end by itself; before any read of the file). */
-  flushWrites(): void {
-    if (this.unwritten.length === 0) return;
+  /** Write the lines appended in this task (done at its end by itself; before any read of the file). False when the write failed. */
+  flushWrites(): boolean {
+    if (this.unwritten.length === 0) return true;
     const lines = this.unwritten;
     this.unwritten = [];
     try {
       this.options.file?.appendLines(lines);
+      return true;
     } catch (err) {
       this.options.onWriteError?.(err);
+      return false;
     }
   }
 

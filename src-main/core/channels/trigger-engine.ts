@@ -152,7 +152,7 @@ export class TriggerEngine {
     const out: TriggerFiring[] = [];
     for (const loaded of this.loaded.rules) {
       const { rule } = loaded;
-      if (rule.enabled === false || !ruleMatches(rule, loaded.regex, entry)) continue;
+      if (rule.enabled === false || !ruleMatches(rule, loaded.regex, entry, loaded.where)) continue;
       const now = this.now();
       const base = this.firingFor(loaded, entry, now, manual);
       if (entry.causedBy?.includes(rule.name)) {
@@ -338,8 +338,8 @@ export function previewRules(loaded: LoadedTriggers, entries: readonly ChannelEn
   const out: TriggerPreviewMatch[] = [];
   for (const entry of entries) {
     if (entry.paused) continue;
-    for (const { rule, regex, rateMs } of loaded.rules) {
-      if (rule.enabled === false || !ruleMatches(rule, regex, entry)) continue;
+    for (const { rule, regex, where, rateMs } of loaded.rules) {
+      if (rule.enabled === false || !ruleMatches(rule, regex, entry, where)) continue;
       const values = templateValues(entry);
       const prev = last.get(rule.name);
       const limited = rateMs !== undefined && prev !== undefined && entry.time - prev < rateMs;

@@ -66,6 +66,23 @@ describe('parseTriggersText', () => {
     ]);
   });
 
+  it('a "where" with a path that is not valid JSONPath is a warning with file:line and the rule name; the rule is skipped (issue 34)', () => {
+    const text = `{
+  "rules": [
+    { "name": "db-errors", "mode": "notify", "where": { "$.level": "error", "$.host.name": "db-1" } },
+    { "name": "typo", "mode": "notify",
+      "where": { "$.items[?(@.ok ==)]": true } }
+  ]
+}`;
+    const loaded = parseTriggersText(FILE, text);
+    expect(loaded.rules.map((r) => r.rule.name)).toEqual(['db-errors']);
+    expect(loaded.rules[0]?.where?.test({ level: 'error', host: { name: 'db-1' } })).toBe(true);
+    expect(loaded.rules[0]?.where?.test({ level: 'warning', host: { name: 'db-1' } })).toBe(false);
+    expect(loaded.warnings).toEqual([
+      { file: FILE, line: 5, column: 18, ...warningCode('invalid-rule'), message: 'rule 2 "typo": "where" path "$.items[?(@.ok ==)]" is not a valid JSONPath: its expression ?(@.ok ==) does not parse: Expected expression after ==' },
+    ]);
+  });
+
   it('"autoPerMinute" sets the ceiling of all auto rules; a bad value is a warning with file:line and the default stays (issue 27 item 4)', () => {
     expect(parseTriggersText(FILE, '{"rules": [], "autoPerMinute": 5}')).toMatchObject({ autoPerMinute: 5, warnings: [] });
     const bad = parseTriggersText(FILE, '{"rules": [],\n "autoPerMinute": 0.5}');

@@ -14,12 +14,14 @@ import {
   ruleProblems,
   TriggerRuleSchema,
   type ContentMatcher,
+  type PayloadMatcher,
   type TriggerRule,
 } from '../../../src-shared/channels/trigger-rules.js';
 import { LineIndex, nodeAt, parseConfigText, propertyNode } from '../files/jsonc-document.js';
 import { MAX_CONFIG_NESTING, nestingTooDeep } from '../files/structured-document.js';
 import { readDataOutcome } from '../data/data-files.js';
 import { warningCode, type ConfigWarningCode } from '../../../src-shared/config/warning-codes.js';
+import { compileWhere } from './payload-where.js';
 
 /** A rule that passed every check, ready to fire. */
 export interface LoadedRule {
@@ -27,6 +29,8 @@ export interface LoadedRule {
   /** 1-based line of the rule's object. */
   line?: number;
   regex?: ContentMatcher;
+  /** The compiled `where`. */
+  where?: PayloadMatcher;
   /** `rateLimit` in ms. */
   rateMs?: number;
 }
@@ -94,7 +98,7 @@ export async function readTriggersFile(path: string): Promise<LoadedTriggers> {
  * errors; a root that is not `{"rules": [...]}`; unknown top-level keys; an `autoPerMinute` that is
  * not a whole number 1–10000 (the default is used); per rule every schema
  * issue (unknown field, wrong type, bad duration), a regex that does not compile, `auto` without
- * an action, an action tool missing from `allowedTools`, a `confirm`/`auto` rule with an action and no `server`, a duplicate name; a text nested deeper than
+ * an action, a `where` path that is not a valid JSONPath (payload-where.ts), an action tool missing from `allowedTools`, a `confirm`/`auto` rule with an action and no `server`, a duplicate name; a text nested deeper than
  * `MAX_CONFIG_NESTING` is read like one with a syntax error (no rule, the earlier ones stay). Pure.
  */
 export function parseTriggersText(path: string, text: string): LoadedTriggers {
@@ -159,7 +163,9 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
     const rule = parsed.data;
     const problems = ruleProblems(rule);
     for (const p of problems) warnAt(at(p.path), `${label(rule)}: ${p.message}`);
-    if (problems.length > 0) return;
+    const where = rule.where !== undefined ? compileWhere(rule.where) : undefined;
+    if (where && !where.ok) for (const e of where.errors) warnAt((e.path === '' ? undefined : propertyNode(at(['where']), e.path)) ?? at(['where']), `${label(rule)}: ${e.message}`);
+    if (problems.length > 0 || (where && !where.ok)) return;
     if (names.has(rule.name)) {
       warnAt(at(['name']), `${label(rule)}: another rule has this name (names must be unique); skipped`, 'duplicate-name');
       return;
@@ -168,6 +174,7 @@ export function parseTriggersText(path: string, text: string): LoadedTriggers {
     const compiled = rule.contentRegex !== undefined ? compileContentRegex(rule.contentRegex) : undefined;
     const loaded: LoadedRule = { rule, line: doc.lines.at(node.offset).line };
     if (compiled?.ok) loaded.regex = compiled.regex;
+    if (where?.ok) loaded.where = where.matcher;
     if (rule.rateLimit !== undefined) loaded.rateMs = parseDuration(rule.rateLimit);
     rules.push(loaded);
   });

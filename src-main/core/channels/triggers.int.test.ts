@@ -32,6 +32,8 @@ const RULES = {
     { name: 'auto', server: 'mon', channel: 'build', mode: 'auto', action: { server: 'ops', tool: 'echo', arguments: { text: '{{content}}' } }, allowedTools: ['echo'] },
     // Its action makes the ops server send alerts/echo, which this rule would match again.
     { name: 'loop', server: '*', channel: 'alerts/echo', mode: 'auto', action: { server: 'ops', tool: 'echo-notify', arguments: { text: 'again' } }, allowedTools: ['echo-notify'] },
+    // Payload fields (issue 34 item 4): both pairs must hold.
+    { name: 'db-errors', server: 'mon', channel: 'jobs', mode: 'notify', where: { '$.level': 'error', '$.host.name': 'db-1' } },
   ],
 };
 
@@ -79,7 +81,7 @@ describe('modes end to end', () => {
   it('loads triggers.json without warnings', async () => {
     const state = await triggers();
     expect(state.warnings).toEqual([]);
-    expect(state.rules.map((r) => r.rule.name)).toEqual(['disk', 'ask', 'auto', 'loop']);
+    expect(state.rules.map((r) => r.rule.name)).toEqual(['disk', 'ask', 'auto', 'loop', 'db-errors']);
     expect(state.text).toContain('"disk"');
   });
 
@@ -115,6 +117,13 @@ describe('modes end to end', () => {
     expect(await waitFor(async () => (await firingsOf('auto')).some((f) => f.seq === e.seq && f.outcome === 'ran'), 15_000)).toBe(true);
     const f = (await firingsOf('auto')).find((x) => x.seq === e.seq)!;
     expect(f.result).toEqual({ isError: false, text: 'echo: {"job":7}' });
+  });
+
+  it('where: a notify rule fires only when every payload field matches (issue 34 item 4)', async () => {
+    const hit = await notify('mon', 'notifications/jobs/failed', { level: 'error', host: { name: 'db-1' } });
+    await notify('mon', 'notifications/jobs/failed', { level: 'error', host: { name: 'web-1' } });
+    await notify('mon', 'notifications/jobs/failed', { level: 'warning', host: { name: 'db-1' } });
+    expect((await firingsOf('db-errors')).map((f) => [f.seq, f.outcome])).toEqual([[hit.seq, 'notified']]);
   });
 
   it('no loop: the notification caused by the rule’s own action does not fire it again', async () => {
@@ -167,9 +176,16 @@ describe('triggers.json', () => {
     expect(!bad.ok && bad.error).toMatchObject({ code: 'INVALID_CONFIG' });
     expect(!bad.ok && bad.error.message).toMatch(/^Nothing written to .*triggers\.json: 1 problem — line 1: rule 1 "x": "mode" /);
     expect(readFileSync(file, 'utf8')).toBe(before);
+    // An invalid JSONPath in "where" is refused when saved, naming file, line and rule (issue 34 item 4).
+    const badPath = await h.core.handlers['triggers:save']({ text: '{"rules": [\n{"name": "db", "mode": "notify", "where": {"$.level[": "error"}}]}' });
+    expect(badPath).toEqual({
+      ok: false,
+      error: { code: 'INVALID_CONFIG', message: `Nothing written to ${file}: 1 problem — line 2: rule 1 "db": "where" path "$.level[" is not a valid JSONPath: it has an unclosed "["` },
+    });
+    expect(readFileSync(file, 'utf8')).toBe(before);
     const good = { rules: [...RULES.rules, { name: 'info', channel: 'info', mode: 'notify' }] };
     const saved = await h.core.handlers['triggers:save']({ text: JSON.stringify(good, null, 2) });
-    expect(saved.ok && saved.data.rules.map((r) => r.rule.name)).toEqual(['disk', 'ask', 'auto', 'loop', 'info']);
+    expect(saved.ok && saved.data.rules.map((r) => r.rule.name)).toEqual(['disk', 'ask', 'auto', 'loop', 'db-errors', 'info']);
   });
 
   it('an edit on disk is picked up (live reload) and a wrong field is a warning with file:line', async () => {

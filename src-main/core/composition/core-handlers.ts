@@ -32,12 +32,14 @@ import { otlpSettingHandlers } from '../handlers/otlp-setting.js';
 import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
 import { skillsHandlers } from '../handlers/skills.js';
+import { eventsHandlers } from '../handlers/events.js';
+import type { EventsService } from '../ext-events/events-service.js';
 
 /**
  * The contract's handlers of one core: one group per domain (src-shared/api/methods/<domain>.ts),
  * every result and failure message redacted by `redactor` (issue 9).
  */
-export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: SwitchboardToolToggles, redactor: SecretRedactor): ApiHandlers {
+export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: SwitchboardToolToggles, redactor: SecretRedactor, events: EventsService): ApiHandlers {
   // One group per domain, mirroring src-shared/api/methods/<domain>.ts.
   // Results and failure messages quote server text: redacted in one place for every face (issue 9).
   // One call path for every face and door: `tools:call`, and the gateway's after its per-host gate (issue 30).
@@ -78,5 +80,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...gatewayConnectHandlers(ctx),
     ...gatewayHttpDoorHandlers(ctx),
     ...skillsHandlers(ctx),
+    ...eventsHandlers(events),
   }, redactor);
 }

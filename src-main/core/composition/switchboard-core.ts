@@ -35,6 +35,7 @@ import { ensureDataDir } from '../data/data-dir.js';
 import { dataFileProblems } from '../data/data-file-problems.js';
 import { settleDataWrites } from '../data/data-files.js';
 import { ChannelService } from '../channels/channel-service.js';
+import { EventsService } from '../ext-events/events-service.js';
 import { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import type { CoreOptions, SwitchboardCore } from '../facade/types.js';
 import { OwnWrites } from '../files/own-writes.js';
@@ -286,7 +287,17 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     gatewayInstances,
   };
 
-  const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor);
+  // Issue 34: Events subscriptions run in the data folder's owner; each occurrence is a channel entry.
+  const eventsService = new EventsService({
+    dataDir: options.dataDir,
+    owner,
+    manager,
+    channels,
+    emit: (event, payload) => emit(event, payload),
+    redact: (value) => auth.redactor.redactValue(value),
+    onWarning: (text) => console.warn(`[events] ${text}`),
+  });
+  const handlers = coreHandlers(ctx, pins, toolToggles, auth.redactor, eventsService);
 
   return {
     handlers,
@@ -326,6 +337,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
       inspector.dispose();
       await inspector.history.flush();
       await queue;
+      await eventsService.dispose();
       await manager.dispose();
       await channels.dispose();
       await auth.dispose();

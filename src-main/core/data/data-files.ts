@@ -1,7 +1,7 @@
 /**
  * The one way Switchboard reads and writes its own data files (issue 27 items 1–3, docs/security.md#data-files):
  * `state.json`, `trust.json`, `tool-pins.json`, `history.json`, `triggers.json`, `trigger-state.jsonl`,
- * `channels.jsonl`, `credentials.json`, `secrets.json`, `endpoint.json`, `owner.lock`,
+ * `channels.jsonl`, `event-subscriptions.json`, `credentials.json`, `secrets.json`, `endpoint.json`, `owner.lock`,
  * `owner-children.json` — every file Switchboard keeps in its data folder (copies in `backups/` are
  * made by config/file-backups.ts: never over an existing name, 0600).
  *

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { ChannelEntryView } from '../../../src-shared/api/channels.js';
 import { useApp } from '../store/use-store.js';
 import { clockTime } from './notification-format.js';
+import { EventOrigin } from '../events/event-origin.js';
 
 /** The message as it came off the wire (params as stored). */
 export function rawMessage(e: ChannelEntryView): string {
@@ -41,6 +42,7 @@ export function NotificationDetail({ entry, onChanged }: { entry: ChannelEntryVi
           From <b>{entry.server}</b> at {clockTime(entry.time, true)}
           {entry.causedBy ? ` · caused by rule ${entry.causedBy.join(', ')}` : ''}
         </Text>
+        {entry.event ? <EventOrigin event={entry.event} /> : null}
         <Group gap="xs">
           <Button size="xs" disabled={entry.acked || entry.paused === true} onClick={() => void act(() => api.call('channels:ack', { seq: entry.seq }), `Acknowledged #${entry.seq}.`)}>
             Acknowledge

@@ -10,6 +10,7 @@ import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
 import { clockTime, contentPreview } from './notification-format.js';
 import { useNotificationList } from './use-notification-list.js';
+import { EventRowMark, GAP_TEXT } from '../events/event-origin.js';
 
 /** Rows rendered beyond the visible ones on each side (30 px each; a burst replaces them all). */
 const OVERSCAN = 5;
@@ -26,7 +27,8 @@ const Row = memo(function Row({ e, selected, onSelect }: { e: ChannelEntryView; 
       data-state={state}
       data-selected={selected || undefined}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`#${e.seq} ${state} ${e.server} ${e.channel}`}
+      aria-label={`#${e.seq} ${state} ${e.server} ${e.channel}${e.event?.gap ? ' gap' : ''}${e.event?.invalid !== undefined ? ' (payload does not match its schema)' : ''}`}
+      data-gap={e.event?.gap}
       onClick={() => onSelect(e.seq)}
     >
       <span className="notification-dot" aria-hidden>
@@ -35,7 +37,8 @@ const Row = memo(function Row({ e, selected, onSelect }: { e: ChannelEntryView; 
       <span className="notification-time mono">{clockTime(e.time)}</span>
       <span className="notification-server">{e.server}</span>
       <span className="notification-channel mono">{e.channel}</span>
-      <span className="notification-content mono">{contentPreview(e.payload)}</span>
+      {e.event ? <EventRowMark event={e.event} /> : null}
+      <span className="notification-content mono">{e.event?.gap ? GAP_TEXT : contentPreview(e.payload)}</span>
     </button>
   );
 });

@@ -8,6 +8,7 @@ import { Badge, Button, Group, Modal, NumberInput, ScrollArea, Stack, Table, Tab
 import { useEffect, useState } from 'react';
 import type { TriggerPreview } from '../../../src-shared/api/channels.js';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
+import { whereSummary } from '../../../src-shared/channels/where-summary.js';
 import { useChannels, useChannelsStore } from '../store/channels-store.js';
 import { useApp } from '../store/use-store.js';
 import { clockTime } from './notification-format.js';
@@ -60,6 +61,7 @@ function Firings() {
               <Table.Td>
                 {rule.server ?? 'any server'} · {rule.channel ?? 'any channel'}
                 {rule.contentRegex ? ` · /${rule.contentRegex}/` : ''}
+                {rule.where ? ` · ${whereSummary(rule.where) ?? ''}` : ''}
                 {rule.rateLimit ? ` · once per ${rule.rateLimit}` : rule.mode === 'auto' ? ` · at most ${state.limits.rulePerMinute} runs a minute` : ''}
                 {rule.action ? ` · runs ${rule.action.server}/${rule.action.tool}` : ''}
                 {warning ? (
@@ -130,7 +132,7 @@ function Editor({ onSaved }: { onSaved(): void }) {
     <Stack gap="sm">
       <Textarea
         label="triggers.json"
-        description='{"rules": [{"name", "server", "channel", "contentRegex", "mode": "notify|confirm|auto", "prompt", "rateLimit", "action", "allowedTools"}]}'
+        description='{"rules": [{"name", "server", "channel", "contentRegex", "where": {"$.path": value}, "mode": "notify|confirm|auto", "prompt", "rateLimit", "action", "allowedTools"}]}'
         autosize
         minRows={10}
         maxRows={24}

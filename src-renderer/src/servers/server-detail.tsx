@@ -37,6 +37,8 @@ import { ServerSettings } from './server-settings.js';
 import { CallHistory } from '../history/call-history.js';
 import { SignInPanel } from '../sign-in/sign-in-panel.js';
 import { DEPRECATED_2026, ProtocolBadge, ServerProtocol } from './server-protocol.js';
+import { EventsPanel } from '../events/events-panel.js';
+import { eventsTabShown } from '../events/event-format.js';
 
 const NO_TOOLS: ToolInfo[] = [];
 const NO_WARNINGS: ConfigWarning[] = [];
@@ -242,6 +244,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <Tabs.Tab value="prompts">Prompts</Tabs.Tab>
           {skillsOffered ? <Tabs.Tab value="skills">Skills</Tabs.Tab> : null}
           <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
+          {eventsTabShown(state) || tab === 'events' ? <Tabs.Tab value="events">Events</Tabs.Tab> : null}
           <Tabs.Tab value="history">History</Tabs.Tab>
           <Tabs.Tab value="server">Server</Tabs.Tab>
           <Tabs.Tab value="settings">Roots &amp; logging</Tabs.Tab>
@@ -286,6 +289,9 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         ) : null}
         <Tabs.Panel value="tasks" pt="sm">
           <TasksPanel server={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="events" pt="sm">
+          {state.status === 'connected' ? <EventsPanel server={name} /> : <NotConnected />}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="sm">
           <CallHistory server={name} canReplay={state.status === 'connected'} />

@@ -30,7 +30,7 @@ import { SaveAsCheck } from '../checks/save-check.js';
 import { useDestructiveConfirm } from './destructive-confirm.js';
 
 /** Falls back to Raw JSON when a server's schema cannot be rendered as a form. */
-class FormBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error?: string }> {
+export class FormBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error?: string }> {
   override state: { error?: string } = {};
   static getDerivedStateFromError(err: unknown) {
     return { error: err instanceof Error ? err.message : String(err) };

@@ -9,6 +9,7 @@
  */
 import { LOG_LEVEL_META_KEY, type Client, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
 import { declareTasksExtension } from './modern-tasks.js';
+import { takeRequestIdMarker } from './request-ids.js';
 
 /** The level a modern-era server is asked for when nobody chose one (what legacy servers send by default). */
 export const DEFAULT_MODERN_LOG_LEVEL: LoggingLevel = 'info';
@@ -34,7 +35,8 @@ export function addRequestMeta(transport: Transport, client: Client): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
     // Issue 12 item 5: tools/call and tasks/* declare the tasks extension when the server offers it.
-    const m = declareTasksExtension(client, message as { id?: unknown; method?: string; params?: Record<string, unknown> });
+    // Issue 34: a request that asked for its JSON-RPC id (an events/stream) gets it; the marker never leaves.
+    const m = declareTasksExtension(client, takeRequestIdMarker(client, message as { id?: unknown; method?: string; params?: Record<string, unknown> }));
     if (m.method !== undefined && m.id !== undefined && client.getProtocolEra() === 'modern' && client.getServerCapabilities()?.logging) {
       const meta = { ...((m.params?._meta as Record<string, unknown> | undefined) ?? {}) };
       if (meta[LOG_LEVEL_META_KEY] === undefined) meta[LOG_LEVEL_META_KEY] = requestLogLevel(client);

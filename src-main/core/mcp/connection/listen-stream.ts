@@ -40,6 +40,10 @@ export function listFilter(capabilities: Record<string, unknown> | undefined): S
   if (caps.tools?.listChanged) filter.toolsListChanged = true;
   if (caps.prompts?.listChanged) filter.promptsListChanged = true;
   if (caps.resources?.listChanged) filter.resourcesListChanged = true;
+  // Issue 34: the Events extension's own field of the filter (SEP-3415 § Dynamic event types).
+  if ((caps as { extensions?: Record<string, { listChanged?: unknown } | undefined> }).extensions?.['io.modelcontextprotocol/events']?.listChanged === true) {
+    (filter as SubscriptionFilter & { eventsListChanged?: boolean }).eventsListChanged = true;
+  }
   return filter;
 }
 
@@ -71,7 +75,7 @@ export class ListenStream {
   /** Whether there is anything to listen for. */
   get wanted(): boolean {
     const f = this.filter();
-    return Boolean(f.toolsListChanged || f.promptsListChanged || f.resourcesListChanged || f.resourceSubscriptions?.length);
+    return Boolean(f.toolsListChanged || f.promptsListChanged || f.resourcesListChanged || (f as { eventsListChanged?: boolean }).eventsListChanged || f.resourceSubscriptions?.length);
   }
 
   /** Open the stream (resolves after the acknowledgement; rejects when the server refuses). */

@@ -170,7 +170,7 @@ const validatorCache = new WeakMap<object, ValidateFunction | Error>();
 let ajvDefault: Ajv | undefined;
 let ajv2020: Ajv2020 | undefined;
 
-function compileSchema(schema: Record<string, unknown>): ValidateFunction | Error {
+export function compileSchema(schema: Record<string, unknown>): ValidateFunction | Error {
   const cached = validatorCache.get(schema);
   if (cached) return cached;
   let out: ValidateFunction | Error;

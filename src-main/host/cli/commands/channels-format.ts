@@ -4,6 +4,7 @@
  */
 import type { ChannelEntryView, ChannelSummary, TriggerFiring, TriggersState } from '../../../../src-shared/api/channels.js';
 import { contentText } from '../../../../src-shared/channels/channel-names.js';
+import { whereSummary } from '../../../../src-shared/channels/where-summary.js';
 import { formatWarning } from '../format.js';
 
 /** Longest content shown on a line (characters). */
@@ -50,6 +51,8 @@ export function formatTriggers(state: TriggersState, recent = 20): string[] {
   for (const { rule, firings, lastFiring, warning } of state.rules) {
     const where = [rule.server ? `server ${rule.server}` : 'any server', rule.channel ? `channel ${rule.channel}` : 'any channel'];
     if (rule.contentRegex) where.push(`/${rule.contentRegex}/`);
+    const fields = whereSummary(rule.where);
+    if (fields) where.push(fields);
     if (rule.rateLimit) where.push(`at most once per ${rule.rateLimit}`);
     else if (rule.mode === 'auto') where.push(`at most ${state.limits.rulePerMinute} runs a minute`);
     if (rule.action) where.push(`runs ${rule.action.server}/${rule.action.tool}`);

@@ -35,6 +35,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['otlp'], load: async () => (await import('./otlp.js')).otlpCommand },
   { names: ['channels'], load: async () => (await import('./channels.js')).channelsCommand },
   { names: ['triggers'], load: async () => (await import('./triggers.js')).triggersCommand },
+  { names: ['events'], load: async () => (await import('./events.js')).eventsCommand },
   { names: ['check'], load: async () => (await import('./check.js')).checkCommand },
   { names: ['trust'], load: async () => (await import('./trust.js')).trustCommand },
   { names: ['pins'], load: async () => (await import('./pins.js')).pinsCommand },
