@@ -156,8 +156,8 @@ export class SubscriptionRunner {
       if (this.stopped) return;
       this.failures = 0;
       this.host.setState('active');
-      if (cursor === null) this.host.cursor(r.cursor);
-      else this.host.intake(r.events, r.truncated, r.cursor, 'events/poll');
+      // A null cursor starts "from now" (normally no events; a type without replay may send some and keeps a null cursor).
+      this.host.intake(r.events, r.truncated && cursor !== null, r.cursor, 'events/poll');
       if (!r.hasMore || cursor === null) await this.sleep(this.sub.intervalMs);
     }
   }
