@@ -62,7 +62,7 @@ export interface StartOwnerOptions {
 export interface RunningOwner {
   core: SwitchboardCore;
   /** The published listener (`url` carries the session token). */
-  host: Pick<WebHost, 'url' | 'port' | 'token'>;
+  host: Pick<WebHost, 'url' | 'port' | 'token' | 'sandboxOrigin'>;
   /** The core's start (servers connecting); rejects with the core's start failure. */
   started: Promise<void>;
   /** Close in the reverse order; idempotent; never rejects. */
@@ -135,7 +135,7 @@ export async function startOwner(options: StartOwnerOptions): Promise<RunningOwn
     // The face reports a failed start; an unobserved rejection must not end the process.
     started.catch(() => undefined);
     let closing: Promise<void> | undefined;
-    return { core, host: { url: host.url, port: host.port, token: host.token }, started, close: () => (closing ??= shutdown()) };
+    return { core, host: { url: host.url, port: host.port, token: host.token, sandboxOrigin: host.sandboxOrigin }, started, close: () => (closing ??= shutdown()) };
   } catch (err) {
     await shutdown();
     throw err;

@@ -37,7 +37,7 @@ export function contentTypeFor(file: string): string {
  * the component library injects style tags), images and audio (+ data: for tool results), and sockets back to
  * this host on this port.
  */
-export function contentSecurityPolicy(port: number): string {
+export function contentSecurityPolicy(port: number, sandboxOrigin?: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -50,13 +50,15 @@ export function contentSecurityPolicy(port: number): string {
     "base-uri 'none'",
     "frame-ancestors 'none'",
     "form-action 'none'",
+    // The MCP Apps sandbox (apps-sandbox.ts) is the only origin the page may frame.
+    ...(sandboxOrigin ? [`frame-src ${sandboxOrigin}`] : []),
   ].join('; ');
 }
 
 /** Headers on every HTTP response of the web host. `no-referrer`: the page URL carries the token. */
-export function securityHeaders(port: number): Record<string, string> {
+export function securityHeaders(port: number, sandboxOrigin?: string): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(port),
+    'Content-Security-Policy': contentSecurityPolicy(port, sandboxOrigin),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',
@@ -96,8 +98,8 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
  * missing or outside `root` (symlinks are resolved and re-checked), 405 for other methods.
  * `index.html` is sent with `Cache-Control: no-store`.
  */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, port: number): Promise<void> {
-  const headers = securityHeaders(port);
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, port: number, sandboxOrigin?: string): Promise<void> {
+  const headers = securityHeaders(port, sandboxOrigin);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, 'Method Not Allowed', { ...headers, Allow: 'GET, HEAD' });
     return;

@@ -15,6 +15,7 @@ import { TrustStore } from '../core/config/trust.js';
 import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
 import type { SwitchboardCore } from '../core/facade/types.js';
 import { everythingEntry, everythingScript, makeWorld, processesWithMarker, waitFor, writeProjectConfig, type TempWorld } from '../core/composition/test-world.js';
+import { SANDBOX_PROXY_PATH } from './apps-sandbox.js';
 import { startWebHost, type ClientCounts, type WebHost } from './web-host.js';
 
 interface HttpReply {
@@ -259,17 +260,62 @@ describe('web host', () => {
     }
   });
 
+  // Issue 33 § 2: the MCP Apps sandbox, a second 127.0.0.1 listener serving only the proxy page.
+  it('starts the MCP Apps sandbox on its own 127.0.0.1 port, another origin than the app, never ::1', async () => {
+    const sandboxPort = Number(new URL(host.sandboxOrigin).port);
+    expect(host.sandboxOrigin).toBe(`http://127.0.0.1:${sandboxPort}`);
+    expect(sandboxPort).not.toBe(host.port);
+    expect(sandboxPort).toBeGreaterThan(0);
+    const onV6 = await new Promise<boolean>((resolve) => {
+      const s = connect({ host: '::1', port: sandboxPort });
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    expect(onV6).toBe(false);
+  });
+
+  it('the sandbox serves the proxy page with the app CSP, frame-ancestors the app origin, no referrer; the app may frame it', async () => {
+    const sandboxPort = Number(new URL(host.sandboxOrigin).port);
+    const csp = encodeURIComponent(JSON.stringify({ connectDomains: ['https://api.example.com', 'https://x.com; script-src *'] }));
+    const perms = encodeURIComponent(JSON.stringify({ camera: {}, clipboardWrite: {} }));
+    const r = await httpGet(sandboxPort, `${SANDBOX_PROXY_PATH}?csp=${csp}&permissions=${perms}`);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; media-src 'self' data:; " +
+        `connect-src https://api.example.com; frame-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors http://127.0.0.1:${host.port}`,
+    );
+    expect(r.headers['referrer-policy']).toBe('no-referrer');
+    expect(r.headers['set-cookie']).toBeUndefined();
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(r.body).toContain(`const HOST = "http://127.0.0.1:${host.port}"`);
+    expect(r.body).toContain('const ALLOW = "camera; clipboard-write"');
+    expect(r.body).not.toContain(host.token);
+    const app = await httpGet(host.port, '/');
+    expect(String(app.headers['content-security-policy'])).toMatch(new RegExp(`; frame-src http://127\\.0\\.0\\.1:${sandboxPort}$`));
+  });
+
+  it('the sandbox answers 404 for every other path and method, 403 for a foreign Host, with the same headers', async () => {
+    const sandboxPort = Number(new URL(host.sandboxOrigin).port);
+    for (const [path, method] of [['/', 'GET'], ['/ws', 'GET'], ['/api', 'POST'], ['/sandbox-proxy.html/x', 'GET'], [SANDBOX_PROXY_PATH, 'POST']] as const) {
+      const r = await httpGet(sandboxPort, path, {}, method);
+      expect([path, method, r.status, r.headers['content-security-policy'], r.headers['referrer-policy']]).toEqual([path, method, 404, `frame-ancestors http://127.0.0.1:${host.port}`, 'no-referrer']);
+    }
+    expect((await httpGet(sandboxPort, SANDBOX_PROXY_PATH, { Host: `evil.example:${sandboxPort}` })).status).toBe(403);
+  });
+
   it('close() ends sockets and the listener; disposing the core leaves no server process', async () => {
     const { ws } = await openSocket(wsUrl);
     const closed = new Promise<number>((resolve) => ws!.once('close', (code) => resolve(code)));
     await host.close();
     await closed;
-    const refused = await new Promise<boolean>((resolve) => {
-      const s = connect({ host: '127.0.0.1', port: host.port });
-      s.once('connect', () => (s.destroy(), resolve(false)));
-      s.once('error', () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    const refused = (port: number): Promise<boolean> =>
+      new Promise<boolean>((resolve) => {
+        const s = connect({ host: '127.0.0.1', port });
+        s.once('connect', () => (s.destroy(), resolve(false)));
+        s.once('error', () => resolve(true));
+      });
+    expect(await refused(host.port)).toBe(true);
+    expect(await refused(Number(new URL(host.sandboxOrigin).port))).toBe(true);
     expect(processesWithMarker(world.marker).length).toBeGreaterThan(0);
     await core.dispose();
     expect(processesWithMarker(world.marker)).toEqual([]);

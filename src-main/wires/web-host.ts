@@ -28,6 +28,7 @@ import { GATEWAY_PATH_PREFIX, gatewayHttp } from './gateway-http.js';
 import { resultFrameText } from './result-frame.js';
 import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
+import { startAppsSandbox, type AppsSandbox } from './apps-sandbox.js';
 import { securityHeaders, serveStatic } from './static-files.js';
 
 /** Options of `startWebHost`. */
@@ -66,7 +67,9 @@ export interface WebHost {
   url: string;
   port: number;
   token: string;
-  /** Close every socket and the listener; resolves when closed. Idempotent. */
+  /** The MCP Apps sandbox origin, `http://127.0.0.1:<second port>` (apps-sandbox.ts); closed with the host. */
+  sandboxOrigin: string;
+  /** Close every socket and the listener (and the sandbox's); resolves when closed. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -110,6 +113,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const tickets = new SessionTickets(options.ticketTtlMs);
   const { core, staticDir } = options;
   let port = 0;
+  /** The MCP Apps sandbox's second listener (apps-sandbox.ts), started once `port` is known. */
+  let sandbox: AppsSandbox | undefined;
   const sockets = new Set<WebSocket>();
   const kinds = new WeakMap<WebSocket, keyof ClientCounts>();
   const counts = (): ClientCounts => {
@@ -163,7 +168,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.end('Not Found');
       return;
     }
-    void serveStatic(req, res, staticDir, url.pathname, port);
+    void serveStatic(req, res, staticDir, url.pathname, port, sandbox?.origin);
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -245,19 +250,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.keepAliveTimeout = 65_000;
   try {
     port = await listen(server, options.port ?? 0);
+    sandbox = await startAppsSandbox(`http://127.0.0.1:${port}`);
   } catch (err) {
+    if (server.listening) server.close();
     unsubscribe();
     wss.close();
     await gateway.close();
     throw err;
   }
 
+  const started = sandbox;
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
     port,
     token,
+    sandboxOrigin: started.origin,
     close(): Promise<void> {
+      const sandboxClosed = started.close();
       closing ??= new Promise<void>((resolve) => {
         unsubscribe();
         for (const ws of sockets) ws.terminate();
@@ -266,7 +276,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         void gateway.close();
         server.close(() => resolve());
         server.closeAllConnections();
-      });
+      }).then(() => sandboxClosed);
       return closing;
     },
   };

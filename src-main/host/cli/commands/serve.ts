@@ -68,8 +68,8 @@ export async function runServe(ctx: CliContext): Promise<number> {
   }
   try {
     await Promise.race([owner.started, signal]);
-    if (ctx.cli.json) ctx.io.out(JSON.stringify({ url: owner.host.url, port: owner.host.port, projectDir: ctx.projectDir }));
-    else ctx.io.out(`Switchboard is running at ${owner.host.url}`);
+    if (ctx.cli.json) ctx.io.out(JSON.stringify({ url: owner.host.url, port: owner.host.port, sandboxOrigin: owner.host.sandboxOrigin, projectDir: ctx.projectDir }));
+    else ctx.io.out(`Switchboard is running at ${owner.host.url}\nMCP Apps sandbox: ${owner.host.sandboxOrigin}`);
     await signal;
     return EXIT.OK;
   } finally {

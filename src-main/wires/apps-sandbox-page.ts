@@ -1,0 +1,59 @@
+/**
+ * The MCP Apps sandbox proxy page (ext-apps spec 2026-01-26, apps.mdx § "Sandbox proxy"): the outer
+ * frame, on the sandbox origin, of the double-frame design. The ext-apps SDK ships the host's bridge
+ * but no proxy page, so it is here, small and plain: it posts `ui/notifications/sandbox-proxy-ready`
+ * to the host, takes ONE `ui/notifications/sandbox-resource-ready` (its `html`) and loads it as the
+ * `srcdoc` of an inner frame with `sandbox="allow-scripts allow-same-origin"` (never the host's
+ * `sandbox` override: no popups, no top navigation, no forms) and the `allow` the server computed,
+ * then relays every other message both ways. Messages from the host are taken only from
+ * `window.parent` with the host's exact origin and sent only to it; messages named
+ * `ui/notifications/sandbox-*` are never relayed (spec rule 6).
+ * The CSP is not in the page: the server sends it as this page's header, which the `srcdoc` frame
+ * inherits (a same-origin inner frame could otherwise escape a `<meta>` policy through `parent`).
+ */
+
+const SCRIPT = String.raw`(() => {
+  const HOST = __HOST__;
+  const ALLOW = __ALLOW__;
+  const SANDBOX = 'ui/notifications/sandbox-';
+  let inner;
+  const reserved = (m) => !!m && typeof m === 'object' && typeof m.method === 'string' && m.method.startsWith(SANDBOX);
+  window.addEventListener('message', (e) => {
+    if (e.source === window.parent && e.origin === HOST) {
+      const m = e.data;
+      if (reserved(m)) {
+        if (m.method === SANDBOX + 'resource-ready' && !inner && typeof m.params?.html === 'string') {
+          inner = document.createElement('iframe');
+          inner.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+          if (ALLOW) inner.setAttribute('allow', ALLOW);
+          inner.srcdoc = m.params.html;
+          document.body.appendChild(inner);
+        }
+        return;
+      }
+      inner?.contentWindow?.postMessage(m, location.origin);
+    } else if (inner && e.source === inner.contentWindow && !reserved(e.data)) {
+      window.parent.postMessage(e.data, HOST);
+    }
+  });
+  window.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX + 'proxy-ready', params: {} }, HOST);
+})();`;
+
+/** JSON for a `<script>` body: `<` escaped so no value can close the element. */
+function scriptJson(value: string): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * The page's HTML. `hostOrigin`: the only origin messages are taken from and sent to (Switchboard's
+ * web origin, `http://127.0.0.1:<port>`); `allow`: the inner frame's `allow` (csp.ts
+ * `appAllowAttribute`), '' for none.
+ */
+export function sandboxProxyPage(hostOrigin: string, allow: string): string {
+  const script = SCRIPT.replace('__HOST__', scriptJson(hostOrigin)).replace('__ALLOW__', scriptJson(allow));
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>MCP App sandbox</title>
+<style>html,body{margin:0;height:100%;overflow:hidden}iframe{border:0;width:100%;height:100%;display:block}</style>
+</head><body><script>${script}</script></body></html>
+`;
+}
