@@ -333,7 +333,7 @@ export async function benchRss(sizes: BenchSizes): Promise<BenchResult> {
 }
 
 /** The groups of rows `npm run bench -- --only=<group>,…` can pick (bench/run.ts). */
-export const BENCH_GROUPS = ['startup', 'echo-stdio', 'echo-http', 'flood', 'rss', 'modern', 'cli', 'channels', 'channels-window', 'gateway', 'renderer'] as const;
+export const BENCH_GROUPS = ['startup', 'echo-stdio', 'echo-http', 'flood', 'rss', 'modern', 'modern-echo', 'cli', 'channels', 'channels-window', 'gateway', 'renderer'] as const;
 export type BenchGroup = (typeof BENCH_GROUPS)[number];
 
 /**

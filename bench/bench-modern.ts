@@ -117,8 +117,8 @@ async function sdkSiblingRow(n: number): Promise<BenchResult> {
   );
 }
 
-/** Run the modern rows; `onResult` sees each as it is measured. */
-export async function runModernBenchmarks(sizes: BenchSizes, onResult: (r: BenchResult) => void = () => undefined): Promise<BenchResult[]> {
+/** Run the modern rows (`echoOnly`: the two echo rows alone); `onResult` sees each as it is measured. */
+export async function runModernBenchmarks(sizes: BenchSizes, onResult: (r: BenchResult) => void = () => undefined, echoOnly = false): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   const add = (r: BenchResult): void => {
     out.push(r);
@@ -132,6 +132,7 @@ export async function runModernBenchmarks(sizes: BenchSizes, onResult: (r: Bench
   } finally {
     await http.close();
   }
+  if (echoOnly) return out;
   const n = Math.max(3, Math.min(10, sizes.servers));
   add(await probeRow(n, 'modern-only stdio server', () => stdioDef('p')));
   add(await probeRow(n, 'server-everything (2025 era)', () => testDefinition({ name: 'p', transport: 'stdio', command: process.execPath, args: [EVERYTHING_SCRIPT, 'stdio'] })));

@@ -2,7 +2,7 @@
  * `npm run bench`: the four issue-4 benchmarks and the channels benchmark (issue 13), each printed
  * as a ratio against the raw SDK client in the same run. `--small` runs the smoke sizes;
  * `--only=<group>,…` runs only those groups of rows (BENCH_GROUPS: startup, echo-stdio, echo-http,
- * flood, rss, modern, cli, channels, channels-window, gateway), e.g. `npm run bench -- --only=cli`. `--trace`
+ * flood, rss, modern, modern-echo (the modern group's two echo rows alone), cli, channels, channels-window, gateway), e.g. `npm run bench -- --only=cli`. `--trace`
  * adds a Chrome trace to the channels-window row (the longest task's CPU time); that row is issue 27's
  * flood, 5,000 notifications a second for 10 s, with its targets (needs `npm run build` and
  * /usr/bin/chromium). `gateway` is issue 30's gateway bench (bench/gateway-bench.ts).
@@ -20,9 +20,10 @@ if (unknown.length > 0) {
 const wanted = (group: BenchGroup): boolean => only === undefined || only.includes(group);
 process.stdout.write(`MCP Switchboard benchmarks (manager / raw SDK client; 1.0 = same as raw)\n`);
 await runBenchmarks(sizes, (r) => process.stdout.write(`${formatResult(r)}\n`), wanted);
-if (wanted('modern')) {
+if (wanted('modern') || wanted('modern-echo')) {
   const modern = await import('./bench-modern.js');
-  for (const r of await modern.runModernBenchmarks(sizes)) process.stdout.write(`${modern.formatModernResult(r)}\n`);
+  const print = (r: Parameters<typeof modern.formatModernResult>[0]): void => void process.stdout.write(`${modern.formatModernResult(r)}\n`);
+  await modern.runModernBenchmarks(sizes, print, !wanted('modern'));
 }
 if (wanted('cli')) await (await import('./cli-bench.js')).runCliBenchmarks(sizes === SMALL, (line) => process.stdout.write(`${line}\n`));
 if (wanted('channels')) await (await import('./channels-bench.js')).runChannelBench(sizes === SMALL, (r) => process.stdout.write(`${formatResult(r)}\n`));

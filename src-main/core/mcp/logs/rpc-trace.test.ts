@@ -3,7 +3,8 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { secretValues } from '../../../../src-shared/redaction.js';
-import { redact, traceTransport, TraceStore } from './rpc-trace.js';
+import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
+import { LAZY_TRACE_MAX, MAX_TRACE_TEXT, redact, traceTransport, TraceStore } from './rpc-trace.js';
 
 describe('redact', () => {
   it('hides secret-looking keys and known secret strings, keeps the rest', () => {
@@ -66,6 +67,77 @@ describe('traceTransport (over the SDK in-memory pair)', () => {
     expect(entry.text).toBe(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/alerts/x', params: redacted }));
     // The sender's object is left as it was.
     expect(params.token).toBe('abc');
+    await clientSide.close();
+  });
+});
+
+describe('redaction when the trace is read (issue 32 item 1)', () => {
+  /** A client and server over the in-memory pair, the client side traced into `store`; one `leak` tool. */
+  async function tracedCall(store: TraceStore): Promise<void> {
+    const server = new McpServer({ name: 's', version: '1' });
+    server.registerTool('leak', { inputSchema: z.object({ apiKey: z.string() }) }, async () => ({
+      content: [{ type: 'text', text: 'found late-held-secret-42 and server-secret-9' }],
+      structuredContent: { password: 'hunter2-hunter2', note: 'plain' },
+    }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    traceTransport(clientSide, { server: 'mem', store, secrets: ['server-secret-9'] });
+    const client = new Client({ name: 'c', version: '1' });
+    await client.connect(clientSide);
+    await client.callTool({ name: 'leak', arguments: { apiKey: 'key-value-in-arguments' } });
+    await client.close();
+  }
+
+  it('makes no entry text on the call, and the store pass runs only when the entries are read', async () => {
+    const redacted: string[] = [];
+    const store = new TraceStore({ listening: () => false, onEntry: () => redacted.push('told'), redact: (text) => (redacted.push(text), text.replaceAll('hunter2', '[held]')) });
+    await tracedCall(store);
+    expect(redacted).toEqual([]);
+    const reply = store.entries('mem').find((e) => e.method === 'tools/call' && e.kind === 'response');
+    assert.exists(reply);
+    expect(redacted.length).toBeGreaterThan(0);
+    expect(redacted).not.toContain('told');
+    expect(reply.text).toContain('"password":"[redacted]"');
+    expect(reply.text).not.toContain('server-secret-9');
+  });
+
+  it('masks a tool result\'s secrets by the held values of the read, and tells onEntry the redacted texts after the turn', async () => {
+    const values = ['core-held-value-1'];
+    const told: TraceEntry[] = [];
+    const store = new TraceStore({ heldValues: () => secretValues(values), listening: () => true, onEntry: (e) => told.push(e) });
+    await tracedCall(store);
+    // Learned after the reply passed the tap (a token the core came to hold): masked all the same.
+    values.push('late-held-secret-42');
+    const entries = store.entries('mem');
+    const call = entries.find((e) => e.method === 'tools/call' && e.kind === 'request');
+    const reply = entries.find((e) => e.method === 'tools/call' && e.kind === 'response');
+    assert.exists(call);
+    assert.exists(reply);
+    expect(call.text).toContain('"apiKey":"[redacted]"');
+    expect(reply.text).toContain('"text":"found [redacted] and [redacted]"');
+    expect(reply.text).toContain('"structuredContent":{"password":"[redacted]","note":"plain"}');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(told.map((e) => e.seq)).toEqual(store.entries('mem').map((e) => e.seq));
+    expect(told.find((e) => e.seq === reply.seq)?.text).toBe(reply.text);
+    expect(told.every((e) => e.text.startsWith('{'))).toBe(true);
+  });
+
+  it('redacts a large message at once (the ring keeps its cut text, not the message), a small one on read', async () => {
+    const scrubbed: string[] = [];
+    const store = new TraceStore({ listening: () => false, heldValues: () => ({ scrub: (text) => (scrubbed.push(text), text) }) });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    traceTransport(clientSide, { server: 'mem', store, secrets: [] });
+    await clientSide.start();
+    await serverSide.start();
+    const largeReply = { jsonrpc: '2.0' as const, id: 1, result: { content: [{ type: 'text', text: 'x'.repeat(LAZY_TRACE_MAX) }] } };
+    await serverSide.send(largeReply);
+    await serverSide.send({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'small' }] } });
+    expect(scrubbed).toContain('x'.repeat(LAZY_TRACE_MAX));
+    expect(scrubbed).not.toContain('small');
+    const entries = store.entries('mem');
+    expect(scrubbed).toContain('small');
+    const over = JSON.stringify(largeReply).length - MAX_TRACE_TEXT;
+    expect(entries.map((e) => e.text.length)).toEqual([MAX_TRACE_TEXT + ` …[${over} more characters]`.length, 78]);
     await clientSide.close();
   });
 });

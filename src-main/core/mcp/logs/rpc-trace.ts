@@ -1,7 +1,8 @@
 /**
  * The per-server JSON-RPC trace (docs/inspecting.md, issue #4 "observability"): every message in and out,
  * with direction, time and, for replies, the latency since the request. Bounded per server (a ring)
- * and per message (text cut), secrets redacted before anything is stored — the trace can be shown
+ * and per message (text cut), secrets redacted before any entry is read (an entry's text is made on
+ * its first read or for the `trace` event after the turn: issue 32 item 1) — the trace can be shown
  * in the UI and printed by the CLI without leaking a token.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
@@ -49,6 +50,53 @@ function bothHeld(a: SecretValues, b: SecretValues | undefined): SecretValues {
   return b ? { scrub: (text) => b.scrub(a.scrub(text)) } : a;
 }
 
+/** `text` cut to `MAX_TRACE_TEXT` characters, saying how many more there were. */
+function cutText(text: string): () => string {
+  const cut = text.length > MAX_TRACE_TEXT ? `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]` : text;
+  return () => cut;
+}
+
+/**
+ * The trace text of `message`, made when its entry is first read (issue 32 item 1: the redaction
+ * off the call's path): redacted and cut then, with the held values `held()` gives then — the
+ * core's only grow (secret-redactor.ts), so a later read masks at least what an immediate one
+ * would. A message of `LAZY_TRACE_MAX` or more is redacted at once. A small one is kept itself, no copy: an outbound one is built per request (the
+ * SDK's envelope, request-meta.ts), an inbound one is parsed per line or event and the SDK hands
+ * its callers a decoded copy, so nothing changes it after it passed the tap.
+ */
+function lazyTraceText(message: unknown, held: () => SecretValues): () => string {
+  // A large message is redacted and cut now: the ring keeps cut texts, never whole large messages
+  // (issue 9 item 6: 8 MB results kept alive by the trace).
+  if (!smallerThan(message, LAZY_TRACE_MAX)) return cutText(traceText(message, held()));
+  return () => cutText(traceText(message, held()))();
+}
+
+/** Largest message (characters of its strings and keys, 8 per other value) whose redaction waits for a read. */
+export const LAZY_TRACE_MAX = 4 * MAX_TRACE_TEXT;
+
+/** Whether `value`'s strings, keys and other values add up to fewer than `limit` (8 per non-string); stops as soon as they do not. */
+function smallerThan(value: unknown, limit: number): boolean {
+  const stack: unknown[] = [value];
+  let size = 0;
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') size += v.length;
+    else {
+      size += 8;
+      if (v !== null && typeof v === 'object') {
+        if (Array.isArray(v)) for (const item of v) stack.push(item);
+        else
+          for (const key in v) {
+            size += key.length;
+            stack.push((v as Record<string, unknown>)[key]);
+          }
+      }
+    }
+    if (size >= limit) return false;
+  }
+  return true;
+}
+
 /** Options of `TraceStore`. */
 export interface TraceStoreOptions {
   capacity?: number;
@@ -63,6 +111,12 @@ export interface TraceStoreOptions {
    */
   heldValues?: () => SecretValues;
   /**
+   * Whether `onEntry` has someone to tell now (the manager: a `trace` listener). When it says no,
+   * an entry's text is made only if the entry is read (`entries`); without it, `onEntry` is always
+   * told. `onEntry` is told after the current turn (setImmediate), in order, in one batch.
+   */
+  listening?: () => boolean;
+  /**
    * Channels seam (issue 13): every notification a server sends (an inbound JSON-RPC message
    * without `id`), on any transport, whole and redacted — the trace's own text is cut, this is not.
    */
@@ -75,6 +129,12 @@ export interface TraceStoreOptions {
  */
 export type ServerNotificationListener = (server: string, message: { method: string; params?: unknown }) => void;
 
+/** What `TraceStore.appendLazy` makes of an entry when it is first read: its text and, on an http reply, its exchange. */
+export interface LazyParts {
+  text: () => string;
+  http?: () => TraceEntry['http'];
+}
+
 /** Entries a ring may hold beyond its capacity before it is trimmed back (never read). */
 const TRIM_SLACK = 64;
 
@@ -83,6 +143,10 @@ export class TraceStore {
   private readonly capacity: number;
   private readonly rings = new Map<string, TraceEntry[]>();
   private seq = 0;
+  /** Entries whose text is still to make (`appendLazy`), until read or dropped from their ring. */
+  private readonly pending = new Map<number, LazyParts>();
+  /** Entries `onEntry` is yet to be told of (`tell`). */
+  private told: TraceEntry[] = [];
 
   constructor(private readonly options: TraceStoreOptions = {}) {
     this.capacity = Math.max(1, options.capacity ?? DEFAULT_TRACE_CAPACITY);
@@ -93,16 +157,55 @@ export class TraceStore {
    * held value (`heldValues`), so the store's own `redact` pass is skipped.
    */
   append(entry: Omit<TraceEntry, 'seq' | 'time'>, redacted = false): TraceEntry {
-    const text = this.options.redact && !redacted ? this.options.redact(entry.text) : entry.text;
-    const full: TraceEntry = { seq: ++this.seq, time: (this.options.now ?? Date.now)(), ...entry, text };
+    const { text, ...rest } = entry;
+    return this.settle(this.appendLazy(rest, { text: () => text }, redacted));
+  }
+
+  /**
+   * Store one entry whose text (and `http`) `parts` make when the entry is first read — by `entries` or by
+   * `onEntry`'s batch after this turn (issue 32 item 1: a call's path no longer pays for the
+   * redaction of its messages; most entries are never read before the ring drops them). The
+   * store's `redact` pass, unless `redacted`, runs then too. The entry returned is the stored one,
+   * its `text` still empty: read entries through `entries`. `entry` itself becomes the stored
+   * entry (no copy: it is the tap's own fresh object).
+   */
+  appendLazy(entry: Omit<TraceEntry, 'seq' | 'time' | 'text'>, parts: LazyParts, redacted = false): TraceEntry {
+    const redact = redacted ? undefined : this.options.redact;
+    const full = entry as TraceEntry;
+    full.seq = ++this.seq;
+    full.time = (this.options.now ?? Date.now)();
+    full.text = '';
+    this.pending.set(full.seq, redact ? { ...parts, text: () => redact(parts.text()) } : parts);
     let ring = this.rings.get(entry.server);
     if (!ring) this.rings.set(entry.server, (ring = []));
     ring.push(full);
     // Trimmed TRIM_SLACK entries at a time, not one shift of the whole ring per entry (a 5,000/s
     // flood, issue 27 item 7); `entries` reads only the newest `capacity`.
-    if (ring.length > this.capacity + TRIM_SLACK) ring.splice(0, ring.length - this.capacity);
-    this.options.onEntry?.(full);
+    if (ring.length > this.capacity + TRIM_SLACK) for (const dropped of ring.splice(0, ring.length - this.capacity)) this.pending.delete(dropped.seq);
+    if (this.options.onEntry && (this.options.listening?.() ?? true)) this.tell(full);
     return full;
+  }
+
+  /** `entry` with its text made, if it was still to make. */
+  private settle(entry: TraceEntry): TraceEntry {
+    const parts = this.pending.get(entry.seq);
+    if (parts) {
+      this.pending.delete(entry.seq);
+      entry.text = parts.text();
+      if (parts.http) entry.http = parts.http();
+    }
+    return entry;
+  }
+
+  /** Queue `entry` for `onEntry`; the queue is told after this turn, oldest first. */
+  private tell(entry: TraceEntry): void {
+    this.told.push(entry);
+    if (this.told.length > 1) return;
+    setImmediate(() => {
+      const batch = this.told;
+      this.told = [];
+      for (const e of batch) this.options.onEntry?.(this.settle(e));
+    });
   }
 
   /** The core's held values (`heldValues`), or undefined when the store only redacts text. */
@@ -127,7 +230,7 @@ export class TraceStore {
     const newest = (ring: TraceEntry[], into: TraceEntry[]): TraceEntry[] => {
       for (let i = Math.max(0, ring.length - this.capacity); i < ring.length; i++) {
         const entry = ring[i];
-        if (entry && entry.seq > afterSeq) into.push(entry);
+        if (entry && entry.seq > afterSeq) into.push(this.settle(entry));
       }
       return into;
     };
@@ -215,18 +318,18 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
         // left to traceText, which says what it cannot show
       }
     }
-    text ??= traceText(message, held);
-    if (text.length > MAX_TRACE_TEXT) text = `${sliceCopy(text, 0, MAX_TRACE_TEXT)} …[${text.length - MAX_TRACE_TEXT} more characters]`;
-    const entry: Omit<TraceEntry, 'seq' | 'time'> = { server: options.server, direction, kind, text };
+    const entry: Omit<TraceEntry, 'seq' | 'time' | 'text'> = { server: options.server, direction, kind };
     if (method !== undefined) entry.method = method;
     if (m.id !== undefined) entry.id = m.id;
     if (latencyMs !== undefined) entry.latencyMs = latencyMs;
     if (via !== undefined) entry.via = { host: via.host };
     if (traceId !== undefined) entry.traceId = traceId;
     const exchange = direction === 'in' && (kind === 'response' || kind === 'error') && m.id !== undefined ? options.http?.take(m.id) : undefined;
+    const heldNow = (): SecretValues => bothHeld(serverSecrets, options.store.heldValues());
+    const parts: LazyParts = { text: text !== undefined ? cutText(text) : lazyTraceText(message, heldNow) };
     // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
-    if (exchange) entry.http = redactValue(exchange, bothHeld(serverSecrets, coreHeld));
-    options.store.append(entry, coreHeld !== undefined);
+    if (exchange) parts.http = () => redactValue(exchange, heldNow());
+    options.store.appendLazy(entry, parts, coreHeld !== undefined);
   };
   if (options.http) {
     // docs/inspecting.md "Transport rows": redacted by the same rule as every message.

@@ -20,6 +20,8 @@ const NO_HELD_VALUES = secretValues([]);
 export interface ServiceEvents {
   log(entry: LogEntry): void;
   trace(entry: TraceEntry): void;
+  /** Whether `trace` has a listener now (the trace then makes each entry's text only when read). */
+  traceListened?(): boolean;
   notification(server: string, message: { method: string; params?: unknown }): void;
 }
 
@@ -43,6 +45,7 @@ export function managerServices(options: McpManagerOptions, events: ServiceEvent
   const traceStore = new TraceStore({
     capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
     onEntry: (entry) => events.trace(entry),
+    listening: () => events.traceListened?.() ?? true,
     redact: redactLine,
     // Without auth `redactLine` holds no values; with it, the same values the text pass would use.
     ...(options.auth ? (options.auth.heldValues ? { heldValues: options.auth.heldValues.bind(options.auth) } : {}) : { heldValues: () => NO_HELD_VALUES }),

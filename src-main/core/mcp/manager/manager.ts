@@ -51,6 +51,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     const services = managerServices(options, {
       log: (entry) => this.emit('log', entry),
       trace: (entry) => this.emit('trace', entry),
+      traceListened: () => this.listenerCount('trace') > 0,
       notification: (server, message) => this.emit('notification', server, message),
     });
     this.logStore = services.logStore;

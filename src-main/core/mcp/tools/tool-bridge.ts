@@ -314,14 +314,15 @@ export async function executeToolCall(
   if (!currentCallTrace()) return withCallTrace(startCallTrace(), () => executeToolCall(client, server, tool, args, options));
   const started = performance.now();
   // With a pause source the deadline is ours (pausable-deadline.ts); it aborts with the SDK's own timeout error.
-  const expired = new AbortController();
-  const deadline = options.pause
+  // Only with a pause source (an AbortController per call is not free: issue 32 item 1).
+  const expired = options.pause ? new AbortController() : undefined;
+  const deadline = options.pause && expired
     ? new PausableDeadline(options.timeoutMs, () => expired.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: options.timeoutMs })), options.pause)
     : undefined;
   try {
     const requestOptions = {
       timeout: deadline ? NO_SDK_TIMEOUT_MS : options.timeoutMs,
-      signal: deadline ? (options.signal ? AbortSignal.any([options.signal, expired.signal]) : expired.signal) : options.signal,
+      signal: deadline && expired ? (options.signal ? AbortSignal.any([options.signal, expired.signal]) : expired.signal) : options.signal,
       resetTimeoutOnProgress: true,
       onprogress: (p: { progress: number; total?: number; message?: string }) => {
         deadline?.reset();

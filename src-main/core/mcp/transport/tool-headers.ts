@@ -51,7 +51,17 @@ export async function withExclusions<T>(list: () => Promise<T>): Promise<{ value
   return { value, excluded };
 }
 
-/** Whether a tool's input schema declares any `x-mcp-header` (those calls go through the SDK's `callTool`, which mirrors them). */
+/**
+ * Whether a tool's input schema declares any `x-mcp-header` (those calls go through the SDK's
+ * `callTool`, which mirrors them). Asked on every call: remembered per schema object (a listing's
+ * tools are kept as listed, so the schema's JSON is searched once per listing, not per call).
+ */
 export function declaresHeaders(tool: Pick<Tool, 'inputSchema'> | undefined): boolean {
-  return tool !== undefined && JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"');
+  if (tool === undefined) return false;
+  const schema: object = tool.inputSchema ?? {};
+  let known = headerDeclarations.get(schema);
+  if (known === undefined) headerDeclarations.set(schema, (known = JSON.stringify(schema).includes('"x-mcp-header"')));
+  return known;
 }
+
+const headerDeclarations = new WeakMap<object, boolean>();
