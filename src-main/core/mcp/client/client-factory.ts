@@ -31,6 +31,7 @@ import { keepResponsesBehindNotifications } from './response-order.js';
 import { MAX_TOOL_PAGES } from '../tools/tool-listing.js';
 import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
 import { isOpenableUrl, REFUSED_URL_REASON } from '../../../../src-shared/openable-url.js';
+import { APPS_CLIENT_CAPABILITY, APPS_EXTENSION_ID } from '../apps/apps-extension.js';
 
 /**
  * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
@@ -44,6 +45,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   sampling: {},
   elicitation: { form: { applyDefaults: true }, url: {} },
   tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } },
+  // MCP Apps (docs/mcp-apps.md): the extension and the app MIME type Switchboard reads.
+  extensions: { [APPS_EXTENSION_ID]: APPS_CLIENT_CAPABILITY },
 };
 
 /** Options of `createMcpClient`. */

@@ -1,0 +1,107 @@
+/**
+ * Issue 33 item 4 (docs/mcp-apps.md § Visibility) with a real server (fixtures/app-tools-server.mjs on
+ * @modelcontextprotocol/server): an app-only tool has no agent-visible name and takes none from the
+ * agent's tools; the catalog, `describe` by an agent name, the library and the context budget leave it
+ * out; `tools --json` and `describe` carry `visibility` and the app's `ui.resourceUri` (also from the
+ * deprecated flat key); `switchboard call` calls it with a note on stderr that an agent cannot.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSwitchboardCore } from '../../composition/switchboard-core.js';
+import { ok } from '../../composition/test-cores.js';
+import { everythingScript, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import type { SwitchboardCore } from '../../facade/types.js';
+import { discoverAndLoadMCPTools } from '../../../host/library.js';
+
+const SCRIPT = fileURLToPath(new URL('../testing/fixtures/app-tools-server.mjs', import.meta.url));
+
+let world: TempWorld;
+let core: SwitchboardCore;
+
+beforeAll(async () => {
+  world = makeWorld();
+  const entry = { command: process.execPath, args: [SCRIPT], env: { SB_TEST_MARKER: world.marker } };
+  // `apptools` meets the 2026-07-28 era (`auto`); `oldtools` is pinned to the 2025 handshake.
+  const servers = { apptools: entry, oldtools: { ...entry, protocol: 'legacy' } };
+  // Switchboard's own file: the budget's bridge view and its `switchboard` host view both count it.
+  writeOwnServers(world, servers);
+  core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
+  await core.start();
+  await core.settled();
+}, 120_000);
+
+afterAll(async () => {
+  await core.dispose();
+  expect(processesWithMarker(world.marker)).toEqual([]);
+  world.cleanup();
+});
+
+describe('MCP Apps negotiation (issue 33 item 1)', () => {
+  it('announces io.modelcontextprotocol/ui with the app MIME type in both eras', async () => {
+    for (const server of ['apptools', 'oldtools']) {
+      const r = await ok(core.handlers['tools:call']({ server, tool: 'caps', args: {} }));
+      expect([server, r.text]).toEqual([server, '{"mimeTypes":["text/html;profile=mcp-app"]}']);
+    }
+    const eras = await ok(core.handlers['servers:list']({}));
+    expect(eras.servers.map((s) => [s.server.name, s.protocol?.era])).toEqual([
+      ['apptools', 'modern'],
+      ['oldtools', 'legacy'],
+    ]);
+  });
+});
+
+describe('MCP Apps visibility everywhere (issue 33 item 4)', () => {
+  it('gives an app-only tool no agent name, and the tool named like it keeps the plain name', async () => {
+    const tools = await ok(core.handlers['tools:list']({ server: 'apptools' }));
+    expect(tools.map((t) => [t.name, t.agentName, t.visibility, t.ui?.resourceUri, t.collidesWith])).toEqual([
+      ['echo', 'mcp_apptools_echo', undefined, undefined, []],
+      ['show', 'mcp_apptools_show', undefined, 'ui://apptools/view', []],
+      ['poke', '', ['app'], 'ui://apptools/view', []],
+      ['Poke', 'mcp_apptools_poke', undefined, undefined, []],
+      ['caps', 'mcp_apptools_caps', undefined, undefined, []],
+      ['legacy', 'mcp_apptools_legacy', undefined, 'ui://apptools/legacy', []],
+    ]);
+  });
+
+  it('leaves it out of the catalog and the budget, and describe finds it only by its raw name', async () => {
+    const catalog = await ok(core.handlers['tools:catalog']({ server: 'apptools' }));
+    expect(catalog.map((c) => c.name)).toEqual(['mcp_apptools_echo', 'mcp_apptools_show', 'mcp_apptools_poke', 'mcp_apptools_caps', 'mcp_apptools_legacy']);
+    const byAgent = await ok(core.handlers['tools:describe']({ name: 'mcp_apptools_poke' }));
+    expect([byAgent.tool, byAgent.agentName]).toEqual(['Poke', 'mcp_apptools_poke']);
+    const raw = await ok(core.handlers['tools:describe']({ server: 'apptools', tool: 'poke' }));
+    expect(raw).toMatchObject({ tool: 'poke', agentName: '', visibility: ['app'], ui: { resourceUri: 'ui://apptools/view' }, invocation: "switchboard call 'apptools' 'poke' --args '{}'" });
+    for (const host of [undefined, 'switchboard'] as const) {
+      const budget = await ok(core.handlers['budget:get'](host ? { host } : {}));
+      expect(budget.tools.filter((t) => t.server === 'apptools').map((t) => t.name).sort()).toEqual(['mcp_apptools_caps', 'mcp_apptools_echo', 'mcp_apptools_legacy', 'mcp_apptools_poke', 'mcp_apptools_show']);
+      expect(budget.tools.find((t) => t.tool === 'Poke')?.name).toBe('mcp_apptools_poke');
+    }
+  });
+
+  it('leaves it out of the library', async () => {
+    const loaded = await discoverAndLoadMCPTools({ projectDir: world.project, dataDir: world.dataDir, platform: world.platform });
+    try {
+      expect(loaded.tools.filter((t) => t.server === 'apptools').map((t) => [t.tool, t.name])).toEqual([
+        ['echo', 'mcp_apptools_echo'],
+        ['show', 'mcp_apptools_show'],
+        ['Poke', 'mcp_apptools_poke'],
+        ['caps', 'mcp_apptools_caps'],
+        ['legacy', 'mcp_apptools_legacy'],
+      ]);
+      expect(loaded.catalog.map((c) => c.name)).not.toContain('');
+    } finally {
+      await loaded.close();
+    }
+  }, 60_000);
+
+  it('switchboard tools marks it app-only under its raw name, and call says an agent cannot', async () => {
+    const listed = await runSwitchboard(world, ['tools', 'apptools', '--json']);
+    expect(listed.code).toBe(0);
+    const tools = (JSON.parse(listed.stdout) as { tools: { name: string; agentName: string; visibility?: string[]; ui?: { resourceUri: string } }[] }).tools;
+    expect(tools.find((t) => t.name === 'poke')).toMatchObject({ agentName: '', visibility: ['app'], ui: { resourceUri: 'ui://apptools/view' } });
+    const text = await runSwitchboard(world, ['tools', 'apptools']);
+    expect(text.stdout.split('\n').find((l) => l.includes('apptools/poke '))).toMatch(/^ +apptools\/poke +Pokes the view \(for the app only\) {2}\[app-only\]$/);
+    const called = await runSwitchboard(world, ['call', 'apptools', 'poke']);
+    expect([called.code, called.stdout.trim()]).toEqual([0, 'poked']);
+    expect(called.stderr).toContain('note: "poke" is app-only (_meta.ui.visibility ["app"]): an agent cannot call it; you can, for testing.');
+  }, 120_000);
+});
