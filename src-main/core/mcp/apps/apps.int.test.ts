@@ -4,23 +4,33 @@
  * agent's tools; the catalog, `describe` by an agent name, the library and the context budget leave it
  * out; `tools --json` and `describe` carry `visibility` and the app's `ui.resourceUri` (also from the
  * deprecated flat key); `switchboard call` calls it with a note on stderr that an agent cannot.
+ * Item 1: the extension is announced in both eras; `apps:resource` reads a tool's app (text or blob,
+ * `_meta.ui` of the content over the list entry's), caches it per server until
+ * `resources/list_changed`, warns of the flat key in the server's log, and refuses with clear words.
  */
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../../composition/switchboard-core.js';
 import { ok } from '../../composition/test-cores.js';
-import { everythingScript, makeWorld, processesWithMarker, runSwitchboard, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import { everythingScript, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
 import type { SwitchboardCore } from '../../facade/types.js';
 import { discoverAndLoadMCPTools } from '../../../host/library.js';
 
 const SCRIPT = fileURLToPath(new URL('../testing/fixtures/app-tools-server.mjs', import.meta.url));
 
 let world: TempWorld;
+/** The file the fixture's `ui://apptools/view` HTML is read from, on every read. */
+let html: string;
 let core: SwitchboardCore;
 
 beforeAll(async () => {
   world = makeWorld();
-  const entry = { command: process.execPath, args: [SCRIPT], env: { SB_TEST_MARKER: world.marker } };
+  html = join(world.root, 'app.html');
+  writeFileSync(html, '<p>view 1</p>');
+  const entry = { command: process.execPath, args: [SCRIPT], env: { SB_TEST_MARKER: world.marker, APPTOOLS_HTML: html } };
   // `apptools` meets the 2026-07-28 era (`auto`); `oldtools` is pinned to the 2025 handshake.
   const servers = { apptools: entry, oldtools: { ...entry, protocol: 'legacy' } };
   // Switchboard's own file: the budget's bridge view and its `switchboard` host view both count it.
@@ -59,20 +69,22 @@ describe('MCP Apps visibility everywhere (issue 33 item 4)', () => {
       ['poke', '', ['app'], 'ui://apptools/view', []],
       ['Poke', 'mcp_apptools_poke', undefined, undefined, []],
       ['caps', 'mcp_apptools_caps', undefined, undefined, []],
+      ['plain', 'mcp_apptools_plain', undefined, 'ui://apptools/plain', []],
+      ['relist', 'mcp_apptools_relist', undefined, undefined, []],
       ['legacy', 'mcp_apptools_legacy', undefined, 'ui://apptools/legacy', []],
     ]);
   });
 
   it('leaves it out of the catalog and the budget, and describe finds it only by its raw name', async () => {
     const catalog = await ok(core.handlers['tools:catalog']({ server: 'apptools' }));
-    expect(catalog.map((c) => c.name)).toEqual(['mcp_apptools_echo', 'mcp_apptools_show', 'mcp_apptools_poke', 'mcp_apptools_caps', 'mcp_apptools_legacy']);
+    expect(catalog.map((c) => c.name)).toEqual(['mcp_apptools_echo', 'mcp_apptools_show', 'mcp_apptools_poke', 'mcp_apptools_caps', 'mcp_apptools_plain', 'mcp_apptools_relist', 'mcp_apptools_legacy']);
     const byAgent = await ok(core.handlers['tools:describe']({ name: 'mcp_apptools_poke' }));
     expect([byAgent.tool, byAgent.agentName]).toEqual(['Poke', 'mcp_apptools_poke']);
     const raw = await ok(core.handlers['tools:describe']({ server: 'apptools', tool: 'poke' }));
     expect(raw).toMatchObject({ tool: 'poke', agentName: '', visibility: ['app'], ui: { resourceUri: 'ui://apptools/view' }, invocation: "switchboard call 'apptools' 'poke' --args '{}'" });
     for (const host of [undefined, 'switchboard'] as const) {
       const budget = await ok(core.handlers['budget:get'](host ? { host } : {}));
-      expect(budget.tools.filter((t) => t.server === 'apptools').map((t) => t.name).sort()).toEqual(['mcp_apptools_caps', 'mcp_apptools_echo', 'mcp_apptools_legacy', 'mcp_apptools_poke', 'mcp_apptools_show']);
+      expect(budget.tools.filter((t) => t.server === 'apptools').map((t) => t.name).sort()).toEqual(['mcp_apptools_caps', 'mcp_apptools_echo', 'mcp_apptools_legacy', 'mcp_apptools_plain', 'mcp_apptools_poke', 'mcp_apptools_relist', 'mcp_apptools_show']);
       expect(budget.tools.find((t) => t.tool === 'Poke')?.name).toBe('mcp_apptools_poke');
     }
   });
@@ -85,6 +97,8 @@ describe('MCP Apps visibility everywhere (issue 33 item 4)', () => {
         ['show', 'mcp_apptools_show'],
         ['Poke', 'mcp_apptools_poke'],
         ['caps', 'mcp_apptools_caps'],
+        ['plain', 'mcp_apptools_plain'],
+        ['relist', 'mcp_apptools_relist'],
         ['legacy', 'mcp_apptools_legacy'],
       ]);
       expect(loaded.catalog.map((c) => c.name)).not.toContain('');
@@ -104,4 +118,57 @@ describe('MCP Apps visibility everywhere (issue 33 item 4)', () => {
     expect([called.code, called.stdout.trim()]).toEqual([0, 'poked']);
     expect(called.stderr).toContain('note: "poke" is app-only (_meta.ui.visibility ["app"]): an agent cannot call it; you can, for testing.');
   }, 120_000);
+});
+
+describe('apps:resource (issue 33 item 1)', () => {
+  const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+  it('reads the app, the content’s _meta.ui winning over the list entry’s, and caches it until resources/list_changed', async () => {
+    const first = await ok(core.handlers['apps:resource']({ server: 'oldtools', tool: 'show' }));
+    expect(first).toEqual({
+      server: 'oldtools',
+      tool: 'show',
+      uri: 'ui://apptools/view',
+      html: '<p>view 1</p>',
+      csp: { connectDomains: ['https://api.example.com'] },
+      permissions: {},
+      prefersBorder: true,
+      sha256: sha('<p>view 1</p>'),
+      cached: false,
+    });
+    writeFileSync(html, '<p>view 2</p>');
+    // The app-only tool shares the app: served from the cache, the old HTML.
+    expect(await ok(core.handlers['apps:resource']({ server: 'oldtools', tool: 'poke' }))).toMatchObject({ tool: 'poke', html: '<p>view 1</p>', cached: true });
+    await ok(core.handlers['tools:call']({ server: 'oldtools', tool: 'relist', args: {} }));
+    let after: Awaited<ReturnType<typeof core.handlers['apps:resource']>> | undefined;
+    await waitFor(async () => {
+      after = await core.handlers['apps:resource']({ server: 'oldtools', tool: 'show' });
+      return after.ok && !after.data.cached;
+    }, 30_000);
+    expect(after).toMatchObject({ ok: true, data: { html: '<p>view 2</p>', sha256: sha('<p>view 2</p>'), cached: false } });
+  }, 60_000);
+
+  it('decodes a blob and warns of the deprecated flat key in the server’s log, in the 2026 era too', async () => {
+    const legacy = await ok(core.handlers['apps:resource']({ server: 'apptools', tool: 'legacy' }));
+    expect([legacy.uri, legacy.html, legacy.csp, legacy.cached]).toEqual(['ui://apptools/legacy', '<p>legacy</p>', {}, false]);
+    const logs = await ok(core.handlers['logs:get']({ server: 'apptools' }));
+    expect(logs.filter((l) => l.text.startsWith('MCP Apps:')).map((l) => [l.stream, l.text])).toEqual([
+      ['system', 'MCP Apps: tool "legacy" declares its app with the deprecated _meta["ui/resourceUri"]; use _meta.ui.resourceUri'],
+    ]);
+  });
+
+  it('refuses a tool without an app, an unknown tool and an app of another MIME type with clear words', async () => {
+    expect(await core.handlers['apps:resource']({ server: 'apptools', tool: 'echo' })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Tool "echo" of "apptools" has no MCP App (no _meta.ui.resourceUri with a ui:// URI)' },
+    });
+    expect(await core.handlers['apps:resource']({ server: 'apptools', tool: 'nope' })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Unknown tool "nope" on server "apptools" (is it connected?)' },
+    });
+    expect(await core.handlers['apps:resource']({ server: 'apptools', tool: 'plain' })).toEqual({
+      ok: false,
+      error: { code: 'PROTOCOL_ERROR', message: 'The app ui://apptools/plain is "text/html", not "text/html;profile=mcp-app": Switchboard serves only MCP Apps HTML' },
+    });
+  });
 });

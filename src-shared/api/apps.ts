@@ -1,0 +1,43 @@
+/**
+ * MCP Apps over the contract (docs/mcp-apps.md, issue 33): a tool's app as `apps:resource` serves it.
+ * Server text (HTML, CSP domains, `domain`) is untrusted: faces render it only in the sandbox.
+ */
+import { z } from 'zod';
+
+/** `_meta.ui.csp` as the server declares it (MCP Apps `McpUiResourceCsp`): domain lists per directive family. */
+export const AppCspSchema = z.object({
+  connectDomains: z.array(z.string()).optional(),
+  resourceDomains: z.array(z.string()).optional(),
+  frameDomains: z.array(z.string()).optional(),
+  baseUriDomains: z.array(z.string()).optional(),
+});
+
+/** `_meta.ui.permissions` (MCP Apps `McpUiResourcePermissions`): each present key is a permission asked for. */
+export const AppPermissionsSchema = z.object({
+  camera: z.object({}).optional(),
+  microphone: z.object({}).optional(),
+  geolocation: z.object({}).optional(),
+  clipboardWrite: z.object({}).optional(),
+});
+
+/**
+ * A tool's app, fetched with `resources/read` (MIME `text/html;profile=mcp-app`, text or base64 blob,
+ * decoded as UTF-8). `csp`, `permissions`, `domain` and `prefersBorder` are the content's `_meta.ui`
+ * field where it has one, else the `resources/list` entry's (`{}` when neither declares any).
+ */
+export const AppResourceSchema = z.object({
+  server: z.string(),
+  tool: z.string(),
+  /** The `ui://` URI read. */
+  uri: z.string(),
+  html: z.string(),
+  csp: AppCspSchema,
+  permissions: AppPermissionsSchema,
+  domain: z.string().optional(),
+  prefersBorder: z.boolean().optional(),
+  /** `sha256:<hex>` of the HTML's UTF-8 bytes. */
+  sha256: z.string(),
+  /** True when this answer came from the per-server cache (no `resources/read` was sent). */
+  cached: z.boolean(),
+});
+export type AppResource = z.infer<typeof AppResourceSchema>;
