@@ -3,6 +3,7 @@
  * Server text (HTML, CSP domains, `domain`) is untrusted: faces render it only in the sandbox.
  */
 import { z } from 'zod';
+import { ApprovalChangeSchema } from './approval.js';
 
 /** `_meta.ui.csp` as the server declares it (MCP Apps `McpUiResourceCsp`): domain lists per directive family. */
 export const AppCspSchema = z.object({
@@ -26,6 +27,7 @@ export const AppPermissionsSchema = z.object({
  * field where it has one, else the `resources/list` entry's (`{}` when neither declares any).
  */
 export const AppResourceSchema = z.object({
+  status: z.literal('ok'),
   server: z.string(),
   tool: z.string(),
   /** The `ui://` URI read. */
@@ -41,3 +43,25 @@ export const AppResourceSchema = z.object({
   cached: z.boolean(),
 });
 export type AppResource = z.infer<typeof AppResourceSchema>;
+
+/**
+ * An app that differs from its pin (docs/mcp-apps.md § Pinning): not served until the person accepts
+ * it (`pins:accept {server, tool}`, `switchboard pins accept <server> <tool>`). `changes` are the
+ * pinned fields that differ: `sha256` (the HTML), `csp`, `permissions` (canonical JSON before/after).
+ */
+export const AppChangedSchema = z.object({
+  status: z.literal('changed'),
+  server: z.string(),
+  tool: z.string(),
+  uri: z.string(),
+  before: z.object({ sha256: z.string() }),
+  after: z.object({ sha256: z.string() }),
+  changes: z.array(ApprovalChangeSchema),
+  /** What to run to review and accept it. */
+  review: z.string(),
+});
+export type AppChanged = z.infer<typeof AppChangedSchema>;
+
+/** What `apps:resource` answers: the app, or why it is held. */
+export const AppAnswerSchema = z.discriminatedUnion('status', [AppResourceSchema, AppChangedSchema]);
+export type AppAnswer = z.infer<typeof AppAnswerSchema>;

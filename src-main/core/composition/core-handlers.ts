@@ -69,7 +69,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...installHandlers(ctx),
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
-    ...appsHandlers(ctx),
+    ...appsHandlers(ctx, pins),
     ...prefsHandlers(ctx),
     ...agents.track(gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector)),
     ...agents.handlers,

@@ -12,8 +12,8 @@ import type { AppResource } from '../../../../src-shared/api/apps.js';
 import { CoreError } from '../../facade/errors.js';
 import { APP_MIME_TYPE } from './apps-extension.js';
 
-/** What `readApp` returns: the resource minus who asked (`server`, `tool`) and `cached`. */
-export type AppContent = Omit<AppResource, 'server' | 'tool' | 'cached'>;
+/** What `readApp` returns: the resource minus who asked (`server`, `tool`), `status` and `cached`. */
+export type AppContent = Omit<AppResource, 'status' | 'server' | 'tool' | 'cached'>;
 
 /** `sha256:<hex>` of `text`'s UTF-8 bytes. */
 export function appDigest(text: string): string {

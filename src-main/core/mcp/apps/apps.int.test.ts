@@ -10,12 +10,12 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../../composition/switchboard-core.js';
 import { ok } from '../../composition/test-cores.js';
-import { everythingScript, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../../composition/test-world.js';
+import { everythingScript, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, writeProjectConfig, type TempWorld } from '../../composition/test-world.js';
 import type { SwitchboardCore } from '../../facade/types.js';
 import { discoverAndLoadMCPTools } from '../../../host/library.js';
 
@@ -35,6 +35,8 @@ beforeAll(async () => {
   const servers = { apptools: entry, oldtools: { ...entry, protocol: 'legacy' } };
   // Switchboard's own file: the budget's bridge view and its `switchboard` host view both count it.
   writeOwnServers(world, servers);
+  // A project server in a folder nobody trusted: never started, its apps never served.
+  writeProjectConfig(world, { projapps: entry });
   core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [everythingScript(), 'stdio'] } }, { watchConfig: false, eventDelayMs: 5 });
   await core.start();
   await core.settled();
@@ -53,7 +55,7 @@ describe('MCP Apps negotiation (issue 33 item 1)', () => {
       expect([server, r.text]).toEqual([server, '{"mimeTypes":["text/html;profile=mcp-app"]}']);
     }
     const eras = await ok(core.handlers['servers:list']({}));
-    expect(eras.servers.map((s) => [s.server.name, s.protocol?.era])).toEqual([
+    expect(eras.servers.filter((s) => s.server.name !== 'projapps').map((s) => [s.server.name, s.protocol?.era])).toEqual([
       ['apptools', 'modern'],
       ['oldtools', 'legacy'],
     ]);
@@ -126,6 +128,7 @@ describe('apps:resource (issue 33 item 1)', () => {
   it('reads the app, the content’s _meta.ui winning over the list entry’s, and caches it until resources/list_changed', async () => {
     const first = await ok(core.handlers['apps:resource']({ server: 'oldtools', tool: 'show' }));
     expect(first).toEqual({
+      status: 'ok',
       server: 'oldtools',
       tool: 'show',
       uri: 'ui://apptools/view',
@@ -137,20 +140,53 @@ describe('apps:resource (issue 33 item 1)', () => {
       cached: false,
     });
     writeFileSync(html, '<p>view 2</p>');
+    writeFileSync(`${html}.csp.json`, JSON.stringify({ connectDomains: ['https://api.example.com', 'https://evil.example'] }));
     // The app-only tool shares the app: served from the cache, the old HTML.
-    expect(await ok(core.handlers['apps:resource']({ server: 'oldtools', tool: 'poke' }))).toMatchObject({ tool: 'poke', html: '<p>view 1</p>', cached: true });
+    expect(await ok(core.handlers['apps:resource']({ server: 'oldtools', tool: 'poke' }))).toMatchObject({ status: 'ok', tool: 'poke', html: '<p>view 1</p>', cached: true });
     await ok(core.handlers['tools:call']({ server: 'oldtools', tool: 'relist', args: {} }));
-    let after: Awaited<ReturnType<typeof core.handlers['apps:resource']>> | undefined;
+    // Read again after list_changed: the app differs from its pin (issue 33 item 5), so it is held, not served.
+    let after: Awaited<ReturnType<(typeof core.handlers)['apps:resource']>> | undefined;
     await waitFor(async () => {
       after = await core.handlers['apps:resource']({ server: 'oldtools', tool: 'show' });
-      return after.ok && !after.data.cached;
+      return after.ok && after.data.status === 'changed';
     }, 30_000);
-    expect(after).toMatchObject({ ok: true, data: { html: '<p>view 2</p>', sha256: sha('<p>view 2</p>'), cached: false } });
+    expect(after).toEqual({
+      ok: true,
+      data: {
+        status: 'changed',
+        server: 'oldtools',
+        tool: 'show',
+        uri: 'ui://apptools/view',
+        before: { sha256: sha('<p>view 1</p>') },
+        after: { sha256: sha('<p>view 2</p>') },
+        changes: [
+          { field: 'sha256', change: 'changed', before: sha('<p>view 1</p>'), after: sha('<p>view 2</p>') },
+          { field: 'csp', change: 'changed', before: '{"connectDomains":["https://api.example.com"]}', after: '{"connectDomains":["https://api.example.com","https://evil.example"]}' },
+        ],
+        review: 'switchboard pins accept oldtools show',
+      },
+    });
+    // The person reviews it with the pin path: served from then on.
+    await ok(core.handlers['pins:accept']({ server: 'oldtools', tool: 'show' }));
+    expect(await ok(core.handlers['apps:resource']({ server: 'oldtools', tool: 'show' }))).toMatchObject({ status: 'ok', html: '<p>view 2</p>', sha256: sha('<p>view 2</p>'), cached: true });
+    const pinFile = JSON.parse(readFileSync(join(world.dataDir, 'tool-pins.json'), 'utf8')) as { servers: Record<string, { apps?: Record<string, { text: string }> }> };
+    expect(JSON.parse(pinFile.servers.oldtools?.apps?.['ui://apptools/view']?.text ?? '{}')).toEqual({
+      csp: { connectDomains: ['https://api.example.com', 'https://evil.example'] },
+      permissions: {},
+      sha256: sha('<p>view 2</p>'),
+    });
   }, 60_000);
+
+  it('never serves an app of an untrusted server', async () => {
+    expect(await core.handlers['apps:resource']({ server: 'projapps', tool: 'show' })).toEqual({
+      ok: false,
+      error: { code: 'UNTRUSTED', message: 'The apps of "projapps" are not served: the server is not trusted (run: switchboard trust)' },
+    });
+  });
 
   it('decodes a blob and warns of the deprecated flat key in the server’s log, in the 2026 era too', async () => {
     const legacy = await ok(core.handlers['apps:resource']({ server: 'apptools', tool: 'legacy' }));
-    expect([legacy.uri, legacy.html, legacy.csp, legacy.cached]).toEqual(['ui://apptools/legacy', '<p>legacy</p>', {}, false]);
+    expect(legacy).toMatchObject({ status: 'ok', uri: 'ui://apptools/legacy', html: '<p>legacy</p>', csp: {}, cached: false });
     const logs = await ok(core.handlers['logs:get']({ server: 'apptools' }));
     expect(logs.filter((l) => l.text.startsWith('MCP Apps:')).map((l) => [l.stream, l.text])).toEqual([
       ['system', 'MCP Apps: tool "legacy" declares its app with the deprecated _meta["ui/resourceUri"]; use _meta.ui.resourceUri'],
