@@ -41,6 +41,12 @@ export const AppResourceSchema = z.object({
   sha256: z.string(),
   /** True when this answer came from the per-server cache (no `resources/read` was sent). */
   cached: z.boolean(),
+  /**
+   * How many values the configuration supplied (held secrets) were masked in `html` (docs/security.md
+   * "Redaction": an app is a result handed on, so only held values are masked, never by pattern;
+   * `sha256` is of the HTML as the server sent it). Absent when none.
+   */
+  redactions: z.number().int().optional(),
 });
 export type AppResource = z.infer<typeof AppResourceSchema>;
 

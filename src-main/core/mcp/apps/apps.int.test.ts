@@ -15,11 +15,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwitchboardCore } from '../../composition/switchboard-core.js';
 import { ok } from '../../composition/test-cores.js';
-import { everythingScript, makeWorld, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, writeProjectConfig, type TempWorld } from '../../composition/test-world.js';
+import { everythingScript, makeWorld, REPO_ROOT, processesWithMarker, runSwitchboard, waitFor, writeOwnServers, writeProjectConfig, type TempWorld } from '../../composition/test-world.js';
 import type { SwitchboardCore } from '../../facade/types.js';
 import { discoverAndLoadMCPTools } from '../../../host/library.js';
 
 const SCRIPT = fileURLToPath(new URL('../testing/fixtures/app-tools-server.mjs', import.meta.url));
+const BASIC_REACT = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-basic-react');
 
 let world: TempWorld;
 /** The file the fixture's `ui://apptools/view` HTML is read from, on every read. */
@@ -32,7 +33,9 @@ beforeAll(async () => {
   writeFileSync(html, '<p>view 1</p>');
   const entry = { command: process.execPath, args: [SCRIPT], env: { SB_TEST_MARKER: world.marker, APPTOOLS_HTML: html } };
   // `apptools` meets the 2026-07-28 era (`auto`); `oldtools` is pinned to the 2025 handshake.
-  const servers = { apptools: entry, oldtools: { ...entry, protocol: 'legacy' } };
+  // The MCP Apps example server from npm, over stdio (its `--stdio` flag), from node_modules.
+  const basicreact = { command: process.execPath, args: [join(BASIC_REACT, 'dist', 'index.js'), '--stdio'], env: { SB_TEST_MARKER: world.marker } };
+  const servers = { apptools: entry, oldtools: { ...entry, protocol: 'legacy' }, basicreact };
   // Switchboard's own file: the budget's bridge view and its `switchboard` host view both count it.
   writeOwnServers(world, servers);
   // A project server in a folder nobody trusted: never started, its apps never served.
@@ -55,7 +58,7 @@ describe('MCP Apps negotiation (issue 33 item 1)', () => {
       expect([server, r.text]).toEqual([server, '{"mimeTypes":["text/html;profile=mcp-app"]}']);
     }
     const eras = await ok(core.handlers['servers:list']({}));
-    expect(eras.servers.filter((s) => s.server.name !== 'projapps').map((s) => [s.server.name, s.protocol?.era])).toEqual([
+    expect(eras.servers.filter((s) => s.server.name.endsWith('tools')).map((s) => [s.server.name, s.protocol?.era])).toEqual([
       ['apptools', 'modern'],
       ['oldtools', 'legacy'],
     ]);
@@ -176,6 +179,25 @@ describe('apps:resource (issue 33 item 1)', () => {
       sha256: sha('<p>view 2</p>'),
     });
   }, 60_000);
+
+  it('reads the app of @modelcontextprotocol/server-basic-react (registerAppTool sets both keys: no warning)', async () => {
+    const tools = await ok(core.handlers['tools:list']({ server: 'basicreact' }));
+    expect(tools.map((t) => [t.name, t.ui?.resourceUri, t.visibility])).toEqual([['get-time', 'ui://get-time/mcp-app.html', undefined]]);
+    const onDisk = readFileSync(join(BASIC_REACT, 'dist', 'mcp-app.html'), 'utf8');
+    expect(await ok(core.handlers['apps:resource']({ server: 'basicreact', tool: 'get-time' }))).toEqual({
+      status: 'ok',
+      server: 'basicreact',
+      tool: 'get-time',
+      uri: 'ui://get-time/mcp-app.html',
+      html: onDisk,
+      csp: {},
+      permissions: {},
+      sha256: sha(onDisk),
+      cached: false,
+    });
+    const logs = await ok(core.handlers['logs:get']({ server: 'basicreact' }));
+    expect(logs.filter((l) => l.text.startsWith('MCP Apps:'))).toEqual([]);
+  });
 
   it('never serves an app of an untrusted server', async () => {
     expect(await core.handlers['apps:resource']({ server: 'projapps', tool: 'show' })).toEqual({
