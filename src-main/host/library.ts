@@ -18,6 +18,7 @@ import type { ChannelEntry, ChannelEntryView, ChannelQuery } from '../../src-sha
 import { appVersion } from './cli/context.js';
 import { connectFailureMessage } from '../../src-shared/api/failure-wording.js';
 import type { AgentNaming } from '../../src-shared/config/tool-names.js';
+import { modelVisible } from '../../src-shared/api/tool-visibility.js';
 import { findByAgentName, type AgentNameMatch } from '../../src-shared/config/former-tool-names.js';
 
 export { acceptWithDefaults } from '../core/index.js';
@@ -117,7 +118,8 @@ export async function discoverAndLoadMCPTools(options: DiscoverOptions = {}): Pr
   const listed = await core.handlers['servers:list']({});
   const toolsResult = await core.handlers['tools:list']({});
   const listedInfos = toolsResult.ok ? toolsResult.data : [];
-  const infos = options.naming === 'xcsh' ? nameToolInfos(listedInfos, 'xcsh') : listedInfos;
+  // MCP Apps app-only tools are never an agent's (docs/mcp-apps.md): the library leaves them out.
+  const infos = (options.naming === 'xcsh' ? nameToolInfos(listedInfos, 'xcsh') : listedInfos).filter((i) => modelVisible(i.visibility));
   const errors: ServerLoadError[] = [];
   if (listed.ok) {
     for (const s of listed.data.servers) {

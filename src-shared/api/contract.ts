@@ -19,6 +19,7 @@ import { channelEvents, channelMethods } from './methods/channels.js';
 import { installEvents, installMethods } from './methods/install.js';
 import { checkMethods } from './methods/checks.js';
 import { budgetMethods } from './methods/budget.js';
+import { appsMethods } from './methods/apps.js';
 import { gatewayEvents, gatewayMethods } from './methods/gateway.js';
 import { gatewayCompleteMethods } from './methods/gateway-complete.js';
 import { gatewayProgressiveMethods } from './methods/gateway-progressive.js';
@@ -51,6 +52,7 @@ export const methods = {
   ...installMethods,
   ...checkMethods,
   ...budgetMethods,
+  ...appsMethods,
   ...gatewayMethods,
   ...gatewayCompleteMethods,
   ...gatewayProgressiveMethods,

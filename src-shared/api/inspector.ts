@@ -6,6 +6,7 @@
  * server adds is kept rather than stripped.
  */
 import { z } from 'zod';
+import { ToolVisibilitySchema } from './tool-visibility.js';
 import { CallViaSchema } from './gateway.js';
 import { HostIdSchema } from '../config/server.js';
 import { ToolCallResultSchema } from './status.js';
@@ -30,6 +31,10 @@ export const ToolDescriptionSchema = z.object({
   invocation: z.string(),
   /** Names of the required top-level parameters. */
   required: z.array(z.string()),
+  /** MCP Apps visibility as declared (absent: both); without `model` the tool is app-only and `agentName` is `''`. */
+  visibility: ToolVisibilitySchema.optional(),
+  /** The tool's MCP App (docs/mcp-apps.md); absent when it has none. */
+  ui: z.object({ resourceUri: z.string() }).optional(),
   /** Set when the tool was asked for by its name before digits were kept (`formerNameNote`, docs/tool-bridge.md; one release). */
   note: z.string().optional(),
 });

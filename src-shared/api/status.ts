@@ -216,6 +216,7 @@ export const ToolInfoSchema = z.object({
   /**
    * `mcp_<server>_<tool>`, suffixed `_2`, `_3`… on collision; longer than 64 characters it is
    * shortened to 55 characters + `_` + 8 hex characters of a hash (issue 14 item 6, `shortened`).
+   * `''` for an MCP Apps app-only tool (`visibility` without `model`, docs/mcp-apps.md): it has no agent-visible name.
    */
   agentName: z.string(),
   /** Set when `agentName` was shortened: the full docs/tool-bridge.md name (with its suffix) it stands for. */
@@ -238,6 +239,8 @@ export const ToolInfoSchema = z.object({
    * app-only: Switchboard's gateway never gives it to an agent.
    */
   visibility: ToolVisibilitySchema.optional(),
+  /** The tool's MCP App (`_meta.ui.resourceUri`, or the deprecated flat key; docs/mcp-apps.md); absent when it has none. */
+  ui: z.object({ resourceUri: z.string() }).optional(),
   /**
    * Set only in `tools:list {offForAgents: true}` (the window): the tool is off for agents (its
    * definition's lists or Switchboard's context-budget switch leave it out), why; a person may still

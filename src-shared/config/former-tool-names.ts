@@ -34,7 +34,9 @@ export function formerNameNote(former: string, now: string): string {
  * same list gave it before issue 30 (`assignAgentToolNames(…, 'xcsh')`), with a note. Undefined when neither.
  * A former name that is some other tool's current name designates that tool: current names win.
  */
-export function findByAgentName<T extends AgentNamedTool>(tools: readonly T[], name: string): AgentNameMatch<T> | undefined {
+export function findByAgentName<T extends AgentNamedTool>(all: readonly T[], name: string): AgentNameMatch<T> | undefined {
+  // An MCP Apps app-only tool has no agent-visible name (`''`, docs/mcp-apps.md): no name, current or former, finds it.
+  const tools = all.filter((t) => t.agentName !== '');
   const current = tools.find((t) => t.agentName === name);
   if (current) return { tool: current };
   const former = assignAgentToolNames(tools.map((t) => ({ server: t.server, tool: t.name, t })), 'xcsh').find((n) => n.agentName === name);

@@ -12,6 +12,7 @@ import { NAME_SCHEMES, namesUnderScheme, type NameSchemeId } from '../../../src-
 import type { HostView } from '../config/host-view.js';
 import type { DiscoveryResult } from '../config/types.js';
 import { buildToolInfos, isToolExposed } from '../mcp/tools/tool-bridge.js';
+import { declaredVisibility, modelVisible } from '../../../src-shared/api/tool-visibility.js';
 import type { ToolCostCounter } from './tool-cost.js';
 import { skillCost, type SkillSummaryText } from './skill-cost.js';
 import { TOKENIZER_INFO } from './tokenizer.js';
@@ -123,6 +124,8 @@ function bridgeView(inputs: BudgetInputs): Omit<Budget, 'hosts' | 'tokenizer'> {
     const pin = inputs.heldByPin(def.name);
     const sb = inputs.switchboardOff(def.name, def.source.file);
     for (const tool of inputs.listed(def.name)!) {
+      // MCP Apps app-only tools never reach an agent's context (docs/mcp-apps.md): not counted.
+      if (!modelVisible(declaredVisibility(tool))) continue;
       const info = byKey.get(`${def.name}\0${tool.name}`);
       const offBy = !isToolExposed(tool.name, def) ? 'host-list' : sb.has(tool.name) ? 'switchboard' : pin.has(tool.name) ? 'pin' : undefined;
       rows.push({ server: def.name, tool, name: info?.agentName ?? tool.name, description: info?.agentDescription, inputSchema: info?.inputSchema ?? tool.inputSchema, on: !offBy, ...(offBy ? { offBy } : {}) });
@@ -142,11 +145,13 @@ function hostBudgetView(inputs: BudgetInputs, view: HostView): Omit<Budget, 'hos
   const defs = hostDefinitions(view);
   const scheme = NAME_SCHEMES.find((s) => s.id === host && s.id !== 'switchboard');
   const raw: { def: ServerDefinition; tool: Tool }[] = [];
-  for (const def of defs) for (const tool of inputs.listed(def.name) ?? []) raw.push({ def, tool });
+  // Switchboard's gateway never serves MCP Apps app-only tools (docs/mcp-apps.md): its view does not count them.
+  const counted = (tool: Tool) => host !== 'switchboard' || modelVisible(declaredVisibility(tool));
+  for (const def of defs) for (const tool of inputs.listed(def.name) ?? []) if (counted(tool)) raw.push({ def, tool });
   const names = scheme
     ? namesUnderScheme(scheme.id as Exclude<NameSchemeId, 'switchboard'>, raw.map((r) => ({ server: r.def.name, name: r.tool.name }))).map((n) => n.name)
     : host === 'switchboard'
-      ? buildToolInfos(defs.map((d) => ({ server: d.name, tools: inputs.listed(d.name) ?? [] }))).map((i) => i.agentName)
+      ? buildToolInfos(defs.map((d) => ({ server: d.name, tools: (inputs.listed(d.name) ?? []).filter(counted) }))).map((i) => i.agentName)
       : raw.map((r) => r.tool.name);
   const hostKeys = toggleKeysText(host);
   // Issue 31: a file `connect` rewrote holds gateway entries: its switches are kept in Switchboard, as for a host without a list.

@@ -26,6 +26,7 @@ import { channelHandlers } from '../handlers/channels.js';
 import { installHandlers } from '../handlers/install.js';
 import { checkHandlers } from '../handlers/checks.js';
 import { budgetHandlers } from '../handlers/budget.js';
+import { appsHandlers } from '../handlers/apps.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { prefsHandlers } from '../handlers/prefs.js';
 import { otlpSettingHandlers } from '../handlers/otlp-setting.js';
@@ -72,6 +73,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...installHandlers(ctx),
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
+    ...appsHandlers(ctx, pins),
     ...prefsHandlers(ctx),
     ...otlpSettingHandlers(ctx),
     ...agents.track(gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector)),

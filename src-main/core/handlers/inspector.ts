@@ -67,7 +67,7 @@ async function attempt<T>(task: () => Promise<T>): Promise<Result<T>> {
 export function findTool(tools: readonly ToolInfo[], q: { name?: string; server?: string; tool?: string }): AgentNameMatch<ToolInfo> {
   if (q.name !== undefined) {
     const name = q.name;
-    const current = tools.find((x) => x.agentName === name) ?? tools.find((x) => x.name === name && (q.server === undefined || x.server === q.server));
+    const current = tools.find((x) => x.agentName !== '' && x.agentName === name) ?? tools.find((x) => x.name === name && (q.server === undefined || x.server === q.server));
     const match = current ? { tool: current } : findByAgentName(tools, name);
     if (!match) throw new CoreError('NOT_FOUND', `Unknown tool "${name}". See: switchboard tools --catalog`);
     return match;

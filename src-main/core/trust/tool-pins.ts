@@ -15,6 +15,7 @@ import type { PinMode, ServerPins, ToolDrift } from '../../../src-shared/api/pin
 import { CoreError } from '../facade/errors.js';
 import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data/data-files.js';
 import { canonicalJson } from './approval-entry.js';
+import { appPinChanges, type AppPin } from './app-pins.js';
 
 /** The pinned fields of a tool, in this order. */
 const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
@@ -27,7 +28,8 @@ export interface ToolPin {
 }
 
 interface PinFile {
-  servers: Record<string, { mode?: PinMode; tools?: Record<string, ToolPin> }>;
+  /** `apps`: MCP Apps pins by `ui://` URI (app-pins.ts). */
+  servers: Record<string, { mode?: PinMode; tools?: Record<string, ToolPin>; apps?: Record<string, AppPin> }>;
 }
 
 /** The pin of `tool` as listed now (`at`: epoch ms). */
@@ -192,16 +194,52 @@ export class ToolPinStore {
   async accept(server: string, tool?: string): Promise<void> {
     const now = this.listed.get(server);
     if (!now) throw new CoreError('NOT_FOUND', `No current tool listing of "${server}" (is it connected?)`);
-    if (tool !== undefined && !this.drift(server).some((d) => d.tool === tool)) {
+    // A changed MCP App is accepted with its tool (or with all of the server's).
+    const apps = this.appDrift(server).filter((a) => tool === undefined || a.tools.has(tool));
+    const toolDrift = tool === undefined || this.drift(server).some((d) => d.tool === tool);
+    if (tool !== undefined && !toolDrift && apps.length === 0) {
       throw new CoreError('NOT_FOUND', `Tool "${tool}" of "${server}" has nothing to accept`);
     }
     await this.update((doc) => {
       const entry = (doc.servers[server] ??= {});
+      if (apps.length > 0) entry.apps = { ...(entry.apps ?? {}), ...Object.fromEntries(apps.map((a) => [a.uri, a.pin])) };
+      if (!toolDrift) return;
       const tools = (entry.tools ??= {});
       if (tool === undefined) entry.tools = Object.fromEntries(now);
       else if (now.has(tool)) tools[tool] = now.get(tool)!;
       else delete tools[tool];
     });
+  }
+
+  /** The last app read per server, by URI, with the tools that asked for it (for `accept`). */
+  private readonly readApps = new Map<string, Map<string, { pin: AppPin; tools: Set<string> }>>();
+
+  /**
+   * An app of `server` read now for `tool` (docs/mcp-apps.md § Pinning): pinned when it has no pin
+   * (first read), followed in mode `off`; otherwise `changes` from its pin (empty: the same app).
+   * Resolves when any pin write is done.
+   */
+  async observeApp(server: string, tool: string, uri: string, pin: AppPin): Promise<{ before?: AppPin; changes: ReturnType<typeof appPinChanges> }> {
+    const apps = this.readApps.get(server) ?? new Map<string, { pin: AppPin; tools: Set<string> }>();
+    this.readApps.set(server, apps);
+    const seen = apps.get(uri);
+    apps.set(uri, { pin, tools: new Set([...(seen?.pin.text === pin.text ? seen.tools : []), tool]) });
+    const entry = this.read().servers[server];
+    const before = entry?.apps?.[uri];
+    if (before && before.text === pin.text) return { before, changes: [] };
+    if (before && entry?.mode !== 'off') return { before, changes: appPinChanges(before, pin) };
+    await this.update((doc) => {
+      const held = (doc.servers[server] ??= {});
+      if (held.apps?.[uri] && held.mode !== 'off') return;
+      held.apps = { ...(held.apps ?? {}), [uri]: pin };
+    });
+    return { changes: [] };
+  }
+
+  /** URIs of `server`'s apps read since their pin changed, each with the tools that asked for it. */
+  private appDrift(server: string): { uri: string; pin: AppPin; tools: Set<string> }[] {
+    const pinned = this.read().servers[server]?.apps ?? {};
+    return [...(this.readApps.get(server) ?? [])].filter(([uri, r]) => pinned[uri] !== undefined && pinned[uri].text !== r.pin.text).map(([uri, r]) => ({ uri, ...r }));
   }
 
   /** Set `server`'s mode; `off` also pins the current listing (so a later warn/block starts from it). */

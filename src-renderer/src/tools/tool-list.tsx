@@ -113,7 +113,7 @@ const ToolRow = memo(function ToolRow({ tool: t, index, start, words, selected, 
         </span>
         {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised))}
       </span>
-      <AgentNameLine className="tool-row-detail" agentName={t.agentName} description={t.description} words={words} />
+      <AgentNameLine className="tool-row-detail" agentName={t.agentName || 'no agent name (app-only)'} description={t.description} words={words} />
     </RowButton>
   );
 });

@@ -31,6 +31,7 @@ import { keepResponsesBehindNotifications } from './response-order.js';
 import { MAX_TOOL_PAGES } from '../tools/tool-listing.js';
 import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
 import { isOpenableUrl, REFUSED_URL_REASON } from '../../../../src-shared/openable-url.js';
+import { APPS_CLIENT_CAPABILITY, APPS_EXTENSION_ID } from '../apps/apps-extension.js';
 
 /**
  * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
@@ -44,8 +45,9 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   sampling: {},
   elicitation: { form: { applyDefaults: true }, url: {} },
   tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } },
-  // Issue 35: we read skills (SEP-2640), announced per SEP-2133 in both eras; no settings of our own.
-  extensions: { 'io.modelcontextprotocol/skills': {} },
+  // Extensions we read, announced per SEP-2133 in both eras: skills (issue 35, SEP-2640; no settings
+  // of our own) and MCP Apps (docs/mcp-apps.md: the extension and the app MIME type Switchboard reads).
+  extensions: { 'io.modelcontextprotocol/skills': {}, [APPS_EXTENSION_ID]: APPS_CLIENT_CAPABILITY },
 };
 
 /** Options of `createMcpClient`. */

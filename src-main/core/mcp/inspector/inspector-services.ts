@@ -12,6 +12,7 @@ import { HistoryFile } from './history-file.js';
 import type { ClientHooks, ServerNotice } from '../client/client-hooks.js';
 import { ServerRequestBroker, type ServerRequestPolicy } from './server-requests.js';
 import { TaskRunner } from '../tools/task-runner.js';
+import { AppCache } from '../apps/app-cache.js';
 
 /** What the inspector handlers share. */
 export interface InspectorServices {
@@ -24,6 +25,8 @@ export interface InspectorServices {
   readonly roots: Map<string, Root[]>;
   /** Subscribed resource URIs per server. */
   readonly subscriptions: Map<string, Set<string>>;
+  /** Apps read per server (docs/mcp-apps.md), dropped when its resource list changes. */
+  readonly apps: AppCache;
   /** Full texts of recently truncated results, by resultId (the last `MAX_KEPT_RESULTS`). */
   readonly fullTexts: Map<string, string>;
   /**
@@ -64,6 +67,7 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
   const roots = new Map<string, Root[]>();
   const subscriptions = new Map<string, Set<string>>();
   const listWarnings = new Map<string, Map<string, string>>();
+  const apps = new AppCache();
 
   broker.on('pending', (r) => emit('requests:pending', r));
   broker.on('gateway', (r) => emit('gateway:serverRequest', r));
@@ -77,6 +81,7 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
         if (typeof n.params.uri === 'string') emit('resources:updated', { server: n.server, uri: n.params.uri, time: Date.now() });
         break;
       case 'notifications/resources/list_changed':
+        apps.forget(n.server);
         emit('inspector:listChanged', { server: n.server, kind: 'resources' });
         break;
       case 'notifications/prompts/list_changed':
@@ -98,6 +103,7 @@ export function createInspectorServices(options: InspectorServicesOptions): Insp
     fullTexts: new Map(),
     roots,
     subscriptions,
+    apps,
     noteListWarning(server, kind, warning) {
       const notes = listWarnings.get(server) ?? new Map<string, string>();
       if (warning === undefined) notes.delete(kind);

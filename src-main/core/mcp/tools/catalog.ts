@@ -5,10 +5,11 @@
  */
 import type { CatalogEntry, ToolDescription } from '../../../../src-shared/api/inspector.js';
 import type { ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
+import { modelVisible } from '../../../../src-shared/api/tool-visibility.js';
 
-/** The catalog export: agent-visible name + `[MCP:<server>] <description>`, in list order. */
+/** The catalog export: agent-visible name + `[MCP:<server>] <description>`, in list order; app-only tools (no agent name, docs/mcp-apps.md) are left out. */
 export function buildCatalog(tools: readonly ToolInfo[]): CatalogEntry[] {
-  return tools.map((t) => ({ name: t.agentName, description: t.agentDescription }));
+  return tools.filter((t) => modelVisible(t.visibility)).map((t) => ({ name: t.agentName, description: t.agentDescription }));
 }
 
 /** Required top-level parameter names of an input schema (`required` strings only). */
@@ -51,7 +52,9 @@ export function invocationForm(tool: ToolInfo): string {
   const props = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
   const example: Record<string, unknown> = {};
   for (const name of requiredParams(tool.inputSchema)) example[name] = placeholder(props[name]);
-  return `switchboard call ${tool.agentName} --args ${shellQuote(JSON.stringify(example))}`;
+  // An app-only tool has no agent name (docs/mcp-apps.md): its raw names call it.
+  const target = modelVisible(tool.visibility) ? tool.agentName : `${shellQuote(tool.server)} ${shellQuote(tool.name)}`;
+  return `switchboard call ${target} --args ${shellQuote(JSON.stringify(example))}`;
 }
 
 /** `describe` (docs/tool-bridge.md): server, description, full JSON Schema, invocation form. */
@@ -67,18 +70,21 @@ export function describeTool(tool: ToolInfo): ToolDescription {
   };
   if (tool.outputSchema) d.outputSchema = tool.outputSchema;
   if (tool.annotations) d.annotations = tool.annotations;
+  if (tool.visibility) d.visibility = tool.visibility;
+  if (tool.ui) d.ui = tool.ui;
   return d;
 }
 
 /** Human text of `describe` for the CLI. */
 export function formatDescription(d: ToolDescription): string[] {
   const lines = [
-    d.agentName,
+    d.agentName === '' ? `${d.server}/${d.tool}  [app-only: no agent-visible name]` : d.agentName,
     `  server:      ${d.server}`,
     `  tool:        ${d.tool}`,
     `  description: ${d.description}`,
     `  required:    ${d.required.length ? d.required.join(', ') : '(none)'}`,
     `  invocation:  ${d.invocation}`,
+    ...(d.ui ? [`  app:         ${d.ui.resourceUri}`] : []),
     '  input schema:',
     ...JSON.stringify(d.inputSchema, null, 2).split('\n').map((l) => `    ${l}`),
   ];

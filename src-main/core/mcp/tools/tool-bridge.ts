@@ -10,8 +10,9 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ContentBlock, ToolCallResult, ToolInfo } from '../../../../src-shared/api/status.js';
-import { declaredVisibility } from '../../../../src-shared/api/tool-visibility.js';
-import { assignAgentToolNames, type AgentNaming } from '../../../../src-shared/config/tool-names.js';
+import { declaredVisibility, modelVisible } from '../../../../src-shared/api/tool-visibility.js';
+import { declaredApp } from '../apps/app-uri.js';
+import { assignAgentToolNames, type AgentNaming, type NamedTool } from '../../../../src-shared/config/tool-names.js';
 import { DEFAULT_TIMEOUT_MS } from '../../../../src-shared/config/server.js';
 import { failureMessage } from '../failures/failure-text.js';
 import { classifyFailure } from '../failures/failure-code.js';
@@ -68,7 +69,7 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
       if (isToolExposed(raw.name, entry)) refs.push({ server: entry.server, tool: raw.name, raw });
     }
   }
-  return assignAgentToolNames(refs).map(({ ref, agentName, fullName, shortened, collidesWith, collisionCount }) => {
+  return withAppOnlyUnnamed(refs, (r) => modelVisible(declaredVisibility(r.raw)), (named) => assignAgentToolNames(named)).map(({ ref, agentName, fullName, shortened, collidesWith, collisionCount }) => {
     const raw = ref.raw;
     const description = raw.description ?? '';
     const info: ToolInfo = {
@@ -92,8 +93,22 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
     if (extra.execution && typeof extra.execution === 'object') info.execution = extra.execution as Record<string, unknown>;
     const visibility = declaredVisibility(raw);
     if (visibility) info.visibility = visibility;
+    const app = declaredApp(raw);
+    if (app) info.ui = { resourceUri: app.uri };
     return info;
   });
+}
+
+
+/**
+ * Name `refs` with `assign`, except the tools `agentVisible` rejects (MCP Apps app-only tools,
+ * docs/mcp-apps.md): they take no agent-visible name (`agentName: ''`), so they neither collide with nor
+ * push suffixes onto the agent's tools. Order kept; linear.
+ */
+function withAppOnlyUnnamed<T extends { server: string; tool: string }>(refs: readonly T[], agentVisible: (ref: T) => boolean, assign: (named: T[]) => NamedTool<T>[]): NamedTool<T>[] {
+  const named = assign(refs.filter(agentVisible));
+  let next = 0;
+  return refs.map((ref) => (agentVisible(ref) ? (named[next++] as NamedTool<T>) : { ref, baseName: '', agentName: '', fullName: '', shortened: false, collidesWith: [], collisionCount: 0 }));
 }
 
 /**
@@ -102,9 +117,10 @@ export function buildToolInfos(servers: readonly ServerTools[]): ToolInfo[] {
  * New objects; linear. Under `switchboard` the result equals `infos`.
  */
 export function nameToolInfos(infos: readonly ToolInfo[], naming: AgentNaming): ToolInfo[] {
-  return assignAgentToolNames(
+  return withAppOnlyUnnamed(
     infos.map((info) => ({ server: info.server, tool: info.name, info })),
-    naming,
+    (r) => modelVisible(r.info.visibility),
+    (named) => assignAgentToolNames(named, naming),
   ).map(({ ref, agentName, fullName, shortened, collidesWith, collisionCount }) => {
     const { collisionCount: _count, fullAgentName: _full, ...info } = ref.info;
     return { ...info, agentName, collidesWith, ...(collisionCount > 0 ? { collisionCount } : {}), ...(shortened ? { fullAgentName: fullName } : {}) };

@@ -27,6 +27,7 @@ import { interruptible } from '../interrupt.js';
 import { answerInTerminal } from '../answer-prompts.js';
 import { openInBrowser } from '../open-browser.js';
 import { findByAgentName } from '../../../../src-shared/config/former-tool-names.js';
+import { modelVisible } from '../../../../src-shared/api/tool-visibility.js';
 
 /** Exit code of a call cancelled with Ctrl-C (128 + SIGINT). */
 export const EXIT_CANCELLED = 130;
@@ -65,6 +66,8 @@ export async function runCall(ctx: CliContext): Promise<number> {
     }
     // A tool that requires task execution cannot be called plainly: run it as a task and say so.
     const info = tools.ok ? tools.data.find((t) => t.server === server && t.name === tool) : undefined;
+    // MCP Apps (docs/mcp-apps.md): a person may call an app-only tool to test it; an agent never can.
+    if (info && !modelVisible(info.visibility)) ctx.io.err(`note: "${tool}" is app-only (_meta.ui.visibility ${JSON.stringify(info.visibility)}): an agent cannot call it; you can, for testing.`);
     if (!asTask && info?.execution?.taskSupport === 'required') {
       asTask = true;
       ctx.io.err(`"${tool}" must run as a task (execution.taskSupport: required): running it as a task.`);
