@@ -224,6 +224,8 @@ describe('planted-secret scan (issue 9)', () => {
       resources: [['resources', 'envy']],
       prompts: [['prompts', 'envy']],
       skills: [['skills', 'envy'], ['skills', 'envy', '--verify']],
+      // Without an owner `events subscriptions` says it needs one; the listing runs one-shot.
+      events: [['events', 'envy'], ['events', 'subscriptions']],
       logs: [['logs', 'envy']],
       trace: [['trace', 'envy'], ['trace', 'hdr', '--method', 'initialize']],
       // Without an owner `channels` reads channels.jsonl and `triggers` says it needs one.

@@ -91,7 +91,7 @@ describe.each([
     const state = (await ok(core.handlers['servers:list']({}))).servers.find((s) => s.server.name === server);
     expect(state?.protocol?.version).toBe(version);
     // We announce the extension (SEP-2133) in either era.
-    expect(state?.clientCapabilities?.extensions).toEqual({ 'io.modelcontextprotocol/skills': {} });
+    expect(state?.clientCapabilities?.extensions).toMatchObject({ 'io.modelcontextprotocol/skills': {} });
     const list = await ok(core.handlers['skills:list']({ server }));
     expect(list).toMatchObject({ server, supported: true, directoryRead: true, invalid: [] });
     expect(list.skills.map((s) => s.name)).toEqual(['good', 'wrong-digest', 'wrong-size', 'frontmatter-differs', 'unlisted-file', 'dynamic', 'broken', 'too-big']);
