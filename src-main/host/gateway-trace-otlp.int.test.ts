@@ -31,6 +31,8 @@ interface ReceivedSpan {
 
 const spans: ReceivedSpan[] = [];
 const bodies: string[] = [];
+/** The `service.name` of each batch's resource. */
+const services: string[] = [];
 let collector: Server;
 let client: Client;
 const track = gatewayCleanup();
@@ -46,7 +48,9 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       bodies.push(`${req.method} ${req.url} ${req.headers['content-type']} ${body}`);
-      const parsed = JSON.parse(body) as { resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: Array<Record<string, unknown>> }> }> };
+      const parsed = JSON.parse(body) as { resourceSpans?: Array<{ resource?: { attributes?: Array<{ key: string; value: Record<string, unknown> }> }; scopeSpans?: Array<{ spans?: Array<Record<string, unknown>> }> }> };
+      for (const rs of parsed.resourceSpans ?? [])
+        services.push(...(rs.resource?.attributes ?? []).filter((a) => a.key === 'service.name').map((a) => String(Object.values(a.value)[0])));
       for (const rs of parsed.resourceSpans ?? [])
         for (const ss of rs.scopeSpans ?? [])
           for (const s of ss.spans ?? []) {
@@ -101,6 +105,8 @@ describe('trace context through the gateway (issue 35 item 4)', () => {
     expect(span?.spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(bodies.every((b) => b.startsWith('POST /v1/traces application/json'))).toBe(true);
     expect(bodies.join('\n')).not.toContain(SECRET_ARG);
+    // Listed under Switchboard's name, not OpenTelemetry's "unknown_service:node" (a trial found that).
+    expect(new Set(services)).toEqual(new Set(['mcp-switchboard']));
 
     // A bad id is refused with words, not an empty answer.
     const bad = await runSwitchboard(made.world, ['trace', '--trace-id', 'xyz']);

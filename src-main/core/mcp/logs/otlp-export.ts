@@ -16,6 +16,9 @@ import { StateStore } from '../../data/state-store.js';
 
 /** The environment variable that names the collector (it wins over the setting). */
 export const OTLP_ENDPOINT_ENV = 'SWITCHBOARD_OTLP_ENDPOINT';
+/** The `service.name` of every exported span's resource (OpenTelemetry semantic conventions). */
+export const OTLP_SERVICE_NAME = 'mcp-switchboard';
+const SERVICE_NAME_KEY = 'service.name';
 /** state.json key of the setting: `{ "endpoint": "http://127.0.0.1:4318/v1/traces" }`. */
 export const OTLP_STATE_KEY = 'otlp';
 
@@ -135,14 +138,17 @@ export async function flushCallSpans(): Promise<void> {
 
 /** Import the OpenTelemetry packages and build the exporting sink (the only place they are named). */
 async function loadSink(url: string): Promise<SpanSink> {
-  const [{ OTLPTraceExporter }, { TracerProvider, BatchSpanProcessor }, api] = await Promise.all([
+  const [{ OTLPTraceExporter }, { TracerProvider, BatchSpanProcessor }, api, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/api'),
+    import('@opentelemetry/resources'),
   ]);
   // The ids are the call's own (trace-context.ts): handed to the SDK through its id generator.
   let next: CallTrace | undefined;
   const provider = new TracerProvider({
+    // A collector lists the spans under this service (else OpenTelemetry's "unknown_service:node").
+    resource: resourceFromAttributes({ [SERVICE_NAME_KEY]: OTLP_SERVICE_NAME }),
     idGenerator: { generateTraceId: () => next?.traceId ?? '', generateSpanId: () => next?.spanId ?? '' },
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }), scheduledDelayMillis: 500 })],
   });

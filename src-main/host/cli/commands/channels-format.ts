@@ -23,9 +23,12 @@ export function oneLine(text: string, max = MAX_LINE_CONTENT): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** `● #12  2026-01-31 14:05:09  mon  alerts/critical  {"message":"disk full"}` (● unread, ‖ paused, blank acked). */
+/**
+ * `● #12  2026-01-31 14:05:09  mon  alerts/critical  {"message":"disk full"}`: ● unread (the core's
+ * rule, the entry's `unread`: not acked, seen, followed or routine), ‖ paused, blank otherwise.
+ */
 export function formatChannelEntry(e: ChannelEntryView): string {
-  const mark = e.paused ? '‖' : e.acked ? ' ' : '●';
+  const mark = e.paused ? '‖' : e.unread === true ? '●' : ' ';
   return `${mark} #${e.seq}  ${formatTime(e.time)}  ${e.server}  ${e.channel}  ${oneLine(contentText(e.payload))}`;
 }
 
