@@ -73,6 +73,10 @@ describe('without a keychain', () => {
     expect(reauth.stderr).toContain('The OS keychain is not available');
     expect(existsSync(secretsFile)).toBe(false);
     expect(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')).not.toContain('plain-token-value');
+    // A definition with nothing secret to store needs no keychain (a trial's plain `add` failed here).
+    const plain = await runSwitchboard(world, ['add', 'plain', '--', process.execPath, 'server.js']);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')) as unknown).toMatchObject({ mcpServers: { plain: { command: process.execPath, args: ['server.js'] } } });
   }, 120_000);
 
   it('SWITCHBOARD_SECRET_STORE=file: signs in, token in secrets.json (mode 600), the next process uses it; every start warns; status lists it', async () => {

@@ -39,10 +39,11 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
   /**
    * Whether a keychain account is someone's already (attack pass 8, F4): stored, bound to a holder,
    * or referenced by a discovered definition (a declared but unanswered `${input:}` too). Reads
-   * the keychain's account names once.
+   * the keychain's account names once — only when `readStore` (a definition with no token, env or
+   * headers stores nothing, so adding it must not need a keychain: a trial's `add` without one failed).
    */
-  const takenAccounts = async (definitions: readonly ServerDefinition[]): Promise<(account: string) => boolean> => {
-    const used = new Set([...(await secretStore().accounts()), ...definitions.flatMap(referencedAccounts)]);
+  const takenAccounts = async (definitions: readonly ServerDefinition[], readStore = true): Promise<(account: string) => boolean> => {
+    const used = new Set([...(readStore ? await secretStore().accounts() : []), ...definitions.flatMap(referencedAccounts)]);
     return (account) => used.has(account) || ctx.secretBindings.holdersOf(account).length > 0;
   };
   const located = async (name: string, file?: string) => locateServer(await ctx.ensureDiscovered(), name, file);
@@ -92,7 +93,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         const discovered = await ctx.ensureDiscovered();
         if ((discovered.definitions ?? []).some((d) => d.name === name && resolve(d.source.file) === resolve(loc.file))) throw new CoreError('BAD_REQUEST', `Server "${name}" already exists in ${loc.file}`);
         // A new definition's secrets go under ids no one else has: never over another server's secret.
-        const taken = await takenAccounts(discovered.definitions ?? []);
+        const mayStore = token !== undefined || Object.keys(full.env ?? {}).length > 0 || Object.keys(full.headers ?? {}).length > 0;
+        const taken = await takenAccounts(discovered.definitions ?? [], mayStore);
         try {
           if (token !== undefined) {
             const id = freshSecretId('secret', secretIdFor(name, 'token'), taken);
