@@ -17,7 +17,7 @@ import { formValidator } from '../lib/form-validator.js';
 import { formSchema, withCheckboxValues } from '../lib/schema-form.js';
 import { shapeSchema } from '../lib/schema-shapes.js';
 import { useApp } from '../store/use-store.js';
-import { FormBoundary } from '../tools/invoke-pane.js';
+import { FormBoundary } from '../common/form-boundary.js';
 import { WEBHOOK_NOTE } from './event-format.js';
 
 /** Props of `SubscribeForm`. Mount it with `key` = server/type so each type starts fresh. */

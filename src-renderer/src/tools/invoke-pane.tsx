@@ -20,7 +20,9 @@ import { formValidator } from '../lib/form-validator.js';
 import { formTemplates } from '../common/form-templates.js';
 import { withEnumStarts } from '../lib/enum-start.js';
 import { friendlyErrors } from '../lib/form-errors.js';
-import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormBoundary } from '../common/form-boundary.js';
+import { bringIntoView } from './pane-focus.js';
 import type { ApiError } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import { formSchema, parseArgs, withCheckboxValues } from '../lib/schema-form.js';
@@ -29,17 +31,6 @@ import { useApp } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
 import { SaveAsCheck } from '../checks/save-check.js';
 import { useDestructiveConfirm } from './destructive-confirm.js';
-
-/** Falls back to Raw JSON when a server's schema cannot be rendered as a form. */
-export class FormBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error?: string }> {
-  override state: { error?: string } = {};
-  static getDerivedStateFromError(err: unknown) {
-    return { error: err instanceof Error ? err.message : String(err) };
-  }
-  override render() {
-    return this.state.error !== undefined ? this.props.fallback(this.state.error) : this.props.children;
-  }
-}
 
 type Outcome = { kind: 'result'; result: ToolCallResult } | { kind: 'failed'; error: ApiError };
 
@@ -54,29 +45,6 @@ export interface InvokePaneProps {
    */
   autoFocus?: boolean;
   onAutoFocused?(): void;
-}
-
-/** Height of the fixed app header (px): a pane scrolled into view must clear it. */
-const HEADER_PX = 52;
-
-/** The element a person types into first: the form's first field, else Raw JSON, else Call. */
-function firstField(pane: HTMLElement): HTMLElement | null {
-  return (
-    pane.querySelector<HTMLElement>(
-      '.rjsf input:not([type="hidden"]):not([disabled]), .rjsf textarea:not([disabled]), .rjsf select:not([disabled])',
-    ) ??
-    pane.querySelector<HTMLElement>('.invoke-input textarea') ??
-    pane.querySelector<HTMLElement>('.invoke-input button[type="submit"], .invoke-input button:not([role="switch"])')
-  );
-}
-
-/** Scroll `pane` so its top is visible (when its first field is off screen), then focus that field. */
-export function bringIntoView(pane: HTMLElement): void {
-  const field = firstField(pane);
-  const top = pane.getBoundingClientRect().top;
-  const fieldBottom = (field ?? pane).getBoundingClientRect().bottom;
-  if (top < HEADER_PX || fieldBottom > window.innerHeight) pane.scrollIntoView({ block: 'start' });
-  field?.focus({ preventScroll: true });
 }
 
 /** The invoke pane: input column and result column side by side. */
