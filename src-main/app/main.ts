@@ -23,6 +23,7 @@ import { resolveRendererTarget } from './renderer-target.js';
 import { setupTray } from './tray.js';
 import { setupDesktopNotifications } from './desktop-notifications.js';
 import { createMainWindow, focusWindow, openExternally } from './window.js';
+import { guardWebContentsCreation } from './shell-hardening.js';
 
 /** How long quitting waits for `core.dispose()` before exiting anyway (ms). */
 const DISPOSE_DEADLINE_MS = 10_000;
@@ -39,6 +40,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function boot(): void {
+  // Electron checklist: every webContents, whoever creates it, starts with no <webview> and no pop-ups.
+  guardWebContentsCreation(app);
   const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
   const target = resolveRendererTarget({
     isPackaged: app.isPackaged,

@@ -1,15 +1,12 @@
 /**
- * The main window and its session hardening (Electron security checklist; ARCHITECTURE rule 3):
- * context isolation, sandbox, no Node in the renderer, a strict CSP, no navigation away from our
- * renderer, no pop-ups, no permissions; http(s) links open in the OS browser.
+ * The main window (Electron security checklist; ARCHITECTURE rule 3): its settings, session
+ * hardening and navigation guards live in shell-hardening.ts (context isolation, sandbox, no Node in
+ * the renderer, a strict CSP, no navigation away from our renderer, no pop-ups, no permissions);
+ * http(s) links open in the OS browser.
  */
 import { BrowserWindow, shell, type Session } from 'electron';
-import {
-  contentSecurityPolicy,
-  isAllowedExternalUrl,
-  isTrustedRendererUrl,
-  type RendererTarget,
-} from './renderer-target.js';
+import { isAllowedExternalUrl, type RendererTarget } from './renderer-target.js';
+import { guardNavigation, hardenSession } from './shell-hardening.js';
 
 /** Options of `createMainWindow`. */
 export interface MainWindowOptions {
@@ -36,6 +33,9 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     show: false,
     title: 'MCP Switchboard',
     ...(options.iconPath ? { icon: options.iconPath } : {}),
+    // Literal, not spread from a constant: electronegativity reads them here, and
+    // electron-checklist.test.ts reads them from the built bundle. Auxclick off: no middle-click
+    // pop-up around the window-open handler.
     webPreferences: {
       preload: options.preloadPath,
       contextIsolation: true,
@@ -44,11 +44,19 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       nodeIntegrationInWorker: false,
       nodeIntegrationInSubFrames: false,
       webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   });
-  hardenSession(win.webContents.session, options.target);
-  guardNavigation(win, options.target);
+  const session = win.webContents.session;
+  if (!hardenedSessions.has(session)) {
+    hardenedSessions.add(session);
+    hardenSession(session, options.target);
+  }
+  guardNavigation(win.webContents, options.target, openExternally);
   win.once('ready-to-show', () => win.show());
   const loading =
     options.target.kind === 'dev' ? win.loadURL(options.target.url) : win.loadFile(options.target.indexPath);
@@ -65,40 +73,6 @@ export function focusWindow(win: BrowserWindow | null): void {
   if (win.isMinimized()) win.restore();
   if (!win.isVisible()) win.show();
   win.focus();
-}
-
-/** CSP on every response, and no permission (camera, notifications from web, …) is ever granted. */
-function hardenSession(session: Session, target: RendererTarget): void {
-  if (hardenedSessions.has(session)) return;
-  hardenedSessions.add(session);
-  const csp = contentSecurityPolicy(target);
-  session.webRequest.onHeadersReceived((details, callback) => {
-    const headers = { ...(details.responseHeaders ?? {}) };
-    for (const key of Object.keys(headers)) {
-      if (key.toLowerCase() === 'content-security-policy') delete headers[key];
-    }
-    headers['Content-Security-Policy'] = [csp];
-    callback({ responseHeaders: headers });
-  });
-  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
-}
-
-/** Only our renderer may load in the window; http(s) links go to the OS browser, all else is dropped. */
-function guardNavigation(win: BrowserWindow, target: RendererTarget): void {
-  const contents = win.webContents;
-  contents.setWindowOpenHandler(({ url }) => {
-    openExternally(url);
-    return { action: 'deny' };
-  });
-  const block = (event: { url: string; preventDefault(): void }) => {
-    if (isTrustedRendererUrl(event.url, target)) return;
-    event.preventDefault();
-    openExternally(event.url);
-  };
-  contents.on('will-frame-navigate', block);
-  contents.on('will-redirect', block);
-  contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
 /** Open `url` in the OS browser when the one rule allows it (http/https only); otherwise log and drop it. */
