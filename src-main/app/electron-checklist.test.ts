@@ -52,7 +52,7 @@ function fakeContents() {
 }
 
 /** The shell's sources the bundle assertions read: a bundle older than one of them fails the first test. */
-const SHELL_SOURCES = ['main.ts', 'window.ts', 'shell-hardening.ts', 'ipc.ts'].map((name) => join(__dirname, name));
+const SHELL_SOURCES = ['main.ts', 'window.ts', 'shell-hardening.ts', 'ipc.ts', 'preload.ts'].map((name) => join(__dirname, name));
 
 let bundle = '';
 beforeAll(() => {
@@ -163,6 +163,13 @@ describe('Electron security checklist', () => {
         expect([channel, await handle(event, {})]).toEqual([channel, expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'BAD_REQUEST' }) })]);
       }
     }
+  });
+
+  it('no Electron API reaches the page: the built preload exposes one object with call and on, nothing else', () => {
+    const preload = readFileSync(join(ROOT, 'out/preload/index.cjs'), 'utf8');
+    const exposed = [...preload.matchAll(/exposeInMainWorld\(("[^"]*"), \{([^}]*)\}\)/g)].map((m) => [m[1], (m[2] ?? '').trim().split(/\n\s*/).map((line) => line.split(':')[0])]);
+    expect(exposed).toEqual([['"switchboard"', ['call', 'on']]]);
+    expect(preload.match(/exposeInMainWorld/g)).toHaveLength(1);
   });
 
   it("no remote content in the app's session: the packaged app loads the built file, and its CSP names no remote source", () => {
