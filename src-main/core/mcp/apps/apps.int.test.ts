@@ -230,3 +230,48 @@ describe('apps:resource (issue 33 item 1)', () => {
     });
   });
 });
+
+describe('changed apps in the pins view (issue 33 item 5)', () => {
+  const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+  it('switchboard pins <server> lists a changed app as a change of its tools, in words, until accepted', async () => {
+    // The first look pins the apps of apptools (a one-shot core reads them).
+    const first = await runSwitchboard(world, ['pins', 'apptools']);
+    expect([first.code, first.stdout.trim()]).toEqual([0, 'apptools  8 pinned, mode warn, no changes']);
+    writeFileSync(html, '<p>view 3</p>');
+    writeFileSync(`${html}.csp.json`, JSON.stringify({ connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example'] }));
+    const changed = await runSwitchboard(world, ['pins', 'apptools']);
+    expect([changed.code, changed.stdout.trim().split('\n')]).toEqual([
+      1,
+      [
+        'apptools  8 pinned, mode warn',
+        '  changed app ui://apptools/view of tools poke, show (not served until accepted: switchboard pins accept apptools poke)',
+        `    HTML changed: ${sha('<p>view 2</p>')} → ${sha('<p>view 3</p>')}`,
+        '    CSP connectDomains (connect-src): drops https://evil.example',
+        '    CSP resourceDomains (script/style/img/font/media-src): adds https://cdn.example',
+      ],
+    ]);
+    const json = await runSwitchboard(world, ['pins', 'apptools', '--json']);
+    expect((JSON.parse(json.stdout) as { apps?: unknown }[])[0]?.apps).toEqual([
+      {
+        uri: 'ui://apptools/view',
+        tools: ['poke', 'show'],
+        before: { sha256: sha('<p>view 2</p>') },
+        after: { sha256: sha('<p>view 3</p>') },
+        changes: [
+          { field: 'sha256', change: 'changed', before: sha('<p>view 2</p>'), after: sha('<p>view 3</p>') },
+          {
+            field: 'csp',
+            change: 'changed',
+            before: '{"connectDomains":["https://api.example.com","https://evil.example"]}',
+            after: '{"connectDomains":["https://api.example.com"],"resourceDomains":["https://cdn.example"]}',
+          },
+        ],
+      },
+    ]);
+    const accepted = await runSwitchboard(world, ['pins', 'accept', 'apptools', 'show']);
+    expect(accepted.code).toBe(0);
+    const after = await runSwitchboard(world, ['pins', 'apptools']);
+    expect([after.code, after.stdout.trim()]).toEqual([0, 'apptools  8 pinned, mode warn, no changes']);
+  }, 120_000);
+});
