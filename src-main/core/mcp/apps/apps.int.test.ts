@@ -275,3 +275,73 @@ describe('changed apps in the pins view (issue 33 item 5)', () => {
     expect([after.code, after.stdout.trim()]).toEqual([0, 'apptools  8 pinned, mode warn, no changes']);
   }, 120_000);
 });
+
+describe('switchboard apps (issue 33, docs/mcp-apps.md § CLI)', () => {
+  const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+  it('lists the tools that have an app, text and --json', async () => {
+    const text = await runSwitchboard(world, ['apps', 'apptools']);
+    expect([text.code, text.stdout.trim().split('\n')]).toEqual([0, ['show    ui://apptools/view    model, app', 'poke    ui://apptools/view    app', 'plain   ui://apptools/plain   model, app', 'legacy  ui://apptools/legacy  model, app']]);
+    const json = await runSwitchboard(world, ['apps', 'apptools', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({
+      server: 'apptools',
+      apps: [
+        { tool: 'show', resourceUri: 'ui://apptools/view', visibility: ['model', 'app'] },
+        { tool: 'poke', resourceUri: 'ui://apptools/view', visibility: ['app'] },
+        { tool: 'plain', resourceUri: 'ui://apptools/plain', visibility: ['model', 'app'] },
+        { tool: 'legacy', resourceUri: 'ui://apptools/legacy', visibility: ['model', 'app'] },
+      ],
+    });
+  }, 60_000);
+
+  it('summarises one app: changed until accepted, then digest, size, the CSP in force with what it drops, pin ok; HTML only with --html', async () => {
+    writeFileSync(`${html}.csp.json`, JSON.stringify({ connectDomains: ['https://api.example.com', 'https://x.example;script-src *'] }));
+    const changed = await runSwitchboard(world, ['apps', 'apptools', 'show']);
+    expect([changed.code, changed.stdout.trim().split('\n')]).toEqual([
+      1,
+      [
+        'app ui://apptools/view of apptools/show',
+        '  pin: changed, not served until accepted: switchboard pins accept apptools show',
+        '    CSP connectDomains (connect-src): adds https://x.example;script-src *',
+        '    CSP resourceDomains (script/style/img/font/media-src): drops https://cdn.example',
+      ],
+    ]);
+    expect((await runSwitchboard(world, ['pins', 'accept', 'apptools', 'show'])).code).toBe(0);
+    const text = await runSwitchboard(world, ['apps', 'apptools', 'show']);
+    const policy = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; media-src 'self' data:; connect-src https://api.example.com; frame-src 'none'; object-src 'none'; base-uri 'self'";
+    expect([text.code, text.stdout.trim().split('\n')]).toEqual([
+      0,
+      [
+        'app ui://apptools/view of apptools/show',
+        `  sha256: ${sha('<p>view 3</p>')}`,
+        '  size: 13 bytes',
+        `  CSP: ${policy}`,
+        '  dropped: connectDomains "https://x.example;script-src *" (not scheme://host[:port] (schemes http, https, ws, wss; wildcard only as a leading *.))',
+        '  permissions: none requested',
+        '  pin: ok',
+      ],
+    ]);
+    const json = await runSwitchboard(world, ['apps', 'apptools', 'show', '--json']);
+    expect([json.code, JSON.parse(json.stdout)]).toEqual([
+      0,
+      {
+        server: 'apptools',
+        tool: 'show',
+        uri: 'ui://apptools/view',
+        sha256: sha('<p>view 3</p>'),
+        size: 13,
+        csp: {
+          declared: { connectDomains: ['https://api.example.com', 'https://x.example;script-src *'] },
+          policy,
+          dropped: [{ field: 'connectDomains', value: 'https://x.example;script-src *', reason: 'not scheme://host[:port] (schemes http, https, ws, wss; wildcard only as a leading *.)' }],
+        },
+        permissions: [],
+        pin: 'ok',
+      },
+    ]);
+    const raw = await runSwitchboard(world, ['apps', 'apptools', 'show', '--html']);
+    expect([raw.code, raw.stdout.trim()]).toEqual([0, '<p>view 3</p>']);
+    const untrusted = await runSwitchboard(world, ['apps', 'projapps', 'show']);
+    expect([untrusted.code, untrusted.stderr.trim()]).toEqual([2, 'pin: untrusted — The apps of "projapps" are not served: the server is not trusted (run: switchboard trust)']);
+  }, 120_000);
+});
