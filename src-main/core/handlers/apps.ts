@@ -67,7 +67,13 @@ export function appReader(ctx: CoreContext, pins: ToolPinStore): { answer: (serv
   return { answer, refresh };
 }
 
-export function appsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup<'apps:resource'> {
+export function appsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup<'apps:resource' | 'apps:sandbox'> {
   const { answer } = appReader(ctx, pins);
-  return { 'apps:resource': ({ server, tool }) => answer(server, tool) };
+  return {
+    'apps:resource': ({ server, tool }) => answer(server, tool),
+    'apps:sandbox': async () => {
+      const newest = ctx.appsSandboxes?.at(-1);
+      return ok(newest ? { origin: newest.origin } : null);
+    },
+  };
 }
