@@ -223,6 +223,7 @@ describe('planted-secret scan (issue 9)', () => {
       call: [['call', 'envy', 'get-env', '--args', '{}'], ['call', 'lit', 'get-env', '--args', '{}'], ['call', 'hdr', 'echo', '--args', JSON.stringify({ message: PLANTED.envByName })]],
       resources: [['resources', 'envy']],
       prompts: [['prompts', 'envy']],
+      apps: [['apps', 'envy']],
       skills: [['skills', 'envy'], ['skills', 'envy', '--verify']],
       // Without an owner `events subscriptions` says it needs one; the listing runs one-shot.
       events: [['events', 'envy'], ['events', 'subscriptions']],

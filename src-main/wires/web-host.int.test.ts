@@ -274,6 +274,16 @@ describe('web host', () => {
     expect(onV6).toBe(false);
   });
 
+  it('answers apps:sandbox over the web wire with the sandbox origin', async () => {
+    const { ws } = await openSocket(wsUrl);
+    if (!ws) throw new Error('the socket was refused');
+    try {
+      expect(await new WireClient(ws).call('apps:sandbox')).toEqual({ ok: true, data: { origin: host.sandboxOrigin } });
+    } finally {
+      ws.close();
+    }
+  });
+
   it('the sandbox serves the proxy page with the app CSP, frame-ancestors the app origin, no referrer; the app may frame it', async () => {
     const sandboxPort = Number(new URL(host.sandboxOrigin).port);
     const csp = encodeURIComponent(JSON.stringify({ connectDomains: ['https://api.example.com', 'https://x.com; script-src *'] }));
@@ -316,6 +326,8 @@ describe('web host', () => {
       });
     expect(await refused(host.port)).toBe(true);
     expect(await refused(Number(new URL(host.sandboxOrigin).port))).toBe(true);
+    // No sandbox runs any more: the core says so (a one-shot core answers the same).
+    expect(await core.handlers['apps:sandbox']({})).toEqual({ ok: true, data: null });
     expect(processesWithMarker(world.marker).length).toBeGreaterThan(0);
     await core.dispose();
     expect(processesWithMarker(world.marker)).toEqual([]);

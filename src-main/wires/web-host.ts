@@ -260,6 +260,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const started = sandbox;
+  // `apps:sandbox` answers where it runs (docs/mcp-apps.md § Sandbox); forgotten at close.
+  const forgetSandbox = core.addAppsSandbox?.({ origin: started.origin });
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
@@ -268,6 +270,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sandboxOrigin: started.origin,
     close(): Promise<void> {
       const sandboxClosed = started.close();
+      forgetSandbox?.();
       closing ??= new Promise<void>((resolve) => {
         unsubscribe();
         for (const ws of sockets) ws.terminate();

@@ -24,11 +24,27 @@ export const ToolDriftSchema = z.object({
 });
 export type ToolDrift = z.infer<typeof ToolDriftSchema>;
 
+/**
+ * An MCP App that differs from its pin (docs/mcp-apps.md § Pinning), shown as a change of the tools
+ * that use it: the HTML's digest before and after, and the pinned fields that differ (`sha256`, `csp`,
+ * `permissions`, canonical JSON). Not served until accepted (`pins:accept {server, tool}`).
+ */
+export const AppDriftSchema = z.object({
+  uri: z.string(),
+  tools: z.array(z.string()),
+  before: z.object({ sha256: z.string() }),
+  after: z.object({ sha256: z.string() }),
+  changes: z.array(ApprovalChangeSchema),
+});
+export type AppDrift = z.infer<typeof AppDriftSchema>;
+
 /** A server's pins: mode, how many tools are pinned, and its drift (empty when the listing matches). */
 export const ServerPinsSchema = z.object({
   server: z.string(),
   mode: PinModeSchema,
   pinned: z.number().int().nonnegative(),
   drift: z.array(ToolDriftSchema),
+  /** Apps read in this process that differ from their pins; absent when none. */
+  apps: z.array(AppDriftSchema).optional(),
 });
 export type ServerPins = z.infer<typeof ServerPinsSchema>;

@@ -26,7 +26,7 @@ import { channelHandlers } from '../handlers/channels.js';
 import { installHandlers } from '../handlers/install.js';
 import { checkHandlers } from '../handlers/checks.js';
 import { budgetHandlers } from '../handlers/budget.js';
-import { appsHandlers } from '../handlers/apps.js';
+import { appReader, appsHandlers } from '../handlers/apps.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { prefsHandlers } from '../handlers/prefs.js';
 import { otlpSettingHandlers } from '../handlers/otlp-setting.js';
@@ -59,7 +59,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
   return redactResults({
     ...appHandlers(ctx),
     ...trustHandlers(ctx),
-    ...pinsHandlers(ctx, pins),
+    ...pinsHandlers(ctx, pins, appReader(ctx, pins).refresh),
     ...serverHandlers(ctx),
     ...configHandlers(ctx),
     ...tools,

@@ -262,6 +262,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   };
 
   const listener: { current?: ListenerFacts } = {};
+  const appsSandboxes: { origin: string }[] = [];
   const ctx: CoreContext = {
     options,
     manager,
@@ -271,6 +272,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     secretBindings,
     secrets,
     listener,
+    appsSandboxes,
     ownWrites,
     discoveryContext,
     protocolOverrides,
@@ -318,6 +320,14 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     gatewayToken: (host, renew) => gatewayToken(secrets, host, renew),
     setListener: (facts) => {
       listener.current = facts;
+    },
+    addAppsSandbox: (sandbox) => {
+      const entry = { origin: sandbox.origin };
+      appsSandboxes.push(entry);
+      return () => {
+        const at = appsSandboxes.indexOf(entry);
+        if (at >= 0) appsSandboxes.splice(at, 1);
+      };
     },
     start: async () => {
       ensureDataDir(options.dataDir, options.platform.env);

@@ -149,7 +149,7 @@ export function buildSnapshot(input: SnapshotInput): ServersSnapshot {
     const approval = def.source.scope === 'project' ? input.pending?.get(def.name) : undefined;
     if (approval) state.approval = approval;
     const pins = input.pins?.(def.name);
-    if (pins && pins.drift.length > 0) state.pins = pins;
+    if (pins && (pins.drift.length > 0 || pins.apps !== undefined)) state.pins = pins;
     if (pins && pins.mode !== 'warn') state.pinMode = pins.mode;
     const findings = input.findings?.(def.name);
     if (findings && findings.length > 0) state.findings = findings;

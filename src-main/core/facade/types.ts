@@ -100,4 +100,9 @@ export interface SwitchboardCore {
    * the kept port it left because that was taken. `gateway:httpDoor` reports it (issue 30).
    */
   setListener?(facts: { port: number; movedFrom?: number }): void;
+  /**
+   * Tell the core where an MCP Apps sandbox runs (web-host.ts, once it listens); returns the function
+   * that forgets it (at close). `apps:sandbox` answers the newest still open (docs/mcp-apps.md § Sandbox).
+   */
+  addAppsSandbox?(sandbox: { origin: string }): () => void;
 }

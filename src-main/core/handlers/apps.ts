@@ -16,7 +16,13 @@ import type { ToolPinStore } from '../trust/tool-pins.js';
 import { inspectorFailure } from './inspector.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
-export function appsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup<'apps:resource'> {
+/**
+ * The app answers of one core: `answer(server, tool)` as `apps:resource` gives it, and
+ * `refresh(server)` which reads (or takes from the cache) every app of `server`'s listed tools, so
+ * the pins view knows which of them changed (docs/mcp-apps.md § Pinning). `refresh` never fails: an
+ * app that cannot be read is not listed as changed.
+ */
+export function appReader(ctx: CoreContext, pins: ToolPinStore): { answer: (server: string, tool: string) => Promise<Result<AppAnswer>>; refresh: (server: string) => Promise<void> } {
   const { manager, inspector } = ctx;
   const timeoutOf = (server: string): number => ctx.discovery()?.servers.find((s) => s.name === server)?.timeout ?? DEFAULT_TIMEOUT_MS;
 
@@ -27,32 +33,47 @@ export function appsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup
     return { status: 'changed', server, tool, uri: app.uri, before: { sha256: appPinDigest(before) }, after: { sha256: app.sha256 }, changes, review: `switchboard pins accept ${server} ${tool}` };
   };
 
+  const answer = async (server: string, tool: string): Promise<Result<AppAnswer>> => {
+    const status = ctx.snapshot().servers.find((s) => s.server.name === server)?.status;
+    if (status === 'untrusted' || status === 'changed') {
+      return inspectorFailure(new CoreError('UNTRUSTED', `The apps of "${server}" are not served: the server is ${status === 'untrusted' ? 'not trusted' : 'changed since it was approved'} (run: switchboard trust${status === 'changed' ? ' --review' : ''})`));
+    }
+    const raw = manager.rawTools(server).find((t) => t.name === tool);
+    if (!raw) return inspectorFailure(new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}" (is it connected?)`));
+    const declared = declaredApp(raw);
+    if (!declared) return inspectorFailure(new CoreError('NOT_FOUND', `Tool "${tool}" of "${server}" has no MCP App (no _meta.ui.resourceUri with a ui:// URI)`));
+    try {
+      return ok(
+        await manager.withClient(server, async (client) => {
+          const hit = inspector.apps.get(server, client, declared.uri);
+          if (hit) return checked(server, tool, hit, true);
+          if (declared.deprecated) manager.note(server, `MCP Apps: tool "${tool}" declares its app with the deprecated _meta["ui/resourceUri"]; use _meta.ui.resourceUri`);
+          const app = await readApp(client, declared.uri, timeoutOf(server));
+          inspector.apps.set(server, client, app);
+          return checked(server, tool, app, false);
+        }),
+      );
+    } catch (err) {
+      const failed = inspectorFailure<AppAnswer>(err);
+      if (failed.ok || err instanceof CoreError) return failed;
+      return { ok: false, error: { code: failed.error.code, message: `Reading the app ${declared.uri} of ${server}/${tool} failed: ${failed.error.message}` } };
+    }
+  };
+  const refresh = async (server: string): Promise<void> => {
+    const status = ctx.snapshot().servers.find((s) => s.server.name === server)?.status;
+    if (status === 'untrusted' || status === 'changed') return;
+    for (const raw of manager.rawTools(server)) if (declaredApp(raw)) await answer(server, raw.name);
+  };
+  return { answer, refresh };
+}
+
+export function appsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup<'apps:resource' | 'apps:sandbox'> {
+  const { answer } = appReader(ctx, pins);
   return {
-    'apps:resource': async ({ server, tool }): Promise<Result<AppAnswer>> => {
-      const status = ctx.snapshot().servers.find((s) => s.server.name === server)?.status;
-      if (status === 'untrusted' || status === 'changed') {
-        return inspectorFailure(new CoreError('UNTRUSTED', `The apps of "${server}" are not served: the server is ${status === 'untrusted' ? 'not trusted' : 'changed since it was approved'} (run: switchboard trust${status === 'changed' ? ' --review' : ''})`));
-      }
-      const raw = manager.rawTools(server).find((t) => t.name === tool);
-      if (!raw) return inspectorFailure(new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}" (is it connected?)`));
-      const declared = declaredApp(raw);
-      if (!declared) return inspectorFailure(new CoreError('NOT_FOUND', `Tool "${tool}" of "${server}" has no MCP App (no _meta.ui.resourceUri with a ui:// URI)`));
-      try {
-        return ok(
-          await manager.withClient(server, async (client) => {
-            const hit = inspector.apps.get(server, client, declared.uri);
-            if (hit) return checked(server, tool, hit, true);
-            if (declared.deprecated) manager.note(server, `MCP Apps: tool "${tool}" declares its app with the deprecated _meta["ui/resourceUri"]; use _meta.ui.resourceUri`);
-            const app = await readApp(client, declared.uri, timeoutOf(server));
-            inspector.apps.set(server, client, app);
-            return checked(server, tool, app, false);
-          }),
-        );
-      } catch (err) {
-        const failed = inspectorFailure<AppAnswer>(err);
-        if (failed.ok || err instanceof CoreError) return failed;
-        return { ok: false, error: { code: failed.error.code, message: `Reading the app ${declared.uri} of ${server}/${tool} failed: ${failed.error.message}` } };
-      }
+    'apps:resource': ({ server, tool }) => answer(server, tool),
+    'apps:sandbox': async () => {
+      const newest = ctx.appsSandboxes?.at(-1);
+      return ok(newest ? { origin: newest.origin } : null);
     },
   };
 }

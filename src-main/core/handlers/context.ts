@@ -39,6 +39,8 @@ export interface CoreContext {
   readonly secrets: SecretStore;
   /** The owner's listener, once it listens (`SwitchboardCore.setListener`; issue 30, `gateway:httpDoor`). */
   readonly listener?: { current?: ListenerFacts };
+  /** The MCP Apps sandboxes of the web hosts serving this core, oldest first (`SwitchboardCore.addAppsSandbox`). */
+  readonly appsSandboxes?: { origin: string }[];
   /** The core's own config writes, which its live reload skips (issue 29 item 4). */
   readonly ownWrites: OwnWrites;
   /**

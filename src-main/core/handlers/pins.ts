@@ -4,7 +4,11 @@ import { CoreError, toFailure } from '../facade/errors.js';
 import type { ToolPinStore } from '../trust/tool-pins.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
-export function pinsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup<'pins:list' | 'pins:accept' | 'pins:setMode'> {
+/**
+ * `refreshApps(server)` reads the server's apps (handlers/apps.ts `appReader`) before a list or an
+ * accept, so a changed app is listed and accepted even by a one-shot core that read none yet.
+ */
+export function pinsHandlers(ctx: CoreContext, pins: ToolPinStore, refreshApps: (server: string) => Promise<void> = async () => {}): HandlerGroup<'pins:list' | 'pins:accept' | 'pins:setMode'> {
   const known = async (server: string): Promise<void> => {
     await pins.settled();
     const found = await ctx.ensureDiscovered();
@@ -20,6 +24,7 @@ export function pinsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup
       try {
         if (server !== undefined) await known(server);
         else await pins.settled();
+        for (const s of server !== undefined ? [server] : pins.servers()) await refreshApps(s);
         return ok((server !== undefined ? [server] : pins.servers()).map((s) => pins.view(s)));
       } catch (err) {
         return toFailure(err);
@@ -28,6 +33,7 @@ export function pinsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup
     'pins:accept': async ({ server, tool }) => {
       try {
         await known(server);
+        await refreshApps(server);
         await pins.accept(server, tool);
         changed(server);
         return ok(pins.view(server));

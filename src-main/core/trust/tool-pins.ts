@@ -11,11 +11,11 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ApprovalChange } from '../../../src-shared/api/approval.js';
-import type { PinMode, ServerPins, ToolDrift } from '../../../src-shared/api/pins.js';
+import type { AppDrift, PinMode, ServerPins, ToolDrift } from '../../../src-shared/api/pins.js';
 import { CoreError } from '../facade/errors.js';
 import { readDataJson, readDataText, withDataFileLock, writeDataFile } from '../data/data-files.js';
 import { canonicalJson } from './approval-entry.js';
-import { appPinChanges, type AppPin } from './app-pins.js';
+import { appPinChanges, appPinDigest, type AppPin } from './app-pins.js';
 
 /** The pinned fields of a tool, in this order. */
 const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
@@ -179,7 +179,18 @@ export class ToolPinStore {
 
   /** The pins view of `server`. */
   view(server: string): ServerPins {
-    return { server, mode: this.mode(server), pinned: Object.keys(this.read().servers[server]?.tools ?? {}).length, drift: this.drift(server) };
+    const apps = this.changedApps(server);
+    return { server, mode: this.mode(server), pinned: Object.keys(this.read().servers[server]?.tools ?? {}).length, drift: this.drift(server), ...(apps.length > 0 ? { apps } : {}) };
+  }
+
+  /** `server`'s apps read by this process that differ from their pins (none in mode `off`). */
+  changedApps(server: string): AppDrift[] {
+    if (this.mode(server) === 'off') return [];
+    const pinned = this.read().servers[server]?.apps ?? {};
+    return this.appDrift(server).flatMap(({ uri, pin, tools }) => {
+      const before = pinned[uri];
+      return before ? [{ uri, tools: [...tools].sort(), before: { sha256: appPinDigest(before) }, after: { sha256: appPinDigest(pin) }, changes: appPinChanges(before, pin) }] : [];
+    });
   }
 
   /** Every server with pins or a listing, sorted by name. */

@@ -86,7 +86,7 @@ export function formatStatus(snapshot: ServersSnapshot, options: StatusFormatOpt
     }
     lines.push(line.trimEnd(), ...metadataLines(state));
     // Issue 16 item 2: tools that differ from their pins (details: switchboard pins <server>).
-    if (state.pins) {
+    if (state.pins && state.pins.drift.length > 0) {
       const held = state.pins.drift.filter((d) => d.held).length;
       const shown = state.pins.drift.slice(0, MAX_DRIFT_SHOWN).map((d) => `${d.tool} (${d.change})`);
       const more = state.pins.drift.length - shown.length;

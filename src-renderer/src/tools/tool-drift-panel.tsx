@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@man
 import type { PinMode } from '../../../src-shared/api/pins.js';
 import { useState } from 'react';
 import { approvalChangeLines } from '../../../src-shared/api/approval.js';
+import { appChangeWords, appDriftTitle } from '../../../src-shared/api/app-pin-words.js';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
 
@@ -39,14 +40,15 @@ export function ToolDriftPanel({ state }: { state: ServerState }) {
   const [error, setError] = useState<string>();
   const [open, setOpen] = useState(false);
   const pins = state.pins;
-  if (!pins || pins.drift.length === 0) return null;
+  const apps = pins?.apps ?? [];
+  if (!pins || (pins.drift.length === 0 && apps.length === 0)) return null;
   const server = state.server.name;
   const run = async (p: Promise<{ ok: boolean; error?: { message: string } }>): Promise<void> => {
     setError(undefined);
     const r = await p;
     if (!r.ok) setError(r.error?.message);
   };
-  const count = pins.drift.length;
+  const count = pins.drift.length + apps.length;
   return (
     <section aria-label="Tools changed since pinned">
       <Alert color="orange" variant="light" p="xs">
@@ -83,6 +85,22 @@ export function ToolDriftPanel({ state }: { state: ServerState }) {
                 </Button>
               </Group>
               <pre className="approval-diff mono">{d.changes.flatMap(approvalChangeLines).join('\n')}</pre>
+            </Stack>
+          ))}
+          {open && apps.map((a) => (
+            <Stack gap={2} key={a.uri} aria-label={`App ${a.uri} changed`}>
+              <Group gap={6}>
+                <Text size="sm" fw={600} className="mono">
+                  {appDriftTitle(a)}
+                </Text>
+                <Badge size="xs" color="red" variant="light" styles={BADGE_STYLES}>
+                  not served until accepted
+                </Badge>
+                <Button size="compact-xs" variant="subtle" onClick={() => void run(api.call('pins:accept', { server, tool: a.tools[0] ?? '' }))}>
+                  Accept app
+                </Button>
+              </Group>
+              <pre className="approval-diff mono">{a.changes.flatMap(appChangeWords).join('\n')}</pre>
             </Stack>
           ))}
           {error ? (

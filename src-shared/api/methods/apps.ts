@@ -1,7 +1,7 @@
 /** `apps:*`: MCP Apps (issue 33, docs/mcp-apps.md). */
 import { z } from 'zod';
 import { AppAnswerSchema } from '../apps.js';
-import { ServerName } from './common.js';
+import { Empty, ServerName } from './common.js';
 
 export const appsMethods = {
   /**
@@ -12,4 +12,9 @@ export const appsMethods = {
    * MCP Apps'), and the read's own failure (NOT_CONNECTED, TIMEOUT, …).
    */
   'apps:resource': { input: z.object({ server: ServerName, tool: z.string().min(1).max(500) }).strict(), output: AppAnswerSchema },
+  /**
+   * Where the MCP Apps sandbox runs (docs/mcp-apps.md § Sandbox): `{origin}` (`http://127.0.0.1:<port>`)
+   * while a web host serves this core, else null (a one-shot CLI core; the Electron window, for now).
+   */
+  'apps:sandbox': { input: Empty, output: z.object({ origin: z.string() }).nullable() },
 } as const;

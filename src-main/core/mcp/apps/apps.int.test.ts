@@ -230,3 +230,118 @@ describe('apps:resource (issue 33 item 1)', () => {
     });
   });
 });
+
+describe('changed apps in the pins view (issue 33 item 5)', () => {
+  const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+  it('switchboard pins <server> lists a changed app as a change of its tools, in words, until accepted', async () => {
+    // The first look pins the apps of apptools (a one-shot core reads them).
+    const first = await runSwitchboard(world, ['pins', 'apptools']);
+    expect([first.code, first.stdout.trim()]).toEqual([0, 'apptools  8 pinned, mode warn, no changes']);
+    writeFileSync(html, '<p>view 3</p>');
+    writeFileSync(`${html}.csp.json`, JSON.stringify({ connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example'] }));
+    const changed = await runSwitchboard(world, ['pins', 'apptools']);
+    expect([changed.code, changed.stdout.trim().split('\n')]).toEqual([
+      1,
+      [
+        'apptools  8 pinned, mode warn',
+        '  changed app ui://apptools/view of tools poke, show (not served until accepted: switchboard pins accept apptools poke)',
+        `    HTML changed: ${sha('<p>view 2</p>')} → ${sha('<p>view 3</p>')}`,
+        '    CSP connectDomains (connect-src): drops https://evil.example',
+        '    CSP resourceDomains (script/style/img/font/media-src): adds https://cdn.example',
+      ],
+    ]);
+    const json = await runSwitchboard(world, ['pins', 'apptools', '--json']);
+    expect((JSON.parse(json.stdout) as { apps?: unknown }[])[0]?.apps).toEqual([
+      {
+        uri: 'ui://apptools/view',
+        tools: ['poke', 'show'],
+        before: { sha256: sha('<p>view 2</p>') },
+        after: { sha256: sha('<p>view 3</p>') },
+        changes: [
+          { field: 'sha256', change: 'changed', before: sha('<p>view 2</p>'), after: sha('<p>view 3</p>') },
+          {
+            field: 'csp',
+            change: 'changed',
+            before: '{"connectDomains":["https://api.example.com","https://evil.example"]}',
+            after: '{"connectDomains":["https://api.example.com"],"resourceDomains":["https://cdn.example"]}',
+          },
+        ],
+      },
+    ]);
+    const accepted = await runSwitchboard(world, ['pins', 'accept', 'apptools', 'show']);
+    expect(accepted.code).toBe(0);
+    const after = await runSwitchboard(world, ['pins', 'apptools']);
+    expect([after.code, after.stdout.trim()]).toEqual([0, 'apptools  8 pinned, mode warn, no changes']);
+  }, 120_000);
+});
+
+describe('switchboard apps (issue 33, docs/mcp-apps.md § CLI)', () => {
+  const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+  it('lists the tools that have an app, text and --json', async () => {
+    const text = await runSwitchboard(world, ['apps', 'apptools']);
+    expect([text.code, text.stdout.trim().split('\n')]).toEqual([0, ['show    ui://apptools/view    model, app', 'poke    ui://apptools/view    app', 'plain   ui://apptools/plain   model, app', 'legacy  ui://apptools/legacy  model, app']]);
+    const json = await runSwitchboard(world, ['apps', 'apptools', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({
+      server: 'apptools',
+      apps: [
+        { tool: 'show', resourceUri: 'ui://apptools/view', visibility: ['model', 'app'] },
+        { tool: 'poke', resourceUri: 'ui://apptools/view', visibility: ['app'] },
+        { tool: 'plain', resourceUri: 'ui://apptools/plain', visibility: ['model', 'app'] },
+        { tool: 'legacy', resourceUri: 'ui://apptools/legacy', visibility: ['model', 'app'] },
+      ],
+    });
+  }, 60_000);
+
+  it('summarises one app: changed until accepted, then digest, size, the CSP in force with what it drops, pin ok; HTML only with --html', async () => {
+    writeFileSync(`${html}.csp.json`, JSON.stringify({ connectDomains: ['https://api.example.com', 'https://x.example;script-src *'] }));
+    const changed = await runSwitchboard(world, ['apps', 'apptools', 'show']);
+    expect([changed.code, changed.stdout.trim().split('\n')]).toEqual([
+      1,
+      [
+        'app ui://apptools/view of apptools/show',
+        '  pin: changed, not served until accepted: switchboard pins accept apptools show',
+        '    CSP connectDomains (connect-src): adds https://x.example;script-src *',
+        '    CSP resourceDomains (script/style/img/font/media-src): drops https://cdn.example',
+      ],
+    ]);
+    expect((await runSwitchboard(world, ['pins', 'accept', 'apptools', 'show'])).code).toBe(0);
+    const text = await runSwitchboard(world, ['apps', 'apptools', 'show']);
+    const policy = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; media-src 'self' data:; connect-src https://api.example.com; frame-src 'none'; object-src 'none'; base-uri 'self'";
+    expect([text.code, text.stdout.trim().split('\n')]).toEqual([
+      0,
+      [
+        'app ui://apptools/view of apptools/show',
+        `  sha256: ${sha('<p>view 3</p>')}`,
+        '  size: 13 bytes',
+        `  CSP: ${policy}`,
+        '  dropped: connectDomains "https://x.example;script-src *" (not scheme://host[:port] (schemes http, https, ws, wss; wildcard only as a leading *.))',
+        '  permissions: none requested',
+        '  pin: ok',
+      ],
+    ]);
+    const json = await runSwitchboard(world, ['apps', 'apptools', 'show', '--json']);
+    expect([json.code, JSON.parse(json.stdout)]).toEqual([
+      0,
+      {
+        server: 'apptools',
+        tool: 'show',
+        uri: 'ui://apptools/view',
+        sha256: sha('<p>view 3</p>'),
+        size: 13,
+        csp: {
+          declared: { connectDomains: ['https://api.example.com', 'https://x.example;script-src *'] },
+          policy,
+          dropped: [{ field: 'connectDomains', value: 'https://x.example;script-src *', reason: 'not scheme://host[:port] (schemes http, https, ws, wss; wildcard only as a leading *.)' }],
+        },
+        permissions: [],
+        pin: 'ok',
+      },
+    ]);
+    const raw = await runSwitchboard(world, ['apps', 'apptools', 'show', '--html']);
+    expect([raw.code, raw.stdout.trim()]).toEqual([0, '<p>view 3</p>']);
+    const untrusted = await runSwitchboard(world, ['apps', 'projapps', 'show']);
+    expect([untrusted.code, untrusted.stderr.trim()]).toEqual([2, 'pin: untrusted — The apps of "projapps" are not served: the server is not trusted (run: switchboard trust)']);
+  }, 120_000);
+});

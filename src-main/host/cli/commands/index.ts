@@ -23,6 +23,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['tasks'], load: async () => (await import('./tasks.js')).tasksCommand },
   { names: ['describe'], load: async () => (await import('./describe.js')).describeCommand },
   { names: ['resources'], load: async () => (await import('./resources.js')).resourcesCommand },
+  { names: ['apps'], load: async () => (await import('./apps.js')).appsCommand },
   { names: ['skills'], load: async () => (await import('./skills.js')).skillsCommand },
   { names: ['prompts'], load: async () => (await import('./prompts.js')).promptsCommand },
   { names: ['start'], load: async () => (await import('./start.js')).startCommand },

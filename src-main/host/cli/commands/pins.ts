@@ -6,6 +6,7 @@
  * Switchboard's, else a one-shot core (which connects the server to list its tools).
  * Exit 1 when any listed server has drift (a script can gate on it), else 0; 2 on failure.
  */
+import { appChangeWords, appDriftTitle } from '../../../../src-shared/api/app-pin-words.js';
 import { approvalChangeLines } from '../../../../src-shared/api/approval.js';
 import { PinModeSchema, type PinMode, type ServerPins } from '../../../../src-shared/api/pins.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -16,10 +17,15 @@ import { withOwnerOrOneShot } from '../owner-link.js';
 
 /** Text of one server's pins view. */
 export function formatPins(p: ServerPins): string[] {
-  const lines = [`${p.server}  ${p.pinned} pinned, mode ${p.mode}${p.drift.length === 0 ? ', no changes' : ''}`];
+  const apps = p.apps ?? [];
+  const lines = [`${p.server}  ${p.pinned} pinned, mode ${p.mode}${p.drift.length === 0 && apps.length === 0 ? ', no changes' : ''}`];
   for (const d of p.drift) {
     lines.push(`  ${d.change} tool ${d.tool}${d.held ? ' (held back from agents until accepted)' : ''}`);
     for (const c of d.changes) for (const l of approvalChangeLines(c)) lines.push(`    ${l}`);
+  }
+  for (const a of apps) {
+    lines.push(`  ${appDriftTitle(a)} (not served until accepted: switchboard pins accept ${p.server} ${a.tools[0] ?? ''})`);
+    for (const c of a.changes) for (const l of appChangeWords(c)) lines.push(`    ${l}`);
   }
   return lines;
 }
@@ -47,7 +53,7 @@ export async function runPins(ctx: CliContext): Promise<number> {
     if (!r.ok) return printFailure(ctx, r.error);
     if (ctx.cli.json) ctx.io.out(JSON.stringify(r.data, null, 2));
     else ctx.io.out(r.data.length === 0 ? 'No tools pinned yet (a server is pinned at its first listing).' : r.data.flatMap(formatPins).join('\n'));
-    return r.data.some((p) => p.drift.length > 0) ? EXIT.TOOL_ERROR : EXIT.OK;
+    return r.data.some((p) => p.drift.length > 0 || (p.apps ?? []).length > 0) ? EXIT.TOOL_ERROR : EXIT.OK;
   });
 }
 
