@@ -52,6 +52,7 @@ test('keyboard only: Ctrl+K to a tool, call it, read the result, Ctrl+K to its s
 
   // An action runs the server page's own button: "Test everything" shows the test's outcome beside the buttons.
   await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
   await page.keyboard.type('test everything');
   await expect(selected).toContainText('Test everything');
   await page.keyboard.press('Enter');

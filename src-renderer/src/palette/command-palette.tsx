@@ -8,9 +8,9 @@
  * tool's first field, the server's tab or nav row) and never stays on <body> (settle-focus.ts).
  */
 import { Kbd, Text } from '@mantine/core';
-import { Spotlight, spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { HostId } from '../../../src-shared/config/server.js';
 import { useStore } from '../store/use-store.js';
 import { paletteItems, type PaletteItem, type PaletteTarget, type PaletteView } from './palette-items.js';
@@ -28,6 +28,9 @@ export const SHORTCUTS: [string, string][] = [
   ['Enter', 'go to the result'],
   ['Esc', 'close'],
 ];
+/** The palette's own store (open state, query, highlighted row) and its open/close. */
+const [paletteStore, palette] = createSpotlight();
+const RESULTS_ID = 'command-palette-results';
 const NAV_CURRENT = 'nav [aria-current="true"], .mantine-AppShell-navbar [aria-current="true"]';
 
 /** How the app navigates (its own callbacks, the ones its buttons use). */
@@ -66,6 +69,18 @@ export function CommandPalette({ onView, onServer, onTool, onGateway }: CommandP
   const picked = useRef(false);
   const shown = useMemo(() => rankEntries(items, query, recent), [items, query, recent]);
 
+  // The library highlights the first row of a new query a moment after the keystroke, on the DOM;
+  // rows rendered after that moment (a busy machine) would leave none highlighted and Enter would
+  // do nothing. After each render of the results, the first row is highlighted if none is.
+  useLayoutEffect(() => {
+    const list = document.getElementById(RESULTS_ID);
+    if (!list || list.querySelector('[data-action][data-selected]')) return;
+    const first = list.querySelector('[data-action]');
+    if (!first) return;
+    first.setAttribute('data-selected', 'true');
+    paletteStore.updateState((state) => ({ ...state, selected: 0 }));
+  }, [shown]);
+
   const go = (item: PaletteItem): void => {
     picked.current = true;
     setRecent(rememberPick(item.id));
@@ -83,6 +98,7 @@ export function CommandPalette({ onView, onServer, onTool, onGateway }: CommandP
 
   return (
     <Spotlight.Root
+      store={paletteStore}
       query={query}
       onQueryChange={setQuery}
       shortcut={['mod + K']}
@@ -102,7 +118,7 @@ export function CommandPalette({ onView, onServer, onTool, onGateway }: CommandP
       }}
     >
       <Spotlight.Search placeholder="Go to a server, tool, view or action…" aria-label="Command palette: search" />
-      <Spotlight.ActionsList aria-label="Command palette results">
+      <Spotlight.ActionsList id={RESULTS_ID} aria-label="Command palette results">
         {shown.length > 0 ? (
           // Keyed by the query too: the highlight (set on the DOM by the library, first row on each query) never stays on a row that moved.
           shown.map((item) => <Spotlight.Action key={`${query}\n${item.id}`} label={item.label} description={item.description} onClick={() => go(item)} />)
@@ -125,4 +141,4 @@ export function CommandPalette({ onView, onServer, onTool, onGateway }: CommandP
 }
 
 /** Open the palette (for a button or a menu entry). */
-export const openPalette = (): void => spotlight.open();
+export const openPalette = (): void => palette.open();
