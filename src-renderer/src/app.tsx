@@ -28,6 +28,7 @@ import { TraceNavItem } from './trace/trace-nav.js';
 import { GatewayNavItem } from './gateway/gateway-nav.js';
 import { AgentsNavItem } from './agents/agents-nav.js';
 import { ThemeChoice } from './common/theme-choice.js';
+import { CommandPalette } from './palette/command-palette.js';
 // Views not shown at first load in their own chunks (issue 32 item 1).
 import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, ServerDetail, ServerRequestDialog } from './lazy-views.js';
 
@@ -147,6 +148,7 @@ export function App() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <CommandPalette onView={setView} onServer={select} onTool={pickFound} onGateway={openGatewayAt} />
         <ConnectionLost />
         <ServerRequestDialog />
         <ConfirmDialog />

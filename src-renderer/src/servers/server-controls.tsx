@@ -4,11 +4,12 @@
  * through `SwitchboardApi`; the returned snapshot is applied at once, events keep it current.
  */
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TestReport } from '../../../src-shared/api/lifecycle.js';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { serverVerbs } from '../../../src-shared/api/server-verbs.js';
 import { useApp } from '../store/use-store.js';
+import { takeRequest, usePendingServerRequest } from '../palette/palette-requests.js';
 
 type Busy = 'start' | 'stop' | 'restart' | 'test' | undefined;
 
@@ -45,6 +46,13 @@ export function ServerControls({ state }: { state: ServerState }) {
       setBusy(undefined);
     }
   };
+
+  // The command palette's "Restart <server>" and the like run the same `act` as the buttons.
+  const paletteRequest = usePendingServerRequest(name);
+  useEffect(() => {
+    if (paletteRequest?.verb && takeRequest(paletteRequest)) void act(paletteRequest.verb);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- act is recreated each render; the request is what triggers it.
+  }, [paletteRequest]);
 
   return (
     <Group gap="xs" role="group" aria-label={`Control ${name}`}>

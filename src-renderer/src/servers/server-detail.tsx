@@ -39,6 +39,7 @@ import { SignInPanel } from '../sign-in/sign-in-panel.js';
 import { DEPRECATED_2026, ProtocolBadge, ServerProtocol } from './server-protocol.js';
 import { EventsPanel } from '../events/events-panel.js';
 import { eventsTabShown } from '../events/event-format.js';
+import { takeRequest, usePendingServerRequest } from '../palette/palette-requests.js';
 
 const NO_TOOLS: ToolInfo[] = [];
 const NO_WARNINGS: ConfigWarning[] = [];
@@ -228,6 +229,11 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
     setTab('tools');
     setFocusPane(true);
   }, [selectedTool]);
+  // The command palette's "<server> — Logs" and the like (palette/palette-requests.ts).
+  const paletteRequest = usePendingServerRequest(name);
+  useEffect(() => {
+    if (paletteRequest?.tab && takeRequest(paletteRequest)) setTab(paletteRequest.tab);
+  }, [paletteRequest]);
   const pickTool = useCallback((toolName: string): void => {
     onSelectTool(toolName);
     setFocusPane(true);
