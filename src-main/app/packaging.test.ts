@@ -98,15 +98,18 @@ describe('the packed app', () => {
   });
 
   it("the launcher on PATH starts the packaged CLI and `switchboard gateway` with the app's own binary as Node, no system Node on PATH", () => {
-    // The stand-in binary refuses to run as Node unless the launcher set ELECTRON_RUN_AS_NODE=1.
+    // The stand-in binary refuses to run as Node unless the launcher set ELECTRON_RUN_AS_NODE=1, and
+    // then says it is Electron (process.versions.electron), as the app's binary does.
     const binary = join(tmp, 'MCP Switchboard', "mcp-switch'board");
     mkdirSync(join(binary, '..'));
-    writeFileSync(binary, `#!/bin/sh\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] || { echo 'started as the desktop app' >&2; exit 9; }\nexec '${process.execPath}' "$@"\n`);
+    const electronish = join(tmp, 'MCP Switchboard', 'versions.cjs');
+    writeFileSync(electronish, "Object.defineProperty(process.versions, 'electron', { value: '41.7.1', enumerable: true });\n");
+    writeFileSync(binary, `#!/bin/sh\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] || { echo 'started as the desktop app' >&2; exit 9; }\nexec '${process.execPath}' --require '${electronish}' "$@"\n`);
     chmodSync(binary, 0o755);
     const launcher = join(tmp, 'bin', 'switchboard');
     mkdirSync(join(launcher, '..'));
     const text = launcherText('linux', { appBinary: binary, cliScript: packagedCliScript(join(tmp, 'resources'), 'linux') });
-    expect(text.split('\n')[2]).toBe(`ELECTRON_RUN_AS_NODE=1 exec '${tmp}/MCP Switchboard/mcp-switch'\\''board' '${tmp}/resources/app.asar.unpacked/bin/switchboard.mjs' "$@"`);
+    expect(text.split('\n')[2]).toBe(`ELECTRON_RUN_AS_NODE=1 SWITCHBOARD_LAUNCHER="$0" exec '${tmp}/MCP Switchboard/mcp-switch'\\''board' '${tmp}/resources/app.asar.unpacked/bin/switchboard.mjs' "$@"`);
     writeFileSync(launcher, text, { mode: 0o755 });
     const emptyBin = join(tmp, 'no-node');
     mkdirSync(emptyBin);
@@ -117,6 +120,9 @@ describe('the packed app', () => {
     expect([version.status, version.stdout, version.stderr]).toEqual([0, `${pkg.version}\n`, '']);
     const gateway = run('gateway', '--help');
     expect([gateway.status, gateway.stdout.split('\n')[0], gateway.stderr]).toEqual([0, expect.stringMatching(/^Usage: switchboard gateway --host <id>/), '']);
+    // The entry a host pastes starts the launcher (the app's binary on the script would open the window).
+    const entry = run('gateway', '--host', 'cursor', '--print-entry');
+    expect([entry.status, JSON.parse(entry.stdout)]).toEqual([0, { mcpServers: { switchboard: { command: launcher, args: ['gateway', '--host', 'cursor'] } } }]);
   });
 });
 

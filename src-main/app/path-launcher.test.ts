@@ -20,10 +20,10 @@ describe('launcher text', () => {
   it('Linux/macOS: sh, the app binary as Node on the unpacked CLI, every argument passed; AppImage: the image, the CLI found beside its binary', () => {
     const target = { appBinary: '/opt/MCP Switchboard/mcp-switchboard', cliScript: packagedCliScript('/opt/MCP Switchboard/resources', 'linux') };
     expect(launcherText('linux', target)).toBe(
-      `#!/bin/sh\n# ${MARK}\nELECTRON_RUN_AS_NODE=1 exec '/opt/MCP Switchboard/mcp-switchboard' '/opt/MCP Switchboard/resources/app.asar.unpacked/bin/switchboard.mjs' "$@"\n`,
+      `#!/bin/sh\n# ${MARK}\nELECTRON_RUN_AS_NODE=1 SWITCHBOARD_LAUNCHER="$0" exec '/opt/MCP Switchboard/mcp-switchboard' '/opt/MCP Switchboard/resources/app.asar.unpacked/bin/switchboard.mjs' "$@"\n`,
     );
     const appImage = launcherText('linux', { ...target, appImage: "/home/a/Apps/it's.AppImage" }).split('\n')[2];
-    expect(appImage).toMatch(/^ELECTRON_RUN_AS_NODE=1 exec '\/home\/a\/Apps\/it'\\''s\.AppImage' -e '.*' -- "\$@"$/);
+    expect(appImage).toMatch(/^ELECTRON_RUN_AS_NODE=1 SWITCHBOARD_LAUNCHER="\$0" exec '\/home\/a\/Apps\/it'\\''s\.AppImage' -e '.*' -- "\$@"$/);
     expect(appImage).toContain('"resources","app.asar.unpacked","bin","switchboard.mjs"');
   });
 
@@ -35,6 +35,7 @@ describe('launcher text', () => {
         `rem ${MARK}`,
         'setlocal',
         'set ELECTRON_RUN_AS_NODE=1',
+        'set SWITCHBOARD_LAUNCHER=%~f0',
         '"C:\\Program Files\\MCP Switchboard\\MCP Switchboard.exe" "C:\\Users\\a%%b\\resources\\app.asar.unpacked\\bin\\switchboard.mjs" %*',
         '',
       ].join('\r\n'),

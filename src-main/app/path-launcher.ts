@@ -43,7 +43,9 @@ export const launcherName = (platform: NodeJS.Platform) => (platform === 'win32'
 /**
  * The launcher's text for `platform`: a `/bin/sh` script (Linux, macOS) or a `.cmd` (Windows) that
  * sets {@link RUN_AS_NODE_ENV} for the app's binary only and passes every argument and the exit
- * code through. Paths are quoted for the shell (`'…'`) or cmd (`"…"`, `%` doubled).
+ * code through, and tells the CLI its own path in `SWITCHBOARD_LAUNCHER` (the gateway's absolute
+ * host entry is the launcher: host/cli/context.ts). Paths are quoted for the shell (`'…'`) or cmd
+ * (`"…"`, `%` doubled).
  */
 export function launcherText(platform: NodeJS.Platform, target: LauncherTarget): string {
   const [name, value] = Object.entries(RUN_AS_NODE_ENV)[0] ?? [];
@@ -54,16 +56,18 @@ export function launcherText(platform: NodeJS.Platform, target: LauncherTarget):
       `rem ${LAUNCHER_MARK} ("Put switchboard on PATH"): the app's CLI, run by the app's own binary as Node.`,
       'setlocal',
       `set ${name}=${value}`,
+      // The CLI names this file as the gateway's absolute entry (host/cli/context.ts cliLaunch).
+      'set SWITCHBOARD_LAUNCHER=%~f0',
       `${cmd(target.appBinary)} ${cmd(target.cliScript)} %*`,
       '',
     ].join('\r\n');
   }
   const run = target.appImage
     ? // -e: Node's own `-e`; `--` ends its options, so `switchboard --version` reaches the CLI.
-      `${name}=${value} exec ${shQuote(target.appImage)} -e ${shQuote(
+      `${name}=${value} SWITCHBOARD_LAUNCHER="$0" exec ${shQuote(target.appImage)} -e ${shQuote(
         'const p=require("node:path");process.argv.splice(1,0,p.join(p.dirname(process.execPath),"resources","app.asar.unpacked","bin","switchboard.mjs"));import(require("node:url").pathToFileURL(process.argv[1]).href)',
       )} -- "$@"`
-    : `${name}=${value} exec ${shQuote(target.appBinary)} ${shQuote(target.cliScript)} "$@"`;
+    : `${name}=${value} SWITCHBOARD_LAUNCHER="$0" exec ${shQuote(target.appBinary)} ${shQuote(target.cliScript)} "$@"`;
   return ['#!/bin/sh', `# ${LAUNCHER_MARK} ("Put switchboard on PATH"): the app's CLI, run by the app's own binary as Node.`, run, ''].join('\n');
 }
 
