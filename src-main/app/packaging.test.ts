@@ -2,7 +2,7 @@
  * The desktop packages (issue 37 items 1 and 2; docs/packaging.md), without the Electron binary
  * and without a download: electron-builder's configuration (electron-builder.ts) read and asserted;
  * the built `out/` (`npm run build`) packed with @electron/asar by the configuration's `files` and
- * `asarUnpack`; the packaged CLI and `switchboard gateway` started from the unpacked folder through
+ * `asarUnpack`; the packaged CLI and `switchboard gateway --print-entry` started from the unpacked folder through
  * the launcher the app puts on PATH, with a stand-in for the app's binary that behaves as Node only
  * under ELECTRON_RUN_AS_NODE=1 and a PATH without Node; and `npm run dist`, which here cannot have
  * the Electron zip, saying so in one line.
@@ -118,9 +118,7 @@ describe('the packed app', () => {
     const version = run('--version');
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect([version.status, version.stdout, version.stderr]).toEqual([0, `${pkg.version}\n`, '']);
-    const gateway = run('gateway', '--help');
-    expect([gateway.status, gateway.stdout.split('\n')[0], gateway.stderr]).toEqual([0, expect.stringMatching(/^Usage: switchboard gateway --host <id>/), '']);
-    // The entry a host pastes starts the launcher (the app's binary on the script would open the window).
+    // `switchboard gateway` runs, and the entry a host pastes starts the launcher (the app's binary on the script would open the window).
     const entry = run('gateway', '--host', 'cursor', '--print-entry');
     expect([entry.status, JSON.parse(entry.stdout)]).toEqual([0, { mcpServers: { switchboard: { command: launcher, args: ['gateway', '--host', 'cursor'] } } }]);
   });
