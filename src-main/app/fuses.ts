@@ -17,6 +17,8 @@ export const RUN_AS_NODE_USERS: Readonly<Record<string, string>> = {
   'src-main/owner/owner-reaper.ts': 'the owner reaper, which stops server processes when the owner dies',
   'src-main/host/cli/gateway-owner.ts': 'the owner started in the background by `switchboard gateway`',
   'src-main/core/mcp/transport/login-shell-env.ts': "the helper that prints the login shell's environment as JSON",
+  'src-main/host/cli/context.ts': 'the reference server started by the packaged CLI (whose Node is the app binary)',
+  'src-main/app/path-launcher.ts': 'the `switchboard` command the app puts on PATH: the packaged CLI, run by the app\'s own binary',
 };
 
 /**

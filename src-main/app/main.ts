@@ -24,6 +24,7 @@ import { setupTray } from './tray.js';
 import { setupDesktopNotifications } from './desktop-notifications.js';
 import { createMainWindow, focusWindow, openExternally } from './window.js';
 import { guardWebContentsCreation } from './shell-hardening.js';
+import { setupAppMenu } from './app-menu.js';
 
 /** How long quitting waits for `core.dispose()` before exiting anyway (ms). */
 const DISPOSE_DEADLINE_MS = 10_000;
@@ -136,6 +137,7 @@ function boot(): void {
             for (const url of earlyInstalls.splice(0)) void started.handleInstallLink?.(url);
           });
           setupDesktopNotifications(started, openNotifications);
+          setupAppMenu({ dataDir: dataDirectory, devCliScript: here('../../bin/switchboard.mjs'), getWindow: () => win, openExternally });
           try {
             setupTray(started, { resourcesDir, showWindow, openNotifications, quit: () => app.quit() });
           } catch (err) {

@@ -73,13 +73,27 @@ export function createCliContext(cli: ParsedCli, io: CliIo, platform: PlatformCo
 }
 
 /**
+ * Whether this CLI runs on Electron (the packaged app): Electron's binary as Node, started by the launcher
+ * the app puts on PATH (docs/packaging.md § The CLI on PATH). `process.execPath` is then the app,
+ * which acts as Node only with ELECTRON_RUN_AS_NODE=1, so whatever it launches from here says so too.
+ */
+const runsOnElectron = () => process.versions['electron'] !== undefined;
+
+/**
  * This process's own launch (`<node> <cli entry>`), when its entry is known: the gateway's absolute
  * host entry. The entry is its real path (symlinks resolved): through `npx switchboard` argv[1] is
  * the link in npm's npx cache (`~/.npm/_npx/<hash>/node_modules/.bin/switchboard`), which npm may
  * clear; the real file is the repo's `bin/switchboard.mjs` or the installed package's. An entry
- * that cannot be resolved is kept as given.
+ * that cannot be resolved is kept as given. On Electron the entry is the launcher on PATH
+ * (`SWITCHBOARD_LAUNCHER`), or none when unknown.
  */
 export function cliLaunch(): { cliLaunch?: { command: string; args: string[] } } {
+  if (runsOnElectron()) {
+    // The app's binary on the script would open the desktop app for a host that spawns it: the
+    // launcher (which sets the switch) is the absolute entry, when it said where it is.
+    const launcher = process.env['SWITCHBOARD_LAUNCHER'];
+    return launcher !== undefined && isAbsolute(launcher) ? { cliLaunch: { command: launcher, args: [] } } : {};
+  }
   const entry = process.argv[1];
   return entry !== undefined && isAbsolute(entry) ? { cliLaunch: { command: process.execPath, args: [realEntry(entry)] } } : {};
 }
@@ -100,7 +114,7 @@ export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOpt
     dataDir: ctx.dataDir,
     mode,
     version: ctx.version,
-    referenceServer: { command: process.execPath, args: [resolveReferenceServerScript(), 'stdio'] },
+    referenceServer: { command: process.execPath, args: [resolveReferenceServerScript(), 'stdio'], ...(runsOnElectron() ? { env: { ELECTRON_RUN_AS_NODE: '1' } } : {}) },
     ...cliLaunch(),
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * The application menu (issue 37 item 2): Electron's standard menus plus File → "Put `switchboard`
+ * on PATH…" (path-launcher.ts) and File → "Check for updates…" (update-check.ts; only with a feed
+ * set). Thin wiring: the logic lives in those two modules.
+ */
+import { join } from 'node:path';
+import { app, dialog, Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import { currentPlatform, DATA_FILES, readDataJson } from '../core/composition/entry-kit.js';
+import { packagedCliScript, putOnPath, type LauncherTarget } from './path-launcher.js';
+import { checkForUpdate, UPDATE_FEED_KEY, updateFeedUrl } from './update-check.js';
+
+/** Options of `setupAppMenu`. */
+export interface AppMenuOptions {
+  dataDir: string;
+  /** The CLI entry when not packaged (the checkout's bin/switchboard.mjs). */
+  devCliScript: string;
+  getWindow: () => BrowserWindow | null;
+  openExternally: (url: string) => void;
+}
+
+/** The launcher's target for this process: the packaged CLI next to the app, or the checkout's. */
+function launcherTarget(devCliScript: string): LauncherTarget {
+  const appImage = process.env['APPIMAGE'];
+  return {
+    appBinary: process.execPath,
+    cliScript: app.isPackaged ? packagedCliScript(process.resourcesPath, process.platform) : devCliScript,
+    ...(app.isPackaged && appImage ? { appImage } : {}),
+  };
+}
+
+/** The feed set in state.json, or undefined (the default: no update check). */
+function feedOf(dataDir: string): string | undefined {
+  try {
+    return updateFeedUrl((readDataJson(join(dataDir, DATA_FILES.state)) as Record<string, unknown> | null)?.[UPDATE_FEED_KEY]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Install the menu. When a feed is set, one quiet check runs a minute after start (said only when
+ * a newer version exists); without one, nothing touches the network.
+ */
+export function setupAppMenu(options: AppMenuOptions): void {
+  const show = async (type: 'info' | 'error', message: string, buttons = ['OK']) => {
+    const win = options.getWindow();
+    const box = { type, message, buttons, noLink: true };
+    return (win && !win.isDestroyed() ? dialog.showMessageBox(win, box) : dialog.showMessageBox(box)).then((r) => r.response);
+  };
+  const checkUpdates = async (quiet: boolean) => {
+    const feed = feedOf(options.dataDir);
+    if (feed === undefined) {
+      if (!quiet) await show('info', `No update feed is set, so Switchboard never looks for updates. To use one, set "${UPDATE_FEED_KEY}": { "url": "https://…/" } in ${join(options.dataDir, DATA_FILES.state)} (docs/packaging.md).`);
+      return;
+    }
+    const found = await checkForUpdate({ feed, currentVersion: app.getVersion(), platform: process.platform });
+    if (found.kind === 'newer') {
+      if ((await show('info', `Switchboard ${found.version} is available (this is ${app.getVersion()}).`, ['Download', 'Later'])) === 0) options.openExternally(found.downloadUrl);
+    } else if (!quiet) await show(found.kind === 'failed' ? 'error' : 'info', found.kind === 'failed' ? `The update check failed: ${found.message}` : `Switchboard ${found.version} is up to date.`);
+  };
+  const file: MenuItemConstructorOptions = {
+    label: 'File',
+    submenu: [
+      {
+        label: 'Put `switchboard` on PATH…',
+        click: () => {
+          void putOnPath(currentPlatform(), launcherTarget(options.devCliScript)).then((r) => show(r.ok ? 'info' : 'error', r.message));
+        },
+      },
+      { label: 'Check for updates…', click: () => void checkUpdates(false) },
+      { type: 'separator' },
+      process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
+    ],
+  };
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
+    file,
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  if (feedOf(options.dataDir) !== undefined) setTimeout(() => void checkUpdates(true), 60_000).unref();
+}
