@@ -37,6 +37,9 @@ test('the app of server-basic-react renders, gets its input and result, and call
   await app.getByRole('button', { name: 'Get Server Time' }).click();
   await expect(log.locator('tr[data-method="tools/call"]')).toContainText('"name":"get-time"');
   await expect(log.locator('tr[data-method="tools/call"]')).toContainText('app→host');
+  // Answered through Switchboard's tools:call: the response goes back to the app, paired with its request.
+  await expect(log.locator('tr[data-reply-to="tools/call"]')).toContainText('host→app');
+  await expect(log.locator('tr[data-reply-to="tools/call"]')).toContainText('"content":[{"type":"text"');
   // The app's notifications/message is shown as the app's log line.
   await app.getByRole('button', { name: 'Send Log' }).click();
   await expect(log.locator('tr[data-method="notifications/message"]')).toHaveCount(1);

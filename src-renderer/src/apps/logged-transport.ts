@@ -14,6 +14,8 @@ export interface BridgeLogEntry {
   /** The method, or `response #<id>` / `error #<id>`. */
   method: string;
   params: string;
+  /** On a response: the method of the request it answers (requests and responses are paired by id). */
+  replyTo?: string;
 }
 
 type Message = Parameters<PostMessageTransport['send']>[0];
@@ -28,6 +30,8 @@ export function messageLabel(m: Message): { method: string; params: string } {
 
 export class LoggedTransport extends PostMessageTransport {
   private seq = 0;
+  /** Open requests, `<direction>:<id>` → method; an entry goes when its response passes the other way. */
+  private readonly open = new Map<string, string>();
   private appHandler?: PostMessageTransport['onmessage'];
 
   constructor(
@@ -49,7 +53,19 @@ export class LoggedTransport extends PostMessageTransport {
   };
 
   private record(direction: BridgeLogEntry['direction'], m: Message): void {
-    this.log({ seq: ++this.seq, at: Date.now(), direction, ...messageLabel(m) });
+    const { id, method } = m as { id?: unknown; method?: unknown };
+    let replyTo: string | undefined;
+    if (typeof id === 'string' || typeof id === 'number') {
+      if (typeof method === 'string') {
+        this.open.set(`${direction}:${id}`, method);
+        if (this.open.size > 1000) this.open.clear(); // an app that never answers does not grow this without end
+      } else {
+        const key = `${direction === 'host→app' ? 'app→host' : 'host→app'}:${id}`;
+        replyTo = this.open.get(key);
+        this.open.delete(key);
+      }
+    }
+    this.log({ seq: ++this.seq, at: Date.now(), direction, ...messageLabel(m), ...(replyTo ? { replyTo } : {}) });
   }
 
   override send(message: Message): Promise<void> {
