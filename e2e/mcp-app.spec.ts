@@ -4,7 +4,8 @@
  * `get-time` tool, call it, and the App panel frames the sandbox proxy, hands it the app's HTML and
  * runs the SDK's host bridge: the app renders inside the inner frame, the bridge log shows
  * `ui/initialize` and `tool-result`; the app's "Get Server Time" button makes the app's own
- * `tools/call`, which the bridge log shows; its "Send Log" is shown as the app's log line.
+ * `tools/call`, which the bridge log shows; its "Send Log" is shown as the app's log line; the theme
+ * switch reaches the app as a host-context change; Reload tears the app down before a new one starts.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +34,9 @@ test('the app of server-basic-react renders, gets its input and result, and call
   await expect(log.locator('tr[data-method="ui/initialize"]')).toContainText('app→host');
   await expect(log.locator('tr[data-method="ui/notifications/tool-result"]')).toContainText('host→app');
   await expect(log.locator('tr[data-method="ui/notifications/tool-input"]')).toHaveCount(1);
+  const initialized = log.locator('tr[data-reply-to="ui/initialize"]');
+  await expect(initialized).toContainText('"displayMode":"inline"');
+  await expect(initialized).toContainText('"platform":"web"');
 
   await app.getByRole('button', { name: 'Get Server Time' }).click();
   await expect(log.locator('tr[data-method="tools/call"]')).toContainText('"name":"get-time"');
@@ -45,4 +49,15 @@ test('the app of server-basic-react renders, gets its input and result, and call
   await expect(log.locator('tr[data-method="notifications/message"]')).toHaveCount(1);
   await expect(panel.getByLabel('App log messages')).toContainText('info: ');
   await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  // A host-context switch: the theme goes to the app as ui/notifications/host-context-changed.
+  await panel.getByText('Dark', { exact: true }).click();
+  await expect(log.locator('tr[data-method="ui/notifications/host-context-changed"]')).toContainText('{"theme":"dark"}');
+
+  // Reload: the running app is torn down first (answered), then a new one starts and initializes.
+  await panel.getByRole('button', { name: 'Reload app' }).click();
+  await expect(log.locator('tr[data-method="ui/resource-teardown"]')).toContainText('host→app');
+  await expect(log.locator('tr[data-reply-to="ui/resource-teardown"]')).toContainText('app→host');
+  await expect(log.locator('tr[data-reply-to="ui/initialize"]')).toContainText('"theme":"dark"');
+  await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
 });

@@ -2,9 +2,10 @@
  * The App panel of the invoke pane (issue 33 items 3 and 6, docs/mcp-apps.md § The bridge): for a
  * tool with `ui.resourceUri`, its MCP App runs in the sandbox frame after each call (with that call's
  * arguments and result), or on demand with Show app / Reload app; below it, the app's log messages
- * and the bridge log. One app at a time: a new start tears the previous one down first.
+ * and the bridge log. One app at a time: a new start tears the previous one down first. The theme
+ * switch sends the app a host-context change (`theme`), so an author sees how the app responds.
  */
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
@@ -28,6 +29,16 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
   const [appLog, setAppLog] = useState<string[]>([]);
   const [error, setError] = useState<string>();
   const [shown, setShown] = useState(false);
+  const [theme, setTheme] = useState<'light' | 'dark'>(() => (document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark' ? 'dark' : 'light'));
+  const themeRef = useRef(theme);
+  const current = useRef<AppSession>(undefined);
+
+  const switchTheme = (value: string): void => {
+    const next = value === 'dark' ? 'dark' : 'light';
+    themeRef.current = next;
+    setTheme(next);
+    current.current?.setTheme(next);
+  };
 
   const start = useCallback(
     (r: AppRun) => {
@@ -38,17 +49,19 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
       setLog([]);
       setAppLog([]);
       chain.current = chain.current.then(async (previous) => {
+        current.current = undefined;
         await previous?.stop();
         try {
-          return await startAppSession({
+          return (current.current = await startAppSession({
             api,
             tool,
             container,
             args: r.args,
             result: r.result,
+            theme: themeRef.current,
             log: (e) => setLog((l) => [...l.slice(-(MAX_LOG - 1)), e]),
             onAppLog: (level, text) => setAppLog((l) => [...l.slice(-99), `${level}: ${text}`]),
-          });
+          }));
         } catch (e) {
           setError(e instanceof Error ? e.message : String(e));
           return undefined;
@@ -74,9 +87,12 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
         <Text fw={700} size="sm">
           App <span className="mono">{tool.ui?.resourceUri}</span>
         </Text>
-        <Button size="compact-sm" variant="light" onClick={() => start(run ?? { args: {} })}>
-          {shown ? 'Reload app' : 'Show app'}
-        </Button>
+        <Group gap="xs">
+          <SegmentedControl size="xs" aria-label="App theme" value={theme} onChange={switchTheme} data={[{ label: 'Light', value: 'light' }, { label: 'Dark', value: 'dark' }]} />
+          <Button size="compact-sm" variant="light" onClick={() => start(run ?? { args: {} })}>
+            {shown ? 'Reload app' : 'Show app'}
+          </Button>
+        </Group>
       </Group>
       {error ? (
         <Alert color="red" variant="light" title="The app cannot be shown" role="alert">

@@ -22,12 +22,16 @@ export interface AppSessionOptions {
   container: HTMLElement;
   args: Record<string, unknown>;
   result?: ToolCallResult;
+  /** The theme the app starts with (the window's when absent). */
+  theme?: 'light' | 'dark';
   log(e: BridgeLogEntry): void;
   /** The app's `notifications/message` (level, text). */
   onAppLog(level: string, text: string): void;
 }
 
 export interface AppSession {
+  /** Switch the host context's theme (`ui/notifications/host-context-changed`); nothing before `initialized`. */
+  setTheme(theme: 'light' | 'dark'): void;
   stop(): Promise<void>;
 }
 
@@ -91,7 +95,9 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   o.container.replaceChildren(frame);
   const target = await ready;
 
-  const bridge = new AppBridge(null, { name: 'MCP Switchboard', version: '1' }, { serverTools: {}, logging: {} }, { hostContext: hostContext(o.container) });
+  let context: McpUiHostContext = { ...hostContext(o.container), ...(o.theme ? { theme: o.theme } : {}) };
+  let initialized = false;
+  const bridge = new AppBridge(null, { name: 'MCP Switchboard', version: '1' }, { serverTools: {}, logging: {} }, { hostContext: context });
   bridge.oncalltool = async (params) => {
     const list = await api.call('tools:list', { server: tool.server });
     const allowed = appMayCall(list.ok ? list.data : [], tool.server, params.name);
@@ -105,6 +111,7 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
     if (typeof p.height === 'number') frame.style.height = `${Math.min(Math.max(p.height, 50), 2000)}px`;
   });
   bridge.addEventListener('initialized', () => {
+    initialized = true;
     void bridge.sendToolInput({ arguments: o.args });
     if (o.result) void bridge.sendToolResult(callResult(o.result));
   });
@@ -112,6 +119,11 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   await bridge.sendSandboxResourceReady({ html: app.html });
 
   return {
+    setTheme(theme) {
+      if (!initialized) return;
+      context = { ...context, theme };
+      bridge.setHostContext(context);
+    },
     async stop() {
       await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, TEARDOWN_WAIT_MS))]);
       await bridge.close();
