@@ -6,7 +6,7 @@
  * switch sends the app a host-context change (`theme`), so an author sees how the app responds.
  */
 import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
 import { BridgeLog } from './bridge-log.js';
@@ -23,6 +23,9 @@ const MAX_LOG = 500;
 
 export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
   const { api } = useApp();
+  // By name: the store hands a new ToolInfo on each refresh, which must not restart the app.
+  const { server, name } = tool;
+  const names = useMemo(() => ({ server, name }), [server, name]);
   const containerRef = useRef<HTMLDivElement>(null);
   const chain = useRef<Promise<AppSession | undefined>>(Promise.resolve(undefined));
   const [log, setLog] = useState<BridgeLogEntry[]>([]);
@@ -54,7 +57,7 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
         try {
           return (current.current = await startAppSession({
             api,
-            tool,
+            tool: names,
             container,
             args: r.args,
             result: r.result,
@@ -68,7 +71,7 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
         }
       });
     },
-    [api, tool],
+    [api, names],
   );
 
   useEffect(() => {

@@ -17,7 +17,8 @@ import { LoggedTransport, messageLabel, type BridgeLogEntry } from './logged-tra
 /** What the session needs from its caller. */
 export interface AppSessionOptions {
   api: SwitchboardApi;
-  tool: ToolInfo;
+  /** The tool whose app this is (only its names: a refreshed ToolInfo must not restart the app). */
+  tool: Pick<ToolInfo, 'server' | 'name'>;
   /** Where the outer frame goes (emptied at stop). */
   container: HTMLElement;
   args: Record<string, unknown>;
