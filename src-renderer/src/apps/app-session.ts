@@ -4,14 +4,16 @@
  * sandbox's proxy page with the app's CSP, wait for `ui/notifications/sandbox-proxy-ready` from that
  * exact origin and frame, then run the SDK's host bridge (`AppBridge`): `sandbox-resource-ready` with
  * the HTML, answer `ui/initialize` with the host context, and once the app sends
- * `ui/notifications/initialized`, `tool-input` and `tool-result`. The app's `tools/call` goes to its
- * own server through `tools:call`, only for tools visible to apps (app-call-policy.ts). `stop()` sends
+ * `ui/notifications/initialized`, `tool-input` and `tool-result`. The app's `tools/call` and
+ * `resources/read` are forwarded as `apps:call-tool` / `apps:read-resource`, naming the app: the core
+ * decides what the app may reach (handlers/app-requests.ts). `stop()` sends
  * `ui/resource-teardown` (answered or not within 2 s) before the frame is removed.
  */
 import { AppBridge, type McpUiHostContext, type McpUiToolResultNotification } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
+import type { Result } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
-import { AppCallRefused, appMayCall } from './app-call-policy.js';
 import { LoggedTransport, messageLabel, type BridgeLogEntry } from './logged-transport.js';
 
 /** What the session needs from its caller. */
@@ -65,6 +67,12 @@ function callResult(r: ToolCallResult): CallResult {
   return { content: r.content as CallResult['content'], structuredContent: r.structuredContent as CallResult['structuredContent'], isError: r.isError };
 }
 
+/** A result's data, or its failure thrown as the JSON-RPC error the app gets: `<message> (<code>)`. */
+function answered<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`${r.error.message} (${r.error.code})`);
+  return r.data;
+}
+
 /** Start an app; rejects with a message the panel shows (no sandbox, app held, read failed). */
 export async function startAppSession(o: AppSessionOptions): Promise<AppSession> {
   const { api, tool } = o;
@@ -98,14 +106,13 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
 
   let context: McpUiHostContext = { ...hostContext(o.container), ...(o.theme ? { theme: o.theme } : {}) };
   let initialized = false;
-  const bridge = new AppBridge(null, { name: 'MCP Switchboard', version: '1' }, { serverTools: {}, logging: {} }, { hostContext: context });
-  bridge.oncalltool = async (params) => {
-    const list = await api.call('tools:list', { server: tool.server });
-    const allowed = appMayCall(list.ok ? list.data : [], tool.server, params.name);
-    if (!allowed.ok) throw new AppCallRefused(allowed.message);
-    const r = await api.call('tools:call', { server: tool.server, tool: params.name, args: params.arguments ?? {} });
-    if (!r.ok) throw new Error(`${r.error.message} (${r.error.code})`);
-    return callResult(r.data);
+  const bridge = new AppBridge(null, { name: 'MCP Switchboard', version: '1' }, { serverTools: {}, serverResources: {}, logging: {} }, { hostContext: context });
+  // The app's own requests, forwarded as they are: the core refuses what the app may not reach.
+  const caller = { server: tool.server, tool: tool.name, resourceUri: app.uri };
+  bridge.oncalltool = async (params) => callResult(answered(await api.call('apps:call-tool', { app: caller, name: params.name, arguments: params.arguments ?? {} })));
+  bridge.onreadresource = async (params) => {
+    const { contents } = answered(await api.call('apps:read-resource', { app: caller, uri: params.uri }));
+    return { contents: contents as ReadResourceResult['contents'] };
   };
   bridge.addEventListener('loggingmessage', (p) => o.onAppLog(p.level, typeof p.data === 'string' ? p.data : JSON.stringify(p.data)));
   bridge.addEventListener('sizechange', (p) => {
