@@ -63,6 +63,11 @@ export const AppResourceSchema = z.object({
    * domains it left out, with why.
    */
   cspPolicy: z.object({ policy: z.string(), dropped: z.array(z.object({ field: z.string(), value: z.unknown(), reason: z.string() })) }),
+  /**
+   * The frame `allow` attribute `permissions` come to once the person allows them (csp.ts
+   * `appAllowAttribute`, e.g. `camera; clipboard-write`); '' when the app asks for none.
+   */
+  allow: z.string(),
 });
 export type AppResource = z.infer<typeof AppResourceSchema>;
 

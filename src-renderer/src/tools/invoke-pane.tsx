@@ -148,7 +148,8 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
     callIdRef.current = undefined;
     setCalling(false);
     setOutcome(r.ok ? { kind: 'result', result: r.data } : { kind: 'failed', error: r.error });
-    if (tool.ui?.resourceUri && r.ok && !r.data.notSent) setAppRun({ args, result: r.data });
+    // The app gets the result, or tool-cancelled with why when the call failed or was cancelled.
+    if (tool.ui?.resourceUri && !(r.ok && r.data.notSent)) setAppRun(!r.ok ? { args, cancelled: `${r.error.message} (${r.error.code})` } : r.data.failure ? { args, cancelled: r.data.text } : { args, result: r.data });
   };
 
   const cancel = (): void => {

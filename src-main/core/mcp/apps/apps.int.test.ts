@@ -147,6 +147,7 @@ describe('apps:resource (issue 33 item 1)', () => {
       sha256: sha('<p>view 1</p>'),
       cached: false,
       cspPolicy: { policy: NO_CSP_POLICY.replace("connect-src 'none'", 'connect-src https://api.example.com'), dropped: [] },
+      allow: '',
     });
     writeFileSync(html, '<p>view 2</p>');
     writeFileSync(`${html}.csp.json`, JSON.stringify({ connectDomains: ['https://api.example.com', 'https://evil.example'] }));
@@ -201,6 +202,7 @@ describe('apps:resource (issue 33 item 1)', () => {
       sha256: sha(onDisk),
       cached: false,
       cspPolicy: { policy: NO_CSP_POLICY, dropped: [] },
+      allow: '',
     });
     const logs = await ok(core.handlers['logs:get']({ server: 'basicreact' }));
     expect(logs.filter((l) => l.text.startsWith('MCP Apps:'))).toEqual([]);
