@@ -15,4 +15,4 @@ export { gatewayDoorPath, gatewayDoors, gatewayEntryJson } from './gateway/gatew
 export { acceptWithDefaults, type ServerRequestPolicy } from './mcp/inspector/server-requests.js';
 export { ChannelFile } from './channels/channel-file.js';
 export { DEEP_LINK_DONE_URL } from './auth/auth-service.js';
-export { appAllowAttribute, buildAppCsp, type AppPermission } from './apps/csp.js';
+export { ALL_APP_PERMISSIONS, appAllowAttribute, buildAppCsp, type AppPermission } from './apps/csp.js';

@@ -15,7 +15,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appAllowAttribute, buildAppCsp, type AppPermission } from '../core/index.js';
+import { ALL_APP_PERMISSIONS, appAllowAttribute, buildAppCsp } from '../core/index.js';
 import { sandboxProxyPage } from './apps-sandbox-page.js';
 import { hostAllowed } from './request-guard.js';
 
@@ -29,8 +29,6 @@ export interface AppsSandbox {
   /** Close the listener and every connection; idempotent. */
   close(): Promise<void>;
 }
-
-const EVERY_PERMISSION: ReadonlySet<AppPermission> = new Set(['camera', 'microphone', 'geolocation', 'clipboardWrite']);
 
 function parseJson(text: string | null): unknown {
   if (text === null) return undefined;
@@ -58,7 +56,7 @@ export async function startAppsSandbox(hostOrigin: string, port = 0): Promise<Ap
     if (!hostAllowed(req.headers.host, bound)) return plain(403, 'Forbidden');
     if (url.pathname !== SANDBOX_PROXY_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return plain(404, 'Not Found');
     const { policy } = buildAppCsp(parseJson(url.searchParams.get('csp')));
-    const allow = appAllowAttribute(parseJson(url.searchParams.get('permissions')), EVERY_PERMISSION);
+    const allow = appAllowAttribute(parseJson(url.searchParams.get('permissions')), ALL_APP_PERMISSIONS);
     const body = sandboxProxyPage(hostOrigin, allow);
     res.writeHead(200, { ...base, 'Content-Security-Policy': `${policy}; ${ancestors}`, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(req.method === 'HEAD' ? undefined : body);

@@ -22,6 +22,16 @@ export const AppPermissionsSchema = z.object({
 });
 
 /**
+ * The app that makes a request through the host (`apps:call-tool`, `apps:read-resource`): the server
+ * and tool it was started for and its `ui://` URI. The core checks that this tool declares this app,
+ * that the app is served (pin, trust), and routes the request to this server only.
+ */
+export const AppCallerSchema = z
+  .object({ server: z.string().min(1).max(500), tool: z.string().min(1).max(500), resourceUri: z.string().min(1).max(10_000) })
+  .strict();
+export type AppCaller = z.infer<typeof AppCallerSchema>;
+
+/**
  * A tool's app, fetched with `resources/read` (MIME `text/html;profile=mcp-app`, text or base64 blob,
  * decoded as UTF-8). `csp`, `permissions`, `domain` and `prefersBorder` are the content's `_meta.ui`
  * field where it has one, else the `resources/list` entry's (`{}` when neither declares any).
@@ -47,6 +57,17 @@ export const AppResourceSchema = z.object({
    * `sha256` is of the HTML as the server sent it). Absent when none.
    */
   redactions: z.number().int().optional(),
+  /**
+   * The Content-Security-Policy the sandbox puts in force for this app (core/apps/csp.ts
+   * `buildAppCsp`; the sandbox appends `frame-ancestors <Switchboard's origin>`), and the declared
+   * domains it left out, with why.
+   */
+  cspPolicy: z.object({ policy: z.string(), dropped: z.array(z.object({ field: z.string(), value: z.unknown(), reason: z.string() })) }),
+  /**
+   * The frame `allow` attribute `permissions` come to once the person allows them (csp.ts
+   * `appAllowAttribute`, e.g. `camera; clipboard-write`); '' when the app asks for none.
+   */
+  allow: z.string(),
 });
 export type AppResource = z.infer<typeof AppResourceSchema>;
 

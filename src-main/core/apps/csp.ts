@@ -91,6 +91,9 @@ export function buildAppCsp(csp: unknown): AppCsp {
 /** The permission names of `_meta.ui.permissions`. */
 export type AppPermission = keyof McpUiResourcePermissions;
 
+/** Every permission an app may ask for (the frame `allow` once the person allowed all it asked). */
+export const ALL_APP_PERMISSIONS: ReadonlySet<AppPermission> = new Set(['camera', 'microphone', 'geolocation', 'clipboardWrite']);
+
 const PERMISSIONS: ReadonlyArray<readonly [AppPermission, string]> = [
   ['camera', 'camera'],
   ['microphone', 'microphone'],

@@ -73,7 +73,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...installHandlers(ctx),
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
-    ...appsHandlers(ctx, pins),
+    ...appsHandlers(ctx, pins, tools['tools:call'], inspector['resources:read']),
     ...prefsHandlers(ctx),
     ...otlpSettingHandlers(ctx),
     ...agents.track(gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector)),

@@ -13,6 +13,9 @@ import { declaredApp } from '../mcp/apps/app-uri.js';
 import { readApp, type AppContent } from '../mcp/apps/app-resource.js';
 import { appPinDigest, appPinOf } from '../trust/app-pins.js';
 import type { ToolPinStore } from '../trust/tool-pins.js';
+import { ALL_APP_PERMISSIONS, appAllowAttribute, buildAppCsp } from '../apps/csp.js';
+import type { ApiHandlers } from '../../../src-shared/api/contract.js';
+import { appRequestHandlers } from './app-requests.js';
 import { inspectorFailure } from './inspector.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
@@ -29,7 +32,7 @@ export function appReader(ctx: CoreContext, pins: ToolPinStore): { answer: (serv
   /** The app as served, or `changed` when it differs from its pin (the first read pins it). */
   const checked = async (server: string, tool: string, app: AppContent, cached: boolean): Promise<AppAnswer> => {
     const { before, changes } = await pins.observeApp(server, tool, app.uri, appPinOf(app, Date.now()));
-    if (!before || changes.length === 0) return { status: 'ok', server, tool, ...app, cached };
+    if (!before || changes.length === 0) return { status: 'ok', server, tool, ...app, cached, cspPolicy: buildAppCsp(app.csp), allow: appAllowAttribute(app.permissions, ALL_APP_PERMISSIONS) };
     return { status: 'changed', server, tool, uri: app.uri, before: { sha256: appPinDigest(before) }, after: { sha256: app.sha256 }, changes, review: `switchboard pins accept ${server} ${tool}` };
   };
 
@@ -67,9 +70,16 @@ export function appReader(ctx: CoreContext, pins: ToolPinStore): { answer: (serv
   return { answer, refresh };
 }
 
-export function appsHandlers(ctx: CoreContext, pins: ToolPinStore): HandlerGroup<'apps:resource' | 'apps:sandbox'> {
+/** `apps:*`; an app's own requests go through `call` (`tools:call`) and `read` (`resources:read`) after app-requests.ts's checks. */
+export function appsHandlers(
+  ctx: CoreContext,
+  pins: ToolPinStore,
+  call: ApiHandlers['tools:call'],
+  read: ApiHandlers['resources:read'],
+): HandlerGroup<'apps:resource' | 'apps:sandbox' | 'apps:call-tool' | 'apps:read-resource'> {
   const { answer } = appReader(ctx, pins);
   return {
+    ...appRequestHandlers(ctx, answer, call, read),
     'apps:resource': ({ server, tool }) => answer(server, tool),
     'apps:sandbox': async () => {
       const newest = ctx.appsSandboxes?.at(-1);

@@ -25,7 +25,7 @@ export interface Redactor {
  * The handlers whose ok data is a result handed on (issue 26 item 2): each result object gets
  * `redactions: n` when n > 0. Every other handler's data is shown, and redacted by the whole rule.
  */
-export const HANDED_ON_RESULTS: ReadonlySet<string> = new Set(['tools:call', 'gateway:call', 'tools:fullText', 'resources:read', 'prompts:get', 'gateway:read', 'gateway:getPrompt', 'history:replay', 'checks:run', 'apps:resource']);
+export const HANDED_ON_RESULTS: ReadonlySet<string> = new Set(['tools:call', 'gateway:call', 'tools:fullText', 'resources:read', 'prompts:get', 'gateway:read', 'gateway:getPrompt', 'history:replay', 'checks:run', 'apps:resource', 'apps:call-tool', 'apps:read-resource']);
 
 /** Handlers whose data are task records (`tasks:call`, `tasks:list`, `tasks:cancel`): each record is shown, its `result` handed on. */
 export const TASK_RECORD_RESULTS: ReadonlySet<string> = new Set(['tasks:call', 'tasks:list', 'tasks:cancel']);

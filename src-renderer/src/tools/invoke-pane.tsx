@@ -31,6 +31,7 @@ import { useApp } from '../store/use-store.js';
 import { ToolResult } from './tool-result.js';
 import { SaveAsCheck } from '../checks/save-check.js';
 import { useDestructiveConfirm } from './destructive-confirm.js';
+import { AppPanel, type AppRun } from '../apps/app-panel.js';
 
 type Outcome = { kind: 'result'; result: ToolCallResult } | { kind: 'failed'; error: ApiError };
 
@@ -69,6 +70,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
   const [showOutputSchema, setShowOutputSchema] = useState(false);
   const [calling, setCalling] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
+  const [appRun, setAppRun] = useState<AppRun>();
   const [progress, setProgress] = useState<ToolProgress>();
   const [checkRequired, setCheckRequired] = useState(true);
   const [asTask, setAsTask] = useState(tool.execution?.taskSupport === 'required');
@@ -146,6 +148,8 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
     callIdRef.current = undefined;
     setCalling(false);
     setOutcome(r.ok ? { kind: 'result', result: r.data } : { kind: 'failed', error: r.error });
+    // The app gets the result, or tool-cancelled with why when the call failed or was cancelled.
+    if (tool.ui?.resourceUri && !(r.ok && r.data.notSent)) setAppRun(!r.ok ? { args, cancelled: `${r.error.message} (${r.error.code})` } : r.data.failure ? { args, cancelled: r.data.text } : { args, result: r.data });
   };
 
   const cancel = (): void => {
@@ -369,6 +373,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
           ) : null}
         </section>
       </div>
+      {tool.ui?.resourceUri ? <AppPanel tool={tool} run={appRun} /> : null}
       <CallHistory server={tool.server} tool={tool.name} onReplay={replay} canReplay={callable && !calling} />
     </Paper>
   );

@@ -1,6 +1,8 @@
 /** `apps:*`: MCP Apps (issue 33, docs/mcp-apps.md). */
 import { z } from 'zod';
-import { AppAnswerSchema } from '../apps.js';
+import { AppAnswerSchema, AppCallerSchema } from '../apps.js';
+import { ReadResourceOutputSchema } from '../inspector.js';
+import { ToolCallResultSchema } from '../status.js';
 import { Empty, ServerName } from './common.js';
 
 export const appsMethods = {
@@ -17,4 +19,25 @@ export const appsMethods = {
    * while a web host serves this core, else null (a one-shot CLI core; the Electron window, for now).
    */
   'apps:sandbox': { input: Empty, output: z.object({ origin: z.string() }).nullable() },
+  /**
+   * A running app's own `tools/call` (docs/mcp-apps.md § What the app may ask): `name` on the app's
+   * server only, and only a tool whose `_meta.ui.visibility` includes `app`; refused (with the words
+   * of docs/mcp-apps.md) when `app` is not that tool's app, the app is held by its pin, or the server
+   * is untrusted/changed. Then the one call path (`tools:call`: trace, history, redaction).
+   * Errors: BAD_REQUEST (another server's tool, not visible to apps, not that tool's app),
+   * UNTRUSTED (server untrusted/changed, app changed since pinned), and the call's own.
+   */
+  'apps:call-tool': {
+    input: z
+      .object({
+        app: AppCallerSchema,
+        name: z.string().min(1).max(500),
+        arguments: z.record(z.string(), z.unknown()).default({}),
+        previewChars: z.number().int().min(1024).max(1_000_000).optional(),
+      })
+      .strict(),
+    output: ToolCallResultSchema,
+  },
+  /** A running app's `resources/read`: read from the app's own server only, after the same checks as `apps:call-tool`. */
+  'apps:read-resource': { input: z.object({ app: AppCallerSchema, uri: z.string().min(1).max(10_000) }).strict(), output: ReadResourceOutputSchema },
 } as const;

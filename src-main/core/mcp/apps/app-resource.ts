@@ -13,7 +13,7 @@ import { CoreError } from '../../facade/errors.js';
 import { APP_MIME_TYPE } from './apps-extension.js';
 
 /** What `readApp` returns: the resource minus who asked (`server`, `tool`), `status` and `cached`. */
-export type AppContent = Omit<AppResource, 'status' | 'server' | 'tool' | 'cached'>;
+export type AppContent = Omit<AppResource, 'status' | 'server' | 'tool' | 'cached' | 'cspPolicy' | 'allow'>;
 
 /** `sha256:<hex>` of `text`'s UTF-8 bytes. */
 export function appDigest(text: string): string {

@@ -21,6 +21,9 @@ import { discoverAndLoadMCPTools } from '../../../host/library.js';
 
 const SCRIPT = fileURLToPath(new URL('../testing/fixtures/app-tools-server.mjs', import.meta.url));
 const BASIC_REACT = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-basic-react');
+const HOSTILE = fileURLToPath(new URL('../testing/fixtures/hostile-app-server.mjs', import.meta.url));
+/** The policy `buildAppCsp` makes of an app that declares no CSP. */
+const NO_CSP_POLICY = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; media-src 'self' data:; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'";
 
 let world: TempWorld;
 /** The file the fixture's `ui://apptools/view` HTML is read from, on every read. */
@@ -35,7 +38,9 @@ beforeAll(async () => {
   // `apptools` meets the 2026-07-28 era (`auto`); `oldtools` is pinned to the 2025 handshake.
   // The MCP Apps example server from npm, over stdio (its `--stdio` flag), from node_modules.
   const basicreact = { command: process.execPath, args: [join(BASIC_REACT, 'dist', 'index.js'), '--stdio'], env: { SB_TEST_MARKER: world.marker } };
-  const servers = { apptools: entry, oldtools: { ...entry, protocol: 'legacy' }, basicreact };
+  // A server whose app is hostile (its refusals: 'apps:call-tool' below).
+  const hostile = { command: process.execPath, args: [HOSTILE], env: { SB_TEST_MARKER: world.marker } };
+  const servers = { apptools: entry, oldtools: { ...entry, protocol: 'legacy' }, basicreact, hostile };
   // Switchboard's own file: the budget's bridge view and its `switchboard` host view both count it.
   writeOwnServers(world, servers);
   // A project server in a folder nobody trusted: never started, its apps never served.
@@ -141,6 +146,8 @@ describe('apps:resource (issue 33 item 1)', () => {
       prefersBorder: true,
       sha256: sha('<p>view 1</p>'),
       cached: false,
+      cspPolicy: { policy: NO_CSP_POLICY.replace("connect-src 'none'", 'connect-src https://api.example.com'), dropped: [] },
+      allow: '',
     });
     writeFileSync(html, '<p>view 2</p>');
     writeFileSync(`${html}.csp.json`, JSON.stringify({ connectDomains: ['https://api.example.com', 'https://evil.example'] }));
@@ -194,6 +201,8 @@ describe('apps:resource (issue 33 item 1)', () => {
       permissions: {},
       sha256: sha(onDisk),
       cached: false,
+      cspPolicy: { policy: NO_CSP_POLICY, dropped: [] },
+      allow: '',
     });
     const logs = await ok(core.handlers['logs:get']({ server: 'basicreact' }));
     expect(logs.filter((l) => l.text.startsWith('MCP Apps:'))).toEqual([]);
@@ -344,4 +353,38 @@ describe('switchboard apps (issue 33, docs/mcp-apps.md § CLI)', () => {
     const untrusted = await runSwitchboard(world, ['apps', 'projapps', 'show']);
     expect([untrusted.code, untrusted.stderr.trim()]).toEqual([2, 'pin: untrusted — The apps of "projapps" are not served: the server is not trusted (run: switchboard trust)']);
   }, 120_000);
+});
+
+describe("an app's own requests: apps:call-tool and apps:read-resource (issue 33 item 3)", () => {
+  const app = { server: 'hostile', tool: 'hostile', resourceUri: 'ui://hostile/app' };
+  const refused = (code: string, message: string) => ({ ok: false, error: { code, message } });
+
+  it('calls its own server’s app-visible tools and reads its resources; refuses another server’s tool, a model-only tool and a foreign app', async () => {
+    expect((await ok(core.handlers['apps:call-tool']({ app, name: 'app-only', arguments: {} }))).text).toBe('app-only ran');
+    expect((await ok(core.handlers['apps:call-tool']({ app, name: 'hostile', arguments: {} }))).text).toBe('hostile shown');
+    expect(await core.handlers['apps:call-tool']({ app, name: 'echo', arguments: { message: 'x' } })).toEqual(
+      refused('BAD_REQUEST', 'Tool "echo" is not a tool of server "hostile": an app may call only its own server\'s tools'),
+    );
+    expect(await core.handlers['apps:call-tool']({ app, name: 'model-only', arguments: {} })).toEqual(refused('BAD_REQUEST', 'Tool "model-only" of "hostile" is not visible to apps (_meta.ui.visibility ["model"])'));
+    expect(await core.handlers['apps:call-tool']({ app: { ...app, resourceUri: 'ui://apptools/view' }, name: 'app-only', arguments: {} })).toEqual(
+      refused('BAD_REQUEST', 'The app ui://apptools/view is not the app of hostile/hostile (that is ui://hostile/app)'),
+    );
+    const read = await ok(core.handlers['apps:read-resource']({ app, uri: 'note://hostile/readme' }));
+    expect(read.contents).toEqual([{ uri: 'note://hostile/readme', mimeType: 'text/plain', text: 'readme' }]);
+    // No request of an untrusted server's app reaches it.
+    const projApp = { server: 'projapps', tool: 'show', resourceUri: 'ui://apptools/view' };
+    const untrusted = refused('UNTRUSTED', 'The apps of "projapps" are not served: the server is not trusted (run: switchboard trust)');
+    expect(await core.handlers['apps:call-tool']({ app: projApp, name: 'poke', arguments: {} })).toEqual(untrusted);
+    expect(await core.handlers['apps:read-resource']({ app: projApp, uri: 'ui://apptools/view' })).toEqual(untrusted);
+  });
+
+  it('refuses every request of an app that changed since it was pinned', async () => {
+    const view = { server: 'oldtools', tool: 'show', resourceUri: 'ui://apptools/view' };
+    expect((await ok(core.handlers['apps:call-tool']({ app: view, name: 'poke', arguments: {} }))).text).toBe('poked');
+    // The HTML on disk (view 3) is not oldtools' pin (view 2): once re-read, the app is held.
+    await ok(core.handlers['tools:call']({ server: 'oldtools', tool: 'relist', args: {} }));
+    const held = refused('UNTRUSTED', 'The app ui://apptools/view of "oldtools" changed since it was pinned: its requests are refused until you accept it (run: switchboard pins accept oldtools show)');
+    await waitFor(async () => JSON.stringify(await core.handlers['apps:call-tool']({ app: view, name: 'poke', arguments: {} })) === JSON.stringify(held), 30_000);
+    expect(await core.handlers['apps:read-resource']({ app: view, uri: 'ui://apptools/view' })).toEqual(held);
+  }, 60_000);
 });
