@@ -9,7 +9,7 @@
  *     challenged without giving a nonce (`DPoP-Nonce` header) to retry with.
  * Nothing here reads or keeps a proof beyond the `nonce` claim of the one just sent.
  */
-import { isDpopNonceChallenge, OAuthError, OAuthErrorCode, type FetchLike } from '@modelcontextprotocol/client';
+import { isDpopNonceChallenge, OAuthError, OAuthErrorCode, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { decodeJwt } from 'jose';
 import type { CredentialStore } from './credential-store.js';
 
@@ -51,6 +51,24 @@ export function dpopFetch(options: DpopFetchOptions): FetchLike {
     handedOut.set(origin, given);
     return res;
   };
+}
+
+/**
+ * The headers of a retry with `token` (after a refresh or a step-up; auth-fetch.ts): a request that
+ * went with a DPoP proof goes again with the `DPoP` scheme and a new proof for `token` (never the
+ * old proof: RFC 9449 §4.2 wants a fresh `jti`); any other with `Bearer`.
+ */
+export async function retryHeaders(provider: Pick<OAuthClientProvider, 'dpop'>, url: string | URL, init: RequestInit | undefined, token: string): Promise<Headers> {
+  const headers = new Headers(init?.headers);
+  const session = headers.has('dpop') ? await provider.dpop?.() : undefined;
+  if (!session) {
+    headers.delete('dpop');
+    headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  }
+  headers.set('Authorization', `DPoP ${token}`);
+  headers.set('DPoP', await session.buildProof({ htm: init?.method ?? 'GET', htu: String(url), accessToken: token }));
+  return headers;
 }
 
 /**

@@ -25,6 +25,7 @@ interface DpopFixture {
   stats(): { accepted: number; refused: number; lastRefusal: string; nonceChallenges: number };
   lastProof(): { token: string; proof: string } | undefined;
   nonceMode(mode: 'off' | 'once' | 'loop'): void;
+  revoke(token: string): void;
   signIn(authorizationUrl: string): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
@@ -127,6 +128,16 @@ describe('DPoP (RFC 9449) against oidc-provider and a proof-checking resource', 
     expect(looped.ok).toBe(false);
     expect(looped.text).toContain('DPoP nonce loop');
     server.nonceMode('off');
+  });
+
+  it('refreshes a refused DPoP-bound token with a proof (the refresh token is bound to the key too)', async () => {
+    const before = (await kept()).tokens;
+    if (!before?.refresh_token) throw new Error('no refresh token');
+    server.revoke(before.access_token);
+    expect((await whoami()).text).toContain(`DPoP key ${(await kept()).dpop?.thumbprint}`);
+    const after = (await kept()).tokens;
+    expect(after?.token_type).toBe('DPoP');
+    expect(after?.access_token).not.toBe(before.access_token);
   });
 
   it('keeps the DPoP-bound sign-in across a restart; the private key is in the keychain and in no file of the data folder', async () => {
