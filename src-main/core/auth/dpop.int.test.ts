@@ -43,7 +43,7 @@ async function status(name = 'bound'): Promise<string | undefined> {
 
 async function whoami(): Promise<{ ok: boolean; text: string }> {
   const res = await core.handlers['tools:call']({ server: 'bound', tool: 'whoami', args: {} } as never);
-  if (!res.ok) return { ok: false, text: res.error.message };
+  if (!res.ok) return { ok: false, text: `${res.error.code}: ${res.error.message}` };
   const data = res.data as { isError?: boolean; content?: { text?: string }[] };
   return { ok: data.isError !== true, text: JSON.stringify(data) };
 }
@@ -126,7 +126,8 @@ describe('DPoP (RFC 9449) against oidc-provider and a proof-checking resource', 
     server.nonceMode('loop');
     const looped = await whoami();
     expect(looped.ok).toBe(false);
-    expect(looped.text).toContain('DPoP nonce loop');
+    expect(looped.text).toContain('DPoP nonce loop: http://127.0.0.1');
+    expect(looped.text).toContain('"failure":{"code":"server-error","retryable":true,"hint":"The server keeps asking for a new DPoP nonce');
     server.nonceMode('off');
   });
 
