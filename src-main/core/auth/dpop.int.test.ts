@@ -49,7 +49,7 @@ async function whoami(): Promise<{ ok: boolean; text: string }> {
 }
 
 async function kept(): Promise<CredentialSecrets> {
-  const raw = await secrets.get(oauthAccount(defaultCredentialId(server.url)!));
+  const raw = await secrets.get(oauthAccount(defaultCredentialId(server.url) ?? ''));
   return raw ? (JSON.parse(raw) as CredentialSecrets) : {};
 }
 
