@@ -4,7 +4,7 @@
  * `jose` (`fixtures/dpop-server.mjs`), the real keychain. One world, one sign-in; then: the bound
  * token is refused without a proof and its accepted proof refused when replayed, a nonce challenge
  * is followed, a nonce loop stops with a sentence, a restart keeps the sign-in, and the private key
- * is in no file of the data folder.
+ * is in no file of the data folder nor in what the renderer is given.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -152,5 +152,9 @@ describe('DPoP (RFC 9449) against oidc-provider and a proof-checking resource', 
     await waitFor('bound connected after the restart', async () => (await status()) === 'connected');
     expect((await whoami()).text).toContain(`DPoP key ${dpop?.thumbprint}`);
     expect(filesHolding(world.dataDir, d)).toEqual([]);
+    // Nor in what the renderer is given (the server list, the sign-in state).
+    const seen = JSON.stringify([await core.handlers['servers:list']({}), await core.handlers['auth:status']({ server: 'bound' })]);
+    expect(seen).toContain('"signedIn":true');
+    expect(seen).not.toContain(d);
   });
 });
