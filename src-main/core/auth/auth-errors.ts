@@ -5,6 +5,7 @@
  */
 import { AuthorizationServerMismatchError, IssuerMismatchError } from '@modelcontextprotocol/client';
 import { CoreError } from '../facade/errors.js';
+import { dpopFailureText } from './dpop-fetch.js';
 import { SignInRequiredError } from './oauth-provider.js';
 import { OAuthFlowError } from './pending-flows.js';
 
@@ -72,6 +73,8 @@ export function toCoreError(err: unknown, context?: { server: string; redirectUr
   if (err instanceof OAuthFlowError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof SignInRequiredError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof Error && err.name === 'KeychainUnavailableError') return new CoreError('INTERNAL', err.message);
+  const dpop = dpopFailureText(err);
+  if (dpop) return new CoreError('AUTH_REQUIRED', dpop);
   const raw = errorText(err);
   if (context && /does not support dynamic client registration/.test(raw)) return new CoreError('AUTH_REQUIRED', needsPreRegisteredClient(context.server, context.redirectUrl));
   // SDK v2: no metadata, so it registered at the origin's /register, which does not exist.

@@ -4,10 +4,12 @@
  * the required scopes and retries the request once, with the new token from the provider (which
  * stays the one source of the `Authorization` value). The SDK's own upscoping re-runs `auth()`,
  * which only refreshes when a refresh token exists — that cannot widen the scope (docs/testing.md).
+ * A retry of a DPoP request carries the new token with the `DPoP` scheme and a fresh proof (dpop-fetch.ts).
  */
-import type { FetchLike } from '@modelcontextprotocol/client';
+import { isDpopNonceChallenge, type FetchLike } from '@modelcontextprotocol/client';
 import type { SwitchboardOAuthProvider } from './oauth-provider.js';
 import { challengeOf, type AuthChallenge } from './sign-in-flow.js';
+import { retryHeaders } from './dpop-fetch.js';
 
 /** Options of `createAuthFetch`. */
 export interface AuthFetchOptions {
@@ -33,14 +35,13 @@ export function createAuthFetch(options: AuthFetchOptions): FetchLike {
     options.onChallenge?.(challenge);
     if (challenge.status === 401) {
       // Refresh once for every connection sharing the credential, then retry this request once.
-      const used = /^Bearer\s+(.+)$/i.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1];
-      if (!used) return res;
+      const used = /^(?:Bearer|DPoP)\s+(.+)$/i.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1];
+      // A nonce challenge is no refusal of the token: the SDK's DPoP layer above retries it with the nonce.
+      if (!used || isDpopNonceChallenge(res)) return res;
       const fresh = await options.provider.refreshAfterRejection(used).catch(() => undefined);
       if (!fresh) return res;
       await res.body?.cancel().catch(() => undefined);
-      const headers = new Headers(init?.headers);
-      headers.set('Authorization', `Bearer ${fresh}`);
-      return base(url, { ...init, headers });
+      return base(url, { ...init, headers: await retryHeaders(options.provider, url, init, fresh) });
     }
     if (challenge.status !== 403 || challenge.error !== 'insufficient_scope') return res;
     let upgraded = false;
@@ -53,8 +54,6 @@ export function createAuthFetch(options: AuthFetchOptions): FetchLike {
     const tokens = await options.provider.tokens();
     if (!tokens) return res;
     await res.body?.cancel().catch(() => undefined);
-    const headers = new Headers(init?.headers);
-    headers.set('Authorization', `Bearer ${tokens.access_token}`);
-    return base(url, { ...init, headers });
+    return base(url, { ...init, headers: await retryHeaders(options.provider, url, init, tokens.access_token) });
   };
 }

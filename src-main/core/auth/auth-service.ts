@@ -15,6 +15,7 @@ import { bindCredential, type CredentialBinding } from './credential-binding.js'
 import { CredentialStore } from './credential-store.js';
 import type { AuthServiceOptions, CredentialStatus, SignInOptions, SignInStart, TransportAuth } from './auth-types.js';
 import { createAuthFetch } from './auth-fetch.js';
+import { dpopFetch } from './dpop-fetch.js';
 import { freeLoopbackPort, LoopbackListeners, loopbackRedirectUri } from './loopback-server.js';
 import { DEFAULT_SIGN_IN_MESSAGE, SignInRequiredError, SwitchboardOAuthProvider } from './oauth-provider.js';
 import { DEFAULT_FLOW_TIMEOUT_MS, OAuthFlowError, PendingFlows, type CallbackOutcome, type OAuthCallbackParams } from './pending-flows.js';
@@ -134,7 +135,7 @@ export class AuthService implements ConnectionAuth {
     const fetchFn = createAuthFetch({
       provider,
       serverUrl: def.url!,
-      base: this.options.fetchFn,
+      base: dpopFetch({ store: this.store, credentialId, base: this.options.fetchFn }),
       onChallenge: (c) => this.challenges.set(credentialId, c),
       stepUp: (scope) => this.stepUp(def, credentialId, scope),
     });

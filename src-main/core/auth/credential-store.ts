@@ -6,7 +6,8 @@
  * is unavailable, writes reject with `KeychainUnavailableError` and nothing is stored.
  */
 import { join } from 'node:path';
-import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
+import type { DpopAlg, OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
+import type { JWK } from 'jose';
 import { readDataJson, withDataFileLock, writeDataFile } from '../data/data-files.js';
 import { DATA_FILES } from '../data/paths.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -24,6 +25,18 @@ export interface CredentialSecrets {
   clients?: Record<string, OAuthClientInformationMixed & { issuer?: string }>;
   /** PEM private key for `private_key_jwt` client authentication. */
   privateKeyPem?: string;
+  /** The credential's DPoP key (RFC 9449; dpop-keys.ts). */
+  dpop?: StoredDpopKey;
+}
+
+/** What the keychain entry keeps of a credential's DPoP key (dpop-keys.ts). */
+export interface StoredDpopKey {
+  alg: DpopAlg;
+  /** The private JWK (`d` included): a secret, only ever in the credential's secret-store entry. */
+  privateJwk: JWK;
+  publicJwk: JWK;
+  /** RFC 7638 thumbprint of `publicJwk` (the token's `cnf.jkt`; not secret). */
+  thumbprint: string;
 }
 
 /** Settings a person gives a credential (no secret; a client secret goes to the keychain). */
@@ -55,6 +68,8 @@ export interface CredentialRecord {
   wantedScope?: string;
   /** When the access token expires (epoch ms). */
   expiresAt?: number;
+  /** The resource answered with a `DPoP` challenge (RFC 9449 §7.1): sign-ins make a DPoP key. */
+  dpopAsked?: boolean;
   signedInAt?: number;
 }
 
@@ -171,7 +186,7 @@ export class CredentialStore {
       const next = fn({ ...current });
       const account = oauthAccount(credentialId);
       try {
-        if (!next.tokens && !next.client && !next.clients && !next.privateKeyPem) await this.secrets.delete(account);
+        if (!next.tokens && !next.client && !next.clients && !next.privateKeyPem && !next.dpop) await this.secrets.delete(account);
         else await this.secrets.set(account, JSON.stringify(next));
       } catch (err) {
         this.cache.delete(credentialId);

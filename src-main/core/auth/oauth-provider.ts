@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import {
   refreshAuthorization,
   UnauthorizedError,
+  type DpopSession,
   type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientInformationMixed,
@@ -23,6 +24,7 @@ import {
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
+import { dpopOf } from './dpop-keys.js';
 import { clientFor, otherIssuers, withClient, withoutClientOf, type StampedClient } from './client-registrations.js';
 import type { CredentialStore, OAuthClientSettings, StoredTokens } from './credential-store.js';
 
@@ -226,6 +228,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const open = this.options.onAuthorizationUrl;
     if (!open) throw new SignInRequiredError(this.moreScopeMessage(authorizationUrl.searchParams.get('scope') ?? undefined));
+    // RFC 9449 §10: the code is bound to our DPoP key (the token request's proof must match it).
+    const dpop = await this.dpop();
+    if (dpop) authorizationUrl.searchParams.set('dpop_jkt', dpop.thumbprint);
     this.pendingCode = open(authorizationUrl);
     // Handled by whoever awaits `authorizationCode()`; never an unhandled rejection meanwhile.
     this.pendingCode.catch(() => undefined);
@@ -280,6 +285,14 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     }
   }
 
+  /**
+   * The credential's DPoP session (RFC 9449; dpop-provider.ts): the SDK signs the token requests
+   * with it and the transports present a `DPoP`-typed token with a fresh proof per request.
+   */
+  dpop(): Promise<DpopSession | undefined> {
+    return dpopOf(this.options.store, this.credentialId, this.discovered, this.interactive || !this.options.redirectUrl);
+  }
+
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     this.discovered = state;
     await this.options.store.updateRecord(this.credentialId, (r) => ({ ...r, discovery: state }));
@@ -326,6 +339,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
         refreshToken: old.refresh_token,
         resource: discovery.resourceMetadata?.resource ? new URL(discovery.resourceMetadata.resource) : undefined,
         addClientAuthentication: this.addClientAuthentication,
+        dpop: await this.dpop(),
         fetchFn: this.options.fetchFn,
       });
       return await this.store({ ...next, ...(old.issuer ? { issuer: old.issuer } : {}) } as OAuthTokens);

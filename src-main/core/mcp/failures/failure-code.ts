@@ -59,6 +59,8 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   if (facts.timedOut || isRequestTimeout(err)) {
     return { code: 'timeout', retryable: true, hint: `Raise the timeout (now ${facts.timeoutMs} ms) if ${facts.slowWhat ?? 'the server is slow to start'}.` };
   }
+  // Issue 38 item 4: a DPoP nonce loop (auth/dpop-fetch.ts) is the server's side, not our credentials.
+  if (causes(err).some((e) => e.name === 'DpopNonceLoopError')) return { code: 'server-error', retryable: true, hint: DPOP_LOOP_HINT };
   if (isAuthFailure(err)) return { code: 'unauthorized', retryable: false, hint: 'Check the credentials (token, OAuth sign-in) for this server.' };
   const rpc = rpcCodeOf(err);
   // Issue 28 item 9: fetch refuses some ports outright (undici's "bad port": 1, 9, 25, 6000 …); no
@@ -89,6 +91,15 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
 
 /** Socket-level codes of a server that cannot be reached (Node's `err.code`, undici's `cause.code`). */
 const NETWORK_CODES = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET)$/;
+
+const DPOP_LOOP_HINT = 'The server keeps asking for a new DPoP nonce even after Switchboard used the one it gave; try again later, or tell its operator (its nonce store or clock).';
+
+/** `err` and the errors it wraps (`cause`, up to 5 deep). */
+function causes(err: unknown): { name?: unknown }[] {
+  const out: { name?: unknown }[] = [];
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) out.push(e as { name?: unknown });
+  return out;
+}
 
 /** Whether `err` or an error it wraps (`cause`, up to 5 deep) is undici's refusal of a blocked port ("bad port"). */
 function isBadPort(err: unknown): boolean {

@@ -38,6 +38,12 @@ const STREAM_METHODS = new Set(['subscriptions/listen']);
 /** How much of a legacy SSE stream is read for its `endpoint` event (characters). */
 const ENDPOINT_SCAN = 16 * 1024;
 
+/** A DPoP proof (RFC 9449) is shown as carried, never itself (docs/auth.md "DPoP"). */
+function proofAsFlag(headers: Record<string, string>): Record<string, string> {
+  if (headers.dpop !== undefined) headers.dpop = '(a DPoP proof was sent; not shown)';
+  return headers;
+}
+
 /** The requests (messages with `method` and `id`) in a POST body; none for other bodies. */
 function requestsIn(body: unknown): { id: string | number; method: string }[] {
   if (typeof body !== 'string') return [];
@@ -119,7 +125,7 @@ export class HttpExchanges {
         method: (init?.method ?? 'GET').toUpperCase(),
         url: String(url),
         status: response.status,
-        requestHeaders: Object.fromEntries(new Headers(init?.headers).entries()),
+        requestHeaders: proofAsFlag(Object.fromEntries(new Headers(init?.headers).entries())),
         responseHeaders: Object.fromEntries(response.headers.entries()),
       };
       for (const { id, method } of requests) {

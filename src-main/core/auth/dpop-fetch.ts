@@ -1,0 +1,107 @@
+/**
+ * The DPoP side of a connection's fetch (RFC 9449 §7.1, §9; docs/auth.md "DPoP"). It sits under the
+ * SDK's `withDpop` (which the transports wrap around our fetch when the provider has `dpop()`), so
+ * it sees every attempt: the SDK's first request and its one retry after a `use_dpop_nonce`.
+ *   - A `401` whose `WWW-Authenticate` names the `DPoP` scheme marks the credential (`dpopAsked`):
+ *     its next sign-in makes a DPoP key even when the authorization server's metadata does not say.
+ *   - A nonce loop is an error in words (`DpopNonceLoopError`) instead of a silent `needs-auth`: the
+ *     resource refused a proof that carried the very nonce its previous challenge handed out, or
+ *     challenged without giving a nonce (`DPoP-Nonce` header) to retry with.
+ * Nothing here reads or keeps a proof beyond the `nonce` claim of the one just sent.
+ */
+import { isDpopNonceChallenge, OAuthError, OAuthErrorCode, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { decodeJwt } from 'jose';
+import type { CredentialStore } from './credential-store.js';
+
+/** A resource or authorization server keeps refusing DPoP proofs for their nonce (RFC 9449 §8–9). */
+export class DpopNonceLoopError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DpopNonceLoopError';
+  }
+}
+
+/** Options of `dpopFetch`. */
+export interface DpopFetchOptions {
+  store: CredentialStore;
+  credentialId: string;
+  base?: FetchLike;
+}
+
+/** `base` with the DPoP challenge bookkeeping described in the file comment. Throws `DpopNonceLoopError`. */
+export function dpopFetch(options: DpopFetchOptions): FetchLike {
+  const base = options.base ?? fetch;
+  // Origin → the nonce the last `use_dpop_nonce` challenge from it handed out (cleared by any other answer).
+  const handedOut = new Map<string, string>();
+  return async (url, init) => {
+    const res = await base(url, init);
+    const origin = new URL(String(url)).origin;
+    if (!isDpopNonceChallenge(res)) {
+      handedOut.delete(origin);
+      if (res.status === 401 && /(?:^|,)\s*dpop(?:\s|$|,)/i.test(res.headers.get('www-authenticate') ?? '')) await markAsked(options);
+      return res;
+    }
+    const given = res.headers.get('dpop-nonce') ?? undefined;
+    const sent = proofNonce(new Headers(init?.headers).get('dpop'));
+    if (given === undefined || (sent !== undefined && sent === handedOut.get(origin))) {
+      await res.body?.cancel().catch(() => undefined);
+      handedOut.delete(origin);
+      throw new DpopNonceLoopError(nonceLoopText(origin, given === undefined ? 'without giving a nonce to use' : 'again after Switchboard retried with the nonce it gave'));
+    }
+    handedOut.set(origin, given);
+    return res;
+  };
+}
+
+/**
+ * The headers of a retry with `token` (after a refresh or a step-up; auth-fetch.ts): a request that
+ * went with a DPoP proof goes again with the `DPoP` scheme and a new proof for `token` (never the
+ * old proof: RFC 9449 §4.2 wants a fresh `jti`); any other with `Bearer`.
+ */
+export async function retryHeaders(provider: Pick<OAuthClientProvider, 'dpop'>, url: string | URL, init: RequestInit | undefined, token: string): Promise<Headers> {
+  const headers = new Headers(init?.headers);
+  const session = headers.has('dpop') ? await provider.dpop?.() : undefined;
+  if (!session) {
+    headers.delete('dpop');
+    headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  }
+  headers.set('Authorization', `DPoP ${token}`);
+  headers.set('DPoP', await session.buildProof({ htm: init?.method ?? 'GET', htu: String(url), accessToken: token }));
+  return headers;
+}
+
+/**
+ * The sentence for a DPoP failure of the token endpoint (the SDK retried once with the nonce and
+ * threw the second `use_dpop_nonce`, or the server refused the proof), or `undefined` for others.
+ */
+export function dpopFailureText(err: unknown, authorizationServer?: string): string | undefined {
+  if (err instanceof DpopNonceLoopError) return err.message;
+  if (!(err instanceof OAuthError)) return undefined;
+  const where = authorizationServer ?? 'the authorization server';
+  if (err.code === OAuthErrorCode.UseDpopNonce) return nonceLoopText(where, 'again after Switchboard retried the token request with the nonce it gave');
+  if (err.code === OAuthErrorCode.InvalidDpopProof) {
+    return `OAuth authentication failed: ${where} refused Switchboard's DPoP proof (invalid_dpop_proof). Check that this computer's clock is right, then sign in again; if it persists, the server's DPoP settings need its operator.`;
+  }
+  return undefined;
+}
+
+function nonceLoopText(where: string, how: string): string {
+  return `DPoP nonce loop: ${where} asked for a DPoP nonce (use_dpop_nonce) ${how}, so the request was stopped instead of retried forever. This is the server's side (its nonce store or clock); try again later, or tell its operator.`;
+}
+
+/** The `nonce` claim of a proof (decoded only, never verified or kept). */
+function proofNonce(proof: string | null): string | undefined {
+  if (!proof) return undefined;
+  try {
+    const nonce = decodeJwt(proof).nonce;
+    return typeof nonce === 'string' ? nonce : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function markAsked({ store, credentialId }: DpopFetchOptions): Promise<void> {
+  if (store.record(credentialId).dpopAsked) return;
+  await store.updateRecord(credentialId, (r) => ({ ...r, dpopAsked: true })).catch(() => undefined);
+}
