@@ -23,6 +23,7 @@ import { createProvider, type InteractiveParts, type ProviderDeps } from './prov
 import { SecretRedactor } from '../redaction/secret-redactor.js';
 import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
 import { routeSdkLines } from './sdk-warnings.js';
+import { IdentityProviders } from './identity-providers.js';
 
 /** The deep-link redirect URI, for servers that accept private-use schemes. */
 export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
@@ -31,6 +32,8 @@ export const DEEP_LINK_DONE_URL = `${DEEP_LINK_SCHEME}://oauth/done`;
 
 export class AuthService implements ConnectionAuth {
   readonly store: CredentialStore;
+  /** Company identity providers (issue 38 item 2; identity-providers.ts). */
+  readonly idps: IdentityProviders;
   readonly flows = new PendingFlows();
   readonly redactor = new SecretRedactor();
   private readonly listeners: LoopbackListeners;
@@ -43,12 +46,14 @@ export class AuthService implements ConnectionAuth {
 
   constructor(private readonly options: AuthServiceOptions) {
     this.store = new CredentialStore(options.dataDir, options.secrets);
+    this.idps = new IdentityProviders(options.dataDir, options.secrets);
     this.providerDeps = {
       store: this.store,
       clientName: options.clientName ?? 'MCP Switchboard',
       fetchFn: options.fetchFn,
       issuerOf: (code) => this.flows.issuerOf(code),
       onSecret: (v) => this.redactor.add(v),
+      company: { idps: this.idps, env: options.env },
     };
     this.listeners = new LoopbackListeners({ flows: this.flows, doneUrl: options.doneUrl });
   }
@@ -315,7 +320,7 @@ export class AuthService implements ConnectionAuth {
   }
 
   private provider(def: ServerDefinition, credentialId: string, interactive?: InteractiveParts): SwitchboardOAuthProvider {
-    return createProvider(this.providerDeps, credentialId, interactive);
+    return createProvider(this.providerDeps, credentialId, interactive, def.auth);
   }
 
   /**
