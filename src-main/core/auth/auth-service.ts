@@ -24,6 +24,7 @@ import { SecretRedactor } from '../redaction/secret-redactor.js';
 import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
 import { routeSdkLines } from './sdk-warnings.js';
 import { IdentityProviders } from './identity-providers.js';
+import { startIdpSignIn } from './idp-sign-in.js';
 
 /** The deep-link redirect URI, for servers that accept private-use schemes. */
 export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
@@ -311,6 +312,12 @@ export class AuthService implements ConnectionAuth {
     } catch {
       return { credentialId, signedIn: false, keychain: false };
     }
+  }
+
+  /** Start the person's sign-in to identity provider `name` (idp-sign-in.ts; issue 38 item 2). */
+  signInIdp(name: string): ReturnType<typeof startIdpSignIn> {
+    const { fetchFn, openExternal, flowTimeoutMs } = this.options;
+    return startIdpSignIn({ idps: this.idps, flows: this.flows, listeners: this.listeners, fetchFn, openExternal, flowTimeoutMs, onSecret: (v) => this.redactor.add(v) }, name);
   }
 
   /** Cancel waiting sign-ins and stop the loopback listeners. */

@@ -17,6 +17,8 @@ export interface IdentityProvider {
   clientId: string;
   /** Scope of the sign-in (default `openid`). */
   scope?: string;
+  /** The loopback port of its redirect URI, kept once chosen (register `http://127.0.0.1:<port>/oauth/callback` at the IdP). */
+  redirectPort?: number;
 }
 
 /** What the keychain holds for one identity provider. */
