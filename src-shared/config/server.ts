@@ -112,6 +112,8 @@ export const AuthSchema = z.discriminatedUnion('type', [
      * Written `{"type": "enterprise", "idp": "<name>"}` in Switchboard's own file.
      */
     idp: z.string().min(1).optional(),
+    /** Enterprise: Switchboard's client id at this server's authorization server (pre-registered there; the ID-JAG names it). */
+    clientId: z.string().min(1).optional(),
     /** Workload identity (issue 38 item 3): the JWT-bearer grant with a workload's JWT; Switchboard's own file only. */
     workload: WorkloadAuthSchema.optional(),
   }),

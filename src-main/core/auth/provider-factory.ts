@@ -64,7 +64,7 @@ function companyProvider(deps: ProviderDeps, credentialId: string, auth: Extract
   const grant = auth.workload ? workloadGrant(grantDeps, auth.workload) : auth.idp ? enterpriseGrant(grantDeps, credentialId, auth.idp) : undefined;
   if (!grant) return undefined;
   const settings = deps.store.record(credentialId).settings ?? {};
-  const clientId = grant.clientId ?? settings.clientId;
+  const clientId = grant.clientId ?? auth.clientId ?? settings.clientId;
   const keyAuth = settings.privateKeyJwtAlg && clientId ? privateKeyJwtAuth(deps.store, credentialId, clientId, settings.privateKeyJwtAlg) : undefined;
   return new SwitchboardOAuthProvider({
     credentialId,

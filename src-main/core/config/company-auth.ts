@@ -1,8 +1,9 @@
 /**
  * Reading the company sign-in forms of `auth` (issue 38 items 2 and 3; docs/auth.md): in
  * Switchboard's own `servers.json` only,
- *   `{"type": "enterprise", "idp": "<name>"}` — enterprise-managed authorization through the
- *   identity provider `<name>` (configured once in `identity-providers.json`), and
+ *   `{"type": "enterprise", "idp": "<name>", "clientId"?: "<id at the server's authorization server>"}`
+ *   — enterprise-managed authorization through the identity provider `<name>` (configured once in
+ *   `identity-providers.json`), and
  *   `{"type": "workload", "clientId": …, "assertionFile" | "assertionEnv": …, …}` — the JWT-bearer
  *   grant with a workload's JWT.
  * Both are OAuth underneath: the canonical form is `{type: "oauth", idp}` / `{type: "oauth",
@@ -22,7 +23,8 @@ export function readCompanyAuth(a: Record<string, unknown>, ownFile: boolean): {
   const credentialId = typeof a.credentialId === 'string' ? { credentialId: a.credentialId } : {};
   if (isEnterprise) {
     if (typeof a.idp !== 'string' || a.idp === '') return { problem: '"auth" of type "enterprise" needs "idp": the name of an identity provider in identity-providers.json' };
-    return { auth: { type: 'oauth', idp: a.idp, ...credentialId } };
+    if (a.clientId !== undefined && (typeof a.clientId !== 'string' || a.clientId === '')) return { problem: '"auth.clientId" must be a non-empty string (the client id at the server\'s authorization server)' };
+    return { auth: { type: 'oauth', idp: a.idp, ...(typeof a.clientId === 'string' ? { clientId: a.clientId } : {}), ...credentialId } };
   }
   const { type: _type, credentialId: _id, workload, ...fields } = a;
   const parsed = WorkloadAuthSchema.strict().safeParse(type === 'workload' ? fields : workload);
