@@ -253,6 +253,7 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   }
   summary.push(`conformance ${set.id === '0.1.16' ? '@modelcontextprotocol/conformance@0.1.16' : `@modelcontextprotocol/conformance@${set.version} --requirements ${set.id}`}: ${setPassed}/${scored} scored scenarios passed`);
   summary.push(...pendingNotes);
+  if (optional.length > 0) summary.push(`  extensions and unscored scenarios (not counted): ${optional.filter((o) => o.endsWith(': passed')).length}/${optional.length} passed`);
   for (const o of optional) summary.push(`  optional: ${o}`);
 }
 mkdirSync(outRoot, { recursive: true });

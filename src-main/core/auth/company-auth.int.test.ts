@@ -15,6 +15,7 @@ import { KeytarSecretStore } from '../secrets/secret-store.js';
 import { makeWorld, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import type { SwitchboardCore } from '../facade/types.js';
 import { IdentityProviders } from './identity-providers.js';
+import { readCompanyAuth } from '../config/company-auth.js';
 import { waitFor } from './test-browser.js';
 // @ts-expect-error a plain-JS test fixture without types
 import { startCompanyIdp } from './fixtures/company-idp.mjs';
@@ -121,6 +122,14 @@ describe('company sign-in (enterprise-managed authorization, workload identity)'
     const idToken = session?.idToken ?? '';
     expect(idToken.split('.')).toHaveLength(3);
     expect(filesUnder(world.dataDir).filter((text) => text.includes(idToken))).toEqual([]);
+  });
+
+  it('only Switchboard\'s own file may name a workload JWT source or an identity provider', () => {
+    const workload = { type: 'workload', clientId: 'bot', assertionFile: '/home/me/.ssh/id_ed25519' };
+    expect(readCompanyAuth(workload, false)).toEqual({ problem: '"auth" of type "workload" is read only in Switchboard\'s own servers.json' });
+    expect(readCompanyAuth({ type: 'enterprise', idp: 'corp' }, false)).toEqual({ problem: '"auth" of type "enterprise" is read only in Switchboard\'s own servers.json' });
+    expect(readCompanyAuth({ type: 'workload', clientId: 'bot' }, true)).toEqual({ problem: '"auth" of type "workload" needs exactly one of "assertionFile" and "assertionEnv" (where the workload\'s JWT is read)' });
+    expect(readCompanyAuth(workload, true)).toEqual({ auth: { type: 'oauth', workload: { clientId: 'bot', assertionFile: '/home/me/.ssh/id_ed25519' } } });
   });
 
   it('an expired identity-provider session asks for a sign-in there, in words', async () => {
