@@ -141,5 +141,14 @@ describe('company sign-in (enterprise-managed authorization, workload identity)'
     expect((await server('allowed')).lastError).toContain('the session at the identity provider "corp" expired; sign in again with switchboard idp login corp');
     const list = await core.handlers['idp:list']({});
     expect(list.ok && list.data[0]).toMatchObject({ signedIn: false, session: 'expired' });
+    // The server's own Sign in (reauth) goes to the identity provider first, then needs no browser.
+    const start = await core.handlers['auth:signIn']({ server: 'allowed' });
+    if (!start.ok || start.data.status !== 'pending') throw new Error('expected a sign-in at the identity provider');
+    expect(new URL(start.data.authorizationUrl).origin).toBe(fx.idpIssuer);
+    const redirect = await fetch(start.data.authorizationUrl, { redirect: 'manual' });
+    await fetch(String(redirect.headers.get('location'))).then((r) => r.text());
+    await waitFor('allowed signed in', () => events.some((e) => e.event === 'auth:changed' && (e.payload as { server: string; outcome: string }).server === 'allowed' && (e.payload as { outcome: string }).outcome === 'signed-in'));
+    expect(await server('allowed')).toEqual({ status: 'connected' });
+    expect(fx.stats().authorizations).toBe(2);
   });
 });

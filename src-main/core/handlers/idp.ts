@@ -17,6 +17,46 @@ export function companyFacts(def: ServerDefinition): { grant?: 'enterprise' | 'w
   return def.auth.workload ? { grant: 'workload' } : {};
 }
 
+/**
+ * The identity provider `def` must be signed in to first (`auth:signIn` / `reauth` / the window's Sign
+ * in on an enterprise server whose IdP has no live session), or `undefined`: then the server's own
+ * sign-in is the JWT bearer grant, with no browser.
+ */
+export async function idpSessionNeeded(ctx: CoreContext, def: ServerDefinition): Promise<string | undefined> {
+  const name = companyFacts(def).idp;
+  if (!name || !ctx.auth.idps.get(name)) return undefined;
+  const { session } = await ctx.auth.idps.secretsOf(name).catch(() => ({ session: undefined }));
+  const expiresAt = session ? (session.expiresAt ?? jwtExpiry(session.idToken)) : undefined;
+  return !session || (expiresAt !== undefined && expiresAt <= Date.now()) ? name : undefined;
+}
+
+/** The servers that sign in through `name` and are not running well get another attempt with the new session. */
+export async function reconnectIdpUsers(ctx: CoreContext, name: string): Promise<void> {
+  for (const s of (ctx.discovery()?.servers ?? []).filter((x) => companyFacts(x).idp === name)) {
+    const status = ctx.manager.runtime(s.name)?.status;
+    if (status === 'needs-auth' || status === 'error') await ctx.manager.restart(s.name).catch(() => undefined);
+  }
+  ctx.pokeServersChanged();
+}
+
+/**
+ * Sign in to identity provider `idp` for `def` (then `def`'s own grant, with no browser); resolves the
+ * IdP's authorization URL. `auth:changed` for `def` tells the end, as every sign-in; `idp:changed` too.
+ */
+export async function signInViaIdp(ctx: CoreContext, def: ServerDefinition, idp: string, reconnectUsers: () => Promise<void>): Promise<string> {
+  const start = await ctx.auth.signInIdp(idp);
+  start.done
+    .then(async () => {
+      ctx.emit('idp:changed', { name: idp, outcome: 'signed-in' });
+      await (await ctx.auth.signIn(def, { force: true })).done;
+      await reconnectUsers();
+      await reconnectIdpUsers(ctx, idp);
+      ctx.emit('auth:changed', { server: def.name, outcome: 'signed-in' });
+    })
+    .catch((err: unknown) => ctx.emit('auth:changed', { server: def.name, outcome: 'failed', message: err instanceof Error ? err.message : String(err) }));
+  return start.authorizationUrl;
+}
+
 export function idpHandlers(ctx: CoreContext): HandlerGroup<'idp:list' | 'idp:set' | 'idp:remove' | 'idp:signIn' | 'idp:signOut'> {
   const idps = ctx.auth.idps;
   const serversOf = (name: string): ServerDefinition[] => (ctx.discovery()?.servers ?? []).filter((s) => companyFacts(s).idp === name);
@@ -46,14 +86,7 @@ export function idpHandlers(ctx: CoreContext): HandlerGroup<'idp:list' | 'idp:se
     }
   };
 
-  /** The servers that sign in through `name` and are not running well get another attempt with the new session. */
-  const reconnect = async (name: string): Promise<void> => {
-    for (const s of serversOf(name)) {
-      const status = ctx.manager.runtime(s.name)?.status;
-      if (status === 'needs-auth' || status === 'error') await ctx.manager.restart(s.name).catch(() => undefined);
-    }
-    ctx.pokeServersChanged();
-  };
+  const reconnect = (name: string): Promise<void> => reconnectIdpUsers(ctx, name);
 
   return {
     'idp:list': async () => {
