@@ -7,7 +7,8 @@
  *   - `@modelcontextprotocol/conformance@0.1.16`: its 26 client scenarios; 25 are scored, and
  *     `auth/cross-app-access-complete-flow` (an optional extension) is run and printed apart;
  *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2025-11-25`: the 18 client
- *     scenarios that revision requires (its unscored extensions are not run);
+ *     scenarios that revision requires, scored; its never-scored client scenarios (extensions, added
+ *     after release) are run too and printed apart (issue 38 item 5);
  *   - `@modelcontextprotocol/conformance@0.2.0-alpha.12 --requirements 2026-07-28` (issue 12): the 32
  *     client scenarios that revision requires, scored; the client scenarios it lists as "run and
  *     reported, but never scored" (extensions: DPoP, enterprise-managed authorization, workload
@@ -47,7 +48,8 @@ const SETS = [
   { id: '0.1.16', version: '0.1.16', runArgs: [], listArgs: [], optional: ['auth/cross-app-access-complete-flow'] },
   // `--requirements` fixes the scenario list but cannot be combined with `--scenario`: the list comes
   // from it, and each scenario runs alone at that revision's wire (`--spec-version`).
-  { id: '2025-11-25', version: '0.2.0-alpha.12', runArgs: ['--spec-version', '2025-11-25'], listArgs: ['--client', '--requirements', '2025-11-25'], optional: [] },
+  // Its never-scored client scenarios are run and printed apart too (issue 38 item 5).
+  { id: '2025-11-25', version: '0.2.0-alpha.12', runArgs: ['--spec-version', '2025-11-25'], listArgs: ['--client', '--requirements', '2025-11-25'], optional: [], listedOptional: true },
   {
     id: '2026-07-28',
     version: '0.2.0-alpha.12',
@@ -267,6 +269,7 @@ for (const set of SETS.filter((s) => !onlySet || s.id === onlySet)) {
   }
   summary.push(`conformance ${set.id === '0.1.16' ? '@modelcontextprotocol/conformance@0.1.16' : `@modelcontextprotocol/conformance@${set.version} --requirements ${set.id}`}: ${setPassed}/${scored} scored scenarios passed`);
   summary.push(...pendingNotes);
+  if (optional.length > 0) summary.push(`  extensions and unscored scenarios (not counted): ${optional.filter((o) => o.endsWith(': passed')).length}/${optional.length} passed`);
   for (const o of optional) summary.push(`  optional: ${o}`);
 }
 mkdirSync(outRoot, { recursive: true });

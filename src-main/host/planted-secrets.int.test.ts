@@ -254,6 +254,7 @@ describe('planted-secret scan (issue 9)', () => {
       remove: [['remove', 'later']],
       reauth: [['reauth', 'prot', '--no-browser', '--timeout', '1']],
       unauth: [['unauth', 'prot']],
+      idp: [['idp'], ['idp', 'logout', 'nobody']],
       // Without an owner `open` says how to start one (exit 2); with one it prints the address.
       open: [['open', '--no-browser']],
       // The HTTP door's address (the token only with --show-token, not asked here); the stdio door's

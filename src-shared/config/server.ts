@@ -77,6 +77,24 @@ export const ProvenanceSchema = z.object({
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 
+/**
+ * A workload's identity (docs/auth.md "Workload identity"): the JWT-bearer grant (RFC 7523) with the
+ * workload's JWT read at token time from `assertionFile` or the environment variable `assertionEnv`
+ * (never written back), as client `clientId`; with `privateKey*`, the client authenticates with a
+ * private-key JWT (`private_key_jwt`, algorithm `alg`, default ES256) signed by the PEM key read from
+ * a file or an environment variable, else the one kept in the credential's keychain entry.
+ */
+export const WorkloadAuthSchema = z.object({
+  clientId: z.string().min(1),
+  assertionFile: z.string().min(1).optional(),
+  assertionEnv: z.string().min(1).optional(),
+  privateKeyFile: z.string().min(1).optional(),
+  privateKeyEnv: z.string().min(1).optional(),
+  alg: z.string().min(1).optional(),
+  scope: z.string().min(1).optional(),
+});
+export type WorkloadAuth = z.infer<typeof WorkloadAuthSchema>;
+
 /** Auth variants (docs/server-model.md). Values may use `${VAR}`; secrets never reach the renderer. */
 export const AuthSchema = z.discriminatedUnion('type', [
   z.object({
@@ -88,6 +106,16 @@ export const AuthSchema = z.discriminatedUnion('type', [
      * for servers that refuse loopback redirects; the desktop app receives it). Issue 13.
      */
     redirect: z.enum(['loopback', 'deep-link']).optional(),
+    /**
+     * Enterprise-managed authorization (issue 38 item 2; docs/auth.md): tokens come from the named
+     * identity provider's session (ID token → ID-JAG → JWT bearer grant), never a browser per server.
+     * Written `{"type": "enterprise", "idp": "<name>"}` in Switchboard's own file.
+     */
+    idp: z.string().min(1).optional(),
+    /** Enterprise: Switchboard's client id at this server's authorization server (pre-registered there; the ID-JAG names it). */
+    clientId: z.string().min(1).optional(),
+    /** Workload identity (issue 38 item 3): the JWT-bearer grant with a workload's JWT; Switchboard's own file only. */
+    workload: WorkloadAuthSchema.optional(),
   }),
   z.object({ type: z.literal('bearer'), token: z.string() }),
   z.object({ type: z.literal('basic'), username: z.string(), password: z.string() }),

@@ -24,6 +24,8 @@ import { createProvider, type InteractiveParts, type ProviderDeps } from './prov
 import { SecretRedactor } from '../redaction/secret-redactor.js';
 import { hasResourceMetadata, probeChallenge, runAuthorization, unionScopes, type AuthChallenge } from './sign-in-flow.js';
 import { routeSdkLines } from './sdk-warnings.js';
+import { IdentityProviders } from './identity-providers.js';
+import { startIdpSignIn } from './idp-sign-in.js';
 
 /** The deep-link redirect URI, for servers that accept private-use schemes. */
 export const DEEP_LINK_REDIRECT_URI = `${DEEP_LINK_SCHEME}://oauth/callback`;
@@ -32,6 +34,8 @@ export const DEEP_LINK_DONE_URL = `${DEEP_LINK_SCHEME}://oauth/done`;
 
 export class AuthService implements ConnectionAuth {
   readonly store: CredentialStore;
+  /** Company identity providers (issue 38 item 2; identity-providers.ts). */
+  readonly idps: IdentityProviders;
   readonly flows = new PendingFlows();
   readonly redactor = new SecretRedactor();
   private readonly listeners: LoopbackListeners;
@@ -44,12 +48,14 @@ export class AuthService implements ConnectionAuth {
 
   constructor(private readonly options: AuthServiceOptions) {
     this.store = new CredentialStore(options.dataDir, options.secrets);
+    this.idps = new IdentityProviders(options.dataDir, options.secrets);
     this.providerDeps = {
       store: this.store,
       clientName: options.clientName ?? 'MCP Switchboard',
       fetchFn: options.fetchFn,
       issuerOf: (code) => this.flows.issuerOf(code),
       onSecret: (v) => this.redactor.add(v),
+      company: { idps: this.idps, env: options.env },
     };
     this.listeners = new LoopbackListeners({ flows: this.flows, doneUrl: options.doneUrl });
   }
@@ -309,6 +315,12 @@ export class AuthService implements ConnectionAuth {
     }
   }
 
+  /** Start the person's sign-in to identity provider `name` (idp-sign-in.ts; issue 38 item 2). */
+  signInIdp(name: string): ReturnType<typeof startIdpSignIn> {
+    const { fetchFn, openExternal, flowTimeoutMs } = this.options;
+    return startIdpSignIn({ idps: this.idps, flows: this.flows, listeners: this.listeners, fetchFn, openExternal, flowTimeoutMs, onSecret: (v) => this.redactor.add(v) }, name);
+  }
+
   /** Cancel waiting sign-ins and stop the loopback listeners. */
   async dispose(): Promise<void> {
     this.flows.cancelAll();
@@ -316,7 +328,7 @@ export class AuthService implements ConnectionAuth {
   }
 
   private provider(def: ServerDefinition, credentialId: string, interactive?: InteractiveParts): SwitchboardOAuthProvider {
-    return createProvider(this.providerDeps, credentialId, interactive);
+    return createProvider(this.providerDeps, credentialId, interactive, def.auth);
   }
 
   /**

@@ -24,6 +24,8 @@ export interface AuthServiceOptions {
   /** A line for `server`'s log: the SDK's own `[mcp-sdk]` lines during its sign-in (issue 27 item 9; sdk-warnings.ts). */
   onServerNote?: (server: string, text: string) => void;
   fetchFn?: FetchLike;
+  /** The environment a workload's `assertionEnv` / `privateKeyEnv` is read from (default `process.env`). */
+  env?: Record<string, string | undefined>;
 }
 
 /** Transport pieces for one connect (see `createTransport`). */

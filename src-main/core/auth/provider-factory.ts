@@ -9,6 +9,8 @@ import { CoreError } from '../facade/errors.js';
 import type { CredentialStore, OAuthClientSettings } from './credential-store.js';
 import { loopbackRedirectUri } from './loopback-server.js';
 import { SwitchboardOAuthProvider } from './oauth-provider.js';
+import type { Auth } from '../../../src-shared/config/server.js';
+import { enterpriseGrant, workloadGrant, type CompanyGrantDeps } from './company-grants.js';
 
 /** What every provider of one auth owner shares. */
 export interface ProviderDeps {
@@ -19,6 +21,8 @@ export interface ProviderDeps {
   issuerOf: (code: string) => string | undefined;
   /** Every secret a provider learns (for redaction). */
   onSecret: (value: string) => void;
+  /** Identity providers and the environment, for company grants (issue 38; company-grants.ts). */
+  company?: Pick<CompanyGrantDeps, 'idps' | 'env'>;
 }
 
 /** What makes a provider interactive (a sign-in in progress). */
@@ -29,7 +33,9 @@ export interface InteractiveParts {
 }
 
 /** The provider of `credentialId`: interactive with `interactive`, else background. */
-export function createProvider(deps: ProviderDeps, credentialId: string, interactive?: InteractiveParts): SwitchboardOAuthProvider {
+export function createProvider(deps: ProviderDeps, credentialId: string, interactive?: InteractiveParts, auth?: Auth): SwitchboardOAuthProvider {
+  const company = auth?.type === 'oauth' ? companyProvider(deps, credentialId, auth) : undefined;
+  if (company) return company;
   const record = deps.store.record(credentialId);
   const settings = interactive?.settings ?? record.settings;
   const machine = settings?.grantType === 'client_credentials';
@@ -43,6 +49,30 @@ export function createProvider(deps: ProviderDeps, credentialId: string, interac
     ...(machine ? { prepareTokenRequest: clientCredentialsRequest } : {}),
     ...(settings?.privateKeyJwtAlg && settings.clientId ? { addClientAuthentication: privateKeyJwtAuth(deps.store, credentialId, settings.clientId, settings.privateKeyJwtAlg) } : {}),
     onAuthorizationUrl: interactive?.onAuthorizationUrl,
+    issuerOf: deps.issuerOf,
+    fetchFn: deps.fetchFn,
+    onSecret: deps.onSecret,
+  });
+}
+
+/**
+ * A company grant's provider (enterprise-managed authorization, workload identity): never a redirect,
+ * never a browser — the SDK's non-interactive path runs the JWT bearer grant (company-grants.ts).
+ */
+function companyProvider(deps: ProviderDeps, credentialId: string, auth: Extract<Auth, { type: 'oauth' }>): SwitchboardOAuthProvider | undefined {
+  const grantDeps: CompanyGrantDeps = { store: deps.store, fetchFn: deps.fetchFn, onSecret: deps.onSecret, ...deps.company };
+  const grant = auth.workload ? workloadGrant(grantDeps, auth.workload) : auth.idp ? enterpriseGrant(grantDeps, credentialId, auth.idp) : undefined;
+  if (!grant) return undefined;
+  const settings = deps.store.record(credentialId).settings ?? {};
+  const clientId = grant.clientId ?? auth.clientId ?? settings.clientId;
+  const keyAuth = settings.privateKeyJwtAlg && clientId ? privateKeyJwtAuth(deps.store, credentialId, clientId, settings.privateKeyJwtAlg) : undefined;
+  return new SwitchboardOAuthProvider({
+    credentialId,
+    store: deps.store,
+    clientName: deps.clientName,
+    settings: { ...settings, ...(clientId ? { clientId } : {}) },
+    prepareTokenRequest: grant.prepareTokenRequest,
+    ...((grant.addClientAuthentication ?? keyAuth) ? { addClientAuthentication: grant.addClientAuthentication ?? keyAuth } : {}),
     issuerOf: deps.issuerOf,
     fetchFn: deps.fetchFn,
     onSecret: deps.onSecret,

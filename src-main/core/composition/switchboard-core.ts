@@ -92,6 +92,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     flowTimeoutMs: options.oauthFlowTimeoutMs,
     // Issue 27 item 9: the SDK's own lines during a sign-in go to the server's log, not the console.
     onServerNote: (server, text) => manager.note(server, text),
+    env: options.platform.env,
   });
   const manualStops = new ManualStops(options.dataDir);
   // docs/auth.md: env/header values resolved at connect time; secret references from the keychain,

@@ -12,6 +12,7 @@ import { bothFieldsReason, hostKey, ignoredLaunchField } from './both-launch-fie
 import { expandServerFields, type ExpansionSyntax, type ExpansionVars } from './env-expand.js';
 import { jsonTypeOf, positionOf, type ConfigDocument } from '../files/jsonc-document.js';
 import { warningCode, type ConfigWarningCode } from '../../../src-shared/config/warning-codes.js';
+import { readCompanyAuth } from './company-auth.js';
 
 /** How a host's entries are read (docs/host-formats.md). */
 export interface HostRules {
@@ -339,6 +340,8 @@ function readAuth(v: unknown, rules: HostRules, warnAt: WarnAt): { auth?: Auth; 
     }
     return unusable(`"auth" of type ${JSON.stringify(a.type)} is incomplete or unknown (bearer needs token, basic username and password, header token)`);
   }
+  const company = readCompanyAuth(a, rules.host === 'switchboard');
+  if (company) return 'problem' in company ? unusable(company.problem) : { auth: company.auth, keepRaw: false };
   if (type === 'oauth') {
     const credentialId = str('credentialId');
     const redirect = str('redirect');

@@ -20,6 +20,7 @@ import { createSwitchboardCore } from '../composition/switchboard-core.js';
 import type { SwitchboardCore } from '../facade/types.js';
 import { CredentialStore, type OAuthClientSettings } from '../auth/credential-store.js';
 import { defaultCredentialId } from '../auth/credential-id.js';
+import { IdentityProviders } from '../auth/identity-providers.js';
 
 /** A `SecretStore` in memory (the harness only). */
 class MemorySecretStore implements SecretStore {
@@ -50,6 +51,12 @@ interface Context {
   client_secret?: string;
   private_key_pem?: string;
   signing_algorithm?: string;
+  /** Enterprise-managed authorization (issue 38 item 2): the IdP and the person's ID token there. */
+  idp_issuer?: string;
+  idp_client_id?: string;
+  idp_id_token?: string;
+  /** Workload identity (issue 38 item 3): the workload's JWT. */
+  valid_jwt?: string;
   /** http-custom-headers: the calls to make, with their arguments. */
   toolCalls?: { name: string; arguments: Record<string, unknown> }[];
 }
@@ -65,9 +72,9 @@ async function main(): Promise<number> {
   for (const d of [dataDir, home]) mkdirp(d);
   // SWITCHBOARD_CONFORMANCE_PROTOCOL (issue 10): the protocol setting under test (default auto).
   const protocol = process.env.SWITCHBOARD_CONFORMANCE_PROTOCOL;
-  const entry = { type: 'http', url, ...(isAuth ? { auth: { type: 'oauth' } } : {}), ...(protocol ? { protocol } : {}) };
-  writeFileSync(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { [SERVER]: entry } }));
   const secrets = new MemorySecretStore();
+  const entry = { type: 'http', url, ...(isAuth ? { auth: await companyAuth(root, dataDir, secrets, context) } : {}), ...(protocol ? { protocol } : {}) };
+  writeFileSync(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { [SERVER]: entry } }));
   await presetCredentials(new CredentialStore(dataDir, secrets), url, scenario, context);
 
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), SWITCHBOARD_HOME: dataDir, PATH: process.env.PATH };
@@ -178,7 +185,34 @@ async function scenarioWork(core: SwitchboardCore, scenario: string, context: Co
   } else if (scenario === 'http-invalid-tool-headers') {
     // Every tool we list: the ones with an invalid x-mcp-header must not be among them.
     for (const tool of names) await call(tool, { region: 'us-west1' });
+  } else if (scenario === 'json-schema-2020-12-preservation') {
+    // Issue 38 item 5: the focal tool's inputSchema as we listed it, echoed back verbatim.
+    const focal = (tools.data as { name: string; inputSchema: Record<string, unknown> }[]).find((t) => t.name === 'json_schema_2020_12_tool');
+    if (!focal) throw new Error(`no json_schema_2020_12_tool among ${names.join(', ')}`);
+    await call('json_schema_echo', { schema: focal.inputSchema });
   } else if (scenario.startsWith('auth/') && names.includes('test-tool')) await call('test-tool', {});
+}
+
+/**
+ * The server's `auth` (issue 38): `enterprise` through an identity provider configured as a person
+ * would (`identity-providers.json`, the session's ID token in the keychain — the scenario hands over
+ * the ID token its IdP signed, so the OpenID Connect sign-in itself is not exercised here);
+ * `workload` with the workload's JWT in a file (0600) the definition names; else `oauth`.
+ */
+async function companyAuth(root: string, dataDir: string, secrets: SecretStore, ctx: Context): Promise<Record<string, unknown>> {
+  const idToken = ctx.idp_id_token;
+  if (ctx.idp_issuer && ctx.idp_client_id && idToken) {
+    const idps = new IdentityProviders(dataDir, secrets);
+    await idps.set('conformance-idp', { issuer: ctx.idp_issuer, clientId: ctx.idp_client_id });
+    await idps.updateSecrets('conformance-idp', (s) => ({ ...s, session: { idToken, signedInAt: Date.now() } }));
+    return { type: 'enterprise', idp: 'conformance-idp' };
+  }
+  if (ctx.valid_jwt && ctx.client_id) {
+    const assertionFile = join(root, 'workload.jwt');
+    writeFileSync(assertionFile, ctx.valid_jwt, { mode: 0o600 });
+    return { type: 'workload', clientId: ctx.client_id, assertionFile };
+  }
+  return { type: 'oauth' };
 }
 
 /** Credentials a scenario hands over (pre-registered client, client credentials, JWT key). */

@@ -4,6 +4,7 @@ import type { ServerDefinition } from '../../../src-shared/config/server.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import { OAuthRedirectChoices } from '../auth/oauth-redirects.js';
+import { companyFacts, idpSessionNeeded, signInViaIdp } from './idp.js';
 
 /** Why the deep-link redirect cannot be used outside the desktop app. */
 export const DEEP_LINK_NEEDS_APP = 'The mcp-switchboard://oauth/callback redirect needs the desktop app (it receives that link); sign in with the loopback redirect here, or from the desktop app';
@@ -51,7 +52,7 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
       try {
         const def = await definition(server);
         const status = await ctx.auth.status(def);
-        return ok(status ? { server, ...status, redirect: redirects.effective(def) } : null);
+        return ok(status ? { server, ...status, redirect: redirects.effective(def), ...companyFacts(def) } : null);
       } catch (err) {
         return toFailure(err);
       }
@@ -63,6 +64,9 @@ export function authHandlers(ctx: CoreContext): HandlerGroup<'auth:status' | 'au
         const deepLink = (redirect ?? redirects.effective(def)) === 'deep-link';
         if (deepLink && ctx.options.mode !== 'electron') return fail('INVALID_CONFIG', DEEP_LINK_NEEDS_APP);
         if (redirect !== undefined) await redirects.remember(server, redirect);
+        // Issue 38: an enterprise server whose identity provider has no live session signs in there first.
+        const idp = await idpSessionNeeded(ctx, def);
+        if (idp) return ok({ status: 'pending' as const, authorizationUrl: await signInViaIdp(ctx, def, idp, () => reconnectUsers(def)) });
         const start = await ctx.auth.signIn(def, { force: force ?? false, ...(settings ? { settings } : {}), ...(clientSecret ? { clientSecret } : {}), ...(deepLink ? { deepLinkRedirect: true } : {}) });
         start.done.then(
           async () => {

@@ -17,6 +17,10 @@ export const AuthStatusSchema = z.object({
   keychain: z.boolean(),
   /** The redirect the next sign-in uses: loopback, or `mcp-switchboard://oauth/callback` (desktop app). */
   redirect: z.enum(['loopback', 'deep-link']).optional(),
+  /** How tokens are obtained without a browser (issue 38): through identity provider `idp`, or a workload's JWT. */
+  grant: z.enum(['enterprise', 'workload']).optional(),
+  /** The identity provider of an `enterprise` server. */
+  idp: z.string().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 

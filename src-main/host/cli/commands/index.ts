@@ -51,6 +51,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['input'], load: async () => (await import('./input.js')).inputCommand },
   { names: ['reauth', 'login'], load: async () => (await import('./reauth.js')).reauthCommand },
   { names: ['unauth', 'logout'], load: async () => (await import('./unauth.js')).unauthCommand },
+  { names: ['idp'], load: async () => (await import('./idp.js')).idpCommand },
   { names: ['serve'], load: async () => (await import('./serve.js')).serveCommand },
   { names: ['gateway'], load: async () => (await import('./gateway.js')).gatewayCommand },
   { names: ['connect'], load: async () => (await import('./connect.js')).connectCommand },

@@ -19,7 +19,7 @@ import type { MethodInput } from '../../../../src-shared/api/contract.js';
 import { connectFailureMessage } from '../../../../src-shared/api/failure-wording.js';
 
 /** The first line of stdin (a terminal prompts for it without echo). */
-async function readSecretFromStdin(): Promise<string> {
+export async function readSecretFromStdin(): Promise<string> {
   if (process.stdin.isTTY) {
     const { readHidden } = await import('../read-hidden.js');
     return (await readHidden(process.stdin, process.stderr, 'Client secret (not shown as you type): ')).trim();
