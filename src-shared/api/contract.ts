@@ -31,6 +31,7 @@ import { agentsEvents, agentsMethods } from './methods/agents.js';
 import { skillsMethods } from './methods/skills.js';
 import { eventsEvents, eventsMethods } from './methods/events.js';
 import { idpEvents, idpMethods } from './methods/idp.js';
+import { registryMethods } from './methods/registry.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -65,6 +66,7 @@ export const methods = {
   ...skillsMethods,
   ...eventsMethods,
   ...idpMethods,
+  ...registryMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

@@ -35,6 +35,7 @@ import { agentFeed } from '../handlers/agents.js';
 import { skillsHandlers } from '../handlers/skills.js';
 import { eventsHandlers } from '../handlers/events.js';
 import { idpHandlers } from '../handlers/idp.js';
+import { registryHandlers } from '../handlers/registry.js';
 import type { EventsService } from '../ext-events/events-service.js';
 
 /**
@@ -85,5 +86,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...skillsHandlers(ctx),
     ...eventsHandlers(events),
     ...idpHandlers(ctx),
+    ...registryHandlers(ctx),
   }, redactor);
 }
