@@ -101,7 +101,7 @@ function badEntryName(name: string): string | undefined {
 export async function openBundle(bytes: Buffer): Promise<OpenBundle> {
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(bytes);
+    zip = await JSZip.loadAsync(bytes, { createFolders: false });
   } catch (err) {
     throw new CoreError('INVALID_CONFIG', `The MCPB bundle is not a readable zip: ${err instanceof Error ? err.message : String(err)}`);
   }
