@@ -35,6 +35,7 @@ import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
 import { skillsHandlers } from '../handlers/skills.js';
 import { eventsHandlers } from '../handlers/events.js';
+import { registryHandlers } from '../handlers/registry.js';
 import type { EventsService } from '../ext-events/events-service.js';
 
 /**
@@ -85,5 +86,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...gatewayHttpDoorHandlers(ctx),
     ...skillsHandlers(ctx),
     ...eventsHandlers(events),
+    ...registryHandlers(ctx),
   }, redactor);
 }
