@@ -181,10 +181,11 @@ function keyValues(inputs: Inputs, prefix: 'env' | 'header', list: readonly Entr
   for (const kv of list ?? []) {
     if (typeof kv.name !== 'string' || kv.name === '' || kv.name === '__proto__') continue;
     const r = inputs.resolve(`${prefix}:${kv.name}`, prefix === 'env' ? 'env' : 'header', kv.name, kv);
+    // Secret whether filled or not: the plan names every secret a host would otherwise hold.
+    if (r.secret) secret.push(kv.name);
     if (r.value === undefined) continue;
     map[kv.name] = r.value;
     hints.set(kv.name, r.value);
-    if (r.secret) secret.push(kv.name);
   }
   return { map, secret };
 }
