@@ -17,7 +17,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorld, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
+import { makeWorld, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
 
 const PKG = '@modelcontextprotocol/server-filesystem';
@@ -42,6 +42,18 @@ const entry = {
   ],
 };
 
+/** Test-only npx first on the world's PATH: exactly this package from node_modules, nothing else. */
+function npxShim(w: TempWorld): void {
+  const bin = join(w.root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(
+    join(bin, 'npx'),
+    `#!/bin/sh\nif [ "$1" = "-y" ] && [ "$2" = "${PKG}@${VERSION}" ]; then shift 2; exec "${process.execPath}" "${BIN}" "$@"; fi\necho "test npx: refused $*" >&2\nexit 97\n`,
+  );
+  chmodSync(join(bin, 'npx'), 0o755);
+  w.env.PATH = `${bin}${delimiter}${w.env.PATH ?? ''}`;
+}
+
 let world: TempWorld;
 let h: CoreHarness;
 let registry: Server;
@@ -61,15 +73,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => registry.listen(0, '127.0.0.1', r));
   const addr = registry.address();
   registryUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  // Test-only npx: exactly this package from node_modules, nothing else.
-  const bin = join(world.root, 'bin');
-  mkdirSync(bin);
-  writeFileSync(
-    join(bin, 'npx'),
-    `#!/bin/sh\nif [ "$1" = "-y" ] && [ "$2" = "${PKG}@${VERSION}" ]; then shift 2; exec "${process.execPath}" "${BIN}" "$@"; fi\necho "test npx: refused $*" >&2\nexit 97\n`,
-  );
-  chmodSync(join(bin, 'npx'), 0o755);
-  world.env.PATH = `${bin}${delimiter}${world.env.PATH ?? ''}`;
+  npxShim(world);
   shared = join(world.root, 'shared');
   mkdirSync(shared);
   writeFileSync(join(shared, 'hello.txt'), 'hello');
@@ -146,5 +150,29 @@ describe('install from a registry', () => {
     expect(door.data.servers.map((s) => [s.server, s.state])).toEqual([['filesystem', 'listed']]);
     // A plan is used once.
     expect((await h.core.handlers['registry:install']({ id: plan.data.id })).ok).toBe(false);
+  }, 120_000);
+
+  it('switchboard install: a secret on the command line is refused; from the environment it is kept in the keychain', async () => {
+    const cli = makeWorld();
+    try {
+      writeOwnServers(cli, {});
+      npxShim(cli);
+      const base = ['install', entry.name, '--registry', registryUrl, '--set', `directory=${shared}`, '--yes'];
+      const refused = await runSwitchboard(cli, [...base, '--set', `FS_AUDIT_TOKEN=${SECRET}`]);
+      expect(refused.code).toBe(64);
+      expect(refused.stderr).toContain('--set FS_AUDIT_TOKEN: "FS_AUDIT_TOKEN" is a secret and is never taken from the command line (shell history, process lists); type it when asked, or set SWITCHBOARD_SECRET_FS_AUDIT_TOKEN');
+      cli.env.SWITCHBOARD_SECRET_FS_AUDIT_TOKEN = SECRET;
+      const run = await runSwitchboard(cli, base);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`Runs:     npx -y ${PKG}@${VERSION} ${shared}`);
+      expect(run.stdout).toContain('env FS_AUDIT_TOKEN=•••••••• (secret: kept in the secret store)');
+      expect(run.stdout).toContain(`Installed "filesystem" (${entry.name} ${VERSION})`);
+      const written = readFileSync(join(cli.dataDir, 'servers.json'), 'utf8');
+      expect(written).not.toContain(SECRET);
+      // The keychain is shared with the test above: its id is taken, so this one gets a fresh one.
+      expect(JSON.parse(written).mcpServers.filesystem.env).toEqual({ FS_AUDIT_TOKEN: expect.stringMatching(/^\$\{secret:filesystem-fs_audit_token(-\d+)?\}$/) });
+    } finally {
+      cli.cleanup();
+    }
   }, 120_000);
 });
