@@ -12,10 +12,13 @@
  * runs exactly that package from node_modules and refuses anything else, so the written command is
  * what connects.
  */
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
@@ -54,6 +57,27 @@ function npxShim(w: TempWorld): void {
   w.env.PATH = `${bin}${delimiter}${w.env.PATH ?? ''}`;
 }
 
+/** An MCPB bundle whose server runs the filesystem server from node_modules, and its entry. */
+async function bundleEntry(): Promise<{ entry: Record<string, unknown>; bytes: Buffer }> {
+  const zip = new JSZip();
+  const manifest = {
+    manifest_version: '0.2',
+    name: 'files',
+    version: '1.0.0',
+    server: { type: 'node', entry_point: 'server/index.mjs', mcp_config: { command: 'node', args: ['${__dirname}/server/index.mjs', '${user_config.folder}'] } },
+    user_config: { folder: { type: 'directory', title: 'Folder', required: true } },
+    compatibility: { platforms: [process.platform] },
+  };
+  zip.file('manifest.json', JSON.stringify(manifest), { createFolders: false });
+  zip.file('server/index.mjs', `await import(${JSON.stringify(pathToFileURL(BIN).href)});\n`, { createFolders: false });
+  const bytes = await zip.generateAsync({ type: 'nodebuffer', platform: 'UNIX' });
+  const sha = createHash('sha256').update(bytes).digest('hex');
+  return {
+    bytes,
+    entry: { name: 'io.example/files', description: 'Files from a bundle', version: '1.0.0', packages: [{ registryType: 'mcpb', identifier: '', fileSha256: sha, transport: { type: 'stdio' } }] },
+  };
+}
+
 let world: TempWorld;
 let h: CoreHarness;
 let registry: Server;
@@ -63,16 +87,20 @@ let shared = '';
 beforeAll(async () => {
   world = makeWorld();
   writeOwnServers(world, {});
-  // The registry: /v0.1/servers/<name>/versions/<version|latest>.
+  // The registry: /v0.1/servers/<name>/versions/<version|latest>, and the bundle's file.
+  const bundle = await bundleEntry();
   registry = createServer((req, res) => {
+    const answer = (e: { name: unknown }) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ server: e, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } } }));
     const want = `/v0.1/servers/${encodeURIComponent(entry.name)}/versions/`;
-    if (req.url === `${want}latest` || req.url === `${want}${VERSION}`) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ server: entry, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } } }));
-    } else res.writeHead(404).end('{}');
+    if (req.url === `${want}latest` || req.url === `${want}${VERSION}`) answer(entry);
+    else if (req.url === `/v0.1/servers/${encodeURIComponent('io.example/files')}/versions/latest`) answer(bundle.entry as { name: unknown });
+    else if (req.url === '/files.mcpb') res.writeHead(200).end(bundle.bytes);
+    else res.writeHead(404).end('{}');
   });
   await new Promise<void>((r) => registry.listen(0, '127.0.0.1', r));
   const addr = registry.address();
   registryUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  ((bundle.entry.packages as { identifier: string }[])[0] as { identifier: string }).identifier = `${registryUrl}/files.mcpb`;
   npxShim(world);
   shared = join(world.root, 'shared');
   mkdirSync(shared);
@@ -150,6 +178,32 @@ describe('install from a registry', () => {
     expect(door.data.servers.map((s) => [s.server, s.state])).toEqual([['filesystem', 'listed']]);
     // A plan is used once.
     expect((await h.core.handlers['registry:install']({ id: plan.data.id })).ok).toBe(false);
+  }, 120_000);
+
+  it('an MCPB bundle: checked, unpacked 0700 into bundles/<name>@<version>, run as its manifest says, connected', async () => {
+    const plan = await h.core.handlers['registry:planInstall']({ name: 'io.example/files', registry: registryUrl });
+    if (!plan.ok) throw new Error(plan.error.message);
+    const dir = join(world.dataDir, 'bundles', 'io.example_files@1.0.0');
+    expect({ command: plan.data.command, args: plan.data.args, inputs: plan.data.inputs.map((i) => i.key), files: plan.data.files }).toEqual({
+      command: 'node',
+      args: [`${dir}/server/index.mjs`, '${user_config.folder}'],
+      inputs: ['config:folder'],
+      files: [
+        { path: join(world.dataDir, 'servers.json'), what: 'definition' },
+        { path: dir, what: 'bundle' },
+      ],
+    });
+    expect(existsSync(dir)).toBe(false);
+    const done = await h.core.handlers['registry:install']({ id: plan.data.id, values: { 'config:folder': shared } });
+    if (!done.ok) throw new Error(done.error.message);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')).mcpServers.files).toMatchObject({ command: 'node', args: [`${dir}/server/index.mjs`, shared] });
+    expect(
+      await waitFor(async () => {
+        const tools = await h.core.handlers['tools:list']({ server: 'files' });
+        return tools.ok && tools.data.some((t) => t.name === 'list_directory');
+      }, 60_000),
+    ).toBe(true);
   }, 120_000);
 
   it('switchboard install: a secret on the command line is refused; from the environment it is kept in the keychain', async () => {
