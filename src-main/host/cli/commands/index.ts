@@ -58,6 +58,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['disconnect'], load: async () => (await import('./connect.js')).disconnectCommand },
   { names: ['guard'], load: async () => (await import('./guard.js')).guardCommand },
   { names: ['open'], load: async () => (await import('./open.js')).openCommand },
+  { names: ['search'], load: async () => (await import('./registry-browse.js')).searchCommand },
+  { names: ['show'], load: async () => (await import('./registry-browse.js')).showCommand },
+  { names: ['registry'], load: async () => (await import('./registry.js')).registryCommand },
 ];
 
 /** The entry whose name or alias is `word`, or undefined. */
