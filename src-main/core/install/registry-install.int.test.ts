@@ -22,6 +22,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
+import { writeCachedAnswer } from '../registry/registry-cache.js';
+import { versionPath } from '../registry/registry-client.js';
 
 const PKG = '@modelcontextprotocol/server-filesystem';
 const VERSION = (createRequire(import.meta.url)(`${PKG}/package.json`) as { version: string }).version;
@@ -83,6 +85,8 @@ let h: CoreHarness;
 let registry: Server;
 let registryUrl = '';
 let shared = '';
+/** Every request the registry got, in order. */
+const asked: string[] = [];
 
 beforeAll(async () => {
   world = makeWorld();
@@ -90,6 +94,7 @@ beforeAll(async () => {
   // The registry: /v0.1/servers/<name>/versions/<version|latest>, and the bundle's file.
   const bundle = await bundleEntry();
   registry = createServer((req, res) => {
+    asked.push(req.url ?? '');
     const answer = (e: { name: unknown }) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ server: e, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } } }));
     const want = `/v0.1/servers/${encodeURIComponent(entry.name)}/versions/`;
     if (req.url === `${want}latest` || req.url === `${want}${VERSION}`) answer(entry);
@@ -225,6 +230,12 @@ describe('install from a registry', () => {
       expect(written).not.toContain(SECRET);
       // The keychain is shared with the test above: its id is taken, so this one gets a fresh one.
       expect(JSON.parse(written).mcpServers.filesystem.env).toEqual({ FS_AUDIT_TOKEN: expect.stringMatching(/^\$\{secret:filesystem-fs_audit_token(-\d+)?\}$/) });
+      // status names a newer version from the cached answer alone: the one-shot CLI asks no registry.
+      await writeCachedAnswer(cli.dataDir, registryUrl, versionPath(entry.name, 'latest'), { server: { ...entry, version: '9999.1.0' } }, Date.now() - 3 * 3600_000);
+      const before = asked.length;
+      const status = await runSwitchboard(cli, ['status']);
+      expect(status.stdout).toContain(`Update: filesystem ${VERSION} → 9999.1.0 published in ${registryUrl} (${entry.name}; checked 3 h ago)`);
+      expect(asked.slice(before)).toEqual([]);
     } finally {
       cli.cleanup();
     }
