@@ -32,6 +32,7 @@ import { skillsMethods } from './methods/skills.js';
 import { eventsEvents, eventsMethods } from './methods/events.js';
 import { idpEvents, idpMethods } from './methods/idp.js';
 import { registryMethods } from './methods/registry.js';
+import { registryInstallMethods } from './methods/registry-install.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -67,6 +68,7 @@ export const methods = {
   ...eventsMethods,
   ...idpMethods,
   ...registryMethods,
+  ...registryInstallMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

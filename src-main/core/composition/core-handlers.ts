@@ -24,6 +24,7 @@ import type { ToolPinStore } from '../trust/tool-pins.js';
 import { redactResults } from '../redaction/redact-failures.js';
 import { channelHandlers } from '../handlers/channels.js';
 import { installHandlers } from '../handlers/install.js';
+import { registryInstallHandlers } from '../handlers/registry-install.js';
 import { checkHandlers } from '../handlers/checks.js';
 import { budgetHandlers } from '../handlers/budget.js';
 import { appReader, appsHandlers } from '../handlers/apps.js';
@@ -73,6 +74,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...protocolHandlers(ctx),
     ...channelHandlers(ctx),
     ...installHandlers(ctx),
+    ...registryInstallHandlers(ctx),
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
     ...appsHandlers(ctx, pins, tools['tools:call'], inspector['resources:read']),

@@ -49,6 +49,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['import'], load: async () => (await import('./transfer.js')).importCommand },
   { names: ['export'], load: async () => (await import('./transfer.js')).exportCommand },
   { names: ['input'], load: async () => (await import('./input.js')).inputCommand },
+  { names: ['install'], load: async () => (await import('./install.js')).installCommand },
   { names: ['reauth', 'login'], load: async () => (await import('./reauth.js')).reauthCommand },
   { names: ['unauth', 'logout'], load: async () => (await import('./unauth.js')).unauthCommand },
   { names: ['idp'], load: async () => (await import('./idp.js')).idpCommand },
