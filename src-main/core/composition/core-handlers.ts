@@ -34,6 +34,7 @@ import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
 import { skillsHandlers } from '../handlers/skills.js';
 import { eventsHandlers } from '../handlers/events.js';
+import { cardsHandlers } from '../handlers/cards.js';
 import type { EventsService } from '../ext-events/events-service.js';
 
 /**
@@ -83,5 +84,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...gatewayHttpDoorHandlers(ctx),
     ...skillsHandlers(ctx),
     ...eventsHandlers(events),
+    ...cardsHandlers(ctx),
   }, redactor);
 }
