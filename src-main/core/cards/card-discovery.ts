@@ -144,21 +144,33 @@ export async function findServerCard(input: string, entry?: string): Promise<Car
   const catalog = await getJson(catalogUrl, CATALOG_MEDIA_TYPE);
   const entries = catalog.ok ? cardEntries(catalog.doc) : undefined;
   tried.push({ url: catalogUrl, outcome: !catalog.ok ? catalog.outcome : entries === undefined ? 'not an AI Catalog' : `catalog, ${entries.length} Server Card entr${entries.length === 1 ? 'y' : 'ies'}` });
-  if (catalog.ok && entries !== undefined && entries.length > 0) {
-    const wanted = `${trimSlash(target)}/server-card`;
-    const pick = entry !== undefined ? entries.find((e) => e.identifier === entry) : (hasPath ? entries.find((e) => e.url !== undefined && new URL(e.url, catalog.url).href === wanted) : undefined) ?? entries[0];
-    if (pick === undefined) throw new CoreError('NOT_FOUND', `The AI Catalog at ${catalogUrl} has no Server Card entry "${entry ?? ''}"`);
-    const others = entries.filter((e) => e !== pick).map((e) => ({ identifier: e.identifier, ...(e.url !== undefined ? { url: new URL(e.url, catalog.url).href } : {}) }));
-    if (pick.data !== undefined) return done(asCard(pick.data, `${catalogUrl} (entry ${pick.identifier})`), catalogUrl, 'catalog', others);
-    if (pick.url !== undefined) {
-      const cardUrl = new URL(pick.url, catalog.url);
-      if (cardUrl.protocol !== 'http:' && cardUrl.protocol !== 'https:') throw new CoreError('BAD_REQUEST', `The AI Catalog entry ${pick.identifier} points to ${cardUrl.protocol}, not http(s)`);
-      const got = await getJson(cardUrl.href, CARD_MEDIA_TYPE);
-      tried.push({ url: cardUrl.href, outcome: got.ok ? 'card' : got.outcome });
-      if (got.ok) return done(asCard(got.doc, cardUrl.href), cardUrl.href, 'catalog', others);
-    }
-  } else if (entry !== undefined) {
-    throw new CoreError('NOT_FOUND', `No AI Catalog at ${catalogUrl} (${tried[0]?.outcome ?? ''}) to pick the entry "${entry}" from`);
+  const cardEntriesFound = catalog.ok && entries !== undefined ? entries : [];
+  const others = (pick: CatalogEntry): CardLookup['others'] =>
+    cardEntriesFound.filter((e) => e !== pick).map((e) => ({ identifier: e.identifier, ...(e.url !== undefined && catalog.ok ? { url: new URL(e.url, catalog.url).href } : {}) }));
+  /** The card an entry gives (inline or at its url, fetched and recorded), or undefined when its url does not answer. */
+  const fromEntry = async (pick: CatalogEntry): Promise<CardLookup | undefined> => {
+    if (!catalog.ok) return undefined;
+    if (pick.data !== undefined) return done(asCard(pick.data, `${catalogUrl} (entry ${pick.identifier})`), catalogUrl, 'catalog', others(pick));
+    if (pick.url === undefined) return undefined;
+    const cardUrl = new URL(pick.url, catalog.url);
+    if (cardUrl.protocol !== 'http:' && cardUrl.protocol !== 'https:') throw new CoreError('BAD_REQUEST', `The AI Catalog entry ${pick.identifier} points to ${cardUrl.protocol}, not http(s)`);
+    const got = await getJson(cardUrl.href, CARD_MEDIA_TYPE);
+    tried.push({ url: cardUrl.href, outcome: got.ok ? 'card' : got.outcome });
+    return got.ok ? done(asCard(got.doc, cardUrl.href), cardUrl.href, 'catalog', others(pick)) : undefined;
+  };
+  if (entry !== undefined) {
+    const pick = cardEntriesFound.find((e) => e.identifier === entry);
+    if (pick === undefined) throw new CoreError('NOT_FOUND', `No Server Card entry "${entry}" in an AI Catalog at ${catalogUrl} (${tried[0]?.outcome ?? ''})`);
+    const got = await fromEntry(pick);
+    if (got) return got;
+    throw new CoreError('NOT_FOUND', `The Server Card of "${entry}" could not be read: ${tried.map((t) => `${t.url} (${t.outcome})`).join(', ')}`);
+  }
+  // An endpoint URL takes the entry whose card sits at `<url>/server-card`; a bare domain the first entry.
+  const wanted = `${trimSlash(target)}/server-card`;
+  const fitting = hasPath ? cardEntriesFound.find((e) => e.url !== undefined && catalog.ok && new URL(e.url, catalog.url).href === wanted) : cardEntriesFound[0];
+  if (fitting) {
+    const got = await fromEntry(fitting);
+    if (got) return got;
   }
 
   // 2.–4. The endpoint's card path, the URL itself when it names a card, older locations.
@@ -172,6 +184,12 @@ export async function findServerCard(input: string, entry?: string): Promise<Car
     const got = await getJson(c.url, CARD_MEDIA_TYPE);
     tried.push({ url: c.url, outcome: got.ok ? 'card' : got.outcome });
     if (got.ok) return done(asCard(got.doc, c.url), c.url, c.via);
+  }
+  // The catalog lists cards, none at this endpoint's location: its first, said so.
+  const first = cardEntriesFound[0];
+  if (first !== undefined && first !== fitting) {
+    const got = await fromEntry(first);
+    if (got) return { ...got, warnings: [`The AI Catalog lists no card at ${wanted}: this is its first entry (${first.identifier}).`, ...got.warnings] };
   }
   throw new CoreError('NOT_FOUND', `No Server Card found for ${target.href}; tried: ${tried.map((t) => `${t.url} (${t.outcome})`).join(', ')}`);
 }

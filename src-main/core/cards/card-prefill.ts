@@ -56,20 +56,3 @@ export function cardPrefill(card: ServerCard): CardPrefill | undefined {
   };
 }
 
-/**
- * The prefill's URL with every `{variable}` replaced by `values[variable]` (URI-encoded), or the
- * names still missing. Required variables without a value are missing; an optional one falls back to
- * its default.
- */
-export function fillUrl(prefill: CardPrefill, values: Record<string, string>): { url: string } | { missing: string[] } {
-  const missing: string[] = [];
-  const url = prefill.url.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (whole, name: string) => {
-    const v = values[name] ?? prefill.variables.find((x) => x.name === name)?.value;
-    if (v === undefined || v === '') {
-      missing.push(name);
-      return whole;
-    }
-    return encodeURIComponent(v);
-  });
-  return missing.length > 0 ? { missing } : { url };
-}
