@@ -30,6 +30,8 @@ import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
 import { skillsMethods } from './methods/skills.js';
 import { eventsEvents, eventsMethods } from './methods/events.js';
+import { registryMethods } from './methods/registry.js';
+import { registryInstallMethods } from './methods/registry-install.js';
 import { cardsMethods } from './methods/cards.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
@@ -64,6 +66,8 @@ export const methods = {
   ...agentsMethods,
   ...skillsMethods,
   ...eventsMethods,
+  ...registryMethods,
+  ...registryInstallMethods,
   ...cardsMethods,
 } as const;
 

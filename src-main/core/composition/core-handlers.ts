@@ -24,6 +24,7 @@ import type { ToolPinStore } from '../trust/tool-pins.js';
 import { redactResults } from '../redaction/redact-failures.js';
 import { channelHandlers } from '../handlers/channels.js';
 import { installHandlers } from '../handlers/install.js';
+import { registryInstallHandlers } from '../handlers/registry-install.js';
 import { checkHandlers } from '../handlers/checks.js';
 import { budgetHandlers } from '../handlers/budget.js';
 import { appReader, appsHandlers } from '../handlers/apps.js';
@@ -34,6 +35,7 @@ import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
 import { skillsHandlers } from '../handlers/skills.js';
 import { eventsHandlers } from '../handlers/events.js';
+import { registryHandlers } from '../handlers/registry.js';
 import { cardsHandlers } from '../handlers/cards.js';
 import type { EventsService } from '../ext-events/events-service.js';
 
@@ -72,6 +74,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...protocolHandlers(ctx),
     ...channelHandlers(ctx),
     ...installHandlers(ctx),
+    ...registryInstallHandlers(ctx),
     ...checkHandlers(ctx),
     ...budgetHandlers(ctx, toolToggles, (server) => pins.held(server)),
     ...appsHandlers(ctx, pins),
@@ -84,6 +87,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...gatewayHttpDoorHandlers(ctx),
     ...skillsHandlers(ctx),
     ...eventsHandlers(events),
+    ...registryHandlers(ctx),
     ...cardsHandlers(ctx),
   }, redactor);
 }

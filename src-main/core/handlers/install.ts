@@ -15,25 +15,29 @@ import { DATA_FILES } from '../data/paths.js';
 import { configHandlers } from './config.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
+/** Where each name is defined now, in any host's file (shadowed and untrusted definitions included), and its lookalikes. Also for registry installs. */
+export async function installDefinitions(ctx: CoreContext): Promise<Required<Pick<InstallSite, 'definitionsOf' | 'lookalikesOf'>>> {
+  const discovery = await ctx.ensureDiscovered();
+  const all = discovery.definitions ?? discovery.servers;
+  return {
+    definitionsOf: (name) => all.filter((d) => d.name === name).map((d) => d.source),
+    // Attack pass 8, F12: names compared the way agent-visible tool names are formed.
+    lookalikesOf: (name) => all.filter((d) => d.name !== name && sameAgentServer(d.name, name)).map((d) => ({ name: d.name, source: d.source })),
+  };
+}
+
+/** What installing `name` would hide now: other hosts' definitions of it and every lookalike (each needs `confirmShadow`). */
+export async function installShadowsOf(ctx: CoreContext, name: string): Promise<Provenance[]> {
+  const site = await installDefinitions(ctx);
+  return [...site.definitionsOf(name).filter((d) => d.host !== 'switchboard'), ...site.lookalikesOf(name).map((l) => l.source)];
+}
+
 export function installHandlers(ctx: CoreContext): HandlerGroup<'install:preview' | 'install:confirm' | 'install:cancel'> {
   const requests = new InstallRequests();
   const file = join(ctx.options.dataDir, DATA_FILES.servers);
   const add = configHandlers(ctx)['config:add'];
-  /** Where each name is defined now, in any host's file (shadowed and untrusted definitions included), and its lookalikes. */
-  const definitions = async (): Promise<Pick<InstallSite, 'definitionsOf' | 'lookalikesOf'>> => {
-    const discovery = await ctx.ensureDiscovered();
-    const all = discovery.definitions ?? discovery.servers;
-    return {
-      definitionsOf: (name) => all.filter((d) => d.name === name).map((d) => d.source),
-      // Attack pass 8, F12: names compared the way agent-visible tool names are formed.
-      lookalikesOf: (name) => all.filter((d) => d.name !== name && sameAgentServer(d.name, name)).map((d) => ({ name: d.name, source: d.source })),
-    };
-  };
-  /** What installing `name` would hide now: other hosts' definitions of it and every lookalike (each needs `confirmShadow`). */
-  const shadowsOf = async (name: string): Promise<Provenance[]> => {
-    const site = await definitions();
-    return [...site.definitionsOf(name).filter((d) => d.host !== 'switchboard'), ...site.lookalikesOf!(name).map((l) => l.source)];
-  };
+  const definitions = () => installDefinitions(ctx);
+  const shadowsOf = (name: string) => installShadowsOf(ctx, name);
   return {
     'install:preview': async ({ link }) => {
       try {

@@ -61,6 +61,8 @@ export interface InstallSite {
   lookalikesOf?(name: string): { name: string; source: Provenance }[];
   /** The environment the value resolver reads (a value naming one of its variables is refused). */
   env: ResolverEnv;
+  /** How a refusal starts for a door other than a link (`This registry entry was refused`); default the link's words. */
+  door?: string;
 }
 
 /** `Cursor /home/me/.cursor/mcp.json` — a definition's host and file as the person reads them. */
@@ -75,22 +77,38 @@ export function whereDefined(p: Provenance): string {
  * carrying a value that is not literal (`checkOutsideDefinition`: which field, which syntax, why).
  */
 export function describeInstall(link: string, site: InstallSite): { preview: Omit<InstallPreview, 'id'>; name: string; fields: InstallFields } {
-  const { file } = site;
   const parsed = parseInstallLink(link);
   if (parsed.kind === 'invalid') throw new CoreError('INVALID_CONFIG', `This install link was refused: ${parsed.reason}`);
-  const { config, name } = parsed;
+  return describeDefinition(parsed.config, parsed.name, parsed.origin, parsed.renamedFrom, site);
+}
+
+/**
+ * `describeInstall` for a definition that came from outside by another door than a link (a registry
+ * entry, issue 36): the same checks (`checkOutsideDefinition`), the same warnings and the same
+ * preview. `config` is the server's config object as a link would carry it. Throws as `describeInstall`.
+ */
+export function describeDefinition(
+  config: Record<string, unknown>,
+  name: string,
+  origin: InstallPreview['origin'],
+  renamedFrom: string | undefined,
+  site: InstallSite,
+): { preview: Omit<InstallPreview, 'id'>; name: string; fields: InstallFields } {
+  const { file } = site;
+  const refused = site.door ?? 'This install link was refused';
+  const parsed = { origin, ...(renamedFrom !== undefined ? { renamedFrom } : {}) };
   // Attack pass 8, M1: a `__proto__` key (which a map copied by assignment would turn into its
   // prototype; the schema's record check lets any value through under it) is refused outright.
   for (const k of ['env', 'headers'] as const) {
     const m = config[k];
     if (!m || typeof m !== 'object' || Array.isArray(m)) continue;
-    if (Object.hasOwn(m, '__proto__')) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${k} may not have a key named "__proto__". Nothing was written.`);
+    if (Object.hasOwn(m, '__proto__')) throw new CoreError('INVALID_CONFIG', `${refused}: ${k} may not have a key named "__proto__". Nothing was written.`);
   }
   const checked = validateServerConfig(config);
-  if (!checked.ok) throw new CoreError('INVALID_CONFIG', `This install link was refused: ${checked.errors.join('; ')}`);
+  if (!checked.ok) throw new CoreError('INVALID_CONFIG', `${refused}: ${checked.errors.join('; ')}`);
   const live = checkOutsideDefinition(config, site.env);
   if (live.length > 0) {
-    throw new CoreError('INVALID_CONFIG', `This install link was refused: a link may carry literal values only. ${live.map((p) => p.message).join('; ')}. Nothing was written.`);
+    throw new CoreError('INVALID_CONFIG', `${refused}: ${site.door === undefined ? 'a link' : 'an entry'} may carry literal values only. ${live.map((p) => p.message).join('; ')}. Nothing was written.`);
   }
   const fields: InstallFields = { transport: checked.transport };
   const str = (k: string): string | undefined => (typeof config[k] === 'string' ? (config[k] as string) : undefined);

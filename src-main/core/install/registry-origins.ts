@@ -1,0 +1,49 @@
+/**
+ * Where each definition installed from an MCP Registry came from (issue 36 item 3, docs/registry.md
+ * § Install): `<dataDir>/registry-origins.json`, written through the data-file rules
+ * (data/data-files.ts: atomic, `.prev` kept) after a registry install wrote the definition.
+ *
+ * Shape: `{ "version": 1, "servers": [{ "server", "file", "registry", "registryUrl", "name",
+ * "version", "installedAt" }] }` — `server`/`file` the definition written (its name and file),
+ * the rest the entry it came from. A host's file cannot carry this, so it is kept here for every
+ * install (Switchboard's own file or a host's). `switchboard status` compares `version` with the
+ * registry answers already cached (no registry is asked for it).
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { readDataOutcome, writeDataFile } from '../data/data-files.js';
+
+/** The record's file name in the data folder. */
+export const REGISTRY_ORIGINS_FILE = 'registry-origins.json';
+
+const OriginSchema = z.object({
+  server: z.string(),
+  file: z.string(),
+  registry: z.string(),
+  registryUrl: z.string(),
+  name: z.string(),
+  version: z.string(),
+  installedAt: z.string(),
+});
+export type RegistryOrigin = z.infer<typeof OriginSchema>;
+
+const FileSchema = z.object({ version: z.literal(1), servers: z.array(OriginSchema) });
+
+/** The recorded origins; `[]` when the file is missing or unreadable (an unreadable record loses no definition). */
+export function readOrigins(dataDir: string): RegistryOrigin[] {
+  const read = readDataOutcome(join(dataDir, REGISTRY_ORIGINS_FILE));
+  if (read.kind !== 'text') return [];
+  try {
+    const parsed = FileSchema.safeParse(JSON.parse(read.text));
+    return parsed.success ? parsed.data.servers : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Record `origin`, replacing an earlier one for the same server name and file. */
+export async function recordOrigin(dataDir: string, origin: RegistryOrigin): Promise<void> {
+  const servers = readOrigins(dataDir).filter((o) => !(o.server === origin.server && o.file === origin.file));
+  servers.push(origin);
+  await writeDataFile(join(dataDir, REGISTRY_ORIGINS_FILE), `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
+}
