@@ -244,6 +244,8 @@ describe('planted-secret scan (issue 9)', () => {
       // Without an owner `tasks` says it needs one.
       tasks: [['tasks'], ['tasks', 'envy']],
       input: [['input', 'some-id']],
+      // No registry listens on port 9: the refusal names it (nothing is installed).
+      install: [['install', 'io.example/none', '--registry', 'http://127.0.0.1:9', '--yes']],
       add: [['add', 'later', '--url', 'http://127.0.0.1:9/mcp']],
       edit: [['edit', 'later', '--header', `Authorization: Bearer ${PLANTED.header}`]],
       disable: [['disable', 'later']],

@@ -117,10 +117,16 @@ export const RegistryVersionSchema = z.object({
   isLatest: z.boolean().optional(),
 });
 
+/** One schema violation: the JSON Pointer of the failing place (`/packages/0/version`) and what is wrong. */
+export const SchemaProblemSchema = z.object({ path: z.string(), message: z.string() });
+export type SchemaProblem = z.infer<typeof SchemaProblemSchema>;
+
 export const RegistryShowResultSchema = z.object({
   card: RegistryCardSchema,
-  /** The whole `server.json` of that version, as the registry sent it (valid against the kept schema). */
+  /** The whole `server.json` of that version, exactly as the registry sent it. */
   server: z.record(z.string(), z.unknown()),
+  /** Where `server` fails the schema it names (src-main/core/registry/server-json-schema.ts); empty: valid. */
+  problems: z.array(SchemaProblemSchema),
   /** Every version the registry lists for the name (empty when it would not say). */
   versions: z.array(RegistryVersionSchema),
   /** Other configured registries that list the same name. */
@@ -128,10 +134,6 @@ export const RegistryShowResultSchema = z.object({
   cache: RegistryCacheInfoSchema,
 });
 export type RegistryShowResult = z.infer<typeof RegistryShowResultSchema>;
-
-/** One schema violation: the JSON Pointer of the failing place (`/packages/0/version`) and what is wrong. */
-export const SchemaProblemSchema = z.object({ path: z.string(), message: z.string() });
-export type SchemaProblem = z.infer<typeof SchemaProblemSchema>;
 
 export const ServerJsonValidationSchema = z.object({
   valid: z.boolean(),

@@ -32,7 +32,8 @@ import { checkOutsideDefinition } from '../install/outside-definition.js';
 import { unpackBundle } from '../install/mcpb-bundle.js';
 import { recordOrigin } from '../install/registry-origins.js';
 import { blockedBy, fieldsOf, mapChoice, planRegistryInstall, type PlanChoice, type PlanSite } from '../install/registry-install-plan.js';
-import { lookupEntry, OFFICIAL_REGISTRY, registriesFor, type RegistryRef } from '../install/registry-lookup.js';
+import { lookupEntry, registriesFor, type RegistryRef } from '../install/registry-lookup.js';
+import { RegistrySettings } from '../registry/registry-settings.js';
 import type { RegistryEntry } from '../install/registry-entry.js';
 import { freshSecretId } from '../secrets/literal-secrets.js';
 import { referencedAccounts, secretAccount, storeSecret } from '../secrets/secret-refs.js';
@@ -55,7 +56,7 @@ interface Pending {
 /** Plans kept at once (the oldest is dropped). */
 const MAX_PLANS = 10;
 
-/** Options of the registry install handlers (tests give a fetch; the registry list comes from the registry settings). */
+/** Options of the registry install handlers (default: the registries configured in state.json, the global fetch). */
 export interface RegistryInstallOptions {
   registries?: () => readonly RegistryRef[];
   fetch?: typeof fetch;
@@ -65,7 +66,8 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
   const plans = new Map<string, Pending>();
   const file = join(ctx.options.dataDir, DATA_FILES.servers);
   const config = configHandlers(ctx);
-  const registries = options.registries ?? (() => [OFFICIAL_REGISTRY]);
+  const settings = new RegistrySettings(ctx.options.dataDir);
+  const registries = options.registries ?? (() => settings.list());
   const prune = (): void => {
     const now = Date.now();
     for (const [id, p] of plans) if (p.expires < now) plans.delete(id);

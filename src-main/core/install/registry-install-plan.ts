@@ -17,6 +17,7 @@ import { DEFAULT_RUNNERS, mapBundle, mapPackage, mapRemote, RUNNER_HELP, type In
 import type { RegistryInstallPlan, RegistryInstallTarget } from '../../../src-shared/api/methods/registry-install.js';
 import type { HostId } from '../../../src-shared/config/server.js';
 import { HOST_LABELS } from '../../../src-shared/config/server.js';
+import { commandLine } from '../../../src-shared/quote-arg.js';
 
 /** Registry types Switchboard can run. */
 const RUNNABLE = new Set([...Object.keys(DEFAULT_RUNNERS), 'mcpb']);
@@ -130,7 +131,7 @@ function describeShown(shown: InstallFields, name: string, site: PlanSite, incom
     return {
       name,
       transport: shown.transport ?? 'stdio',
-      ...(shown.command !== undefined ? { command: shown.command, commandLine: [shown.command, ...args].join(' ') } : {}),
+      ...(shown.command !== undefined ? { command: shown.command, commandLine: commandLine(shown.command, args) } : {}),
       args,
       env: list(shown.env),
       ...(shown.url !== undefined ? { url: shown.url } : {}),

@@ -14,9 +14,6 @@ export interface RegistryRef {
   url: string;
 }
 
-/** The official registry, used when none other is configured. */
-export const OFFICIAL_REGISTRY: RegistryRef = { name: 'official', url: 'https://registry.modelcontextprotocol.io' };
-
 /** Largest answer read (bytes). */
 const MAX_ANSWER = 4 * 1024 * 1024;
 

@@ -181,10 +181,15 @@ function keyValues(inputs: Inputs, prefix: 'env' | 'header', list: readonly Entr
   for (const kv of list ?? []) {
     if (typeof kv.name !== 'string' || kv.name === '' || kv.name === '__proto__') continue;
     const r = inputs.resolve(`${prefix}:${kv.name}`, prefix === 'env' ? 'env' : 'header', kv.name, kv);
-    if (r.value === undefined) continue;
+    // Secret whether filled or not: the plan names every secret a host would otherwise hold.
+    if (r.secret) secret.push(kv.name);
+    // A required one not filled yet is shown as `<NAME>` (the install refuses until it is given).
+    if (r.value === undefined) {
+      if (kv.isRequired === true && kv.value === undefined) map[kv.name] = `<${kv.name}>`;
+      continue;
+    }
     map[kv.name] = r.value;
     hints.set(kv.name, r.value);
-    if (r.secret) secret.push(kv.name);
   }
   return { map, secret };
 }

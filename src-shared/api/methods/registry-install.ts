@@ -97,7 +97,7 @@ export const registryInstallMethods = {
   /**
    * Turn a registry entry into a plan (nothing written or downloaded; the registry is asked for the
    * entry). `values` (optional) re-plan with what the person typed so far, so the command shown is
-   * the exact one. NOT_FOUND for an unknown entry or index; UNAVAILABLE when no registry answers.
+   * the exact one. NOT_FOUND for an unknown entry or index; CONNECTION_FAILED when the registry cannot be asked; CONFLICT for an MCPB bundle whose SHA-256 differs (nothing unpacked).
    */
   'registry:planInstall': { input: RegistryInstallTargetSchema.extend({ values: z.record(z.string(), z.string()).optional() }).strict(), output: RegistryInstallPlanSchema },
   /**

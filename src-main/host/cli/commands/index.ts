@@ -49,6 +49,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['import'], load: async () => (await import('./transfer.js')).importCommand },
   { names: ['export'], load: async () => (await import('./transfer.js')).exportCommand },
   { names: ['input'], load: async () => (await import('./input.js')).inputCommand },
+  { names: ['install'], load: async () => (await import('./install.js')).installCommand },
   { names: ['reauth', 'login'], load: async () => (await import('./reauth.js')).reauthCommand },
   { names: ['unauth', 'logout'], load: async () => (await import('./unauth.js')).unauthCommand },
   { names: ['serve'], load: async () => (await import('./serve.js')).serveCommand },
@@ -57,6 +58,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['disconnect'], load: async () => (await import('./connect.js')).disconnectCommand },
   { names: ['guard'], load: async () => (await import('./guard.js')).guardCommand },
   { names: ['open'], load: async () => (await import('./open.js')).openCommand },
+  { names: ['search'], load: async () => (await import('./registry-browse.js')).searchCommand },
+  { names: ['show'], load: async () => (await import('./registry-browse.js')).showCommand },
+  { names: ['registry'], load: async () => (await import('./registry.js')).registryCommand },
 ];
 
 /** The entry whose name or alias is `word`, or undefined. */

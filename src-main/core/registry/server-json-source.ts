@@ -1,0 +1,86 @@
+/**
+ * A `server.json` from outside (issue 36 item 4, docs/registry.md § Validate a server.json): given as
+ * text, a file path or an http(s) URL, read (at most 1 MiB), parsed and checked against the schema
+ * version it names. What install-from-file/URL builds on: the same reading, the same check.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { ServerJsonValidation } from '../../../src-shared/api/registry.js';
+import { cardOf } from './registry-cards.js';
+import { REGISTRY_TIMEOUT_MS } from './registry-client.js';
+import { checkServerJson, NEWEST_SCHEMA_VERSION } from './server-json-schema.js';
+import { KindedError } from './kinded-error.js';
+
+/** The largest server.json read (bytes). */
+export const MAX_SERVER_JSON_BYTES = 1024 * 1024;
+
+/** Where a server.json comes from: exactly one of these. */
+export interface ServerJsonSource {
+  json?: string;
+  file?: string;
+  url?: string;
+}
+
+/** Why a source could not be read: `bad-request` (not exactly one; a URL that is not http(s)), `not-found`, `unreachable`. */
+export class ServerJsonSourceError extends KindedError<'bad-request' | 'not-found' | 'unreachable'> {}
+
+/** The text of the source. Rejects with `ServerJsonSourceError`. */
+export async function readServerJsonSource(src: ServerJsonSource): Promise<string> {
+  const given = [src.json, src.file, src.url].filter((v) => v !== undefined).length;
+  if (given !== 1) throw new ServerJsonSourceError('bad-request', 'Give exactly one server.json: its text, a file path or an http(s) URL');
+  if (src.json !== undefined) return src.json;
+  if (src.file !== undefined) return readFileSource(src.file);
+  return readUrlSource(src.url ?? '');
+}
+
+async function readFileSource(file: string): Promise<string> {
+  try {
+    const st = await stat(file);
+    if (!st.isFile()) throw new ServerJsonSourceError('bad-request', `${file} is not a file`);
+    if (st.size > MAX_SERVER_JSON_BYTES) throw new ServerJsonSourceError('bad-request', `${file} is ${st.size} bytes; a server.json is at most ${MAX_SERVER_JSON_BYTES}`);
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if (err instanceof ServerJsonSourceError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new ServerJsonSourceError('not-found', `No file ${file}`);
+    throw new ServerJsonSourceError('bad-request', `${file} could not be read: ${(err as Error).message}`);
+  }
+}
+
+async function readUrlSource(url: string): Promise<string> {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ServerJsonSourceError('bad-request', `"${url}" is neither a file nor an http(s) URL`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServerJsonSourceError('bad-request', `Only http(s) URLs are fetched; got ${u.protocol}`);
+  let res: Response;
+  try {
+    res = await fetch(u, { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS), headers: { accept: 'application/json' } });
+  } catch (err) {
+    throw new ServerJsonSourceError('unreachable', `${url} could not be fetched: ${(err as Error).message}`);
+  }
+  if (res.status === 404) throw new ServerJsonSourceError('not-found', `${url} answered 404 Not Found`);
+  if (!res.ok) throw new ServerJsonSourceError('unreachable', `${url} answered HTTP ${res.status}`);
+  const text = await res.text();
+  if (text.length > MAX_SERVER_JSON_BYTES) throw new ServerJsonSourceError('bad-request', `${url} sent more than ${MAX_SERVER_JSON_BYTES} bytes; a server.json is at most that`);
+  return text;
+}
+
+/** Parse and check a server.json text. Never throws: a parse error is `valid: false` at path `/`. */
+export function validateServerJsonText(text: string): ServerJsonValidation {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    return { valid: false, checkedAgainst: NEWEST_SCHEMA_VERSION, problems: [{ path: '/', message: `not JSON: ${(err as Error).message}` }] };
+  }
+  const check = checkServerJson(doc);
+  const isObject = doc !== null && typeof doc === 'object' && !Array.isArray(doc);
+  const card = check.valid ? cardOf('file', { server: doc }) : undefined;
+  return {
+    ...check,
+    ...(card && 'card' in card ? { card: card.card } : {}),
+    ...(isObject ? { server: doc as Record<string, unknown> } : {}),
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * `switchboard install <name>[@version] [--registry R] [--host <id>] [--package N | --remote N]
+ * [--set KEY=VALUE …] [--yes] [--no-gateway] [--yes-literal-secrets] [--hide-existing]` (issue 36
+ * item 3, docs/registry.md § Install): a thin client of `registry:planInstall` / `registry:install`,
+ * on the running Switchboard when there is one, else on a one-shot core.
+ *
+ * It prints the plan — the exact command or URL, every environment variable and header name, the
+ * values to fill, the file(s) it writes, warnings and the entry's post-install words (never run) —
+ * and asks before installing (`--yes` answers yes; without a terminal `--yes` is required).
+ * Values: `--set KEY=VALUE` (KEY an input key such as `env:API_KEY` or `arg:package:0`, or an
+ * input's name when only one has it). A secret is never taken from the command line (it would stay
+ * in the shell's history and the process list): `--set` of one is refused; it is typed on the
+ * terminal without echo, or read from the environment variable `SWITCHBOARD_SECRET_<NAME>` (the
+ * input's name, upper-cased, other characters `_`). Exit 0 installed, 2 refused or not installed
+ * (declined, blocked), 64 a command-line mistake.
+ */
+import type { InstallInput, RegistryInstallPlan } from '../../../../src-shared/api/methods/registry-install.js';
+import { HOST_IDS, HOST_LABELS, type HostId } from '../../../../src-shared/config/server.js';
+import { EXIT, UsageError } from '../args.js';
+import type { CommandSpec } from '../command-spec.js';
+import type { CliContext } from '../context.js';
+import { lineAsker } from '../answer-prompts.js';
+import { printFailure } from '../output.js';
+import { withOwnerOrOffline } from '../owner-link.js';
+import { PromptCancelled, readHidden } from '../read-hidden.js';
+
+/** The environment variable a secret input is read from (`SWITCHBOARD_SECRET_API_KEY`). */
+export function secretEnvName(input: Pick<InstallInput, 'name'>): string {
+  return `SWITCHBOARD_SECRET_${input.name.replace(/^-+/, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+}
+
+/** `name@version` split at the last `@` (registry names hold none). */
+function nameAndVersion(word: string): { name: string; version?: string } {
+  const at = word.lastIndexOf('@');
+  return at > 0 ? { name: word.slice(0, at), version: word.slice(at + 1) } : { name: word };
+}
+
+/** A non-negative integer flag, or undefined. */
+function indexFlag(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new UsageError(`--${flag} takes a number (0 is the first)`);
+  return Number(value);
+}
+
+/** `--set` pairs resolved to input keys; a secret one refused. */
+function setValues(sets: readonly string[], inputs: readonly InstallInput[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of sets) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set takes KEY=VALUE; got "${pair}"`);
+    const key = pair.slice(0, eq);
+    const byKey = inputs.find((i) => i.key === key);
+    const byName = inputs.filter((i) => i.name === key || i.name.replace(/^-+/, '') === key);
+    const input = byKey ?? (byName.length === 1 ? byName[0] : undefined);
+    if (!input) {
+      const why = byName.length > 1 ? `several inputs are named "${key}": use one of ${byName.map((i) => i.key).join(', ')}` : `the plan asks for no "${key}"`;
+      throw new UsageError(`--set ${key}: ${why} (it asks for: ${inputs.filter((i) => !i.fixed).map((i) => i.key).join(', ') || 'nothing'})`);
+    }
+    if (input.secret) {
+      throw new UsageError(`--set ${key}: "${input.name}" is a secret and is never taken from the command line (shell history, process lists); type it when asked, or set ${secretEnvName(input)}`);
+    }
+    if (input.fixed) throw new UsageError(`--set ${key}: "${input.name}" is fixed by the entry and cannot be changed`);
+    out[input.key] = pair.slice(eq + 1);
+  }
+  return out;
+}
+
+/** The plan in words. */
+function printPlan(ctx: CliContext, plan: RegistryInstallPlan): void {
+  const o = plan.origin;
+  ctx.io.out(`Install "${plan.name}" from ${o.registry}: ${o.name} ${o.version}${plan.status && plan.status !== 'active' ? ` (${plan.status})` : ''}`);
+  if (plan.commandLine !== undefined) ctx.io.out(`  Runs:     ${plan.commandLine}`);
+  if (plan.url !== undefined) ctx.io.out(`  Contacts: ${plan.url}`);
+  for (const e of plan.env) ctx.io.out(`  env ${e.name}=${e.value}${e.secret ? ' (secret: kept in the secret store)' : ''}`);
+  for (const h of plan.headers) ctx.io.out(`  header ${h.name}: ${h.value}${h.secret ? ' (secret: kept in the secret store)' : ''}`);
+  for (const i of plan.inputs.filter((x) => !x.fixed)) {
+    ctx.io.out(`  value ${i.key}${i.required ? ' (required)' : ''}${i.secret ? ' (secret)' : ''}${i.default !== undefined ? ` default ${i.default}` : ''}${i.description ? ` — ${i.description}` : ''}`);
+  }
+  for (const f of plan.files) ctx.io.out(`  ${f.what === 'definition' ? 'Writes' : f.what === 'gateway-entry' ? `Gateway entry for ${HOST_LABELS[f.host ?? 'switchboard']} in` : 'Unpacks into'} ${f.path}`);
+  for (const w of plan.warnings) ctx.io.err(`  ! ${w}`);
+  if (plan.postInstallInstructions !== undefined) ctx.io.out(`  The entry's instructions (shown, not run):\n${plan.postInstallInstructions}`);
+}
+
+/** Ask for each missing required value, and each secret (from the environment, else hidden on the terminal). */
+async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Record<string, string>): Promise<Record<string, string>> {
+  const out = { ...values };
+  const tty = process.stdin.isTTY === true;
+  let asker: ReturnType<typeof lineAsker> | undefined;
+  try {
+    for (const input of plan.inputs) {
+      if (input.fixed || out[input.key] !== undefined) continue;
+      if (input.secret) {
+        const fromEnv = ctx.platform.env[secretEnvName(input)];
+        if (fromEnv !== undefined && fromEnv !== '') out[input.key] = fromEnv;
+        else if (tty) {
+          try {
+            const typed = await readHidden(process.stdin, process.stderr, `${input.name}${input.required ? '' : ' (Enter to leave it out)'} — secret, not shown as you type: `);
+            if (typed !== '') out[input.key] = typed;
+          } catch (err) {
+            if (err instanceof PromptCancelled) throw new UsageError('Cancelled: nothing was installed');
+            throw err;
+          }
+        } else if (input.required) throw new UsageError(`${input.name} is a required secret: type it on a terminal, or set ${secretEnvName(input)}`);
+        continue;
+      }
+      if (!input.required || input.default !== undefined) continue;
+      if (!tty) throw new UsageError(`${input.name} is required: give it with --set ${input.key}=<value>`);
+      asker ??= lineAsker(process.stdin, ctx.io);
+      const line = await asker.ask(`${input.name}${input.description ? ` (${input.description})` : ''}: `);
+      if (line !== undefined && line.trim() !== '') out[input.key] = line.trim();
+    }
+  } finally {
+    asker?.close();
+  }
+  return out;
+}
+
+/** Yes when `--yes`; else asked on the terminal; no terminal without `--yes` is a usage error. */
+async function confirmed(ctx: CliContext, question: string): Promise<boolean> {
+  if (ctx.cli.flags.yes === true) return true;
+  if (process.stdin.isTTY !== true) throw new UsageError('Not installed: give --yes to install without a terminal to ask on');
+  const asker = lineAsker(process.stdin, ctx.io);
+  try {
+    const answer = await asker.ask(`${question} [y/N] `);
+    return /^y(es)?$/i.test(answer?.trim() ?? '');
+  } finally {
+    asker.close();
+  }
+}
+
+export async function runInstall(ctx: CliContext): Promise<number> {
+  const { flags } = ctx.cli;
+  const { name, version } = nameAndVersion(ctx.cli.positionals[0] ?? '');
+  const host = flags.host;
+  if (host !== undefined && (typeof host !== 'string' || !(HOST_IDS as readonly string[]).includes(host))) throw new UsageError(`install: unknown host "${String(host)}" (one of: ${HOST_IDS.join(', ')})`);
+  const pkg = indexFlag(flags.package, 'package');
+  const remote = indexFlag(flags.remote, 'remote');
+  if (pkg !== undefined && remote !== undefined) throw new UsageError('install: give --package or --remote, not both');
+  const sets = Array.isArray(flags.set) ? (flags.set as string[]) : [];
+  const target = {
+    name,
+    ...(version !== undefined ? { version } : {}),
+    ...(typeof flags.registry === 'string' ? { registry: flags.registry } : {}),
+    ...(host !== undefined ? { host: host as HostId } : {}),
+    ...(pkg !== undefined ? { package: pkg } : {}),
+    ...(remote !== undefined ? { remote } : {}),
+  };
+  return withOwnerOrOffline(ctx, async (call) => {
+    const first = await call('registry:planInstall', target);
+    if (!first.ok) return printFailure(ctx, first.error);
+    await call('registry:cancelInstall', { id: first.data.id });
+    const given = setValues(sets, first.data.inputs);
+    const values = await fillValues(ctx, first.data, given);
+    // Planned again with the values that may be shown, so the command printed is the one written.
+    const shownValues = Object.fromEntries(Object.entries(values).filter(([k]) => !first.data.inputs.find((i) => i.key === k)?.secret));
+    const planned = await call('registry:planInstall', { ...target, values: shownValues });
+    if (!planned.ok) return printFailure(ctx, planned.error);
+    const plan = planned.data;
+    if (ctx.cli.json) ctx.io.err(JSON.stringify(plan, null, 2));
+    else printPlan(ctx, plan);
+    if (plan.blocked !== undefined) {
+      await call('registry:cancelInstall', { id: plan.id });
+      ctx.io.err(plan.blocked);
+      return EXIT.FAILURE;
+    }
+    const gateway = flags['no-gateway'] !== true;
+    if (!gateway && plan.literalSecretsWithoutGateway.length > 0) {
+      ctx.io.err(`  ! Without the gateway, ${HOST_LABELS[plan.host ?? 'switchboard']}'s file receives ${plan.literalSecretsWithoutGateway.join(', ')} as plain text.`);
+      if (flags['yes-literal-secrets'] !== true) {
+        await call('registry:cancelInstall', { id: plan.id });
+        throw new UsageError('Not installed: writing secrets into the host\'s file needs --yes-literal-secrets (or keep the gateway)');
+      }
+    }
+    if (!(await confirmed(ctx, `Install "${plan.name}"?`))) {
+      await call('registry:cancelInstall', { id: plan.id });
+      ctx.io.err('Not installed.');
+      return EXIT.FAILURE;
+    }
+    const done = await call('registry:install', {
+      id: plan.id,
+      values,
+      gateway,
+      ...(flags['yes-literal-secrets'] === true ? { confirmLiteralSecrets: true } : {}),
+      ...(flags['hide-existing'] === true ? { confirmShadow: true } : {}),
+    });
+    if (!done.ok) return printFailure(ctx, done.error);
+    if (ctx.cli.json) ctx.io.out(JSON.stringify(done.data, null, 2));
+    else {
+      ctx.io.out(`Installed "${done.data.name}" (${done.data.origin.name} ${done.data.origin.version})`);
+      for (const w of done.data.written) ctx.io.out(`  wrote ${w.path}${w.what === 'gateway-entry' ? ` (gateway entry for ${HOST_LABELS[w.host ?? 'switchboard']})` : w.what === 'bundle' ? ' (bundle)' : ''}`);
+    }
+    for (const n of done.data.notes) ctx.io.err(n);
+    return EXIT.OK;
+  });
+}
+
+export const installCommand: CommandSpec = {
+  name: 'install',
+  synopsis: 'install <name>[@version] [--registry R] [--host <id>] [--package N | --remote N] [--set KEY=VALUE …] [--yes]',
+  summary: 'Install a server from an MCP Registry: shows the exact command and files, asks first; secrets to the secret store',
+  positionals: [1, 1],
+  flags: {
+    registry: { type: 'string', help: '--registry <R>    The registry, by name or URL (default: the first configured that has it)' },
+    host: { type: 'string', help: "--host <id>       Install for a host: a gateway entry of the same name in its file" },
+    package: { type: 'string', help: '--package <N>     Which package of the entry (0 is the first)' },
+    remote: { type: 'string', help: '--remote <N>      Which remote of the entry (0 is the first)' },
+    set: { type: 'string', multiple: true, help: '--set KEY=VALUE   A value of the plan (not a secret: those are asked, or read from SWITCHBOARD_SECRET_<NAME>)' },
+    yes: { type: 'boolean', help: '--yes             Install without asking' },
+    'no-gateway': { type: 'boolean', help: "--no-gateway      Write the definition into the host's file itself" },
+    'yes-literal-secrets': { type: 'boolean', help: "--yes-literal-secrets  With --no-gateway: the host's file may hold the secrets as plain text" },
+    'hide-existing': { type: 'boolean', help: '--hide-existing   Install even though a server of that name in another host is hidden' },
+  },
+  run: runInstall,
+};
