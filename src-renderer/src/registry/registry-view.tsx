@@ -9,20 +9,10 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { RegistryCard, RegistrySearchPart } from '../../../src-shared/api/registry.js';
+import { cacheNote } from '../../../src-shared/api/registry-words.js';
 import { useApp } from '../store/use-store.js';
 import { RegistryInstallDialog } from './registry-install-dialog.js';
 import { useRegistrySearch } from './use-registry-search.js';
-
-/** An age in words: "12 minutes", "3 hours", "2 days". */
-export function ageWords(ms: number): string {
-  const min = Math.round(ms / 60_000);
-  if (min < 1) return 'less than a minute';
-  if (min < 60) return `${min} minute${min === 1 ? '' : 's'}`;
-  const h = Math.round(min / 60);
-  if (h < 48) return `${h} hour${h === 1 ? '' : 's'}`;
-  const d = Math.round(h / 24);
-  return `${d} days`;
-}
 
 /** A link only for an http(s) address (server-provided text), else the text. */
 function SafeLink({ href }: { href: string }) {
@@ -47,13 +37,14 @@ function PartNote({ part }: { part: RegistrySearchPart }) {
     );
   }
   const notes: string[] = [];
-  if (part.cache?.fromCache) notes.push(`Answered from the cache, ${ageWords(part.cache.ageMs)} old${part.cache.reason ? ` (${part.cache.reason})` : ''}.`);
+  const cached = cacheNote(part.registry, part.cache);
+  if (cached !== undefined) notes.push(`${cached}.`);
   if (part.hidden > 0) notes.push(`${part.hidden} deprecated or deleted entr${part.hidden === 1 ? 'y' : 'ies'} hidden on this page.`);
   if (part.skipped.length > 0) notes.push(`${part.skipped.length} entr${part.skipped.length === 1 ? 'y' : 'ies'} skipped: ${part.skipped.map((s) => s.reason).join('; ')}`);
   if (notes.length === 0) return null;
   return (
     <Text size="xs" c="dimmed" role="status" aria-label={`About registry ${part.registry}`}>
-      {part.registry}: {notes.join(' ')}
+      {notes.join(' ')}
     </Text>
   );
 }
