@@ -4,9 +4,12 @@
  * official one removed), search "filesystem" in the Registry view, pick the entry, see the consent
  * dialog with the exact command, install for Claude Code, see the server connect with its tools,
  * and Claude Code's file name it through the gateway. `npx` is a test-only shim first on PATH that
- * runs exactly this package from node_modules (tests never reach the network).
+ * runs exactly this package from node_modules (tests never reach the network). Then, in the same
+ * app, a Server Card on a loopback "domain" prefills the Add dialog, and its secret header lands in
+ * the keychain (servers.json holds the reference).
  */
 import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { expect, test } from './fixtures.js';
@@ -15,9 +18,10 @@ import { startRegistryFixture, type RegistryFixture } from '../src-main/core/reg
 
 const PKG = '@modelcontextprotocol/server-filesystem';
 
-test('search, consent with the exact command, install for Claude Code through the gateway, connect with tools', async ({ page, sandbox }) => {
+test('search, consent with the exact command, install for Claude Code through the gateway, connect with tools; a Server Card prefills Add', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
   let registry: RegistryFixture | undefined;
+  let cardDomain: Server | undefined;
   try {
     registry = await startRegistryFixture();
     const version = (JSON.parse(readFileSync(join(REPO, 'node_modules', PKG, 'package.json'), 'utf8')) as { version: string }).version;
@@ -60,7 +64,42 @@ test('search, consent with the exact command, install for Claude Code through th
       command: process.execPath,
       args: [join(REPO, 'bin', 'switchboard.mjs'), 'gateway', '--host', 'switchboard', '--server', 'server-filesystem'],
     });
+
+    // A Server Card on a loopback "domain" (its AI Catalog) prefills the Add dialog.
+    cardDomain = createServer((req, res) => {
+      const port = (cardDomain?.address() as { port: number }).port;
+      const card = {
+        $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+        name: 'com.example/weather',
+        version: '3.1.0',
+        description: 'Forecasts by city',
+        remotes: [{ type: 'streamable-http', url: `http://127.0.0.1:${port}/mcp`, headers: [{ name: 'X-Tenant', isSecret: true, isRequired: true }] }],
+      };
+      const body = req.url === '/.well-known/ai-catalog.json'
+        ? { specVersion: '1.0', entries: [{ identifier: 'urn:air:example.com:mcp:weather', type: 'application/mcp-server-card+json', data: card }] }
+        : undefined;
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(body ? JSON.stringify(body) : '');
+    });
+    await new Promise<void>((r) => cardDomain?.listen(0, '127.0.0.1', r));
+    const cardPort = (cardDomain.address() as { port: number }).port;
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const add = page.getByRole('dialog', { name: 'Add an MCP server' });
+    await add.getByRole('textbox', { name: 'Add from a URL or domain' }).fill(`127.0.0.1:${cardPort}`);
+    await add.getByRole('button', { name: 'Read card' }).click();
+    await expect(add.getByRole('alert', { name: 'com.example/weather 3.1.0' })).toContainText('A Server Card is advisory: it is not a reason to trust this server.');
+    await expect(add.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('weather');
+    await expect(add.getByRole('textbox', { name: 'URL', exact: true })).toHaveValue(`http://127.0.0.1:${cardPort}/mcp`);
+    await expect(add.getByRole('textbox', { name: 'Name of header 1' })).toHaveValue('X-Tenant');
+    await expect(add.getByRole('status', { name: 'Why Add is disabled' })).toHaveText('The Server Card asks for header X-Tenant.');
+    const secret = add.getByLabel('Value of X-Tenant');
+    await expect(secret).toHaveAttribute('type', 'password');
+    await secret.fill('tenant-e2e-1');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(add).toBeHidden();
+    const own = JSON.parse(readFileSync(join(sb.dataDir, 'servers.json'), 'utf8')) as { mcpServers: Record<string, { headers?: Record<string, string> }> };
+    expect(own.mcpServers.weather?.headers).toEqual({ 'X-Tenant': '${secret:weather-x-tenant}' });
   } finally {
     await registry?.close();
+    await new Promise((r) => (cardDomain ? cardDomain.close(r) : r(undefined)));
   }
 });

@@ -64,7 +64,7 @@ export function CardLookup({ onFound, found, variables, onVariables }: CardLooku
         </Alert>
       ) : null}
       {found ? (
-        <Alert color="blue" aria-label="Server Card found" title={`${found.card.title ?? found.card.name} ${found.card.version}`}>
+        <Alert color="blue" title={`${found.card.title ?? found.card.name} ${found.card.version}`}>
           <Stack gap={4}>
             <Text size="sm">{found.card.description}</Text>
             <Text size="xs" c="dimmed" className="mono">
