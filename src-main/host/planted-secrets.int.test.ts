@@ -266,6 +266,10 @@ describe('planted-secret scan (issue 9)', () => {
       disconnect: [['disconnect', 'cursor']],
       guard: [['guard', 'cursor']],
       otlp: [['otlp']],
+      // No network here: an unknown registry name answers NOT_FOUND before any registry is asked.
+      search: [['search', 'x', '--registry', 'none-such']],
+      show: [['show', 'io.example/x', '--registry', 'none-such']],
+      registry: [['registry'], ['registry', 'validate', 'no-such-server.json']],
     };
     // serve's output is its URL; its messages are the web host's, scanned above.
     const covered = new Set([...Object.keys(runs), 'serve']);

@@ -30,7 +30,9 @@ import { gatewayDoors } from '../gateway/gateway-doors.js';
 import { PREVIEW_TTL_MS, whereDefined } from '../install/install-requests.js';
 import { checkOutsideDefinition } from '../install/outside-definition.js';
 import { unpackBundle } from '../install/mcpb-bundle.js';
-import { recordOrigin } from '../install/registry-origins.js';
+import { readOrigins, recordOrigin } from '../install/registry-origins.js';
+import { registryUpdates } from '../install/registry-updates.js';
+import { cachedLatest, startLatestRefresh } from '../install/registry-latest.js';
 import { blockedBy, fieldsOf, mapChoice, planRegistryInstall, type PlanChoice, type PlanSite } from '../install/registry-install-plan.js';
 import { lookupEntry, registriesFor, type RegistryRef } from '../install/registry-lookup.js';
 import { RegistrySettings } from '../registry/registry-settings.js';
@@ -62,7 +64,9 @@ export interface RegistryInstallOptions {
   fetch?: typeof fetch;
 }
 
-export function registryInstallHandlers(ctx: CoreContext, options: RegistryInstallOptions = {}): HandlerGroup<'registry:planInstall' | 'registry:install' | 'registry:cancelInstall'> {
+export function registryInstallHandlers(ctx: CoreContext, options: RegistryInstallOptions = {}): HandlerGroup<'registry:planInstall' | 'registry:install' | 'registry:updates' | 'registry:cancelInstall'> {
+  // The owner keeps the installed entries' latest versions fresh (at most once a day each); a one-shot CLI core never asks a registry.
+  if (ctx.options.mode !== 'cli') startLatestRefresh(ctx.options.dataDir);
   const plans = new Map<string, Pending>();
   const file = join(ctx.options.dataDir, DATA_FILES.servers);
   const config = configHandlers(ctx);
@@ -84,7 +88,7 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
   return {
     'registry:planInstall': async ({ values, ...target }) => {
       try {
-        const entry = await lookupEntry(registriesFor(target.registry, registries()), target.name, target.version, options.fetch);
+        const entry = await lookupEntry(registriesFor(target.registry, registries()), target.name, target.version);
         const { plan, choice, name } = await planRegistryInstall(entry, target, values ?? {}, await site());
         prune();
         const id = randomUUID();
@@ -133,6 +137,8 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
         return toFailure(err);
       }
     },
+
+    'registry:updates': async () => ok({ updates: registryUpdates(readOrigins(ctx.options.dataDir), cachedLatest(ctx.options.dataDir)) }),
 
     'registry:cancelInstall': async ({ id }) => ok({ cancelled: plans.delete(id) }),
   };

@@ -1,7 +1,8 @@
 /**
- * Installing from an MCP Registry through the real core (issue 36 item 3): a registry on a loopback
- * socket serves the filesystem server's entry (npm package of the version in node_modules, a
- * required directory argument and a secret environment variable); the plan shows the exact
+ * Installing from an MCP Registry through the real core (issue 36 item 3): the fixture registry
+ * (registry/fixtures) on a loopback socket serves, besides its own entries, the filesystem
+ * server's npm package (the version in node_modules) with a required directory argument and a
+ * secret environment variable, and an MCPB bundle; the plan shows the exact
  * command and the files; the install for Claude Code writes the definition into servers.json with
  * the secret as a keychain reference (the real OS keychain: run inside `bash /work/kr.sh`), a
  * gateway entry into ~/.claude.json holding no secret, and the server connects with its tools —
@@ -14,7 +15,6 @@
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,9 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld, runSwitchboard, waitFor, writeOwnServers, type TempWorld } from '../composition/test-world.js';
 import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
+import { writeCachedAnswer } from '../registry/registry-cache.js';
+import { versionPath } from '../registry/registry-client.js';
+import { startRegistryFixture, type RegistryFixture } from '../registry/fixtures/registry-fixture-kit.js';
 
 const PKG = '@modelcontextprotocol/server-filesystem';
 const VERSION = (createRequire(import.meta.url)(`${PKG}/package.json`) as { version: string }).version;
@@ -80,27 +83,20 @@ async function bundleEntry(): Promise<{ entry: Record<string, unknown>; bytes: B
 
 let world: TempWorld;
 let h: CoreHarness;
-let registry: Server;
+let fixture: RegistryFixture;
 let registryUrl = '';
 let shared = '';
 
 beforeAll(async () => {
   world = makeWorld();
   writeOwnServers(world, {});
-  // The registry: /v0.1/servers/<name>/versions/<version|latest>, and the bundle's file.
+  // The fixture registry (registry/fixtures), with two entries of this test: the filesystem package
+  // with a secret input, and an MCPB bundle served under /files/.
   const bundle = await bundleEntry();
-  registry = createServer((req, res) => {
-    const answer = (e: { name: unknown }) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ server: e, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } } }));
-    const want = `/v0.1/servers/${encodeURIComponent(entry.name)}/versions/`;
-    if (req.url === `${want}latest` || req.url === `${want}${VERSION}`) answer(entry);
-    else if (req.url === `/v0.1/servers/${encodeURIComponent('io.example/files')}/versions/latest`) answer(bundle.entry as { name: unknown });
-    else if (req.url === '/files.mcpb') res.writeHead(200).end(bundle.bytes);
-    else res.writeHead(404).end('{}');
-  });
-  await new Promise<void>((r) => registry.listen(0, '127.0.0.1', r));
-  const addr = registry.address();
-  registryUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  ((bundle.entry.packages as { identifier: string }[])[0] as { identifier: string }).identifier = `${registryUrl}/files.mcpb`;
+  const meta = { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } };
+  fixture = await startRegistryFixture({ extraEntries: [{ server: entry, _meta: meta }, { server: bundle.entry, _meta: meta }], files: { 'files.mcpb': bundle.bytes } });
+  registryUrl = fixture.url;
+  ((bundle.entry.packages as { identifier: string }[])[0] as { identifier: string }).identifier = `${registryUrl}/files/files.mcpb`;
   npxShim(world);
   shared = join(world.root, 'shared');
   mkdirSync(shared);
@@ -110,7 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.dispose();
-  await new Promise((r) => registry?.close(r));
+  await fixture?.close();
   world?.cleanup();
 });
 
@@ -137,6 +133,9 @@ describe('install from a registry', () => {
     ]);
     expect(plan.data.literalSecretsWithoutGateway).toEqual(['env FS_AUDIT_TOKEN']);
     expect(plan.data.origin).toEqual({ registry: registryUrl, registryUrl, name: entry.name, version: VERSION });
+    // The fixture's own filesystem entry (no secret) plans to the same command.
+    const own = await h.core.handlers['registry:planInstall']({ name: 'io.github.modelcontextprotocol/server-filesystem', registry: registryUrl });
+    expect(own.ok ? [own.data.name, own.data.commandLine] : own.error.message).toEqual(['server-filesystem', `npx -y ${PKG}@${VERSION} '<allowed_directory>'`]);
 
     // A required value missing, or a value for no input: refused, nothing written.
     const missing = await h.core.handlers['registry:install']({ id: plan.data.id, values: { 'arg:package:0': shared } });
@@ -225,6 +224,12 @@ describe('install from a registry', () => {
       expect(written).not.toContain(SECRET);
       // The keychain is shared with the test above: its id is taken, so this one gets a fresh one.
       expect(JSON.parse(written).mcpServers.filesystem.env).toEqual({ FS_AUDIT_TOKEN: expect.stringMatching(/^\$\{secret:filesystem-fs_audit_token(-\d+)?\}$/) });
+      // status names a newer version from the cached answer alone: the one-shot CLI asks no registry.
+      await writeCachedAnswer(cli.dataDir, registryUrl, versionPath(entry.name, 'latest'), { server: { ...entry, version: '9999.1.0' } }, Date.now() - 3 * 3600_000);
+      const before = fixture.requests.length;
+      const status = await runSwitchboard(cli, ['status']);
+      expect(status.stdout).toContain(`Update: filesystem ${VERSION} → 9999.1.0 published in ${registryUrl} (${entry.name}; checked 3 h ago)`);
+      expect(fixture.requests.slice(before)).toEqual([]);
     } finally {
       cli.cleanup();
     }

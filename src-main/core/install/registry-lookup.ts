@@ -1,11 +1,11 @@
 /**
  * One entry of an MCP Registry for an install (issue 36 item 3): `GET <base>/v0.1/servers/<name,
- * URL-encoded>/versions/<version|latest>` (the registry API v0.1, frozen; modelcontextprotocol/registry
- * docs/reference/api/). The answer is `{ server, _meta }`; the status is read from the official
+ * URL-encoded>/versions/<version|latest>` through the registry client (registry/registry-client.ts). The answer is `{ server, _meta }`; the status is read from the official
  * registry's `_meta["io.modelcontextprotocol.registry/official"]` when it is there (no hard
  * dependency on `_meta`: absent = no status). The registry is given by name or base URL.
  */
 import { CoreError } from '../facade/errors.js';
+import { RegistryFetchError, registryGet, versionPath } from '../registry/registry-client.js';
 import type { EntryServer, RegistryEntry } from './registry-entry.js';
 
 /** A registry as configured: its display name and base URL (without `/v0.1`). */
@@ -13,9 +13,6 @@ export interface RegistryRef {
   name: string;
   url: string;
 }
-
-/** Largest answer read (bytes). */
-const MAX_ANSWER = 4 * 1024 * 1024;
 
 /** The registry `wanted` names (a configured name, or a base URL), else the configured ones in order. */
 export function registriesFor(wanted: string | undefined, configured: readonly RegistryRef[]): RegistryRef[] {
@@ -27,17 +24,12 @@ export function registriesFor(wanted: string | undefined, configured: readonly R
 }
 
 /** `name@version` of `registry`, or undefined when it answers 404. Throws CONNECTION_FAILED when it cannot be asked. */
-async function askOne(registry: RegistryRef, name: string, version: string | undefined, fetchImpl: typeof fetch): Promise<RegistryEntry | undefined> {
-  const url = `${registry.url.replace(/\/+$/, '')}/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version ?? 'latest')}`;
+async function askOne(registry: RegistryRef, name: string, version: string | undefined): Promise<RegistryEntry | undefined> {
   let body: unknown;
   try {
-    const res = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
-    if (res.status === 404) return undefined;
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const text = await res.text();
-    if (text.length > MAX_ANSWER) throw new Error(`the answer is larger than ${MAX_ANSWER} bytes`);
-    body = JSON.parse(text);
+    body = await registryGet(registry.url, versionPath(name, version ?? 'latest'));
   } catch (err) {
+    if (err instanceof RegistryFetchError && err.kind === 'not-found') return undefined;
     throw new CoreError('CONNECTION_FAILED', `${registry.name} (${registry.url}) could not be asked for ${name}: ${err instanceof Error ? err.message : String(err)}`);
   }
   const record = body as { server?: EntryServer; _meta?: Record<string, { status?: unknown; statusMessage?: unknown } | undefined> };
@@ -55,9 +47,9 @@ async function askOne(registry: RegistryRef, name: string, version: string | und
 }
 
 /** The entry from the first of `registries` that has it; NOT_FOUND naming them all when none has. */
-export async function lookupEntry(registries: readonly RegistryRef[], name: string, version: string | undefined, fetchImpl: typeof fetch = fetch): Promise<RegistryEntry> {
+export async function lookupEntry(registries: readonly RegistryRef[], name: string, version: string | undefined): Promise<RegistryEntry> {
   for (const r of registries) {
-    const found = await askOne(r, name, version, fetchImpl);
+    const found = await askOne(r, name, version);
     if (found) return found;
   }
   throw new CoreError('NOT_FOUND', `${name}${version ? `@${version}` : ''} is not in ${registries.map((r) => r.name).join(', ')}`);

@@ -100,7 +100,7 @@ export async function registryGet(base: string, path: string, timeoutMs = REGIST
 }
 
 /** A fetch failure's cause in words (undici puts the errno in `cause`). */
-function causeOf(err: unknown): string {
+export function causeOf(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
 }

@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerJsonValidation } from '../../../src-shared/api/registry.js';
 import { cardOf } from './registry-cards.js';
-import { REGISTRY_TIMEOUT_MS } from './registry-client.js';
+import { causeOf, REGISTRY_TIMEOUT_MS } from './registry-client.js';
 import { checkServerJson, NEWEST_SCHEMA_VERSION } from './server-json-schema.js';
 import { KindedError } from './kinded-error.js';
 
@@ -58,7 +58,7 @@ async function readUrlSource(url: string): Promise<string> {
   try {
     res = await fetch(u, { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS), headers: { accept: 'application/json' } });
   } catch (err) {
-    throw new ServerJsonSourceError('unreachable', `${url} could not be fetched: ${(err as Error).message}`);
+    throw new ServerJsonSourceError('unreachable', `${url} could not be fetched (${causeOf(err)})`);
   }
   if (res.status === 404) throw new ServerJsonSourceError('not-found', `${url} answered 404 Not Found`);
   if (!res.ok) throw new ServerJsonSourceError('unreachable', `${url} answered HTTP ${res.status}`);

@@ -93,6 +93,19 @@ export const RegistryInstallResultSchema = z.object({
 });
 export type RegistryInstallResult = z.infer<typeof RegistryInstallResultSchema>;
 
+/** An installed server whose registry has published a newer version (from cached answers). */
+export const RegistryUpdateSchema = z.object({
+  server: z.string(),
+  file: z.string(),
+  name: z.string(),
+  registry: z.string(),
+  installed: z.string(),
+  latest: z.string(),
+  /** When the registry said so (epoch ms). */
+  checkedAt: z.number(),
+});
+export type RegistryUpdate = z.infer<typeof RegistryUpdateSchema>;
+
 export const registryInstallMethods = {
   /**
    * Turn a registry entry into a plan (nothing written or downloaded; the registry is asked for the
@@ -120,6 +133,11 @@ export const registryInstallMethods = {
       .strict(),
     output: RegistryInstallResultSchema,
   },
+  /**
+   * Servers installed from a registry with a newer version published, from the registry answers
+   * cached on disk only — never a registry call (the owner refreshes them at most once a day).
+   */
+  'registry:updates': { input: z.object({}).strict(), output: z.object({ updates: z.array(RegistryUpdateSchema) }) },
   /** Drop a plan without installing. */
   'registry:cancelInstall': { input: z.object({ id: z.string().min(1) }).strict(), output: z.object({ cancelled: z.boolean() }) },
 } as const;

@@ -17,6 +17,7 @@ import { printFailure } from '../output.js';
 import { withOwnerOrOneShot } from '../owner-link.js';
 import { overviewLines } from '../connect-format.js';
 import { gatewayStatusLines } from '../gateway-status.js';
+import { registryUpdateLines } from '../registry-update-lines.js';
 
 /** Restrict a snapshot to one server (its shadowed definitions and warnings too). */
 export function snapshotForServer(snapshot: ServersSnapshot, name: string): ServersSnapshot {
@@ -53,10 +54,13 @@ export async function runStatus(ctx: CliContext): Promise<number> {
     // The gateway (issue 30): where its HTTP door is, a port that moved, hosts with a token.
     const doors = name === undefined ? await call('gateway:httpDoor', {}) : undefined;
     const gateway = doors?.ok ? doors.data : undefined;
-    if (ctx.cli.json) ctx.io.out(JSON.stringify(gateway ? { ...snapshot, gateway } : snapshot, null, 2));
+    // Issue 36: newer versions of registry installs, from cached answers only (never a registry call).
+    const updated = await call('registry:updates', {});
+    const updates = updated.ok ? updated.data.updates.filter((u) => name === undefined || u.server === name) : [];
+    if (ctx.cli.json) ctx.io.out(JSON.stringify({ ...snapshot, ...(gateway ? { gateway } : {}), ...(updates.length > 0 ? { updates } : {}) }, null, 2));
     else
       ctx.io.out(
-        [...formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }), ...(name !== undefined ? snapshot.servers.flatMap(overviewLines) : []), ...(gateway ? gatewayStatusLines(gateway) : [])].join('\n'),
+        [...formatStatus(snapshot, { now: Date.now(), trustCommand: trustHint(ctx) }), ...(name !== undefined ? snapshot.servers.flatMap(overviewLines) : []), ...(gateway ? gatewayStatusLines(gateway) : []), ...registryUpdateLines(updates, Date.now())].join('\n'),
       );
     // disabled/untrusted servers have those statuses, never a failed one: only servers meant to run count.
     return snapshot.servers.some((s) => FAILED_STATUSES.has(s.status)) ? EXIT.FAILURE : EXIT.OK;
