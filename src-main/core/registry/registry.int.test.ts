@@ -99,6 +99,9 @@ describe('search (issue 36 item 1)', () => {
     const huge = by(mod.FIXTURE_NAMES.huge);
     expect([huge?.description.length, huge?.descriptionTruncated, huge?.description.endsWith('…')]).toEqual([500, true, true]);
     expect(r.registries[0]?.hidden).toBe(0);
+    const since = await searchRegistries([fx], { text: '', updatedSince: '2026-01-01T00:00:00Z' }, { dataDir });
+    expect(since.cards.map((c) => c.name)).toEqual([mod.FIXTURE_NAMES.filesystem, mod.FIXTURE_NAMES.mcpb, mod.FIXTURE_NAMES.remote]);
+    expect(fixture.requests.at(-1)).toBe('/v0.1/servers?limit=30&updated_since=2026-01-01T00%3A00%3A00Z&version=latest');
   });
 
   it('the same name in two registries is one card per registry; show names the other', async () => {

@@ -6,6 +6,7 @@
  * / `registry:validate`. `validate` exits 0 when valid, 1 when invalid (each failing JSON path
  * printed), 2 when it could not be read.
  */
+import { resolve } from 'node:path';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT, UsageError } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -31,9 +32,9 @@ async function configure(ctx: CliContext, call: Caller, change: (now: RegistryCo
   return printList(ctx, r.data);
 }
 
-/** A `validate` argument: an http(s) URL, else a file path. */
+/** A `validate` argument: an http(s) URL, else a file path (made absolute here: the running Switchboard has its own working folder). */
 function sourceOf(arg: string): { url: string } | { file: string } {
-  return /^https?:\/\//i.test(arg) ? { url: arg } : { file: arg };
+  return /^https?:\/\//i.test(arg) ? { url: arg } : { file: resolve(arg) };
 }
 
 export async function runRegistry(ctx: CliContext): Promise<number> {
