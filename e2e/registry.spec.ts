@@ -41,6 +41,15 @@ test('search, consent with the exact command, install for Claude Code through th
     const card = page.getByRole('article', { name: 'Registry server io.github.modelcontextprotocol/server-filesystem' });
     await expect(card).toContainText(`${version} · fixture`);
     await expect(card.getByRole('list', { name: 'Packages' })).toContainText(`npm ${PKG}@${version}`);
+    // Deleted entries are hidden unless asked for; then shown, marked, and not installable.
+    await page.getByLabel('Search MCP Registries').fill('removed-tool');
+    await expect(page.getByRole('status').filter({ hasText: 'No server matches "removed-tool".' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Show deprecated and deleted entries' }).check();
+    const deleted = page.getByRole('article', { name: 'Registry server io.github.example/removed-tool' });
+    await expect(deleted).toContainText('deleted');
+    await expect(deleted.getByRole('button', { name: 'Install…' })).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'Show deprecated and deleted entries' }).uncheck();
+    await page.getByLabel('Search MCP Registries').fill('filesystem');
     await card.getByRole('button', { name: 'Install…' }).click();
 
     const dialog = page.getByRole('dialog');

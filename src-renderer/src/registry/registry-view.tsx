@@ -6,7 +6,7 @@
  * cached answer is, each registry's error in words, and "Install…" opening the consent dialog
  * (registry-install-dialog.tsx). Every rule is the core's: this shows what it answered.
  */
-import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { RegistryCard, RegistrySearchPart } from '../../../src-shared/api/registry.js';
 import { cacheNote } from '../../../src-shared/api/registry-words.js';
@@ -123,9 +123,10 @@ export function RegistryView() {
   const { api } = useApp();
   const [text, setText] = useState('');
   const [installing, setInstalling] = useState<RegistryCard>();
-  const search = useRegistrySearch(api, text);
+  const [inactive, setInactive] = useState(false);
+  const search = useRegistrySearch(api, text, inactive);
   const more = search.parts.some((p) => p.nextCursor !== undefined);
-  const stale = search.answeredFor !== text.trim();
+  const answered = search.answeredFor?.slice(search.answeredFor.indexOf(':') + 1);
 
   return (
     <Stack gap="sm">
@@ -141,6 +142,7 @@ export function RegistryView() {
         aria-describedby="registry-status"
         data-autofocus
       />
+      <Checkbox size="xs" label="Show deprecated and deleted entries" checked={inactive} onChange={(e) => setInactive(e.currentTarget.checked)} />
       <div id="registry-status">
         {search.parts.map((p) => (
           <PartNote key={p.registry} part={p} />
@@ -151,9 +153,9 @@ export function RegistryView() {
           {search.error}
         </Alert>
       ) : null}
-      {search.answeredFor !== undefined && !stale && search.cards.length === 0 && search.error === undefined ? (
+      {answered !== undefined && !search.searching && search.cards.length === 0 && search.error === undefined ? (
         <Text c="dimmed" role="status">
-          {search.answeredFor === '' ? 'The configured registries list no servers.' : `No server matches "${search.answeredFor}".`}
+          {answered === '' ? 'The configured registries list no servers.' : `No server matches "${answered}".`}
         </Text>
       ) : null}
       {search.cards.map((c) => (

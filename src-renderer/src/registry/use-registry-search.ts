@@ -21,33 +21,36 @@ export interface RegistrySearchState {
   loadingMore: boolean;
   /** The whole search failed (not one registry: those are in `parts[].error`). */
   error?: string;
-  /** The text the shown answer is for (undefined before the first answer). */
+  /** The `<filter>:<text>` the shown answer is for (undefined before the first answer). */
   answeredFor?: string;
 }
 
-export function useRegistrySearch(api: SwitchboardApi, text: string): RegistrySearchState & { loadMore(): void } {
+/** `includeInactive`: deprecated and deleted entries too (the core hides them by default). */
+export function useRegistrySearch(api: SwitchboardApi, text: string, includeInactive = false): RegistrySearchState & { loadMore(): void } {
   const [state, setState] = useState<RegistrySearchState>({ cards: [], parts: [], searching: false, loadingMore: false });
   const seq = useRef(0);
 
+  // What an answer is for: the text and the filter (an answer to another pair is stale).
+  const key = `${includeInactive ? 'all' : 'active'}:${text.trim()}`;
   useEffect(() => {
     const mine = ++seq.current;
     const timer = setTimeout(() => {
-      void api.call('registry:search', { text: text.trim() }).then((r) => {
+      void api.call('registry:search', { text: text.trim(), ...(includeInactive ? { includeInactive } : {}) }).then((r) => {
         if (seq.current !== mine) return;
         setState(r.ok
-          ? { cards: r.data.cards, parts: r.data.registries, searching: false, loadingMore: false, answeredFor: text.trim() }
-          : { cards: [], parts: [], searching: false, loadingMore: false, error: r.error.message, answeredFor: text.trim() });
+          ? { cards: r.data.cards, parts: r.data.registries, searching: false, loadingMore: false, answeredFor: key }
+          : { cards: [], parts: [], searching: false, loadingMore: false, error: r.error.message, answeredFor: key });
       });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, text]);
+  }, [api, text, includeInactive, key]);
 
   const loadMore = useCallback(() => {
     const mine = seq.current;
     const pending = state.parts.filter((p) => p.nextCursor !== undefined);
     if (pending.length === 0 || state.loadingMore) return;
     setState((s) => ({ ...s, loadingMore: true }));
-    void Promise.all(pending.map((p) => api.call('registry:search', { text: state.answeredFor ?? '', registry: p.registry, cursor: p.nextCursor }))).then((answers) => {
+    void Promise.all(pending.map((p) => api.call('registry:search', { text: text.trim(), registry: p.registry, cursor: p.nextCursor, ...(includeInactive ? { includeInactive } : {}) }))).then((answers) => {
       if (seq.current !== mine) return;
       setState((s) => {
         let cards = s.cards;
@@ -66,8 +69,8 @@ export function useRegistrySearch(api: SwitchboardApi, text: string): RegistrySe
         return { ...s, cards, parts, loadingMore: false };
       });
     });
-  }, [api, state.parts, state.loadingMore, state.answeredFor]);
+  }, [api, state.parts, state.loadingMore, text, includeInactive]);
 
   // Searching: the shown answer is for another text (a search for this one is on its way).
-  return { ...state, searching: state.answeredFor !== text.trim(), loadMore };
+  return { ...state, searching: state.answeredFor !== key, loadMore };
 }
