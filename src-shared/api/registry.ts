@@ -146,7 +146,7 @@ export const ServerJsonValidationSchema = z.object({
   problems: z.array(SchemaProblemSchema),
   /** The card it would make (when valid). */
   card: RegistryCardSchema.optional(),
-  /** The document (when it parsed as a JSON object). */
+  /** The document, when valid (an invalid file or URL is not echoed back). */
   server: z.record(z.string(), z.unknown()).optional(),
 });
 export type ServerJsonValidation = z.infer<typeof ServerJsonValidationSchema>;

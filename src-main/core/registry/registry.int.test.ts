@@ -59,7 +59,10 @@ describe('the kept server.json schema (issue 36 item 4)', () => {
     expect(v.problems).toEqual([{ path: '/packages/0/version', message: 'must NOT be valid' }]);
     const good = validateServerJsonText(JSON.stringify(doc));
     expect([good.valid, good.note, good.card?.name, good.card?.packages]).toEqual([true, undefined, mod.FIXTURE_NAMES.pypi, [{ registryType: 'pypi', identifier: 'mcp-server-time', version: '1.0.0', transport: 'stdio', runtimeHint: 'uvx' }]]);
-    expect(validateServerJsonText('{"name": ').problems).toEqual([{ path: '/', message: expect.stringMatching(/^not JSON: /) }]);
+    expect(validateServerJsonText('{"name": ').problems).toEqual([{ path: '/', message: 'not JSON (it ends too early)' }]);
+    expect(validateServerJsonText('{"a":1,}').problems).toEqual([{ path: '/', message: 'not JSON (at position 7)' }]);
+    expect(validateServerJsonText('secret-token-xyz')).toEqual({ valid: false, checkedAgainst: '2025-12-11', problems: [{ path: '/', message: 'not JSON' }] });
+    expect(v.server).toBeUndefined();
   });
 });
 

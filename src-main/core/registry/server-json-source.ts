@@ -67,20 +67,29 @@ async function readUrlSource(url: string): Promise<string> {
   return text;
 }
 
-/** Parse and check a server.json text. Never throws: a parse error is `valid: false` at path `/`. */
+/**
+ * Where a JSON parse failed, without quoting the text (V8's message may quote it, and a file given
+ * to validate is not ours to echo): `not JSON (at position 7)`, `not JSON (it ends too early)`.
+ */
+function parseFailure(err: unknown): string {
+  const msg = err instanceof Error ? err.message : '';
+  const at = /at position \d+(?: \(line \d+ column \d+\))?/.exec(msg)?.[0];
+  return at ? `not JSON (${at})` : /end of JSON input/.test(msg) ? 'not JSON (it ends too early)' : 'not JSON';
+}
+
+/**
+ * Parse and check a server.json text. Never throws: a parse error is `valid: false` at path `/`.
+ * The document comes back (`server`, with its `card`) only when valid: a file or URL that is not a
+ * server.json is not echoed to a face.
+ */
 export function validateServerJsonText(text: string): ServerJsonValidation {
   let doc: unknown;
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    return { valid: false, checkedAgainst: NEWEST_SCHEMA_VERSION, problems: [{ path: '/', message: `not JSON: ${(err as Error).message}` }] };
+    return { valid: false, checkedAgainst: NEWEST_SCHEMA_VERSION, problems: [{ path: '/', message: parseFailure(err) }] };
   }
   const check = checkServerJson(doc);
-  const isObject = doc !== null && typeof doc === 'object' && !Array.isArray(doc);
   const card = check.valid ? cardOf('file', { server: doc }) : undefined;
-  return {
-    ...check,
-    ...(card && 'card' in card ? { card: card.card } : {}),
-    ...(isObject ? { server: doc as Record<string, unknown> } : {}),
-  };
+  return { ...check, ...(card && 'card' in card ? { card: card.card, server: doc as Record<string, unknown> } : {}) };
 }
