@@ -110,7 +110,7 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
         const known = new Set(m.inputs.map((i) => i.key));
         const unknown = Object.keys(values).filter((k) => !known.has(k));
         if (unknown.length > 0) throw new CoreError('BAD_REQUEST', `The plan asks for no value named ${unknown.join(', ')} (it asks for: ${[...known].join(', ') || 'nothing'}). Nothing was written.`);
-        const blocked = blockedBy(p.entry, m, s.env.PATH);
+        const blocked = blockedBy(p.entry, m, s.env);
         if (blocked !== undefined) throw new CoreError('BAD_REQUEST', blocked);
         if (m.missing.length > 0) throw new CoreError('BAD_REQUEST', `Required value${m.missing.length === 1 ? '' : 's'} missing: ${m.missing.join(', ')}. Nothing was written.`);
         if (m.problems.length > 0) throw new CoreError('BAD_REQUEST', `${m.problems.join('; ')}. Nothing was written.`);

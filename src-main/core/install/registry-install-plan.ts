@@ -100,12 +100,19 @@ export function fieldsOf(m: MappedInstall, description: string | undefined, secr
   return { transport: m.transport, url: m.url ?? '', ...(headers ? { headers } : {}), ...(description ? { description } : {}) };
 }
 
+/** Whether `command` is on `env`'s PATH; on Windows with each of PATHEXT's endings too (`npx.cmd`). */
+export function onPath(command: string, env: Readonly<Record<string, string | undefined>>, platform: string = process.platform): boolean {
+  const path = env.PATH ?? env.Path;
+  const endings = platform === 'win32' ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)] : [''];
+  return endings.some((e) => findOnPath(`${command}${e}`, path) !== undefined);
+}
+
 /** Why a mapping cannot be installed now (runner missing, blocked, status deleted), or undefined. */
-export function blockedBy(entry: RegistryEntry, m: MappedInstall & { blocked?: string }, pathEnv: string | undefined): string | undefined {
+export function blockedBy(entry: RegistryEntry, m: MappedInstall & { blocked?: string }, env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (entry.status === 'deleted') return `${entry.server.name} ${entry.server.version} is deleted in ${entry.registry.name}${entry.statusMessage ? ` (${entry.statusMessage})` : ''}: it is never installed.`;
   if (m.blocked !== undefined) return m.blocked;
   if (m.launch) return `This package serves ${m.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} at ${m.url ?? '?'} once started with ${[m.launch.command, ...m.launch.args].join(' ')}; Switchboard cannot start such a package yet. Pick a remote or a stdio package of the entry, or start it yourself and add its URL.`;
-  if (m.runner !== undefined && findOnPath(m.runner, pathEnv) === undefined) {
+  if (m.runner !== undefined && !onPath(m.runner, env)) {
     return `"${m.runner}" is not on PATH, so this package cannot run: ${RUNNER_HELP[m.runner] ?? `install ${m.runner}`}. Nothing was written.`;
   }
   return undefined;
@@ -161,8 +168,7 @@ export async function planRegistryInstall(
   const name = localName(entry.server.name);
   // What is shown: secret values masked, never carried in the plan.
   const shown = fieldsOf({ ...m, args: m.shownArgs }, entry.server.description, () => MASKED);
-  const pathEnv = site.env.PATH;
-  const blocked = blockedBy(entry, m, pathEnv);
+  const blocked = blockedBy(entry, m, site.env);
   const preview = describeShown(shown, name, site, m.missing.length > 0 || blocked !== undefined);
   const warnings = [...m.warnings, ...preview.warnings];
   if (entry.status === 'deprecated') warnings.unshift(`${entry.server.name} is deprecated in ${entry.registry.name}${entry.statusMessage ? `: ${entry.statusMessage}` : ''}.`);
@@ -178,7 +184,7 @@ export async function planRegistryInstall(
   }
   if (m.bundleDir !== undefined) files.push({ path: m.bundleDir, what: 'bundle' });
   const pkg = picked.kind === 'package' ? entry.server.packages?.[picked.index] : undefined;
-  const runner = m.runner !== undefined ? { command: m.runner, found: findOnPath(m.runner, pathEnv) !== undefined, ...(RUNNER_HELP[m.runner] ? { howToGet: RUNNER_HELP[m.runner] } : {}) } : undefined;
+  const runner = m.runner !== undefined ? { command: m.runner, found: onPath(m.runner, site.env), ...(RUNNER_HELP[m.runner] ? { howToGet: RUNNER_HELP[m.runner] } : {}) } : undefined;
   const alternatives = [
     ...(entry.server.packages ?? []).map((p, index) => ({ kind: 'package' as const, index, label: `${p.registryType} ${p.identifier}${p.version ? `@${p.version}` : ''}` })),
     ...(entry.server.remotes ?? []).map((r, index) => ({ kind: 'remote' as const, index, label: `${r.type} ${r.url ?? ''}` })),

@@ -3,7 +3,11 @@
  * type's runner and arguments, `runtimeHint`, a mirror `registryBaseUrl`, argument and URL
  * variables, required and secret inputs. Pure.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { onPath } from './registry-install-plan.js';
 import { mapPackage, mapRemote } from './registry-plan.js';
 import type { EntryPackage } from './registry-entry.js';
 
@@ -125,5 +129,21 @@ describe('mapRemote', () => {
       secretHeaders: ['Authorization'],
       missing: [],
     });
+  });
+});
+
+describe('runner on PATH', () => {
+  it('is looked up on the PATH given; on Windows with PATHEXT endings (npx.cmd)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-runner-'));
+    try {
+      writeFileSync(join(dir, 'npx.cmd'), '', { mode: 0o755 });
+      writeFileSync(join(dir, 'uvx'), '', { mode: 0o755 });
+      expect(onPath('uvx', { PATH: dir }, 'linux')).toBe(true);
+      expect(onPath('npx', { PATH: dir }, 'linux')).toBe(false);
+      expect(onPath('npx', { PATH: dir, PATHEXT: '.EXE;.cmd' }, 'win32')).toBe(true);
+      expect(onPath('docker', { PATH: dir }, 'linux')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
