@@ -30,7 +30,8 @@ import { AgentsNavItem } from './agents/agents-nav.js';
 import { ThemeChoice } from './common/theme-choice.js';
 import { CommandPalette } from './palette/command-palette.js';
 // Views not shown at first load in their own chunks (issue 32 item 1).
-import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, ServerDetail, ServerRequestDialog } from './lazy-views.js';
+import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, RegistryView, ServerDetail, ServerRequestDialog } from './lazy-views.js';
+import { RegistryNavItem } from './registry/registry-nav.js';
 
 /** The whole UI. */
 export function App() {
@@ -44,7 +45,7 @@ export function App() {
   useAutoClose(notice, (notice?.notes.length ?? 0) > 0, () => setNotice(undefined));
   const [warningsOpen, setWarningsOpen] = useState(false);
   // Issue 13: the main area shows a server, or the Notifications view.
-  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents'>('servers');
+  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents' | 'registry'>('servers');
   const openTrace = useCallback(() => setView('trace'), []);
   // Issue 32: the budget view's Connect opens the Gateway view at that host's card.
   const openGatewayAt = useCallback((host: string) => {
@@ -133,6 +134,7 @@ export function App() {
           <GatewayNavItem selected={view === 'gateway'} onSelect={() => setView('gateway')} />
           <AgentsNavItem selected={view === 'agents'} onSelect={() => setView('agents')} />
           <TraceNavItem selected={view === 'trace'} onSelect={openTrace} />
+          <RegistryNavItem selected={view === 'registry'} onSelect={() => setView('registry')} />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
             Servers
           </Text>
@@ -189,7 +191,7 @@ export function App() {
           ) : null}
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'registry' ? <RegistryView /> : view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

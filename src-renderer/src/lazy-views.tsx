@@ -75,3 +75,5 @@ const ServerRequestDialogLazy = deferred(lazy(() => import('./requests/server-re
 export function ServerRequestDialog() {
   return usePendingRequests().length > 0 ? <ServerRequestDialogLazy /> : null;
 }
+/** The Registry view (`registry/registry-view.tsx`, issue 36 items 2–3). */
+export const RegistryView = deferred(lazy(() => import('./registry/registry-view.js').then((m) => ({ default: m.RegistryView }))));

@@ -124,6 +124,11 @@ export const AddServerInputSchema = z
     token: z.string().min(1).optional(),
     /** Write literal secret values into a host file that has no reference syntax (else CONFLICT). */
     allowLiteralSecrets: z.boolean().optional(),
+    /**
+     * `env`/`headers` keys whose values are secrets though they do not look like one (a Server
+     * Card's `isSecret`; docs/registry.md): kept in the keychain like any literal secret.
+     */
+    secretKeys: z.array(z.string()).max(200).optional(),
   })
   .strict();
 export type AddServerInput = z.infer<typeof AddServerInputSchema>;

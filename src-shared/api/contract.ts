@@ -33,6 +33,7 @@ import { eventsEvents, eventsMethods } from './methods/events.js';
 import { idpEvents, idpMethods } from './methods/idp.js';
 import { registryMethods } from './methods/registry.js';
 import { registryInstallMethods } from './methods/registry-install.js';
+import { cardsMethods } from './methods/cards.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -69,6 +70,7 @@ export const methods = {
   ...idpMethods,
   ...registryMethods,
   ...registryInstallMethods,
+  ...cardsMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

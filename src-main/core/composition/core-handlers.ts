@@ -37,6 +37,7 @@ import { skillsHandlers } from '../handlers/skills.js';
 import { eventsHandlers } from '../handlers/events.js';
 import { idpHandlers } from '../handlers/idp.js';
 import { registryHandlers } from '../handlers/registry.js';
+import { cardsHandlers } from '../handlers/cards.js';
 import type { EventsService } from '../ext-events/events-service.js';
 
 /**
@@ -89,5 +90,6 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...eventsHandlers(events),
     ...idpHandlers(ctx),
     ...registryHandlers(ctx),
+    ...cardsHandlers(ctx),
   }, redactor);
 }

@@ -66,7 +66,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
       }));
     },
 
-    'config:add': ({ name, server, target, token, allowLiteralSecrets }) =>
+    'config:add': ({ name, server, target, token, allowLiteralSecrets, secretKeys }) =>
       write(async (dctx) => {
         const host = target?.host ?? 'switchboard';
         const full: MCPServer = { name, enabled: true, transport: server.transport ?? (server.url ? 'http' : 'stdio'), ...server };
@@ -113,7 +113,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           }
           const kept = await keepSecretsOutOfFiles(
             { env: full.env, headers: full.headers },
-            { name, host, store: secretStore, allowLiteralSecrets, taken: (a) => taken(a) || stored.includes(a) },
+            { name, host, store: secretStore, allowLiteralSecrets, secretKeys, taken: (a) => taken(a) || stored.includes(a) },
           );
           stored.push(...kept.accounts);
           if (kept.maps.env) full.env = kept.maps.env;

@@ -18,11 +18,14 @@ export { secretIdFor };
 /** Env and header maps as a server or a patch holds them (`null`: removed). */
 type SecretMaps = { env?: Record<string, string | null> | null; headers?: Record<string, string | null> | null };
 
-/** The `[field.key]` names of literal secret values in `maps` (by key or by value shape, src-shared/redaction.ts; values without any `${…}` placeholder). */
-export function literalSecretKeys(maps: SecretMaps): string[] {
+/**
+ * The `[field.key]` names of literal secret values in `maps` (by key or by value shape, src-shared/redaction.ts,
+ * or named in `secretKeys`; values without any `${…}` placeholder).
+ */
+export function literalSecretKeys(maps: SecretMaps, secretKeys: readonly string[] = []): string[] {
   const out: string[] = [];
   for (const field of ['env', 'headers'] as const) {
-    for (const [k, v] of Object.entries(maps[field] ?? {})) if (typeof v === 'string' && v.trim() !== '' && (isSecretKey(k.trim()) || isSecretValue(v)) && !v.includes('${')) out.push(`${field}.${k}`);
+    for (const [k, v] of Object.entries(maps[field] ?? {})) if (typeof v === 'string' && v.trim() !== '' && (isSecretKey(k.trim()) || isSecretValue(v) || secretKeys.includes(k)) && !v.includes('${')) out.push(`${field}.${k}`);
   }
   return out;
 }
@@ -37,6 +40,8 @@ export interface LiteralSecretOptions {
   store: () => SecretStore;
   /** Write literal secrets into a host file without a reference syntax. Default false. */
   allowLiteralSecrets?: boolean;
+  /** Keys to keep as secrets though they do not look like one (a Server Card's `isSecret`). Default none. */
+  secretKeys?: readonly string[];
   /**
    * Whether a keychain account (`secret:<id>` / `input:<id>`) is another holder's (attack pass 8,
    * F4): such an id is never overwritten — `<server>-<key>-2`, `-3`, … is used instead. Default:
@@ -73,7 +78,7 @@ export async function keepSecretsOutOfFiles<M extends SecretMaps>(
   maps: M,
   options: LiteralSecretOptions,
 ): Promise<{ maps: M; notes: string[]; inputs: string[]; accounts: string[] }> {
-  const keys = literalSecretKeys(maps);
+  const keys = literalSecretKeys(maps, options.secretKeys);
   if (keys.length === 0) return { maps, notes: [], inputs: [], accounts: [] };
   const kind = secretReferenceKind(options.host);
   if (kind === undefined) {

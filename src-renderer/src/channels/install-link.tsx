@@ -36,12 +36,21 @@ function Values({ label, rows, sep }: { label: string; rows: InstallPreview['env
   );
 }
 
+/** What the consent body shows: an install link's preview, or a registry install plan (issue 36, `lead` says where it came from). */
+export type ConsentFields = Pick<InstallPreview, 'name' | 'file' | 'transport' | 'command' | 'commandLine' | 'args' | 'cwd' | 'env' | 'url' | 'headers' | 'warnings'> &
+  Partial<Pick<InstallPreview, 'origin' | 'ignored'>>;
+
 /** The consent dialog's body: every field verbatim (server text, never HTML). */
-function Consent({ preview }: { preview: InstallPreview }) {
+export function Consent({ preview, lead }: { preview: ConsentFields; lead?: string }) {
   return (
     <Stack gap="xs">
       <Text size="sm">
-        Install <b>{preview.name}</b> from a {preview.origin === 'switchboard' ? 'Switchboard' : preview.origin === 'cursor' ? 'Cursor' : 'VS Code'} link. It is written to:
+        {lead ?? (
+          <>
+            Install <b>{preview.name}</b> from a {preview.origin === 'switchboard' ? 'Switchboard' : preview.origin === 'cursor' ? 'Cursor' : 'VS Code'} link.
+          </>
+        )}{' '}
+        It is written to:
       </Text>
       <Code block aria-label="File">
         {preview.file}
@@ -88,7 +97,7 @@ function Consent({ preview }: { preview: InstallPreview }) {
           <Values label="Headers" rows={preview.headers} sep=": " />
         </>
       )}
-      {preview.ignored.length > 0 ? <Text size="sm">Not written (fields of another app): {preview.ignored.join(', ')}</Text> : null}
+      {preview.ignored && preview.ignored.length > 0 ? <Text size="sm">Not written (fields of another app): {preview.ignored.join(', ')}</Text> : null}
       {preview.warnings.length > 0 ? (
         <Alert color="yellow" title="Before you install" aria-label="Warnings">
           <List size="sm">

@@ -10,10 +10,13 @@
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { HOST_IDS, HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
-import { planSecret } from '../lib/secret-values.js';
+import { planSecret, type SecretPlan } from '../lib/secret-values.js';
 import { useApp } from '../store/use-store.js';
 import { KeyValueEditor, type EditorRow } from './key-value-editor.js';
 import { DEPRECATED_2026 } from '../servers/server-protocol.js';
+import type { CardFetchResult } from '../../../src-shared/api/cards.js';
+import { fillFromCard } from '../../../src-shared/config/card-fill.js';
+import { CardLookup } from './card-lookup.js';
 
 const SCOPES = [
   { value: 'user', label: 'User' },
@@ -44,6 +47,20 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
   const [plainSecrets, setPlainSecrets] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // Issue 36 item 5: a Server Card that prefilled the form, and its URL variables' values.
+  const [card, setCard] = useState<CardFetchResult>();
+  const [cardVars, setCardVars] = useState<Record<string, string>>({});
+
+  const fromCard = (found: CardFetchResult | undefined): void => {
+    setCard(found);
+    setCardVars({});
+    const p = found?.prefill;
+    if (!p) return;
+    setName(p.name);
+    setTransport(p.transport);
+    setUrl(p.url);
+    setHeaders(p.headers.map((h) => ({ key: h.name, value: h.value ?? '', ...(h.secret ? { secret: true } : {}) })));
+  };
 
   const reset = (): void => {
     setName('');
@@ -56,6 +73,8 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
     setToken('');
     setPlainSecrets(false);
     setError(undefined);
+    setCard(undefined);
+    setCardVars({});
   };
 
   const stdio = transport === 'stdio';
@@ -65,7 +84,12 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
   const serverName = name.trim() || 'server';
   // The token field takes the token flow; a bearer Authorization header uses it when the field is empty.
   const tokenFlowFree = stdio || token === '';
-  const plans = rows.map((r) => ({ row: r, plan: planSecret(serverName, r.key, r.value, toSwitchboard, tokenFlowFree) }));
+  // A Server Card's secret header is a secret whatever its name looks like (the core keeps it by `secretKeys`).
+  const cardSecret = (r: EditorRow): SecretPlan | undefined =>
+    r.secret === true && r.value !== '' && planSecret(serverName, r.key, r.value, toSwitchboard, tokenFlowFree).kind === 'plain'
+      ? toSwitchboard ? { kind: 'keychain', id: r.key.trim(), ref: '${secret:…}' } : { kind: 'literal' }
+      : undefined;
+  const plans = rows.map((r) => ({ row: r, plan: cardSecret(r) ?? planSecret(serverName, r.key, r.value, toSwitchboard, tokenFlowFree) }));
   const literalKeys = plans.filter((p) => p.plan.kind === 'literal').map((p) => p.row.key.trim());
 
   const secretNote = (key: string): string | undefined => {
@@ -77,9 +101,15 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
     return undefined;
   };
 
+  // The card's rule (src-shared/config/card-fill.ts): its URL variables filled, its required headers given.
+  const headerMap = Object.fromEntries(headers.filter((h) => h.key.trim() !== '').map((h) => [h.key.trim(), h.value]));
+  const cardFill = card?.prefill && !stdio ? fillFromCard({ ...card.prefill, url: url.trim() }, { variables: cardVars, headers: headerMap }) : undefined;
+
   // Why Add cannot work yet (shown beside the disabled button instead of failing on click).
   const blocked: string | undefined =
-    name.trim() === ''
+    cardFill && !cardFill.ok
+      ? `The Server Card asks for ${cardFill.missing.join(', ')}.`
+      : name.trim() === ''
       ? 'Give the server a name.'
       : stdio && command.trim() === ''
         ? 'Enter the command to run.'
@@ -111,13 +141,15 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
       const list = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
       const server = stdio
         ? { transport, command: command.trim(), ...(list.length ? { args: list } : {}), ...(cwd.trim() ? { cwd: cwd.trim() } : {}), ...(Object.keys(map).length ? { env: map } : {}) }
-        : { transport, url: url.trim(), ...(Object.keys(map).length ? { headers: map } : {}) };
+        : { transport, url: cardFill?.ok ? cardFill.server.url : url.trim(), ...(Object.keys(map).length ? { headers: map } : {}) };
+      const secretKeys = cardFill?.ok ? cardFill.secretKeys.filter((k) => k in map) : [];
       const r = await api.call('config:add', {
         name: name.trim(),
         server,
         ...(!toSwitchboard ? { target: { host, scope: scope as 'user' | 'project' } } : {}),
         ...(flowToken !== undefined ? { token: flowToken } : {}),
         ...(plainSecrets ? { allowLiteralSecrets: true } : {}),
+        ...(secretKeys.length > 0 ? { secretKeys } : {}),
       });
       if (!r.ok) return setError(r.error.message);
       const added = name.trim();
@@ -135,6 +167,7 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
       <Button size="xs" variant="light" onClick={() => setOpen(true)}>Add server</Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Add an MCP server" size="lg">
         <Stack gap="sm">
+          <CardLookup found={card} onFound={fromCard} variables={cardVars} onVariables={setCardVars} />
           <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} description="Letters, digits, _ . -" />
           <SegmentedControl aria-label="Transport" value={transport} onChange={(v) => setTransport(v as typeof transport)}
             data={[{ value: 'stdio', label: 'Command (stdio)' }, { value: 'http', label: 'Streamable HTTP' }, { value: 'sse', label: `SSE (HTTP+SSE, ${DEPRECATED_2026})` }]} />

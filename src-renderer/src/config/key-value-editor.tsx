@@ -13,6 +13,8 @@ export interface EditorRow extends KeyValueRow {
   existing?: boolean;
   /** An existing key marked for removal. */
   removed?: boolean;
+  /** A secret whatever its name looks like (a Server Card's `isSecret`): typed masked. */
+  secret?: boolean;
 }
 
 /** Props of `KeyValueEditor`. */
@@ -44,7 +46,7 @@ export function KeyValueEditor({ label, noun, rows, onChange, secretNote, remove
         </Text>
       ) : null}
       {rows.map((r, i) => {
-        const secret = isSecretKey(r.key);
+        const secret = r.secret === true || isSecretKey(r.key);
         const note = secret && r.value !== '' ? secretNote(r.key) : undefined;
         const valueLabel = `Value of ${r.key.trim() || `${noun} ${i + 1}`}`;
         const placeholder = r.existing ? (r.removed ? 'will be removed' : 'unchanged (kept in the file)') : undefined;

@@ -3,6 +3,7 @@
  * it failed, in words), and tabs for its tools (+ the invoke pane beside them), its log and its
  * definition (docs/connections-supervision.md, §8, §9).
  */
+import { CardComparison } from './card-comparison.js';
 import { ToolDriftPanel } from '../tools/tool-drift-panel.js';
 import { TextFindingsPanel } from './text-findings-panel.js';
 import { Alert, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -304,6 +305,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
         </Tabs.Panel>
         <Tabs.Panel value="server" pt="sm">
           <ServerProtocol state={state} />
+          <CardComparison state={state} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="sm">
           <ServerSettings server={name} connected={state.status === 'connected'} />

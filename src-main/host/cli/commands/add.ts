@@ -14,6 +14,7 @@ import type { CommandSpec } from '../command-spec.js';
 import { parseHost, parsePairs, parseScope, parseTimeout, runWrite } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
+import { runAddFromCard } from './add-from-card.js';
 
 /** The server a quick add describes (flags validated; throws UsageError). */
 export function quickAddServer(ctx: CliContext): MCPServer {
@@ -46,6 +47,9 @@ export function quickAddServer(ctx: CliContext): MCPServer {
 
 /** `switchboard add …`: the `config:add` contract call (the keychain and literal-secret rules are the handler's). */
 export async function runAdd(ctx: CliContext): Promise<number> {
+  // Issue 36 item 5: `--from <url-or-domain>` prefills from a Server Card (add-from-card.ts).
+  if (typeof ctx.cli.flags.from === 'string') return runAddFromCard(ctx, ctx.cli.flags.from);
+  if (ctx.cli.positionals.length === 0) throw new UsageError(`"add" needs more arguments: switchboard ${addCommand.synopsis}`);
   const { name, ...server } = quickAddServer(ctx);
   // A name the file cannot hold is a usage error (64), said before anything is written (attack pass: it
   // exited 2), in the documented words (docs/operator-verbs.md#error-strings).
@@ -73,12 +77,14 @@ export async function runAdd(ctx: CliContext): Promise<number> {
 
 export const addCommand: CommandSpec = {
   name: 'add',
-  synopsis: 'add <name> (--url U | -- <command...>)',
+  synopsis: 'add <name> (--url U | -- <command...>) | add [<name>] --from <url-or-domain>',
   summary: 'Add a server (default: Switchboard\'s own servers.json; --host writes another host\'s file)',
-  positionals: [1, 1],
+  positionals: [0, 1],
   acceptsRest: true,
   flags: {
     url: { type: 'string', help: '--url <url>       Server URL (Streamable HTTP unless --transport sse)' },
+    from: { type: 'string', help: '--from <url>      Prefill from the Server Card of a URL or domain (add)' },
+    var: { type: 'string', multiple: true, help: '--var K=V         A Server Card URL variable, repeatable (add --from)' },
     transport: { type: 'string', help: '--transport <t>   http or sse (add)' },
     header: { type: 'string', multiple: true, help: '--header "K: V"    HTTP header, repeatable (add, edit)' },
     env: { type: 'string', multiple: true, help: '--env K=V         Environment variable, repeatable (add, edit)' },

@@ -1,0 +1,68 @@
+/**
+ * `switchboard add [<name>] --from <url-or-domain>` (issue 36 item 5; docs/registry.md § Server
+ * Cards): the Server Card is found and checked by the core (`cards:fetch`), the definition filled by
+ * the shared rule (src-shared/config/card-fill.ts) from `--var NAME=VALUE` and `--header "K: V"`,
+ * and written by `config:add` exactly like any other add — the card's secret headers kept in the
+ * keychain (the file holds `${secret:…}`), another host's file only with `--allow-literal-secrets`.
+ * A required value not given is asked on a terminal (a secret without echo), else a usage error
+ * naming the flag. The card is shown as advisory: nothing is trusted or pinned because of it.
+ */
+import { fillFromCard, type CardValues } from '../../../../src-shared/config/card-fill.js';
+import type { CardPrefill } from '../../../../src-shared/api/cards.js';
+import { UsageError } from '../args.js';
+import { parseHost, parsePairs, parseScope, printOutcome } from '../config-cli.js';
+import type { CliContext } from '../context.js';
+import { printFailure } from '../output.js';
+import { withOwnerOrOffline } from '../owner-link.js';
+import { PromptCancelled, readHidden } from '../read-hidden.js';
+
+/** Ask for each missing required value on a terminal (secrets hidden); a UsageError naming the flags off a terminal. */
+async function askMissing(prefill: CardPrefill, values: Required<CardValues>, missing: string[]): Promise<void> {
+  const flags = missing.map((m) => (m.startsWith('variable ') ? `--var ${m.slice(9)}=<value>` : `--header "${m.slice(7)}: <value>"`));
+  if (!process.stdin.isTTY) throw new UsageError(`The Server Card asks for ${missing.join(', ')}: give ${flags.join(' ')}`);
+  for (const m of missing) {
+    const isVar = m.startsWith('variable ');
+    const name = m.slice(isVar ? 9 : 7);
+    const spec = (isVar ? prefill.variables : prefill.headers).find((x) => x.name === name);
+    const label = `${isVar ? 'URL variable' : 'Header'} ${name}${spec?.description ? ` (${spec.description})` : ''}${spec?.secret ? ', not shown as you type' : ''}: `;
+    try {
+      (isVar ? values.variables : values.headers)[name] = (await readHidden(process.stdin, process.stderr, label)).trim();
+    } catch (err) {
+      if (err instanceof PromptCancelled) throw new UsageError(`No value given for ${m}`);
+      throw err;
+    }
+  }
+}
+
+/** `add --from`: fetch the card, fill the definition, add it. */
+export function runAddFromCard(ctx: CliContext, from: string): Promise<number> {
+  const f = ctx.cli.flags;
+  if (f.url !== undefined || ctx.cli.rest.length > 0) throw new UsageError('Use either --from or --url / -- <command...>, not both.');
+  if (f.token !== undefined) throw new UsageError('--from takes the card\'s header values with --header "Name: value", not --token');
+  const host = parseHost(f.host) ?? 'switchboard';
+  const scope = parseScope(f.scope);
+  const values = { variables: parsePairs(f.var, '=', '--var') ?? {}, headers: parsePairs(f.header, ':', '--header') ?? {} };
+  return withOwnerOrOffline(ctx, async (call) => {
+    const found = await call('cards:fetch', { url: from });
+    if (!found.ok) return printFailure(ctx, found.error);
+    const { card, prefill, source, warnings } = found.data;
+    if (prefill === undefined) return printFailure(ctx, { code: 'BAD_REQUEST', message: `The Server Card at ${source} lists no remote endpoint: nothing to add` });
+    if (!ctx.cli.json) ctx.io.err(`Server Card ${card.name} ${card.version} from ${source} (advisory: it is not a reason to trust the server)`);
+    for (const w of warnings) ctx.io.err(`warning: ${w}`);
+    let filled = fillFromCard(prefill, values);
+    if (!filled.ok) {
+      await askMissing(prefill, values, filled.missing);
+      filled = fillFromCard(prefill, values);
+      if (!filled.ok) throw new UsageError(`The Server Card asks for ${filled.missing.join(', ')}`);
+    }
+    const name = ctx.cli.positionals[0] ?? prefill.name;
+    const r = await call('config:add', {
+      name,
+      server: filled.server,
+      ...(host !== 'switchboard' || scope !== undefined ? { target: { host, ...(scope !== undefined ? { scope } : {}) } } : {}),
+      ...(filled.secretKeys.length > 0 ? { secretKeys: filled.secretKeys } : {}),
+      ...(f['allow-literal-secrets'] === true ? { allowLiteralSecrets: true } : {}),
+    });
+    return r.ok ? printOutcome(ctx, 'Added', name, r.data) : printFailure(ctx, r.error);
+  });
+}
