@@ -132,7 +132,7 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   const { api, tool } = o;
   const sandbox = await api.call('apps:sandbox', {});
   if (!sandbox.ok) throw new Error(sandbox.error.message);
-  if (!sandbox.data) throw new Error('MCP Apps render only in web mode for now (switchboard serve): this window has no sandbox origin.');
+  if (!sandbox.data) throw new Error('MCP Apps cannot render here: this window has no sandbox origin (its sandbox did not start; the log says why).');
   const res = await api.call('apps:resource', { server: tool.server, tool: tool.name });
   if (!res.ok) throw new Error(`${res.error.message} (${res.error.code})`);
   if (res.data.status === 'changed') throw new Error(`The app ${res.data.uri} changed since it was pinned; it is not shown until accepted: ${res.data.review}`);
