@@ -4,7 +4,8 @@
  * `get-time` tool, call it, and the App panel frames the sandbox proxy, hands it the app's HTML and
  * runs the SDK's host bridge: the app renders inside the inner frame, the bridge log shows
  * `ui/initialize` and `tool-result`; the app's "Get Server Time" button makes the app's own
- * `tools/call`, which the bridge log shows; its "Send Log" is shown as the app's log line; the theme
+ * `tools/call`, which the bridge log shows; its "Send Log" is shown as the app's log line and lands
+ * in the server's Logs tab (apps:log); the theme
  * switch reaches the app as a host-context change; the sandbox port and the CSP in force are shown;
  * "Send Message" (ui/message) is shown as what an agent would receive; "Open Link" (ui/open-link)
  * asks first: refused when declined, a new tab without an opener when allowed; the display-mode
@@ -41,6 +42,9 @@ test('the app of server-basic-react renders, gets its input and result, and call
   const initialized = log.locator('tr[data-reply-to="ui/initialize"]');
   await expect(initialized).toContainText('"displayMode":"inline"');
   await expect(initialized).toContainText('"platform":"web"');
+  // The window's style variables under the spec's names, theme-aware with light-dark().
+  await expect(initialized).toContainText('"styles":{"variables":{"--color-background-primary":"light-dark(#fff,#242424)"');
+  await expect(initialized).toContainText('"--border-width-regular":"1px"}}');
 
   await app.getByRole('button', { name: 'Get Server Time' }).click();
   await expect(log.locator('tr[data-method="tools/call"]')).toContainText('"name":"get-time"');
@@ -109,4 +113,8 @@ test('the app of server-basic-react renders, gets its input and result, and call
   await expect(log.locator('tr[data-reply-to="ui/resource-teardown"]')).toContainText('app→host');
   await expect(log.locator('tr[data-reply-to="ui/initialize"]')).toContainText('"theme":"dark"');
   await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
+
+  // The app's log line went into its server's log (apps:log), marked as the app's.
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page.getByRole('log', { name: 'Log of basicreact' })).toContainText('app log [info] ui://get-time/mcp-app.html: This is log text.');
 });

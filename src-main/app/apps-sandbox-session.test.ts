@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { APPS_SANDBOX_PARTITION, APPS_SANDBOX_WEB_PREFERENCES, appsSandboxPermission, hardenAppsSandboxSession, type SandboxSession } from './apps-sandbox-session.js';
+import { startAppsSandbox } from '../wires/apps-sandbox.js';
+import { appsSandboxPermission, rendererOrigin, sandboxCheckAnswer, sandboxFrameMayLoad, sandboxRequestAnswer } from './apps-sandbox-session.js';
 
 const SANDBOX = 'http://127.0.0.1:41000';
 
-describe('MCP Apps sandbox session (Electron configuration)', () => {
-  it('uses its own in-memory partition and locked-down webPreferences', () => {
-    expect(APPS_SANDBOX_PARTITION).toBe('mcp-apps-sandbox');
-    expect(APPS_SANDBOX_PARTITION.startsWith('persist:')).toBe(false);
-    expect(APPS_SANDBOX_WEB_PREFERENCES).toEqual({
-      partition: 'mcp-apps-sandbox',
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-      navigateOnDragDrop: false,
-      disableDialogs: true,
-    });
-    expect('preload' in APPS_SANDBOX_WEB_PREFERENCES).toBe(false);
-  });
-
-  it('grants only what the person allowed, only to the sandbox origin', () => {
+describe('MCP Apps sandbox in the Electron window (configuration)', () => {
+  it('grants only what an app may ask, only to the sandbox origin', () => {
     const cam = new Set(['camera'] as const);
     expect(appsSandboxPermission('media', ['video'], SANDBOX, SANDBOX, cam)).toBe(true);
     expect(appsSandboxPermission('media', ['video', 'audio'], SANDBOX, SANDBOX, cam)).toBe(false);
@@ -39,25 +20,37 @@ describe('MCP Apps sandbox session (Electron configuration)', () => {
     }
   });
 
-  it('installs handlers that deny everything not allowed, devices always', () => {
-    const installed: Record<string, (...args: never[]) => unknown> = {};
-    const session = {
-      setPermissionRequestHandler: (h: unknown) => (installed.request = h as never),
-      setPermissionCheckHandler: (h: unknown) => (installed.check = h as never),
-      setDevicePermissionHandler: (h: unknown) => (installed.device = h as never),
-    } as unknown as SandboxSession;
-    let allowed = new Set<'microphone'>();
-    hardenAppsSandboxSession(session, SANDBOX, () => allowed);
-    const request = installed.request as unknown as (c: unknown, p: string, cb: (ok: boolean) => void, d: object) => void;
-    const check = installed.check as unknown as (c: unknown, p: string, o: string, d: object) => boolean;
-    const answers: boolean[] = [];
-    request(null, 'media', (ok) => answers.push(ok), { requestingUrl: `${SANDBOX}/sandbox-proxy.html`, mediaTypes: ['audio'] });
-    allowed = new Set(['microphone']);
-    request(null, 'media', (ok) => answers.push(ok), { requestingUrl: `${SANDBOX}/sandbox-proxy.html`, mediaTypes: ['audio'] });
-    request(null, 'notifications', (ok) => answers.push(ok), { requestingUrl: `${SANDBOX}/` });
-    expect(answers).toEqual([false, true, false]);
-    expect(check(null, 'media', SANDBOX, { mediaType: 'audio' })).toBe(true);
-    expect(check(null, 'media', 'file://', { mediaType: 'audio' })).toBe(false);
-    expect((installed.device as unknown as () => boolean)()).toBe(false);
+  it("answers the window session's requests and checks: the sandbox origin's app features, nothing else, nothing without a sandbox", () => {
+    const page = `${SANDBOX}/sandbox-proxy.html`;
+    expect(sandboxRequestAnswer('media', { requestingUrl: page, mediaTypes: ['video', 'audio'] }, SANDBOX)).toBe(true);
+    expect(sandboxRequestAnswer('media', { requestingUrl: 'file:///opt/switchboard/index.html', mediaTypes: ['audio'] }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('notifications', { requestingUrl: page }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('media', { requestingUrl: page, mediaTypes: ['audio'] }, undefined)).toBe(false);
+    expect(sandboxCheckAnswer('clipboard-sanitized-write', SANDBOX, {}, SANDBOX)).toBe(true);
+    expect(sandboxCheckAnswer('media', SANDBOX, { mediaType: 'unknown' }, SANDBOX)).toBe(false);
+    expect(sandboxCheckAnswer('geolocation', 'file://', {}, SANDBOX)).toBe(false);
+  });
+
+  it('lets a sub-frame load the proxy page and the app srcdoc only', () => {
+    expect(sandboxFrameMayLoad(`${SANDBOX}/sandbox-proxy.html?csp=%7B%7D`, SANDBOX)).toBe(true);
+    expect(sandboxFrameMayLoad('about:srcdoc', SANDBOX)).toBe(true);
+    expect(sandboxFrameMayLoad(`${SANDBOX}/other`, SANDBOX)).toBe(false);
+    expect(sandboxFrameMayLoad('https://evil.example/sandbox-proxy.html', SANDBOX)).toBe(false);
+    expect(sandboxFrameMayLoad('about:srcdoc', undefined)).toBe(false);
+  });
+
+  it('serves the proxy page to the built window (file://) on 127.0.0.1: frame-ancestors file:, messages only to file://', async () => {
+    expect(rendererOrigin({ kind: 'dev', url: 'http://localhost:5173/#/servers' })).toBe('http://localhost:5173');
+    const origin = rendererOrigin({ kind: 'file', indexPath: '/opt/switchboard/out/renderer/index.html' });
+    expect(origin).toBe('file://');
+    const sandbox = await startAppsSandbox(origin);
+    try {
+      expect(sandbox.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${sandbox.origin}/sandbox-proxy.html?csp=%7B%7D`);
+      expect(res.headers.get('content-security-policy')?.endsWith('; frame-ancestors file:')).toBe(true);
+      expect(await res.text()).toContain('const HOST = "file://";');
+    } finally {
+      await sandbox.close();
+    }
   });
 });

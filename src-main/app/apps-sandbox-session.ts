@@ -1,41 +1,37 @@
 /**
- * The Electron side of the MCP Apps sandbox (issue 33 § 2; docs/mcp-apps.md § Sandbox): the app's
- * proxy page runs in its own session, never the window's, so it shares no storage, cookies,
- * permissions or origin with Switchboard's renderer. Configuration only: the partition, the
- * webPreferences of the view that will hold the page, and the session's permission handlers, checked
- * by apps-sandbox-session.test.ts (no Electron binary runs in tests). Types only from electron.
+ * The Electron side of the MCP Apps sandbox (issue 33 § 2; docs/mcp-apps.md § Sandbox, "Electron"):
+ * the desktop window frames the sandbox's proxy page (wires/apps-sandbox.ts, on `127.0.0.1`) in an
+ * `<iframe>`, as the web host's page does. An iframe shares its embedder's session (Electron's "Web
+ * Embeds" guide; a separate partition needs a `WebContentsView`, which is not a frame of the page, so
+ * the SDK's postMessage bridge could not reach it), so these rules go into the WINDOW's session
+ * (shell-hardening.ts `hardenSession`) for requests from the sandbox origin only:
+ *
+ * - permission requests and checks: {@link appsSandboxPermission};
+ * - the sandbox's responses keep their own headers (its CSP: the app's policy and `frame-ancestors`),
+ *   where every other response gets the window's CSP;
+ * - a sub-frame may load the proxy page and the app's `srcdoc`, nothing else (and never hands a URL
+ *   to the system browser: only the window's own links do that).
+ *
+ * Pure (types only from electron): apps-sandbox-session.test.ts and electron-checklist.test.ts drive
+ * it in plain Node; no Electron binary runs in tests.
  */
-import type { Session, WebPreferences } from 'electron';
-import type { AppPermission } from '../core/index.js';
-
-/** The sandbox's partition: no `persist:` prefix, so it lives in memory and is gone at quit. */
-export const APPS_SANDBOX_PARTITION = 'mcp-apps-sandbox';
+import type { PermissionCheckHandlerHandlerDetails, PermissionRequest } from 'electron';
+import type { RendererTarget } from '../wires/renderer-origin.js';
+import { SANDBOX_PROXY_PATH } from '../wires/apps-sandbox.js';
+import { ALL_APP_PERMISSIONS, type AppPermission } from '../core/index.js';
 
 /**
- * webPreferences of the view that holds the proxy page: its own partition, Chromium's sandbox,
- * context isolation, no Node anywhere, no preload (no bridge into main), no `<webview>`, web security
- * on, no dialogs, no navigation by dropped files.
+ * What the session grants the sandbox: every feature an app may ask for. The person's per-app
+ * decision is the frame's `allow` (Permissions Policy), which the window sets only after they
+ * allowed (docs/mcp-apps.md § The bridge, step 3): a frame without it cannot even ask.
  */
-export const APPS_SANDBOX_WEB_PREFERENCES = {
-  partition: APPS_SANDBOX_PARTITION,
-  sandbox: true,
-  contextIsolation: true,
-  nodeIntegration: false,
-  nodeIntegrationInSubFrames: false,
-  nodeIntegrationInWorker: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  webviewTag: false,
-  spellcheck: false,
-  navigateOnDragDrop: false,
-  disableDialogs: true,
-} as const satisfies WebPreferences;
+export const SANDBOX_GRANTABLE: ReadonlySet<AppPermission> = new Set(ALL_APP_PERMISSIONS);
 
 /**
- * May the sandbox session grant `permission` (Electron's name) to `origin`? Only to the sandbox's
- * own origin (the inner app frame shares it), and only a feature the person allowed for this app:
- * `media` when every requested type is allowed (`video` → camera, `audio` → microphone),
- * `geolocation`, `clipboard-sanitized-write` (→ clipboardWrite). Everything else: no.
+ * May the session grant `permission` (Electron's name) to `origin`? Only to the sandbox's own origin
+ * (the inner app frame shares it), and only a feature in `allowed`: `media` when every requested
+ * type is allowed (`video` → camera, `audio` → microphone), `geolocation`,
+ * `clipboard-sanitized-write` (→ clipboardWrite). Everything else: no.
  */
 export function appsSandboxPermission(permission: string, mediaTypes: readonly string[], origin: string, sandboxOrigin: string, allowed: ReadonlySet<AppPermission>): boolean {
   if (origin !== sandboxOrigin) return false;
@@ -48,23 +44,48 @@ export function appsSandboxPermission(permission: string, mediaTypes: readonly s
   return false;
 }
 
-/** The part of a session the sandbox configures. */
-export type SandboxSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>;
+/** The origin of `url`, '' when it has none. */
+export function originOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/** A permission request handler's answer (`setPermissionRequestHandler`): the sandbox's rule, else no. */
+export function sandboxRequestAnswer(permission: string, details: Pick<PermissionRequest, 'requestingUrl'> & { mediaTypes?: readonly string[] }, sandboxOrigin: string | undefined): boolean {
+  if (!sandboxOrigin) return false;
+  return appsSandboxPermission(permission, details.mediaTypes ?? [], originOf(details.requestingUrl), sandboxOrigin, SANDBOX_GRANTABLE);
+}
+
+/** A permission check handler's answer (`setPermissionCheckHandler`): the sandbox's rule, else no. */
+export function sandboxCheckAnswer(permission: string, requestingOrigin: string, details: Pick<PermissionCheckHandlerHandlerDetails, 'mediaType'>, sandboxOrigin: string | undefined): boolean {
+  if (!sandboxOrigin) return false;
+  const media = details.mediaType && details.mediaType !== 'unknown' ? [details.mediaType] : [];
+  return appsSandboxPermission(permission, media, requestingOrigin, sandboxOrigin, SANDBOX_GRANTABLE);
+}
 
 /**
- * Install the sandbox session's handlers: permission requests and checks answered by
- * {@link appsSandboxPermission} with what the person allowed now (`allowed()`), device access (USB,
- * HID, serial) always refused.
+ * May a sub-frame of the window navigate to `url`? The sandbox's proxy page (exactly its path) and
+ * the app's `about:srcdoc`; nothing else (the app's own attempts to navigate are refused quietly).
  */
-export function hardenAppsSandboxSession(session: SandboxSession, sandboxOrigin: string, allowed: () => ReadonlySet<AppPermission>): void {
-  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    const origin = details.requestingUrl ? new URL(details.requestingUrl).origin : '';
-    const media = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
-    callback(appsSandboxPermission(permission, media, origin, sandboxOrigin, allowed()));
-  });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => {
-    const media = details.mediaType && details.mediaType !== 'unknown' ? [details.mediaType] : [];
-    return appsSandboxPermission(permission, media, requestingOrigin, sandboxOrigin, allowed());
-  });
-  session.setDevicePermissionHandler(() => false);
+export function sandboxFrameMayLoad(url: string, sandboxOrigin: string | undefined): boolean {
+  if (!sandboxOrigin) return false;
+  if (url === 'about:srcdoc') return true;
+  try {
+    const u = new URL(url);
+    return u.origin === sandboxOrigin && u.pathname === SANDBOX_PROXY_PATH;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The origin the sandbox serves and talks to (wires/apps-sandbox.ts `hostOrigin`): the dev server's
+ * origin, or `file://` for the built page (what its messages carry as `origin`; the sandbox's
+ * `frame-ancestors` names the scheme, `file:`).
+ */
+export function rendererOrigin(target: RendererTarget): string {
+  return target.kind === 'dev' ? new URL(target.url).origin : 'file://';
 }

@@ -37,18 +37,30 @@ function scriptSources(policy: string): string[] {
 
 /** A stand-in `webContents`: records its handlers so the test can fire them. */
 function fakeContents() {
-  const listeners = new Map<string, (event: { url?: string; preventDefault(): void }) => void>();
+  const listeners = new Map<string, (event: { url?: string; isMainFrame?: boolean; preventDefault(): void }) => void>();
   let openHandler: ((details: { url: string }) => { action: string }) | undefined;
   const contents = {
     setWindowOpenHandler: (h: unknown) => (openHandler = h as typeof openHandler),
     on: (name: string, l: unknown) => listeners.set(name, l as never),
   } as unknown as GuardedContents;
-  const fire = (name: string, url?: string) => {
+  const fire = (name: string, url?: string, isMainFrame?: boolean) => {
     let prevented = false;
-    listeners.get(name)?.({ url, preventDefault: () => (prevented = true) });
+    listeners.get(name)?.({ url, ...(isMainFrame === undefined ? {} : { isMainFrame }), preventDefault: () => (prevented = true) });
     return prevented;
   };
   return { contents, fire, open: (url: string) => openHandler?.({ url }), listeners };
+}
+
+/** A stand-in session: records the handlers `hardenSession` installs. */
+function fakeSession() {
+  const installed: Record<string, (...args: never[]) => unknown> = {};
+  const session = {
+    setPermissionRequestHandler: (h: unknown) => (installed.request = h as never),
+    setPermissionCheckHandler: (h: unknown) => (installed.check = h as never),
+    setDevicePermissionHandler: (h: unknown) => (installed.device = h as never),
+    webRequest: { onHeadersReceived: (h: unknown) => (installed.headers = h as never) },
+  } as unknown as HardenedSession;
+  return { installed, session };
 }
 
 /** The shell's sources the bundle assertions read: a bundle older than one of them fails the first test. */
@@ -115,13 +127,7 @@ describe('Electron security checklist', () => {
   });
 
   it('permission requests and checks are denied, device access too, and the CSP header replaces any other', () => {
-    const installed: Record<string, (...args: never[]) => unknown> = {};
-    const session = {
-      setPermissionRequestHandler: (h: unknown) => (installed.request = h as never),
-      setPermissionCheckHandler: (h: unknown) => (installed.check = h as never),
-      setDevicePermissionHandler: (h: unknown) => (installed.device = h as never),
-      webRequest: { onHeadersReceived: (h: unknown) => (installed.headers = h as never) },
-    } as unknown as HardenedSession;
+    const { installed, session } = fakeSession();
     hardenSession(session, target);
     const answers: boolean[] = [];
     const request = installed.request as unknown as (c: unknown, p: string, cb: (ok: boolean) => void) => void;
@@ -135,6 +141,43 @@ describe('Electron security checklist', () => {
       (r) => (headers = r.responseHeaders),
     );
     expect(headers).toEqual({ 'X-Other': ['1'], 'Content-Security-Policy': [contentSecurityPolicy(target)] });
+  });
+
+  it('MCP Apps in the window: a sub-frame loads only the sandbox page and srcdoc (never handed to the browser); the sandbox keeps its own CSP and gets only app permissions; the window may frame only it', () => {
+    const sandbox = 'http://127.0.0.1:41000';
+    const { contents, fire, open } = fakeContents();
+    const handed: string[] = [];
+    guardNavigation(contents, target, (url) => handed.push(url), sandbox);
+    expect(fire('will-frame-navigate', `${sandbox}/sandbox-proxy.html?csp=%7B%7D`, false)).toBe(false);
+    expect(fire('will-frame-navigate', 'about:srcdoc', false)).toBe(false);
+    expect(fire('will-frame-navigate', 'https://evil.example/', false)).toBe(true);
+    expect(fire('will-frame-navigate', `${sandbox}/sandbox-proxy.html`, true)).toBe(true);
+    // ui/open-link, once the person confirmed: the window's window.open goes to the system browser rule.
+    expect(open('https://modelcontextprotocol.io/')).toEqual({ action: 'deny' });
+    expect(handed).toEqual([`${sandbox}/sandbox-proxy.html`, 'https://modelcontextprotocol.io/']);
+
+    const { installed, session } = fakeSession();
+    hardenSession(session, target, sandbox);
+    const answers: boolean[] = [];
+    const request = installed.request as unknown as (c: unknown, p: string, cb: (ok: boolean) => void, d: object) => void;
+    request(null, 'media', (ok) => answers.push(ok), { requestingUrl: `${sandbox}/sandbox-proxy.html`, mediaTypes: ['video'] });
+    request(null, 'media', (ok) => answers.push(ok), { requestingUrl: OUR_PAGE, mediaTypes: ['video'] });
+    request(null, 'notifications', (ok) => answers.push(ok), { requestingUrl: `${sandbox}/sandbox-proxy.html` });
+    expect(answers).toEqual([true, false, false]);
+    expect((installed.check as unknown as (c: unknown, p: string, o: string, d: object) => boolean)(null, 'geolocation', sandbox, {})).toBe(true);
+    expect((installed.check as unknown as (c: unknown, p: string, o: string, d: object) => boolean)(null, 'geolocation', 'file://', {})).toBe(false);
+    const onHeaders = installed.headers as unknown as (d: object, cb: (r: { responseHeaders?: Record<string, string[]> }) => void) => void;
+    let kept: { responseHeaders?: Record<string, string[]> } | undefined;
+    onHeaders({ url: `${sandbox}/sandbox-proxy.html`, responseHeaders: { 'Content-Security-Policy': ["default-src 'none'; frame-ancestors file:"] } }, (r) => (kept = r));
+    expect(kept).toEqual({});
+    const csp = contentSecurityPolicy(target, sandbox);
+    expect(parseCsp(csp).get('frame-src')).toEqual([sandbox]);
+    let replaced: Record<string, string[]> | undefined;
+    onHeaders({ url: OUR_PAGE, responseHeaders: {} }, (r) => (replaced = r.responseHeaders));
+    expect(replaced).toEqual({ 'Content-Security-Policy': [csp] });
+    // Electron main starts the sandbox for the window and tells the core, as the web host does.
+    expect(bundle).toMatch(/startAppsSandbox\(rendererOrigin\(target\)\)/);
+    expect(bundle).toMatch(/addAppsSandbox\?\.\(\{ origin: appsSandbox\.origin \}\)/);
   });
 
   it("webContents creation is guarded: every new contents refuses <webview> and pop-ups, installed at boot", () => {

@@ -25,6 +25,8 @@ import { setupDesktopNotifications } from './desktop-notifications.js';
 import { createMainWindow, focusWindow, openExternally } from './window.js';
 import { guardWebContentsCreation } from './shell-hardening.js';
 import { setupAppMenu } from './app-menu.js';
+import { rendererOrigin } from './apps-sandbox-session.js';
+import { startAppsSandbox, type AppsSandbox } from '../wires/apps-sandbox.js';
 
 /** How long quitting waits for `core.dispose()` before exiting anyway (ms). */
 const DISPOSE_DEADLINE_MS = 10_000;
@@ -60,8 +62,11 @@ function boot(): void {
     if (!win || win.isDestroyed()) win = openWindow();
     focusWindow(win);
   };
+  // The MCP Apps sandbox (docs/mcp-apps.md § Sandbox, Electron): the same page as the web host's, on
+  // 127.0.0.1, framed by the window; started before the window so its session knows the origin.
+  let appsSandbox: AppsSandbox | undefined;
   const openWindow = () =>
-    createMainWindow({ target, preloadPath: here('../preload/index.cjs'), iconPath: join(resourcesDir, 'icon.png') });
+    createMainWindow({ target, preloadPath: here('../preload/index.cjs'), iconPath: join(resourcesDir, 'icon.png'), ...(appsSandbox ? { appsSandboxOrigin: appsSandbox.origin } : {}) });
 
   // OAuth callbacks that arrive before the core exists wait here (first-launch argv, macOS open-url).
   const earlyCallbacks: OAuthCallbackLink[] = [];
@@ -98,6 +103,11 @@ function boot(): void {
   setupQuit(() => owner);
 
   void app.whenReady().then(async () => {
+    appsSandbox = await startAppsSandbox(rendererOrigin(target)).catch((err: unknown) => {
+      console.error(`[apps] the MCP Apps sandbox did not start (apps will not render): ${errorText(err)}`);
+      return undefined;
+    });
+    app.on('will-quit', () => void appsSandbox?.close());
     owner = await startDesktopOwner(
       { showErrorBox: (title, text) => dialog.showErrorBox(title, text), quit: () => app.quit(), warn: (text) => console.warn(text), error: (text) => console.error(text) },
       {
@@ -129,6 +139,8 @@ function boot(): void {
         },
         face: (started) => {
           core = started;
+          // `apps:sandbox` answers this origin, as it does for a web host.
+          if (appsSandbox) started.addAppsSandbox?.({ origin: appsSandbox.origin });
           for (const link of earlyCallbacks.splice(0)) console.log(`[deep-link] oauth callback: ${deliverOAuthCallback(started, link)}`);
           setupIpc(started, () => win, target);
           win = openWindow();

@@ -35,10 +35,10 @@ export function isAllowedExternalUrl(url: string): boolean {
  * The Content-Security-Policy header for the renderer. Production: `default-src 'self'; script-src
  * 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'`, plus
  * `media-src` / `font-src 'self' data:` and `object-src 'none'; base-uri 'none'; frame-ancestors
- * 'none'`. Dev adds what Vite's HMR and the
+ * 'none'`, and `frame-src <the MCP Apps sandbox origin>` when it runs. Dev adds what Vite's HMR and the
  * React refresh preamble need (`'unsafe-inline'` scripts, `ws:` to the dev server).
  */
-export function contentSecurityPolicy(target: RendererTarget): string {
+export function contentSecurityPolicy(target: RendererTarget, appsSandboxOrigin?: string): string {
   const dev = target.kind === 'dev';
   const devOrigin = dev ? new URL(target.url) : undefined;
   const directives = [
@@ -51,6 +51,8 @@ export function contentSecurityPolicy(target: RendererTarget): string {
     "media-src 'self' data:",
     "font-src 'self' data:",
     devOrigin ? `connect-src 'self' ws://${devOrigin.host} ${devOrigin.origin}` : "connect-src 'self'",
+    // The MCP Apps sandbox's proxy page may be framed (docs/mcp-apps.md § Sandbox), nothing else.
+    ...(appsSandboxOrigin ? [`frame-src ${appsSandboxOrigin}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -16,6 +16,8 @@ export interface MainWindowOptions {
   preloadPath: string;
   /** Window icon (Linux/Windows); the app icon PNG. */
   iconPath?: string;
+  /** The MCP Apps sandbox's origin (`http://127.0.0.1:<port>`) when it runs: the window may frame it. */
+  appsSandboxOrigin?: string;
 }
 
 const hardenedSessions = new WeakSet<Session>();
@@ -54,9 +56,9 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const session = win.webContents.session;
   if (!hardenedSessions.has(session)) {
     hardenedSessions.add(session);
-    hardenSession(session, options.target);
+    hardenSession(session, options.target, options.appsSandboxOrigin);
   }
-  guardNavigation(win.webContents, options.target, openExternally);
+  guardNavigation(win.webContents, options.target, openExternally, options.appsSandboxOrigin);
   win.once('ready-to-show', () => win.show());
   const loading =
     options.target.kind === 'dev' ? win.loadURL(options.target.url) : win.loadFile(options.target.indexPath);

@@ -40,12 +40,14 @@ function parseJson(text: string | null): unknown {
 }
 
 /**
- * Start the sandbox for the web host at `hostOrigin` (`http://127.0.0.1:<port>`). `port` 0 (default)
+ * Start the sandbox for the web host at `hostOrigin` (`http://127.0.0.1:<port>`), or the desktop
+ * window's renderer (its dev server's origin, or `file://` for the built page). `port` 0 (default)
  * = chosen by the OS. Rejects when the port cannot be bound.
  */
 export async function startAppsSandbox(hostOrigin: string, port = 0): Promise<AppsSandbox> {
   let bound = 0;
-  const ancestors = `frame-ancestors ${hostOrigin}`;
+  // A CSP source for file: pages is the scheme (`file:`), the origin messages carry is `file://`.
+  const ancestors = `frame-ancestors ${hostOrigin === 'file://' ? 'file:' : hostOrigin}`;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const base = { 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${bound}`);

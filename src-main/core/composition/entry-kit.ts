@@ -21,4 +21,3 @@ export { openDataFile, readDataJson, readDataText, writeDataFile } from '../data
 export { isAlive, killPids, listDescendants, listDescendantsOf } from '../mcp/transport/process-tree.js';
 export { launchIdOf, processesOfLaunches, processesWithEnv } from '../mcp/transport/launch-session.js';
 export { contextMarkdown } from '../channels/channel-context.js';
-export { buildAppCsp, type DroppedDomain } from '../apps/csp.js';

@@ -23,7 +23,7 @@ import type { ApiHandlers } from '../../../src-shared/api/contract.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 /** `undefined` when `app` may make requests, else the refusal. */
-async function refusal(app: AppCaller, answer: (server: string, tool: string) => Promise<Result<AppAnswer>>): Promise<Result<never> | undefined> {
+export async function refusal(app: AppCaller, answer: (server: string, tool: string) => Promise<Result<AppAnswer>>): Promise<Result<never> | undefined> {
   const a = await answer(app.server, app.tool);
   if (!a.ok) return a;
   if (a.data.uri !== app.resourceUri) return fail('BAD_REQUEST', `The app ${app.resourceUri} is not the app of ${app.server}/${app.tool} (that is ${a.data.uri})`);

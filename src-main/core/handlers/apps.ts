@@ -15,6 +15,7 @@ import { appPinDigest, appPinOf } from '../trust/app-pins.js';
 import type { ToolPinStore } from '../trust/tool-pins.js';
 import { ALL_APP_PERMISSIONS, appAllowAttribute, buildAppCsp } from '../apps/csp.js';
 import type { ApiHandlers } from '../../../src-shared/api/contract.js';
+import { appLogHandlers } from './app-log.js';
 import { appRequestHandlers } from './app-requests.js';
 import { inspectorFailure } from './inspector.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -76,10 +77,11 @@ export function appsHandlers(
   pins: ToolPinStore,
   call: ApiHandlers['tools:call'],
   read: ApiHandlers['resources:read'],
-): HandlerGroup<'apps:resource' | 'apps:sandbox' | 'apps:call-tool' | 'apps:read-resource'> {
+): HandlerGroup<'apps:resource' | 'apps:sandbox' | 'apps:call-tool' | 'apps:read-resource' | 'apps:log'> {
   const { answer } = appReader(ctx, pins);
   return {
     ...appRequestHandlers(ctx, answer, call, read),
+    ...appLogHandlers(ctx, answer),
     'apps:resource': ({ server, tool }) => answer(server, tool),
     'apps:sandbox': async () => {
       const newest = ctx.appsSandboxes?.at(-1);

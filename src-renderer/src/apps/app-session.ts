@@ -10,7 +10,8 @@
  * App requests: `tools/call` and `resources/read` are forwarded as `apps:call-tool` /
  * `apps:read-resource`, naming the app: the core decides what the app may reach
  * (handlers/app-requests.ts). `ui/message` and `ui/update-model-context` go to `onAgent` as text
- * (what an agent would receive; there is no chat here). `ui/open-link` opens a new browsing context
+ * (what an agent would receive; there is no chat here). `notifications/message` goes to `apps:log`
+ * (the server's log; app-log-forward.ts). `ui/open-link` opens a new browsing context
  * (`noopener`) only after the person confirms. `ui/request-display-mode` is answered with the mode
  * granted. `stop()` sends `ui/resource-teardown` (answered or not within 2 s) before the frame goes.
  */
@@ -20,6 +21,8 @@ import type { AppResource } from '../../../src-shared/api/apps.js';
 import type { SwitchboardApi } from '../../../src-shared/api/contract.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
 import type { ToolCallResult, ToolInfo } from '../../../src-shared/api/status.js';
+import { forwardAppLog } from './app-log-forward.js';
+import { hostStyles } from './host-styles.js';
 import { agentText, grantDisplayMode, HOST_DISPLAY_MODES, linkToOpen } from './app-host-rules.js';
 import { LoggedTransport, messageLabel, type BridgeLogEntry } from './logged-transport.js';
 
@@ -84,7 +87,7 @@ function dimensions(container: HTMLElement, mode: McpUiDisplayMode): McpUiHostCo
   return mode === 'inline' ? { width, maxHeight: 600 } : { width, height: Math.max(1, Math.round(container.clientHeight)) };
 }
 
-/** The host context of `ui/initialize`: the window's theme, inline display, the container's size. */
+/** The host context of `ui/initialize`: the window's theme and style variables, inline display, the container's size. */
 export function hostContext(container: HTMLElement): McpUiHostContext {
   const dark = document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark';
   return {
@@ -95,7 +98,14 @@ export function hostContext(container: HTMLElement): McpUiHostContext {
     locale: navigator.language,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     platform: 'web',
+    ...withStyles(),
   };
+}
+
+/** `{styles}` read from the window now, or nothing when it defines none (host-styles.ts). */
+function withStyles(): Pick<McpUiHostContext, 'styles'> {
+  const styles = hostStyles();
+  return styles ? { styles } : {};
 }
 
 /** The sandbox proxy page's URL for an app (apps-sandbox-page.ts): its CSP, and the permissions the person allowed. */
@@ -122,7 +132,7 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   const { api, tool } = o;
   const sandbox = await api.call('apps:sandbox', {});
   if (!sandbox.ok) throw new Error(sandbox.error.message);
-  if (!sandbox.data) throw new Error('MCP Apps render only in web mode for now (switchboard serve): this window has no sandbox origin.');
+  if (!sandbox.data) throw new Error('MCP Apps cannot render here: this window has no sandbox origin (its sandbox did not start; the log says why).');
   const res = await api.call('apps:resource', { server: tool.server, tool: tool.name });
   if (!res.ok) throw new Error(`${res.error.message} (${res.error.code})`);
   if (res.data.status === 'changed') throw new Error(`The app ${res.data.uri} changed since it was pinned; it is not shown until accepted: ${res.data.review}`);
@@ -196,7 +206,13 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
     return {};
   };
   bridge.onrequestdisplaymode = async ({ mode: requested }) => ({ mode: switchMode(requested) });
-  bridge.addEventListener('loggingmessage', (p) => o.onAppLog(p.level, typeof p.data === 'string' ? p.data : JSON.stringify(p.data)));
+  // The app's log lines: shown in the panel, and into its server's log through the core (apps:log).
+  const appLog = forwardAppLog(api, caller);
+  bridge.addEventListener('loggingmessage', (p) => {
+    const text = typeof p.data === 'string' ? p.data : JSON.stringify(p.data);
+    o.onAppLog(p.level, text);
+    appLog.push(p.level, text, p.logger);
+  });
   bridge.addEventListener('sizechange', (p) => {
     if (typeof p.height === 'number') frame.style.height = `${Math.min(Math.max(p.height, 50), 2000)}px`;
     if (typeof p.width === 'number') frame.style.width = `${Math.min(Math.max(p.width, 50), 4000)}px`;
@@ -218,10 +234,12 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   await bridge.sendSandboxResourceReady({ html: app.html });
 
   return {
-    setTheme: (theme) => update({ theme }),
+    // The styles are read again: light-dark() values, and the window's own theme may have changed.
+    setTheme: (theme) => update({ theme, ...withStyles() }),
     setDisplayMode: switchMode,
     async stop() {
       resized.disconnect();
+      appLog.close();
       await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, TEARDOWN_WAIT_MS))]);
       await bridge.close();
       frame.remove();

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AppAnswerSchema, AppCallerSchema } from '../apps.js';
 import { ReadResourceOutputSchema } from '../inspector.js';
-import { ToolCallResultSchema } from '../status.js';
+import { LogLevelSchema, ToolCallResultSchema } from '../status.js';
 import { Empty, ServerName } from './common.js';
 
 export const appsMethods = {
@@ -40,4 +40,21 @@ export const appsMethods = {
   },
   /** A running app's `resources/read`: read from the app's own server only, after the same checks as `apps:call-tool`. */
   'apps:read-resource': { input: z.object({ app: AppCallerSchema, uri: z.string().min(1).max(10_000) }).strict(), output: ReadResourceOutputSchema },
+  /**
+   * A running app's `notifications/message` (docs/mcp-apps.md § The app's log lines): text lines into
+   * its server's log (what `logs:get` and the Logs tab show) as `app log [<level>] <ui:// URI>[ <logger>]: <text>`,
+   * redacted like every log line, after the same checks as `apps:call-tool`. `dropped` counts lines the
+   * face did not send (its own batching bound). Rate-limited per server (handlers/app-log.ts): lines
+   * past the bound are not logged (`logged` counts those that were). Errors: those of `apps:call-tool`'s checks.
+   */
+  'apps:log': {
+    input: z
+      .object({
+        app: AppCallerSchema,
+        lines: z.array(z.object({ level: LogLevelSchema, logger: z.string().max(200).optional(), text: z.string().max(100_000) }).strict()).max(100),
+        dropped: z.number().int().min(0).optional(),
+      })
+      .strict(),
+    output: z.object({ logged: z.number().int(), dropped: z.number().int() }),
+  },
 } as const;

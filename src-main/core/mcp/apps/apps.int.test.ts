@@ -378,6 +378,21 @@ describe("an app's own requests: apps:call-tool and apps:read-resource (issue 33
     expect(await core.handlers['apps:read-resource']({ app: projApp, uri: 'ui://apptools/view' })).toEqual(untrusted);
   });
 
+  it('puts its log lines into its server’s log, marked as the app’s and levelled, at most 20 per 10 s with one line saying the rest were dropped', async () => {
+    expect(await core.handlers['apps:log']({ app, lines: [{ level: 'error', logger: 'ui', text: 'from the app' }] })).toEqual({ ok: true, data: { logged: 1, dropped: 0 } });
+    expect(await core.handlers['apps:log']({ app: { ...app, resourceUri: 'ui://apptools/view' }, lines: [{ level: 'info', text: 'x' }] })).toEqual(
+      refused('BAD_REQUEST', 'The app ui://apptools/view is not the app of hostile/hostile (that is ui://hostile/app)'),
+    );
+    const flood = Array.from({ length: 30 }, (_, i) => ({ level: 'info' as const, text: `flood ${i}` }));
+    expect(await core.handlers['apps:log']({ app, lines: flood, dropped: 5 })).toEqual({ ok: true, data: { logged: 19, dropped: 16 } });
+    const appLines = (await ok(core.handlers['logs:get']({ server: 'hostile' }))).filter((e) => e.text.startsWith('app log ['));
+    expect(appLines.map((e) => [e.stream, e.level, e.text])).toEqual([
+      ['system', 'error', 'app log [error] ui://hostile/app ui: from the app'],
+      ...flood.slice(0, 19).map((l) => ['system', 'info', `app log [info] ui://hostile/app: ${l.text}`]),
+      ['system', 'warning', "app log [warning] ui://hostile/app: lines dropped: an app logs at most 20 lines per 10 s and holds at most 50 lines of its server's log"],
+    ]);
+  });
+
   it('refuses every request of an app that changed since it was pinned', async () => {
     const view = { server: 'oldtools', tool: 'show', resourceUri: 'ui://apptools/view' };
     expect((await ok(core.handlers['apps:call-tool']({ app: view, name: 'poke', arguments: {} }))).text).toBe('poked');

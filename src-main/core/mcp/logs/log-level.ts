@@ -1,6 +1,7 @@
 /**
  * The level of a log line (issue 15 item 3), decided once in the core so every face colours and
- * filters alike: a server's `notifications/message` note carries its MCP level (RFC 5424 names,
+ * filters alike: a server's `notifications/message` note (and an MCP App's, `app log [<level>]`:
+ * handlers/app-log.ts) carries its MCP level (RFC 5424 names,
  * docs: MCP logging); a stderr line gets the level its own prefix names (`ERROR`, `WARN`, `INFO`,
  * `DEBUG`, …), or `error` when it starts like a thrown error (`SyntaxError: …`, `Traceback`), or
  * none; Switchboard's notes are `info`, its transport errors and notes of an abnormal exit or a
@@ -25,7 +26,7 @@ export function isLateMessage(message: string): boolean {
 /** The level of a line of `stream` reading `text`, or undefined when it names none. */
 export function logLevelOf(stream: LogEntry['stream'], text: string): LogLevel | undefined {
   if (stream === 'system') {
-    const m = /^server log \[(\w+)\]/.exec(text);
+    const m = /^(?:server|app) log \[(\w+)\]/.exec(text);
     if (m && (MCP_LEVELS as readonly string[]).includes(m[1]!)) return m[1] as LogLevel;
     if (text.startsWith(AFTER_CANCEL_PREFIX)) return 'notice';
     if (/^transport error\b/.test(text)) return 'error';

@@ -2,16 +2,15 @@
  * `switchboard apps <server> [tool] [--json] [--html]` (issue 33, docs/mcp-apps.md § CLI): without a
  * tool, the server's tools that have an MCP App (tool, `ui://` URI, visibility; absent visibility is
  * the default `model, app`); with a tool, `apps:resource`'s answer summarised: URI, digest, size in
- * bytes, the CSP the sandbox would apply (core/apps/csp.ts `buildAppCsp`, with the entries it drops
- * and why), the permissions requested and the pin status (`ok`, `changed` with the review command,
+ * bytes, the CSP the sandbox applies (`apps:resource`'s `cspPolicy`, built once in the core by
+ * core/apps/csp.ts `buildAppCsp`, with the entries it drops and why), the permissions requested and the pin status (`ok`, `changed` with the review command,
  * `untrusted`). The HTML is server code: printed only with `--html` (then it alone in text mode).
  * Thin client of `tools:list` / `apps:resource`: the running Switchboard's, else a one-shot core.
  * Exit 0; 1 when the app changed since pinned (not served); 2 on failure (unknown server or tool,
  * no app, untrusted server, read failed).
  */
-import type { AppAnswer } from '../../../../src-shared/api/apps.js';
+import type { AppAnswer, AppResource } from '../../../../src-shared/api/apps.js';
 import { appChangeWords } from '../../../../src-shared/api/app-pin-words.js';
-import { buildAppCsp, type DroppedDomain } from '../../../core/composition/entry-kit.js';
 import type { CommandSpec } from '../command-spec.js';
 import { EXIT } from '../args.js';
 import type { CliContext } from '../context.js';
@@ -22,11 +21,11 @@ const DEFAULT_VISIBILITY = ['model', 'app'];
 
 /** The summary of an app as served (`--json` shape without `--html`). */
 function summary(a: Extract<AppAnswer, { status: 'ok' }>) {
-  const csp = buildAppCsp(a.csp);
+  const csp = a.cspPolicy;
   return { server: a.server, tool: a.tool, uri: a.uri, sha256: a.sha256, size: Buffer.byteLength(a.html, 'utf8'), csp: { declared: a.csp, policy: csp.policy, dropped: csp.dropped }, permissions: Object.keys(a.permissions), pin: 'ok' as const };
 }
 
-const droppedLine = (d: DroppedDomain): string => `  dropped: ${d.field} ${JSON.stringify(d.value)} (${d.reason})`;
+const droppedLine = (d: AppResource['cspPolicy']['dropped'][number]): string => `  dropped: ${d.field} ${JSON.stringify(d.value)} (${d.reason})`;
 
 async function runApps(ctx: CliContext): Promise<number> {
   const [server, tool] = ctx.cli.positionals as [string, string | undefined];
