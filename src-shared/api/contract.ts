@@ -30,6 +30,7 @@ import { historyEvents, historyMethods } from './methods/history.js';
 import { agentsEvents, agentsMethods } from './methods/agents.js';
 import { skillsMethods } from './methods/skills.js';
 import { eventsEvents, eventsMethods } from './methods/events.js';
+import { firstRunMethods } from './methods/first-run.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -63,6 +64,7 @@ export const methods = {
   ...agentsMethods,
   ...skillsMethods,
   ...eventsMethods,
+  ...firstRunMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */
