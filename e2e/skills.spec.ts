@@ -70,7 +70,7 @@ test('Skills tab: list, read a skill and a file, browse the tree, verify and see
   await expect(skill.getByRole('region', { name: 'File scripts/deep/run.sh' })).toContainText('echo ok');
 
   // The tampered file: flagged when read, its content withheld.
-  await list.getByRole('button', { name: 'wrong-digest', exact: true }).click();
+  await list.getByRole('button', { name: rowName('wrong-digest') }).click();
   const tampered = page.getByRole('region', { name: 'Skill wrong-digest' });
   await tampered.getByRole('button', { name: 'Read references/GUIDE.md' }).click();
   const bad = tampered.getByRole('region', { name: 'File references/GUIDE.md' });
