@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { packageBin, REPO, type Sandbox } from './sandbox.js';
+import { rowName } from './row-name.js';
 
 const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/inspector-server.mjs');
 
@@ -242,13 +243,13 @@ test('servers ask back: sampling and elicitation dialogs, resources, prompts wit
   await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('elicited: accept {"name":"anonymous","age":7}');
 
   await page.getByRole('tab', { name: 'Resources' }).click();
-  await page.getByRole('navigation', { name: 'Resources' }).getByRole('button', { name: 'resource 2', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Resources' }).getByRole('button', { name: rowName('resource 2') }).click();
   await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('contents of mem://r/2');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('region', { name: 'Resource updates' })).toContainText('mem://r/2');
   // Templates are a second list of the tab, fetched when first shown.
   await page.getByText(/^Templates( \(|$)/).click();
-  await page.getByRole('navigation', { name: 'Templates' }).getByRole('button', { name: 'note', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Templates' }).getByRole('button', { name: rowName('note') }).click();
   const templates = page.getByRole('region', { name: 'Resource templates' });
   // With the variable empty, Read is disabled and the form says which value is missing.
   await expect(templates.getByRole('button', { name: 'Read note' })).toBeDisabled();

@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { openEverything } from './everything-server.js';
 import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
+import { rowName } from './row-name.js';
 
 const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/many-tools-server.mjs');
 
@@ -36,7 +37,7 @@ test('a resource of each kind is previewed beside the list: markdown (inert HTML
   const contents = page.getByRole('region', { name: 'Resource contents' });
 
   // Markdown: rendered (a heading), its link opens outside, its raw HTML and javascript: link are inert.
-  await list.getByRole('button', { name: 'kind-markdown', exact: true }).click();
+  await list.getByRole('button', { name: rowName('kind-markdown') }).click();
   await expect(contents.getByRole('heading', { name: 'Kinds readme' })).toBeVisible();
   const guide = contents.getByRole('link', { name: 'the guide' });
   await expect(guide).toHaveAttribute('href', 'https://example.com/guide');
@@ -48,7 +49,7 @@ test('a resource of each kind is previewed beside the list: markdown (inert HTML
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
   // JSON: a tree that collapses and expands.
-  await list.getByRole('button', { name: 'kind-json', exact: true }).click();
+  await list.getByRole('button', { name: rowName('kind-json') }).click();
   const tree = contents.getByRole('tree', { name: 'JSON of kind://data.json' });
   await expect(tree).toContainText('"deep":"treasure"');
   await contents.getByRole('button', { name: 'Collapse all' }).click();
@@ -59,22 +60,22 @@ test('a resource of each kind is previewed beside the list: markdown (inert HTML
   await expect(tree).toContainText('"deep":"treasure"');
 
   // An image blob, shown from base64.
-  await list.getByRole('button', { name: 'kind-image', exact: true }).click();
+  await list.getByRole('button', { name: rowName('kind-image') }).click();
   const img = contents.getByRole('img', { name: 'Resource kind://pixel.png' });
   await expect(img).toBeVisible();
   expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 
   // A small text blob, decoded; a binary blob, named by size only.
-  await list.getByRole('button', { name: 'kind-text-blob', exact: true }).click();
+  await list.getByRole('button', { name: rowName('kind-text-blob') }).click();
   await expect(contents).toContainText('Hello from a text blob ✓');
   await expect(contents).toContainText('Decoded from a base64 blob');
-  await list.getByRole('button', { name: 'kind-binary', exact: true }).click();
+  await list.getByRole('button', { name: rowName('kind-binary') }).click();
   await expect(contents).toContainText('Binary content, 5 B');
 
   // The filter counts, ranks and highlights.
   await page.getByRole('textbox', { name: 'Filter resources' }).fill('res07');
   await expect(page.getByRole('status').filter({ hasText: 'of 17 resources' })).toHaveText('1 of 17 resources');
-  await expect(list.getByRole('button', { name: 'res07', exact: true }).locator('mark')).toHaveText('res07');
+  await expect(list.getByRole('button', { name: rowName('res07') }).locator('mark')).toHaveText('res07');
 });
 
 test('server-everything: markdown documents, a blob template decoded, resource links opened in place, JSON results as trees', async ({ page, sandbox }) => {
@@ -83,14 +84,14 @@ test('server-everything: markdown documents, a blob template decoded, resource l
 
   await page.getByRole('tab', { name: 'Resources' }).click();
   const contents = page.getByRole('region', { name: 'Resource contents' });
-  await page.getByRole('navigation', { name: 'Resources' }).getByRole('button', { name: 'architecture.md', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Resources' }).getByRole('button', { name: rowName('architecture.md') }).click();
   await expect(contents.getByRole('heading').first()).toBeVisible();
   await expect(contents).toContainText('text/markdown');
 
   // A template of blobs: its form opens beside the list, the blob (text/plain) reads decoded.
   // Templates are a second list of the tab, fetched when first shown.
   await page.getByText(/^Templates( \(|$)/).click();
-  await page.getByRole('navigation', { name: 'Templates' }).getByRole('button', { name: 'Dynamic Blob Resource', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Templates' }).getByRole('button', { name: rowName('Dynamic Blob Resource') }).click();
   const form = page.getByRole('region', { name: 'Resource templates' });
   await form.getByLabel('resourceId').fill('7');
   await form.getByRole('button', { name: 'Read Dynamic Blob Resource' }).click();

@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
+import { rowName } from './row-name.js';
 
 const FIXTURES = join(REPO, 'src-main/core/mcp/testing/fixtures');
 
@@ -42,11 +43,11 @@ test('Skills tab: list, read a skill and a file, browse the tree, verify and see
   await page.getByRole('tab', { name: 'Skills' }).click();
   const list = page.getByRole('navigation', { name: 'Skills' });
   for (const name of ['good', 'wrong-digest', 'wrong-size', 'frontmatter-differs', 'unlisted-file', 'dynamic', 'broken', 'too-big']) {
-    await expect(list.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(list.getByRole('button', { name: rowName(name) })).toBeVisible();
   }
 
   // A skill: SKILL.md checked and rendered as Markdown, its frontmatter, its files.
-  await list.getByRole('button', { name: 'good', exact: true }).click();
+  await list.getByRole('button', { name: rowName('good') }).click();
   const skill = page.getByRole('region', { name: 'Skill good' });
   await expect(skill.getByText('A skill whose every file matches')).toBeVisible();
   await expect(skill.getByText('skill://good/SKILL.md', { exact: false }).first()).toBeVisible();
@@ -69,7 +70,7 @@ test('Skills tab: list, read a skill and a file, browse the tree, verify and see
   await expect(skill.getByRole('region', { name: 'File scripts/deep/run.sh' })).toContainText('echo ok');
 
   // The tampered file: flagged when read, its content withheld.
-  await list.getByRole('button', { name: 'wrong-digest', exact: true }).click();
+  await list.getByRole('button', { name: rowName('wrong-digest') }).click();
   const tampered = page.getByRole('region', { name: 'Skill wrong-digest' });
   await tampered.getByRole('button', { name: 'Read references/GUIDE.md' }).click();
   const bad = tampered.getByRole('region', { name: 'File references/GUIDE.md' });

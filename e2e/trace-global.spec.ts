@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { packageBin } from './sandbox.js';
 import { startSseFaultServer, startStreamableFaultServer } from '../src-main/core/mcp/testing/fixtures/http-fault-servers.js';
+import { rowName } from './row-name.js';
 
 test('Trace view: every server merged in time order, filtered by server, exported with each line\'s server', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
@@ -96,7 +97,7 @@ test('trace: Replay of a resources/read shows its result as a tree and the new e
   await expect(server).toContainText('connected', { timeout: 60_000 });
   await server.click();
   await page.getByRole('tab', { name: 'Resources' }).click();
-  await page.getByRole('navigation', { name: 'Resources' }).getByRole('button', { name: 'architecture.md', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Resources' }).getByRole('button', { name: rowName('architecture.md') }).click();
 
   await page.getByRole('tab', { name: 'Trace' }).click();
   const trace = page.getByRole('log', { name: 'JSON-RPC trace of everything' });

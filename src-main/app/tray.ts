@@ -12,10 +12,11 @@ import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeIm
 import type { ChannelSummary, TriggerFiring, TriggersState } from '../../src-shared/api/channels.js';
 import type { ServersSnapshot } from '../../src-shared/api/status.js';
 import type { SwitchboardCore } from '../core/index.js';
-import { summarizeAttention, trayIconFile, trayTooltip, type TrayAttention } from './tray-attention.js';
+import { summarizeAttention, trayIconFile, type TrayAttention } from './tray-attention.js';
+import { trayStatusTooltip } from './tray-text.js';
 import { summarizeTray, type TrayState } from './tray-state.js';
 import type { AgentActivityEvent, AgentCounts } from '../../src-shared/api/agents.js';
-import { agentsLine, TRAY_AGENTS_REFRESH_MS, withAgentsLine } from './tray-agents.js';
+import { agentsLine, TRAY_AGENTS_REFRESH_MS } from './tray-agents.js';
 import { confirmItems, followConfirms } from './tray-guard.js';
 import type { PendingServerRequest, ServerRequestResolved } from '../../src-shared/api/inspector.js';
 
@@ -63,7 +64,8 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
     const icon = trayIconFile(state.level, attention.attention || confirms.length > 0);
     if (icon !== shownIcon) tray.setImage(image(icon));
     shownIcon = icon;
-    tray.setToolTip(withAgentsLine(trayTooltip(state.tooltip, attention), agents));
+    // Issue 37 item 4: the icon's colour in words first (tray-text.ts).
+    tray.setToolTip(trayStatusTooltip(state, attention, agents));
     const guard = confirmItems(confirms).map((i): MenuItemConstructorOptions => ({ label: i.label, click: () => void core.handlers['requests:answer']({ id: i.id, answer: i.answer }) }));
     tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options, agentsLine(agents), guard)));
   };

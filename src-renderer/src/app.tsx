@@ -29,6 +29,7 @@ import { GatewayNavItem } from './gateway/gateway-nav.js';
 import { AgentsNavItem } from './agents/agents-nav.js';
 import { ThemeChoice } from './common/theme-choice.js';
 import { CommandPalette } from './palette/command-palette.js';
+import { FirstRunPanel, WelcomeAgainButton } from './config/first-run-panel.js';
 // Views not shown at first load in their own chunks (issue 32 item 1).
 import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, RegistryView, ServerDetail, ServerRequestDialog } from './lazy-views.js';
 import { RegistryNavItem } from './registry/registry-nav.js';
@@ -113,6 +114,7 @@ export function App() {
             <InstallFromLink onInstalled={added} />
             <HostViews onOpenServer={select} />
             <ThemeChoice />
+            <WelcomeAgainButton />
             <ConnectionNotice />
             {snapshot ? (
               <Text size="sm" c="dimmed" aria-label="Totals" style={{ whiteSpace: 'nowrap' }}>
@@ -189,6 +191,7 @@ export function App() {
               <Text c="dimmed">Loading servers…</Text>
             </Group>
           ) : null}
+          <FirstRunPanel onServer={select} />
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
           {view === 'registry' ? <RegistryView /> : view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}

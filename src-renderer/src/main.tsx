@@ -4,7 +4,8 @@
  */
 import '@mantine/core/styles.css';
 import './styles.css';
-import { MantineProvider, createTheme } from '@mantine/core';
+import './common/a11y.css';
+import { MantineProvider, Modal, createTheme } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getApi, redeemTicket } from './api/index.js';
@@ -16,6 +17,14 @@ const theme = createTheme({
   primaryColor: 'indigo',
   fontFamilyMonospace: 'ui-monospace, "SF Mono", "Cascadia Code", "DejaVu Sans Mono", Menlo, monospace',
   defaultRadius: 'md',
+  // Issue 37 item 4 (docs/accessibility.md): filled controls at shade 8 (indigo 5.7:1 under white
+  // text; shade 6 was 4.3:1), and where white still reads below 4.5:1 (teal, orange, yellow…) black
+  // text instead: the switch point 0.179 is the luminance at which both reach the same contrast (≥ 4.58:1).
+  primaryShade: { light: 8, dark: 8 },
+  autoContrast: true,
+  luminanceThreshold: 0.179,
+  // Every dialog's × has a name (axe button-name: Mantine's has none).
+  components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }) },
 });
 
 function start(): void {

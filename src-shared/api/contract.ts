@@ -34,6 +34,7 @@ import { idpEvents, idpMethods } from './methods/idp.js';
 import { registryMethods } from './methods/registry.js';
 import { registryInstallMethods } from './methods/registry-install.js';
 import { cardsMethods } from './methods/cards.js';
+import { firstRunMethods } from './methods/first-run.js';
 
 export { AppInfoSchema, type AppInfo } from './methods/app.js';
 
@@ -71,6 +72,7 @@ export const methods = {
   ...registryMethods,
   ...registryInstallMethods,
   ...cardsMethods,
+  ...firstRunMethods,
 } as const;
 
 /** Event declarations: name → payload schema. Main → renderer only. Declared per domain too. */

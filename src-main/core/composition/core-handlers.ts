@@ -31,6 +31,7 @@ import { appReader, appsHandlers } from '../handlers/apps.js';
 import type { SwitchboardToolToggles } from '../budget/tool-toggles.js';
 import { prefsHandlers } from '../handlers/prefs.js';
 import { otlpSettingHandlers } from '../handlers/otlp-setting.js';
+import { firstRunHandlers } from '../handlers/first-run.js';
 import type { SecretRedactor } from '../redaction/secret-redactor.js';
 import { agentFeed } from '../handlers/agents.js';
 import { skillsHandlers } from '../handlers/skills.js';
@@ -81,6 +82,7 @@ export function coreHandlers(ctx: CoreContext, pins: ToolPinStore, toolToggles: 
     ...appsHandlers(ctx, pins, tools['tools:call'], inspector['resources:read']),
     ...prefsHandlers(ctx),
     ...otlpSettingHandlers(ctx),
+    ...firstRunHandlers(ctx),
     ...agents.track(gatewayHandlers(ctx, runCall, toolToggles, (server) => pins.held(server), inspector)),
     ...agents.handlers,
     ...gatewayDoorsHandlers(ctx),

@@ -8,9 +8,7 @@ export function AgentsNavItem({ selected, onSelect }: { selected: boolean; onSel
         <Text fw={600} size="sm">
           Agents
         </Text>
-        <Text size="xs" c="dimmed">
-          live calls
-        </Text>
+        <Text size="xs" c="dimmed" className="nav-hint" data-hint="live calls" />
       </Group>
     </UnstyledButton>
   );

@@ -7,7 +7,7 @@ export function BudgetNavItem({ selected, onSelect }: { selected: boolean; onSel
       <Group justify="space-between" wrap="nowrap">
         <Text fw={600} size="sm">
           Context budget
-        </Text>
+        </Text>{' '}
         <Text size="xs" c="dimmed">
           tokens per tool
         </Text>

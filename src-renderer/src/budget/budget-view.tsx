@@ -57,7 +57,8 @@ function ToolRows({ budget, tools, busy, onToggle }: { budget: Budget; tools: re
               </span>
               <Switch
                 size="sm"
-                color="teal"
+                // Shade 9: the white ON on teal-8 read 3.9:1 (issue 37 item 4, docs/accessibility.md).
+                color="teal.9"
                 onLabel="ON"
                 offLabel="OFF"
                 className="budget-switch"

@@ -4,7 +4,7 @@
  * re-renders this pane once per frame and not the filters around it; the virtualizer renders
  * without `flushSync`, so scrolling never forces a synchronous render of the view.
  */
-import { Button, Text } from '@mantine/core';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ChannelEntryView, ChannelQuery } from '../../../src-shared/api/channels.js';
@@ -27,18 +27,21 @@ const Row = memo(function Row({ e, selected, onSelect }: { e: ChannelEntryView; 
       data-state={state}
       data-selected={selected || undefined}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`#${e.seq} ${state} ${e.server} ${e.channel}${e.event?.gap ? ' gap' : ''}${e.event?.invalid !== undefined ? ' (payload does not match its schema)' : ''}`}
       data-gap={e.event?.gap}
       onClick={() => onSelect(e.seq)}
     >
+      {/* Named by its text (issue 37 item 4, WCAG 2.5.3: every visible word is in the name), with
+          the number and state first and the gap or schema note last, for screen readers only. */}
+      <VisuallyHidden>{`#${e.seq} ${state} `}</VisuallyHidden>
       <span className="notification-dot" aria-hidden>
         {state === 'unread' ? '●' : state === 'paused' ? '‖' : ''}
       </span>
-      <span className="notification-time mono">{clockTime(e.time)}</span>
-      <span className="notification-server">{e.server}</span>
-      <span className="notification-channel mono">{e.channel}</span>
-      {e.event ? <EventRowMark event={e.event} /> : null}
+      <span className="notification-time mono">{clockTime(e.time)}</span>{' '}
+      <span className="notification-server">{e.server}</span>{' '}
+      <span className="notification-channel mono">{e.channel}</span>{' '}
+      {e.event ? <EventRowMark event={e.event} /> : null}{' '}
       <span className="notification-content mono">{e.event?.gap ? GAP_TEXT : contentPreview(e.payload)}</span>
+      {e.event?.gap || e.event?.invalid !== undefined ? <VisuallyHidden>{`${e.event.gap ? ' gap' : ''}${e.event.invalid !== undefined ? ' (payload does not match its schema)' : ''}`}</VisuallyHidden> : null}
     </button>
   );
 });

@@ -35,7 +35,7 @@ export function NotificationsNavItem({ selected, onSelect }: { selected: boolean
       <Group justify="space-between" wrap="nowrap">
         <Text fw={600} size="sm">
           Notifications
-        </Text>
+        </Text>{' '}
         <Group gap={4}>
           {pending > 0 ? (
             <Badge size="sm" color="orange" variant="light">

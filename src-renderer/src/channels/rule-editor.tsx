@@ -86,7 +86,7 @@ function Firings() {
         Recent firings
       </Text>
       {state.firings.length === 0 ? <Text size="sm" c="dimmed">None yet.</Text> : null}
-      <Stack gap={2} aria-label="Recent firings">
+      <Stack gap={2} role="group" aria-label="Recent firings">
         {[...state.firings].reverse().slice(0, 100).map((f) => (
           <Text key={f.id} size="xs" className="mono">
             {clockTime(f.time)} {f.rule} #{f.seq} {f.server} {f.channel} — {f.outcome}

@@ -7,7 +7,7 @@ export function ChecksNavItem({ selected, onSelect }: { selected: boolean; onSel
       <Group justify="space-between" wrap="nowrap">
         <Text fw={600} size="sm">
           Checks
-        </Text>
+        </Text>{' '}
         <Text size="xs" c="dimmed">
           saved calls
         </Text>

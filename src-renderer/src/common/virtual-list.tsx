@@ -150,10 +150,13 @@ interface NameRowProps<T> {
 /** One named item's row; memoised, so selecting re-renders only the rows whose selection changed. */
 const NameRow = memo(function NameRow<T>({ item, index, start, name, detail, words, selected, onSelect, measure }: NameRowProps<T>) {
   return (
-    <RowButton index={index} start={start} selected={selected} measure={measure} onClick={() => onSelect(item)} aria-label={name} title={detail}>
+    // Named by its text, name then detail (as the tool rows are): an aria-label of the name alone left
+    // the visible detail out of the accessible name (WCAG 2.5.3, axe label-content-name-mismatch).
+    <RowButton index={index} start={start} selected={selected} measure={measure} onClick={() => onSelect(item)} title={detail}>
       <span className="mono tool-name">
         <HighlightText text={name} words={words} breaks />
       </span>
+      {detail ? ' ' : null}
       {detail ? (
         <span className="tool-row-detail mono">
           <HighlightText text={detail} words={words} />

@@ -8,9 +8,7 @@ export function GatewayNavItem({ selected, onSelect }: { selected: boolean; onSe
         <Text fw={600} size="sm">
           Gateway
         </Text>
-        <Text size="xs" c="dimmed">
-          doors for hosts
-        </Text>
+        <Text size="xs" c="dimmed" className="nav-hint" data-hint="doors for hosts" />
       </Group>
     </UnstyledButton>
   );

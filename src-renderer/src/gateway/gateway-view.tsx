@@ -80,7 +80,7 @@ function Tools({ h }: { h: GatewayHost }) {
           None: every server below is held back, or lists no tools.
         </Text>
       ) : (
-        <div className="gateway-tools-scroll">
+        <div className="gateway-tools-scroll" tabIndex={0} role="region" aria-label={`Tools of ${h.label}, scrollable`}>
           <Table aria-label={`Tools of ${h.label}`} withRowBorders={false} verticalSpacing={2}>
             <Table.Thead>
               <Table.Tr>

@@ -8,9 +8,9 @@
  * tool's first field, the server's tab or nav row) and never stays on <body> (settle-focus.ts).
  */
 import { Kbd, Text } from '@mantine/core';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { HostId } from '../../../src-shared/config/server.js';
 import { useStore } from '../store/use-store.js';
 import { paletteItems, type PaletteItem, type PaletteTarget, type PaletteView } from './palette-items.js';
@@ -18,6 +18,7 @@ import { rankEntries } from './palette-rank.js';
 import { loadRecent, rememberPick } from './recent-picks.js';
 import { requestOnServer } from './palette-requests.js';
 import { settleFocus } from './settle-focus.js';
+import { showWelcome } from '../config/first-run-panel.js';
 
 /** The shortcut's modifier as this platform names it. */
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
@@ -45,14 +46,17 @@ export interface CommandPaletteProps {
 function focusTargets(target: PaletteTarget): string[] {
   switch (target.kind) {
     case 'tab':
-      return ['.server-detail [role="tab"][aria-selected="true"]', NAV_CURRENT];
+      // The picked tab itself (Mantine's tab ids end in `-tab-<value>`): the selected one may still be the old tab for a frame.
+      return [`.server-detail [role="tab"][id$="-tab-${target.tab}"]`, '.server-detail [role="tab"][aria-selected="true"]', NAV_CURRENT];
     case 'tool':
       // The pane focuses its first field itself (pane-focus.ts); the tool's row if it has not yet.
       return ['nav[aria-label="Tools"] [aria-current="true"]', NAV_CURRENT];
     case 'sign-in':
-      return ['section[aria-label="Sign-in"] button', NAV_CURRENT];
+      return ['section[aria-label="Sign-in"] [data-sign-in]', 'section[aria-label="Sign-in"] button', NAV_CURRENT];
     case 'gateway':
       return [`#gateway-host-${CSS.escape(target.host)} button`, NAV_CURRENT];
+    case 'welcome':
+      return ['section[aria-label="Welcome"] button', NAV_CURRENT];
     default:
       return [NAV_CURRENT];
   }
@@ -68,6 +72,21 @@ export function CommandPalette({ onView, onServer, onTool, onGateway }: CommandP
   const before = useRef<Element | null>(null);
   const picked = useRef(false);
   const shown = useMemo(() => rankEntries(items, query, recent), [items, query, recent]);
+  const opened = useSpotlight(paletteStore).opened;
+
+  // The dialog's name (axe aria-dialog-name): the library gives its dialog none and takes no prop for
+  // it; set on the element once it is mounted (it may mount a frame after the open).
+  useEffect(() => {
+    if (!opened) return;
+    let frame = 0;
+    const label = (tries: number): void => {
+      const dialog = document.getElementById(RESULTS_ID)?.closest('[role="dialog"]');
+      if (dialog) dialog.setAttribute('aria-label', 'Command palette');
+      else if (tries > 0) frame = requestAnimationFrame(() => label(tries - 1));
+    };
+    label(60);
+    return () => cancelAnimationFrame(frame);
+  }, [opened]);
 
   // The library highlights the first row of a new query a moment after the keystroke, on the DOM;
   // rows rendered after that moment (a busy machine) would leave none highlighted and Enter would
@@ -88,12 +107,15 @@ export function CommandPalette({ onView, onServer, onTool, onGateway }: CommandP
     if (t.kind === 'view') onView(t.view);
     else if (t.kind === 'tool') onTool(t.server, t.tool);
     else if (t.kind === 'gateway') onGateway(t.host);
+    else if (t.kind === 'welcome') showWelcome();
     else {
       if (t.kind === 'tab') requestOnServer(t.server, { tab: t.tab });
       else if (t.kind === 'verb') requestOnServer(t.server, { verb: t.verb });
       onServer(t.server);
     }
-    settleFocus(focusTargets(t));
+    // A tab, a sign-in or a host card takes focus from wherever it is; a tool's pane focuses its own field.
+    const targets = focusTargets(t);
+    settleFocus(targets, t.kind === 'tab' || t.kind === 'sign-in' || t.kind === 'gateway' ? (targets[0] as string) : undefined);
   };
 
   return (

@@ -26,7 +26,9 @@ export type PaletteTarget =
   | { kind: 'tool'; server: string; tool: string }
   | { kind: 'verb'; server: string; verb: PaletteVerb }
   | { kind: 'sign-in'; server: string }
-  | { kind: 'gateway'; host: HostId };
+  | { kind: 'gateway'; host: HostId }
+  /** Issue 37 item 5: show the first-run welcome again (config/first-run-panel.tsx). */
+  | { kind: 'welcome' };
 
 /** One palette row and its target. */
 export interface PaletteItem extends PaletteEntry {
@@ -61,6 +63,7 @@ const VERBS: [PaletteVerb, string][] = [
 /** Every palette item for `servers` and their `tools` (by raw server name), in a fixed order: views, servers, tools, hosts. */
 export function paletteItems(servers: readonly ServerState[], tools: Readonly<Record<string, readonly ToolInfo[]>>): PaletteItem[] {
   const items: PaletteItem[] = VIEWS.map(([view, label, description]) => ({ id: `view:${view}`, label, description, keywords: 'view', target: { kind: 'view', view } }));
+  items.push({ id: 'welcome', label: 'Show the welcome again', description: 'what was found, the trust prompt, the demo server', keywords: 'first run help', target: { kind: 'welcome' } });
   for (const s of servers) {
     const server = s.server.name;
     items.push({ id: `server:${server}`, label: server, description: `server · ${s.status}`, keywords: 'server', target: { kind: 'server', server } });

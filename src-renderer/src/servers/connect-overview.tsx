@@ -16,7 +16,8 @@ export function JsonRegion({ label, title, value }: { label: string; title: stri
         {title}
       </Text>
       {value !== undefined ? (
-        <Code block className="schema-json">
+        // Focusable: a long value scrolls, and the keyboard must reach it (axe scrollable-region-focusable).
+        <Code block className="schema-json" tabIndex={0}>
           {JSON.stringify(value, null, 2)}
         </Code>
       ) : (

@@ -317,7 +317,7 @@ export function ServerDetail({ state, selectedTool, onSelectTool }: ServerDetail
           <TraceView server={name} />
         </Tabs.Panel>
         <Tabs.Panel value="definition" pt="sm">
-          <Code block className="schema-json">
+          <Code block className="schema-json" tabIndex={0} aria-label="Definition">
             {JSON.stringify(state.server, null, 2)}
           </Code>
         </Tabs.Panel>

@@ -111,7 +111,7 @@ export function SignInPanel({ state }: { state: ServerState }) {
         />
         <Group gap="xs" mt="xs">
           {needsAuth ? (
-            <Button size="xs" onClick={() => void signIn(false)} loading={busy}>
+            <Button size="xs" onClick={() => void signIn(false)} loading={busy} data-sign-in>
               Sign in
             </Button>
           ) : (

@@ -21,9 +21,7 @@ export function TraceNavItem({ selected, onSelect }: { selected: boolean; onSele
         <Text fw={600} size="sm">
           Trace
         </Text>
-        <Text size="xs" c="dimmed">
-          all servers
-        </Text>
+        <Text size="xs" c="dimmed" className="nav-hint" data-hint="all servers" />
       </Group>
     </UnstyledButton>
   );
