@@ -106,7 +106,7 @@ test('every view and dialog by keyboard alone, focus shown and returned, no seri
   const protectedServer = (await startProtectedServer()) as { url: string; close(): Promise<void> };
   const found: string[] = [];
   try {
-    const sb = sandbox('empty');
+    const sb = sandbox('empty', { welcome: true });
     sb.env.SWITCHBOARD_KEYCHAIN_SERVICE = `mcp-switchboard-test-${randomUUID()}`;
     writeFileSync(join(sb.project, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [packageBin('@modelcontextprotocol/server-everything'), 'stdio'], env: { SB_E2E_TAG: sb.tag } } } }));
     writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { signin: { type: 'http', url: protectedServer.url, auth: { type: 'oauth' } } } }));

@@ -123,7 +123,7 @@ test('wizard: env, cwd and a secret; another host needs consent for plain text; 
   await page.getByRole('button', { name: 'Add server' }).click();
   await dialog.getByRole('textbox', { name: 'Name' }).fill('remote');
   await dialog.getByText('Streamable HTTP', { exact: true }).click();
-  await dialog.getByRole('textbox', { name: 'URL' }).fill('http://127.0.0.1:9/mcp');
+  await dialog.getByRole('textbox', { name: 'URL', exact: true }).fill('http://127.0.0.1:9/mcp');
   await dialog.getByLabel('Bearer token (optional)').fill('tok');
   await dialog.getByLabel('Write to').click();
   await page.getByRole('option', { name: 'Cursor' }).click();

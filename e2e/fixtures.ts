@@ -3,13 +3,13 @@
  * for this test and disposes it (host killed by process group, temp folders removed) afterwards.
  */
 import { test as base } from '@playwright/test';
-import { createSandbox, type ProjectKind, type Sandbox } from './sandbox.js';
+import { createSandbox, type ProjectKind, type Sandbox, type SandboxOptions } from './sandbox.js';
 
-export const test = base.extend<{ sandbox: (kind: ProjectKind) => Sandbox }>({
+export const test = base.extend<{ sandbox: (kind: ProjectKind, opts?: SandboxOptions) => Sandbox }>({
   sandbox: async ({}, use) => {
     const made: Sandbox[] = [];
-    await use((kind) => {
-      const s = createSandbox(kind);
+    await use((kind, opts) => {
+      const s = createSandbox(kind, opts);
       made.push(s);
       return s;
     });

@@ -62,8 +62,18 @@ function threeServers(files: string, tag: string) {
   };
 }
 
+/** Options of `createSandbox`. */
+export interface SandboxOptions {
+  /**
+   * Show the first-run welcome (issue 37 item 5). Default false: the data folder starts with the
+   * welcome marked seen in `state.json` (`firstRun`, as `firstRun:seen` writes it), so specs that
+   * measure the window's layout see the window a returning person sees; the accessibility spec opts in.
+   */
+  welcome?: boolean;
+}
+
 /** Create the sandbox folders and files. */
-export function createSandbox(kind: ProjectKind): Sandbox {
+export function createSandbox(kind: ProjectKind, opts: SandboxOptions = {}): Sandbox {
   const root = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   const home = join(root, 'home');
   const dataDir = join(root, 'data');
@@ -71,6 +81,7 @@ export function createSandbox(kind: ProjectKind): Sandbox {
   const files = join(root, 'files');
   for (const d of [home, join(home, '.config'), dataDir, project, files]) mkdirSync(d, { recursive: true });
   writeFileSync(join(files, 'hello.txt'), 'hello from the e2e sandbox\n');
+  if (!opts.welcome) writeFileSync(join(dataDir, 'state.json'), `${JSON.stringify({ firstRun: { seenAt: new Date().toISOString() } }, null, 2)}\n`);
   const tag = randomUUID();
   if (kind === 'three-servers') {
     writeFileSync(join(project, '.mcp.json'), `${JSON.stringify(threeServers(files, tag), null, 2)}\n`);
