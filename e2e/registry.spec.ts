@@ -107,6 +107,11 @@ test('search, consent with the exact command, install for Claude Code through th
     await expect(add).toBeHidden();
     const own = JSON.parse(readFileSync(join(sb.dataDir, 'servers.json'), 'utf8')) as { mcpServers: Record<string, { headers?: Record<string, string> }> };
     expect(own.mcpServers.weather?.headers).toEqual({ 'X-Tenant': '${secret:weather-x-tenant}' });
+    // The dialog told the core which card it came from: kept beside servers.json, compared at its first connect.
+    const origins = JSON.parse(readFileSync(join(sb.dataDir, 'card-origins.json'), 'utf8')) as { servers: Record<string, string>[] };
+    expect(origins.servers.map(({ server, source, cardName, cardVersion }) => ({ server, source, cardName, cardVersion }))).toEqual([
+      { server: 'weather', source: `http://127.0.0.1:${cardPort}/.well-known/ai-catalog.json`, cardName: 'com.example/weather', cardVersion: '3.1.0' },
+    ]);
   } finally {
     await registry?.close();
     await new Promise((r) => (cardDomain ? cardDomain.close(r) : r(undefined)));

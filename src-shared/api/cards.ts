@@ -78,3 +78,22 @@ export const CardCompareResultSchema = z.object({
   notes: z.array(z.string()),
 });
 export type CardCompareResult = z.infer<typeof CardCompareResultSchema>;
+
+/**
+ * A definition added from a Server Card (`config:add` with `fromCard`), kept in
+ * `<dataDir>/card-origins.json`; `compared` is cards:compare's answer at its first connect.
+ */
+export const CardOriginSchema = z.object({
+  server: z.string(),
+  file: z.string(),
+  /** The URL the card was read from. */
+  source: z.string(),
+  cardName: z.string(),
+  cardVersion: z.string(),
+  addedAt: z.string(),
+  compared: z.object({ at: z.string(), result: CardCompareResultSchema }).optional(),
+});
+export type CardOrigin = z.infer<typeof CardOriginSchema>;
+
+/** What `config:add` is told about the card a definition came from (advisory; never trusted). */
+export const FromCardSchema = z.object({ source: z.string().max(2048), name: z.string().max(200), version: z.string().max(200) }).strict();

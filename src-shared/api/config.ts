@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ConnectedSummarySchema } from './gateway-connect.js';
+import { FromCardSchema } from './cards.js';
 import { HostIdSchema, ProvenanceSchema, ScopeSchema, TransportTypeSchema } from '../config/server.js';
 import { ServerSummarySchema } from './status.js';
 
@@ -129,6 +130,8 @@ export const AddServerInputSchema = z
      * Card's `isSecret`; docs/registry.md): kept in the keychain like any literal secret.
      */
     secretKeys: z.array(z.string()).max(200).optional(),
+    /** The Server Card this definition was filled from: recorded in `<dataDir>/card-origins.json` (docs/registry.md). */
+    fromCard: FromCardSchema.optional(),
   })
   .strict();
 export type AddServerInput = z.infer<typeof AddServerInputSchema>;

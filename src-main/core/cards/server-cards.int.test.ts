@@ -214,8 +214,35 @@ describe('Server Cards (issue 36 item 5)', () => {
     await core.start();
     const everythingState = async () => (await ok(h['servers:list']({}))).servers.find((x) => x.server.name === 'everything');
     await waitFor(async () => (await everythingState())?.status === 'connected', 'everything connected');
-    const compared = await ok(h['cards:compare']({ server: 'everything' }));
+    // The first connect compared the card once and kept it (card-origins.json), without cards:compare being asked.
+    const origin = async () => (await ok(h['cards:origin']({ server: 'everything' }))).origin;
+    await waitFor(async () => (await origin())?.compared !== undefined, 'comparison kept');
+    const kept = await origin();
     const state = await everythingState();
+    expect({ ...kept, addedAt: typeof kept?.addedAt, compared: { ...kept?.compared, at: typeof kept?.compared?.at } }).toEqual({
+      server: 'everything',
+      file: join(world.dataDir, 'servers.json'),
+      source: `http://127.0.0.1:${portA}/mcp/server-card`,
+      cardName: 'mcp-servers/everything',
+      cardVersion: '1.9.0',
+      addedAt: 'string',
+      compared: { at: 'string', result: await ok(h['cards:compare']({ server: 'everything' })) },
+    });
+    // `describe <server>` shows the kept comparison in its "Server Card" section (and `--json`), reading no card.
+    const described = await runSwitchboard(world, ['describe', 'everything', '--json']);
+    expect({ code: described.code, serverCard: (JSON.parse(described.stdout) as { serverCard: unknown }).serverCard }).toEqual({ code: 0, serverCard: kept });
+    const text = await runSwitchboard(world, ['describe', 'everything']);
+    expect(text.stdout.trim().split('\n').slice(2)).toEqual([
+      'Server Card',
+      `  mcp-servers/everything 1.9.0 from http://127.0.0.1:${portA}/mcp/server-card, added ${kept?.addedAt} (advisory: not a reason to trust the server)`,
+      `  compared at the first connect, ${kept?.compared?.at}:`,
+      '    version: card 1.9.0, server 2.0.0',
+      `    protocol version: card 1999-01-01, server ${state?.protocol?.version}`,
+      '  agreed: name, url, transport',
+      '  note: Server Cards do not list tools, resources or prompts: the live lists are the only source.',
+      `  note: Live: ${state?.toolCount} tools listed.`,
+    ]);
+    const compared = kept?.compared?.result;
     expect(compared).toEqual({
       source: `http://127.0.0.1:${portA}/mcp/server-card`,
       differences: [

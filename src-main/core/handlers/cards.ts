@@ -1,18 +1,47 @@
 /**
  * Handlers of `cards:*` (issue 36 item 5; SEP-2127 Server Cards, Beta; docs/registry.md § Server
  * Cards): `cards:fetch` finds and validates a card and returns the prefill (nothing written; the add
- * itself is `config:add`, with its keychain rules); `cards:compare` reads a connected server's card
- * again (discovered from the server's own URL) and lists where it and the live server differ. No
- * trust, pin or approval is ever derived from a card.
+ * itself is `config:add`, with its keychain rules, and its `fromCard` records the origin);
+ * `cards:compare` reads a connected server's card again (discovered from the server's own URL) and
+ * lists where it and the live server differ; `cards:origin` answers the recorded origin with the
+ * comparison made once at that server's first successful connect. No trust, pin or approval is
+ * ever derived from a card.
  */
 import { ok } from '../../../src-shared/api/envelope.js';
+import type { CardCompareResult } from '../../../src-shared/api/cards.js';
 import { findServerCard } from '../cards/card-discovery.js';
 import { compareCard } from '../cards/card-compare.js';
+import { readCardOrigins, recordCardOrigin } from '../cards/card-origins.js';
 import { cardPrefill, cardSummary } from '../cards/card-prefill.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
-export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'cards:compare'> {
+export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'cards:compare' | 'cards:origin'> {
+  const dataDir = ctx.options.dataDir;
+  const compare = async (server: string): Promise<CardCompareResult> => {
+    await ctx.ensureDiscovered();
+    const state = ctx.snapshot().servers.find((s) => s.server.name === server);
+    if (state === undefined) throw new CoreError('NOT_FOUND', `No server named "${server}"`);
+    const url = state.server.url;
+    if (url === undefined) throw new CoreError('BAD_REQUEST', `"${server}" is a command (stdio) server: Server Cards describe remote servers only`);
+    const found = await findServerCard(url);
+    return compareCard(found.card, found.source, state);
+  };
+
+  // After the first successful connect of a server added from a card: compare once and keep the answer.
+  const comparing = new Set<string>();
+  ctx.manager.on('status', (rt) => {
+    if (rt.status !== 'connected' || comparing.has(rt.name)) return;
+    const origin = readCardOrigins(dataDir).find((o) => o.server === rt.name && o.compared === undefined);
+    if (origin === undefined) return;
+    comparing.add(rt.name);
+    void compare(rt.name)
+      .then((result) => recordCardOrigin(dataDir, { ...origin, compared: { at: new Date().toISOString(), result } }))
+      .then(() => ctx.pokeServersChanged()) // faces showing the server read the kept comparison
+      .catch(() => undefined) // no card now (or unreachable): nothing kept, the button still asks later
+      .finally(() => comparing.delete(rt.name));
+  });
+
   return {
     'cards:fetch': async ({ url, entry }) => {
       try {
@@ -34,16 +63,17 @@ export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'c
 
     'cards:compare': async ({ server }) => {
       try {
-        await ctx.ensureDiscovered();
-        const state = ctx.snapshot().servers.find((s) => s.server.name === server);
-        if (state === undefined) throw new CoreError('NOT_FOUND', `No server named "${server}"`);
-        const url = state.server.url;
-        if (url === undefined) throw new CoreError('BAD_REQUEST', `"${server}" is a command (stdio) server: Server Cards describe remote servers only`);
-        const found = await findServerCard(url);
-        return ok(compareCard(found.card, found.source, state));
+        return ok(await compare(server));
       } catch (err) {
         return toFailure(err);
       }
+    },
+
+    'cards:origin': async ({ server }) => {
+      // The winning definition's record (a copy of the name in another file is another definition).
+      const file = (await ctx.ensureDiscovered(), ctx.snapshot().servers.find((s) => s.server.name === server)?.server.source.file);
+      const origin = readCardOrigins(dataDir).find((o) => o.server === server && (file === undefined || o.file === file));
+      return ok({ origin: origin ?? null });
     },
   };
 }

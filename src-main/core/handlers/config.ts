@@ -19,6 +19,7 @@ import { referencedAccounts, secretAccount, storeInputAnswer, storeSecret } from
 import { bindInputAnswer, bindStored, rebindCopy } from '../secrets/bind-on-write.js';
 import { holds } from '../secrets/secret-binding.js';
 import type { SecretStore } from '../secrets/secret-store.js';
+import { recordCardOrigin } from '../cards/card-origins.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:remove' | 'config:setEnabled' | 'config:transfer' | 'config:answerInput';
@@ -66,7 +67,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
       }));
     },
 
-    'config:add': ({ name, server, target, token, allowLiteralSecrets, secretKeys }) =>
+    'config:add': ({ name, server, target, token, allowLiteralSecrets, secretKeys, fromCard }) =>
       write(async (dctx) => {
         const host = target?.host ?? 'switchboard';
         const full: MCPServer = { name, enabled: true, transport: server.transport ?? (server.url ? 'http' : 'stdio'), ...server };
@@ -123,6 +124,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);
           // Issue 26 item 1: the secrets stored for this definition resolve for it alone.
           await bindStored(ctx.secretBindings, stored, { ...full, source: { host, file: loc.file, scope: loc.scope } });
+          // Issue 36 item 5: where a card-filled definition came from (information only; cards/card-origins.ts).
+          if (fromCard !== undefined) await recordCardOrigin(dctx.dataDir, { server: name, file: loc.file, source: fromCard.source, cardName: fromCard.name, cardVersion: fromCard.version, addedAt: new Date().toISOString() });
           return { ...out, notes: [...notes, ...out.notes] };
         } catch (err) {
           // A refused write leaves the keychain as it was: the accounts it stored were fresh, so removing them loses nothing.

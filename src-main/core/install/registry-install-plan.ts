@@ -111,7 +111,11 @@ export function onPath(command: string, env: Readonly<Record<string, string | un
 export function blockedBy(entry: RegistryEntry, m: MappedInstall & { blocked?: string }, env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (entry.status === 'deleted') return `${entry.server.name} ${entry.server.version} is deleted in ${entry.registry.name}${entry.statusMessage ? ` (${entry.statusMessage})` : ''}: it is never installed.`;
   if (m.blocked !== undefined) return m.blocked;
-  if (m.launch) return `This package serves ${m.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} at ${m.url ?? '?'} once started with ${[m.launch.command, ...m.launch.args].join(' ')}; Switchboard cannot start such a package yet. Pick a remote or a stdio package of the entry, or start it yourself and add its URL.`;
+  // A definition is a command (stdio) or a URL (http/sse), never both (src-shared/config/validate.ts):
+  // there is no definition that starts a process and then connects to it over HTTP (docs/registry.md).
+  if (m.launch) {
+    return `This package is started with "${[m.launch.command, ...m.launch.args].join(' ')}" and then serves ${m.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} at ${m.url ?? '?'}. Switchboard's connection layer has no server definition that starts a process and then connects over HTTP to its URL (a definition is either a command, for stdio, or a URL, for http/sse — not both), so it cannot install this package. Pick a remote or a stdio package of the entry, or start the package yourself and add its URL.`;
+  }
   if (m.runner !== undefined && !onPath(m.runner, env)) {
     return `"${m.runner}" is not on PATH, so this package cannot run: ${RUNNER_HELP[m.runner] ?? `install ${m.runner}`}. Nothing was written.`;
   }

@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readDataOutcome, writeDataFile } from '../data/data-files.js';
+import { putRecord, readRecordList } from '../data/record-list.js';
 
 /** The record's file name in the data folder. */
 export const REGISTRY_ORIGINS_FILE = 'registry-origins.json';
@@ -27,23 +27,12 @@ const OriginSchema = z.object({
 });
 export type RegistryOrigin = z.infer<typeof OriginSchema>;
 
-const FileSchema = z.object({ version: z.literal(1), servers: z.array(OriginSchema) });
-
 /** The recorded origins; `[]` when the file is missing or unreadable (an unreadable record loses no definition). */
 export function readOrigins(dataDir: string): RegistryOrigin[] {
-  const read = readDataOutcome(join(dataDir, REGISTRY_ORIGINS_FILE));
-  if (read.kind !== 'text') return [];
-  try {
-    const parsed = FileSchema.safeParse(JSON.parse(read.text));
-    return parsed.success ? parsed.data.servers : [];
-  } catch {
-    return [];
-  }
+  return readRecordList(join(dataDir, REGISTRY_ORIGINS_FILE), OriginSchema);
 }
 
 /** Record `origin`, replacing an earlier one for the same server name and file. */
 export async function recordOrigin(dataDir: string, origin: RegistryOrigin): Promise<void> {
-  const servers = readOrigins(dataDir).filter((o) => !(o.server === origin.server && o.file === origin.file));
-  servers.push(origin);
-  await writeDataFile(join(dataDir, REGISTRY_ORIGINS_FILE), `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
+  await putRecord(join(dataDir, REGISTRY_ORIGINS_FILE), OriginSchema, origin);
 }

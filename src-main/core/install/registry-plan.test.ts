@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onPath } from './registry-install-plan.js';
+import { blockedBy, onPath } from './registry-install-plan.js';
 import { mapPackage, mapRemote } from './registry-plan.js';
 import type { EntryPackage } from './registry-entry.js';
 
@@ -109,6 +109,13 @@ describe('mapPackage', () => {
       launch: { command: 'npx', args: ['-y', 'http-server-mcp@2.0.0', '--port', '8123'] },
       command: undefined,
     });
+    // No definition both starts a process and connects to its URL: the plan is blocked and says exactly that.
+    const entry = { server: { name: 'io.example/http-server', version: '2.0.0' }, registry: { name: 'fixture', url: 'http://127.0.0.1:1' } } as Parameters<typeof blockedBy>[0];
+    expect(blockedBy(entry, m, { PATH: '' })).toBe(
+      'This package is started with "npx -y http-server-mcp@2.0.0 --port 8123" and then serves Streamable HTTP at http://127.0.0.1:8123/mcp. ' +
+        "Switchboard's connection layer has no server definition that starts a process and then connects over HTTP to its URL (a definition is either a command, for stdio, or a URL, for http/sse — not both), so it cannot install this package. " +
+        'Pick a remote or a stdio package of the entry, or start the package yourself and add its URL.',
+    );
   });
 });
 

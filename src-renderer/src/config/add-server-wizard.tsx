@@ -150,6 +150,7 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
         ...(flowToken !== undefined ? { token: flowToken } : {}),
         ...(plainSecrets ? { allowLiteralSecrets: true } : {}),
         ...(secretKeys.length > 0 ? { secretKeys } : {}),
+        ...(card?.prefill && !stdio ? { fromCard: { source: card.source, name: card.card.name, version: card.card.version } } : {}),
       });
       if (!r.ok) return setError(r.error.message);
       const added = name.trim();

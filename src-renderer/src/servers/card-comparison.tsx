@@ -2,30 +2,46 @@
  * "Compare with its Server Card" on a remote server's Server tab (issue 36 item 5; docs/registry.md
  * § Server Cards): the core reads the card again from the server's URL and lists where it and the
  * live connection differ (`cards:compare`); the live values are the ones that count. Asked only when
- * the person presses the button (reading a card contacts the server's domain). Advisory: nothing
- * is trusted, pinned or changed because of it.
+ * the person presses the button (reading a card contacts the server's domain). A server added from
+ * a card shows, without a click, the comparison the core kept at its first connect (`cards:origin`,
+ * a local read). Advisory: nothing is trusted, pinned or changed because of it.
  */
 import { Alert, Button, List, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
-import type { CardCompareResult } from '../../../src-shared/api/cards.js';
+import { useEffect, useState } from 'react';
+import type { CardCompareResult, CardOrigin } from '../../../src-shared/api/cards.js';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
 
 export function CardComparison({ state }: { state: Pick<ServerState, 'server' | 'status'> }) {
   const { api } = useApp();
-  const [result, setResult] = useState<CardCompareResult>();
+  const [asked, setAsked] = useState<CardCompareResult>();
+  const [origin, setOrigin] = useState<CardOrigin | null>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const name = state.server.name;
+  // The kept comparison arrives after the first connect: asked again on each snapshot until it is there.
+  const waiting = origin === undefined || (origin !== null && origin.compared === undefined);
+  useEffect(() => {
+    if (!waiting || state.server.transport === 'stdio') return;
+    let live = true;
+    void api.call('cards:origin', { server: name }).then((r) => {
+      if (live && r.ok) setOrigin(r.data.origin);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, name, state, waiting]);
   if (state.server.transport === 'stdio') return null;
+  const result = asked ?? origin?.compared?.result;
   const compare = async (): Promise<void> => {
     setBusy(true);
     const r = await api.call('cards:compare', { server: state.server.name });
     setBusy(false);
     if (r.ok) {
-      setResult(r.data);
+      setAsked(r.data);
       setError(undefined);
     } else {
-      setResult(undefined);
+      setAsked(undefined);
       setError(r.error.message);
     }
   };
@@ -42,7 +58,8 @@ export function CardComparison({ state }: { state: Pick<ServerState, 'server' | 
       {result ? (
         <>
           <Text size="xs" c="dimmed">
-            Card from <span className="mono">{result.source}</span>. A card is advisory; the live values count.
+            Card from <span className="mono">{result.source}</span>
+            {asked === undefined && origin?.compared ? `, compared at the first connect (${new Date(origin.compared.at).toLocaleString()})` : ''}. A card is advisory; the live values count.
           </Text>
           {result.differences.length === 0 ? (
             <Text size="sm" role="status">

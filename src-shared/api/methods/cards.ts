@@ -5,7 +5,7 @@
  * where it and the live server differ. Neither trusts, pins or approves anything.
  */
 import { z } from 'zod';
-import { CardCompareResultSchema, CardFetchResultSchema } from '../cards.js';
+import { CardCompareResultSchema, CardFetchResultSchema, CardOriginSchema } from '../cards.js';
 import { ServerName } from './common.js';
 
 export const cardsMethods = {
@@ -19,4 +19,9 @@ export const cardsMethods = {
   'cards:fetch': { input: z.object({ url: z.string().min(1).max(2048), entry: z.string().max(2048).optional() }).strict(), output: CardFetchResultSchema },
   /** Read the card of `server` (an http/sse server) again and compare it with what the live connection reports. */
   'cards:compare': { input: z.object({ server: ServerName }).strict(), output: CardCompareResultSchema },
+  /**
+   * The card `server` was added from (`config:add` with `fromCard`) and, after its first connect,
+   * the comparison kept then; `origin: null` when it was not added from a card. Reads no network.
+   */
+  'cards:origin': { input: z.object({ server: ServerName }).strict(), output: z.object({ origin: CardOriginSchema.nullable() }) },
 } as const;

@@ -62,6 +62,7 @@ export function runAddFromCard(ctx: CliContext, from: string): Promise<number> {
       ...(host !== 'switchboard' || scope !== undefined ? { target: { host, ...(scope !== undefined ? { scope } : {}) } } : {}),
       ...(filled.secretKeys.length > 0 ? { secretKeys: filled.secretKeys } : {}),
       ...(f['allow-literal-secrets'] === true ? { allowLiteralSecrets: true } : {}),
+      fromCard: { source, name: card.name, version: card.version },
     });
     return r.ok ? printOutcome(ctx, 'Added', name, r.data) : printFailure(ctx, r.error);
   });
