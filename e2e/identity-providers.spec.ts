@@ -2,8 +2,9 @@
  * Issue 38 item 2 in the window (web mode, Chromium, one app start): Settings → Identity providers
  * against the repo's fixture IdP (src-main/core/auth/fixtures/company-idp.mjs, started here). An
  * enterprise server in Switchboard's own file says on its page that it signs in through "corp";
- * adding "corp" (with a client secret) lists it with its issuer, client id and that server, the
- * secret never shown back; Sign in opens the IdP's page (it approves at once), the row says signed in
+ * its error is the core's sentence with a hint that points at it, not at the server's log; adding
+ * "corp" (with a client secret) lists it with its issuer, client id and that server, the secret never
+ * shown back; Sign in opens the IdP's page (it approves at once), the row says signed in
  * and the server connects with no browser of its own; Remove takes the IdP away.
  */
 import { writeFileSync } from 'node:fs';
@@ -32,7 +33,9 @@ test('add an identity provider, see its server, sign in without a browser per se
     await row.click();
     await expect(page.getByLabel('How this server signs in')).toHaveText('Signs in through the identity provider "corp" (Settings → Identity providers), with no browser per server.');
     // Not configured yet: the core's words, as the server's error.
-    await expect(page.getByText('The identity provider "corp" is not configured').first()).toBeVisible();
+    const lastError = page.getByRole('region', { name: 'Last error' });
+    await expect(lastError).toContainText('The identity provider "corp" is not configured: add it with switchboard idp add corp');
+    await expect(lastError).toContainText('The sign-in was refused before the server was asked: the words above say by whom and what to do. It is not retried.');
 
     await page.getByRole('button', { name: 'Settings: identity providers' }).click();
     const section = page.getByRole('region', { name: 'Identity providers' });
