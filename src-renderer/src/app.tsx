@@ -3,7 +3,7 @@
  * server visible at all times), the trust prompt / empty state / selected server on the right.
  */
 import { useAutoClose } from './lib/auto-close.js';
-import { Alert, AppShell, Group, Loader, Notification, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Button, Group, Loader, Notification, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AddServerWizard } from './config/add-server-wizard.js';
 import { EmptyState } from './config/empty-state.js';
@@ -31,7 +31,7 @@ import { ThemeChoice } from './common/theme-choice.js';
 import { CommandPalette } from './palette/command-palette.js';
 import { FirstRunPanel, WelcomeAgainButton } from './config/first-run-panel.js';
 // Views not shown at first load in their own chunks (issue 32 item 1).
-import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, RegistryView, ServerDetail, ServerRequestDialog } from './lazy-views.js';
+import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, RegistryView, ServerDetail, ServerRequestDialog, SettingsView } from './lazy-views.js';
 import { RegistryNavItem } from './registry/registry-nav.js';
 
 /** The whole UI. */
@@ -46,7 +46,7 @@ export function App() {
   useAutoClose(notice, (notice?.notes.length ?? 0) > 0, () => setNotice(undefined));
   const [warningsOpen, setWarningsOpen] = useState(false);
   // Issue 13: the main area shows a server, or the Notifications view.
-  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents' | 'registry'>('servers');
+  const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents' | 'registry' | 'settings'>('servers');
   const openTrace = useCallback(() => setView('trace'), []);
   // Issue 32: the budget view's Connect opens the Gateway view at that host's card.
   const openGatewayAt = useCallback((host: string) => {
@@ -113,6 +113,9 @@ export function App() {
             <AddServerWizard onAdded={added} />
             <InstallFromLink onInstalled={added} />
             <HostViews onOpenServer={select} />
+            <Button size="xs" variant={view === 'settings' ? 'light' : 'default'} aria-label="Settings: identity providers" aria-current={view === 'settings' ? 'true' : undefined} onClick={() => setView('settings')}>
+              Settings
+            </Button>
             <ThemeChoice />
             <WelcomeAgainButton />
             <ConnectionNotice />
@@ -194,7 +197,7 @@ export function App() {
           <FirstRunPanel onServer={select} />
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {empty ? <EmptyState /> : null}
-          {view === 'registry' ? <RegistryView /> : view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'settings' ? <SettingsView /> : view === 'registry' ? <RegistryView /> : view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

@@ -66,6 +66,8 @@ export const BudgetView = deferred(lazy(() => import('./budget/budget-view.js').
 export const GlobalTraceView = deferred(lazy(() => import('./trace/trace-global-view.js').then((m) => ({ default: m.GlobalTraceView }))));
 /** The gateway view (`gateway/gateway-view.tsx`). */
 export const GatewayView = deferred(lazy(() => import('./gateway/gateway-view.js').then((m) => ({ default: m.GatewayView }))));
+/** The Settings view (`settings/settings-view.tsx`, issue 38: identity providers). */
+export const SettingsView = deferred(lazy(() => import('./settings/settings-view.js').then((m) => ({ default: m.SettingsView }))));
 
 const ServerRequestDialogLazy = deferred(lazy(() => import('./requests/server-requests.js').then((m) => ({ default: m.ServerRequestDialog }))));
 /**

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { ServerState } from '../../../src-shared/api/status.js';
 import { useApp } from '../store/use-store.js';
 import { DEPRECATED_2026 } from '../servers/server-protocol.js';
+import { openSignInPage } from './open-sign-in-page.js';
 import { PreRegisteredClientForm, preRegisteredInput, type PreRegisteredClient } from './pre-registered-client.js';
 
 /** The sign-in section of a server's detail view; renders nothing for servers without OAuth. */
@@ -21,9 +22,15 @@ export function SignInPanel({ state }: { state: ServerState }) {
   const [redirect, setRedirect] = useState<'loopback' | 'deep-link'>();
   const [desktop, setDesktop] = useState(false);
   const [client, setClient] = useState<PreRegisteredClient>({});
+  // Issue 38: how the core gets this server's tokens without a browser (its words, not a rule here).
+  const [company, setCompany] = useState<string>();
   useEffect(() => {
     void api.call('app:info', {}).then((r) => setDesktop(r.ok && r.data.mode === 'electron'));
-    void api.call('auth:status', { server: name }).then((r) => r.ok && r.data?.redirect && setRedirect(r.data.redirect));
+    void api.call('auth:status', { server: name }).then((r) => {
+      if (!r.ok || !r.data) return;
+      if (r.data.redirect) setRedirect(r.data.redirect);
+      setCompany(companyLine(r.data.grant, r.data.idp));
+    });
   }, [api, name]);
 
   useEffect(
@@ -59,9 +66,7 @@ export function SignInPanel({ state }: { state: ServerState }) {
       return;
     }
     setUrl(r.data.authorizationUrl);
-    // The desktop app opens the browser from main; in a browser tab, open the page here.
-    const info = await api.call('app:info', {});
-    if (info.ok && info.data.mode === 'web') window.open(r.data.authorizationUrl, '_blank', 'noopener');
+    await openSignInPage(api, r.data.authorizationUrl);
   };
 
   const signOut = async (): Promise<void> => {
@@ -73,6 +78,11 @@ export function SignInPanel({ state }: { state: ServerState }) {
   return (
     <section aria-label="Sign-in">
       <Alert color={needsAuth ? 'yellow' : 'gray'} variant="light" title={needsAuth ? `Sign-in required for "${name}"` : 'OAuth sign-in'}>
+        {company ? (
+          <Text size="sm" aria-label="How this server signs in">
+            {company}
+          </Text>
+        ) : null}
         {needsAuth ? (
           <>
             <Text size="sm">This server asks you to sign in. Your token is kept in the OS keychain, never in a file.</Text>
@@ -141,4 +151,10 @@ export function SignInPanel({ state }: { state: ServerState }) {
       </Alert>
     </section>
   );
+}
+
+/** The line saying how a server gets tokens without a browser (`auth:status` grant/idp), or undefined for a browser sign-in. */
+function companyLine(grant: 'enterprise' | 'workload' | undefined, idp: string | undefined): string | undefined {
+  if (grant === 'enterprise') return `Signs in through the identity provider "${idp ?? '?'}" (Settings → Identity providers), with no browser per server.`;
+  return grant === 'workload' ? "Signs in with a workload identity (the JWT named in its definition), with no browser." : undefined;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { OAuthError, OAuthErrorCode, ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { CompanyGrantError } from '../../auth/company-grants.js';
 import { outcomeOf } from '../inspector/call-history.js';
 import { classifyFailure } from './failure-code.js';
 import { SecretNotBoundError } from '../../secrets/secret-binding.js';
@@ -8,6 +9,12 @@ import type { ToolCallResult } from '../../../../src-shared/api/status.js';
 const facts = { timeoutMs: 500 };
 
 describe('classifyFailure (issue 11 item 3: typed outcomes, decided from the error, not its text)', () => {
+  it("a refused grant (the token endpoint's invalid_scope, a company grant's refusal) is unauthorized, not retried, and points at its own words, not the server's log (issue 38 item 4)", () => {
+    const refused = { code: 'unauthorized', retryable: false, hint: 'The sign-in was refused before the server was asked: the words above say by whom and what to do. It is not retried.' };
+    expect(classifyFailure(new OAuthError(OAuthErrorCode.InvalidScope, 'scope not allowed'), facts)).toEqual(refused);
+    expect(classifyFailure(new CompanyGrantError('The identity provider "corp" refused access to this server (access_denied)'), facts)).toEqual(refused);
+  });
+
   it('a spawn ENOENT is command-not-found, not retryable, and names the command', () => {
     const err = Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT', syscall: 'spawn nope', path: 'nope' });
     expect(classifyFailure(err, { ...facts, launch: 'nope' })).toEqual({ code: 'command-not-found', retryable: false, hint: 'Check that the command exists and runs from a terminal: nope' });

@@ -3,7 +3,8 @@
  * class, code, status or errno — decided here, once, so no face matches message text. The hint
  * says what a person can do (docs/… wording of docs/operator-verbs.md "say why").
  */
-import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import { OAuthError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import { CompanyGrantError } from '../../auth/company-grants.js';
 import type { Failure } from '../../../../src-shared/api/outcome.js';
 import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION, httpStatusOf, isConnectionClosed, isRequestTimeout, rpcCodeOf } from './failure-text.js';
 import { isSpawnNotFound } from './spawn-hint.js';
@@ -61,6 +62,9 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   }
   // Issue 38 item 4: a DPoP nonce loop (auth/dpop-fetch.ts) is the server's side, not our credentials.
   if (causes(err).some((e) => e.name === 'DpopNonceLoopError')) return { code: 'server-error', retryable: true, hint: DPOP_LOOP_HINT };
+  // Issue 38 item 4: a token endpoint's refusal (the SDK's OAuthError: invalid_scope, access_denied…)
+  // or a company grant that cannot run; the message already says by whom and what to do.
+  if (err instanceof OAuthError || err instanceof CompanyGrantError) return { code: 'unauthorized', retryable: false, hint: 'The sign-in was refused before the server was asked: the words above say by whom and what to do. It is not retried.' };
   if (isAuthFailure(err)) return { code: 'unauthorized', retryable: false, hint: 'Check the credentials (token, OAuth sign-in) for this server.' };
   const rpc = rpcCodeOf(err);
   // Issue 28 item 9: fetch refuses some ports outright (undici's "bad port": 1, 9, 25, 6000 …); no

@@ -1,6 +1,6 @@
 /** failureMessage: what a thrown failure says in a server's status. */
 import { describe, expect, it } from 'vitest';
-import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { OAuthError, OAuthErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { eraFailureOf, failureMessage } from './failure-text.js';
 
 describe('failureMessage', () => {
@@ -23,5 +23,15 @@ describe('eraFailureOf (the one place that reads the SDK era-negotiation words)'
     expect(eraFailureOf(era('Version negotiation failed: the server gave no modern evidence and this client supports no pre-2026-07-28 protocol version to fall back to'))).toBe('refused');
     expect(eraFailureOf(new SdkError(SdkErrorCode.RequestTimeout, 'closed during'))).toBeUndefined();
     expect(eraFailureOf(new Error('Version negotiation failed'))).toBeUndefined();
+  });
+});
+
+describe("failureMessage of a server's authorization server refusing the scope (issue 38 item 4)", () => {
+  it('says what happened and what to do, with the description quoted; other OAuth errors keep their words', () => {
+    expect(failureMessage(new OAuthError(OAuthErrorCode.InvalidScope, 'scope tools:admin is not allowed'))).toBe(
+      "The server's authorization server refused the scope Switchboard asked for (invalid_scope: scope tools:admin is not allowed), so no token was issued; it is not retried. Ask your administrator to allow that scope for you (or for Switchboard's client) at the server's authorization server, then sign in again.",
+    );
+    expect(failureMessage(new OAuthError(OAuthErrorCode.InvalidScope, ''))).toContain('(invalid_scope), so no token');
+    expect(failureMessage(new OAuthError(OAuthErrorCode.AccessDenied, 'no'))).toBe('no');
   });
 });

@@ -7,6 +7,7 @@
  * get sentences that say what to change.
  */
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { oauthRefusalText } from './oauth-refusal.js';
 
 /** JSON-RPC codes of the 2026-07-28 revision (issue 10). */
 export const HEADER_MISMATCH = -32020;
@@ -77,6 +78,8 @@ export function failureMessage(err: unknown): string {
     return describeRpcCode(err.code, bare, err.data) ?? `${bare} (${err.code})`;
   }
   if (!(err instanceof Error)) return String(err);
+  const refusal = oauthRefusalText(err);
+  if (refusal) return refusal;
   // A failed era probe wraps what went wrong (fetch failed, ECONNREFUSED…): say that, not the wrapper.
   const cause = (err as { cause?: unknown }).cause;
   if (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && cause instanceof Error) return failureMessage(cause);
