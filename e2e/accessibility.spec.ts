@@ -33,6 +33,7 @@ const VIEWS: [string, RegExp][] = [
   ['Gateway', /^Gateway: /],
   ['Agents', /^Agents: /],
   ['Trace', /^Trace: /],
+  ['Registry', /^Registry: /],
 ];
 
 /**

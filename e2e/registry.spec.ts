@@ -60,7 +60,7 @@ test('search, consent with the exact command, install for Claude Code through th
     await expect(dialog.getByRole('list', { name: 'Files written' })).toContainText(claudeFile);
     await dialog.getByRole('button', { name: 'Install', exact: true }).click();
     await expect(dialog.getByRole('status', { name: 'Installed' })).toContainText('Installed "server-filesystem"');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('status', { name: 'Installed' }).getByRole('button', { name: 'Close' }).click();
 
     // The server connects with its tools.
     const row = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^server-filesystem\b/ });

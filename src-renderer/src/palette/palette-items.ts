@@ -12,7 +12,7 @@ import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import type { PaletteEntry } from './palette-rank.js';
 
 /** The main area's views (app.tsx). */
-export type PaletteView = 'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents';
+export type PaletteView = 'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents' | 'registry' | 'settings';
 /** A server page's tabs the palette opens (server-detail.tsx's tab values). */
 export type PaletteTab = 'tools' | 'resources' | 'prompts' | 'history' | 'logs' | 'trace' | 'definition';
 /** The running-state verbs (server-controls.tsx's buttons). */
@@ -43,6 +43,8 @@ const VIEWS: [PaletteView, string, string][] = [
   ['budget', 'Budget', 'context budget per host'],
   ['checks', 'Checks', 'saved checks'],
   ['notifications', 'Notifications', 'what servers sent'],
+  ['registry', 'Registry', 'find and install servers'],
+  ['settings', 'Settings', 'identity providers'],
 ];
 const TABS: [PaletteTab, string][] = [
   ['tools', 'Tools'],

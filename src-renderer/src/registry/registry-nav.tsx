@@ -8,9 +8,7 @@ export function RegistryNavItem({ selected, onSelect }: { selected: boolean; onS
         <Text fw={600} size="sm">
           Registry
         </Text>
-        <Text size="xs" c="dimmed">
-          find servers
-        </Text>
+        <Text size="xs" c="dimmed" className="nav-hint" data-hint="find servers" />
       </Group>
     </UnstyledButton>
   );
