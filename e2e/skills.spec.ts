@@ -49,7 +49,7 @@ test('Skills tab: list, read a skill and a file, browse the tree, verify and see
   // A skill: SKILL.md checked and rendered as Markdown, its frontmatter, its files.
   await list.getByRole('button', { name: rowName('good') }).click();
   const skill = page.getByRole('region', { name: 'Skill good' });
-  await expect(skill.getByText('A skill whose every file matches')).toBeVisible();
+  await expect(skill.getByText('A skill whose every file matches', { exact: true })).toBeVisible();
   await expect(skill.getByText('skill://good/SKILL.md', { exact: false }).first()).toBeVisible();
   const md = skill.getByRole('region', { name: 'SKILL.md' });
   await expect(md.getByRole('heading', { name: 'good' })).toBeVisible();
