@@ -46,6 +46,14 @@ test('the app of server-basic-react renders, gets its input and result, and call
   await expect(initialized).toContainText('"styles":{"variables":{"--color-background-primary":"light-dark(#fff,#242424)"');
   await expect(initialized).toContainText('"--border-width-regular":"1px"}}');
 
+  // The app's size answers settle: a frame that took its borders off each answer shrank 2 px per
+  // size-changed, down to 50 px, within seconds (trial finding). The loop needs time to show.
+  const frame = page.locator('iframe.mcp-app-frame');
+  const widthAtStart = await frame.evaluate((f) => f.getBoundingClientRect().width);
+  await page.waitForTimeout(3_000);
+  expect(await frame.evaluate((f) => f.getBoundingClientRect().width)).toBeGreaterThanOrEqual(widthAtStart - 2);
+  expect(await log.locator('tr[data-method="ui/notifications/size-changed"]').count()).toBeLessThan(10);
+
   await app.getByRole('button', { name: 'Get Server Time' }).click();
   await expect(log.locator('tr[data-method="tools/call"]')).toContainText('"name":"get-time"');
   await expect(log.locator('tr[data-method="tools/call"]')).toContainText('app→host');

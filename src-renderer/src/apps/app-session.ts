@@ -213,9 +213,11 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
     o.onAppLog(p.level, text);
     appLog.push(p.level, text, p.logger);
   });
+  // The app reports its document's size; the frame is border-box, so its borders are added, else each
+  // answer shrinks the app by the borders and it reports again, down to the 50 px floor (trial finding).
   bridge.addEventListener('sizechange', (p) => {
-    if (typeof p.height === 'number') frame.style.height = `${Math.min(Math.max(p.height, 50), 2000)}px`;
-    if (typeof p.width === 'number') frame.style.width = `${Math.min(Math.max(p.width, 50), 4000)}px`;
+    if (typeof p.height === 'number') frame.style.height = `${Math.min(Math.max(p.height, 50), 2000) + (frame.offsetHeight - frame.clientHeight)}px`;
+    if (typeof p.width === 'number') frame.style.width = `${Math.min(Math.max(p.width, 50), 4000) + (frame.offsetWidth - frame.clientWidth)}px`;
   });
   bridge.addEventListener('initialized', () => {
     initialized = true;
