@@ -69,3 +69,16 @@ test('keyboard only: Ctrl+K to a tool, call it, read the result, Ctrl+K to its s
   await expect(serverRow).toBeFocused();
   await expect.poll(() => focusedTag(page)).not.toBe('BODY');
 });
+
+test("keyboard only: the welcome's demo button adds the demo server and leaves focus on its first tool, not on <body>", async ({ page, sandbox }) => {
+  const sb = sandbox('empty', { welcome: true });
+  await page.goto(await sb.serve());
+  const demo = page.getByRole('region', { name: 'Welcome' }).getByRole('button', { name: 'Add the demo server and try a call' });
+  await expect(demo).toBeVisible();
+  for (let i = 0; i < 40 && !(await demo.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(demo).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Trial finding: the server was added and selected, but focus stayed on <body>.
+  await expect(page.getByRole('navigation', { name: 'Tools' }).getByRole('button').first()).toBeFocused({ timeout: 60_000 });
+  expect(await focusedTag(page)).toBe('BUTTON');
+});

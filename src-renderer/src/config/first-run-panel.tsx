@@ -97,6 +97,9 @@ export function FirstRunPanel({ onServer }: { onServer(name: string): void }) {
     void store.refreshTools();
     const added = r.data.servers.find((s) => !before.has(s.server.name));
     if (added) onServer(added.server.name);
+    // Focus goes to its first tool once listed (the server starts in a few seconds), never left on
+    // <body> after the button was disabled (trial finding: a keyboard user started over from the top).
+    focusIn(['nav[aria-label="Tools"] button'], 900);
   };
 
   return (
