@@ -31,6 +31,17 @@ describe('discoverServers', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it("a host's gateway door entry named like the server it serves neither hides it nor is listed as hidden (trial finding, issue 36 install)", async () => {
+    await sb.write(join(sb.dataDir, 'servers.json'), { mcpServers: { fs: { command: 'mine' } } });
+    const cursorFile = await sb.write(join(sb.project, '.cursor', 'mcp.json'), {
+      mcpServers: { fs: { command: '/usr/bin/node', args: ['/opt/sb/bin/switchboard.mjs', 'gateway', '--host', 'switchboard', '--server', 'fs'] } },
+    });
+    const result = await discoverServers(sb.ctx());
+    expect(result.servers.map((s) => [s.name, s.command, s.source.host])).toEqual([['fs', 'mine', 'switchboard']]);
+    expect(result.shadowed).toEqual([]);
+    expect(result.definitions.filter((d) => d.source.file === cursorFile).map((d) => [d.name, d.enabled])).toEqual([['fs', false]]);
+  });
+
   it('runs providers in HOST_IDS order whatever order they are passed in', async () => {
     await sb.write(join(sb.dataDir, 'servers.json'), { mcpServers: { x: { command: 'own' } } });
     await sb.write(join(sb.home, '.cursor', 'mcp.json'), { mcpServers: { x: { command: 'cursor' } } });

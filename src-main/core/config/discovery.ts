@@ -138,9 +138,15 @@ export async function discoverServers(
   const shadowed: ShadowedEntry[] = [];
   // Issue 9 item 5: until trusted, a project definition never hides another one of the same name
   // (it comes after every other definition; stable otherwise, so docs/config-discovery.md's order holds when trusted).
-  const ranked = ctx.projectTrusted ? all : [...all.filter((d) => d.source.scope !== 'project'), ...all.filter((d) => d.source.scope === 'project')];
+  const trustRanked = ctx.projectTrusted ? all : [...all.filter((d) => d.source.scope !== 'project'), ...all.filter((d) => d.source.scope === 'project')];
+  // A host's entry for the gateway door that bears the name of the server it serves (`switchboard
+  // install --host`, issue 36) is not a rival definition: it never hides that server, and is not
+  // listed as hidden by it (its note says what it is). Alone under its name it stays listed, as before.
+  const door = (d: ServerDefinition): boolean => isSwitchboardGatewayEntry(d);
+  const ranked = [...trustRanked.filter((d) => !door(d)), ...trustRanked.filter(door)];
   for (const def of ranked) {
     const winner = winners.get(def.name);
+    if (winner && door(def)) continue;
     if (winner) shadowed.push({ definition: def, shadowedBy: winner.source });
     else winners.set(def.name, def);
   }
