@@ -196,7 +196,8 @@ export function App() {
           ) : null}
           <FirstRunPanel onServer={select} />
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
-          {empty ? <EmptyState /> : null}
+          {/* Only the server page: another view (Registry, Settings…) opened with no server found starts at the top (trial finding). */}
+          {empty && view === 'servers' ? <EmptyState /> : null}
           {view === 'settings' ? <SettingsView /> : view === 'registry' ? <RegistryView /> : view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>

@@ -2,6 +2,7 @@
  * Words about registry answers that the CLI and the window share (issue 36, docs/registry.md): how
  * old a cached answer is, and the one line that says an answer came from the cache.
  */
+import type { InstallInput } from './methods/registry-install.js';
 import type { RegistryCacheInfo } from './registry.js';
 
 /** An age in words: `just now`, `45 s`, `12 min`, `3 h`, `2 days`. */
@@ -20,4 +21,10 @@ export function cacheNote(registry: string, cache: RegistryCacheInfo | null): st
   if (!cache?.fromCache) return undefined;
   const age = ageWords(cache.ageMs);
   return `Registry ${registry}: answered from its cache, ${age === 'just now' ? 'saved just now' : `${age} old`}${cache.reason ? ` (${cache.reason})` : ''}`;
+}
+
+/** What an install input is called to a person: `Environment variable API_KEY`, `Argument allowed_directory`. */
+export function installInputLabel(input: Pick<InstallInput, 'kind' | 'name'>): string {
+  const kind = input.kind === 'env' ? 'Environment variable' : input.kind === 'header' ? 'Header' : input.kind === 'variable' ? 'URL variable' : input.kind === 'argument' ? 'Argument' : 'Setting';
+  return `${kind} ${input.name}`;
 }

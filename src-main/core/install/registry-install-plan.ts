@@ -18,6 +18,7 @@ import type { RegistryInstallPlan, RegistryInstallTarget } from '../../../src-sh
 import type { HostId } from '../../../src-shared/config/server.js';
 import { HOST_LABELS } from '../../../src-shared/config/server.js';
 import { commandLine } from '../../../src-shared/quote-arg.js';
+import { installInputLabel } from '../../../src-shared/api/registry-words.js';
 
 /** Registry types Switchboard can run. */
 const RUNNABLE = new Set([...Object.keys(DEFAULT_RUNNERS), 'mcpb']);
@@ -176,7 +177,7 @@ export async function planRegistryInstall(
   const preview = describeShown(shown, name, site, m.missing.length > 0 || blocked !== undefined);
   const warnings = [...m.warnings, ...preview.warnings];
   if (entry.status === 'deprecated') warnings.unshift(`${entry.server.name} is deprecated in ${entry.registry.name}${entry.statusMessage ? `: ${entry.statusMessage}` : ''}.`);
-  if (m.missing.length > 0) warnings.push(`Still to fill in: ${m.missing.join(', ')}.`);
+  if (m.missing.length > 0) warnings.push(`Still to fill in: ${m.missing.map((key) => { const input = m.inputs.find((i) => i.key === key); return input ? installInputLabel(input) : key; }).join(', ')}.`);
   warnings.push(...m.problems);
   const secretNames = [...m.secretEnv.map((n) => `env ${n}`), ...m.secretHeaders.map((n) => `header ${n}`)];
   const host = target.host !== undefined && target.host !== 'switchboard' ? target.host : undefined;

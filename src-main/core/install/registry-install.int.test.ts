@@ -132,6 +132,8 @@ describe('install from a registry', () => {
       { path: claudeFile, what: 'gateway-entry', host: 'claude-code' },
     ]);
     expect(plan.data.literalSecretsWithoutGateway).toEqual(['env FS_AUDIT_TOKEN']);
+    // What is still missing is named as the dialog labels it, not by the plan's internal keys (trial finding).
+    expect(plan.data.warnings).toContain('Still to fill in: Argument directory, Environment variable FS_AUDIT_TOKEN.');
     expect(plan.data.origin).toEqual({ registry: registryUrl, registryUrl, name: entry.name, version: VERSION });
     // The fixture's own filesystem entry (no secret) plans to the same command.
     const own = await h.core.handlers['registry:planInstall']({ name: 'io.github.modelcontextprotocol/server-filesystem', registry: registryUrl });

@@ -11,6 +11,7 @@ import { Alert, Button, Checkbox, Group, List, Loader, Modal, PasswordInput, Sel
 import { useEffect, useRef, useState } from 'react';
 import type { RegistryInstallPlan, RegistryInstallResult } from '../../../src-shared/api/methods/registry-install.js';
 import type { RegistryCard } from '../../../src-shared/api/registry.js';
+import { installInputLabel } from '../../../src-shared/api/registry-words.js';
 import { HOST_IDS, HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { Consent } from '../channels/install-link.js';
 import { useApp } from '../store/use-store.js';
@@ -48,7 +49,7 @@ function usePlan(card: RegistryCard, host: HostId | undefined, values: Record<st
 
 /** One value the entry asks for. */
 function InputField({ input, value, onChange }: { input: RegistryInstallPlan['inputs'][number]; value: string; onChange(v: string): void }) {
-  const label = `${input.kind === 'env' ? 'Environment variable' : input.kind === 'header' ? 'Header' : input.kind === 'variable' ? 'URL variable' : input.kind === 'argument' ? 'Argument' : 'Setting'} ${input.name}`;
+  const label = installInputLabel(input);
   const common = { label, description: input.description, required: input.required, readOnly: input.fixed === true, size: 'xs' as const };
   if (input.choices && input.choices.length > 0) return <Select {...common} data={input.choices} value={value || null} onChange={(v) => onChange(v ?? '')} allowDeselect={!input.required} />;
   if (input.secret) return <PasswordInput {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
