@@ -39,7 +39,7 @@ describe('discoverServers', () => {
     const result = await discoverServers(sb.ctx());
     expect(result.servers.map((s) => [s.name, s.command, s.source.host])).toEqual([['fs', 'mine', 'switchboard']]);
     expect(result.shadowed).toEqual([]);
-    expect(result.definitions.filter((d) => d.source.file === cursorFile).map((d) => [d.name, d.enabled])).toEqual([['fs', false]]);
+    expect((result.definitions ?? []).filter((d) => d.source.file === cursorFile).map((d) => [d.name, d.enabled])).toEqual([['fs', false]]);
   });
 
   it('runs providers in HOST_IDS order whatever order they are passed in', async () => {
