@@ -34,6 +34,7 @@ const VIEWS: [string, RegExp][] = [
   ['Agents', /^Agents: /],
   ['Trace', /^Trace: /],
   ['Registry', /^Registry: /],
+  ['Settings', /^Settings: /],
 ];
 
 /**

@@ -47,7 +47,7 @@ test('save a call as a check, run it, see it pass; change the expectation, see t
       },
     ],
   });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's, not the header's × (also named Close)
 
   await page.getByRole('button', { name: 'Checks: saved calls' }).click();
   const view = page.getByRole('region', { name: 'Checks' });

@@ -41,6 +41,6 @@ test('a past call from before the owner started is opened and replayed, asking a
   await dialog.getByRole('group', { name: 'Arguments to enter again' }).getByLabel('api_key').fill('sk-e2e-history-000002');
   await replay.click();
   await expect(dialog.getByLabel('Replay result')).toContainText('Echo: from an earlier run');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click(); // the footer's, not the header's × (also named Close)
   await expect(history).toContainText('History (2)');
 });

@@ -12,7 +12,8 @@ import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp, useStore } from '../store/use-store.js';
 
 // `active` only says the host loads it, not that it runs (issue 32): the Run column says that.
-const STATE_COLOR = { active: 'blue', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange' } as const;
+// Shade 9: the light badges' text must read 4.5:1 on their tint (axe, issue 37 item 4; blue at the theme's shade read 4.4).
+const STATE_COLOR = { active: 'blue.9', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange.9' } as const;
 const RUN_COLOR = { running: 'teal', starting: 'blue', error: 'red', stopped: 'gray', 'not-started': 'gray' } as const;
 const RUN_WORD = { running: 'running', starting: 'starting', error: 'error', stopped: 'stopped', 'not-started': 'not started' } as const;
 
