@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
-// The CLI + library bundle (`npm run build:cli`, part of `npm run build`): plain-Node ESM in out/cli,
-// run by bin/switchboard.mjs and lib/index.mjs, so nobody compiles TypeScript at start (issue 11).
+// The CLI + library bundle (`npm run build:cli`, part of `npm run build`): plain-Node ESM in out/cli
+// (lib/index.mjs imports library.mjs) and the same as CommonJS in out/cli/cjs (bin/switchboard.mjs
+// runs cjs/cli.cjs), so nobody compiles TypeScript at start (issue 11).
 // Each verb is its own chunk, loaded only when it runs (src-main/host/cli/commands/index.ts).
 //
 // Pure-JS dependencies are bundled in: loading the MCP SDK, zod and ajv as hundreds of small ESM
@@ -63,11 +64,23 @@ export default defineConfig({
       // Our own modules do nothing when imported (issue 11 item 2): a face imports the core's entry
       // modules, and only what it uses of them is bundled into its chunk.
       treeshake: { moduleSideEffects: (id) => id.includes('/node_modules/') },
-      output: {
-        format: 'esm',
-        entryFileNames: '[name].mjs',
-        chunkFileNames: 'chunks/[name]-[hash].mjs',
-      },
+      output: [
+        {
+          format: 'esm',
+          entryFileNames: '[name].mjs',
+          chunkFileNames: 'chunks/[name]-[hash].mjs',
+        },
+        // The same bundle as CommonJS, which `switchboard` runs (bin/cli-code-cache.mjs): Node 20 can
+        // keep V8's compiled code of a CommonJS file between runs (vm.Script cachedData), never of an
+        // ES module (issue 32 item 1). External dynamic imports (keytar, http) become require():
+        // a vm.Script cannot import() on Node 20.
+        {
+          format: 'cjs',
+          entryFileNames: 'cjs/[name].cjs',
+          chunkFileNames: 'cjs/chunks/[name]-[hash].cjs',
+          dynamicImportInCjs: false,
+        },
+      ],
     },
   },
 });

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// The `switchboard` command: run the built CLI (out/cli/cli.mjs, `npm run build:cli`) and exit with
-// its code. A missing or out-of-date build is reported with how to build it (exit 2), never run.
+// The `switchboard` command: run the built CLI (out/cli/cjs/cli.cjs, `npm run build:cli`) and exit
+// with its code. A missing or out-of-date build is reported with how to build it (exit 2), never run.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -11,13 +14,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   // Node 22.1+ keeps the bundle's compiled code between runs (in the OS temp folder, or
   // NODE_COMPILE_CACHE), so a one-shot command skips most of its parse and compile (issue 11).
-  // Node 20 has no such switch: there it is absent and every start compiles afresh.
+  // Node 20 has no such switch: there cli-code-cache.mjs keeps it beside the bundle (issue 32).
   const { enableCompileCache } = await import('node:module');
   enableCompileCache?.();
   const { builtEntryUrl } = await import('./cli-build.mjs');
   let entry;
   try {
-    entry = builtEntryUrl('cli.mjs');
+    entry = builtEntryUrl('cjs/cli.cjs');
   } catch (err) {
     process.stderr.write(`switchboard: ${err.message}\n`);
     process.exit(2);
@@ -29,8 +32,14 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
       if (err.code !== 'EPIPE') throw err;
     });
   }
-  const { runCli } = await import(entry);
+  const entryPath = fileURLToPath(entry);
+  const loaded = enableCompileCache
+    ? { exports: createRequire(import.meta.url)(entryPath), save() {} }
+    : (await import('./cli-code-cache.mjs')).requireWithCodeCache(entryPath, dirname(entryPath));
+  const { runCli } = loaded.exports;
   const code = await runCli(argv);
+  // After the command, so the cache holds the functions it ran; only on a run that compiled afresh.
+  loaded.save();
   // Exit once stdout/stderr are flushed, so a one-shot command never lingers on a stray handle.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }

@@ -2,7 +2,7 @@
  * The `switchboard` CLI (docs/faces-and-ownership.md, §5, §8): parse against the command specs, build the context, run
  * one command, return its exit code. One-shot commands run an ephemeral core that stops every
  * process it started before returning. `bin/switchboard.mjs` runs the built bundle of this file
- * (out/cli/cli.mjs, `npm run build:cli`) and calls `runCli`.
+ * (out/cli/cjs/cli.cjs, `npm run build:cli`, with its V8 code cache) and calls `runCli`.
  *
  * Only the named command's module is loaded (issue 11: one-shot start time); all of them only for
  * the full `--help` and for a usage error, whose message may name which command takes a flag.
