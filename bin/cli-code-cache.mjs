@@ -36,8 +36,8 @@ export function requireWithCodeCache(entry, bundleDir) {
   const unsaved = [];
   const taken = [];
   const compile = Module.prototype._compile;
-  Module.prototype._compile = function (content, filename) {
-    if (typeof filename !== 'string' || !filename.startsWith(prefix)) return compile.call(this, content, filename);
+  Module.prototype._compile = function (content, filename, ...rest) {
+    if (typeof filename !== 'string' || !filename.startsWith(prefix)) return compile.call(this, content, filename, ...rest);
     const cacheFile = join(cacheDir, cacheName(filename, bundleDir));
     let cachedData;
     try {
