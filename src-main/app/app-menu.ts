@@ -16,6 +16,8 @@ export interface AppMenuOptions {
   devCliScript: string;
   getWindow: () => BrowserWindow | null;
   openExternally: (url: string) => void;
+  /** Told the launcher's path after "Put `switchboard` on PATH…" wrote it (the core's gateway entry, main.ts). */
+  onLauncherWritten?: (file: string) => void;
 }
 
 /** The launcher's target for this process: the packaged CLI next to the app, or the checkout's. */
@@ -64,7 +66,10 @@ export function setupAppMenu(options: AppMenuOptions): void {
       {
         label: 'Put `switchboard` on PATH…',
         click: () => {
-          void putOnPath(currentPlatform(), launcherTarget(options.devCliScript)).then((r) => show(r.ok ? 'info' : 'error', r.message));
+          void putOnPath(currentPlatform(), launcherTarget(options.devCliScript)).then((r) => {
+            if (r.ok) options.onLauncherWritten?.(r.file);
+            return show(r.ok ? 'info' : 'error', r.message);
+          });
         },
       },
       { label: 'Check for updates…', click: () => void checkUpdates(false) },

@@ -7,7 +7,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launcherDirs, launcherText, packagedCliScript, putOnPath } from './path-launcher.js';
+import { launcherDirs, launcherOnDisk, launcherText, packagedCliScript, putOnPath } from './path-launcher.js';
 
 const MARK = 'switchboard launcher written by MCP Switchboard ("Put switchboard on PATH"): the app\'s CLI, run by the app\'s own binary as Node.';
 let home = '';
@@ -64,6 +64,7 @@ it('writes ~/.local/bin/switchboard (0755), says when the folder is not on PATH,
     message: `Wrote ${file}: \`switchboard\` runs this app's CLI. ${bin} is not on your PATH yet: add it (e.g. export PATH="${bin}:$PATH" in your shell's profile), then open a new terminal.`,
   });
   expect([readFileSync(file, 'utf8'), lstatSync(file).mode & 0o777]).toEqual([launcherText('linux', target), 0o755]);
+  expect(await launcherOnDisk(ctx)).toBe(file);
   const moved = { ...target, appBinary: '/opt/b/app' };
   expect(await putOnPath({ ...ctx, env: { PATH: `/usr/bin:${bin}` } }, moved)).toMatchObject({ ok: true, replaced: true, onPath: true, message: `Updated ${file}: \`switchboard\` runs this app's CLI.` });
   expect(readFileSync(file, 'utf8')).toBe(launcherText('linux', moved));
@@ -72,7 +73,7 @@ it('writes ~/.local/bin/switchboard (0755), says when the folder is not on PATH,
   // Our mark quoted elsewhere in someone's script does not make it ours.
   const quoting = `#!/bin/sh\n# wraps the ${MARK}\nexec app "$@"\n`;
   writeFileSync(file, quoting);
-  expect([await putOnPath(ctx, target), readFileSync(file, 'utf8')]).toEqual([refused, quoting]);
+  expect([await putOnPath(ctx, target), readFileSync(file, 'utf8'), await launcherOnDisk(ctx)]).toEqual([refused, quoting, undefined]);
   writeFileSync(file, '#!/bin/sh\necho mine\n');
   expect(await putOnPath(ctx, target)).toEqual(refused);
   expect(readFileSync(file, 'utf8')).toBe('#!/bin/sh\necho mine\n');

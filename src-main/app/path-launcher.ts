@@ -161,3 +161,19 @@ export async function putOnPath(ctx: PlatformContext, target: LauncherTarget): P
   const hint = onPath ? '' : ` ${dir} is not on your PATH yet: ${howToAdd}, then open a new terminal.`;
   return { ok: true, file, replaced: before !== null, onPath, message: `${before !== null ? 'Updated' : 'Wrote'} ${file}${fallback}: \`switchboard\` runs this app's CLI.${hint}` };
 }
+
+/**
+ * The launcher we wrote, when one is in a folder of {@link launcherDirs} (its exact mark line;
+ * links and other files do not count), else undefined. The desktop app's core names it as the
+ * gateway's absolute host entry (main.ts `cliLaunch`): the app's binary itself cannot be one, since
+ * without ELECTRON_RUN_AS_NODE (which host entries do not carry) it opens the window. Never throws.
+ */
+export async function launcherOnDisk(ctx: PlatformContext): Promise<string | undefined> {
+  const path = ctx.platform === 'win32' ? win32 : posix;
+  for (const dir of launcherDirs(ctx)) {
+    const file = path.join(dir, launcherName(ctx.platform));
+    const text = await textOf(file, ctx.platform);
+    if (text !== null && text !== 'foreign') return file;
+  }
+  return undefined;
+}
