@@ -15,6 +15,8 @@ beforeAll(async () => {
     const body = files.get(req.url ?? '');
     // `→ <url>`: a redirect there.
     if (body?.startsWith('→ ')) res.writeHead(302, { location: body.slice(2) }).end();
+    // `⇶<text>`: sent in chunks, with no Content-Length.
+    else if (body?.startsWith('⇶')) res.writeHead(200).write(body.slice(1), () => res.end(body.slice(1)));
     else res.writeHead(body === undefined ? 404 : 200).end(body ?? '');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -58,5 +60,7 @@ it('reads latest-linux.yml: a newer version with its download, the same or older
   files.set('/switchboard/latest-linux.yml', '→ https://cdn.example/switchboard/latest-linux.yml');
   expect(await check()).toEqual({ kind: 'failed', message: `${feed}latest-linux.yml redirected to https://cdn.example/switchboard/latest-linux.yml; set the feed to the final address` });
   files.set('/switchboard/latest-linux.yml', `version: 0.2.0\n#${'x'.repeat(MAX_FEED_BYTES)}\n`);
+  expect(await check()).toEqual({ kind: 'failed', message: `${feed}latest-linux.yml is larger than ${MAX_FEED_BYTES} bytes` });
+  files.set('/switchboard/latest-linux.yml', `⇶#${'x'.repeat(MAX_FEED_BYTES / 2)}\n`);
   expect(await check()).toEqual({ kind: 'failed', message: `${feed}latest-linux.yml is larger than ${MAX_FEED_BYTES} bytes` });
 });

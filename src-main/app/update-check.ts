@@ -101,10 +101,14 @@ async function cappedText(res: Response): Promise<string | undefined> {
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += (chunk as Uint8Array).byteLength;
-    if (size > MAX_FEED_BYTES) return undefined;
-    chunks.push(chunk as Uint8Array);
+  const reader = res.body?.getReader();
+  for (let part = await reader?.read(); part !== undefined && !part.done; part = await reader?.read()) {
+    size += part.value.byteLength;
+    if (size > MAX_FEED_BYTES) {
+      await reader?.cancel();
+      return undefined;
+    }
+    chunks.push(part.value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
