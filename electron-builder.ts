@@ -91,10 +91,14 @@ export function builderConfig(env: NodeJS.ProcessEnv = process.env): Configurati
     directories: { output: 'dist', buildResources: 'resources' },
     // The built bundles (`npm run build`) and what they read at run time; node_modules' production
     // dependencies are added by electron-builder itself. No sources, no maps, no tests.
-    files: ['out/**', '!out/**/*.map', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'resources/**', '!resources/installer.nsh', 'package.json'],
+    // out/conformance-driver is the test harness (vite.driver.config.ts), not part of the app.
+    files: ['out/**', '!out/**/*.map', '!out/conformance-driver/**', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'resources/**', '!resources/installer.nsh', 'package.json'],
     asar: true,
     asarUnpack: asarUnpackPatterns(),
-    electronFuses: { ...ELECTRON_FUSES },
+    // Flipping a fuse changes the binary, which breaks macOS's ad-hoc signature; electron-builder
+    // re-signs only when it signs (identity set), so an unsigned build has @electron/fuses re-sign
+    // it ad hoc (`codesign --sign -`), without which Apple silicon refuses to start the app.
+    electronFuses: { ...ELECTRON_FUSES, resetAdHocDarwinSignature: !signsMac },
     protocols: [{ name: 'MCP Switchboard link', schemes: [DEEP_LINK_SCHEME] }],
     publish: feed ? [{ provider: 'generic', url: feed }] : null,
     linux: {
@@ -105,7 +109,8 @@ export function builderConfig(env: NodeJS.ProcessEnv = process.env): Configurati
       maintainer: 'MCP Switchboard contributors <switchboard@localhost>',
       synopsis: 'See, run, debug and sign in to every MCP server on a machine.',
     },
-    deb: { depends: ['libsecret-1-0'] },
+    // No `deb.depends`: a list there REPLACES electron-builder's default (FpmTarget getDefaultDepends:
+    // GTK, NSS, libnotify, … and libsecret-1-0, which keytar needs), so the default stands.
     mac: {
       target: [{ target: 'dmg', arch: ['universal'] }],
       category: 'public.app-category.developer-tools',

@@ -5,9 +5,15 @@
  * the server's Logs tab; Escape closes without a pick. After each close, focus is on what was picked
  * (or where it was), never on <body>. No mouse: no click, no fill.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveEverything } from './everything-server.js';
 import { expect, test } from './fixtures.js';
+import { REPO } from './sandbox.js';
+
+/** A quick stdio server with tools (the one the small-things spec uses). */
+const FIXTURE = join(REPO, 'src-main/core/mcp/testing/fixtures/inspector-server.mjs');
 
 /** The tag name of the focused element (BODY when focus is lost). */
 const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? 'none');
@@ -72,13 +78,24 @@ test('keyboard only: Ctrl+K to a tool, call it, read the result, Ctrl+K to its s
 
 test("keyboard only: the welcome's demo button adds the demo server and leaves focus on its first tool, not on <body>", async ({ page, sandbox }) => {
   const sb = sandbox('empty', { welcome: true });
+  // Another server already selected with its tools listed: focus must not go to ITS first tool, whose
+  // list unmounts when the demo server's selection renders (focus then fell to <body>).
+  writeFileSync(join(sb.dataDir, 'servers.json'), JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE], env: { SB_E2E_TAG: sb.tag } } } }));
   await page.goto(await sb.serve());
+  await expect(page.getByRole('navigation', { name: 'Tools' }).getByRole('button').first()).toBeVisible({ timeout: 60_000 });
   const demo = page.getByRole('region', { name: 'Welcome' }).getByRole('button', { name: 'Add the demo server and try a call' });
   await expect(demo).toBeVisible();
   for (let i = 0; i < 40 && !(await demo.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(demo).toBeFocused();
   await page.keyboard.press('Enter');
   // Trial finding: the server was added and selected, but focus stayed on <body>.
-  await expect(page.getByRole('navigation', { name: 'Tools' }).getByRole('button').first()).toBeFocused({ timeout: 60_000 });
+  await expect(page.locator('nav[aria-label="Tools"][data-server="everything"] button').first()).toBeFocused({ timeout: 60_000 });
   expect(await focusedTag(page)).toBe('BUTTON');
+  // Closing the welcome leaves focus on the sidebar's selected row, not on <body>.
+  const close = page.getByRole('region', { name: 'Welcome' }).getByRole('button', { name: 'Close the welcome' });
+  for (let i = 0; i < 40 && !(await close.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Welcome' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^everything\b/ })).toBeFocused();
 });

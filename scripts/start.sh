@@ -2,6 +2,7 @@
 # `npm start [-- --project <dir>]`: the desktop window where Electron can run, otherwise web mode
 # (`switchboard serve`, which prints the URL to open) — docs/faces-and-ownership.md.
 #
+# 0. Stops with one line unless Node is 20.19+ (20.x) or 22.12+ (scripts/node-version.sh).
 # 1. Installs dependencies when node_modules is missing, older than package-lock.json or without
 #    keytar's compiled binary: first the system packages keytar's compile needs (scripts/
 #    system-packages.sh, shared with `npm test`: python3, make, g++, pkg-config, libsecret-1-dev —
@@ -18,6 +19,9 @@
 # Extra arguments pass through; a relative --project is taken from where you ran npm (INIT_CWD).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=node-version.sh
+. scripts/node-version.sh
+ensure_node_version start || exit 1
 ROOT=$(pwd)
 CALLER_DIR=${INIT_CWD:-$ROOT}
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1

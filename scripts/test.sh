@@ -13,6 +13,10 @@
 # nothing failed. For a small change, `npm run test:quick` (scripts/test-quick.sh) is the loop.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Node 20.19+ (20.x) or 22.12+ first, in one line (scripts/node-version.sh).
+# shellcheck source=node-version.sh
+. scripts/node-version.sh
+ensure_node_version test || exit 1
 ROOT=$(pwd)
 RESULTS="$ROOT/test-results/summary"
 

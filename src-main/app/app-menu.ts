@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { app, dialog, Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import { currentPlatform, DATA_FILES, readDataJson } from '../core/composition/entry-kit.js';
 import { packagedCliScript, putOnPath, type LauncherTarget } from './path-launcher.js';
-import { checkForUpdate, UPDATE_FEED_KEY, updateFeedUrl } from './update-check.js';
+import { checkForUpdate, UPDATE_FEED_KEY, updateFeedSetting, type UpdateFeedSetting } from './update-check.js';
 
 /** Options of `setupAppMenu`. */
 export interface AppMenuOptions {
@@ -16,6 +16,8 @@ export interface AppMenuOptions {
   devCliScript: string;
   getWindow: () => BrowserWindow | null;
   openExternally: (url: string) => void;
+  /** Told the launcher's path after "Put `switchboard` on PATH…" wrote it (the core's gateway entry, main.ts). */
+  onLauncherWritten?: (file: string) => void;
 }
 
 /** The launcher's target for this process: the packaged CLI next to the app, or the checkout's. */
@@ -28,14 +30,17 @@ function launcherTarget(devCliScript: string): LauncherTarget {
   };
 }
 
-/** The feed set in state.json, or undefined (the default: no update check). */
-function feedOf(dataDir: string): string | undefined {
+/** The feed setting in state.json (unset by default: no update check), or why state.json could not be read. */
+function feedOf(dataDir: string): UpdateFeedSetting | { kind: 'unreadable'; reason: string } {
   try {
-    return updateFeedUrl((readDataJson(join(dataDir, DATA_FILES.state)) as Record<string, unknown> | null)?.[UPDATE_FEED_KEY]);
-  } catch {
-    return undefined;
+    return updateFeedSetting((readDataJson(join(dataDir, DATA_FILES.state)) as Record<string, unknown> | null)?.[UPDATE_FEED_KEY]);
+  } catch (err) {
+    return { kind: 'unreadable', reason: err instanceof Error ? err.message : String(err) };
   }
 }
+
+/** A dialog that failed to show is logged, never an unhandled rejection. */
+const logFailure = (err: unknown) => console.error(`[update-check] ${err instanceof Error ? err.message : String(err)}`);
 
 /**
  * Install the menu. When a feed is set, one quiet check runs a minute after start (said only when
@@ -48,12 +53,16 @@ export function setupAppMenu(options: AppMenuOptions): void {
     return (win && !win.isDestroyed() ? dialog.showMessageBox(win, box) : dialog.showMessageBox(box)).then((r) => r.response);
   };
   const checkUpdates = async (quiet: boolean) => {
-    const feed = feedOf(options.dataDir);
-    if (feed === undefined) {
-      if (!quiet) await show('info', `No update feed is set, so Switchboard never looks for updates. To use one, set "${UPDATE_FEED_KEY}": { "url": "https://…/" } in ${join(options.dataDir, DATA_FILES.state)} (docs/packaging.md).`);
+    const setting = feedOf(options.dataDir);
+    const state = join(options.dataDir, DATA_FILES.state);
+    if (setting.kind !== 'set') {
+      if (quiet) return;
+      if (setting.kind === 'unset') await show('info', `No update feed is set, so Switchboard never looks for updates. To use one, set "${UPDATE_FEED_KEY}": { "url": "https://…/" } in ${state} (docs/packaging.md).`);
+      else if (setting.kind === 'rejected') await show('error', `The update feed set in ${state} is not used: ${setting.reason}. Nothing was checked (docs/packaging.md).`);
+      else await show('error', `${state} could not be read (${setting.reason}), so no update feed is known. Nothing was checked.`);
       return;
     }
-    const found = await checkForUpdate({ feed, currentVersion: app.getVersion(), platform: process.platform });
+    const found = await checkForUpdate({ feed: setting.url, currentVersion: app.getVersion(), platform: process.platform });
     if (found.kind === 'newer') {
       if ((await show('info', `Switchboard ${found.version} is available (this is ${app.getVersion()}).`, ['Download', 'Later'])) === 0) options.openExternally(found.downloadUrl);
     } else if (!quiet) await show(found.kind === 'failed' ? 'error' : 'info', found.kind === 'failed' ? `The update check failed: ${found.message}` : `Switchboard ${found.version} is up to date.`);
@@ -64,10 +73,13 @@ export function setupAppMenu(options: AppMenuOptions): void {
       {
         label: 'Put `switchboard` on PATH…',
         click: () => {
-          void putOnPath(currentPlatform(), launcherTarget(options.devCliScript)).then((r) => show(r.ok ? 'info' : 'error', r.message));
+          void putOnPath(currentPlatform(), launcherTarget(options.devCliScript)).then((r) => {
+            if (r.ok) options.onLauncherWritten?.(r.file);
+            return show(r.ok ? 'info' : 'error', r.message);
+          });
         },
       },
-      { label: 'Check for updates…', click: () => void checkUpdates(false) },
+      { label: 'Check for updates…', click: () => void checkUpdates(false).catch(logFailure) },
       { type: 'separator' },
       process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
     ],
@@ -80,5 +92,5 @@ export function setupAppMenu(options: AppMenuOptions): void {
     { role: 'windowMenu' },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
-  if (feedOf(options.dataDir) !== undefined) setTimeout(() => void checkUpdates(true), 60_000).unref();
+  if (feedOf(options.dataDir).kind === 'set') setTimeout(() => void checkUpdates(true).catch(logFailure), 60_000).unref();
 }

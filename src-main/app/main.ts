@@ -25,6 +25,7 @@ import { setupDesktopNotifications } from './desktop-notifications.js';
 import { createMainWindow, focusWindow, openExternally } from './window.js';
 import { guardWebContentsCreation } from './shell-hardening.js';
 import { setupAppMenu } from './app-menu.js';
+import { launcherOnDisk } from './path-launcher.js';
 import { rendererOrigin } from './apps-sandbox-session.js';
 import { startAppsSandbox, type AppsSandbox } from '../wires/apps-sandbox.js';
 
@@ -101,6 +102,8 @@ function boot(): void {
   // CLI attaches to it; a running `serve` already owning it is told to the person, then we quit.
   let owner: RunningOwner | undefined;
   setupQuit(() => owner);
+  /** The `switchboard` launcher we wrote, when there is one (the core's `cliLaunch`). */
+  let launcher: string | undefined;
 
   void app.whenReady().then(async () => {
     appsSandbox = await startAppsSandbox(rendererOrigin(target)).catch((err: unknown) => {
@@ -115,6 +118,7 @@ function boot(): void {
         projectDir: parseProjectDir(process.argv, process.cwd()),
         createCore: async () => {
           const referenceScript = referenceServerScript();
+          launcher = await launcherOnDisk(platform);
           // A desktop launcher gives a bare PATH: take the login shell's (docs/connections-supervision.md) so npx/uvx/shims are found.
           const env = await withLoginShellEnv(platform.env);
           // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
@@ -135,6 +139,11 @@ function boot(): void {
             // Issue 6: sign-in pages open in the person's browser; the loopback page hands back via the deep link.
             openExternal: (url) => openExternally(url),
             oauthDoneUrl: DEEP_LINK_DONE_URL,
+            // The gateway's absolute host entry (gateway:doors, gateway:connect): the launcher on
+            // PATH, found at start or written since; none without one (path-launcher.ts launcherOnDisk).
+            get cliLaunch() {
+              return launcher !== undefined ? { command: launcher, args: [] } : undefined;
+            },
           });
         },
         face: (started) => {
@@ -149,7 +158,7 @@ function boot(): void {
             for (const url of earlyInstalls.splice(0)) void started.handleInstallLink?.(url);
           });
           setupDesktopNotifications(started, openNotifications);
-          setupAppMenu({ dataDir: dataDirectory, devCliScript: here('../../bin/switchboard.mjs'), getWindow: () => win, openExternally });
+          setupAppMenu({ dataDir: dataDirectory, devCliScript: here('../../bin/switchboard.mjs'), getWindow: () => win, openExternally, onLauncherWritten: (file) => (launcher = file) });
           try {
             setupTray(started, { resourcesDir, showWindow, openNotifications, quit: () => app.quit() });
           } catch (err) {

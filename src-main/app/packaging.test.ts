@@ -8,11 +8,15 @@
  * the Electron zip, saying so in one line.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createPackageWithOptions, listPackage, statFile } from '@electron/asar';
+// electron-builder's AppRun template, the script the AppImage runs first (it is what adds --no-sandbox).
+import { generateAppRunScript } from 'app-builder-lib/out/targets/appimage/appImageUtil.js';
+// The deb's default dependency list (getDefaultDepends), what a `deb.depends` would replace.
+import FpmTarget from 'app-builder-lib/out/targets/FpmTarget.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builderConfig } from '../../electron-builder.js';
 import { ELECTRON_FUSES } from './fuses.js';
@@ -61,11 +65,15 @@ describe('electron-builder configuration', () => {
   it('targets, scheme, files, fuses, unpacked parts; signing, notarisation and publishing off without their environment', () => {
     expect([config.linux?.target, config.mac?.target, config.win?.target]).toEqual([['AppImage', 'deb'], [{ target: 'dmg', arch: ['universal'] }], ['nsis']]);
     expect(config.protocols).toEqual([{ name: 'MCP Switchboard link', schemes: ['mcp-switchboard'] }]);
-    expect(config.files).toEqual(['out/**', '!out/**/*.map', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'resources/**', '!resources/installer.nsh', 'package.json']);
+    expect(config.files).toEqual(['out/**', '!out/**/*.map', '!out/conformance-driver/**', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'resources/**', '!resources/installer.nsh', 'package.json']);
     // Windows: the installer script registers the same scheme (electron-builder's NSIS writes no protocol keys).
     const nsh = readFileSync(join(ROOT, config.nsis?.include ?? ''), 'utf8');
     expect(nsh.match(/Software\\Classes\\[\w-]+/g)).toEqual(Array(4).fill('Software\\Classes\\mcp-switchboard'));
-    expect(config.electronFuses).toEqual(ELECTRON_FUSES);
+    // Unsigned: the fuses re-sign macOS ad hoc (else Apple silicon refuses the changed binary).
+    expect(config.electronFuses).toEqual({ ...ELECTRON_FUSES, resetAdHocDarwinSignature: true });
+    expect(builderConfig({ CSC_NAME: 'Developer ID Application: A' }).electronFuses).toEqual({ ...ELECTRON_FUSES, resetAdHocDarwinSignature: false });
+    // The deb keeps electron-builder's dependency list (a `depends` would replace it), which has libsecret for keytar.
+    expect([config.deb?.depends, (FpmTarget.prototype as unknown as { getDefaultDepends(target: string): string[] }).getDefaultDepends('deb')]).toEqual([undefined, expect.arrayContaining(['libgtk-3-0', 'libnss3', 'libsecret-1-0'])]);
     const unpack = config.asarUnpack as string[];
     expect(unpack.slice(0, 5)).toEqual(['package.json', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'out/cli/**', '**/node_modules/keytar/**']);
     // The reference server and what it imports at run time (a child process cannot read app.asar).
@@ -86,6 +94,7 @@ describe('electron-builder configuration', () => {
 describe('the packed app', () => {
   it('app.asar holds the main, preload, renderer and CLI bundles; the CLI, keytar and the reference server are unpacked; no source maps', () => {
     const files = listPackage(archive, { isPack: false }).map((p) => p.split('\\').join('/'));
+    expect(files.filter((f) => f.startsWith('/out/conformance-driver'))).toEqual([]);
     for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/cli/cli.mjs', '/out/cli/library.mjs', '/bin/switchboard.mjs', '/resources/icon.png'])
       expect([file, files.includes(file)]).toEqual([file, true]);
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.nsh') || f.startsWith('/src-'))).toEqual([]);
@@ -121,6 +130,36 @@ describe('the packed app', () => {
     // `switchboard gateway` runs, and the entry a host pastes starts the launcher (the app's binary on the script would open the window).
     const entry = run('gateway', '--host', 'cursor', '--print-entry');
     expect([entry.status, JSON.parse(entry.stdout)]).toEqual([0, { mcpServers: { switchboard: { command: launcher, args: ['gateway', '--host', 'cursor'] } } }]);
+  });
+
+  it("the AppImage launcher starts the packaged CLI through electron-builder's own AppRun, also where AppRun adds --no-sandbox", () => {
+    // The AppDir as the AppImage runtime mounts it: AppRun from app-builder-lib's template, the
+    // binary (Node under a link of its own, so process.execPath is the AppDir's), resources beside it.
+    const appDir = join(tmp, 'appimage', 'mount');
+    mkdirSync(appDir, { recursive: true });
+    const appRun = generateAppRunScript({ ExecutableName: 'mcp-switchboard', ProductName: 'MCP Switchboard', ProductFilename: 'MCP Switchboard' } as never);
+    writeFileSync(join(appDir, 'AppRun'), appRun, { mode: 0o755 });
+    try {
+      linkSync(process.execPath, join(appDir, 'mcp-switchboard'));
+    } catch {
+      copyFileSync(process.execPath, join(appDir, 'mcp-switchboard'));
+      chmodSync(join(appDir, 'mcp-switchboard'), 0o755);
+    }
+    symlinkSync(join(tmp, 'resources'), join(appDir, 'resources'));
+    // The image: the runtime exports APPDIR and APPIMAGE and runs AppRun with every argument.
+    const image = join(tmp, 'appimage', 'MCP Switchboard.AppImage');
+    writeFileSync(image, `#!/bin/sh\nAPPDIR='${appDir}' APPIMAGE="$0" exec '${appDir}/AppRun' "$@"\n`, { mode: 0o755 });
+    // No user namespaces (Ubuntu 24.04's AppArmor): AppRun's `unshare -Ur true` fails.
+    const stubs = join(tmp, 'appimage', 'stubs');
+    mkdirSync(stubs);
+    writeFileSync(join(stubs, 'unshare'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const launcher = join(tmp, 'appimage', 'switchboard');
+    writeFileSync(launcher, launcherText('linux', { appBinary: '/unused', cliScript: '/unused', appImage: image }), { mode: 0o755 });
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const path of [`${stubs}:/usr/bin:/bin`, '/usr/bin:/bin']) {
+      const version = spawnSync(launcher, ['--version'], { env: { PATH: path, HOME: join(tmp, 'home'), SWITCHBOARD_HOME: join(tmp, 'data') }, encoding: 'utf8', timeout: 60_000 });
+      expect([path, version.status, version.stdout, version.stderr]).toEqual([path, 0, `${pkg.version}\n`, '']);
+    }
   });
 });
 

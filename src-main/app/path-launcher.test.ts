@@ -7,7 +7,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launcherDirs, launcherText, packagedCliScript, putOnPath } from './path-launcher.js';
+import { launcherDirs, launcherOnDisk, launcherText, packagedCliScript, putOnPath } from './path-launcher.js';
 
 const MARK = 'switchboard launcher written by MCP Switchboard ("Put switchboard on PATH"): the app\'s CLI, run by the app\'s own binary as Node.';
 let home = '';
@@ -23,7 +23,7 @@ describe('launcher text', () => {
       `#!/bin/sh\n# ${MARK}\nELECTRON_RUN_AS_NODE=1 SWITCHBOARD_LAUNCHER="$0" exec '/opt/MCP Switchboard/mcp-switchboard' '/opt/MCP Switchboard/resources/app.asar.unpacked/bin/switchboard.mjs' "$@"\n`,
     );
     const appImage = launcherText('linux', { ...target, appImage: "/home/a/Apps/it's.AppImage" }).split('\n')[2];
-    expect(appImage).toMatch(/^ELECTRON_RUN_AS_NODE=1 SWITCHBOARD_LAUNCHER="\$0" exec '\/home\/a\/Apps\/it'\\''s\.AppImage' -e '.*' -- "\$@"$/);
+    expect(appImage).toMatch(/^ELECTRON_RUN_AS_NODE=1 SWITCHBOARD_LAUNCHER="\$0" exec '\/home\/a\/Apps\/it'\\''s\.AppImage' -e '.*' -- --no-sandbox "\$@"$/);
     expect(appImage).toContain('"resources","app.asar.unpacked","bin","switchboard.mjs"');
   });
 
@@ -35,7 +35,7 @@ describe('launcher text', () => {
         `rem ${MARK}`,
         'setlocal',
         'set ELECTRON_RUN_AS_NODE=1',
-        'set SWITCHBOARD_LAUNCHER=%~f0',
+        'set "SWITCHBOARD_LAUNCHER=%~f0"',
         '"C:\\Program Files\\MCP Switchboard\\MCP Switchboard.exe" "C:\\Users\\a%%b\\resources\\app.asar.unpacked\\bin\\switchboard.mjs" %*',
         '',
       ].join('\r\n'),
@@ -45,6 +45,7 @@ describe('launcher text', () => {
   it('folders: XDG_BIN_HOME or ~/.local/bin; /usr/local/bin then ~/bin; WindowsApps', () => {
     expect(launcherDirs({ home: '/home/a', platform: 'linux', env: {} })).toEqual(['/home/a/.local/bin']);
     expect(launcherDirs({ home: '/home/a', platform: 'linux', env: { XDG_BIN_HOME: '/home/a/bin' } })).toEqual(['/home/a/bin']);
+    expect(launcherDirs({ home: '/home/a', platform: 'linux', env: { XDG_BIN_HOME: 'bin' } })).toEqual(['/home/a/.local/bin']);
     expect(launcherDirs({ home: '/Users/a', platform: 'darwin', env: {} })).toEqual(['/usr/local/bin', '/Users/a/bin']);
     expect(launcherDirs({ home: 'C:\\Users\\a', platform: 'win32', env: { LOCALAPPDATA: 'C:\\Users\\a\\AppData\\Local' } })).toEqual(['C:\\Users\\a\\AppData\\Local\\Microsoft\\WindowsApps']);
   });
@@ -63,12 +64,17 @@ it('writes ~/.local/bin/switchboard (0755), says when the folder is not on PATH,
     message: `Wrote ${file}: \`switchboard\` runs this app's CLI. ${bin} is not on your PATH yet: add it (e.g. export PATH="${bin}:$PATH" in your shell's profile), then open a new terminal.`,
   });
   expect([readFileSync(file, 'utf8'), lstatSync(file).mode & 0o777]).toEqual([launcherText('linux', target), 0o755]);
+  expect(await launcherOnDisk(ctx)).toBe(file);
   const moved = { ...target, appBinary: '/opt/b/app' };
   expect(await putOnPath({ ...ctx, env: { PATH: `/usr/bin:${bin}` } }, moved)).toMatchObject({ ok: true, replaced: true, onPath: true, message: `Updated ${file}: \`switchboard\` runs this app's CLI.` });
   expect(readFileSync(file, 'utf8')).toBe(launcherText('linux', moved));
 
-  writeFileSync(file, '#!/bin/sh\necho mine\n');
   const refused = { ok: false, file, message: `${file} already exists and was not written by MCP Switchboard: nothing was changed (remove or rename it, then try again)` };
+  // Our mark quoted elsewhere in someone's script does not make it ours.
+  const quoting = `#!/bin/sh\n# wraps the ${MARK}\nexec app "$@"\n`;
+  writeFileSync(file, quoting);
+  expect([await putOnPath(ctx, target), readFileSync(file, 'utf8'), await launcherOnDisk(ctx)]).toEqual([refused, quoting, undefined]);
+  writeFileSync(file, '#!/bin/sh\necho mine\n');
   expect(await putOnPath(ctx, target)).toEqual(refused);
   expect(readFileSync(file, 'utf8')).toBe('#!/bin/sh\necho mine\n');
   rmSync(file);

@@ -9,7 +9,7 @@ import { access, constants, lstat, readFile, stat } from 'node:fs/promises';
 import { posix, win32 } from 'node:path';
 import { writeFileAtomic, type PlatformContext } from '../core/composition/entry-kit.js';
 
-/** The line every launcher we write carries: a file without it is someone else's and is never replaced. */
+/** The mark in the second line of every launcher we write: a file whose second line is not ours is someone else's and is never replaced. */
 export const LAUNCHER_MARK = 'switchboard launcher written by MCP Switchboard';
 
 /** The environment the launcher gives the app's binary: run as plain Node, not as the desktop app. */
@@ -34,8 +34,23 @@ export function packagedCliScript(resourcesDir: string, platform: NodeJS.Platfor
   return (platform === 'win32' ? win32 : posix).join(resourcesDir, 'app.asar.unpacked', 'bin', 'switchboard.mjs');
 }
 
+/**
+ * The first argument the AppImage launcher passes after `--`, removed again by its `-e` script
+ * before the CLI sees the arguments. electron-builder's AppRun (app-builder-lib
+ * targets/appimage/appImageUtil.js generateAppRunScript) puts `--no-sandbox` BEFORE every argument
+ * when `unshare -Ur true` fails (Ubuntu 24.04's AppArmor, Debian without unprivileged user
+ * namespaces) unless an argument already is `--no-sandbox`; in front of `-e`, Node (the binary under
+ * ELECTRON_RUN_AS_NODE=1) stops with "bad option: --no-sandbox". Passing it ourselves, after `--`,
+ * keeps AppRun from adding it and leaves it where Node treats it as a script argument.
+ */
+export const APPIMAGE_SANDBOX_SENTINEL = '--no-sandbox';
+
 /** `value` as one POSIX shell word: single-quoted, inner quotes closed and escaped. */
 const shQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/** The second line of every launcher {@link launcherText} writes: its comment carrying {@link LAUNCHER_MARK}. */
+const markLine = (platform: NodeJS.Platform) =>
+  `${platform === 'win32' ? 'rem' : '#'} ${LAUNCHER_MARK} ("Put switchboard on PATH"): the app's CLI, run by the app's own binary as Node.`;
 
 /** The launcher's file name on `platform`: `switchboard.cmd` on Windows, else `switchboard`. */
 export const launcherName = (platform: NodeJS.Platform) => (platform === 'win32' ? 'switchboard.cmd' : 'switchboard');
@@ -53,35 +68,38 @@ export function launcherText(platform: NodeJS.Platform, target: LauncherTarget):
     const cmd = (path: string) => `"${path.replace(/%/g, '%%')}"`;
     return [
       '@echo off',
-      `rem ${LAUNCHER_MARK} ("Put switchboard on PATH"): the app's CLI, run by the app's own binary as Node.`,
+      markLine(platform),
       'setlocal',
       `set ${name}=${value}`,
       // The CLI names this file as the gateway's absolute entry (host/cli/context.ts cliLaunch).
-      'set SWITCHBOARD_LAUNCHER=%~f0',
+      // Quoted whole: a folder name with `&` or `)` in %~f0 would otherwise end the command.
+      'set "SWITCHBOARD_LAUNCHER=%~f0"',
       `${cmd(target.appBinary)} ${cmd(target.cliScript)} %*`,
       '',
     ].join('\r\n');
   }
   const run = target.appImage
-    ? // -e: Node's own `-e`; `--` ends its options, so `switchboard --version` reaches the CLI.
+    ? // -e: Node's own `-e`; `--` ends its options, so `switchboard --version` reaches the CLI. The
+      // first argument after it is APPIMAGE_SANDBOX_SENTINEL: see there.
       `${name}=${value} SWITCHBOARD_LAUNCHER="$0" exec ${shQuote(target.appImage)} -e ${shQuote(
-        'const p=require("node:path");process.argv.splice(1,0,p.join(p.dirname(process.execPath),"resources","app.asar.unpacked","bin","switchboard.mjs"));import(require("node:url").pathToFileURL(process.argv[1]).href)',
-      )} -- "$@"`
+        `const p=require("node:path");process.argv.splice(1,process.argv[1]==="${APPIMAGE_SANDBOX_SENTINEL}"?1:0,p.join(p.dirname(process.execPath),"resources","app.asar.unpacked","bin","switchboard.mjs"));import(require("node:url").pathToFileURL(process.argv[1]).href)`,
+      )} -- ${APPIMAGE_SANDBOX_SENTINEL} "$@"`
     : `${name}=${value} SWITCHBOARD_LAUNCHER="$0" exec ${shQuote(target.appBinary)} ${shQuote(target.cliScript)} "$@"`;
-  return ['#!/bin/sh', `# ${LAUNCHER_MARK} ("Put switchboard on PATH"): the app's CLI, run by the app's own binary as Node.`, run, ''].join('\n');
+  return ['#!/bin/sh', markLine(platform), run, ''].join('\n');
 }
 
 /**
  * The folders the launcher may go to, in order of preference:
- * - Linux: `$XDG_BIN_HOME`, else `~/.local/bin` (the XDG user bin folder; created when missing);
+ * - Linux: `$XDG_BIN_HOME` when absolute, else `~/.local/bin` (the XDG user bin folder; created when missing);
  * - macOS: `/usr/local/bin` when it exists and is writable, else `~/bin` (created when missing);
  * - Windows: `%LOCALAPPDATA%\Microsoft\WindowsApps` (on PATH by default since Windows 10).
  */
 export function launcherDirs(ctx: PlatformContext): string[] {
   if (ctx.platform === 'win32') return [win32.join(ctx.env['LOCALAPPDATA'] ?? win32.join(ctx.home, 'AppData', 'Local'), 'Microsoft', 'WindowsApps')];
   if (ctx.platform === 'darwin') return ['/usr/local/bin', posix.join(ctx.home, 'bin')];
+  // A relative XDG_BIN_HOME is invalid (XDG Base Directory spec) and ignored.
   const xdg = ctx.env['XDG_BIN_HOME']?.trim();
-  return [xdg ? xdg : posix.join(ctx.home, '.local', 'bin')];
+  return [xdg !== undefined && posix.isAbsolute(xdg) ? xdg : posix.join(ctx.home, '.local', 'bin')];
 }
 
 /** The outcome of {@link putOnPath}: the launcher written, or why not (nothing was written). */
@@ -99,12 +117,13 @@ async function writable(dir: string): Promise<boolean> {
   }
 }
 
-async function textOf(file: string): Promise<string | null | 'foreign'> {
+/** The launcher at `file` (null: none), or 'foreign' unless its second line is exactly our {@link markLine}. */
+async function textOf(file: string, platform: NodeJS.Platform): Promise<string | null | 'foreign'> {
   try {
     // A link (even to our own launcher) is someone's arrangement: left alone.
     if ((await lstat(file)).isSymbolicLink()) return 'foreign';
     const text = await readFile(file, 'utf8');
-    return text.includes(LAUNCHER_MARK) ? text : 'foreign';
+    return text.split(/\r?\n/)[1] === markLine(platform) ? text : 'foreign';
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? null : 'foreign';
   }
@@ -123,7 +142,7 @@ export async function putOnPath(ctx: PlatformContext, target: LauncherTarget): P
   const dir = ctx.platform === 'darwin' && !(await writable(dirs[0] ?? '')) ? dirs[1] : dirs[0];
   if (dir === undefined) return { ok: false, message: 'No folder for the switchboard command on this system' };
   const file = path.join(dir, launcherName(ctx.platform));
-  const before = await textOf(file);
+  const before = await textOf(file, ctx.platform);
   if (before === 'foreign')
     return { ok: false, file, message: `${file} already exists and was not written by MCP Switchboard: nothing was changed (remove or rename it, then try again)` };
   try {
@@ -141,4 +160,20 @@ export async function putOnPath(ctx: PlatformContext, target: LauncherTarget): P
   const howToAdd = ctx.platform === 'win32' ? "add it to your user's Path (Settings → Environment variables)" : `add it (e.g. export PATH="${dir}:$PATH" in your shell's profile)`;
   const hint = onPath ? '' : ` ${dir} is not on your PATH yet: ${howToAdd}, then open a new terminal.`;
   return { ok: true, file, replaced: before !== null, onPath, message: `${before !== null ? 'Updated' : 'Wrote'} ${file}${fallback}: \`switchboard\` runs this app's CLI.${hint}` };
+}
+
+/**
+ * The launcher we wrote, when one is in a folder of {@link launcherDirs} (its exact mark line;
+ * links and other files do not count), else undefined. The desktop app's core names it as the
+ * gateway's absolute host entry (main.ts `cliLaunch`): the app's binary itself cannot be one, since
+ * without ELECTRON_RUN_AS_NODE (which host entries do not carry) it opens the window. Never throws.
+ */
+export async function launcherOnDisk(ctx: PlatformContext): Promise<string | undefined> {
+  const path = ctx.platform === 'win32' ? win32 : posix;
+  for (const dir of launcherDirs(ctx)) {
+    const file = path.join(dir, launcherName(ctx.platform));
+    const text = await textOf(file, ctx.platform);
+    if (text !== null && text !== 'foreign') return file;
+  }
+  return undefined;
 }

@@ -25,4 +25,12 @@ describe('trayStatusTooltip', () => {
       `MCP Switchboard: all servers running · 1 of 1 servers connected · ${attention.note} · Agents: 1 in flight · 3 in the last minute`,
     );
   });
+
+  it('names the gateway calls waiting for Allow/Deny, which light the attention dot too', () => {
+    const green = summarizeTray({ servers: [server('a', 'connected')] });
+    expect([1, 3].map((n) => trayStatusTooltip(green, quiet, { inFlight: 1, lastMinute: 1 }, n))).toEqual([
+      'MCP Switchboard: all servers running · 1 of 1 servers connected · 1 call waits for Allow/Deny · Agents: 1 in flight · 1 in the last minute',
+      'MCP Switchboard: all servers running · 1 of 1 servers connected · 3 calls wait for Allow/Deny · Agents: 1 in flight · 1 in the last minute',
+    ]);
+  });
 });

@@ -16,10 +16,20 @@ export const TRAY_LEVEL_WORDS: Record<TrayLevel, string> = {
   grey: 'no server running',
 };
 
+/** The words for gateway calls waiting for a confirmation (tray-guard.ts), which also turn the icon's attention dot on; '' for none. */
+export function waitingCallsNote(waiting: number): string {
+  if (waiting <= 0) return '';
+  return waiting === 1 ? '1 call waits for Allow/Deny' : `${waiting} calls wait for Allow/Deny`;
+}
+
 /**
  * The tray's tooltip: `MCP Switchboard: <level in words> · <N of M servers connected>[ · <attention
- * note>][ · <agents line>]`, e.g. "MCP Switchboard: some servers need attention · 1 of 2 servers connected".
+ * note>][ · <N calls wait for Allow/Deny>][ · <agents line>]`, e.g. "MCP Switchboard: some servers
+ * need attention · 1 of 2 servers connected". `waiting` (default 0) counts the gateway calls
+ * waiting for a confirmation: the icon's attention dot shows them too, so the words must.
  */
-export function trayStatusTooltip(state: Pick<TrayState, 'level' | 'tooltip'>, attention: TrayAttention, agents: AgentCounts | undefined): string {
-  return withAgentsLine(trayTooltip(`MCP Switchboard: ${TRAY_LEVEL_WORDS[state.level]} · ${state.tooltip}`, attention), agents);
+export function trayStatusTooltip(state: Pick<TrayState, 'level' | 'tooltip'>, attention: TrayAttention, agents: AgentCounts | undefined, waiting = 0): string {
+  const note = waitingCallsNote(waiting);
+  const base = trayTooltip(`MCP Switchboard: ${TRAY_LEVEL_WORDS[state.level]} · ${state.tooltip}`, attention);
+  return withAgentsLine(note ? `${base} · ${note}` : base, agents);
 }

@@ -65,7 +65,7 @@ export function setupTray(core: Pick<SwitchboardCore, 'handlers' | 'subscribe'>,
     if (icon !== shownIcon) tray.setImage(image(icon));
     shownIcon = icon;
     // Issue 37 item 4: the icon's colour in words first (tray-text.ts).
-    tray.setToolTip(trayStatusTooltip(state, attention, agents));
+    tray.setToolTip(trayStatusTooltip(state, attention, agents, confirms.length));
     const guard = confirmItems(confirms).map((i): MenuItemConstructorOptions => ({ label: i.label, click: () => void core.handlers['requests:answer']({ id: i.id, answer: i.answer }) }));
     tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, attention, options, agentsLine(agents), guard)));
   };

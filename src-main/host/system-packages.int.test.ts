@@ -107,3 +107,35 @@ describe('scripts/system-packages.sh (issue 27 item 8)', () => {
     expect(res.status).toBe(0);
   });
 });
+
+describe('the Node version check first in npm start and npm test (scripts/node-version.sh)', () => {
+  /** A folder holding a fake `node` that prints `version`. */
+  const fakeNode = (version: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-node-version-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'node'), `#!/bin/sh\necho ${version}\n`, { mode: 0o755 });
+    return dir;
+  };
+  /** `bash <script>` with that fake `node` first on PATH. */
+  const runWith = (version: string, script: string) => {
+    const dir = fakeNode(version);
+    const res = spawnSync('/bin/bash', [join(REPO_ROOT, 'scripts', script)], { env: { PATH: `${dir}:/usr/bin:/bin` }, encoding: 'utf8', timeout: 30_000 });
+    return [res.status, res.stdout, res.stderr];
+  };
+  const tooOld = (tag: string, version: string) =>
+    `[${tag}] Node ${version} is too old or unsupported: this project needs Node 20.19 or later (20.x), or 22.12 or later (package.json engines; Vite 8 requires it), then run again\n`;
+
+  it("Debian 12's Node 18.19 stops both before anything else, in one line; package.json engines says the same range", () => {
+    expect(runWith('v18.19.0', 'start.sh')).toEqual([1, '', tooOld('start', 'v18.19.0')]);
+    expect(runWith('v18.19.0', 'test.sh')).toEqual([1, '', tooOld('test', 'v18.19.0')]);
+    expect(runWith('v21.7.3', 'start.sh')).toEqual([1, '', tooOld('start', 'v21.7.3')]);
+    const engines = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe('^20.19.0 || >=22.12.0');
+  });
+
+  it('accepts 20.19+, 22.12+ and later majors', () => {
+    const check = (version: string) =>
+      spawnSync('/bin/bash', ['-c', `. '${join(REPO_ROOT, 'scripts', 'node-version.sh')}'; ensure_node_version start`], { env: { PATH: fakeNode(version) }, encoding: 'utf8' }).status;
+    expect(['v20.19.0', 'v20.20.2', 'v22.12.0', 'v24.1.0', 'v20.18.3', 'v22.11.0'].map(check)).toEqual([0, 0, 0, 0, 1, 1]);
+  });
+});

@@ -28,7 +28,7 @@ import { TraceNavItem } from './trace/trace-nav.js';
 import { GatewayNavItem } from './gateway/gateway-nav.js';
 import { AgentsNavItem } from './agents/agents-nav.js';
 import { ThemeChoice } from './common/theme-choice.js';
-import { CommandPalette } from './palette/command-palette.js';
+import { CommandPalette, PaletteButton } from './palette/command-palette.js';
 import { FirstRunPanel, WelcomeAgainButton } from './config/first-run-panel.js';
 // Views not shown at first load in their own chunks (issue 32 item 1).
 import { AgentsView, BudgetView, ChecksView, GatewayView, GlobalTraceView, NotificationsView, RegistryView, ServerDetail, ServerRequestDialog, SettingsView } from './lazy-views.js';
@@ -115,6 +115,7 @@ export function App() {
             <InstallFromLink onInstalled={added} />
             <HostViews onOpenServer={select} />
             <ThemeChoice />
+            <PaletteButton />
             <WelcomeAgainButton />
             <ConnectionNotice />
             {snapshot ? (

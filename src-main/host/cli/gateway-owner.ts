@@ -50,6 +50,26 @@ export interface GatewayOwner {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
+/** Node options that carry inline code: with their value they run a script, not the CLI's entry. */
+const CODE_OPTIONS = new Set(['-e', '--eval', '-p', '--print', '-pe', '--input-type']);
+
+/**
+ * The arguments of the headless owner's process: this process's Node options (`execArgv`) without
+ * the ones that carry inline code (`-e`/`--eval`, `-p`/`--print`, `--input-type`, each with its
+ * value, separate or after `=`), then the CLI's `entry` and the verb. The AppImage launcher starts
+ * the CLI as `-e '<finds the script>'` (app/path-launcher.ts): passed on, that code would run again
+ * in front of the entry and turn it into an argument.
+ */
+export function headlessOwnerArgs(execArgv: readonly string[], entry: string, projectDir: string): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i] ?? '';
+    if (CODE_OPTIONS.has(arg)) i++;
+    else if (!CODE_OPTIONS.has(arg.split('=', 1)[0] ?? '')) kept.push(arg);
+  }
+  return [...kept, entry, 'gateway', '--headless-owner', '--project', projectDir];
+}
+
 /**
  * Start `switchboard gateway --headless-owner` detached, with this run's project and environment;
  * resolves when it says `ready` on `READY_FD`, or when it exits or closes that descriptor first (it
@@ -58,7 +78,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 function startHeadless(ctx: CliContext): Promise<void> {
   const entry = process.argv[1];
   if (entry === undefined) return Promise.reject(new Error('the CLI entry of this process is unknown'));
-  const child = spawn(process.execPath, [...process.execArgv, entry, 'gateway', '--headless-owner', '--project', ctx.projectDir], {
+  const child = spawn(process.execPath, headlessOwnerArgs(process.execArgv, entry, ctx.projectDir), {
     cwd: ctx.cwd,
     detached: true,
     stdio: ['ignore', 'ignore', 'ignore', 'pipe'],

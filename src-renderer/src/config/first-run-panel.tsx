@@ -14,6 +14,9 @@ import type { FirstRunFound } from '../../../src-shared/api/methods/first-run.js
 import { plural } from '../lib/format.js';
 import { useApp, useStore } from '../store/use-store.js';
 
+/** The sidebar's selected row (a server or a view). */
+const NAV_SELECTED = '.mantine-AppShell-navbar [aria-current="true"]';
+
 /** Who wants to hear "show the welcome again". */
 const askers = new Set<() => void>();
 /** Show the welcome again (with counts read anew). */
@@ -82,9 +85,16 @@ export function FirstRunPanel({ onServer }: { onServer(name: string): void }) {
   }, [api, shown]);
 
   if (!found) return null;
+  // Closing unmounts the section (and the focused × with it): focus goes to the selected row of the sidebar, never <body>.
+  const close = (): void => {
+    setFound(undefined);
+    focusIn([NAV_SELECTED, 'nav[aria-label="Servers"] button', 'header button']);
+  };
   const tryDemo = async (): Promise<void> => {
     setBusy(true);
     setError(undefined);
+    // The list before the call: the server the answer adds is the one not in it.
+    const before = new Set(store.getState().snapshot?.servers.map((s) => s.server.name));
     const r = await api.call('servers:addDefault', {});
     setBusy(false);
     if (!r.ok) {
@@ -92,19 +102,20 @@ export function FirstRunPanel({ onServer }: { onServer(name: string): void }) {
       return;
     }
     // The server the answer lists and the list before did not: the demo server, selected to try a call.
-    const before = new Set(store.getState().snapshot?.servers.map((s) => s.server.name));
     store.applySnapshot(r.data);
     void store.refreshTools();
     const added = r.data.servers.find((s) => !before.has(s.server.name));
     if (added) onServer(added.server.name);
-    // Focus goes to its first tool once listed (the server starts in a few seconds), never left on
+    // Focus goes to ITS first tool once listed (the server starts in a few seconds), never left on
     // <body> after the button was disabled (trial finding: a keyboard user started over from the top).
-    focusIn(['nav[aria-label="Tools"] button'], 900);
+    // Its own list (data-server): the one on screen now may still be the previous server's, which
+    // unmounts when the selection renders and would drop focus to <body>.
+    focusIn([added ? `nav[aria-label="Tools"][data-server="${CSS.escape(added.server.name)}"] button` : 'nav[aria-label="Tools"] button'], 900);
   };
 
   return (
     <section aria-label="Welcome" className="first-run">
-      <Alert variant="light" color="blue" title="Welcome to MCP Switchboard" withCloseButton closeButtonLabel="Close the welcome" onClose={() => setFound(undefined)}>
+      <Alert variant="light" color="blue" title="Welcome to MCP Switchboard" withCloseButton closeButtonLabel="Close the welcome" onClose={close}>
         <Text size="sm">Found {foundText(found)}.</Text>
         <Group gap="xs" mt="xs">
           {found.needTrust > 0 ? (

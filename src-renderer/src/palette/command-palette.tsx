@@ -7,7 +7,7 @@
  * verb buttons (palette-requests.ts) — no rule of its own. Focus then lands on what was picked (a
  * tool's first field, the server's tab or nav row) and never stays on <body> (settle-focus.ts).
  */
-import { Kbd, Text } from '@mantine/core';
+import { ActionIcon, Kbd, Text } from '@mantine/core';
 import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -164,3 +164,13 @@ export function CommandPalette({ onView, onServer, onTool, onGateway }: CommandP
 
 /** Open the palette (for a button or a menu entry). */
 export const openPalette = (): void => palette.open();
+
+/** The header's visible way to the palette: its name says the shortcut (Ctrl+K had no trace on screen). */
+export function PaletteButton() {
+  const label = `Commands (${MOD}+K)`;
+  return (
+    <ActionIcon variant="subtle" size="md" aria-label={label} title={label} onClick={openPalette}>
+      ⌘
+    </ActionIcon>
+  );
+}

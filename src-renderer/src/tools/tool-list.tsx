@@ -155,7 +155,8 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
         </p>
       ) : null}
       <div ref={scrollRef} className="tool-list-scroll">
-        <nav aria-label="Tools" onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {/* data-server: which server's list this is (the welcome's demo button waits for its server's). */}
+        <nav aria-label="Tools" data-server={tools[0]?.server} onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const t = shown[item.index]!;
             return <ToolRow key={t.name} tool={t} index={item.index} start={item.start} words={words} selected={t.name === selected} names={names} summarised={summarised} onSelect={onSelect} measure={virtualizer.measureElement} />;
