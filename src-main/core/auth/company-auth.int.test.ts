@@ -34,6 +34,7 @@ let world: TempWorld;
 let fx: Fixture;
 let secrets: KeytarSecretStore;
 let core: SwitchboardCore;
+let jwtFile: string;
 const events: { event: string; payload: unknown }[] = [];
 const workloadJwt = `eyJhbGciOiJFUzI1NiJ9.${randomBytes(32).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
 
@@ -56,7 +57,7 @@ beforeAll(async () => {
   world = makeWorld();
   secrets = new KeytarSecretStore(`mcp-switchboard-test-${randomUUID()}`);
   fx = (await startCompanyIdp({ workloadJwt })) as Fixture;
-  const jwtFile = join(world.root, 'workload.jwt');
+  jwtFile = join(world.root, 'workload.jwt');
   writeFileSync(jwtFile, `${workloadJwt}\n`, { mode: 0o600 });
   writeOwnServers(world, {
     allowed: { type: 'http', url: fx.url('/mcp-allowed'), auth: { type: 'enterprise', idp: 'corp', clientId: 'switchboard' } },
@@ -150,5 +151,20 @@ describe('company sign-in (enterprise-managed authorization, workload identity)'
     await waitFor('allowed signed in', () => events.some((e) => e.event === 'auth:changed' && (e.payload as { server: string; outcome: string }).server === 'allowed' && (e.payload as { outcome: string }).outcome === 'signed-in'));
     expect(await server('allowed')).toEqual({ status: 'connected' });
     expect(fx.stats().authorizations).toBe(2);
+  });
+
+  it('a refused workload grant is sent once, also when the protocol era is remembered (no second connect to probe again)', async () => {
+    // A fresh core finds the era 'build' connected over in state.json, and no tokens: it must grant.
+    await core.dispose();
+    for (const account of await secrets.accounts()) await secrets.delete(account);
+    writeFileSync(jwtFile, 'eyJhbGciOiJFUzI1NiJ9.bm90LXRoZS1vbmU.c2ln\n');
+    const before = fx.stats().jwtBearer;
+    core = oauthTestCore(world, secrets);
+    await core.start();
+    await core.settled();
+    expect(await server('build')).toEqual({ status: 'error', lastError: "The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried" });
+    expect(fx.stats().jwtBearer - before).toBe(1);
+    const logs = await core.handlers['logs:get']({ server: 'build' });
+    expect(logs.ok && logs.data.map((l) => l.text).filter((t) => t.startsWith('connecting:') || t.includes('remembered'))).toEqual([expect.stringMatching(/^connecting: http /)]);
   });
 });

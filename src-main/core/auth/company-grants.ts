@@ -56,6 +56,8 @@ export interface CompanyGrantDeps {
 /** The pieces a provider takes for a company grant. */
 export interface CompanyGrant {
   prepareTokenRequest: (scope?: string) => Promise<URLSearchParams>;
+  /** The authorization server answered the last grant with tokens (the provider's `saveTokens`). */
+  tokensSaved: () => void;
   addClientAuthentication?: AddClientAuthentication;
   /** The client id to present (workload: from the definition). */
   clientId?: string;
@@ -63,32 +65,30 @@ export interface CompanyGrant {
 
 /** The enterprise grant through identity provider `idpName` for `credentialId`. */
 export function enterpriseGrant(deps: CompanyGrantDeps, credentialId: string, idpName: string): CompanyGrant {
-  return {
-    prepareTokenRequest: oneShot(async (scope) => {
-      const idps = deps.idps;
-      const idp = idps?.get(idpName);
-      if (!idps || !idp) throw new CompanyGrantError(`The identity provider "${idpName}" is not configured: add it with switchboard idp add ${idpName} --issuer <url> --client-id <id>`);
-      const { session, clientSecret } = await idps.secretsOf(idpName);
-      const now = (deps.now ?? Date.now)();
-      if (!session) throw new SignInRequiredError(`Authentication required: not signed in to the identity provider "${idpName}"; sign in with switchboard idp login ${idpName}`);
-      const expiresAt = session.expiresAt ?? jwtExpiry(session.idToken);
-      if (expiresAt !== undefined && expiresAt <= now) throw new SignInRequiredError(`Authentication required: the session at the identity provider "${idpName}" expired; sign in again with switchboard idp login ${idpName}`);
-      const discovery = deps.store.record(credentialId).discovery;
-      const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
-      const resource = discovery?.resourceMetadata?.resource;
-      if (!audience || !resource) throw new CompanyGrantError(`Enterprise-managed authorization needs the server's protected resource metadata (RFC 9728), which it does not publish`);
-      const tokenEndpoint = await idpTokenEndpoint(idp.issuer, deps.fetchFn);
-      if (!tokenEndpoint) throw new CompanyGrantError(`The identity provider "${idpName}" (${idp.issuer}) publishes no token endpoint`);
-      let jag: string;
-      try {
-        jag = (await requestJwtAuthorizationGrant({ tokenEndpoint, audience, resource, idToken: session.idToken, clientId: idp.clientId, clientSecret, scope, fetchFn: deps.fetchFn })).jwtAuthGrant;
-      } catch (err) {
-        throw new CompanyGrantError(refusalWords(idpName, err));
-      }
-      deps.onSecret(jag);
-      return grantParams(jag, scope);
-    }, deps.now ?? Date.now),
-  };
+  return oneShot(async (scope) => {
+    const idps = deps.idps;
+    const idp = idps?.get(idpName);
+    if (!idps || !idp) throw new CompanyGrantError(`The identity provider "${idpName}" is not configured: add it with switchboard idp add ${idpName} --issuer <url> --client-id <id>`);
+    const { session, clientSecret } = await idps.secretsOf(idpName);
+    const now = (deps.now ?? Date.now)();
+    if (!session) throw new SignInRequiredError(`Authentication required: not signed in to the identity provider "${idpName}"; sign in with switchboard idp login ${idpName}`);
+    const expiresAt = session.expiresAt ?? jwtExpiry(session.idToken);
+    if (expiresAt !== undefined && expiresAt <= now) throw new SignInRequiredError(`Authentication required: the session at the identity provider "${idpName}" expired; sign in again with switchboard idp login ${idpName}`);
+    const discovery = deps.store.record(credentialId).discovery;
+    const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
+    const resource = discovery?.resourceMetadata?.resource;
+    if (!audience || !resource) throw new CompanyGrantError(`Enterprise-managed authorization needs the server's protected resource metadata (RFC 9728), which it does not publish`);
+    const tokenEndpoint = await idpTokenEndpoint(idp.issuer, deps.fetchFn);
+    if (!tokenEndpoint) throw new CompanyGrantError(`The identity provider "${idpName}" (${idp.issuer}) publishes no token endpoint`);
+    let jag: string;
+    try {
+      jag = (await requestJwtAuthorizationGrant({ tokenEndpoint, audience, resource, idToken: session.idToken, clientId: idp.clientId, clientSecret, scope, fetchFn: deps.fetchFn })).jwtAuthGrant;
+    } catch (err) {
+      throw new CompanyGrantError(refusalWords(idpName, err));
+    }
+    deps.onSecret(jag);
+    return grantParams(jag, scope);
+  }, deps.now ?? Date.now);
 }
 
 /**
@@ -114,7 +114,7 @@ export function workloadGrant(deps: CompanyGrantDeps, w: WorkloadAuth): CompanyG
   const key = w.privateKeyFile ?? w.privateKeyEnv;
   return {
     clientId: w.clientId,
-    prepareTokenRequest: oneShot(async (scope) => {
+    ...oneShot(async (scope) => {
       const jwt = readWorkloadValue(deps, 'the workload JWT', w.assertionFile, w.assertionEnv);
       deps.onSecret(jwt);
       return grantParams(jwt, w.scope ?? scope);
@@ -131,25 +131,32 @@ export function workloadGrant(deps: CompanyGrantDeps, w: WorkloadAuth): CompanyG
   };
 }
 
-/** How long after a grant a second one is taken as the SDK's retry of a refused one (ms). */
+/** How long after an unanswered grant a second one is taken as the SDK's retry of a refused one (ms). */
 export const RETRY_WINDOW_MS = 30_000;
 
 /**
- * No second JWT-bearer request right after one: the SDK's `auth()` runs the grant again after an
- * `invalid_grant`/`unauthorized_client` answer, and a workload JWT or an ID-JAG refused once is
- * refused again (the conformance suite's `wif-no-retry`). A call within `RETRY_WINDOW_MS` of the
- * previous one ends the run with words instead; the authorization server's own answer is in the
- * server's log (the SDK's line, sdk-warnings.ts). A later call (the token expired) is a new grant.
+ * No second JWT-bearer request right after a refused one: the SDK's `auth()` runs the grant again
+ * after an `invalid_grant`/`unauthorized_client` answer, and a workload JWT or an ID-JAG refused once
+ * is refused again (the conformance suite's `wif-no-retry`). A grant is answered when its tokens are
+ * saved (`tokensSaved`); a call within `RETRY_WINDOW_MS` of an unanswered one ends the run with words
+ * instead (the authorization server's own answer is in the server's log: the SDK's line,
+ * sdk-warnings.ts). After an answered grant, a new one runs at once: the SDK's step-up on
+ * `403 insufficient_scope` asks for the wider scope right after the first. A later call is a new grant.
  */
-function oneShot(prepare: (scope?: string) => Promise<URLSearchParams>, now: () => number): (scope?: string) => Promise<URLSearchParams> {
-  let last: number | undefined;
-  return async (scope) => {
-    if (last !== undefined && now() - last < RETRY_WINDOW_MS) {
-      throw new CompanyGrantError("The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried");
-    }
-    const params = await prepare(scope);
-    last = now();
-    return params;
+function oneShot(prepare: (scope?: string) => Promise<URLSearchParams>, now: () => number): Pick<CompanyGrant, 'prepareTokenRequest' | 'tokensSaved'> {
+  let unanswered: number | undefined;
+  return {
+    prepareTokenRequest: async (scope) => {
+      if (unanswered !== undefined && now() - unanswered < RETRY_WINDOW_MS) {
+        throw new CompanyGrantError("The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried");
+      }
+      const params = await prepare(scope);
+      unanswered = now();
+      return params;
+    },
+    tokensSaved: () => {
+      unanswered = undefined;
+    },
   };
 }
 

@@ -70,6 +70,8 @@ export interface SwitchboardOAuthProviderOptions {
   issuerOf?: (code: string) => string | undefined;
   /** Non-interactive grant (client_credentials) parameters. */
   prepareTokenRequest?: OAuthClientProvider['prepareTokenRequest'];
+  /** Called after tokens from a token request are saved (company grants: the grant was answered). */
+  onTokensSaved?: () => void;
   /** The fetch used for proactive refreshes. */
   fetchFn?: FetchLike;
   /** The keychain could not be read (the request goes out without a token). */
@@ -223,6 +225,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     await this.store(tokens);
+    this.options.onTokensSaved?.();
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {

@@ -72,6 +72,7 @@ function companyProvider(deps: ProviderDeps, credentialId: string, auth: Extract
     clientName: deps.clientName,
     settings: { ...settings, ...(clientId ? { clientId } : {}) },
     prepareTokenRequest: grant.prepareTokenRequest,
+    onTokensSaved: grant.tokensSaved,
     ...((grant.addClientAuthentication ?? keyAuth) ? { addClientAuthentication: grant.addClientAuthentication ?? keyAuth } : {}),
     issuerOf: deps.issuerOf,
     fetchFn: deps.fetchFn,

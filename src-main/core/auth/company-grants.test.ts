@@ -1,0 +1,20 @@
+/**
+ * The company grants' own rules, without a server (issue 38; company-grants.ts): when a second
+ * JWT-bearer grant may follow the first.
+ */
+import { describe, expect, it } from 'vitest';
+import { workloadGrant, type CompanyGrantDeps } from './company-grants.js';
+import type { CredentialStore } from './credential-store.js';
+
+const deps: CompanyGrantDeps = { store: {} as CredentialStore, env: { WORKLOAD_JWT: 'header.payload.signature' }, onSecret: () => undefined, now: () => 1_000_000 };
+
+describe('a company grant is sent once per answer', () => {
+  it("an answered grant may be followed at once by a wider one (the SDK's step-up on 403 insufficient_scope); an unanswered one is not sent again", async () => {
+    const grant = workloadGrant(deps, { clientId: 'bot', assertionEnv: 'WORKLOAD_JWT' });
+    expect(String(await grant.prepareTokenRequest('read'))).toBe('grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=header.payload.signature&scope=read');
+    grant.tokensSaved();
+    expect((await grant.prepareTokenRequest('read write')).get('scope')).toBe('read write');
+    // No tokens for that one (refused): the SDK's retry ends in words, no third request.
+    await expect(grant.prepareTokenRequest('read write')).rejects.toThrow("The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried");
+  });
+});
