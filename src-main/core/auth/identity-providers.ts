@@ -36,6 +36,8 @@ export const IDP_ACCOUNT_PREFIX = 'idp:';
 /** The identity-provider store: settings in `identity-providers.json`, secrets in the keychain. */
 export class IdentityProviders {
   readonly file: string;
+  /** Keychain writes one at a time (a secret set and a sign-in's session do not overwrite each other). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     dataDir: string,
@@ -68,7 +70,7 @@ export class IdentityProviders {
       else providers[name] = idp;
       await writeDataFile(this.file, `${JSON.stringify({ version: 1, providers }, null, 2)}\n`, { beforeRename: async () => lock.assertHeld() });
     });
-    if (idp === undefined) await this.secrets.delete(`${IDP_ACCOUNT_PREFIX}${name}`);
+    if (idp === undefined) await this.serially(() => this.secrets.delete(`${IDP_ACCOUNT_PREFIX}${name}`));
   }
 
   /** The keychain entry of `name` (`{}` when none). Rejects when the keychain is unavailable. */
@@ -83,10 +85,18 @@ export class IdentityProviders {
     }
   }
 
-  /** Change the keychain entry of `name`. */
-  async updateSecrets(name: string, fn: (current: IdpSecrets) => IdpSecrets): Promise<void> {
-    const next = fn(await this.secretsOf(name));
-    await this.secrets.set(`${IDP_ACCOUNT_PREFIX}${name}`, JSON.stringify(next));
+  /** Change the keychain entry of `name` (read, `fn`, write: one change at a time, in call order). */
+  updateSecrets(name: string, fn: (current: IdpSecrets) => IdpSecrets): Promise<void> {
+    return this.serially(async () => {
+      const next = fn(await this.secretsOf(name));
+      await this.secrets.set(`${IDP_ACCOUNT_PREFIX}${name}`, JSON.stringify(next));
+    });
+  }
+
+  private serially<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 }
 
