@@ -17,4 +17,15 @@ describe('a company grant is sent once per answer', () => {
     // No tokens for that one (refused): the SDK's retry ends in words, no third request.
     await expect(grant.prepareTokenRequest('read write')).rejects.toThrow("The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried");
   });
+
+  it('a workload JWT that cannot be read says what is missing and where it was looked for, not that it was refused', async () => {
+    const missing = workloadGrant(deps, { clientId: 'bot', assertionFile: '/nonexistent/switchboard-test/workload.jwt' });
+    await expect(missing.prepareTokenRequest()).rejects.toMatchObject({
+      kind: 'unusable',
+      message: 'The workload JWT file is missing: nothing at /nonexistent/switchboard-test/workload.jwt (looked for when the token was requested); the server gets no token until it is there',
+    });
+    await expect(workloadGrant(deps, { clientId: 'bot', assertionEnv: 'NOT_SET_HERE' }).prepareTokenRequest()).rejects.toThrow(
+      'The environment variable NOT_SET_HERE with the workload JWT is not set in the environment Switchboard runs in; set it there and connect again',
+    );
+  });
 });

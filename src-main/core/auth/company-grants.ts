@@ -34,9 +34,16 @@ import { SignInRequiredError } from './oauth-provider.js';
 /** RFC 7523 §2.1. */
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
-/** A company grant that cannot succeed as configured or was refused; its message is the sentence to show. */
+/**
+ * A company grant that cannot succeed as configured or was refused; its message is the sentence to
+ * show. `kind`: `refused` (an IdP or authorization server said no; default) or `unusable` (it could
+ * not be asked: something to set, a file or variable missing).
+ */
 export class CompanyGrantError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: 'refused' | 'unusable' = 'refused',
+  ) {
     super(message);
     this.name = 'CompanyGrantError';
   }
@@ -68,7 +75,7 @@ export function enterpriseGrant(deps: CompanyGrantDeps, credentialId: string, id
   return oneShot(async (scope) => {
     const idps = deps.idps;
     const idp = idps?.get(idpName);
-    if (!idps || !idp) throw new CompanyGrantError(`The identity provider "${idpName}" is not configured: add it with switchboard idp add ${idpName} --issuer <url> --client-id <id>`);
+    if (!idps || !idp) throw new CompanyGrantError(`The identity provider "${idpName}" is not configured: add it with switchboard idp add ${idpName} --issuer <url> --client-id <id>`, 'unusable');
     const { session, clientSecret } = await idps.secretsOf(idpName);
     const now = (deps.now ?? Date.now)();
     if (!session) throw new SignInRequiredError(`Authentication required: not signed in to the identity provider "${idpName}"; sign in with switchboard idp login ${idpName}`);
@@ -77,9 +84,9 @@ export function enterpriseGrant(deps: CompanyGrantDeps, credentialId: string, id
     const discovery = deps.store.record(credentialId).discovery;
     const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
     const resource = discovery?.resourceMetadata?.resource;
-    if (!audience || !resource) throw new CompanyGrantError(`Enterprise-managed authorization needs the server's protected resource metadata (RFC 9728), which it does not publish`);
+    if (!audience || !resource) throw new CompanyGrantError(`Enterprise-managed authorization needs the server's protected resource metadata (RFC 9728), which it does not publish; ask the server's operator, or sign in to it another way`, 'unusable');
     const tokenEndpoint = await idpTokenEndpoint(idp.issuer, deps.fetchFn);
-    if (!tokenEndpoint) throw new CompanyGrantError(`The identity provider "${idpName}" (${idp.issuer}) publishes no token endpoint`);
+    if (!tokenEndpoint) throw new CompanyGrantError(`The identity provider "${idpName}" (${idp.issuer}) publishes no token endpoint; check its issuer URL (switchboard idp list)`, 'unusable');
     let jag: string;
     try {
       jag = (await requestJwtAuthorizationGrant({ tokenEndpoint, audience, resource, idToken: session.idToken, clientId: idp.clientId, clientSecret, scope, fetchFn: deps.fetchFn })).jwtAuthGrant;
@@ -173,13 +180,15 @@ function readWorkloadValue(deps: CompanyGrantDeps, what: string, file: string | 
     try {
       text = readFileSync(file, 'utf8').trim();
     } catch (err) {
-      throw new CompanyGrantError(`Cannot read ${what} from ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'}); the server gets no token until it can be read`);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw new CompanyGrantError(`${capital(what)} file is missing: nothing at ${file} (looked for when the token was requested); the server gets no token until it is there`, 'unusable');
+      throw new CompanyGrantError(`Cannot read ${what} from ${file} (${code ?? 'unreadable'}); the server gets no token until it can be read`, 'unusable');
     }
-    if (text === '') throw new CompanyGrantError(`${capital(what)} file ${file} is empty`);
+    if (text === '') throw new CompanyGrantError(`${capital(what)} file ${file} is empty; the server gets no token until it holds one`, 'unusable');
     return text;
   }
   const value = (deps.env ?? process.env)[envName ?? '']?.trim();
-  if (!value) throw new CompanyGrantError(`The environment variable ${envName} with ${what} is not set`);
+  if (!value) throw new CompanyGrantError(`The environment variable ${envName} with ${what} is not set in the environment Switchboard runs in; set it there and connect again`, 'unusable');
   return value;
 }
 
@@ -193,8 +202,8 @@ function refusalWords(idpName: string, err: unknown): string {
     return `The identity provider "${idpName}" refused access to this server (${code}${why}): its policy does not allow it for you; ask your administrator`;
   }
   if (code === 'invalid_grant') return `The identity provider "${idpName}" did not accept your session (invalid_grant${why}); sign in again with switchboard idp login ${idpName}`;
-  if (code === 'invalid_scope') return `The identity provider "${idpName}" refused the scope this server asks for (invalid_scope${why})`;
-  return `The identity provider "${idpName}" refused the token exchange (${code ? `${code}${why}` : raw.slice(0, 200)})`;
+  if (code === 'invalid_scope') return `The identity provider "${idpName}" refused the scope this server asks for (invalid_scope${why}); ask your administrator to allow it for Switchboard's client there`;
+  return `The identity provider "${idpName}" refused the token exchange (${code ? `${code}${why}` : raw.slice(0, 200)}); check its settings (switchboard idp list) or ask your administrator`;
 }
 
 function capital(s: string): string {

@@ -67,6 +67,7 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   if (err instanceof OAuthError && OUTAGE_CODES.has(err.code)) return { code: 'server-error', retryable: true, hint: "The server's authorization server could not answer now; Switchboard tries again." };
   // Issue 38 item 4: a token endpoint's refusal (the SDK's OAuthError: invalid_scope, access_denied…)
   // or a company grant that cannot run; the message already says by whom and what to do.
+  if (err instanceof CompanyGrantError && err.kind === 'unusable') return { code: 'unauthorized', retryable: false, hint: 'The sign-in could not be made: the words above say what is missing and where it was looked for. It is not retried.' };
   if (isSignInRefusal(err)) return { code: 'unauthorized', retryable: false, hint: 'The sign-in was refused before the server was asked: the words above say by whom and what to do. It is not retried.' };
   if (isAuthFailure(err)) return { code: 'unauthorized', retryable: false, hint: 'Check the credentials (token, OAuth sign-in) for this server.' };
   const rpc = rpcCodeOf(err);
