@@ -2,7 +2,9 @@
  * The company grants' own rules, without a server (issue 38; company-grants.ts): when a second
  * JWT-bearer grant may follow the first.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { readCompanyAuth } from '../config/company-auth.js';
 import { workloadGrant, type CompanyGrantDeps } from './company-grants.js';
 import type { CredentialStore } from './credential-store.js';
 
@@ -27,5 +29,16 @@ describe('a company grant is sent once per answer', () => {
     await expect(workloadGrant(deps, { clientId: 'bot', assertionEnv: 'NOT_SET_HERE' }).prepareTokenRequest()).rejects.toThrow(
       'The environment variable NOT_SET_HERE with the workload JWT is not set in the environment Switchboard runs in; set it there and connect again',
     );
+  });
+
+  it('a workload key takes an asymmetric algorithm only, and a key that cannot sign says how to fix it', async () => {
+    expect(readCompanyAuth({ type: 'workload', clientId: 'bot', assertionEnv: 'J', privateKeyEnv: 'K', alg: 'HS256' }, true)).toEqual({
+      problem: '"auth" of type "workload" is incomplete: alg: must be one of ES256, ES384, ES512, RS256, RS384, RS512, PS256, PS384, PS512 (an asymmetric algorithm matching the private key)',
+    });
+    // A SEC1 PEM ("BEGIN EC PRIVATE KEY"), as openssl ecparam writes it: not PKCS#8.
+    const sec1 = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'sec1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+    const grant = workloadGrant({ ...deps, env: { ...deps.env, WORKLOAD_KEY: sec1 } }, { clientId: 'bot', assertionEnv: 'WORKLOAD_JWT', privateKeyEnv: 'WORKLOAD_KEY' });
+    const sign = grant.addClientAuthentication?.(new Headers(), new URLSearchParams(), 'https://as.example/token', undefined);
+    await expect(sign).rejects.toMatchObject({ kind: 'unusable', message: expect.stringMatching(/^The private key from the environment variable WORKLOAD_KEY cannot sign ES256: it must be a PKCS#8 PEM \("-----BEGIN PRIVATE KEY-----"\) of that algorithm's key type \(convert one with openssl pkcs8 -topk8 -nocrypt\)/) });
   });
 });

@@ -131,7 +131,17 @@ export function workloadGrant(deps: CompanyGrantDeps, w: WorkloadAuth): CompanyG
           addClientAuthentication: async (headers, params, url, metadata) => {
             const pem = readWorkloadValue(deps, 'the private key', w.privateKeyFile, w.privateKeyEnv);
             deps.onSecret(pem);
-            await createPrivateKeyJwtAuth({ issuer: w.clientId, subject: w.clientId, privateKey: pem, alg: w.alg ?? 'ES256' })(headers, params, url, metadata);
+            const alg = w.alg ?? 'ES256';
+            try {
+              await createPrivateKeyJwtAuth({ issuer: w.clientId, subject: w.clientId, privateKey: pem, alg })(headers, params, url, metadata);
+            } catch (err) {
+              // jose's import: a PKCS#1 or SEC1 PEM, a key of another type than `alg`, not a key at all.
+              const where = w.privateKeyFile ?? `the environment variable ${w.privateKeyEnv}`;
+              throw new CompanyGrantError(
+                `The private key from ${where} cannot sign ${alg}: it must be a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----") of that algorithm's key type (convert one with openssl pkcs8 -topk8 -nocrypt) (${err instanceof Error ? err.message.slice(0, 120) : 'unreadable'})`,
+                'unusable',
+              );
+            }
           },
         }
       : {}),
