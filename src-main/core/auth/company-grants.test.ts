@@ -26,6 +26,9 @@ describe('a company grant is sent once per answer', () => {
       kind: 'unusable',
       message: 'The workload JWT file is missing: nothing at /nonexistent/switchboard-test/workload.jwt (looked for when the token was requested); the server gets no token until it is there',
     });
+    await expect(workloadGrant(deps, { clientId: 'bot', assertionFile: '${NOT_SET}/token.jwt' }).prepareTokenRequest()).rejects.toThrow(
+      'The workload JWT file path "${NOT_SET}/token.jwt" is not absolute: write the full path in servers.json (${HOME}/… works); nothing was read',
+    );
     await expect(workloadGrant(deps, { clientId: 'bot', assertionEnv: 'NOT_SET_HERE' }).prepareTokenRequest()).rejects.toThrow(
       'The environment variable NOT_SET_HERE with the workload JWT is not set in the environment Switchboard runs in; set it there and connect again',
     );

@@ -18,6 +18,7 @@
  * JWT → `CompanyGrantError` (the server shows `error` with the sentence).
  */
 import { readFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import {
   buildDiscoveryUrls,
   createPrivateKeyJwtAuth,
@@ -186,6 +187,8 @@ function grantParams(assertion: string, scope: string | undefined): URLSearchPar
 /** A value from a file or an environment variable (trimmed); `CompanyGrantError` naming the source, never the value. */
 function readWorkloadValue(deps: CompanyGrantDeps, what: string, file: string | undefined, envName: string | undefined): string {
   if (file !== undefined) {
+    // Else it would be read relative to whichever process runs the connection (the window, serve, a CLI).
+    if (!isAbsolute(file)) throw new CompanyGrantError(`${capital(what)} file path "${file}" is not absolute: write the full path in servers.json (\${HOME}/… works); nothing was read`, 'unusable');
     let text: string;
     try {
       text = readFileSync(file, 'utf8').trim();
