@@ -72,6 +72,13 @@ export interface SwitchboardOAuthProviderOptions {
   issuerOf?: (code: string) => string | undefined;
   /** Non-interactive grant (client_credentials) parameters. */
   prepareTokenRequest?: OAuthClientProvider['prepareTokenRequest'];
+  /** The grant types a dynamic registration without a redirect asks for (default `client_credentials`). */
+  grantTypes?: string[];
+  /**
+   * The error when no client is known and the authorization server offers no registration (a company
+   * grant: the person must name the pre-registered client id); absent, the SDK's own words.
+   */
+  noClientError?: () => Error;
   /** Called after tokens from a token request are saved (company grants: the grant was answered). */
   onTokensSaved?: () => void;
   /** The fetch used for proactive refreshes. */
@@ -119,7 +126,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     return {
       client_name: this.options.clientName,
       redirect_uris: redirect ? [redirect] : [],
-      grant_types: redirect ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
+      grant_types: redirect ? ['authorization_code', 'refresh_token'] : (this.options.grantTypes ?? ['client_credentials']),
       response_types: redirect ? ['code'] : [],
       token_endpoint_auth_method: this.options.clientSecret ? 'client_secret_basic' : 'none',
       ...(scope ? { scope } : {}),
@@ -166,6 +173,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       const moved = issuer ? otherIssuers(secrets, issuer)[0] : undefined;
       throw new SignInRequiredError(moved ? movedMessage(issuer!, moved) : undefined);
     }
+    const metadata = (this.discovered ?? this.options.store.record(this.credentialId).discovery)?.authorizationServerMetadata;
+    if (this.options.noClientError && metadata && !metadata.registration_endpoint) throw this.options.noClientError();
     return undefined;
   }
 
