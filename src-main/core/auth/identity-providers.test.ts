@@ -1,19 +1,18 @@
 /** identity-providers.json read by hand-edit rules (identity-providers.ts `list`): a bad entry is skipped, said, and kept. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeWorld } from '../composition/test-world.js';
 import { memorySecretStore } from '../secrets/memory-secret-store.js';
 import { dataFileProblems } from '../data/data-file-problems.js';
 import { IDP_FILE, IdentityProviders } from './identity-providers.js';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const world = makeWorld();
+afterAll(() => world.cleanup());
 
 describe('IdentityProviders.list', () => {
   it('skips an entry that is not {issuer, clientId} with a warning on the file, and set keeps it in the file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sb-idp-'));
-    dirs.push(dir);
+    const dir = world.dataDir;
     const file = join(dir, IDP_FILE);
     writeFileSync(file, JSON.stringify({ version: 1, providers: { corp: 'https://login.corp.example', ok: { issuer: 'https://idp.example', clientId: 'sb' } } }), { mode: 0o600 });
     const idps = new IdentityProviders(dir, memorySecretStore());

@@ -1,21 +1,18 @@
 /** What a failed refresh keeps (oauth-provider.ts `refresh`), with an in-memory keychain and a fake token endpoint. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeWorld } from '../composition/test-world.js';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { memorySecretStore } from '../secrets/memory-secret-store.js';
 import { CredentialStore, type CredentialSecrets } from './credential-store.js';
 import { SwitchboardOAuthProvider } from './oauth-provider.js';
 
 const issuer = 'https://as.example';
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const world = makeWorld();
+afterAll(() => world.cleanup());
 
 /** Tokens that expired, with a refresh token, a client, a private key and a DPoP key; resolves what the keychain holds after `tokens()`. */
 async function afterRefresh(fetchFn: FetchLike): Promise<{ got: unknown; kept: CredentialSecrets }> {
-  const dir = mkdtempSync(join(tmpdir(), 'sb-refresh-'));
-  dirs.push(dir);
+  const dir = world.dataDir;
   const store = new CredentialStore(dir, memorySecretStore());
   const before: CredentialSecrets = {
     tokens: { access_token: 'old-at', refresh_token: 'rt', token_type: 'Bearer', expires_at: 1 },

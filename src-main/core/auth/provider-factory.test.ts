@@ -1,19 +1,16 @@
 /** The provider a company grant gets (provider-factory.ts): what it registers as, and words when it has no client. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeWorld } from '../composition/test-world.js';
 import { memorySecretStore } from '../secrets/memory-secret-store.js';
 import { CredentialStore } from './credential-store.js';
 import { createProvider } from './provider-factory.js';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const world = makeWorld();
+afterAll(() => world.cleanup());
 
 describe('an enterprise server without a client id', () => {
   it('registers (where the authorization server offers it) for the JWT bearer grant, and says what to set where it does not', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sb-provider-'));
-    dirs.push(dir);
+    const dir = world.dataDir;
     const store = new CredentialStore(dir, memorySecretStore());
     const issuer = 'https://as.example';
     await store.updateRecord('crm', (r) => ({ ...r, discovery: { authorizationServerUrl: issuer, authorizationServerMetadata: { issuer, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, response_types_supported: ['code'] } } }));
