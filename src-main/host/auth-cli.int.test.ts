@@ -88,6 +88,11 @@ describe('switchboard reauth / unauth (real child process, real keychain)', () =
     expect(run.stderr).toContain('its auth is a static Authorization header');
   });
 
+  it('idp remove of an identity provider that does not exist says so and exits 2, as idp logout does', async () => {
+    const run = await runSwitchboard(world, ['idp', 'remove', 'nope']);
+    expect([run.code, run.stderr.trim()]).toEqual([2, 'No identity provider "nope" (switchboard idp list shows them)']);
+  });
+
   it('reauth on a stdio server says why it has no OAuth (not "a static header")', async () => {
     writeOwnServers(world, { local: { command: process.execPath, args: ['-e', ''] } });
     const run = await runSwitchboard(world, ['reauth', 'local', '--no-browser']);

@@ -77,6 +77,9 @@ export const ProvenanceSchema = z.object({
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 
+/** The private-key JWT algorithms a workload key may use (RFC 7518 §3.1, asymmetric only). */
+export const WORKLOAD_KEY_ALGS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'] as const;
+
 /**
  * A workload's identity (docs/auth.md "Workload identity"): the JWT-bearer grant (RFC 7523) with the
  * workload's JWT read at token time from `assertionFile` or the environment variable `assertionEnv`
@@ -90,7 +93,8 @@ export const WorkloadAuthSchema = z.object({
   assertionEnv: z.string().min(1).optional(),
   privateKeyFile: z.string().min(1).optional(),
   privateKeyEnv: z.string().min(1).optional(),
-  alg: z.string().min(1).optional(),
+  /** An asymmetric JWS algorithm of the PKCS#8 PEM key (an HMAC one would make the PEM text a shared secret). */
+  alg: z.enum(WORKLOAD_KEY_ALGS, { error: `must be one of ${WORKLOAD_KEY_ALGS.join(', ')} (an asymmetric algorithm matching the private key)` }).optional(),
   scope: z.string().min(1).optional(),
 });
 export type WorkloadAuth = z.infer<typeof WorkloadAuthSchema>;

@@ -8,6 +8,7 @@ import { CoreError } from '../facade/errors.js';
 import { dpopFailureText } from './dpop-fetch.js';
 import { SignInRequiredError } from './oauth-provider.js';
 import { OAuthFlowError } from './pending-flows.js';
+import { oauthRefusalText } from '../mcp/failures/oauth-refusal.js';
 
 /** Characters of a non-HTML body quoted in an OAuth failure. */
 const OAUTH_BODY_CHARS = 120;
@@ -73,8 +74,9 @@ export function toCoreError(err: unknown, context?: { server: string; redirectUr
   if (err instanceof OAuthFlowError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof SignInRequiredError) return new CoreError('AUTH_REQUIRED', err.message);
   if (err instanceof Error && err.name === 'KeychainUnavailableError') return new CoreError('INTERNAL', err.message);
-  const dpop = dpopFailureText(err);
-  if (dpop) return new CoreError('AUTH_REQUIRED', dpop);
+  // The same words as a connection's (failure-text.ts): a DPoP nonce loop or refused proof, a refused scope.
+  const refusal = dpopFailureText(err) ?? oauthRefusalText(err);
+  if (refusal) return new CoreError('AUTH_REQUIRED', refusal);
   const raw = errorText(err);
   if (context && /does not support dynamic client registration/.test(raw)) return new CoreError('AUTH_REQUIRED', needsPreRegisteredClient(context.server, context.redirectUrl));
   // SDK v2: no metadata, so it registered at the origin's /register, which does not exist.

@@ -34,6 +34,7 @@ let world: TempWorld;
 let fx: Fixture;
 let secrets: KeytarSecretStore;
 let core: SwitchboardCore;
+let jwtFile: string;
 const events: { event: string; payload: unknown }[] = [];
 const workloadJwt = `eyJhbGciOiJFUzI1NiJ9.${randomBytes(32).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
 
@@ -56,18 +57,23 @@ beforeAll(async () => {
   world = makeWorld();
   secrets = new KeytarSecretStore(`mcp-switchboard-test-${randomUUID()}`);
   fx = (await startCompanyIdp({ workloadJwt })) as Fixture;
-  const jwtFile = join(world.root, 'workload.jwt');
+  jwtFile = join(world.root, 'workload.jwt');
   writeFileSync(jwtFile, `${workloadJwt}\n`, { mode: 0o600 });
   writeOwnServers(world, {
     allowed: { type: 'http', url: fx.url('/mcp-allowed'), auth: { type: 'enterprise', idp: 'corp', clientId: 'switchboard' } },
     denied: { type: 'http', url: fx.url('/mcp-denied'), auth: { type: 'enterprise', idp: 'corp', clientId: 'switchboard' } },
     build: { type: 'http', url: fx.url('/mcp-workload'), auth: { type: 'workload', clientId: fx.workloadClientId, assertionFile: jwtFile } },
   });
+  await startCore();
+});
+
+/** A core on the world, its events recorded. */
+async function startCore(): Promise<void> {
   core = oauthTestCore(world, secrets);
   core.subscribe(<E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }));
   await core.start();
   await core.settled();
-});
+}
 
 afterAll(async () => {
   await core?.dispose();
@@ -150,5 +156,48 @@ describe('company sign-in (enterprise-managed authorization, workload identity)'
     await waitFor('allowed signed in', () => events.some((e) => e.event === 'auth:changed' && (e.payload as { server: string; outcome: string }).server === 'allowed' && (e.payload as { outcome: string }).outcome === 'signed-in'));
     expect(await server('allowed')).toEqual({ status: 'connected' });
     expect(fx.stats().authorizations).toBe(2);
+  });
+
+  it('a refused workload grant is sent once, also when the protocol era is remembered (no second connect to probe again)', async () => {
+    // A fresh core finds the era 'build' connected over in state.json, and no tokens: it must grant.
+    await core.dispose();
+    for (const account of await secrets.accounts()) await secrets.delete(account);
+    writeFileSync(jwtFile, 'eyJhbGciOiJFUzI1NiJ9.bm90LXRoZS1vbmU.c2ln\n');
+    const before = fx.stats().jwtBearer;
+    await startCore();
+    expect(await server('build')).toEqual({ status: 'error', lastError: "The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried" });
+    expect(fx.stats().jwtBearer - before).toBe(1);
+    const logs = await core.handlers['logs:get']({ server: 'build' });
+    expect(logs.ok && logs.data.map((l) => l.text).filter((t) => t.startsWith('connecting:') || t.includes('remembered'))).toEqual([expect.stringMatching(/^connecting: http /)]);
+  });
+
+  it("an identity provider's secret and session stay with its issuer and client: changed, removed mid-sign-in, or written at once", async () => {
+    const info = async (input: { name: string; issuer: string; clientId: string; clientSecret?: string }): Promise<unknown> => {
+      const out = await core.handlers['idp:set'](input);
+      if (!out.ok) throw new Error(out.error.message);
+      return { hasClientSecret: out.data.hasClientSecret, signedIn: out.data.signedIn };
+    };
+    // Another issuer without a new secret: the old secret is not sent there.
+    expect(await info({ name: 'other', issuer: 'https://idp-one.example', clientId: 'sb', clientSecret: 'first-secret' })).toEqual({ hasClientSecret: true, signedIn: false });
+    expect(await info({ name: 'other', issuer: 'https://idp-one.example', clientId: 'sb' })).toEqual({ hasClientSecret: true, signedIn: false });
+    expect(await info({ name: 'other', issuer: 'https://idp-two.example', clientId: 'sb' })).toEqual({ hasClientSecret: false, signedIn: false });
+
+    // Removed while the person is at the IdP: the sign-in's end keeps no session for a later IdP of that name.
+    await info({ name: 'late', issuer: fx.idpIssuer, clientId: fx.idpClientId });
+    const start = await core.handlers['idp:signIn']({ name: 'late' });
+    if (!start.ok) throw new Error(start.error.message);
+    expect(await core.handlers['idp:remove']({ name: 'late' })).toEqual({ ok: true, data: { removed: true } });
+    const redirect = await fetch(start.data.authorizationUrl, { redirect: 'manual' });
+    await fetch(String(redirect.headers.get('location'))).then((r) => r.text());
+    await waitFor('late sign-in refused', () => events.some((e) => e.event === 'idp:changed' && (e.payload as { name: string }).name === 'late'));
+    expect(events.filter((e) => e.event === 'idp:changed' && (e.payload as { name: string }).name === 'late').map((e) => e.payload)).toEqual([
+      { name: 'late', outcome: 'failed', message: 'The identity provider "late" was removed or changed during the sign-in; the session was not kept' },
+    ]);
+    expect(await info({ name: 'late', issuer: fx.idpIssuer, clientId: fx.idpClientId })).toEqual({ hasClientSecret: false, signedIn: false });
+
+    // Two changes at once (a secret set while a sign-in ends) both land.
+    const store = new IdentityProviders(world.dataDir, secrets);
+    await Promise.all([store.updateSecrets('both', (s) => ({ ...s, clientSecret: 'x' })), store.updateSecrets('both', (s) => ({ ...s, session: { idToken: 'a.b.c', signedInAt: 1 } }))]);
+    expect(await store.secretsOf('both')).toEqual({ clientSecret: 'x', session: { idToken: 'a.b.c', signedInAt: 1 } });
   });
 });

@@ -18,6 +18,7 @@
  * JWT → `CompanyGrantError` (the server shows `error` with the sentence).
  */
 import { readFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import {
   buildDiscoveryUrls,
   createPrivateKeyJwtAuth,
@@ -34,9 +35,16 @@ import { SignInRequiredError } from './oauth-provider.js';
 /** RFC 7523 §2.1. */
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
-/** A company grant that cannot succeed as configured or was refused; its message is the sentence to show. */
+/**
+ * A company grant that cannot succeed as configured or was refused; its message is the sentence to
+ * show. `kind`: `refused` (an IdP or authorization server said no; default) or `unusable` (it could
+ * not be asked: something to set, a file or variable missing).
+ */
 export class CompanyGrantError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: 'refused' | 'unusable' = 'refused',
+  ) {
     super(message);
     this.name = 'CompanyGrantError';
   }
@@ -56,6 +64,8 @@ export interface CompanyGrantDeps {
 /** The pieces a provider takes for a company grant. */
 export interface CompanyGrant {
   prepareTokenRequest: (scope?: string) => Promise<URLSearchParams>;
+  /** The authorization server answered the last grant with tokens (the provider's `saveTokens`). */
+  tokensSaved: () => void;
   addClientAuthentication?: AddClientAuthentication;
   /** The client id to present (workload: from the definition). */
   clientId?: string;
@@ -63,32 +73,30 @@ export interface CompanyGrant {
 
 /** The enterprise grant through identity provider `idpName` for `credentialId`. */
 export function enterpriseGrant(deps: CompanyGrantDeps, credentialId: string, idpName: string): CompanyGrant {
-  return {
-    prepareTokenRequest: oneShot(async (scope) => {
-      const idps = deps.idps;
-      const idp = idps?.get(idpName);
-      if (!idps || !idp) throw new CompanyGrantError(`The identity provider "${idpName}" is not configured: add it with switchboard idp add ${idpName} --issuer <url> --client-id <id>`);
-      const { session, clientSecret } = await idps.secretsOf(idpName);
-      const now = (deps.now ?? Date.now)();
-      if (!session) throw new SignInRequiredError(`Authentication required: not signed in to the identity provider "${idpName}"; sign in with switchboard idp login ${idpName}`);
-      const expiresAt = session.expiresAt ?? jwtExpiry(session.idToken);
-      if (expiresAt !== undefined && expiresAt <= now) throw new SignInRequiredError(`Authentication required: the session at the identity provider "${idpName}" expired; sign in again with switchboard idp login ${idpName}`);
-      const discovery = deps.store.record(credentialId).discovery;
-      const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
-      const resource = discovery?.resourceMetadata?.resource;
-      if (!audience || !resource) throw new CompanyGrantError(`Enterprise-managed authorization needs the server's protected resource metadata (RFC 9728), which it does not publish`);
-      const tokenEndpoint = await idpTokenEndpoint(idp.issuer, deps.fetchFn);
-      if (!tokenEndpoint) throw new CompanyGrantError(`The identity provider "${idpName}" (${idp.issuer}) publishes no token endpoint`);
-      let jag: string;
-      try {
-        jag = (await requestJwtAuthorizationGrant({ tokenEndpoint, audience, resource, idToken: session.idToken, clientId: idp.clientId, clientSecret, scope, fetchFn: deps.fetchFn })).jwtAuthGrant;
-      } catch (err) {
-        throw new CompanyGrantError(refusalWords(idpName, err));
-      }
-      deps.onSecret(jag);
-      return grantParams(jag, scope);
-    }, deps.now ?? Date.now),
-  };
+  return oneShot(async (scope) => {
+    const idps = deps.idps;
+    const idp = idps?.get(idpName);
+    if (!idps || !idp) throw new CompanyGrantError(`The identity provider "${idpName}" is not configured: add it with switchboard idp add ${idpName} --issuer <url> --client-id <id>`, 'unusable');
+    const { session, clientSecret } = await idps.secretsOf(idpName);
+    const now = (deps.now ?? Date.now)();
+    if (!session) throw new SignInRequiredError(`Authentication required: not signed in to the identity provider "${idpName}"; sign in with switchboard idp login ${idpName}`);
+    const expiresAt = session.expiresAt ?? jwtExpiry(session.idToken);
+    if (expiresAt !== undefined && expiresAt <= now) throw new SignInRequiredError(`Authentication required: the session at the identity provider "${idpName}" expired; sign in again with switchboard idp login ${idpName}`);
+    const discovery = deps.store.record(credentialId).discovery;
+    const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
+    const resource = discovery?.resourceMetadata?.resource;
+    if (!audience || !resource) throw new CompanyGrantError(`Enterprise-managed authorization needs the server's protected resource metadata (RFC 9728), which it does not publish; ask the server's operator, or sign in to it another way`, 'unusable');
+    const tokenEndpoint = await idpTokenEndpoint(idp.issuer, deps.fetchFn);
+    if (!tokenEndpoint) throw new CompanyGrantError(`The identity provider "${idpName}" (${idp.issuer}) publishes no token endpoint; check its issuer URL (switchboard idp list)`, 'unusable');
+    let jag: string;
+    try {
+      jag = (await requestJwtAuthorizationGrant({ tokenEndpoint, audience, resource, idToken: session.idToken, clientId: idp.clientId, clientSecret, scope, fetchFn: deps.fetchFn })).jwtAuthGrant;
+    } catch (err) {
+      throw new CompanyGrantError(refusalWords(idpName, err));
+    }
+    deps.onSecret(jag);
+    return grantParams(jag, scope);
+  }, deps.now ?? Date.now);
 }
 
 /**
@@ -114,7 +122,7 @@ export function workloadGrant(deps: CompanyGrantDeps, w: WorkloadAuth): CompanyG
   const key = w.privateKeyFile ?? w.privateKeyEnv;
   return {
     clientId: w.clientId,
-    prepareTokenRequest: oneShot(async (scope) => {
+    ...oneShot(async (scope) => {
       const jwt = readWorkloadValue(deps, 'the workload JWT', w.assertionFile, w.assertionEnv);
       deps.onSecret(jwt);
       return grantParams(jwt, w.scope ?? scope);
@@ -124,32 +132,49 @@ export function workloadGrant(deps: CompanyGrantDeps, w: WorkloadAuth): CompanyG
           addClientAuthentication: async (headers, params, url, metadata) => {
             const pem = readWorkloadValue(deps, 'the private key', w.privateKeyFile, w.privateKeyEnv);
             deps.onSecret(pem);
-            await createPrivateKeyJwtAuth({ issuer: w.clientId, subject: w.clientId, privateKey: pem, alg: w.alg ?? 'ES256' })(headers, params, url, metadata);
+            const alg = w.alg ?? 'ES256';
+            try {
+              await createPrivateKeyJwtAuth({ issuer: w.clientId, subject: w.clientId, privateKey: pem, alg })(headers, params, url, metadata);
+            } catch (err) {
+              // jose's import: a PKCS#1 or SEC1 PEM, a key of another type than `alg`, not a key at all.
+              const where = w.privateKeyFile ?? `the environment variable ${w.privateKeyEnv}`;
+              throw new CompanyGrantError(
+                `The private key from ${where} cannot sign ${alg}: it must be a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----") of that algorithm's key type (convert one with openssl pkcs8 -topk8 -nocrypt) (${err instanceof Error ? err.message.slice(0, 120) : 'unreadable'})`,
+                'unusable',
+              );
+            }
           },
         }
       : {}),
   };
 }
 
-/** How long after a grant a second one is taken as the SDK's retry of a refused one (ms). */
+/** How long after an unanswered grant a second one is taken as the SDK's retry of a refused one (ms). */
 export const RETRY_WINDOW_MS = 30_000;
 
 /**
- * No second JWT-bearer request right after one: the SDK's `auth()` runs the grant again after an
- * `invalid_grant`/`unauthorized_client` answer, and a workload JWT or an ID-JAG refused once is
- * refused again (the conformance suite's `wif-no-retry`). A call within `RETRY_WINDOW_MS` of the
- * previous one ends the run with words instead; the authorization server's own answer is in the
- * server's log (the SDK's line, sdk-warnings.ts). A later call (the token expired) is a new grant.
+ * No second JWT-bearer request right after a refused one: the SDK's `auth()` runs the grant again
+ * after an `invalid_grant`/`unauthorized_client` answer, and a workload JWT or an ID-JAG refused once
+ * is refused again (the conformance suite's `wif-no-retry`). A grant is answered when its tokens are
+ * saved (`tokensSaved`); a call within `RETRY_WINDOW_MS` of an unanswered one ends the run with words
+ * instead (the authorization server's own answer is in the server's log: the SDK's line,
+ * sdk-warnings.ts). After an answered grant, a new one runs at once: the SDK's step-up on
+ * `403 insufficient_scope` asks for the wider scope right after the first. A later call is a new grant.
  */
-function oneShot(prepare: (scope?: string) => Promise<URLSearchParams>, now: () => number): (scope?: string) => Promise<URLSearchParams> {
-  let last: number | undefined;
-  return async (scope) => {
-    if (last !== undefined && now() - last < RETRY_WINDOW_MS) {
-      throw new CompanyGrantError("The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried");
-    }
-    const params = await prepare(scope);
-    last = now();
-    return params;
+function oneShot(prepare: (scope?: string) => Promise<URLSearchParams>, now: () => number): Pick<CompanyGrant, 'prepareTokenRequest' | 'tokensSaved'> {
+  let unanswered: number | undefined;
+  return {
+    prepareTokenRequest: async (scope) => {
+      if (unanswered !== undefined && now() - unanswered < RETRY_WINDOW_MS) {
+        throw new CompanyGrantError("The authorization server refused the JWT-bearer grant (its answer is in the server's log); it is not retried and no browser sign-in is tried");
+      }
+      const params = await prepare(scope);
+      unanswered = now();
+      return params;
+    },
+    tokensSaved: () => {
+      unanswered = undefined;
+    },
   };
 }
 
@@ -162,17 +187,21 @@ function grantParams(assertion: string, scope: string | undefined): URLSearchPar
 /** A value from a file or an environment variable (trimmed); `CompanyGrantError` naming the source, never the value. */
 function readWorkloadValue(deps: CompanyGrantDeps, what: string, file: string | undefined, envName: string | undefined): string {
   if (file !== undefined) {
+    // Else it would be read relative to whichever process runs the connection (the window, serve, a CLI).
+    if (!isAbsolute(file)) throw new CompanyGrantError(`${capital(what)} file path "${file}" is not absolute: write the full path in servers.json (\${HOME}/… works); nothing was read`, 'unusable');
     let text: string;
     try {
       text = readFileSync(file, 'utf8').trim();
     } catch (err) {
-      throw new CompanyGrantError(`Cannot read ${what} from ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'}); the server gets no token until it can be read`);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw new CompanyGrantError(`${capital(what)} file is missing: nothing at ${file} (looked for when the token was requested); the server gets no token until it is there`, 'unusable');
+      throw new CompanyGrantError(`Cannot read ${what} from ${file} (${code ?? 'unreadable'}); the server gets no token until it can be read`, 'unusable');
     }
-    if (text === '') throw new CompanyGrantError(`${capital(what)} file ${file} is empty`);
+    if (text === '') throw new CompanyGrantError(`${capital(what)} file ${file} is empty; the server gets no token until it holds one`, 'unusable');
     return text;
   }
   const value = (deps.env ?? process.env)[envName ?? '']?.trim();
-  if (!value) throw new CompanyGrantError(`The environment variable ${envName} with ${what} is not set`);
+  if (!value) throw new CompanyGrantError(`The environment variable ${envName} with ${what} is not set in the environment Switchboard runs in; set it there and connect again`, 'unusable');
   return value;
 }
 
@@ -186,8 +215,8 @@ function refusalWords(idpName: string, err: unknown): string {
     return `The identity provider "${idpName}" refused access to this server (${code}${why}): its policy does not allow it for you; ask your administrator`;
   }
   if (code === 'invalid_grant') return `The identity provider "${idpName}" did not accept your session (invalid_grant${why}); sign in again with switchboard idp login ${idpName}`;
-  if (code === 'invalid_scope') return `The identity provider "${idpName}" refused the scope this server asks for (invalid_scope${why})`;
-  return `The identity provider "${idpName}" refused the token exchange (${code ? `${code}${why}` : raw.slice(0, 200)})`;
+  if (code === 'invalid_scope') return `The identity provider "${idpName}" refused the scope this server asks for (invalid_scope${why}); ask your administrator to allow it for Switchboard's client there`;
+  return `The identity provider "${idpName}" refused the token exchange (${code ? `${code}${why}` : raw.slice(0, 200)}); check its settings (switchboard idp list) or ask your administrator`;
 }
 
 function capital(s: string): string {

@@ -5,8 +5,8 @@
  *   - A `401` whose `WWW-Authenticate` names the `DPoP` scheme marks the credential (`dpopAsked`):
  *     its next sign-in makes a DPoP key even when the authorization server's metadata does not say.
  *   - A nonce loop is an error in words (`DpopNonceLoopError`) instead of a silent `needs-auth`: the
- *     resource refused a proof that carried the very nonce its previous challenge handed out, or
- *     challenged without giving a nonce (`DPoP-Nonce` header) to retry with.
+ *     resource refused a proof that carried the very nonce the same request's previous challenge
+ *     handed out, or challenged without giving a nonce (`DPoP-Nonce` header) to retry with.
  * Nothing here reads or keeps a proof beyond the `nonce` claim of the one just sent.
  */
 import { isDpopNonceChallenge, OAuthError, OAuthErrorCode, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
@@ -28,29 +28,48 @@ export interface DpopFetchOptions {
   base?: FetchLike;
 }
 
+/** Challenged requests remembered at most (oldest forgotten first): a retry that never came costs no memory. */
+const MAX_CHALLENGED = 64;
+
 /** `base` with the DPoP challenge bookkeeping described in the file comment. Throws `DpopNonceLoopError`. */
 export function dpopFetch(options: DpopFetchOptions): FetchLike {
   const base = options.base ?? fetch;
-  // Origin → the nonce the last `use_dpop_nonce` challenge from it handed out (cleared by any other answer).
+  // Per request (`requestKey`): the nonce its last `use_dpop_nonce` challenge handed out. Per request,
+  // not per origin: a concurrent request built with a nonce another one's challenge just handed out,
+  // and challenged because the server rotated it meanwhile, is on its first attempt, not in a loop.
   const handedOut = new Map<string, string>();
   return async (url, init) => {
     const res = await base(url, init);
-    const origin = new URL(String(url)).origin;
+    const key = requestKey(url, init);
     if (!isDpopNonceChallenge(res)) {
-      handedOut.delete(origin);
+      handedOut.delete(key);
       if (res.status === 401 && /(?:^|,)\s*dpop(?:\s|$|,)/i.test(res.headers.get('www-authenticate') ?? '')) await markAsked(options);
       return res;
     }
+    const origin = new URL(String(url)).origin;
     const given = res.headers.get('dpop-nonce') ?? undefined;
     const sent = proofNonce(new Headers(init?.headers).get('dpop'));
-    if (given === undefined || (sent !== undefined && sent === handedOut.get(origin))) {
+    if (given === undefined || (sent !== undefined && sent === handedOut.get(key))) {
       await res.body?.cancel().catch(() => undefined);
-      handedOut.delete(origin);
+      handedOut.delete(key);
       throw new DpopNonceLoopError(nonceLoopText(origin, given === undefined ? 'without giving a nonce to use' : 'again after Switchboard retried with the nonce it gave'));
     }
-    handedOut.set(origin, given);
+    handedOut.delete(key);
+    handedOut.set(key, given);
+    if (handedOut.size > MAX_CHALLENGED) handedOut.delete(handedOut.keys().next().value as string);
     return res;
   };
+}
+
+/**
+ * Which request an attempt belongs to: method, URL and body (the SDK's `withDpop` retries a
+ * challenged request with the same `init.body`; a JSON-RPC body carries its request id, a token
+ * request its grant). Bodies that are not text or form parameters count as none.
+ */
+function requestKey(url: string | URL, init: RequestInit | undefined): string {
+  const body = init?.body;
+  const text = typeof body === 'string' ? body : body instanceof URLSearchParams ? body.toString() : '';
+  return `${init?.method ?? 'GET'} ${String(url)}\u0000${text}`;
 }
 
 /**

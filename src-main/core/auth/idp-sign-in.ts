@@ -71,6 +71,9 @@ export async function startIdpSignIn(deps: IdpSignInDeps, name: string): Promise
       deps.onSecret(tokens.access_token);
       const problem = idTokenProblem(idToken, { issuer: metadata.issuer, clientId: idp.clientId, nonce });
       if (problem) throw new OAuthFlowError(`The identity provider "${name}" returned an ID token that is not for this sign-in (${problem})`);
+      // Removed or pointed elsewhere while the person was at the IdP: this session is not the IdP's now.
+      const now = deps.idps.get(name);
+      if (!now || now.issuer !== idp.issuer || now.clientId !== idp.clientId) throw new OAuthFlowError(`The identity provider "${name}" was removed or changed during the sign-in; the session was not kept`);
       await deps.idps.updateSecrets(name, (s) => ({ ...s, session: { idToken, expiresAt: jwtExpiry(idToken), signedInAt: Date.now() } }));
     })
     .finally(release);

@@ -13,6 +13,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  OAuthError,
+  OAuthErrorCode,
   refreshAuthorization,
   UnauthorizedError,
   type DpopSession,
@@ -70,6 +72,15 @@ export interface SwitchboardOAuthProviderOptions {
   issuerOf?: (code: string) => string | undefined;
   /** Non-interactive grant (client_credentials) parameters. */
   prepareTokenRequest?: OAuthClientProvider['prepareTokenRequest'];
+  /** The grant types a dynamic registration without a redirect asks for (default `client_credentials`). */
+  grantTypes?: string[];
+  /**
+   * The error when no client is known and the authorization server offers no registration (a company
+   * grant: the person must name the pre-registered client id); absent, the SDK's own words.
+   */
+  noClientError?: () => Error;
+  /** Called after tokens from a token request are saved (company grants: the grant was answered). */
+  onTokensSaved?: () => void;
   /** The fetch used for proactive refreshes. */
   fetchFn?: FetchLike;
   /** The keychain could not be read (the request goes out without a token). */
@@ -115,7 +126,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     return {
       client_name: this.options.clientName,
       redirect_uris: redirect ? [redirect] : [],
-      grant_types: redirect ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
+      grant_types: redirect ? ['authorization_code', 'refresh_token'] : (this.options.grantTypes ?? ['client_credentials']),
       response_types: redirect ? ['code'] : [],
       token_endpoint_auth_method: this.options.clientSecret ? 'client_secret_basic' : 'none',
       ...(scope ? { scope } : {}),
@@ -162,6 +173,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       const moved = issuer ? otherIssuers(secrets, issuer)[0] : undefined;
       throw new SignInRequiredError(moved ? movedMessage(issuer!, moved) : undefined);
     }
+    const metadata = (this.discovered ?? this.options.store.record(this.credentialId).discovery)?.authorizationServerMetadata;
+    if (this.options.noClientError && metadata && !metadata.registration_endpoint) throw this.options.noClientError();
     return undefined;
   }
 
@@ -179,8 +192,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   /**
    * The stored tokens; refreshed first when they expire within `REFRESH_SKEW_MS` (one refresh per
-   * credential at a time, shared by every connection using it). A failed refresh drops the tokens
-   * (the server then answers 401 and the connection shows `needs-auth`).
+   * credential at a time, shared by every connection using it). A refresh the authorization server
+   * refuses (`invalid_grant`…) drops the tokens alone (the server then answers 401 and the connection
+   * shows `needs-auth`); one that fails otherwise (network, outage) keeps them for the next try.
    */
   async tokens(ctx?: OAuthClientInformationContext): Promise<OAuthTokens | undefined> {
     let tokens: StoredTokens | undefined;
@@ -223,6 +237,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     await this.store(tokens);
+    this.options.onTokensSaved?.();
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -324,7 +339,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     return stored;
   }
 
-  /** One refresh with the stored discovery results; `undefined` (tokens dropped) when it fails. */
+  /** One refresh with the stored discovery results; `undefined` when it fails (tokens dropped only when refused). */
   private async refresh(old: StoredTokens): Promise<StoredTokens | undefined> {
     // Another caller may have refreshed while this one waited for the keychain.
     const current = (await this.options.store.secretsOf(this.credentialId)).tokens;
@@ -343,11 +358,19 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
         fetchFn: this.options.fetchFn,
       });
       return await this.store({ ...next, ...(old.issuer ? { issuer: old.issuer } : {}) } as OAuthTokens);
-    } catch {
-      await this.options.store.updateSecrets(this.credentialId, (s) => ({ client: s.client }));
+    } catch (err) {
+      // Refused by the authorization server: those tokens are dead — only they go; the clients, the
+      // private key and the DPoP key stay for the next sign-in. Anything else (a network error, an
+      // outage) keeps them too: the next request tries the refresh again.
+      if (refreshRefused(err)) await this.options.store.updateSecrets(this.credentialId, ({ tokens: _dead, ...rest }) => rest);
       return undefined;
     }
   }
+}
+
+/** The authorization server's own refusal of a refresh token (RFC 6749 §5.2), not an outage or a network error. */
+function refreshRefused(err: unknown): boolean {
+  return err instanceof OAuthError && (err.code === OAuthErrorCode.InvalidGrant || err.code === OAuthErrorCode.InvalidClient || err.code === OAuthErrorCode.UnauthorizedClient);
 }
 
 /** The sentence for a server whose authorization server changed: a sign-in registers with the new one. */

@@ -10,7 +10,7 @@ import type { CredentialStore, OAuthClientSettings } from './credential-store.js
 import { loopbackRedirectUri } from './loopback-server.js';
 import { SwitchboardOAuthProvider } from './oauth-provider.js';
 import type { Auth } from '../../../src-shared/config/server.js';
-import { enterpriseGrant, workloadGrant, type CompanyGrantDeps } from './company-grants.js';
+import { CompanyGrantError, enterpriseGrant, JWT_BEARER_GRANT, workloadGrant, type CompanyGrantDeps } from './company-grants.js';
 
 /** What every provider of one auth owner shares. */
 export interface ProviderDeps {
@@ -72,6 +72,15 @@ function companyProvider(deps: ProviderDeps, credentialId: string, auth: Extract
     clientName: deps.clientName,
     settings: { ...settings, ...(clientId ? { clientId } : {}) },
     prepareTokenRequest: grant.prepareTokenRequest,
+    onTokensSaved: grant.tokensSaved,
+    // A registration asks for what the client will do: the JWT bearer grant (RFC 7523 §2.1).
+    grantTypes: [JWT_BEARER_GRANT],
+    // A workload always names its client; an enterprise server without one needs it said in our words.
+    noClientError: () =>
+      new CompanyGrantError(
+        `Enterprise-managed authorization needs Switchboard's client id at this server's authorization server, which offers no registration: set "clientId" in the server's "auth" in servers.json (the id its administrator registered for Switchboard)`,
+        'unusable',
+      ),
     ...((grant.addClientAuthentication ?? keyAuth) ? { addClientAuthentication: grant.addClientAuthentication ?? keyAuth } : {}),
     issuerOf: deps.issuerOf,
     fetchFn: deps.fetchFn,

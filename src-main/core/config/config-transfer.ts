@@ -12,6 +12,7 @@ import { isSecretKey } from '../../../src-shared/redaction.js';
 import { CoreError } from '../facade/errors.js';
 import { addServerToFile, rawEntry, type EntryLocation, type WriteOutcome } from './config-writer.js';
 import { HOST_RULES } from './providers/host-rules.js';
+import { readCompanyAuth } from './company-auth.js';
 import { hostResolvesValues } from '../mcp/connection/value-resolution.js';
 import { checkOutsideDefinition } from '../install/outside-definition.js';
 import type { DiscoveryContext } from './types.js';
@@ -146,6 +147,15 @@ export async function transferServer(from: EntryLocation, name: string, to: Entr
     ...(server.env ? { env: record(server.env, 'env') } : {}),
     ...(server.headers ? { headers: record(server.headers, 'headers') } : {}),
   };
+  // An "auth" the source's reader refused stays in `extensions` (normalize-entry.ts readAuth). In our
+  // own file it would be read as ours: a workload or enterprise sign-in named by a foreign file.
+  const rawAuth = next.extensions?.auth;
+  if (to.host === 'switchboard' && rawAuth !== undefined) {
+    next.extensions = Object.fromEntries(Object.entries(next.extensions ?? {}).filter(([k]) => k !== 'auth'));
+    const read = rawAuth !== null && typeof rawAuth === 'object' && !Array.isArray(rawAuth) ? readCompanyAuth(rawAuth as Record<string, unknown>, false) : undefined;
+    const why = read && 'problem' in read ? ` (${read.problem})` : '';
+    notes.push(`"auth" was not copied: ${HOST_LABELS[from.host]}'s entry holds one Switchboard does not use there${why}; set the server's sign-in in Switchboard`);
+  }
   if (to.host === 'codex' && next.env) {
     // Codex passes variables through by NAME (`env_vars`), never `${VAR}`.
     const passThrough = Object.entries(next.env).filter(([k, v]) => v === `\${${k}}`).map(([k]) => k);

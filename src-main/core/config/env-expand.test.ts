@@ -77,6 +77,16 @@ describe('expandServerFields', () => {
     expect(unresolved).toEqual(['GONE', 'ALSO_GONE']);
   });
 
+  it("expands a workload's file paths, not its variable names", () => {
+    const workload = { clientId: 'bot', assertionFile: '${HOME}/.config/bot/token.jwt', privateKeyFile: '${HOME}/keys/bot.pem', privateKeyEnv: undefined };
+    expect(expandServerFields({ auth: { type: 'oauth', workload } }, 'posix', vars).server.auth).toEqual({
+      type: 'oauth',
+      workload: { clientId: 'bot', assertionFile: '/home/u/.config/bot/token.jwt', privateKeyFile: '/home/u/keys/bot.pem', privateKeyEnv: undefined },
+    });
+    const byEnv = { clientId: 'bot', assertionEnv: 'TOKEN' };
+    expect(expandServerFields({ auth: { type: 'oauth', workload: byEnv } }, 'posix', vars).server.auth).toEqual({ type: 'oauth', workload: byEnv });
+  });
+
   it('leaves everything alone for syntax none', () => {
     const input = { command: '${TOKEN}', args: ['${TOKEN}'] };
     expect(expandServerFields(input, 'none', vars)).toEqual({ server: input, unresolved: [] });

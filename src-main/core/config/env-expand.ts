@@ -157,8 +157,9 @@ export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars:
 export type ExpandableFields = Pick<MCPServer, 'command' | 'args' | 'env' | 'url' | 'headers' | 'cwd' | 'auth'>;
 
 /**
- * Expand placeholders in `command`, `args`, `env` values, `url`, `headers` values, `cwd` and the
- * string values of `auth` (docs/server-model.md: auth values may use `${VAR}`). Keys are never expanded.
+ * Expand placeholders in `command`, `args`, `env` values, `url`, `headers` values, `cwd`, the
+ * string values of `auth` and a workload's file paths (docs/server-model.md: auth values may use
+ * `${VAR}`). Keys are never expanded.
  * Returns a copy with the expanded fields and every unresolved placeholder (deduplicated).
  */
 export function expandServerFields<T extends ExpandableFields>(
@@ -187,6 +188,11 @@ export function expandServerFields<T extends ExpandableFields>(
     if (auth.type === 'bearer') out.auth = { ...auth, token: one(auth.token) };
     else if (auth.type === 'basic') out.auth = { ...auth, username: one(auth.username), password: one(auth.password) };
     else if (auth.type === 'header') out.auth = { ...auth, value: one(auth.value) };
+    else if (auth.type === 'oauth' && auth.workload) {
+      // The workload's file paths (`${HOME}/…`); the variable names and the client id stay as written.
+      const w = auth.workload;
+      out.auth = { ...auth, workload: { ...w, ...(w.assertionFile !== undefined ? { assertionFile: one(w.assertionFile) } : {}), ...(w.privateKeyFile !== undefined ? { privateKeyFile: one(w.privateKeyFile) } : {}) } };
+    }
   }
   return { server: out, unresolved: [...new Set(unresolved)] };
 }

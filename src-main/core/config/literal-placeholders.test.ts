@@ -93,6 +93,15 @@ describe('placeholders the host will not fill', () => {
     );
   });
 
+  it("a copy into Switchboard's own file leaves out an \"auth\" the source host's file held but Switchboard did not use, and says so", async () => {
+    // Refused in a project's file (it would name a file to send), it must not come alive in servers.json.
+    const mcp = await sb.write(join(sb.project, '.mcp.json'), { mcpServers: { build: { type: 'http', url: 'https://mcp.example/mcp', auth: { type: 'workload', clientId: 'bot', assertionFile: '/home/me/.aws/credentials' } } } });
+    const own = join(sb.dataDir, 'servers.json');
+    const out = await transferServer({ host: 'claude-code', file: mcp, scope: 'project' }, 'build', { host: 'switchboard', file: own, scope: 'app' }, sb.ctx());
+    expect(JSON.parse(await readFile(own, 'utf8')).mcpServers.build).toEqual({ transport: 'http', url: 'https://mcp.example/mcp' });
+    expect(out.notes).toContain('"auth" was not copied: Claude Code\'s entry holds one Switchboard does not use there ("auth" of type "workload" is read only in Switchboard\'s own servers.json); set the server\'s sign-in in Switchboard');
+  });
+
   it('a host that expands ${VAR} (Claude Code) is not told it does not', async () => {
     const file = await sb.write(join(sb.project, '.mcp.json'), { mcpServers: { gh: { command: 'node', env: { T: '${GITHUB_TOKEN}' } } } });
     expect(await flagged(file)).toEqual([]);

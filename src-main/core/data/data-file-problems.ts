@@ -8,8 +8,12 @@ import { sep } from 'node:path';
 import type { ConfigWarning } from '../../../src-shared/config/server.js';
 import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
-/** `refused`: cleared by the next successful read or write; `recovered`: kept (the person is told once per process). */
-export type DataProblemKind = 'refused' | 'recovered';
+/**
+ * `refused`: cleared by the next successful read or write; `recovered`: kept (the person is told once
+ * per process); `entries`: entries of a file that parsed but were skipped, reported and cleared by the
+ * file's own reader.
+ */
+export type DataProblemKind = 'refused' | 'recovered' | 'entries';
 
 const problems = new Map<string, ConfigWarning>();
 const listeners = new Set<() => void>();
@@ -27,7 +31,7 @@ function changed(): void {
 }
 
 /** Record a problem of `file` (an absolute path); listeners hear of it when it is new or reworded. */
-export function reportDataProblem(file: string, kind: DataProblemKind, message: string, code: 'data-file-refused' | 'data-file-reset' | 'data-file-restored'): void {
+export function reportDataProblem(file: string, kind: DataProblemKind, message: string, code: 'data-file-refused' | 'data-file-reset' | 'data-file-restored' | 'damaged-lines'): void {
   const k = key(file, kind);
   if (problems.get(k)?.message === message) return;
   problems.set(k, { file, message, ...warningCode(code) });

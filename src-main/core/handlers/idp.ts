@@ -102,12 +102,17 @@ export function idpHandlers(ctx: CoreContext): HandlerGroup<'idp:list' | 'idp:se
       try {
         const before = idps.get(name);
         await idps.set(name, { issuer, clientId, ...(scope ? { scope } : {}), ...(before?.redirectPort !== undefined ? { redirectPort: before.redirectPort } : {}) });
-        if (clientSecret !== undefined) {
-          ctx.auth.remember(clientSecret);
-          await idps.updateSecrets(name, (s) => ({ ...s, clientSecret }));
+        if (clientSecret !== undefined) ctx.auth.remember(clientSecret);
+        // A new IdP, or another issuer or client: no session (one left by a removed IdP of that name
+        // included) and no client secret of before belongs to it — the old secret is not sent to the new issuer.
+        const fresh = !before || before.issuer !== issuer || before.clientId !== clientId;
+        if (fresh || clientSecret !== undefined) {
+          await idps.updateSecrets(name, (s) => {
+            const secret = clientSecret ?? (fresh ? undefined : s.clientSecret);
+            const session = fresh ? undefined : s.session;
+            return { ...(secret !== undefined ? { clientSecret: secret } : {}), ...(session ? { session } : {}) };
+          });
         }
-        // Another issuer or client: the old session is not one of this IdP's.
-        if (before && (before.issuer !== issuer || before.clientId !== clientId)) await idps.updateSecrets(name, ({ session: _s, ...rest }) => rest);
         return ok(await info(name));
       } catch (err) {
         return toFailure(err);

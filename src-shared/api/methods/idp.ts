@@ -36,13 +36,28 @@ export const IdpChangedSchema = z.object({
   message: z.string().optional(),
 });
 
+/** Loopback host names (`URL.hostname`): plain http is allowed only there. */
+const LOOPBACK = ['127.0.0.1', '[::1]', 'localhost'];
+
+/**
+ * An identity provider's issuer: an https URL, or plain http on this computer only (127.0.0.1, ::1,
+ * localhost) — the ID token and the client secret travel to it (OpenID Connect Core §3.1.2.1 asks TLS).
+ */
+const IdpIssuer = z
+  .string()
+  .url()
+  .refine((v) => {
+    const u = new URL(v);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.includes(u.hostname));
+  }, 'The issuer must be an https URL (plain http only on this computer: 127.0.0.1, ::1, localhost)');
+
 export const idpMethods = {
   /** Every configured identity provider, with its session state and its servers. */
   'idp:list': { input: z.object({}).strict(), output: z.array(IdpInfoSchema) },
   /** Add or change an identity provider (`clientSecret` goes to the keychain only). */
   'idp:set': {
     input: z
-      .object({ name: IdpName, issuer: z.string().url(), clientId: z.string().min(1), scope: z.string().min(1).optional(), clientSecret: z.string().min(1).optional() })
+      .object({ name: IdpName, issuer: IdpIssuer, clientId: z.string().min(1), scope: z.string().min(1).optional(), clientSecret: z.string().min(1).optional() })
       .strict(),
     output: IdpInfoSchema,
   },

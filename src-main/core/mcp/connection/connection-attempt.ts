@@ -14,7 +14,7 @@ import { keepAliveProbe } from './keepalive-probe.js';
 import { startKeepAlive } from './remote-keepalive.js';
 import { ConnectTimeoutError, describeConnectFailure } from '../failures/connection-failures.js';
 import { closeLive } from './live-client.js';
-import { isAuthFailure, isTransportFailure } from '../failures/failure-code.js';
+import { isAuthFailure, isTokenRequestFailure, isTransportFailure } from '../failures/failure-code.js';
 import { listAllTools } from '../tools/tool-listing.js';
 import type { Live } from './connection-types.js';
 import { prepareLive } from './connection-launch.js';
@@ -215,6 +215,9 @@ export class ConnectionLauncher {
       let again = retry ? undefined : retryAfter(err, { prior: prior !== undefined, mode, stdio: def.transport === 'stdio' });
       // A process that crashed or never started would do the same again: no retry for a stale era.
       if (again === 'forget' && (live?.stdio?.exitInfo !== undefined || (err as { syscall?: unknown }).syscall === 'spawn')) again = undefined;
+      // Nor for a sign-in refused or failed at the authorization server: the era did not fail, and a
+      // second attempt would send the grant (a workload JWT, an ID-JAG exchange) again (docs/auth.md).
+      if (isTokenRequestFailure(err)) again = undefined;
       if (again && !(err instanceof ConnectTimeoutError) && !this.state.options.auth?.isSignInRequired(err)) {
         // What the SDK's sibling probe concludes too: a pipe closed by the probe is a legacy server.
         // Remembered now, so a crash loop does not probe (and spawn twice) on every restart.

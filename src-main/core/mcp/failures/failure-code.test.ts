@@ -15,6 +15,20 @@ describe('classifyFailure (issue 11 item 3: typed outcomes, decided from the err
     expect(classifyFailure(new CompanyGrantError('The identity provider "corp" refused access to this server (access_denied)'), facts)).toEqual(refused);
   });
 
+  it('a company grant that could not be made (a file missing) is not called refused', () => {
+    expect(classifyFailure(new CompanyGrantError('The workload JWT file is missing: nothing at /x', 'unusable'), facts)).toEqual({
+      code: 'unauthorized',
+      retryable: false,
+      hint: 'The sign-in could not be made: the words above say what is missing and where it was looked for. It is not retried.',
+    });
+  });
+
+  it("an authorization server that could not answer (the SDK's server_error for a 503 page, temporarily_unavailable) is an outage, retried, not a refusal", () => {
+    const outage = { code: 'server-error', retryable: true, hint: "The server's authorization server could not answer now; Switchboard tries again." };
+    expect(classifyFailure(new OAuthError(OAuthErrorCode.ServerError, 'HTTP 503: Invalid OAuth error response: <html>busy</html>'), facts)).toEqual(outage);
+    expect(classifyFailure(new OAuthError(OAuthErrorCode.TemporarilyUnavailable, 'maintenance'), facts)).toEqual(outage);
+  });
+
   it('a spawn ENOENT is command-not-found, not retryable, and names the command', () => {
     const err = Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT', syscall: 'spawn nope', path: 'nope' });
     expect(classifyFailure(err, { ...facts, launch: 'nope' })).toEqual({ code: 'command-not-found', retryable: false, hint: 'Check that the command exists and runs from a terminal: nope' });

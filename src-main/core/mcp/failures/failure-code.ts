@@ -3,7 +3,7 @@
  * class, code, status or errno — decided here, once, so no face matches message text. The hint
  * says what a person can do (docs/… wording of docs/operator-verbs.md "say why").
  */
-import { OAuthError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import { OAuthError, OAuthErrorCode, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import { CompanyGrantError } from '../../auth/company-grants.js';
 import type { Failure } from '../../../../src-shared/api/outcome.js';
 import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION, httpStatusOf, isConnectionClosed, isRequestTimeout, rpcCodeOf } from './failure-text.js';
@@ -62,9 +62,13 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   }
   // Issue 38 item 4: a DPoP nonce loop (auth/dpop-fetch.ts) is the server's side, not our credentials.
   if (causes(err).some((e) => e.name === 'DpopNonceLoopError')) return { code: 'server-error', retryable: true, hint: DPOP_LOOP_HINT };
+  // An authorization server that is down or overloaded (the SDK reads an unparseable answer, a 503
+  // page, as server_error) may answer later.
+  if (err instanceof OAuthError && OUTAGE_CODES.has(err.code)) return { code: 'server-error', retryable: true, hint: "The server's authorization server could not answer now; Switchboard tries again." };
   // Issue 38 item 4: a token endpoint's refusal (the SDK's OAuthError: invalid_scope, access_denied…)
   // or a company grant that cannot run; the message already says by whom and what to do.
-  if (err instanceof OAuthError || err instanceof CompanyGrantError) return { code: 'unauthorized', retryable: false, hint: 'The sign-in was refused before the server was asked: the words above say by whom and what to do. It is not retried.' };
+  if (err instanceof CompanyGrantError && err.kind === 'unusable') return { code: 'unauthorized', retryable: false, hint: 'The sign-in could not be made: the words above say what is missing and where it was looked for. It is not retried.' };
+  if (isSignInRefusal(err)) return { code: 'unauthorized', retryable: false, hint: 'The sign-in was refused before the server was asked: the words above say by whom and what to do. It is not retried.' };
   if (isAuthFailure(err)) return { code: 'unauthorized', retryable: false, hint: 'Check the credentials (token, OAuth sign-in) for this server.' };
   const rpc = rpcCodeOf(err);
   // Issue 28 item 9: fetch refuses some ports outright (undici's "bad port": 1, 9, 25, 6000 …); no
@@ -91,6 +95,42 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
     return { code: 'unreachable', retryable: true, hint: 'Check that the server is running and its URL is right.' };
   }
   return { code: 'unknown', retryable: false, hint: LOGS_HINT };
+}
+
+/** OAuth error codes of an authorization server that could not answer now (RFC 6749 §5.2, RFC 6585). */
+const OUTAGE_CODES = new Set<string>([OAuthErrorCode.ServerError, OAuthErrorCode.TemporarilyUnavailable, OAuthErrorCode.TooManyRequests]);
+
+/** OAuth error codes that refuse the request as made: asking again the same way gets the same answer. */
+const REFUSAL_CODES = new Set<string>([
+  OAuthErrorCode.InvalidRequest,
+  OAuthErrorCode.InvalidClient,
+  OAuthErrorCode.InvalidGrant,
+  OAuthErrorCode.UnauthorizedClient,
+  OAuthErrorCode.UnsupportedGrantType,
+  OAuthErrorCode.InvalidScope,
+  OAuthErrorCode.AccessDenied,
+  OAuthErrorCode.UnsupportedResponseType,
+  OAuthErrorCode.UnsupportedTokenType,
+  OAuthErrorCode.InvalidClientMetadata,
+  OAuthErrorCode.InvalidRedirectUri,
+  OAuthErrorCode.InsufficientScope,
+  OAuthErrorCode.InvalidTarget,
+  OAuthErrorCode.InvalidDpopProof,
+]);
+
+/**
+ * A sign-in refused before the server was asked: a token endpoint's refusal (`OAuthError` with a
+ * refusal code: invalid_grant, invalid_scope, access_denied…) or a company grant that cannot run
+ * (`CompanyGrantError`). Not an authorization server that is down (server_error,
+ * temporarily_unavailable: `OUTAGE_CODES`).
+ */
+export function isSignInRefusal(err: unknown): boolean {
+  return err instanceof CompanyGrantError || (err instanceof OAuthError && REFUSAL_CODES.has(err.code));
+}
+
+/** A failure of a token request (the SDK's `OAuthError`, refusal or outage) or of a company grant before it. */
+export function isTokenRequestFailure(err: unknown): boolean {
+  return err instanceof OAuthError || err instanceof CompanyGrantError;
 }
 
 /** Socket-level codes of a server that cannot be reached (Node's `err.code`, undici's `cause.code`). */

@@ -34,4 +34,13 @@ describe("failureMessage of a server's authorization server refusing the scope (
     expect(failureMessage(new OAuthError(OAuthErrorCode.InvalidScope, ''))).toContain('(invalid_scope), so no token');
     expect(failureMessage(new OAuthError(OAuthErrorCode.AccessDenied, 'no'))).toBe('no');
   });
+
+  it("a DPoP nonce loop or a refused proof at the token endpoint reads as in a sign-in's answer (auth-errors.ts)", () => {
+    expect(failureMessage(new OAuthError(OAuthErrorCode.UseDpopNonce, 'x'))).toBe(
+      'DPoP nonce loop: the authorization server asked for a DPoP nonce (use_dpop_nonce) again after Switchboard retried the token request with the nonce it gave, so the request was stopped instead of retried forever. This is the server\'s side (its nonce store or clock); try again later, or tell its operator.',
+    );
+    expect(failureMessage(new OAuthError(OAuthErrorCode.InvalidDpopProof, 'x'))).toBe(
+      "OAuth authentication failed: the authorization server refused Switchboard's DPoP proof (invalid_dpop_proof). Check that this computer's clock is right, then sign in again; if it persists, the server's DPoP settings need its operator.",
+    );
+  });
 });

@@ -7,6 +7,7 @@
  * get sentences that say what to change.
  */
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { dpopFailureText } from '../../auth/dpop-fetch.js';
 import { oauthRefusalText } from './oauth-refusal.js';
 
 /** JSON-RPC codes of the 2026-07-28 revision (issue 10). */
@@ -78,7 +79,8 @@ export function failureMessage(err: unknown): string {
     return describeRpcCode(err.code, bare, err.data) ?? `${bare} (${err.code})`;
   }
   if (!(err instanceof Error)) return String(err);
-  const refusal = oauthRefusalText(err);
+  // The same words as a sign-in's (auth-errors.ts): a refused scope, a DPoP nonce loop or refused proof.
+  const refusal = oauthRefusalText(err) ?? dpopFailureText(err);
   if (refusal) return refusal;
   // A failed era probe wraps what went wrong (fetch failed, ECONNREFUSED…): say that, not the wrapper.
   const cause = (err as { cause?: unknown }).cause;

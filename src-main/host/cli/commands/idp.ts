@@ -7,7 +7,8 @@
  *   idp login <name> [--no-browser] [--timeout SEC]   OpenID Connect sign-in, loopback redirect
  *   idp logout <name>
  * Through the running owner when there is one (its servers then reconnect with the new session),
- * else a one-shot core. Exit 0; 2 on a usage error, an unknown IdP, or a failed sign-in.
+ * else a one-shot core. Exit 0; 2 for an unknown IdP (remove, logout, login) or a failed sign-in;
+ * 64 on a usage error.
  */
 import type { IdpInfo } from '../../../../src-shared/api/methods/idp.js';
 import type { CommandSpec } from '../command-spec.js';
@@ -42,10 +43,18 @@ export async function runIdp(ctx: CliContext): Promise<number> {
       ctx.io.out(ctx.cli.json ? JSON.stringify(r.data, null, 2) : `Identity provider "${idp}" saved. Sign in once: switchboard idp login ${idp}`);
       return EXIT.OK;
     }
-    if (verb === 'remove' || verb === 'logout') {
-      const r = await call(verb === 'remove' ? 'idp:remove' : 'idp:signOut', { name: idp });
+    if (verb === 'remove') {
+      const r = await call('idp:remove', { name: idp });
       if (!r.ok) return printFailure(ctx, r.error);
-      ctx.io.out(ctx.cli.json ? JSON.stringify(r.data) : verb === 'remove' ? (r.data.removed ? `Removed the identity provider "${idp}".` : `No identity provider "${idp}".`) : r.data.removed ? `Signed out of the identity provider "${idp}".` : `No session at "${idp}".`);
+      // As `idp logout` and `idp login` of an unknown IdP (NOT_FOUND): exit 2, said on stderr.
+      if (!r.data.removed) return printFailure(ctx, { code: 'NOT_FOUND', message: `No identity provider "${idp}" (switchboard idp list shows them)` });
+      ctx.io.out(ctx.cli.json ? JSON.stringify(r.data) : `Removed the identity provider "${idp}".`);
+      return EXIT.OK;
+    }
+    if (verb === 'logout') {
+      const r = await call('idp:signOut', { name: idp });
+      if (!r.ok) return printFailure(ctx, r.error);
+      ctx.io.out(ctx.cli.json ? JSON.stringify(r.data) : r.data.removed ? `Signed out of the identity provider "${idp}".` : `No session at "${idp}".`);
       return EXIT.OK;
     }
     return login(ctx, call, on, idp);
