@@ -20,11 +20,10 @@ import {
   type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
-import { z } from 'zod';
 import type { Root, ServerRequestAnswer, ServerRequestKind } from '../../../../src-shared/api/inspector.js';
 import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../../src-shared/config/server.js';
 import type { ClientHooks } from './client-hooks.js';
-import { ClientTaskStore } from './client-tasks.js';
+import { ClientTaskStore, TASK_BY_ID } from './client-tasks.js';
 import { liftTaskHandle } from './modern-tasks.js';
 import { bypassIgnoredNotifications } from './notification-fast-path.js';
 import { keepResponsesBehindNotifications } from './response-order.js';
@@ -241,7 +240,7 @@ export function createMcpClient(options: McpClientOptions): McpClientHandle {
   client.setNotificationHandler('notifications/resources/list_changed', notice('notifications/resources/list_changed'));
   client.setNotificationHandler('notifications/prompts/list_changed', notice('notifications/prompts/list_changed'));
   // 2025-11-25 task vocabulary has no typed surface in SDK v2: registered with its own schema.
-  client.setNotificationHandler('notifications/tasks/status', { params: z.object({ taskId: z.string() }).passthrough() }, (params) =>
+  client.setNotificationHandler('notifications/tasks/status', { params: TASK_BY_ID }, (params) =>
     notice('notifications/tasks/status')({ params }),
   );
   client.setNotificationHandler('notifications/message', (n) => {

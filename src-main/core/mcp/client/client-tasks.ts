@@ -33,6 +33,10 @@ interface Entry {
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
 /** How often (ms) we suggest the server polls. */
 const POLL_INTERVAL_MS = 500;
+/** Params of `tasks/get`, `tasks/result` and `tasks/cancel`; built once, not per client (issue 32: ten clients start at once). */
+export const TASK_BY_ID = z.object({ taskId: z.string() }).passthrough();
+/** Params of `tasks/list`. */
+const TASK_LIST_PARAMS = z.object({ cursor: z.string().optional() }).passthrough();
 
 /** Tasks a server created on this client (see the file comment). */
 export class ClientTaskStore {
@@ -62,18 +66,17 @@ export class ClientTaskStore {
 
   /** Register `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel` on `client`. */
   install(client: Client): void {
-    const byId = z.object({ taskId: z.string() }).passthrough();
-    client.setRequestHandler('tasks/get', { params: byId }, (params) => ({ ...this.entry(params.taskId).task }));
-    client.setRequestHandler('tasks/result', { params: byId }, (params) => {
+    client.setRequestHandler('tasks/get', { params: TASK_BY_ID }, (params) => ({ ...this.entry(params.taskId).task }));
+    client.setRequestHandler('tasks/result', { params: TASK_BY_ID }, (params) => {
       const entry = this.entry(params.taskId);
       const related = { _meta: { 'io.modelcontextprotocol/related-task': { taskId: params.taskId } } };
       if (entry.result) return { ...entry.result, ...related };
       return new Promise<Record<string, unknown>>((resolve) => entry.waiters.push((r) => resolve({ ...r, ...related })));
     });
-    client.setRequestHandler('tasks/list', { params: z.object({ cursor: z.string().optional() }).passthrough() }, () => ({
+    client.setRequestHandler('tasks/list', { params: TASK_LIST_PARAMS }, () => ({
       tasks: [...this.tasks.values()].map((e) => ({ ...e.task })),
     }));
-    client.setRequestHandler('tasks/cancel', { params: byId }, (params) => {
+    client.setRequestHandler('tasks/cancel', { params: TASK_BY_ID }, (params) => {
       const entry = this.entry(params.taskId);
       if (FINAL.has(entry.task.status)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${params.taskId} is already ${entry.task.status}`);
       entry.task = { ...entry.task, status: 'cancelled', lastUpdatedAt: new Date().toISOString() };
