@@ -67,8 +67,13 @@ export interface WebHost {
   url: string;
   port: number;
   token: string;
-  /** The MCP Apps sandbox origin, `http://127.0.0.1:<second port>` (apps-sandbox.ts); closed with the host. */
-  sandboxOrigin: string;
+  /**
+   * The MCP Apps sandbox origin, `http://127.0.0.1:<second port>` (apps-sandbox.ts); closed with the
+   * host. Only a host that serves the page (`staticDir`) starts one: its proxy page may be framed
+   * by this host's page alone, so an API-only host's sandbox would serve no one — and, registered
+   * after the desktop window's own, `apps:sandbox` would hand the window a sandbox it cannot frame.
+   */
+  sandboxOrigin?: string;
   /** Close every socket and the listener (and the sandbox's); resolves when closed. Idempotent. */
   close(): Promise<void>;
 }
@@ -250,7 +255,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.keepAliveTimeout = 65_000;
   try {
     port = await listen(server, options.port ?? 0);
-    sandbox = await startAppsSandbox(`http://127.0.0.1:${port}`);
+    if (staticDir !== undefined) sandbox = await startAppsSandbox(`http://127.0.0.1:${port}`);
   } catch (err) {
     if (server.listening) server.close();
     unsubscribe();
@@ -261,15 +266,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const started = sandbox;
   // `apps:sandbox` answers where it runs (docs/mcp-apps.md § Sandbox); forgotten at close.
-  const forgetSandbox = core.addAppsSandbox?.({ origin: started.origin });
+  const forgetSandbox = started && core.addAppsSandbox?.({ origin: started.origin });
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
     port,
     token,
-    sandboxOrigin: started.origin,
+    ...(started ? { sandboxOrigin: started.origin } : {}),
     close(): Promise<void> {
-      const sandboxClosed = started.close();
+      const sandboxClosed = started?.close();
       forgetSandbox?.();
       closing ??= new Promise<void>((resolve) => {
         unsubscribe();
