@@ -26,6 +26,14 @@ describe('MCP Apps sandbox in the Electron window (configuration)', () => {
     expect(sandboxRequestAnswer('media', { requestingUrl: 'file:///opt/switchboard/index.html', mediaTypes: ['audio'] }, SANDBOX)).toBe(false);
     expect(sandboxRequestAnswer('notifications', { requestingUrl: page }, SANDBOX)).toBe(false);
     expect(sandboxRequestAnswer('media', { requestingUrl: page, mediaTypes: ['audio'] }, undefined)).toBe(false);
+    // The app asks from the proxy's srcdoc frame: requestingUrl about:srcdoc (origin 'null').
+    expect(sandboxRequestAnswer('media', { requestingUrl: 'about:srcdoc', securityOrigin: SANDBOX, isMainFrame: false, mediaTypes: ['video'] }, SANDBOX)).toBe(true);
+    expect(sandboxRequestAnswer('media', { requestingUrl: 'about:srcdoc', securityOrigin: `${SANDBOX}/`, mediaTypes: ['video'] }, SANDBOX)).toBe(true);
+    expect(sandboxRequestAnswer('media', { requestingUrl: 'about:srcdoc', securityOrigin: 'file:///', isMainFrame: false, mediaTypes: ['video'] }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('geolocation', { requestingUrl: 'about:srcdoc', isMainFrame: false }, SANDBOX)).toBe(true);
+    expect(sandboxRequestAnswer('geolocation', { requestingUrl: 'about:srcdoc', isMainFrame: true }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('geolocation', { requestingUrl: 'about:srcdoc' }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('notifications', { requestingUrl: 'about:srcdoc', isMainFrame: false }, SANDBOX)).toBe(false);
     expect(sandboxCheckAnswer('clipboard-sanitized-write', SANDBOX, {}, SANDBOX)).toBe(true);
     expect(sandboxCheckAnswer('media', SANDBOX, { mediaType: 'unknown' }, SANDBOX)).toBe(false);
     expect(sandboxCheckAnswer('geolocation', 'file://', {}, SANDBOX)).toBe(false);
