@@ -8,6 +8,12 @@
  * then relays every other message both ways. Messages from the host are taken only from
  * `window.parent` with the host's exact origin and sent only to it; messages named
  * `ui/notifications/sandbox-*` are never relayed (spec rule 6).
+ * The desktop window's built page (`file://`) is the exception: Chromium gives file: documents an
+ * opaque origin for postMessage, so a message targeted at `file://` is dropped and its messages
+ * carry `file://` or `null`. For that host the page posts to `window.parent` with `*` and takes
+ * messages from `window.parent` with either origin: the parent is pinned by `frame-ancestors file:`,
+ * and nothing the page sends is secret (proxy-ready, and the app's own messages, which the app could
+ * post to `parent.parent` itself since it shares this page's origin).
  * The CSP is not in the page: the server sends it as this page's header, which the `srcdoc` frame
  * inherits (a same-origin inner frame could otherwise escape a `<meta>` policy through `parent`).
  */
@@ -15,11 +21,16 @@
 const SCRIPT = String.raw`(() => {
   const HOST = __HOST__;
   const ALLOW = __ALLOW__;
+  // A file: page's origin is opaque to postMessage: a message to 'file://' is dropped, and its own
+  // messages carry 'file://' or 'null'. For it, the parent (pinned by frame-ancestors) is the check.
+  const FILE_HOST = HOST === 'file://';
+  const TARGET = FILE_HOST ? '*' : HOST;
+  const fromHost = (e) => e.source === window.parent && (FILE_HOST ? e.origin === 'file://' || e.origin === 'null' : e.origin === HOST);
   const SANDBOX = 'ui/notifications/sandbox-';
   let inner;
   const reserved = (m) => !!m && typeof m === 'object' && typeof m.method === 'string' && m.method.startsWith(SANDBOX);
   window.addEventListener('message', (e) => {
-    if (e.source === window.parent && e.origin === HOST) {
+    if (fromHost(e)) {
       const m = e.data;
       if (reserved(m)) {
         if (m.method === SANDBOX + 'resource-ready' && !inner && typeof m.params?.html === 'string') {
@@ -33,10 +44,10 @@ const SCRIPT = String.raw`(() => {
       }
       inner?.contentWindow?.postMessage(m, location.origin);
     } else if (inner && e.source === inner.contentWindow && !reserved(e.data)) {
-      window.parent.postMessage(e.data, HOST);
+      window.parent.postMessage(e.data, TARGET);
     }
   });
-  window.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX + 'proxy-ready', params: {} }, HOST);
+  window.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX + 'proxy-ready', params: {} }, TARGET);
 })();`;
 
 /** JSON for a `<script>` body: `<` escaped so no value can close the element. */
