@@ -103,8 +103,8 @@ describe('one start-owner sequence for the desktop app and serve', () => {
     await owner!.started;
     expect(faced).toEqual(['face before endpoint']);
     // The endpoint serves no page, so it starts no sandbox: the window is told its own (finding: it framed the endpoint's).
-    expect(owner!.host.sandboxOrigin).toBeUndefined();
-    expect(await owner!.core.handlers['apps:sandbox']({})).toEqual({ ok: true, data: { origin: 'http://127.0.0.1:1' } });
+    expect(owner?.host.sandboxOrigin).toBeUndefined();
+    expect(await owner?.core.handlers['apps:sandbox']({})).toEqual({ ok: true, data: { origin: 'http://127.0.0.1:1' } });
     expect(readLiveEndpoint(world.dataDir)).toMatchObject({ pid: process.pid, port: owner!.host.port, mode: 'electron', projectDir: world.project });
     await owner!.close();
     expect(readLiveEndpoint(world.dataDir)).toBeUndefined();
