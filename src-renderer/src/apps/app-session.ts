@@ -165,6 +165,10 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   frame.className = 'mcp-app-frame';
   frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
   frame.setAttribute('referrerpolicy', 'no-referrer');
+  // Chromium's credentialless frame: its cookies and storage (and its srcdoc app's) live in an
+  // ephemeral jar of this page, so an app cannot set cookies on 127.0.0.1 (ports do not separate
+  // cookies) for Switchboard's own requests (a cookie bomb: 431), nor keep storage past the page.
+  frame.setAttribute('credentialless', '');
   if (allowed && app.allow) frame.setAttribute('allow', app.allow);
   frame.src = proxyUrl(origin, app.csp, allowed ? app.permissions : undefined);
   const ready = waitForProxyReady({ events: window, frame, origin, ...(o.signal ? { signal: o.signal } : {}), ...(o.readyTimeoutMs !== undefined ? { timeoutMs: o.readyTimeoutMs } : {}) });
