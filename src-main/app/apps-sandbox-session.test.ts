@@ -56,7 +56,7 @@ describe('MCP Apps sandbox in the Electron window (configuration)', () => {
       expect(sandbox.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const res = await fetch(`${sandbox.origin}/sandbox-proxy.html?csp=%7B%7D`);
       expect(res.headers.get('content-security-policy')?.endsWith('; frame-ancestors file:')).toBe(true);
-      expect(await res.text()).toContain('const HOST = "file://";');
+      expect(await res.text()).toContain('const HOSTS = ["file://"];');
     } finally {
       await sandbox.close();
     }

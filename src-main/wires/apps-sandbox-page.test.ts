@@ -10,8 +10,8 @@ import { sandboxProxyPage } from './apps-sandbox-page.js';
 const SANDBOX = 'http://127.0.0.1:41000';
 
 /** Run the page for `host`; returns what it posted to its parent and a way to deliver messages. */
-function runPage(host: string) {
-  const html = sandboxProxyPage(host, '');
+function runPage(...hosts: string[]) {
+  const html = sandboxProxyPage(hosts, '');
   const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
   const toParent: [unknown, string][] = [];
   const toApp: [unknown, string][] = [];
@@ -52,6 +52,27 @@ describe('the sandbox proxy page', () => {
     expect(p.toApp).toEqual([[ping, SANDBOX]]);
     p.deliver(p.appWindow, SANDBOX, { jsonrpc: '2.0', id: 1, result: {} });
     expect(p.toParent.at(-1)).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }, host]);
+  });
+
+  it('for a web page under either name (127.0.0.1, localhost): ready to each, then only the one its parent spoke from', () => {
+    const [ip, name] = ['http://127.0.0.1:40000', 'http://localhost:40000'];
+    const p = runPage(ip, name);
+    // The browser drops the one that is not the parent's origin.
+    expect(p.toParent).toEqual([
+      [ready, ip],
+      [ready, name],
+    ]);
+    p.deliver(p.parent, 'http://evil.example', resource);
+    expect(p.frames).toEqual([]);
+    p.deliver(p.parent, name, resource);
+    expect(p.frames.length).toBe(1);
+    // Fixed to localhost now: 127.0.0.1 is no longer its parent's origin.
+    p.deliver(p.parent, ip, ping);
+    p.deliver(p.parent, name, ping);
+    expect(p.toApp).toEqual([[ping, SANDBOX]]);
+    p.deliver(p.appWindow, SANDBOX, { jsonrpc: '2.0', id: 1, result: {} });
+    expect(p.toParent.at(-1)).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }, name]);
+    expect(p.toParent.length).toBe(3);
   });
 
   it('for the desktop’s file:// page: posts to its parent with *, takes the parent’s messages with origin file:// or null, nobody else’s', () => {

@@ -295,12 +295,12 @@ describe('web host', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-security-policy']).toBe(
       "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; media-src 'self' data:; " +
-        `connect-src https://api.example.com; frame-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors http://127.0.0.1:${host.port}`,
+        `connect-src https://api.example.com; frame-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors http://127.0.0.1:${host.port} http://localhost:${host.port}`,
     );
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect(r.headers['set-cookie']).toBeUndefined();
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(r.body).toContain(`const HOST = "http://127.0.0.1:${host.port}"`);
+    expect(r.body).toContain(`const HOSTS = ["http://127.0.0.1:${host.port}","http://localhost:${host.port}"]`);
     expect(r.body).toContain('const ALLOW = "camera; clipboard-write"');
     expect(r.body).not.toContain(host.token);
     const app = await httpGet(host.port, '/');
@@ -311,7 +311,7 @@ describe('web host', () => {
     const sandboxPort = Number(new URL(host.sandboxOrigin ?? '').port);
     for (const [path, method] of [['/', 'GET'], ['/ws', 'GET'], ['/api', 'POST'], ['/sandbox-proxy.html/x', 'GET'], [SANDBOX_PROXY_PATH, 'POST']] as const) {
       const r = await httpGet(sandboxPort, path, {}, method);
-      expect([path, method, r.status, r.headers['content-security-policy'], r.headers['referrer-policy']]).toEqual([path, method, 404, `frame-ancestors http://127.0.0.1:${host.port}`, 'no-referrer']);
+      expect([path, method, r.status, r.headers['content-security-policy'], r.headers['referrer-policy']]).toEqual([path, method, 404, `frame-ancestors http://127.0.0.1:${host.port} http://localhost:${host.port}`, 'no-referrer']);
     }
     expect((await httpGet(sandboxPort, SANDBOX_PROXY_PATH, { Host: `evil.example:${sandboxPort}` })).status).toBe(403);
   });

@@ -26,7 +26,7 @@ import {
 import type { SwitchboardCore } from '../core/index.js';
 import { GATEWAY_PATH_PREFIX, gatewayHttp } from './gateway-http.js';
 import { resultFrameText } from './result-frame.js';
-import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
+import { allowedOrigins, hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
 import { startAppsSandbox, type AppsSandbox } from './apps-sandbox.js';
 import { securityHeaders, serveStatic } from './static-files.js';
@@ -255,7 +255,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.keepAliveTimeout = 65_000;
   try {
     port = await listen(server, options.port ?? 0);
-    if (staticDir !== undefined) sandbox = await startAppsSandbox(`http://127.0.0.1:${port}`);
+    // Framed by the page under either name the Host check accepts (request-guard.ts allowedOrigins).
+    if (staticDir !== undefined) sandbox = await startAppsSandbox([...allowedOrigins(port)]);
   } catch (err) {
     if (server.listening) server.close();
     unsubscribe();

@@ -31,7 +31,7 @@ describe('waitForProxyReady', () => {
   it('a frame that never posts: rejects with the panel’s words after the timeout and stops listening', async () => {
     const h = host();
     await expect(waitForProxyReady({ events: h.events, frame: { contentWindow: {} as Window }, origin: ORIGIN, timeoutMs: 20 })).rejects.toThrow(
-      'The sandbox did not answer (no ui/notifications/sandbox-proxy-ready from http://127.0.0.1:5 within 0.02 s). It accepts only the Switchboard page at the address it was started for — open the page as http://127.0.0.1:<port>, not localhost.',
+      'The sandbox did not answer (no ui/notifications/sandbox-proxy-ready from http://127.0.0.1:5 within 0.02 s). It answers only the Switchboard page it was started for (this window or the page switchboard serve printed); if Switchboard restarted, reload this page.',
     );
     expect(h.listeners()).toBe(0);
   });

@@ -1,8 +1,8 @@
 /**
  * Waiting for the sandbox proxy page's `ui/notifications/sandbox-proxy-ready` (docs/mcp-apps.md
  * § The bridge, step 4; ext-apps spec 2026-01-26 § "Sandbox proxy"): only from the sandbox's exact
- * origin AND the frame's own window. Bounded: a proxy that never posts (the page opened under
- * another name than the one the sandbox's `frame-ancestors` names, a sandbox that is gone) rejects
+ * origin AND the frame's own window. Bounded: a proxy that never posts (a page the sandbox's
+ * `frame-ancestors` does not name, a sandbox that is gone) rejects
  * after `timeoutMs` with words the panel shows, and an abort (a new start, the panel unmounted)
  * rejects at once; either way the listener is removed.
  */
@@ -55,7 +55,7 @@ export function waitForProxyReady(o: ProxyReadyOptions): Promise<{ target: Windo
       done();
       reject(
         new Error(
-          `The sandbox did not answer (no ${PROXY_READY} from ${o.origin} within ${timeoutMs / 1000} s). It accepts only the Switchboard page at the address it was started for — open the page as http://127.0.0.1:<port>, not localhost.`,
+          `The sandbox did not answer (no ${PROXY_READY} from ${o.origin} within ${timeoutMs / 1000} s). It answers only the Switchboard page it was started for (this window or the page switchboard serve printed); if Switchboard restarted, reload this page.`,
         ),
       );
     }, timeoutMs);
