@@ -3,7 +3,8 @@
  * `switchboard serve`, one app start: the fixture src-main/core/mcp/testing/fixtures/hostile-app-server.mjs
  * serves an app that speaks the bridge by hand and tries what an app must not do. Its tool's call is
  * cancelled by the person, so the app gets `tool-cancelled`; its `permissions` reach the frames only
- * after the person allows them. Then: a fetch to an undeclared domain is blocked by the CSP; the
+ * after the person allows them. Then: a fetch to an undeclared domain is blocked by the CSP
+ * (its `securitypolicyviolation` names connect-src); a cookie bomb does not reach the host; the
  * host page's document and address (with its token) cannot be read; `tools/call` of another
  * server's tool and of a model-only tool are refused by the core (an app-only tool of its own server
  * is called, its own resource read); top navigation and `window.open` do nothing;
@@ -62,6 +63,7 @@ test('a hostile app is contained: blocked, refused, no token, and its flood does
   );
   expect(lines).toMatchObject({
     fetch: 'blocked (TypeError)',
+    'fetch-violation': 'connect-src',
     'top-document': 'blocked (SecurityError)',
     'top-location': 'blocked (SecurityError)',
     'other-server': 'refused: Tool "echo" is not a tool of server "hostile": an app may call only its own server\'s tools (BAD_REQUEST)',
@@ -75,6 +77,11 @@ test('a hostile app is contained: blocked, refused, no token, and its flood does
   expect(lines.navigate).toMatch(/^blocked \(/);
   expect(lines['proxy-location']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox-proxy\.html\?csp=/);
   expect(lines['proxy-location']).not.toContain(token);
+  // The cookie bomb stays in the frame's own ephemeral jar (credentialless; Chromium holds 10 KB of a
+  // partition's cookies): Switchboard's page still loads its files (20 KB of cookies on 127.0.0.1,
+  // ports aside, would make every request of the page a 431).
+  expect(Number(lines.cookies)).toBeGreaterThan(4000);
+  expect(await page.evaluate(async () => (await fetch('/')).status)).toBe(200);
   // The host page did not move and no window was opened.
   expect(page.url()).toBe(url);
   expect(page.context().pages()).toHaveLength(1);

@@ -1,6 +1,7 @@
 /**
  * MCP Apps rendered (issue 33 items 3 and 6) in Chromium against `switchboard serve`, with the
- * example server `@modelcontextprotocol/server-basic-react` from node_modules (`--stdio`): open its
+ * example servers `@modelcontextprotocol/server-basic-react` and `server-basic-vue` (2.0.3) from
+ * node_modules (`--stdio`). React: open its
  * `get-time` tool, call it, and the App panel frames the sandbox proxy, hands it the app's HTML and
  * runs the SDK's host bridge: the app renders inside the inner frame, the bridge log shows
  * `ui/initialize` and `tool-result`; the app's "Get Server Time" button makes the app's own
@@ -10,7 +11,8 @@
  * "Send Message" (ui/message) is shown as what an agent would receive; "Open Link" (ui/open-link)
  * asks first: refused when declined, a new tab without an opener when allowed; the display-mode
  * switch reaches the app with the mode granted and the new container size; Reload tears the app
- * down before a new one starts.
+ * down before a new one starts. Vue (same serve): its app renders, gets its input and shows the
+ * call's result.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,11 +20,13 @@ import { expect, test } from './fixtures.js';
 import { REPO } from './sandbox.js';
 
 const BASIC_REACT = join(REPO, 'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js');
+const BASIC_VUE = join(REPO, 'node_modules/@modelcontextprotocol/server-basic-vue/dist/index.js');
 
-test('the app of server-basic-react renders, gets its input and result, and calls back its server', async ({ page, sandbox }) => {
+test('the apps of server-basic-react and server-basic-vue render, get their input and result, and call back their server', async ({ page, sandbox }) => {
   const sb = sandbox('empty');
   const basicreact = { command: process.execPath, args: [BASIC_REACT, '--stdio'], env: { SB_E2E_TAG: sb.tag } };
-  writeFileSync(join(sb.project, '.mcp.json'), JSON.stringify({ mcpServers: { basicreact } }, null, 2));
+  const basicvue = { command: process.execPath, args: [BASIC_VUE, '--stdio'], env: { SB_E2E_TAG: sb.tag } };
+  writeFileSync(join(sb.project, '.mcp.json'), JSON.stringify({ mcpServers: { basicreact, basicvue } }, null, 2));
   sb.trust();
   await page.goto(await sb.serve());
   const server = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^basicreact\b/ });
@@ -125,4 +129,17 @@ test('the app of server-basic-react renders, gets its input and result, and call
   // The app's log line went into its server's log (apps:log), marked as the app's.
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByRole('log', { name: 'Log of basicreact' })).toContainText('app log [info] ui://get-time/mcp-app.html: This is log text.');
+
+  // server-basic-vue 2.0.3 (same serve): its app renders, gets its input and shows the call's result.
+  const vue = page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^basicvue\b/ });
+  await vue.click();
+  await expect(vue).toContainText('connected');
+  await page.getByRole('tab', { name: /^Tools/ }).click();
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /get-time/ }).click();
+  await page.getByRole('region', { name: 'Call get-time' }).getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(log.locator('tr[data-method="ui/notifications/tool-input"]')).toHaveCount(1);
+  await expect(log.locator('tr[data-method="ui/notifications/tool-result"]')).toContainText('host→app');
+  await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
+  await expect(app.locator('code').first()).toHaveText(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  await expect(panel.getByRole('alert')).toHaveCount(0);
 });

@@ -26,6 +26,14 @@ describe('MCP Apps sandbox in the Electron window (configuration)', () => {
     expect(sandboxRequestAnswer('media', { requestingUrl: 'file:///opt/switchboard/index.html', mediaTypes: ['audio'] }, SANDBOX)).toBe(false);
     expect(sandboxRequestAnswer('notifications', { requestingUrl: page }, SANDBOX)).toBe(false);
     expect(sandboxRequestAnswer('media', { requestingUrl: page, mediaTypes: ['audio'] }, undefined)).toBe(false);
+    // The app asks from the proxy's srcdoc frame: requestingUrl about:srcdoc (origin 'null').
+    expect(sandboxRequestAnswer('media', { requestingUrl: 'about:srcdoc', securityOrigin: SANDBOX, isMainFrame: false, mediaTypes: ['video'] }, SANDBOX)).toBe(true);
+    expect(sandboxRequestAnswer('media', { requestingUrl: 'about:srcdoc', securityOrigin: `${SANDBOX}/`, mediaTypes: ['video'] }, SANDBOX)).toBe(true);
+    expect(sandboxRequestAnswer('media', { requestingUrl: 'about:srcdoc', securityOrigin: 'file:///', isMainFrame: false, mediaTypes: ['video'] }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('geolocation', { requestingUrl: 'about:srcdoc', isMainFrame: false }, SANDBOX)).toBe(true);
+    expect(sandboxRequestAnswer('geolocation', { requestingUrl: 'about:srcdoc', isMainFrame: true }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('geolocation', { requestingUrl: 'about:srcdoc' }, SANDBOX)).toBe(false);
+    expect(sandboxRequestAnswer('notifications', { requestingUrl: 'about:srcdoc', isMainFrame: false }, SANDBOX)).toBe(false);
     expect(sandboxCheckAnswer('clipboard-sanitized-write', SANDBOX, {}, SANDBOX)).toBe(true);
     expect(sandboxCheckAnswer('media', SANDBOX, { mediaType: 'unknown' }, SANDBOX)).toBe(false);
     expect(sandboxCheckAnswer('geolocation', 'file://', {}, SANDBOX)).toBe(false);
@@ -48,7 +56,7 @@ describe('MCP Apps sandbox in the Electron window (configuration)', () => {
       expect(sandbox.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const res = await fetch(`${sandbox.origin}/sandbox-proxy.html?csp=%7B%7D`);
       expect(res.headers.get('content-security-policy')?.endsWith('; frame-ancestors file:')).toBe(true);
-      expect(await res.text()).toContain('const HOST = "file://";');
+      expect(await res.text()).toContain('const HOSTS = ["file://"];');
     } finally {
       await sandbox.close();
     }

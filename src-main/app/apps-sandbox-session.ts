@@ -53,10 +53,29 @@ export function originOf(url: string | undefined): string {
   }
 }
 
+/**
+ * The origin a permission request comes from (`setPermissionRequestHandler`'s details, Electron's
+ * PermissionRequest / MediaAccessPermissionRequest). The app asks from the proxy's inner `srcdoc`
+ * frame, whose `requestingUrl` is `about:srcdoc` (origin `null`), though it runs with the sandbox's
+ * origin. So: a media request's `securityOrigin` (the frame's real origin) when given; else a sub-frame
+ * at `about:srcdoc` counts as the sandbox's — the window's only `srcdoc` frames are the apps' inner
+ * frames (`sandboxFrameMayLoad`; the renderer makes none), and such a frame can ask at all only when
+ * the outer frame's `allow` delegates the feature, which the window sets after the person allowed;
+ * else the origin of `requestingUrl`.
+ */
+export function permissionRequestOrigin(details: SandboxRequestDetails, sandboxOrigin: string): string {
+  if (details.securityOrigin) return originOf(details.securityOrigin);
+  if (details.requestingUrl === 'about:srcdoc' && details.isMainFrame === false) return sandboxOrigin;
+  return originOf(details.requestingUrl);
+}
+
+/** What `sandboxRequestAnswer` reads of a permission request's details. */
+export type SandboxRequestDetails = Pick<PermissionRequest, 'requestingUrl'> & { isMainFrame?: boolean; mediaTypes?: readonly string[]; securityOrigin?: string };
+
 /** A permission request handler's answer (`setPermissionRequestHandler`): the sandbox's rule, else no. */
-export function sandboxRequestAnswer(permission: string, details: Pick<PermissionRequest, 'requestingUrl'> & { mediaTypes?: readonly string[] }, sandboxOrigin: string | undefined): boolean {
+export function sandboxRequestAnswer(permission: string, details: SandboxRequestDetails, sandboxOrigin: string | undefined): boolean {
   if (!sandboxOrigin) return false;
-  return appsSandboxPermission(permission, details.mediaTypes ?? [], originOf(details.requestingUrl), sandboxOrigin, SANDBOX_GRANTABLE);
+  return appsSandboxPermission(permission, details.mediaTypes ?? [], permissionRequestOrigin(details, sandboxOrigin), sandboxOrigin, SANDBOX_GRANTABLE);
 }
 
 /** A permission check handler's answer (`setPermissionCheckHandler`): the sandbox's rule, else no. */

@@ -151,6 +151,8 @@ describe('Electron security checklist', () => {
     expect(fire('will-frame-navigate', `${sandbox}/sandbox-proxy.html?csp=%7B%7D`, false)).toBe(false);
     expect(fire('will-frame-navigate', 'about:srcdoc', false)).toBe(false);
     expect(fire('will-frame-navigate', 'https://evil.example/', false)).toBe(true);
+    // Not even the renderer's own page in a sub-frame (the sub-frame rule comes first).
+    expect(fire('will-frame-navigate', OUR_PAGE, false)).toBe(true);
     expect(fire('will-frame-navigate', `${sandbox}/sandbox-proxy.html`, true)).toBe(true);
     // ui/open-link, once the person confirmed: the window's window.open goes to the system browser rule.
     expect(open('https://modelcontextprotocol.io/')).toEqual({ action: 'deny' });

@@ -56,8 +56,8 @@ interface NavigationEvent {
  * and handed to `openExternal` (which opens http(s) in the OS browser and drops every other
  * scheme: window.ts `openExternally`; an MCP App's `ui/open-link` reaches it this way, after the
  * person confirmed in the window); `<webview>` is never attached. A sub-frame may load only the MCP
- * Apps sandbox's proxy page and its `about:srcdoc` (`appsSandboxOrigin`; apps-sandbox-session.ts);
- * any other sub-frame navigation is refused quietly, never handed to the browser (an app's frame
+ * Apps sandbox's proxy page and its `about:srcdoc` (`appsSandboxOrigin`; apps-sandbox-session.ts),
+ * not even the renderer's own page; any other sub-frame navigation is refused quietly, never handed to the browser (an app's frame
  * must not open pages by navigating).
  */
 export function guardNavigation(contents: GuardedContents, target: RendererTarget, openExternal: (url: string) => void, appsSandboxOrigin?: string): void {
@@ -66,11 +66,12 @@ export function guardNavigation(contents: GuardedContents, target: RendererTarge
     return { action: 'deny' };
   });
   const block = (event: NavigationEvent) => {
-    if (isTrustedRendererUrl(event.url, target)) return;
+    // The sub-frame rule first: a sub-frame never loads the renderer's own page either.
     if (event.isMainFrame === false) {
       if (!sandboxFrameMayLoad(event.url, appsSandboxOrigin)) event.preventDefault();
       return;
     }
+    if (isTrustedRendererUrl(event.url, target)) return;
     event.preventDefault();
     openExternal(event.url);
   };

@@ -93,11 +93,18 @@ describe('one start-owner sequence for the desktop app and serve', () => {
           referenceServer: { command: process.execPath, args: [] },
         }),
       // The window, IPC and tray are set up before the endpoint exists: nothing can reach the core earlier.
-      face: () => faced.push(readLiveEndpoint(world!.dataDir) === undefined ? 'face before endpoint' : 'face after endpoint'),
+      // The window's own sandbox (main.ts) is registered here, before the owner's endpoint listens.
+      face: (started) => {
+        started.addAppsSandbox?.({ origin: 'http://127.0.0.1:1' });
+        faced.push(readLiveEndpoint(world!.dataDir) === undefined ? 'face before endpoint' : 'face after endpoint');
+      },
     });
     expect(owner).toBeDefined();
     await owner!.started;
     expect(faced).toEqual(['face before endpoint']);
+    // The endpoint serves no page, so it starts no sandbox: the window is told its own (finding: it framed the endpoint's).
+    expect(owner?.host.sandboxOrigin).toBeUndefined();
+    expect(await owner?.core.handlers['apps:sandbox']({})).toEqual({ ok: true, data: { origin: 'http://127.0.0.1:1' } });
     expect(readLiveEndpoint(world.dataDir)).toMatchObject({ pid: process.pid, port: owner!.host.port, mode: 'electron', projectDir: world.project });
     await owner!.close();
     expect(readLiveEndpoint(world.dataDir)).toBeUndefined();

@@ -135,7 +135,7 @@ export async function startOwner(options: StartOwnerOptions): Promise<RunningOwn
     // The face reports a failed start; an unobserved rejection must not end the process.
     started.catch(() => undefined);
     let closing: Promise<void> | undefined;
-    return { core, host: { url: host.url, port: host.port, token: host.token, sandboxOrigin: host.sandboxOrigin }, started, close: () => (closing ??= shutdown()) };
+    return { core, host: { url: host.url, port: host.port, token: host.token, ...(host.sandboxOrigin ? { sandboxOrigin: host.sandboxOrigin } : {}) }, started, close: () => (closing ??= shutdown()) };
   } catch (err) {
     await shutdown();
     throw err;

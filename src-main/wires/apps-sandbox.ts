@@ -8,8 +8,8 @@
  * `GET /sandbox-proxy.html?csp=<JSON>&permissions=<JSON>`: `csp` is the resource's `_meta.ui.csp`,
  * `permissions` the `_meta.ui.permissions` the person allowed (both optional; bad JSON counts as
  * absent, bad domains are dropped — csp.ts). The page's `Content-Security-Policy` header is the app's
- * policy (csp.ts `buildAppCsp`) plus `frame-ancestors <host origin>`; every other response's is
- * `frame-ancestors <host origin>` alone. Every response has `Referrer-Policy: no-referrer`,
+ * policy (csp.ts `buildAppCsp`) plus `frame-ancestors <host origins>`; every other response's is
+ * `frame-ancestors <host origins>` alone. Every response has `Referrer-Policy: no-referrer`,
  * `X-Content-Type-Options: nosniff` and `Cache-Control: no-store`. A foreign `Host` header (DNS
  * rebinding) gets 403.
  */
@@ -40,14 +40,16 @@ function parseJson(text: string | null): unknown {
 }
 
 /**
- * Start the sandbox for the web host at `hostOrigin` (`http://127.0.0.1:<port>`), or the desktop
- * window's renderer (its dev server's origin, or `file://` for the built page). `port` 0 (default)
+ * Start the sandbox for the web host at `hostOrigin` (its page's origins, `http://127.0.0.1:<port>`
+ * and `http://localhost:<port>`), or the desktop window's renderer (its dev server's origin, or
+ * `file://` for the built page); each is a `frame-ancestors` source. `port` 0 (default)
  * = chosen by the OS. Rejects when the port cannot be bound.
  */
-export async function startAppsSandbox(hostOrigin: string, port = 0): Promise<AppsSandbox> {
+export async function startAppsSandbox(hostOrigin: string | readonly string[], port = 0): Promise<AppsSandbox> {
   let bound = 0;
+  const hosts = typeof hostOrigin === 'string' ? [hostOrigin] : [...hostOrigin];
   // A CSP source for file: pages is the scheme (`file:`), the origin messages carry is `file://`.
-  const ancestors = `frame-ancestors ${hostOrigin === 'file://' ? 'file:' : hostOrigin}`;
+  const ancestors = `frame-ancestors ${hosts.map((h) => (h === 'file://' ? 'file:' : h)).join(' ')}`;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const base = { 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${bound}`);
@@ -59,7 +61,7 @@ export async function startAppsSandbox(hostOrigin: string, port = 0): Promise<Ap
     if (url.pathname !== SANDBOX_PROXY_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return plain(404, 'Not Found');
     const { policy } = buildAppCsp(parseJson(url.searchParams.get('csp')));
     const allow = appAllowAttribute(parseJson(url.searchParams.get('permissions')), ALL_APP_PERMISSIONS);
-    const body = sandboxProxyPage(hostOrigin, allow);
+    const body = sandboxProxyPage(hosts, allow);
     res.writeHead(200, { ...base, 'Content-Security-Policy': `${policy}; ${ancestors}`, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(req.method === 'HEAD' ? undefined : body);
   });

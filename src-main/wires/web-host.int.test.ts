@@ -237,6 +237,9 @@ describe('web host', () => {
     const seen: ClientCounts[] = [];
     const counted = await startWebHost({ core, port: 0, onClients: (c) => seen.push(c) });
     try {
+      // A host without the page starts no sandbox: apps:sandbox still answers the page host's.
+      expect(counted.sandboxOrigin).toBeUndefined();
+      expect(await core.handlers['apps:sandbox']({})).toEqual({ ok: true, data: { origin: host.sandboxOrigin } });
       const url = `ws://127.0.0.1:${counted.port}/ws?token=${counted.token}`;
       const door = await openSocket(`${url}&client=gateway`);
       const page = await openSocket(url, { origin: `http://127.0.0.1:${counted.port}` });
@@ -262,7 +265,7 @@ describe('web host', () => {
 
   // Issue 33 § 2: the MCP Apps sandbox, a second 127.0.0.1 listener serving only the proxy page.
   it('starts the MCP Apps sandbox on its own 127.0.0.1 port, another origin than the app, never ::1', async () => {
-    const sandboxPort = Number(new URL(host.sandboxOrigin).port);
+    const sandboxPort = Number(new URL(host.sandboxOrigin ?? '').port);
     expect(host.sandboxOrigin).toBe(`http://127.0.0.1:${sandboxPort}`);
     expect(sandboxPort).not.toBe(host.port);
     expect(sandboxPort).toBeGreaterThan(0);
@@ -285,19 +288,19 @@ describe('web host', () => {
   });
 
   it('the sandbox serves the proxy page with the app CSP, frame-ancestors the app origin, no referrer; the app may frame it', async () => {
-    const sandboxPort = Number(new URL(host.sandboxOrigin).port);
+    const sandboxPort = Number(new URL(host.sandboxOrigin ?? '').port);
     const csp = encodeURIComponent(JSON.stringify({ connectDomains: ['https://api.example.com', 'https://x.com; script-src *'] }));
     const perms = encodeURIComponent(JSON.stringify({ camera: {}, clipboardWrite: {} }));
     const r = await httpGet(sandboxPort, `${SANDBOX_PROXY_PATH}?csp=${csp}&permissions=${perms}`);
     expect(r.status).toBe(200);
     expect(r.headers['content-security-policy']).toBe(
       "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; media-src 'self' data:; " +
-        `connect-src https://api.example.com; frame-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors http://127.0.0.1:${host.port}`,
+        `connect-src https://api.example.com; frame-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors http://127.0.0.1:${host.port} http://localhost:${host.port}`,
     );
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect(r.headers['set-cookie']).toBeUndefined();
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(r.body).toContain(`const HOST = "http://127.0.0.1:${host.port}"`);
+    expect(r.body).toContain(`const HOSTS = ["http://127.0.0.1:${host.port}","http://localhost:${host.port}"]`);
     expect(r.body).toContain('const ALLOW = "camera; clipboard-write"');
     expect(r.body).not.toContain(host.token);
     const app = await httpGet(host.port, '/');
@@ -305,10 +308,10 @@ describe('web host', () => {
   });
 
   it('the sandbox answers 404 for every other path and method, 403 for a foreign Host, with the same headers', async () => {
-    const sandboxPort = Number(new URL(host.sandboxOrigin).port);
+    const sandboxPort = Number(new URL(host.sandboxOrigin ?? '').port);
     for (const [path, method] of [['/', 'GET'], ['/ws', 'GET'], ['/api', 'POST'], ['/sandbox-proxy.html/x', 'GET'], [SANDBOX_PROXY_PATH, 'POST']] as const) {
       const r = await httpGet(sandboxPort, path, {}, method);
-      expect([path, method, r.status, r.headers['content-security-policy'], r.headers['referrer-policy']]).toEqual([path, method, 404, `frame-ancestors http://127.0.0.1:${host.port}`, 'no-referrer']);
+      expect([path, method, r.status, r.headers['content-security-policy'], r.headers['referrer-policy']]).toEqual([path, method, 404, `frame-ancestors http://127.0.0.1:${host.port} http://localhost:${host.port}`, 'no-referrer']);
     }
     expect((await httpGet(sandboxPort, SANDBOX_PROXY_PATH, { Host: `evil.example:${sandboxPort}` })).status).toBe(403);
   });
@@ -325,7 +328,7 @@ describe('web host', () => {
         s.once('error', () => resolve(true));
       });
     expect(await refused(host.port)).toBe(true);
-    expect(await refused(Number(new URL(host.sandboxOrigin).port))).toBe(true);
+    expect(await refused(Number(new URL(host.sandboxOrigin ?? '').port))).toBe(true);
     // No sandbox runs any more: the core says so (a one-shot core answers the same).
     expect(await core.handlers['apps:sandbox']({})).toEqual({ ok: true, data: null });
     expect(processesWithMarker(world.marker).length).toBeGreaterThan(0);

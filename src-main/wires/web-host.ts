@@ -26,7 +26,7 @@ import {
 import type { SwitchboardCore } from '../core/index.js';
 import { GATEWAY_PATH_PREFIX, gatewayHttp } from './gateway-http.js';
 import { resultFrameText } from './result-frame.js';
-import { hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
+import { allowedOrigins, hostAllowed, newSessionToken, originAllowed, tokenMatches } from './request-guard.js';
 import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
 import { startAppsSandbox, type AppsSandbox } from './apps-sandbox.js';
 import { securityHeaders, serveStatic } from './static-files.js';
@@ -67,8 +67,13 @@ export interface WebHost {
   url: string;
   port: number;
   token: string;
-  /** The MCP Apps sandbox origin, `http://127.0.0.1:<second port>` (apps-sandbox.ts); closed with the host. */
-  sandboxOrigin: string;
+  /**
+   * The MCP Apps sandbox origin, `http://127.0.0.1:<second port>` (apps-sandbox.ts); closed with the
+   * host. Only a host that serves the page (`staticDir`) starts one: its proxy page may be framed
+   * by this host's page alone, so an API-only host's sandbox would serve no one — and, registered
+   * after the desktop window's own, `apps:sandbox` would hand the window a sandbox it cannot frame.
+   */
+  sandboxOrigin?: string;
   /** Close every socket and the listener (and the sandbox's); resolves when closed. Idempotent. */
   close(): Promise<void>;
 }
@@ -250,7 +255,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.keepAliveTimeout = 65_000;
   try {
     port = await listen(server, options.port ?? 0);
-    sandbox = await startAppsSandbox(`http://127.0.0.1:${port}`);
+    // Framed by the page under either name the Host check accepts (request-guard.ts allowedOrigins).
+    if (staticDir !== undefined) sandbox = await startAppsSandbox([...allowedOrigins(port)]);
   } catch (err) {
     if (server.listening) server.close();
     unsubscribe();
@@ -261,15 +267,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const started = sandbox;
   // `apps:sandbox` answers where it runs (docs/mcp-apps.md § Sandbox); forgotten at close.
-  const forgetSandbox = core.addAppsSandbox?.({ origin: started.origin });
+  const forgetSandbox = started && core.addAppsSandbox?.({ origin: started.origin });
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
     port,
     token,
-    sandboxOrigin: started.origin,
+    ...(started ? { sandboxOrigin: started.origin } : {}),
     close(): Promise<void> {
-      const sandboxClosed = started.close();
+      const sandboxClosed = started?.close();
       forgetSandbox?.();
       closing ??= new Promise<void>((resolve) => {
         unsubscribe();

@@ -10,9 +10,8 @@ import type { AgentEntry } from './app-session.js';
 const MAX_TEXT = 4000;
 const cut = (t: string): string => (t.length > MAX_TEXT ? `${t.slice(0, MAX_TEXT)}…` : t);
 
-export function AgentView({ entries }: { entries: readonly AgentEntry[] }) {
-  const messages = entries.filter((e) => e.kind === 'ui/message');
-  const context = entries.filter((e) => e.kind === 'ui/update-model-context').at(-1);
+/** `messages`: the `ui/message` entries, newest last; `context`: the latest `ui/update-model-context`, kept apart so messages cannot evict it. */
+export function AgentView({ messages, context }: { messages: readonly AgentEntry[]; context: AgentEntry | undefined }) {
   return (
     <section aria-label="What an agent would receive" className="app-agent-view">
       <Text fw={700} size="xs">

@@ -2,7 +2,8 @@
  * Where and under which policy the app runs (issue 33 item 6, docs/mcp-apps.md § Sandbox): the
  * sandbox origin and port, the CSP in force as the core built it (the sandbox adds
  * `frame-ancestors <this page's origin>`), the declared domains it dropped, and the permissions asked
- * and granted (the frame's `allow`).
+ * and granted (the frame's `allow`). In the desktop window (the preload's `window.switchboard`), an
+ * app that declares `frameDomains` is told they do not load there (a stricter frame policy).
  */
 import { Code, Stack, Text } from '@mantine/core';
 import type { AppFacts } from './app-session.js';
@@ -18,6 +19,11 @@ export function AppFactsView({ facts }: { facts: AppFacts }) {
       <Code block aria-label="CSP in force">
         {facts.cspPolicy.policy}
       </Code>
+      {window.switchboard && /frame-src (?!'none')/.test(facts.cspPolicy.policy) ? (
+        <Text size="xs" c="orange">
+          frameDomains are not loaded in the desktop window: it lets a frame load only the sandbox page (docs/mcp-apps.md § Sandbox). The web page (switchboard serve) loads them.
+        </Text>
+      ) : null}
       {facts.cspPolicy.dropped.map((d, i) => (
         <Text size="xs" c="orange" key={i}>
           dropped {d.field} {JSON.stringify(d.value)}: {d.reason}

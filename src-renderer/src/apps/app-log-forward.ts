@@ -13,7 +13,7 @@ const BATCH_LINES = 100;
 
 export interface AppLogForwarder {
   push(level: string, text: string, logger?: string): void;
-  /** Send what is pending now and stop. */
+  /** Send what is pending now and stop: lines pushed later are dropped (the session has ended). */
   close(): void;
 }
 
@@ -21,6 +21,7 @@ export function forwardAppLog(api: SwitchboardApi, app: AppCaller): AppLogForwar
   let lines: { level: LogLevel; text: string; logger?: string }[] = [];
   let dropped = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
   const flush = (): void => {
     timer = undefined;
     if (lines.length === 0 && dropped === 0) return;
@@ -30,11 +31,13 @@ export function forwardAppLog(api: SwitchboardApi, app: AppCaller): AppLogForwar
   };
   return {
     push(level, text, logger) {
+      if (closed) return;
       if (lines.length >= BATCH_LINES) dropped++;
       else lines.push({ level: LogLevelSchema.catch('info').parse(level), text: text.slice(0, 100_000), ...(logger ? { logger: logger.slice(0, 200) } : {}) });
       timer ??= setTimeout(flush, FLUSH_MS);
     },
     close() {
+      closed = true;
       if (timer) clearTimeout(timer);
       flush();
     },

@@ -17,6 +17,7 @@ import { AppFactsView } from './app-facts.js';
 import { AppQuestionView } from './app-question.js';
 import { BridgeLog } from './bridge-log.js';
 import type { BridgeLogEntry } from './logged-transport.js';
+import { AppStartAborted } from './proxy-ready.js';
 import { startAppSession, type AgentEntry, type AppFacts, type AppQuestion, type AppSession } from './app-session.js';
 import { useBatchedList } from './use-batched-list.js';
 
@@ -43,7 +44,9 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
   const chain = useRef<Promise<AppSession | undefined>>(Promise.resolve(undefined));
   const log = useBatchedList<BridgeLogEntry>(MAX_LOG);
   const appLog = useBatchedList<string>(100);
+  // Messages are listed (last 100); the model context apart, the latest only: 100 messages must not evict it.
   const agent = useBatchedList<AgentEntry>(100);
+  const modelContext = useBatchedList<AgentEntry>(1);
   const [facts, setFacts] = useState<AppFacts>();
   const [question, setQuestion] = useState<{ q: AppQuestion; answer: (yes: boolean) => void }>();
   const [error, setError] = useState<string>();
@@ -87,7 +90,12 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
 
   const { push: pushLog, clear: clearLog } = log;
   const { push: pushAppLog, clear: clearAppLog } = appLog;
-  const { push: pushAgent, clear: clearAgent } = agent;
+  const { push: pushMessage, clear: clearMessages } = agent;
+  const { push: pushContext, clear: clearContext } = modelContext;
+  const pushAgent = useCallback((e: AgentEntry) => (e.kind === 'ui/message' ? pushMessage(e) : pushContext(e)), [pushMessage, pushContext]);
+  const clearAgent = useCallback(() => (clearMessages(), clearContext()), [clearMessages, clearContext]);
+  /** The pending start's abort: a new start or the panel's end stops it waiting (app-session.ts). */
+  const starting = useRef<AbortController>(undefined);
   const start = useCallback(
     (r: AppRun) => {
       const container = containerRef.current;
@@ -100,6 +108,9 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
       clearLog();
       clearAppLog();
       clearAgent();
+      starting.current?.abort();
+      const controller = new AbortController();
+      starting.current = controller;
       chain.current = chain.current.then(async (previous) => {
         current.current = undefined;
         await previous?.stop();
@@ -118,9 +129,11 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
             onFacts: setFacts,
             onDisplayMode: setMode,
             ask,
+            signal: controller.signal,
           }));
         } catch (e) {
-          setError(e instanceof Error ? e.message : String(e));
+          // An aborted start was replaced or the panel is gone: nothing to say.
+          if (!(e instanceof AppStartAborted)) setError(e instanceof Error ? e.message : String(e));
           return undefined;
         }
       });
@@ -134,6 +147,7 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
   useEffect(
     () => () => {
       questionRef.current?.answer(false);
+      starting.current?.abort();
       chain.current = chain.current.then(async (s) => (await s?.stop(), undefined));
     },
     [],
@@ -168,7 +182,7 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
           ) : null}
           <div ref={containerRef} className={`app-frame-box app-frame-box--${mode}`} data-display-mode={mode} />
         </div>
-        <AgentView entries={agent.items} />
+        <AgentView messages={agent.items} context={modelContext.items.at(-1)} />
       </div>
       <Stack gap={4} mt="xs">
         {facts ? <AppFactsView facts={facts} /> : null}

@@ -13,7 +13,8 @@
  * (what an agent would receive; there is no chat here). `notifications/message` goes to `apps:log`
  * (the server's log; app-log-forward.ts). `ui/open-link` opens a new browsing context
  * (`noopener`) only after the person confirms. `ui/request-display-mode` is answered with the mode
- * granted. `stop()` sends `ui/resource-teardown` (answered or not within 2 s) before the frame goes.
+ * granted. `stop()` sends `ui/resource-teardown` (answered or not within 2 s) before the frame goes,
+ * when the app has sent `initialized` (else nothing is sent to it).
  */
 import { AppBridge, type McpUiDisplayMode, type McpUiHostContext, type McpUiToolResultNotification } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
@@ -25,6 +26,7 @@ import { forwardAppLog } from './app-log-forward.js';
 import { hostStyles } from './host-styles.js';
 import { agentText, grantDisplayMode, HOST_DISPLAY_MODES, linkToOpen } from './app-host-rules.js';
 import { LoggedTransport, messageLabel, type BridgeLogEntry } from './logged-transport.js';
+import { AppStartAborted, waitForProxyReady } from './proxy-ready.js';
 
 /** A question the session puts to the person; resolves true when they allow it. */
 export type AppQuestion = { kind: 'link'; url: string } | { kind: 'permissions'; names: string[] };
@@ -68,6 +70,10 @@ export interface AppSessionOptions {
   /** The display mode now in force (the panel lays the frame out for it). */
   onDisplayMode(mode: McpUiDisplayMode): void;
   ask(q: AppQuestion): Promise<boolean>;
+  /** Aborted when the start is no longer wanted (a new start, the panel gone): it rejects with `AppStartAborted`. */
+  signal?: AbortSignal;
+  /** How long the proxy has to post `sandbox-proxy-ready` (ms; default 10 s, proxy-ready.ts). */
+  readyTimeoutMs?: number;
 }
 
 export interface AppSession {
@@ -79,7 +85,6 @@ export interface AppSession {
 }
 
 const TEARDOWN_WAIT_MS = 2000;
-const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 
 /** The container's size as `containerDimensions`: its width, and its height outside inline mode. */
 function dimensions(container: HTMLElement, mode: McpUiDisplayMode): McpUiHostContext['containerDimensions'] {
@@ -127,13 +132,23 @@ function answered<T>(r: Result<T>): T {
   return r.data;
 }
 
-/** Start an app; rejects with a message the panel shows (no sandbox, app held, read failed). */
+/**
+ * Start an app; rejects with a message the panel shows (no sandbox, app held, read failed, the
+ * sandbox did not answer within `readyTimeoutMs`), or with `AppStartAborted` once `signal` aborts
+ * (checked after every wait; the frame is removed).
+ */
 export async function startAppSession(o: AppSessionOptions): Promise<AppSession> {
   const { api, tool } = o;
+  const live = (): void => {
+    if (o.signal?.aborted) throw new AppStartAborted();
+  };
+  live();
   const sandbox = await api.call('apps:sandbox', {});
+  live();
   if (!sandbox.ok) throw new Error(sandbox.error.message);
   if (!sandbox.data) throw new Error('MCP Apps cannot render here: this window has no sandbox origin (its sandbox did not start; the log says why).');
   const res = await api.call('apps:resource', { server: tool.server, tool: tool.name });
+  live();
   if (!res.ok) throw new Error(`${res.error.message} (${res.error.code})`);
   if (res.data.status === 'changed') throw new Error(`The app ${res.data.uri} changed since it was pinned; it is not shown until accepted: ${res.data.review}`);
   const app = res.data;
@@ -142,6 +157,7 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   // Permissions reach the frame only once the person allowed them (all that the app asked, or none).
   const asked = Object.keys(app.permissions);
   const allowed = asked.length > 0 && (await o.ask({ kind: 'permissions', names: asked }));
+  live();
   o.onFacts({ origin, cspPolicy: app.cspPolicy, asked, allow: allowed ? app.allow : '' });
 
   const frame = document.createElement('iframe');
@@ -149,20 +165,23 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
   frame.className = 'mcp-app-frame';
   frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
   frame.setAttribute('referrerpolicy', 'no-referrer');
+  // Chromium's credentialless frame: its cookies and storage (and its srcdoc app's) live in an
+  // ephemeral jar of this page, so an app cannot set cookies on 127.0.0.1 (ports do not separate
+  // cookies) for Switchboard's own requests (a cookie bomb: 431), nor keep storage past the page.
+  frame.setAttribute('credentialless', '');
   if (allowed && app.allow) frame.setAttribute('allow', app.allow);
   frame.src = proxyUrl(origin, app.csp, allowed ? app.permissions : undefined);
-  const ready = new Promise<Window>((resolve) => {
-    const onMessage = (e: MessageEvent): void => {
-      const data = e.data as { method?: unknown } | null;
-      if (e.origin !== origin || e.source !== frame.contentWindow || data?.method !== PROXY_READY || !frame.contentWindow) return;
-      window.removeEventListener('message', onMessage);
-      o.log({ seq: 0, at: Date.now(), direction: 'app→host', ...messageLabel(data as never) });
-      resolve(frame.contentWindow);
-    };
-    window.addEventListener('message', onMessage);
-  });
+  const ready = waitForProxyReady({ events: window, frame, origin, ...(o.signal ? { signal: o.signal } : {}), ...(o.readyTimeoutMs !== undefined ? { timeoutMs: o.readyTimeoutMs } : {}) });
   o.container.replaceChildren(frame);
-  const target = await ready;
+  let target: Window;
+  try {
+    const answer = await ready;
+    target = answer.target;
+    o.log({ seq: 0, at: Date.now(), direction: 'app→host', ...messageLabel(answer.data as never) });
+  } catch (err) {
+    frame.remove();
+    throw err;
+  }
 
   let context: McpUiHostContext = { ...hostContext(o.container), ...(o.theme ? { theme: o.theme } : {}) };
   let mode: McpUiDisplayMode = 'inline';
@@ -242,7 +261,8 @@ export async function startAppSession(o: AppSessionOptions): Promise<AppSession>
     async stop() {
       resized.disconnect();
       appLog.close();
-      await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, TEARDOWN_WAIT_MS))]);
+      // The spec: nothing is sent to the View before its `initialized` (so no teardown, no 2 s wait).
+      if (initialized) await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, TEARDOWN_WAIT_MS))]);
       await bridge.close();
       frame.remove();
     },

@@ -16,7 +16,8 @@ export const appsMethods = {
   'apps:resource': { input: z.object({ server: ServerName, tool: z.string().min(1).max(500) }).strict(), output: AppAnswerSchema },
   /**
    * Where the MCP Apps sandbox runs (docs/mcp-apps.md § Sandbox): `{origin}` (`http://127.0.0.1:<port>`)
-   * while a web host serves this core, else null (a one-shot CLI core; the Electron window, for now).
+   * while a sandbox serves this core's page (the web host's, or the desktop window's own), else null
+   * (a one-shot CLI core; a window whose sandbox did not start).
    */
   'apps:sandbox': { input: Empty, output: z.object({ origin: z.string() }).nullable() },
   /**

@@ -68,6 +68,8 @@ export async function readApp(client: Client, uri: string, timeoutMs: number): P
   if (!content) throw new CoreError('PROTOCOL_ERROR', `The app ${uri}: resources/read returned no content`);
   let listMeta: unknown;
   if (client.getServerCapabilities()?.resources) {
+    // Without a cursor the SDK's listResources walks every page (its listMaxPages cap, 64) and
+    // answers the whole list, so an app listed on a later page keeps its entry's `_meta.ui`.
     const listed = await client.listResources(undefined, { timeout: timeoutMs });
     listMeta = (listed.resources.find((r) => r.uri === uri) as { _meta?: unknown } | undefined)?._meta;
   }

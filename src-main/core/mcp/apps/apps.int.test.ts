@@ -384,11 +384,11 @@ describe("an app's own requests: apps:call-tool and apps:read-resource (issue 33
       refused('BAD_REQUEST', 'The app ui://apptools/view is not the app of hostile/hostile (that is ui://hostile/app)'),
     );
     const flood = Array.from({ length: 30 }, (_, i) => ({ level: 'info' as const, text: `flood ${i}` }));
-    expect(await core.handlers['apps:log']({ app, lines: flood, dropped: 5 })).toEqual({ ok: true, data: { logged: 19, dropped: 16 } });
+    expect(await core.handlers['apps:log']({ app, lines: flood, dropped: 5 })).toEqual({ ok: true, data: { logged: 18, dropped: 17 } });
     const appLines = (await ok(core.handlers['logs:get']({ server: 'hostile' }))).filter((e) => e.text.startsWith('app log ['));
     expect(appLines.map((e) => [e.stream, e.level, e.text])).toEqual([
       ['system', 'error', 'app log [error] ui://hostile/app ui: from the app'],
-      ...flood.slice(0, 19).map((l) => ['system', 'info', `app log [info] ui://hostile/app: ${l.text}`]),
+      ...flood.slice(0, 18).map((l) => ['system', 'info', `app log [info] ui://hostile/app: ${l.text}`]),
       ['system', 'warning', "app log [warning] ui://hostile/app: lines dropped: an app logs at most 20 lines per 10 s and holds at most 50 lines of its server's log"],
     ]);
   });
