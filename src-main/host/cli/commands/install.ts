@@ -20,6 +20,7 @@ import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
 import { lineAsker } from '../answer-prompts.js';
+import { confirmedOrYes } from '../confirm-yes.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOffline } from '../owner-link.js';
 import { PromptCancelled, readHidden } from '../read-hidden.js';
@@ -115,19 +116,6 @@ async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Re
   return out;
 }
 
-/** Yes when `--yes`; else asked on the terminal; no terminal without `--yes` is a usage error. */
-async function confirmed(ctx: CliContext, question: string): Promise<boolean> {
-  if (ctx.cli.flags.yes === true) return true;
-  if (process.stdin.isTTY !== true) throw new UsageError('Not installed: give --yes to install without a terminal to ask on');
-  const asker = lineAsker(process.stdin, ctx.io);
-  try {
-    const answer = await asker.ask(`${question} [y/N] `);
-    return /^y(es)?$/i.test(answer?.trim() ?? '');
-  } finally {
-    asker.close();
-  }
-}
-
 export async function runInstall(ctx: CliContext): Promise<number> {
   const { flags } = ctx.cli;
   const { name, version } = nameAndVersion(ctx.cli.positionals[0] ?? '');
@@ -145,15 +133,16 @@ export async function runInstall(ctx: CliContext): Promise<number> {
     ...(pkg !== undefined ? { package: pkg } : {}),
     ...(remote !== undefined ? { remote } : {}),
   };
+  const gateway = flags['no-gateway'] !== true;
   return withOwnerOrOffline(ctx, async (call) => {
-    const first = await call('registry:planInstall', target);
+    const first = await call('registry:planInstall', { ...target, gateway });
     if (!first.ok) return printFailure(ctx, first.error);
     await call('registry:cancelInstall', { id: first.data.id });
     const given = setValues(sets, first.data.inputs);
     const values = await fillValues(ctx, first.data, given);
     // Planned again with the values that may be shown, so the command printed is the one written.
     const shownValues = Object.fromEntries(Object.entries(values).filter(([k]) => !first.data.inputs.find((i) => i.key === k)?.secret));
-    const planned = await call('registry:planInstall', { ...target, values: shownValues });
+    const planned = await call('registry:planInstall', { ...target, gateway, values: shownValues });
     if (!planned.ok) return printFailure(ctx, planned.error);
     const plan = planned.data;
     if (ctx.cli.json) ctx.io.err(JSON.stringify(plan, null, 2));
@@ -163,7 +152,13 @@ export async function runInstall(ctx: CliContext): Promise<number> {
       ctx.io.err(plan.blocked);
       return EXIT.FAILURE;
     }
-    const gateway = flags['no-gateway'] !== true;
+    if (plan.plainTextInputs.length > 0) {
+      ctx.io.err(`  ! The definition holds ${plan.plainTextInputs.join(', ')} as plain text (a command line or URL cannot hold a keychain reference).`);
+      if (flags['yes-literal-secrets'] !== true) {
+        await call('registry:cancelInstall', { id: plan.id });
+        throw new UsageError('Not installed: writing secrets as plain text needs --yes-literal-secrets');
+      }
+    }
     if (!gateway && plan.literalSecretsWithoutGateway.length > 0) {
       ctx.io.err(`  ! Without the gateway, ${HOST_LABELS[plan.host ?? 'switchboard']}'s file receives ${plan.literalSecretsWithoutGateway.join(', ')} as plain text.`);
       if (flags['yes-literal-secrets'] !== true) {
@@ -171,7 +166,7 @@ export async function runInstall(ctx: CliContext): Promise<number> {
         throw new UsageError('Not installed: writing secrets into the host\'s file needs --yes-literal-secrets (or keep the gateway)');
       }
     }
-    if (!(await confirmed(ctx, `Install "${plan.name}"?`))) {
+    if (!(await confirmedOrYes(ctx, `Install "${plan.name}"?`, 'Not installed: give --yes to install without a terminal to ask on'))) {
       await call('registry:cancelInstall', { id: plan.id });
       ctx.io.err('Not installed.');
       return EXIT.FAILURE;
@@ -207,7 +202,7 @@ export const installCommand: CommandSpec = {
     set: { type: 'string', multiple: true, help: '--set KEY=VALUE   A value of the plan (not a secret: those are asked, or read from SWITCHBOARD_SECRET_<NAME>)' },
     yes: { type: 'boolean', help: '--yes             Install without asking' },
     'no-gateway': { type: 'boolean', help: "--no-gateway      Write the definition into the host's file itself" },
-    'yes-literal-secrets': { type: 'boolean', help: "--yes-literal-secrets  With --no-gateway: the host's file may hold the secrets as plain text" },
+    'yes-literal-secrets': { type: 'boolean', help: "--yes-literal-secrets  Secrets may be written as plain text (a secret argument or URL part; with --no-gateway the host's file)" },
     'hide-existing': { type: 'boolean', help: '--hide-existing   Install even though a server of that name in another host is hidden' },
   },
   run: runInstall,
