@@ -16,7 +16,7 @@
  *    gateway entry of the same name into the host's file (`config:add`, the gateway's stdio door
  *    `gateway --host switchboard --server <name>`); with `gateway: false` the definition goes into
  *    the host's file itself, secrets literally (`confirmLiteralSecrets`);
- * 5. the origin recorded (registry-origins.ts). A failed step undoes the earlier ones (the
+ * 5. the origin recorded (registry-origins.ts; not for a server.json file or URL, `file`/`url`). A failed step undoes the earlier ones (the
  *    secrets it stored and only their bindings).
  */
 import { randomUUID } from 'node:crypto';
@@ -37,7 +37,7 @@ import { readOrigins, recordOrigin } from '../install/registry-origins.js';
 import { registryUpdates } from '../install/registry-updates.js';
 import { cachedLatest, startLatestRefresh } from '../install/registry-latest.js';
 import { blockedBy, fieldsOf, filesOf, mapChoice, nameTaken, planRegistryInstall, type PlanChoice, type PlanSite } from '../install/registry-install-plan.js';
-import { lookupEntry, registriesFor, type RegistryRef } from '../install/registry-lookup.js';
+import { documentEntry, lookupEntry, registriesFor, type RegistryRef } from '../install/registry-lookup.js';
 import { RegistrySettings } from '../registry/registry-settings.js';
 import type { RegistryEntry } from '../install/registry-entry.js';
 import { freshSecretId } from '../secrets/literal-secrets.js';
@@ -91,9 +91,13 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
   });
 
   return {
-    'registry:planInstall': async ({ values, gateway = true, ...target }) => {
+    'registry:planInstall': async ({ values, gateway = true, file: docFile, url: docUrl, ...target }) => {
       try {
-        const entry = await lookupEntry(registriesFor(target.registry, registries()), target.name, target.version);
+        const fromDocument = docFile !== undefined || docUrl !== undefined;
+        if (fromDocument && (target.registry !== undefined || target.version !== undefined)) throw new CoreError('BAD_REQUEST', 'A server.json file or URL is installed as it is: give no registry or version with it');
+        const entry = fromDocument
+          ? await documentEntry({ ...(docFile !== undefined ? { file: docFile } : {}), ...(docUrl !== undefined ? { url: docUrl } : {}) })
+          : await lookupEntry(registriesFor(target.registry, registries()), target.name, target.version);
         const { plan, choice, name } = await planRegistryInstall(entry, target, values ?? {}, await site(), gateway);
         prune();
         const id = randomUUID();
@@ -227,7 +231,7 @@ async function write(
       written.push({ path: entry.data.file, what: 'gateway-entry', host: where.host });
       if (!doors.stdioAbsolute) notes.push(`${HOST_LABELS[where.host]}'s entry runs "switchboard gateway …": it needs switchboard on ${HOST_LABELS[where.host]}'s PATH`);
     }
-    await recordOrigin(ctx.options.dataDir, { server: p.name, file: defined.file, ...origin, installedAt: new Date().toISOString() });
+    if (p.entry.document !== true) await recordOrigin(ctx.options.dataDir, { server: p.name, file: defined.file, ...origin, installedAt: new Date().toISOString() });
     if (p.entry.server.postInstallInstructions !== undefined) notes.push(`The entry's post-install instructions (not run): ${String(p.entry.server.postInstallInstructions)}`);
     return { name: p.name, written, notes, origin };
   } catch (err) {

@@ -77,6 +77,8 @@ export interface RegistryEntry {
   /** The word the registry said when it is none of those three (shown in the refusal). */
   unknownStatus?: string;
   statusMessage?: string;
-  /** The registry's display name and base URL. */
+  /** The registry's display name and base URL; for a server.json file or URL, that path or URL twice. */
   registry: { name: string; url: string };
+  /** From a server.json file or URL (`install --file/--url`), not a registry: no origin is recorded. */
+  document?: boolean;
 }

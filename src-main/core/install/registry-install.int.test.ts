@@ -56,7 +56,7 @@ const refusedEntries = [
   { name: 'io.example/secret-url', description: 'A secret in its URL', version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'http://127.0.0.1:9/{tenant}/mcp', variables: { tenant: { isRequired: true, isSecret: true } } }] },
   { name: 'io.example/secret-arg', description: 'A secret argument', version: '1.0.0', packages: [{ ...npmPkg, packageArguments: [directory, { type: 'positional', valueHint: 'account', isRequired: true, isSecret: true }] }] },
   { name: 'io.example/gh', description: 'A token not marked secret', version: '1.0.0', packages: [{ ...npmPkg, packageArguments: [directory], environmentVariables: [{ name: 'GITHUB_TOKEN', isRequired: true }] }] },
-  { name: 'io.example/bad-version', description: 'Not a server.json', version: 1, packages: {} },
+  { name: 'io.example/bad-packages', description: 'Not a server.json', version: '1.0.0', packages: {} },
 ];
 /** An entry whose status word is none the schema knows. */
 const withdrawn = { name: 'io.example/withdrawn', description: 'Withdrawn', version: '1.0.0', packages: [npmPkg] };
@@ -203,11 +203,11 @@ describe('install from a registry', () => {
     // A plan is used once.
     expect((await h.core.handlers['registry:install']({ id: plan.data.id })).ok).toBe(false);
 
-    // Installed again under the same name: blocked, refused, and the first definition keeps its secret's binding.
-    const again = await h.core.handlers['registry:planInstall']({ name: entry.name, registry: registryUrl, host: 'claude-code' });
+    // Installed again under the same name (hiding confirmed): blocked, refused, and the first definition keeps its secret's binding.
+    const again = await h.core.handlers['registry:planInstall']({ name: entry.name, registry: registryUrl });
     if (!again.ok) throw new Error(again.error.message);
     expect(again.data.blocked).toBe(`A server named "filesystem" is already defined in ${serversFile}: an install never replaces or hides a definition in a file it writes. Remove or rename that one first. Nothing was written.`);
-    const twice = await h.core.handlers['registry:install']({ id: again.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': 'another-secret-value' } });
+    const twice = await h.core.handlers['registry:install']({ id: again.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': 'another-secret-value' }, confirmShadow: true });
     expect(twice.ok ? '' : twice.error.code).toBe('CONFLICT');
     const holders = (JSON.parse(readFileSync(join(world.dataDir, 'secret-bindings.json'), 'utf8')) as { bindings: Record<string, { holders: { server: string }[] }> }).bindings['secret:filesystem-fs_audit_token']?.holders;
     expect(holders?.map((x) => x.server)).toEqual(['filesystem']);
@@ -251,14 +251,37 @@ describe('install from a registry', () => {
       `io.example/withdrawn 1.0.0 has the status "withdrawn" in ${registryUrl}, which is neither active nor deprecated: it is treated as deleted and never installed.`,
     );
     // A malformed answer: refused with where, not a TypeError.
-    expect(await h.core.handlers['registry:planInstall']({ name: 'io.example/bad-version', registry: registryUrl })).toEqual({
+    expect(await h.core.handlers['registry:planInstall']({ name: 'io.example/bad-packages', registry: registryUrl })).toEqual({
       ok: false,
-      error: { code: 'INVALID_CONFIG', message: `${registryUrl} answered for io.example/bad-version with an entry that is not a valid server.json (2025-12-11): /server/packages must be array; /server/version must be string. Nothing was written.` },
+      error: { code: 'INVALID_CONFIG', message: `${registryUrl} answered for io.example/bad-packages with an entry that is not a valid server.json (2025-12-11): /server/packages must be array. Nothing was written.` },
     });
     // A registry that cannot be asked is passed over for the next.
     const found = await lookupEntry([{ name: 'down', url: 'http://127.0.0.1:9' }, { name: 'fixture', url: registryUrl }], 'io.example/withdrawn', undefined);
     expect(found.registry.name).toBe('fixture');
     expect(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')).toBe(serversBefore);
+  }, 60_000);
+
+  it('installs a server.json from a file, checked as registry validate checks it; an invalid one is refused', async () => {
+    const doc = join(world.root, 'server.json');
+    writeFileSync(doc, JSON.stringify({ ...entry, name: 'io.example/fs-doc' }));
+    const plan = await h.core.handlers['registry:planInstall']({ name: 'server.json', file: doc });
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect({ name: plan.data.name, origin: plan.data.origin, blocked: plan.data.blocked }).toEqual({ name: 'fs-doc', origin: { registry: doc, registryUrl: doc, name: 'io.example/fs-doc', version: VERSION }, blocked: undefined });
+    const done = await h.core.handlers['registry:install']({ id: plan.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': SECRET } });
+    if (!done.ok) throw new Error(done.error.message);
+    const servers = readFileSync(join(world.dataDir, 'servers.json'), 'utf8');
+    expect(servers).not.toContain(SECRET);
+    expect(JSON.parse(servers).mcpServers['fs-doc']).toMatchObject({ command: 'npx', args: ['-y', `${PKG}@${VERSION}`, shared] });
+    // A file is no registry: no origin to ask for newer versions.
+    const originsFile = join(world.dataDir, 'registry-origins.json');
+    const origins = existsSync(originsFile) ? (JSON.parse(readFileSync(originsFile, 'utf8')) as { servers: { server: string }[] }).servers : [];
+    expect(origins.map((o) => o.server)).not.toContain('fs-doc');
+    const bad = join(world.root, 'bad-server.json');
+    writeFileSync(bad, JSON.stringify({ name: 'io.example/bad', version: 1 }));
+    expect(await h.core.handlers['registry:planInstall']({ name: 'server.json', file: bad })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_CONFIG', message: `${bad} is not a valid server.json (2025-12-11): / must have property "description"; /version must be string. Nothing was written.` },
+    });
   }, 60_000);
 
   it('an MCPB bundle: checked, unpacked 0700 into bundles/<name>@<version>, run as its manifest says, connected', async () => {
@@ -322,6 +345,11 @@ describe('install from a registry', () => {
       expect((await runSwitchboard(cli, ['remove', 'filesystem'])).code).toBe(0);
       expect((await runSwitchboard(cli, ['status'])).stdout).not.toContain('Update: filesystem');
       expect(JSON.parse(readFileSync(join(cli.dataDir, 'registry-origins.json'), 'utf8')).servers).toEqual([]);
+      // install --file: a document that is not a server.json is refused with where it fails.
+      const bad = join(cli.root, 'bad.json');
+      writeFileSync(bad, '{"name": "io.example/bad"}');
+      const fromFile = await runSwitchboard(cli, ['install', '--file', bad, '--yes']);
+      expect({ code: fromFile.code, said: fromFile.stderr.includes(`${bad} is not a valid server.json (2025-12-11): / must have property "description"`) }).toEqual({ code: 2, said: true });
     } finally {
       cli.cleanup();
     }

@@ -11,6 +11,7 @@ import type { EntryServer, RegistryEntry } from './registry-entry.js';
 import { entryStatus } from '../registry/registry-cards.js';
 import { OFFICIAL_META_KEY } from '../registry/server-json.js';
 import { checkServerJson } from '../registry/server-json-schema.js';
+import { readServerJsonSource, ServerJsonSourceError, validateServerJsonText } from '../registry/server-json-source.js';
 
 /** A registry as configured: its display name and base URL (without `/v0.1`). */
 export interface RegistryRef {
@@ -25,6 +26,13 @@ export function registriesFor(wanted: string | undefined, configured: readonly R
   if (named) return [named];
   if (/^https?:\/\//i.test(wanted)) return [{ name: wanted.replace(/\/+$/, ''), url: wanted.replace(/\/+$/, '') }];
   throw new CoreError('NOT_FOUND', `No registry is called "${wanted}" (configured: ${configured.map((r) => r.name).join(', ') || 'none'})`);
+}
+
+/** The entry's `status` (and the word itself when unknown) from the word its source said (registry-cards.ts `entryStatus`). */
+function statusFields(said: string | undefined): Pick<RegistryEntry, 'status' | 'unknownStatus'> {
+  if (said === undefined) return {};
+  const { status, known } = entryStatus(said);
+  return { status, ...(known ? {} : { unknownStatus: said.slice(0, 50) }) };
 }
 
 /** `name@version` of `registry`, or undefined when it answers 404. Throws CONNECTION_FAILED when it cannot be asked, INVALID_CONFIG when its answer is not a valid entry. */
@@ -50,11 +58,9 @@ async function askOne(registry: RegistryRef, name: string, version: string | und
   const official = record?._meta?.[OFFICIAL_META_KEY];
   const topLevel = (server as { status?: unknown }).status;
   const said = typeof official?.status === 'string' ? official.status : typeof topLevel === 'string' ? topLevel : undefined;
-  const status = said === undefined ? undefined : entryStatus(said);
   return {
     server: server as EntryServer,
-    ...(status !== undefined ? { status: status.status } : {}),
-    ...(status !== undefined && !status.known && said !== undefined ? { unknownStatus: said.slice(0, 50) } : {}),
+    ...statusFields(said),
     ...(typeof official?.statusMessage === 'string' ? { statusMessage: official.statusMessage } : {}),
     registry,
   };
@@ -79,4 +85,34 @@ export async function lookupEntry(registries: readonly RegistryRef[], name: stri
   const wanted = `${name}${version ? `@${version}` : ''}`;
   if (down.length > 0) throw new CoreError('CONNECTION_FAILED', `${wanted} was not found: ${down.join('; ')}${down.length < registries.length ? ` (the others do not have it)` : ''}`);
   throw new CoreError('NOT_FOUND', `${wanted} is not in ${registries.map((r) => r.name).join(', ')}`);
+}
+
+/**
+ * The entry of a server.json given as a file path or an http(s) URL (issue 36 item 4): read and
+ * checked as `registry:validate` does (server-json-source.ts: at most 1 MiB, the schema its
+ * `$schema` names), refused whole with INVALID_CONFIG naming each failing place when invalid;
+ * BAD_REQUEST / NOT_FOUND / CONNECTION_FAILED when it cannot be read. Its status is its own
+ * top-level `status` (no registry metadata). `registry` names the source; `document` marks it, so
+ * no registry origin is recorded for it (there is no registry to ask for a newer version).
+ */
+export async function documentEntry(src: { file?: string; url?: string }): Promise<RegistryEntry> {
+  const where = src.file ?? src.url ?? '';
+  let text: string;
+  try {
+    text = await readServerJsonSource(src);
+  } catch (err) {
+    if (!(err instanceof ServerJsonSourceError)) throw err;
+    throw new CoreError(err.kind === 'bad-request' ? 'BAD_REQUEST' : err.kind === 'not-found' ? 'NOT_FOUND' : 'CONNECTION_FAILED', err.message);
+  }
+  const checked = validateServerJsonText(text);
+  if (!checked.valid || checked.server === undefined) {
+    const shown = checked.problems.slice(0, 5).map((p) => `${p.path} ${p.message}`).join('; ');
+    throw new CoreError('INVALID_CONFIG', `${where} is not a valid server.json (${checked.checkedAgainst}): ${shown}. Nothing was written.`);
+  }
+  return {
+    server: checked.server as unknown as EntryServer,
+    ...statusFields(typeof checked.server.status === 'string' ? checked.server.status : undefined),
+    registry: { name: where, url: where },
+    document: true,
+  };
 }

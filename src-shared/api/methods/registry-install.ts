@@ -14,7 +14,7 @@ import { InstallPreviewSchema } from './install.js';
 /** Which entry and how: `package` / `remote` pick one by 0-based index (default: the first package, else the first remote). */
 export const RegistryInstallTargetSchema = z
   .object({
-    /** The entry's registry name (`io.github.user/weather`). */
+    /** The entry's registry name (`io.github.user/weather`); with `file`/`url` the document's own name is used and this is ignored. */
     name: z.string().min(3).max(200),
     /** An exact version; default the latest. */
     version: z.string().min(1).max(255).optional(),
@@ -120,7 +120,13 @@ export const registryInstallMethods = {
    */
   'registry:planInstall': {
     // `gateway` (default true) as `registry:install` will be asked: with `false` and a host, `files` name the host's file as the definition.
-    input: RegistryInstallTargetSchema.extend({ values: z.record(z.string(), z.string()).optional(), gateway: z.boolean().optional() }).strict(),
+    input: RegistryInstallTargetSchema.extend({
+      values: z.record(z.string(), z.string()).optional(),
+      gateway: z.boolean().optional(),
+      // A server.json file path or http(s) URL instead of a registry (issue 36 item 4): read and checked as registry:validate; INVALID_CONFIG when not valid.
+      file: z.string().min(1).max(4096).optional(),
+      url: z.string().min(1).max(2000).optional(),
+    }).strict(),
     output: RegistryInstallPlanSchema,
   },
   /**

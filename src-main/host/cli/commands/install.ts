@@ -1,8 +1,9 @@
 /**
- * `switchboard install <name>[@version] [--registry R] [--host <id>] [--package N | --remote N]
+ * `switchboard install (<name>[@version] [--registry R] | --file <server.json> | --url <url>) [--host <id>] [--package N | --remote N]
  * [--set KEY=VALUE …] [--yes] [--no-gateway] [--yes-literal-secrets] [--hide-existing]` (issue 36
  * item 3, docs/registry.md § Install): a thin client of `registry:planInstall` / `registry:install`,
- * on the running Switchboard when there is one, else on a one-shot core.
+ * on the running Switchboard when there is one, else on a one-shot core. `--file`/`--url` install a
+ * server.json document instead of a registry entry, read and checked as `registry validate` does.
  *
  * It prints the plan — the exact command or URL, every environment variable and header name, the
  * values to fill, the file(s) it writes, warnings and the entry's post-install words (never run) —
@@ -118,7 +119,15 @@ async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Re
 
 export async function runInstall(ctx: CliContext): Promise<number> {
   const { flags } = ctx.cli;
-  const { name, version } = nameAndVersion(ctx.cli.positionals[0] ?? '');
+  const docFile = typeof flags.file === 'string' ? flags.file : undefined;
+  const docUrl = typeof flags.url === 'string' ? flags.url : undefined;
+  const word = ctx.cli.positionals[0];
+  if ((word !== undefined ? 1 : 0) + (docFile !== undefined ? 1 : 0) + (docUrl !== undefined ? 1 : 0) !== 1) {
+    throw new UsageError('install: give one entry name, or --file <server.json>, or --url <url of a server.json>');
+  }
+  if ((docFile !== undefined || docUrl !== undefined) && flags.registry !== undefined) throw new UsageError('install: --file and --url take no --registry');
+  // A document's own name is used; `name` is only the contract's required field then.
+  const { name, version } = word !== undefined ? nameAndVersion(word) : { name: 'server.json', version: undefined };
   const host = flags.host;
   if (host !== undefined && (typeof host !== 'string' || !(HOST_IDS as readonly string[]).includes(host))) throw new UsageError(`install: unknown host "${String(host)}" (one of: ${HOST_IDS.join(', ')})`);
   const pkg = indexFlag(flags.package, 'package');
@@ -132,6 +141,8 @@ export async function runInstall(ctx: CliContext): Promise<number> {
     ...(host !== undefined ? { host: host as HostId } : {}),
     ...(pkg !== undefined ? { package: pkg } : {}),
     ...(remote !== undefined ? { remote } : {}),
+    ...(docFile !== undefined ? { file: docFile } : {}),
+    ...(docUrl !== undefined ? { url: docUrl } : {}),
   };
   const gateway = flags['no-gateway'] !== true;
   return withOwnerOrOffline(ctx, async (call) => {
@@ -191,11 +202,13 @@ export async function runInstall(ctx: CliContext): Promise<number> {
 
 export const installCommand: CommandSpec = {
   name: 'install',
-  synopsis: 'install <name>[@version] [--registry R] [--host <id>] [--package N | --remote N] [--set KEY=VALUE …] [--yes]',
+  synopsis: 'install (<name>[@version] [--registry R] | --file <server.json> | --url <url>) [--host <id>] [--package N | --remote N] [--set KEY=VALUE …] [--yes]',
   summary: 'Install a server from an MCP Registry: shows the exact command and files, asks first; secrets to the secret store',
-  positionals: [1, 1],
+  positionals: [0, 1],
   flags: {
     registry: { type: 'string', help: '--registry <R>    The registry, by name or URL (default: the first configured that has it)' },
+    file: { type: 'string', help: '--file <path>     Install from a server.json file (checked as registry validate; refused when invalid)' },
+    url: { type: 'string', help: '--url <url>       Install from a server.json at an http(s) URL (checked the same way)' },
     host: { type: 'string', help: "--host <id>       Install for a host: a gateway entry of the same name in its file" },
     package: { type: 'string', help: '--package <N>     Which package of the entry (0 is the first)' },
     remote: { type: 'string', help: '--remote <N>      Which remote of the entry (0 is the first)' },
