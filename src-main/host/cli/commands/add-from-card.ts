@@ -62,9 +62,12 @@ export function runAddFromCard(ctx: CliContext, from: string): Promise<number> {
     const name = ctx.cli.positionals[0] ?? prefill.name;
     // What will be written and contacted, shown before the yes (the card is someone else's words).
     const secret = new Set(filled.secretKeys.map((k) => k.toLowerCase()));
-    const shown = [`Add "${name}": ${filled.server.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} ${filled.server.url}`];
+    const shown = [`Add "${name}": ${filled.server.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} ${filled.shownUrl}`];
     for (const [k, v] of Object.entries(filled.server.headers ?? {})) shown.push(`  header ${k}: ${secret.has(k.toLowerCase()) ? '•••••••• (secret: kept in the keychain)' : v}`);
     for (const line of shown) ctx.io.err(line);
+    if (filled.urlSecrets.length > 0 && f['allow-literal-secrets'] !== true) {
+      throw new UsageError(`Not added: the URL would hold the secret ${filled.urlSecrets.map((v) => `variable ${v}`).join(', ')} as plain text (a URL cannot hold a keychain reference); confirm with --allow-literal-secrets`);
+    }
     if (!(await confirmedOrYes(ctx, `Add "${name}"?`, 'Not added: give --yes to add without a terminal to ask on'))) {
       ctx.io.err('Not added.');
       return EXIT.FAILURE;
