@@ -33,6 +33,18 @@ describe('fillFromCard', () => {
         description: 'Forecasts',
       },
       secretKeys: ['X-Tenant-Token'],
+      urlSecrets: [],
+      shownUrl: 'https://acme%2F1.example.com/mcp?region=eu%20west',
+    });
+  });
+
+  it('names a secret URL variable and masks it in the URL shown', () => {
+    const secretVar: CardPrefill = { ...prefill, variables: [{ name: 'tenant', secret: true, required: true }, ...prefill.variables.slice(1)] };
+    const filled = fillFromCard(secretVar, { variables: { tenant: 'k-77aa' }, headers: { 'X-Tenant-Token': 't-1' } });
+    expect(filled.ok ? { url: filled.server.url, shownUrl: filled.shownUrl, urlSecrets: filled.urlSecrets } : filled).toEqual({
+      url: 'https://k-77aa.example.com/mcp?region=eu%20west',
+      shownUrl: 'https://••••••••.example.com/mcp?region=eu%20west',
+      urlSecrets: ['tenant'],
     });
   });
 });

@@ -5,8 +5,10 @@
  * (URI-encoded; an optional variable falls back to the card's default), each header the card lists
  * taken from the typed value or else the card's preset, required ones without a value reported as
  * missing, and the card's secret headers named in `secretKeys` so the core keeps them in the
- * keychain even when their names do not look secret. Headers the person adds beyond the card's are
- * kept as typed. Pure.
+ * keychain even when their names do not look secret. A secret URL variable cannot go to the
+ * keychain (nothing resolves a reference in a URL): it is named in `urlSecrets` and masked in
+ * `shownUrl`, and each face writes it only with the person's explicit yes (`allowLiteralSecrets`).
+ * Headers the person adds beyond the card's are kept as typed. Pure.
  */
 import type { CardPrefill } from '../api/cards.js';
 
@@ -18,20 +20,33 @@ export interface CardValues {
 
 /** The fields for `config:add`, or what is still missing (`variable <name>` / `header <name>`). */
 export type CardFill =
-  | { ok: true; server: { transport: 'http' | 'sse'; url: string; headers?: Record<string, string>; description?: string }; secretKeys: string[] }
+  | {
+      ok: true;
+      server: { transport: 'http' | 'sse'; url: string; headers?: Record<string, string>; description?: string };
+      secretKeys: string[];
+      /** The card's secret URL variables filled into `url`: a URL holds no keychain reference, so they are plain text there (each face asks for the explicit yes). */
+      urlSecrets: string[];
+      /** `url` with those values masked (`••••••••`), for showing. */
+      shownUrl: string;
+    }
   | { ok: false; missing: string[] };
 
 export function fillFromCard(prefill: CardPrefill, values: CardValues): CardFill {
   const missing: string[] = [];
   const vars = values.variables ?? {};
-  const url = prefill.url.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (whole, name: string) => {
-    const v = vars[name] ?? prefill.variables.find((x) => x.name === name)?.value;
-    if (v === undefined || v === '') {
-      missing.push(`variable ${name}`);
-      return whole;
-    }
-    return encodeURIComponent(v);
-  });
+  const urlSecrets: string[] = [];
+  const fill = (mask: boolean): string =>
+    prefill.url.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (whole, name: string) => {
+      const spec = prefill.variables.find((x) => x.name === name);
+      const v = vars[name] ?? spec?.value;
+      if (v === undefined || v === '') {
+        if (!mask) missing.push(`variable ${name}`);
+        return whole;
+      }
+      if (spec?.secret === true && !mask && !urlSecrets.includes(name)) urlSecrets.push(name);
+      return mask && spec?.secret === true ? '••••••••' : encodeURIComponent(v);
+    });
+  const url = fill(false);
   const typed = Object.entries(values.headers ?? {});
   const headers: Record<string, string> = {};
   const secretKeys: string[] = [];
@@ -50,5 +65,7 @@ export function fillFromCard(prefill: CardPrefill, values: CardValues): CardFill
     ok: true,
     server: { transport: prefill.transport, url, ...(Object.keys(headers).length > 0 ? { headers } : {}), ...(prefill.description !== undefined ? { description: prefill.description } : {}) },
     secretKeys,
+    urlSecrets,
+    shownUrl: fill(true),
   };
 }

@@ -7,11 +7,12 @@
  * Shape: `{ "version": 1, "servers": [CardOrigin] }` (src-shared/api/cards.ts): `server`/`file` the
  * definition written, `source` the card's URL, `cardName`/`cardVersion` what the card claimed,
  * `addedAt`, and once connected `compared` (`{ at, result }`, cards:compare's answer, computed once).
- * Information only: nothing here is read by trust, pins or approvals.
+ * Information only: nothing here is read by trust, pins or approvals. `config:remove` drops the
+ * record with its definition.
  */
 import { join } from 'node:path';
 import { CardOriginSchema, type CardOrigin } from '../../../src-shared/api/cards.js';
-import { putRecord, readRecordList } from '../data/record-list.js';
+import { dropRecord, putRecord, readRecordList } from '../data/record-list.js';
 
 /** The record's file name in the data folder. */
 export const CARD_ORIGINS_FILE = 'card-origins.json';
@@ -24,4 +25,9 @@ export function readCardOrigins(dataDir: string): CardOrigin[] {
 /** Record `origin`, replacing an earlier one for the same server name and file. */
 export async function recordCardOrigin(dataDir: string, origin: CardOrigin): Promise<void> {
   await putRecord(join(dataDir, CARD_ORIGINS_FILE), CardOriginSchema, origin);
+}
+
+/** Drop the card origin of definition `server` in `file` (it was removed). */
+export async function forgetCardOrigin(dataDir: string, server: string, file: string): Promise<void> {
+  await dropRecord(join(dataDir, CARD_ORIGINS_FILE), CardOriginSchema, server, file);
 }

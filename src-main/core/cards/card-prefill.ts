@@ -2,12 +2,13 @@
  * A Server Card as the remote definition it prefills (docs/registry.md § Server Cards): the first
  * `streamable-http` remote (else the first `sse`), its URL as the card gives it, every header and
  * URL variable the card declares with its secret and required flags. A secret never gets a value
- * from the card (cards must not carry credentials); a non-secret preset or default is offered.
- * Pure; the card is untrusted text and stays text.
+ * from the card (cards must not carry credentials); a non-secret preset or default is offered,
+ * and must be literal (`cardPresetProblems`). Pure; the card is untrusted text and stays text.
  */
 import type { CardInput, CardPrefill, CardSummary } from '../../../src-shared/api/cards.js';
 import { MAX_SERVER_NAME_LENGTH, validateServerName } from '../../../src-shared/config/validate.js';
 import type { ServerCard, ServerCardInput } from './card-schema.js';
+import { checkOutsideDefinition, type ResolverEnv } from '../install/outside-definition.js';
 
 /** The card's fields as shown. */
 export function cardSummary(card: ServerCard): CardSummary {
@@ -56,3 +57,14 @@ export function cardPrefill(card: ServerCard): CardPrefill | undefined {
   };
 }
 
+
+/**
+ * The card's header presets that would not be read literally where the definition is written
+ * (install/outside-definition.ts `checkOutsideDefinition`: `!command`, an environment variable
+ * name, a `${…}` placeholder), one sentence each; `[]` when all are literal. URL variables are
+ * URI-encoded into the URL, where nothing resolves them. `env`: the resolver's environment.
+ */
+export function cardPresetProblems(prefill: CardPrefill, env: ResolverEnv): string[] {
+  const headers = Object.fromEntries(prefill.headers.filter((h) => h.value !== undefined).map((h) => [h.name, h.value]));
+  return checkOutsideDefinition({ headers }, env).map((p) => p.message);
+}

@@ -2,8 +2,10 @@
  * A data-folder file holding `{ "version": 1, "servers": [record] }` — the origin records
  * (install/registry-origins.ts, cards/card-origins.ts). Written through the data-file rules
  * (data-files.ts: atomic, `.prev` kept); a missing or unreadable file reads as `[]` (a record of
- * where a definition came from is never a reason to lose the definition).
+ * where a definition came from is never a reason to lose the definition). A record ends with its
+ * definition (`dropRecord`, from `config:remove`).
  */
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { readDataOutcome, writeDataFile } from './data-files.js';
 
@@ -24,4 +26,13 @@ export async function putRecord<T extends { server: string; file: string }>(file
   const servers = readRecordList(file, record).filter((o) => !(o.server === entry.server && o.file === entry.file));
   servers.push(entry);
   await writeDataFile(file, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
+}
+
+/** Drop the record of definition `server` in `defFile` from `file`; nothing is written when there is none. */
+export async function dropRecord<T extends { server: string; file: string }>(file: string, record: z.ZodType<T>, server: string, defFile: string): Promise<boolean> {
+  const before = readRecordList(file, record);
+  const servers = before.filter((o) => !(o.server === server && resolve(o.file) === resolve(defFile)));
+  if (servers.length === before.length) return false;
+  await writeDataFile(file, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
+  return true;
 }

@@ -1,18 +1,21 @@
 /**
  * Handlers of `cards:*` (issue 36 item 5; SEP-2127 Server Cards, Beta; docs/registry.md § Server
- * Cards): `cards:fetch` finds and validates a card and returns the prefill (nothing written; the add
+ * Cards): `cards:fetch` finds and validates a card and returns the prefill (a card presetting a value
+ * that would not be read literally — `!command`, an environment variable name, a placeholder — is
+ * refused, `checkOutsideDefinition`; nothing written; the add
  * itself is `config:add`, with its keychain rules, and its `fromCard` records the origin);
  * `cards:compare` reads a connected server's card again (discovered from the server's own URL) and
  * lists where it and the live server differ; `cards:origin` answers the recorded origin with the
  * comparison made once at that server's first successful connect. No trust, pin or approval is
  * ever derived from a card.
  */
+import { resolve } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { CardCompareResult } from '../../../src-shared/api/cards.js';
 import { findServerCard } from '../cards/card-discovery.js';
 import { compareCard } from '../cards/card-compare.js';
 import { readCardOrigins, recordCardOrigin } from '../cards/card-origins.js';
-import { cardPrefill, cardSummary } from '../cards/card-prefill.js';
+import { cardPrefill, cardPresetProblems, cardSummary } from '../cards/card-prefill.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
@@ -32,7 +35,9 @@ export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'c
   const comparing = new Set<string>();
   ctx.manager.on('status', (rt) => {
     if (rt.status !== 'connected' || comparing.has(rt.name)) return;
-    const origin = readCardOrigins(dataDir).find((o) => o.server === rt.name && o.compared === undefined);
+    // The record of the definition that runs under this name (a same-named one elsewhere is another definition).
+    const file = ctx.snapshot().servers.find((s) => s.server.name === rt.name)?.server.source.file;
+    const origin = file === undefined ? undefined : readCardOrigins(dataDir).find((o) => o.server === rt.name && resolve(o.file) === resolve(file) && o.compared === undefined);
     if (origin === undefined) return;
     comparing.add(rt.name);
     void compare(rt.name)
@@ -47,6 +52,9 @@ export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'c
       try {
         const found = await findServerCard(url, entry);
         const prefill = cardPrefill(found.card);
+        // A card is an outside definition (install/outside-definition.ts): a preset that would not be read literally refuses the card.
+        const live = prefill ? cardPresetProblems(prefill, ctx.options.platform.env) : [];
+        if (live.length > 0) throw new CoreError('INVALID_CONFIG', `The Server Card at ${found.source} was refused: a card may preset literal values only. ${live.join('; ')}. Nothing was written.`);
         return ok({
           card: cardSummary(found.card),
           ...(prefill !== undefined ? { prefill } : {}),

@@ -20,6 +20,8 @@ import { bindInputAnswer, bindStored, rebindCopy } from '../secrets/bind-on-writ
 import { holds } from '../secrets/secret-binding.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { recordCardOrigin } from '../cards/card-origins.js';
+import { forgetInstalled } from '../install/installed-records.js';
+import { checkOutsideDefinition } from '../install/outside-definition.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 
 type ConfigMethod = 'config:hosts' | 'config:add' | 'config:update' | 'config:remove' | 'config:setEnabled' | 'config:transfer' | 'config:answerInput';
@@ -70,6 +72,12 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
     'config:add': ({ name, server, target, token, allowLiteralSecrets, secretKeys, fromCard }) =>
       write(async (dctx) => {
         const host = target?.host ?? 'switchboard';
+        // Issue 36 item 5: a card-filled definition is an outside definition (install/outside-definition.ts):
+        // literal values only (a card's presets and what the person typed alike: the file cannot tell them apart).
+        if (fromCard !== undefined) {
+          const live = checkOutsideDefinition(server, ctx.options.platform.env);
+          if (live.length > 0) throw new CoreError('INVALID_CONFIG', `This definition from the Server Card ${fromCard.source} was refused: it may carry literal values only. ${live.map((x) => x.message).join('; ')}. Nothing was written.`);
+        }
         const full: MCPServer = { name, enabled: true, transport: server.transport ?? (server.url ? 'http' : 'stdio'), ...server };
         const notes: string[] = [];
         const stored: string[] = [];
@@ -161,10 +169,13 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
       write(async (dctx) => {
         const result = await ctx.ensureDiscovered();
         const loc = locateServer(result, name, file);
+        const removed = (result.definitions ?? []).find((d) => d.name === name && resolve(d.source.file) === resolve(loc.file));
         const out = await removeDefinition(result, name, file, dctx);
         // Attack pass 8, F1: a binding ends with its definition; whoever takes the name next gets nothing until bound.
         await ctx.secretBindings.release(name, loc.file);
-        return out;
+        // Its registry/card origin and MCPB bundle folder end with it too (install/installed-records.ts).
+        const bundle = removed ? await forgetInstalled(dctx.dataDir, removed, result.definitions ?? []) : undefined;
+        return bundle === undefined ? out : { ...out, notes: [...out.notes, `Removed its MCPB bundle folder ${bundle}`] };
       }),
 
     'config:setEnabled': ({ name, file, enabled }) => write(async (dctx) => setServerEnabled(await located(name, file), name, enabled, dctx)),

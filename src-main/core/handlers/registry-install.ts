@@ -5,8 +5,10 @@
  * id for `PREVIEW_TTL_MS`; only `registry:install` with that id and the person's values writes:
  *
  * 1. refusals first, nothing written: a blocked plan (runner missing, deleted, other platform),
+ *    a `gateway` other than the plan's, a definition of the name already in a file it writes,
  *    a required value missing or a value for no input, a value the install-link rules refuse, a
- *    host's literal secrets not confirmed, a definition the install would hide not confirmed;
+ *    secret argument or URL variable (plain text wherever written) or a host's literal secrets
+ *    not confirmed, a definition the install would hide not confirmed;
  * 2. an MCPB bundle unpacked (its bytes checked at plan time, kept in memory since);
  * 3. secret values to the secret store as `${secret:<name>-<key>}`, bound to the definition before
  *    it exists (so its first start resolves them) — through `config:add` for everything else;
@@ -14,11 +16,12 @@
  *    gateway entry of the same name into the host's file (`config:add`, the gateway's stdio door
  *    `gateway --host switchboard --server <name>`); with `gateway: false` the definition goes into
  *    the host's file itself, secrets literally (`confirmLiteralSecrets`);
- * 5. the origin recorded (registry-origins.ts). A failed step undoes the earlier ones.
+ * 5. the origin recorded (registry-origins.ts; not for a server.json file or URL, `file`/`url`). A failed step undoes the earlier ones (the
+ *    secrets it stored and only their bindings).
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ok } from '../../../src-shared/api/envelope.js';
 import type { RegistryInstallResult, RegistryInstallTarget } from '../../../src-shared/api/methods/registry-install.js';
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
@@ -33,8 +36,8 @@ import { unpackBundle } from '../install/mcpb-bundle.js';
 import { readOrigins, recordOrigin } from '../install/registry-origins.js';
 import { registryUpdates } from '../install/registry-updates.js';
 import { cachedLatest, startLatestRefresh } from '../install/registry-latest.js';
-import { blockedBy, fieldsOf, mapChoice, planRegistryInstall, type PlanChoice, type PlanSite } from '../install/registry-install-plan.js';
-import { lookupEntry, registriesFor, type RegistryRef } from '../install/registry-lookup.js';
+import { blockedBy, fieldsOf, filesOf, mapChoice, nameTaken, planRegistryInstall, type PlanChoice, type PlanSite } from '../install/registry-install-plan.js';
+import { documentEntry, lookupEntry, registriesFor, type RegistryRef } from '../install/registry-lookup.js';
 import { RegistrySettings } from '../registry/registry-settings.js';
 import type { RegistryEntry } from '../install/registry-entry.js';
 import { freshSecretId } from '../secrets/literal-secrets.js';
@@ -50,6 +53,8 @@ interface Pending {
   target: RegistryInstallTarget;
   choice: PlanChoice;
   name: string;
+  /** Whether the plan (and so the consent) was for the gateway entry (default) or the definition in the host's file. */
+  gateway: boolean;
   /** Files of other hosts' definitions the plan said it would hide. */
   shadows: string[];
   expires: number;
@@ -86,13 +91,17 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
   });
 
   return {
-    'registry:planInstall': async ({ values, ...target }) => {
+    'registry:planInstall': async ({ values, gateway = true, file: docFile, url: docUrl, ...target }) => {
       try {
-        const entry = await lookupEntry(registriesFor(target.registry, registries()), target.name, target.version);
-        const { plan, choice, name } = await planRegistryInstall(entry, target, values ?? {}, await site());
+        const fromDocument = docFile !== undefined || docUrl !== undefined;
+        if (fromDocument && (target.registry !== undefined || target.version !== undefined)) throw new CoreError('BAD_REQUEST', 'A server.json file or URL is installed as it is: give no registry or version with it');
+        const entry = fromDocument
+          ? await documentEntry({ ...(docFile !== undefined ? { file: docFile } : {}), ...(docUrl !== undefined ? { url: docUrl } : {}) })
+          : await lookupEntry(registriesFor(target.registry, registries()), target.name, target.version);
+        const { plan, choice, name } = await planRegistryInstall(entry, target, values ?? {}, await site(), gateway);
         prune();
         const id = randomUUID();
-        plans.set(id, { entry, target, choice, name, shadows: plan.shadows.map((s) => s.file), expires: Date.now() + PREVIEW_TTL_MS });
+        plans.set(id, { entry, target, choice, name, gateway, shadows: plan.shadows.map((s) => s.file), expires: Date.now() + PREVIEW_TTL_MS });
         while (plans.size > MAX_PLANS) plans.delete(plans.keys().next().value as string);
         return ok({ id, ...plan });
       } catch (err) {
@@ -100,7 +109,7 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
       }
     },
 
-    'registry:install': async ({ id, values = {}, gateway = true, confirmLiteralSecrets, confirmShadow }) => {
+    'registry:install': async ({ id, values = {}, gateway: asked, confirmLiteralSecrets, confirmShadow }) => {
       try {
         prune();
         const p = plans.get(id);
@@ -115,10 +124,24 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
         if (m.missing.length > 0) throw new CoreError('BAD_REQUEST', `Required value${m.missing.length === 1 ? '' : 's'} missing: ${m.missing.join(', ')}. Nothing was written.`);
         if (m.problems.length > 0) throw new CoreError('BAD_REQUEST', `${m.problems.join('; ')}. Nothing was written.`);
         const host = p.target.host !== undefined && p.target.host !== 'switchboard' ? p.target.host : undefined;
+        const gateway = asked ?? p.gateway;
+        // The consent named the files of the plan's choice: another choice is planned (and shown) again.
+        if (host !== undefined && gateway !== p.gateway) {
+          throw new CoreError('CONFLICT', `This plan was made ${p.gateway ? 'with' : 'without'} the gateway and showed its files; plan it again ${gateway ? 'with' : 'without'} the gateway (gateway: ${String(gateway)}). Nothing was written.`);
+        }
         const direct = host !== undefined && !gateway;
+        // A definition of this name in a file the install writes (it may have appeared since the plan): never replaced, never hidden in its own file.
+        const taken = nameTaken(p.name, filesOf(s, host, gateway, m.bundleDir), s);
+        if (taken !== undefined) throw new CoreError('CONFLICT', taken);
         const literal = fieldsOf(m, p.entry.server.description, (_k, _n, v) => v);
         const live = checkOutsideDefinition(literal as Record<string, unknown>, s.env);
         if (live.length > 0) throw new CoreError('INVALID_CONFIG', `This registry entry was refused: an entry may carry literal values only. ${live.map((x) => x.message).join('; ')}. Nothing was written.`);
+        if (m.literalSecrets.length > 0 && confirmLiteralSecrets !== true) {
+          throw new CoreError(
+            'CONFLICT',
+            `The definition would hold the secret value${m.literalSecrets.length === 1 ? '' : 's'} of ${m.literalSecrets.join(', ')} as plain text (a command line or URL cannot hold a keychain reference). Confirm that explicitly (confirmLiteralSecrets: true; --yes-literal-secrets), or cancel. Nothing was written.`,
+          );
+        }
         const secretCount = m.secretEnv.length + m.secretHeaders.length;
         if (direct && secretCount > 0 && confirmLiteralSecrets !== true) {
           throw new CoreError(
@@ -132,13 +155,18 @@ export function registryInstallHandlers(ctx: CoreContext, options: RegistryInsta
           throw new CoreError('CONFLICT', `Installing "${p.name}" would hide the server of that name in ${shadowsNow.map(whereDefined).join(', ')}. Confirm hiding it explicitly (confirmShadow: true), or cancel. Nothing was written.`);
         }
         plans.delete(id);
-        return ok(await write(ctx, config, p, m, { host, direct, file }));
+        return ok(await write(ctx, config, p, m, { host, direct, file, confirmLiteral: confirmLiteralSecrets === true }));
       } catch (err) {
         return toFailure(err);
       }
     },
 
-    'registry:updates': async () => ok({ updates: registryUpdates(readOrigins(ctx.options.dataDir), cachedLatest(ctx.options.dataDir)) }),
+    'registry:updates': async () => {
+      // Only origins whose definition is still there (a hand-edited file may drop one without config:remove).
+      const defined = (await ctx.ensureDiscovered()).definitions ?? [];
+      const origins = readOrigins(ctx.options.dataDir).filter((o) => defined.some((d) => d.name === o.server && resolve(d.source.file) === resolve(o.file)));
+      return ok({ updates: registryUpdates(origins, cachedLatest(ctx.options.dataDir)) });
+    },
 
     'registry:cancelInstall': async ({ id }) => ok({ cancelled: plans.delete(id) }),
   };
@@ -150,7 +178,7 @@ async function write(
   config: ReturnType<typeof configHandlers>,
   p: Pending,
   m: ReturnType<typeof mapChoice>,
-  where: { host: HostId | undefined; direct: boolean; file: string },
+  where: { host: HostId | undefined; direct: boolean; file: string; confirmLiteral: boolean },
 ): Promise<RegistryInstallResult> {
   const origin = { registry: p.entry.registry.name, registryUrl: p.entry.registry.url, name: p.entry.server.name, version: p.entry.server.version };
   const written: RegistryInstallResult['written'] = [];
@@ -190,7 +218,7 @@ async function write(
         notes.push(`${stored.length} secret value${stored.length === 1 ? '' : 's'} stored in the secret store; servers.json holds references bound to "${p.name}"`);
       }
     } else fields = fieldsOf(m, p.entry.server.description, (_k, _n, v) => v);
-    const added = await config['config:add']({ name: p.name, server: fields, target: { host: defHost }, ...(where.direct ? { allowLiteralSecrets: true } : {}) });
+    const added = await config['config:add']({ name: p.name, server: fields, target: { host: defHost }, ...(where.direct && where.confirmLiteral ? { allowLiteralSecrets: true } : {}) });
     if (!added.ok) throw new CoreError(added.error.code, added.error.message);
     defined = { file: added.data.file };
     written.push({ path: added.data.file, what: 'definition', ...(defHost !== 'switchboard' ? { host: defHost } : {}) });
@@ -203,14 +231,15 @@ async function write(
       written.push({ path: entry.data.file, what: 'gateway-entry', host: where.host });
       if (!doors.stdioAbsolute) notes.push(`${HOST_LABELS[where.host]}'s entry runs "switchboard gateway …": it needs switchboard on ${HOST_LABELS[where.host]}'s PATH`);
     }
-    await recordOrigin(ctx.options.dataDir, { server: p.name, file: defined.file, ...origin, installedAt: new Date().toISOString() });
+    if (p.entry.document !== true) await recordOrigin(ctx.options.dataDir, { server: p.name, file: defined.file, ...origin, installedAt: new Date().toISOString() });
     if (p.entry.server.postInstallInstructions !== undefined) notes.push(`The entry's post-install instructions (not run): ${String(p.entry.server.postInstallInstructions)}`);
     return { name: p.name, written, notes, origin };
   } catch (err) {
     // Undo what this install did: the definition, the secrets and their binding, the bundle.
     if (defined) await config['config:remove']({ name: p.name, file: defined.file }).catch(() => undefined);
     for (const account of stored) await ctx.secrets.delete(account).catch(() => false);
-    if (stored.length > 0) await ctx.secretBindings.release(p.name, where.file).catch(() => undefined);
+    // Only the accounts this install stored: another definition of the name keeps its bindings.
+    await ctx.secretBindings.forget(stored).catch(() => undefined);
     if (unpacked !== undefined) await rm(unpacked, { recursive: true, force: true });
     throw err;
   }

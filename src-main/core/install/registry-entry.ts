@@ -72,9 +72,13 @@ export interface EntryServer {
 /** An entry as the registry answered it, with its `_meta` status (official registry's extension; absent = active). */
 export interface RegistryEntry {
   server: EntryServer;
-  /** `active` | `deprecated` | `deleted` (the official registry's `_meta`); undefined when the registry says nothing. */
-  status?: string;
+  /** `active` | `deprecated` | `deleted` (registry-cards.ts `entryStatus`: an unknown word is `deleted`); undefined when the registry says nothing. */
+  status?: 'active' | 'deprecated' | 'deleted';
+  /** The word the registry said when it is none of those three (shown in the refusal). */
+  unknownStatus?: string;
   statusMessage?: string;
-  /** The registry's display name and base URL. */
+  /** The registry's display name and base URL; for a server.json file or URL, that path or URL twice. */
   registry: { name: string; url: string };
+  /** From a server.json file or URL (`install --file/--url`), not a registry: no origin is recorded. */
+  document?: boolean;
 }

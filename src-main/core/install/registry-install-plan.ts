@@ -6,7 +6,9 @@
  * up on PATH, and the result described by the install links' own `describeDefinition` — the same
  * checks (`checkOutsideDefinition`: literal values only), warnings and preview. Nothing is written.
  */
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import { CoreError } from '../facade/errors.js';
 import { findOnPath } from '../mcp/failures/spawn-hint.js';
 import type { InstallFields } from './install-requests.js';
@@ -110,6 +112,7 @@ export function onPath(command: string, env: Readonly<Record<string, string | un
 
 /** Why a mapping cannot be installed now (runner missing, blocked, status deleted), or undefined. */
 export function blockedBy(entry: RegistryEntry, m: MappedInstall & { blocked?: string }, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (entry.unknownStatus !== undefined) return `${entry.server.name} ${entry.server.version} has the status "${entry.unknownStatus}" in ${entry.registry.name}, which is neither active nor deprecated: it is treated as deleted and never installed.`;
   if (entry.status === 'deleted') return `${entry.server.name} ${entry.server.version} is deleted in ${entry.registry.name}${entry.statusMessage ? ` (${entry.statusMessage})` : ''}: it is never installed.`;
   if (m.blocked !== undefined) return m.blocked;
   // A definition is a command (stdio) or a URL (http/sse), never both (src-shared/config/validate.ts):
@@ -123,8 +126,41 @@ export function blockedBy(entry: RegistryEntry, m: MappedInstall & { blocked?: s
   return undefined;
 }
 
+/**
+ * The files an install writes: the definition into Switchboard's `servers.json` and, for a host, a
+ * gateway entry into the host's file — or, with `gateway: false`, the definition into the host's
+ * file alone; an MCPB bundle's folder.
+ */
+export function filesOf(site: PlanSite, host: HostId | undefined, gateway: boolean, bundle: string | undefined): RegistryInstallPlan['files'] {
+  const hostFile = host !== undefined ? site.hostFile?.(host) : undefined;
+  const files: RegistryInstallPlan['files'] = [];
+  if (host !== undefined && !gateway && hostFile !== undefined) files.push({ path: hostFile, what: 'definition', host });
+  else files.push({ path: site.file, what: 'definition' });
+  if (host !== undefined && gateway && hostFile !== undefined) files.push({ path: hostFile, what: 'gateway-entry', host });
+  if (bundle !== undefined) files.push({ path: bundle, what: 'bundle' });
+  return files;
+}
+
+/**
+ * Why `name` cannot be written into one of `files` (a definition or gateway entry): a server of
+ * that name is already defined there (hiding it is impossible in its own file; an install never
+ * replaces a definition), else undefined.
+ */
+export function nameTaken(name: string, files: RegistryInstallPlan['files'], site: Pick<InstallSite, 'definitionsOf'>): string | undefined {
+  const defined = site.definitionsOf(name);
+  const clash = files.find((f) => f.what !== 'bundle' && defined.some((d) => resolve(d.file) === resolve(f.path)));
+  if (clash === undefined) return undefined;
+  return `A server named "${name}" is already defined in ${clash.path}${clash.host !== undefined ? ` (${HOST_LABELS[clash.host]}'s file)` : ''}: an install never replaces or hides a definition in a file it writes. Remove or rename that one first. Nothing was written.`;
+}
+
+/** Why a bundle folder cannot be unpacked: it is there already (`config:remove` of its server removes it). */
+function bundleThere(dir: string | undefined): string | undefined {
+  if (dir === undefined || !existsSync(dir)) return undefined;
+  return `This version's MCPB bundle is already unpacked in ${dir}: it is installed already. Remove that server first (switchboard remove <name> removes its bundle folder too), or install another version. Nothing was written.`;
+}
+
 /** The preview fields of a plan (the install links' own description). */
-type ShownPreview = Omit<RegistryInstallPlan, 'id' | 'origin' | 'source' | 'status' | 'inputs' | 'files' | 'host' | 'runner' | 'blocked' | 'literalSecretsWithoutGateway' | 'postInstallInstructions' | 'alternatives'>;
+type ShownPreview = Omit<RegistryInstallPlan, 'id' | 'origin' | 'source' | 'status' | 'inputs' | 'files' | 'host' | 'runner' | 'blocked' | 'literalSecretsWithoutGateway' | 'plainTextInputs' | 'postInstallInstructions' | 'alternatives'>;
 
 /**
  * The install links' preview of `shown`. While inputs are missing or the plan is blocked, what is
@@ -164,6 +200,7 @@ export async function planRegistryInstall(
   target: RegistryInstallTarget,
   values: InputValues,
   site: PlanSite,
+  gateway = true,
 ): Promise<{ plan: Omit<RegistryInstallPlan, 'id'>; choice: PlanChoice; name: string }> {
   const picked = pickSource(entry, target);
   const choice: PlanChoice = { ...picked };
@@ -172,22 +209,24 @@ export async function planRegistryInstall(
   const m = mapChoice(entry, choice, values, site);
   const name = localName(entry.server.name);
   // What is shown: secret values masked, never carried in the plan.
-  const shown = fieldsOf({ ...m, args: m.shownArgs }, entry.server.description, () => MASKED);
-  const blocked = blockedBy(entry, m, site.env);
-  const preview = describeShown(shown, name, site, m.missing.length > 0 || blocked !== undefined);
+  const shown = fieldsOf({ ...m, args: m.shownArgs, ...(m.shownUrl !== undefined ? { url: m.shownUrl } : {}) }, entry.server.description, () => MASKED);
+  const host = target.host !== undefined && target.host !== 'switchboard' ? target.host : undefined;
+  const files = filesOf(site, host, gateway, m.bundleDir);
+  const blocked = blockedBy(entry, m, site.env) ?? nameTaken(name, files, site) ?? bundleThere(m.bundleDir);
+  // A masked URL may not parse as one: it is shown as it is (the real one is checked at install).
+  const preview = describeShown(shown, name, site, m.missing.length > 0 || blocked !== undefined || m.shownUrl !== undefined);
   const warnings = [...m.warnings, ...preview.warnings];
   if (entry.status === 'deprecated') warnings.unshift(`${entry.server.name} is deprecated in ${entry.registry.name}${entry.statusMessage ? `: ${entry.statusMessage}` : ''}.`);
   if (m.missing.length > 0) warnings.push(`Still to fill in: ${m.missing.map((key) => { const input = m.inputs.find((i) => i.key === key); return input ? installInputLabel(input) : key; }).join(', ')}.`);
   warnings.push(...m.problems);
   const secretNames = [...m.secretEnv.map((n) => `env ${n}`), ...m.secretHeaders.map((n) => `header ${n}`)];
-  const host = target.host !== undefined && target.host !== 'switchboard' ? target.host : undefined;
-  const files: RegistryInstallPlan['files'] = [{ path: site.file, what: 'definition' }];
   if (host !== undefined) {
-    const hostFile = site.hostFile?.(host);
-    if (hostFile !== undefined) files.push({ path: hostFile, what: 'gateway-entry', host });
-    warnings.push(`${HOST_LABELS[host]} gets a gateway entry "${name}" in its file; the definition and its secrets stay in Switchboard.`);
+    warnings.push(
+      gateway
+        ? `${HOST_LABELS[host]} gets a gateway entry "${name}" in its file; the definition and its secrets stay in Switchboard.`
+        : `Without the gateway, the definition goes into ${HOST_LABELS[host]}'s file itself.`,
+    );
   }
-  if (m.bundleDir !== undefined) files.push({ path: m.bundleDir, what: 'bundle' });
   const pkg = picked.kind === 'package' ? entry.server.packages?.[picked.index] : undefined;
   const runner = m.runner !== undefined ? { command: m.runner, found: onPath(m.runner, site.env), ...(RUNNER_HELP[m.runner] ? { howToGet: RUNNER_HELP[m.runner] } : {}) } : undefined;
   const alternatives = [
@@ -196,6 +235,7 @@ export async function planRegistryInstall(
   ].filter((a) => !(a.kind === picked.kind && a.index === picked.index));
   const plan: Omit<RegistryInstallPlan, 'id'> = {
     ...preview,
+    file: files[0]?.path ?? preview.file,
     env: preview.env.map((e) => (m.secretEnv.includes(e.name) ? { ...e, secret: true } : e)),
     headers: preview.headers.map((h) => (m.secretHeaders.includes(h.name) ? { ...h, secret: true } : h)),
     warnings,
@@ -208,6 +248,7 @@ export async function planRegistryInstall(
     ...(runner ? { runner } : {}),
     ...(blocked !== undefined ? { blocked } : {}),
     literalSecretsWithoutGateway: host !== undefined ? secretNames : [],
+    plainTextInputs: m.literalSecrets,
     ...(entry.server.postInstallInstructions !== undefined ? { postInstallInstructions: String(entry.server.postInstallInstructions) } : {}),
     alternatives,
   };

@@ -25,6 +25,7 @@ import { startCore, type CoreHarness } from '../channels/test-fixtures.js';
 import { writeCachedAnswer } from '../registry/registry-cache.js';
 import { versionPath } from '../registry/registry-client.js';
 import { startRegistryFixture, type RegistryFixture } from '../registry/fixtures/registry-fixture-kit.js';
+import { lookupEntry } from './registry-lookup.js';
 
 const PKG = '@modelcontextprotocol/server-filesystem';
 const VERSION = (createRequire(import.meta.url)(`${PKG}/package.json`) as { version: string }).version;
@@ -47,6 +48,18 @@ const entry = {
     },
   ],
 };
+
+/** Entries an install refuses or blocks (each test names why). */
+const npmPkg = { registryType: 'npm', identifier: PKG, version: VERSION, transport: { type: 'stdio' } };
+const directory = { type: 'positional', valueHint: 'directory', isRequired: true };
+const refusedEntries = [
+  { name: 'io.example/secret-url', description: 'A secret in its URL', version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'http://127.0.0.1:9/{tenant}/mcp', variables: { tenant: { isRequired: true, isSecret: true } } }] },
+  { name: 'io.example/secret-arg', description: 'A secret argument', version: '1.0.0', packages: [{ ...npmPkg, packageArguments: [directory, { type: 'positional', valueHint: 'account', isRequired: true, isSecret: true }] }] },
+  { name: 'io.example/gh', description: 'A token not marked secret', version: '1.0.0', packages: [{ ...npmPkg, packageArguments: [directory], environmentVariables: [{ name: 'GITHUB_TOKEN', isRequired: true }] }] },
+  { name: 'io.example/bad-packages', description: 'Not a server.json', version: '1.0.0', packages: {} },
+];
+/** An entry whose status word is none the schema knows. */
+const withdrawn = { name: 'io.example/withdrawn', description: 'Withdrawn', version: '1.0.0', packages: [npmPkg] };
 
 /** Test-only npx first on the world's PATH: exactly this package from node_modules, nothing else. */
 function npxShim(w: TempWorld): void {
@@ -94,7 +107,10 @@ beforeAll(async () => {
   // with a secret input, and an MCPB bundle served under /files/.
   const bundle = await bundleEntry();
   const meta = { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } };
-  fixture = await startRegistryFixture({ extraEntries: [{ server: entry, _meta: meta }, { server: bundle.entry, _meta: meta }], files: { 'files.mcpb': bundle.bytes } });
+  fixture = await startRegistryFixture({
+    extraEntries: [{ server: entry, _meta: meta }, { server: bundle.entry, _meta: meta }, ...refusedEntries.map((server) => ({ server, _meta: meta })), { server: withdrawn, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'withdrawn', isLatest: true } } }],
+    files: { 'files.mcpb': bundle.bytes },
+  });
   registryUrl = fixture.url;
   ((bundle.entry.packages as { identifier: string }[])[0] as { identifier: string }).identifier = `${registryUrl}/files/files.mcpb`;
   npxShim(world);
@@ -142,8 +158,15 @@ describe('install from a registry', () => {
     // A required value missing, or a value for no input: refused, nothing written.
     const missing = await h.core.handlers['registry:install']({ id: plan.data.id, values: { 'arg:package:0': shared } });
     expect(missing).toEqual({ ok: false, error: { code: 'BAD_REQUEST', message: 'Required value missing: env:FS_AUDIT_TOKEN. Nothing was written.' } });
+    // The gateway declined: planned so, the consent names Claude Code's file as the definition's, alone.
+    const direct = await h.core.handlers['registry:planInstall']({ name: entry.name, registry: registryUrl, host: 'claude-code', gateway: false });
+    if (!direct.ok) throw new Error(direct.error.message);
+    expect({ files: direct.data.files, file: direct.data.file }).toEqual({ files: [{ path: claudeFile, what: 'definition', host: 'claude-code' }], file: claudeFile });
+    // A plan made with the gateway is not installed without it (its consent showed other files).
+    const switched = await h.core.handlers['registry:install']({ id: plan.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': SECRET }, gateway: false });
+    expect(switched.ok ? '' : switched.error.code).toBe('CONFLICT');
     // Declining the gateway with a secret needs a second, explicit yes.
-    const literal = await h.core.handlers['registry:install']({ id: plan.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': SECRET }, gateway: false });
+    const literal = await h.core.handlers['registry:install']({ id: direct.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': SECRET } });
     expect(literal.ok ? '' : literal.error.code).toBe('CONFLICT');
     expect(literal.ok ? '' : literal.error.message).toContain("Claude Code's file would hold the secret value of FS_AUDIT_TOKEN as plain text");
     expect(JSON.parse(readFileSync(serversFile, 'utf8')).mcpServers).toEqual({});
@@ -179,7 +202,87 @@ describe('install from a registry', () => {
     expect(door.data.servers.map((s) => [s.server, s.state])).toEqual([['filesystem', 'listed']]);
     // A plan is used once.
     expect((await h.core.handlers['registry:install']({ id: plan.data.id })).ok).toBe(false);
+
+    // Installed again under the same name (hiding confirmed): blocked, refused, and the first definition keeps its secret's binding.
+    const again = await h.core.handlers['registry:planInstall']({ name: entry.name, registry: registryUrl });
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.data.blocked).toBe(`A server named "filesystem" is already defined in ${serversFile}: an install never replaces or hides a definition in a file it writes. Remove or rename that one first. Nothing was written.`);
+    const twice = await h.core.handlers['registry:install']({ id: again.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': 'another-secret-value' }, confirmShadow: true });
+    expect(twice.ok ? '' : twice.error.code).toBe('CONFLICT');
+    const holders = (JSON.parse(readFileSync(join(world.dataDir, 'secret-bindings.json'), 'utf8')) as { bindings: Record<string, { holders: { server: string }[] }> }).bindings['secret:filesystem-fs_audit_token']?.holders;
+    expect(holders?.map((x) => x.server)).toEqual(['filesystem']);
   }, 120_000);
+
+  it('refuses what it cannot write safely: secrets in a URL or argument, literal secrets without the gateway, a taken name, an unknown status, a malformed entry', async () => {
+    const plan = async (name: string, extra: { host?: 'claude-code'; gateway?: boolean; values?: Record<string, string> } = {}) => {
+      const r = await h.core.handlers['registry:planInstall']({ name, registry: registryUrl, ...extra });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.data;
+    };
+    const serversBefore = readFileSync(join(world.dataDir, 'servers.json'), 'utf8');
+    // A secret URL variable: masked in the plan, and written only with the explicit yes.
+    const url = await plan('io.example/secret-url', { values: { 'var:tenant': 'k-url-4d1e9b' } });
+    expect({ url: url.url, plainTextInputs: url.plainTextInputs }).toEqual({ url: 'http://127.0.0.1:9/••••••••/mcp', plainTextInputs: ['URL variable tenant'] });
+    expect(JSON.stringify(url)).not.toContain('k-url-4d1e9b');
+    const urlRefused = await h.core.handlers['registry:install']({ id: url.id, values: { 'var:tenant': 'k-url-4d1e9b' } });
+    expect(urlRefused.ok ? '' : `${urlRefused.error.code} ${urlRefused.error.message}`).toBe(
+      'CONFLICT The definition would hold the secret value of URL variable tenant as plain text (a command line or URL cannot hold a keychain reference). Confirm that explicitly (confirmLiteralSecrets: true; --yes-literal-secrets), or cancel. Nothing was written.',
+    );
+    // A secret positional argument: the same.
+    const arg = await plan('io.example/secret-arg');
+    expect(arg.plainTextInputs).toEqual(['argument account']);
+    const argRefused = await h.core.handlers['registry:install']({ id: arg.id, values: { 'arg:package:0': shared, 'arg:package:1': 'k-arg-77c2' } });
+    expect(argRefused.ok ? '' : argRefused.error.code).toBe('CONFLICT');
+    // Without the gateway, a secret the entry does not mark (GITHUB_TOKEN) still needs the explicit yes.
+    const claudeFile = join(world.home, '.claude.json');
+    const claudeNow = (): string | undefined => (existsSync(claudeFile) ? readFileSync(claudeFile, 'utf8') : undefined);
+    const claudeBefore = claudeNow();
+    const gh = await plan('io.example/gh', { host: 'claude-code', gateway: false });
+    const ghRefused = await h.core.handlers['registry:install']({ id: gh.id, values: { 'arg:package:0': shared, 'env:GITHUB_TOKEN': 'ghp_5f0e3c9a7b2d4e6f8a1c3e5b7d9f0a2c4e6b8d0f' }, gateway: false });
+    expect(ghRefused.ok ? '' : ghRefused.error.message).toContain("would be written to Claude Code's file as plain text");
+    expect(claudeNow()).toBe(claudeBefore);
+    // A server of that name in the host's own file: hiding it there is impossible, so the plan is blocked.
+    const own = await h.core.handlers['config:add']({ name: 'gh', server: { transport: 'stdio', command: 'node', args: ['gh.mjs'] }, target: { host: 'claude-code' } });
+    if (!own.ok) throw new Error(own.error.message);
+    expect((await plan('io.example/gh', { host: 'claude-code' })).blocked).toContain(`A server named "gh" is already defined in ${claudeFile} (Claude Code's file)`);
+    await h.core.handlers['config:remove']({ name: 'gh', file: claudeFile });
+    // A status word that is neither active nor deprecated (here in _meta) is treated as deleted.
+    expect((await plan('io.example/withdrawn')).blocked).toBe(
+      `io.example/withdrawn 1.0.0 has the status "withdrawn" in ${registryUrl}, which is neither active nor deprecated: it is treated as deleted and never installed.`,
+    );
+    // A malformed answer: refused with where, not a TypeError.
+    expect(await h.core.handlers['registry:planInstall']({ name: 'io.example/bad-packages', registry: registryUrl })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_CONFIG', message: `${registryUrl} answered for io.example/bad-packages with an entry that is not a valid server.json (2025-12-11): /server/packages must be array. Nothing was written.` },
+    });
+    // A registry that cannot be asked is passed over for the next.
+    const found = await lookupEntry([{ name: 'down', url: 'http://127.0.0.1:9' }, { name: 'fixture', url: registryUrl }], 'io.example/withdrawn', undefined);
+    expect(found.registry.name).toBe('fixture');
+    expect(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')).toBe(serversBefore);
+  }, 60_000);
+
+  it('installs a server.json from a file, checked as registry validate checks it; an invalid one is refused', async () => {
+    const doc = join(world.root, 'server.json');
+    writeFileSync(doc, JSON.stringify({ ...entry, name: 'io.example/fs-doc' }));
+    const plan = await h.core.handlers['registry:planInstall']({ name: 'server.json', file: doc });
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect({ name: plan.data.name, origin: plan.data.origin, blocked: plan.data.blocked }).toEqual({ name: 'fs-doc', origin: { registry: doc, registryUrl: doc, name: 'io.example/fs-doc', version: VERSION }, blocked: undefined });
+    const done = await h.core.handlers['registry:install']({ id: plan.data.id, values: { 'arg:package:0': shared, 'env:FS_AUDIT_TOKEN': SECRET } });
+    if (!done.ok) throw new Error(done.error.message);
+    const servers = readFileSync(join(world.dataDir, 'servers.json'), 'utf8');
+    expect(servers).not.toContain(SECRET);
+    expect(JSON.parse(servers).mcpServers['fs-doc']).toMatchObject({ command: 'npx', args: ['-y', `${PKG}@${VERSION}`, shared] });
+    // A file is no registry: no origin to ask for newer versions.
+    const originsFile = join(world.dataDir, 'registry-origins.json');
+    const origins = existsSync(originsFile) ? (JSON.parse(readFileSync(originsFile, 'utf8')) as { servers: { server: string }[] }).servers : [];
+    expect(origins.map((o) => o.server)).not.toContain('fs-doc');
+    const bad = join(world.root, 'bad-server.json');
+    writeFileSync(bad, JSON.stringify({ name: 'io.example/bad', version: 1 }));
+    expect(await h.core.handlers['registry:planInstall']({ name: 'server.json', file: bad })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_CONFIG', message: `${bad} is not a valid server.json (2025-12-11): / must have property "description"; /version must be string. Nothing was written.` },
+    });
+  }, 60_000);
 
   it('an MCPB bundle: checked, unpacked 0700 into bundles/<name>@<version>, run as its manifest says, connected', async () => {
     const plan = await h.core.handlers['registry:planInstall']({ name: 'io.example/files', registry: registryUrl });
@@ -205,6 +308,12 @@ describe('install from a registry', () => {
         return tools.ok && tools.data.some((t) => t.name === 'list_directory');
       }, 60_000),
     ).toBe(true);
+    // Removing the server removes its bundle folder, so the same version installs again.
+    const removed = await h.core.handlers['config:remove']({ name: 'files', file: join(world.dataDir, 'servers.json') });
+    expect(removed.ok ? removed.data.notes : removed.error.message).toContain(`Removed its MCPB bundle folder ${dir}`);
+    expect(existsSync(dir)).toBe(false);
+    const again = await h.core.handlers['registry:planInstall']({ name: 'io.example/files', registry: registryUrl });
+    expect(again.ok ? again.data.blocked : again.error.message).toBeUndefined();
   }, 120_000);
 
   it('switchboard install: a secret on the command line is refused; from the environment it is kept in the keychain', async () => {
@@ -232,6 +341,15 @@ describe('install from a registry', () => {
       const status = await runSwitchboard(cli, ['status']);
       expect(status.stdout).toContain(`Update: filesystem ${VERSION} → 9999.1.0 published in ${registryUrl} (${entry.name}; checked 3 h ago)`);
       expect(fixture.requests.slice(before)).toEqual([]);
+      // Removed, it is forgotten: no update named, no origin a later definition of the name would inherit.
+      expect((await runSwitchboard(cli, ['remove', 'filesystem'])).code).toBe(0);
+      expect((await runSwitchboard(cli, ['status'])).stdout).not.toContain('Update: filesystem');
+      expect(JSON.parse(readFileSync(join(cli.dataDir, 'registry-origins.json'), 'utf8')).servers).toEqual([]);
+      // install --file: a document that is not a server.json is refused with where it fails.
+      const bad = join(cli.root, 'bad.json');
+      writeFileSync(bad, '{"name": "io.example/bad"}');
+      const fromFile = await runSwitchboard(cli, ['install', '--file', bad, '--yes']);
+      expect({ code: fromFile.code, said: fromFile.stderr.includes(`${bad} is not a valid server.json (2025-12-11): / must have property "description"`) }).toEqual({ code: 2, said: true });
     } finally {
       cli.cleanup();
     }

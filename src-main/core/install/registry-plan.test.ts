@@ -136,6 +136,27 @@ describe('mapRemote', () => {
       secretHeaders: ['Authorization'],
       missing: [],
     });
+    expect(m.literalSecrets).toEqual([]);
+  });
+
+  it('a secret URL variable is masked in the URL shown and listed as written in plain text', () => {
+    const m = mapRemote({ type: 'streamable-http', url: 'https://api.example.com/{key}/mcp', variables: { key: { isRequired: true, isSecret: true } } }, { 'var:key': 'k-7f3a9c2e' });
+    expect({ url: m.url, shownUrl: m.shownUrl, literalSecrets: m.literalSecrets }).toEqual({
+      url: 'https://api.example.com/k-7f3a9c2e/mcp',
+      shownUrl: 'https://api.example.com/••••••••/mcp',
+      literalSecrets: ['URL variable key'],
+    });
+  });
+});
+
+describe('secret arguments', () => {
+  it('a secret positional argument is masked when shown and listed as written in plain text', () => {
+    const m = mapPackage({ registryType: 'npm', identifier: 'x-mcp', version: '1.0.0', transport: stdio, packageArguments: [{ type: 'positional', valueHint: 'api_key', isSecret: true }] }, { 'arg:package:0': 'k-5be01d' });
+    expect({ args: m.args, shownArgs: m.shownArgs, literalSecrets: m.literalSecrets }).toEqual({
+      args: ['-y', 'x-mcp@1.0.0', 'k-5be01d'],
+      shownArgs: ['-y', 'x-mcp@1.0.0', '••••••••'],
+      literalSecrets: ['argument api_key'],
+    });
   });
 });
 

@@ -17,8 +17,9 @@
  *   `<name>`. Named arguments are two items (`--port`, `8080`); an optional one with no value is
  *   left out.
  * - **Secrets**: an input marked `isSecret` (or one of its variables) marks its environment
- *   variable or header secret (the caller keeps it in the keychain); a secret argument stays on
- *   the command line, masked in what is shown, with a warning.
+ *   variable or header secret (the caller keeps it in the keychain); a secret argument or URL
+ *   variable has nowhere else to go (a command line and a URL hold no keychain reference): it is
+ *   masked in what is shown and listed in `literalSecrets` (written only with an explicit yes).
  * - A package whose transport is `streamable-http`/`sse` is run and reached at its URL template,
  *   `{name}` filled from its arguments' value hints and names and its environment variables (the
  *   schema's rule); `launch` holds what runs and `url` where it answers.
@@ -59,7 +60,15 @@ export interface MappedInstall {
   shownArgs: string[];
   env: Record<string, string>;
   url?: string;
+  /** `url` with secret URL variables masked, for showing (only when it differs). */
+  shownUrl?: string;
   headers: Record<string, string>;
+  /**
+   * Secret values the definition would hold as plain text wherever it is written (a secret
+   * argument, a secret URL variable: neither can hold a keychain reference), as `argument
+   * <label>` / `URL variable <name>`. The install refuses them without `confirmLiteralSecrets`.
+   */
+  literalSecrets: string[];
   /** Names of env vars and headers whose value is secret (kept in the keychain). */
   secretEnv: string[];
   secretHeaders: string[];
@@ -89,6 +98,7 @@ class Inputs {
   readonly missing: string[] = [];
   readonly problems: string[] = [];
   readonly secretValues = new Set<string>();
+  readonly literalSecrets: string[] = [];
 
   constructor(private readonly values: InputValues) {}
 
@@ -162,6 +172,8 @@ function argItems(inputs: Inputs, which: 'runtime' | 'package', list: readonly E
   (list ?? []).forEach((arg, i) => {
     const label = arg.type === 'named' ? (arg.name ?? `argument ${i + 1}`) : (arg.valueHint ?? `argument ${i + 1}`);
     const r = inputs.resolve(`arg:${which}:${i}`, 'argument', label, arg);
+    // Named whether filled or not (the plan names every secret it would write in plain text).
+    if (r.secret && (r.value !== undefined || arg.isRequired === true)) inputs.literalSecrets.push(`argument ${label}`);
     if (r.value !== undefined) {
       if (arg.valueHint !== undefined) hints.set(arg.valueHint, r.value);
       if (arg.name !== undefined) hints.set(arg.name.replace(/^-+/, ''), r.value);
@@ -243,9 +255,7 @@ export function mapPackage(pkg: EntryPackage, values: InputValues): MappedInstal
     if (mirror) warnings.push(`The entry names the package registry ${mirror}; ${runner} is not told to use it (Switchboard knows how only for npx, uvx, dnx and docker).`);
   }
   const shownArgs = args.map((a) => (inputs.secretValues.has(a) ? MASKED : a));
-  if (shownArgs.some((a, i) => a !== args[i])) {
-    warnings.push('A secret stands on the command line (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference.');
-  }
+  if (shownArgs.some((a, i) => a !== args[i])) warnings.push(LITERAL_ARG_WARNING);
   const base = { ...empty(inputs, warnings), runner, env: env.map, secretEnv: env.secret };
   const t = pkg.transport?.type;
   if (t === 'streamable-http' || t === 'sse') {
@@ -260,15 +270,20 @@ export function mapPackage(pkg: EntryPackage, values: InputValues): MappedInstal
 export function mapRemote(remote: EntryTransport, values: InputValues): MappedInstall {
   const inputs = new Inputs(values);
   const vars = new Map<string, string>();
+  const secretVars = new Set<string>();
   for (const [name, def] of Object.entries(remote.variables ?? {})) {
     const r = inputs.leaf(`var:${name}`, 'variable', name, def);
     vars.set(name, r.value ?? `<${name}>`);
+    if (r.secret && r.value !== undefined) secretVars.add(name);
+    if (r.secret && (r.value !== undefined || def.isRequired === true)) inputs.literalSecrets.push(`URL variable ${name}`);
   }
   const headers = keyValues(inputs, 'header', remote.headers, new Map());
   const url = fillTemplate(remote.url ?? '', (n) => vars.get(n));
+  const shownUrl = fillTemplate(remote.url ?? '', (n) => (secretVars.has(n) ? MASKED : vars.get(n)));
   const problems = [...inputs.problems];
+  const warnings = secretVars.size > 0 ? ['A secret stands in the URL (masked here). It would be written as plain text: a URL cannot hold a keychain reference.'] : [];
   if (remote.type !== 'streamable-http' && remote.type !== 'sse') problems.push(`The remote's transport "${remote.type}" is neither streamable-http nor sse`);
-  return { ...empty(inputs, []), problems, transport: remote.type === 'sse' ? 'sse' : 'http', url, headers: headers.map, secretHeaders: headers.secret };
+  return { ...empty(inputs, warnings), problems, transport: remote.type === 'sse' ? 'sse' : 'http', url, ...(shownUrl !== url ? { shownUrl } : {}), headers: headers.map, secretHeaders: headers.secret };
 }
 
 /**
@@ -289,12 +304,16 @@ export function mapBundle(pkg: EntryPackage, manifest: BundleManifest, dir: stri
   const pkgEnv = keyValues(inputs, 'env', pkg.environmentVariables, new Map());
   const warnings: string[] = [];
   const shownArgs = launch.args.map((a, i) => (launch.secretArgs.includes(i) ? MASKED : a));
-  if (launch.secretArgs.length > 0) warnings.push('A secret stands on the command line (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference.');
+  if (launch.secretArgs.length > 0) warnings.push(LITERAL_ARG_WARNING);
+  inputs.literalSecrets.push(...launch.secretArgs.map((i) => `argument ${i + 1}`));
   const base = { ...empty(inputs, warnings), env: { ...launch.env, ...pkgEnv.map }, secretEnv: [...launch.secretEnv, ...pkgEnv.secret] };
   if (launch.blocked !== undefined || launch.command === undefined) return { ...base, blocked: launch.blocked ?? 'The bundle gives nothing to run.' };
   const isPath = launch.command.includes('/') || launch.command.includes('\\');
   return { ...base, transport: 'stdio', command: launch.command, args: launch.args, shownArgs, ...(isPath ? {} : { runner: launch.command }) };
 }
+
+/** The warning of a secret on the command line. */
+const LITERAL_ARG_WARNING = 'A secret stands on the command line (masked here). It would be written as plain text: an argument cannot hold a keychain reference.';
 
 /** A mapping with nothing launched yet, carrying the inputs collected. */
 function empty(inputs: Inputs, warnings: string[]): MappedInstall {
@@ -306,6 +325,7 @@ function empty(inputs: Inputs, warnings: string[]): MappedInstall {
     headers: {},
     secretEnv: [],
     secretHeaders: [],
+    literalSecrets: inputs.literalSecrets,
     inputs: inputs.list,
     missing: inputs.missing,
     problems: inputs.problems,

@@ -60,6 +60,16 @@ function why(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * The one status rule for cards and installs (docs/registry.md § Status): the word the registry
+ * said (official `_meta` first, else the older top-level `status`, else `active`) read as `active`,
+ * `deprecated` or `deleted`; any other word is `deleted` (`known: false`) — never installable.
+ */
+export function entryStatus(said: string): { status: RegistryStatus; known: boolean } {
+  const known = said === 'active' || said === 'deprecated' || said === 'deleted';
+  return { status: known ? said : 'deleted', known };
+}
+
 /** One entry's card, or why it was skipped. */
 export function cardOf(registry: string, raw: unknown): { card: RegistryCard } | { problem: string; name?: string } {
   const parsed = EntrySchema.safeParse(raw);
@@ -71,8 +81,7 @@ export function cardOf(registry: string, raw: unknown): { card: RegistryCard } |
   const s = e.server;
   const meta = officialMeta(e);
   const said = meta.status ?? s.status ?? 'active';
-  const known = said === 'active' || said === 'deprecated' || said === 'deleted';
-  const status: RegistryStatus = known ? said : 'deleted';
+  const { status, known } = entryStatus(said);
   const warnings: string[] = [];
   if (!known) warnings.push(`Unknown status "${said.slice(0, 50)}": treated as deleted, never installable`);
   if (status === 'deprecated') warnings.push(`Deprecated${meta.statusMessage ? `: ${meta.statusMessage}` : ' by its publisher'}`);

@@ -104,6 +104,20 @@ export class SecretBindings {
   }
 
   /**
+   * Drop the binding records of `accounts` (secrets just deleted from the store: an install's
+   * undo), leaving every other account's holders as they are. Rejects when the file cannot be written.
+   */
+  forget(accounts: readonly string[]): Promise<void> {
+    if (accounts.length === 0) return Promise.resolve();
+    return this.update((data) => {
+      for (const account of accounts) {
+        delete data.bindings[account];
+        if (data.shared) delete data.shared[account];
+      }
+    });
+  }
+
+  /**
    * The first-start migration (idempotent: runs once, marked `migrated`): each stored secret
    * (`accounts`, keychain account names) is bound to the definition in Switchboard's own file
    * that references it; a secret several definitions reference goes to the one its id names

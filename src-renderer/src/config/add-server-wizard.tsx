@@ -105,6 +105,8 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
   const headerMap = Object.fromEntries(headers.filter((h) => h.key.trim() !== '').map((h) => [h.key.trim(), h.value]));
   const cardFill = card?.prefill && !stdio ? fillFromCard({ ...card.prefill, url: url.trim() }, { variables: cardVars, headers: headerMap }) : undefined;
 
+  // A card's secret URL variable has no keychain reference: plain text in the URL, with the same explicit yes.
+  const urlSecrets = cardFill?.ok ? cardFill.urlSecrets : [];
   // Why Add cannot work yet (shown beside the disabled button instead of failing on click).
   const blocked: string | undefined =
     cardFill && !cardFill.ok
@@ -119,7 +121,9 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
             ? `A bearer token can be kept in the keychain only for Switchboard's own servers.json: choose it under "Write to", or clear the token.`
             : literalKeys.length > 0 && !plainSecrets
               ? `${literalKeys.join(', ')} would be written to ${hostLabel} as plain text: tick the box to agree, or write to Switchboard's servers.json (keychain).`
-              : undefined;
+              : urlSecrets.length > 0 && !plainSecrets
+                ? `The URL would hold the secret variable ${urlSecrets.join(', ')} as plain text (a URL cannot hold a keychain reference): tick the box to agree.`
+                : undefined;
 
   const submit = async (): Promise<void> => {
     setBusy(true);
@@ -195,9 +199,9 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
           <Select label="Write to" value={host} onChange={(v) => v && setHost(v as HostId)} allowDeselect={false}
             data={HOST_IDS.filter((h) => h !== 'mcp-json').map((h) => ({ value: h, label: h === 'switchboard' ? 'Switchboard (servers.json)' : HOST_LABELS[h] }))} />
           {!toSwitchboard ? <SegmentedControl aria-label="Scope" value={scope} onChange={setScope} data={SCOPES} /> : null}
-          {literalKeys.length > 0 ? (
+          {literalKeys.length > 0 || urlSecrets.length > 0 ? (
             <Checkbox
-              label={`Write ${literalKeys.join(', ')} to ${hostLabel} as plain text`}
+              label={`Write ${[...literalKeys, ...urlSecrets.map((v) => `URL variable ${v}`)].join(', ')} to ${hostLabel} as plain text`}
               checked={plainSecrets}
               onChange={(e) => setPlainSecrets(e.currentTarget.checked)}
             />

@@ -20,18 +20,18 @@ const PLAN_DEBOUNCE_MS = 300;
 const NO_HOST = 'switchboard-only';
 
 /** The plan for `card` with `host` and `values`, asked again when they change. */
-function usePlan(card: RegistryCard, host: HostId | undefined, values: Record<string, string>): { plan?: RegistryInstallPlan; error?: string; planning: boolean } {
+function usePlan(card: RegistryCard, host: HostId | undefined, gateway: boolean, values: Record<string, string>): { plan?: RegistryInstallPlan; error?: string; planning: boolean } {
   const { api } = useApp();
   const [state, setState] = useState<{ plan?: RegistryInstallPlan; error?: string; for?: string }>({});
-  const key = JSON.stringify([host ?? '', values]);
+  const key = JSON.stringify([host ?? '', gateway, values]);
   const seq = useRef(0);
   const last = useRef<string | undefined>(undefined);
   useEffect(() => {
     const mine = ++seq.current;
-    const asked = JSON.stringify([host ?? '', values]);
+    const asked = JSON.stringify([host ?? '', gateway, values]);
     const timer = setTimeout(() => {
       void api
-        .call('registry:planInstall', { name: card.name, version: card.version, registry: card.registry, ...(host ? { host } : {}), ...(Object.keys(values).length > 0 ? { values } : {}) })
+        .call('registry:planInstall', { name: card.name, version: card.version, registry: card.registry, ...(host ? { host, gateway } : {}), ...(Object.keys(values).length > 0 ? { values } : {}) })
         .then((r) => {
           if (seq.current !== mine) {
             if (r.ok) void api.call('registry:cancelInstall', { id: r.data.id });
@@ -43,7 +43,7 @@ function usePlan(card: RegistryCard, host: HostId | undefined, values: Record<st
         });
     }, PLAN_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [api, card, host, values]);
+  }, [api, card, host, gateway, values]);
   return { ...(state.plan ? { plan: state.plan } : {}), ...(state.error !== undefined ? { error: state.error } : {}), planning: state.for !== key };
 }
 
@@ -67,10 +67,11 @@ export function RegistryInstallDialog({ card, onClose }: { card: RegistryCard; o
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<RegistryInstallResult>();
-  const { plan, error: planError, planning } = usePlan(card, host, values);
+  const { plan, error: planError, planning } = usePlan(card, host, gateway, values);
 
   const valueOf = (key: string): string => values[key] ?? plan?.inputs.find((i) => i.key === key)?.default ?? '';
-  const literal = host !== undefined && !gateway && (plan?.literalSecretsWithoutGateway.length ?? 0) > 0;
+  // Secrets written as plain text: a secret argument or URL part anywhere, the host's file without the gateway.
+  const literal = (plan?.plainTextInputs.length ?? 0) > 0 || (host !== undefined && !gateway && (plan?.literalSecretsWithoutGateway.length ?? 0) > 0);
   const blocked = plan?.blocked ?? (literal && !literalOk ? 'Agree to the plain-text secrets, or keep the gateway.' : plan && plan.shadows.length > 0 && !hideOk ? 'Agree to hide the other definition first.' : undefined);
 
   const install = async (): Promise<void> => {
@@ -159,9 +160,12 @@ export function RegistryInstallDialog({ card, onClose }: { card: RegistryCard; o
                 />
               ) : null}
               {literal ? (
-                <Alert color="orange" title={`${HOST_LABELS[host]} would receive secret values literally`}>
+                <Alert color="orange" title="Secret values would be written as plain text">
                   <Stack gap={4}>
-                    <Text size="sm">Without the gateway, {plan.literalSecretsWithoutGateway.join(', ')} would be written into {HOST_LABELS[host]}'s file as plain text.</Text>
+                    {plan.plainTextInputs.length > 0 ? <Text size="sm">{plan.plainTextInputs.join(', ')} would be written as plain text (a command line or URL cannot hold a keychain reference).</Text> : null}
+                    {host !== undefined && !gateway && plan.literalSecretsWithoutGateway.length > 0 ? (
+                      <Text size="sm">Without the gateway, {plan.literalSecretsWithoutGateway.join(', ')} would be written into {HOST_LABELS[host]}'s file as plain text.</Text>
+                    ) : null}
                     <Checkbox checked={literalOk} onChange={(e) => setLiteralOk(e.currentTarget.checked)} label="Write them as plain text anyway" />
                   </Stack>
                 </Alert>

@@ -14,7 +14,7 @@ import { InstallPreviewSchema } from './install.js';
 /** Which entry and how: `package` / `remote` pick one by 0-based index (default: the first package, else the first remote). */
 export const RegistryInstallTargetSchema = z
   .object({
-    /** The entry's registry name (`io.github.user/weather`). */
+    /** The entry's registry name (`io.github.user/weather`); with `file`/`url` the document's own name is used and this is ignored. */
     name: z.string().min(3).max(200),
     /** An exact version; default the latest. */
     version: z.string().min(1).max(255).optional(),
@@ -77,6 +77,12 @@ export const RegistryInstallPlanSchema = InstallPreviewSchema.omit({ origin: tru
   blocked: z.string().optional(),
   /** Secret inputs that a host would receive literally if the gateway entry is declined (`gateway: false`). */
   literalSecretsWithoutGateway: z.array(z.string()),
+  /**
+   * Secret values written as plain text wherever the definition goes (`argument <label>`, `URL
+   * variable <name>`: a command line and a URL hold no keychain reference); `registry:install`
+   * refuses them without `confirmLiteralSecrets: true`. Their values are masked in the plan.
+   */
+  plainTextInputs: z.array(z.string()),
   /** The entry's post-install words, shown as text, never executed. */
   postInstallInstructions: z.string().optional(),
   /** Other packages and remotes of the entry, for picking another (`--package N`, `--remote N`). */
@@ -112,14 +118,25 @@ export const registryInstallMethods = {
    * entry). `values` (optional) re-plan with what the person typed so far, so the command shown is
    * the exact one. NOT_FOUND for an unknown entry or index; CONNECTION_FAILED when the registry cannot be asked; CONFLICT for an MCPB bundle whose SHA-256 differs (nothing unpacked).
    */
-  'registry:planInstall': { input: RegistryInstallTargetSchema.extend({ values: z.record(z.string(), z.string()).optional() }).strict(), output: RegistryInstallPlanSchema },
+  'registry:planInstall': {
+    // `gateway` (default true) as `registry:install` will be asked: with `false` and a host, `files` name the host's file as the definition.
+    input: RegistryInstallTargetSchema.extend({
+      values: z.record(z.string(), z.string()).optional(),
+      gateway: z.boolean().optional(),
+      // A server.json file path or http(s) URL instead of a registry (issue 36 item 4): read and checked as registry:validate; INVALID_CONFIG when not valid.
+      file: z.string().min(1).max(4096).optional(),
+      url: z.string().min(1).max(2000).optional(),
+    }).strict(),
+    output: RegistryInstallPlanSchema,
+  },
   /**
    * Install the planned entry with `values` (keyed by the plan's input keys). Refused with words,
    * nothing written: a `blocked` plan, a required input missing, a value for no input, a bundle
-   * whose SHA-256 differs, a definition of that name already in the file. With `host`:
-   * `gateway: false` writes the definition into the host's file itself, which needs
-   * `confirmLiteralSecrets: true` when it has secret inputs (the host would hold them as plain
-   * text); `confirmShadow` as for `install:confirm`.
+   * whose SHA-256 differs, a definition of that name already in a file it writes, a `gateway`
+   * other than the plan's (plan again). With `host`: `gateway: false` writes the definition into
+   * the host's file itself, which needs `confirmLiteralSecrets: true` when it has secret inputs
+   * (the host would hold them as plain text); `plainTextInputs` need it always; `confirmShadow` as
+   * for `install:confirm`. `gateway` defaults to the plan's.
    */
   'registry:install': {
     input: z

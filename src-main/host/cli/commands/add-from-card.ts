@@ -5,11 +5,15 @@
  * and written by `config:add` exactly like any other add — the card's secret headers kept in the
  * keychain (the file holds `${secret:…}`), another host's file only with `--allow-literal-secrets`.
  * A required value not given is asked on a terminal (a secret without echo), else a usage error
- * naming the flag. The card is shown as advisory: nothing is trusted or pinned because of it.
+ * naming the flag. The URL and headers to be written are printed (secret values masked) and the
+ * add asks first (`--yes` answers yes; without a terminal `--yes` is required). The core refuses a
+ * card presetting a value that is not literal (`cards:fetch`) and a card-filled definition holding
+ * one (`config:add` with `fromCard`). The card is shown as advisory: nothing is trusted or pinned because of it.
  */
 import { fillFromCard, type CardValues } from '../../../../src-shared/config/card-fill.js';
 import type { CardPrefill } from '../../../../src-shared/api/cards.js';
-import { UsageError } from '../args.js';
+import { EXIT, UsageError } from '../args.js';
+import { confirmedOrYes } from '../confirm-yes.js';
 import { parseHost, parsePairs, parseScope, printOutcome } from '../config-cli.js';
 import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
@@ -56,6 +60,18 @@ export function runAddFromCard(ctx: CliContext, from: string): Promise<number> {
       if (!filled.ok) throw new UsageError(`The Server Card asks for ${filled.missing.join(', ')}`);
     }
     const name = ctx.cli.positionals[0] ?? prefill.name;
+    // What will be written and contacted, shown before the yes (the card is someone else's words).
+    const secret = new Set(filled.secretKeys.map((k) => k.toLowerCase()));
+    const shown = [`Add "${name}": ${filled.server.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} ${filled.shownUrl}`];
+    for (const [k, v] of Object.entries(filled.server.headers ?? {})) shown.push(`  header ${k}: ${secret.has(k.toLowerCase()) ? '•••••••• (secret: kept in the keychain)' : v}`);
+    for (const line of shown) ctx.io.err(line);
+    if (filled.urlSecrets.length > 0 && f['allow-literal-secrets'] !== true) {
+      throw new UsageError(`Not added: the URL would hold the secret ${filled.urlSecrets.map((v) => `variable ${v}`).join(', ')} as plain text (a URL cannot hold a keychain reference); confirm with --allow-literal-secrets`);
+    }
+    if (!(await confirmedOrYes(ctx, `Add "${name}"?`, 'Not added: give --yes to add without a terminal to ask on'))) {
+      ctx.io.err('Not added.');
+      return EXIT.FAILURE;
+    }
     const r = await call('config:add', {
       name,
       server: filled.server,

@@ -95,6 +95,7 @@ export const addCommand: CommandSpec = {
     host: { type: 'string', help: '--host <id>       Host whose file to use (add, servers)' },
     scope: { type: 'string', help: '--scope <s>       user, project, local or app (add, import, export)' },
     'allow-literal-secrets': { type: 'boolean', help: '--allow-literal-secrets  Write secrets literally where the target has no reference syntax' },
+    yes: { type: 'boolean', help: '--yes             Add from the Server Card without asking (add --from)' },
   },
   run: runAdd,
 };

@@ -1,8 +1,9 @@
 /**
- * `switchboard install <name>[@version] [--registry R] [--host <id>] [--package N | --remote N]
+ * `switchboard install (<name>[@version] [--registry R] | --file <server.json> | --url <url>) [--host <id>] [--package N | --remote N]
  * [--set KEY=VALUE …] [--yes] [--no-gateway] [--yes-literal-secrets] [--hide-existing]` (issue 36
  * item 3, docs/registry.md § Install): a thin client of `registry:planInstall` / `registry:install`,
- * on the running Switchboard when there is one, else on a one-shot core.
+ * on the running Switchboard when there is one, else on a one-shot core. `--file`/`--url` install a
+ * server.json document instead of a registry entry, read and checked as `registry validate` does.
  *
  * It prints the plan — the exact command or URL, every environment variable and header name, the
  * values to fill, the file(s) it writes, warnings and the entry's post-install words (never run) —
@@ -20,6 +21,7 @@ import { EXIT, UsageError } from '../args.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { CliContext } from '../context.js';
 import { lineAsker } from '../answer-prompts.js';
+import { confirmedOrYes } from '../confirm-yes.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOffline } from '../owner-link.js';
 import { PromptCancelled, readHidden } from '../read-hidden.js';
@@ -115,22 +117,17 @@ async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Re
   return out;
 }
 
-/** Yes when `--yes`; else asked on the terminal; no terminal without `--yes` is a usage error. */
-async function confirmed(ctx: CliContext, question: string): Promise<boolean> {
-  if (ctx.cli.flags.yes === true) return true;
-  if (process.stdin.isTTY !== true) throw new UsageError('Not installed: give --yes to install without a terminal to ask on');
-  const asker = lineAsker(process.stdin, ctx.io);
-  try {
-    const answer = await asker.ask(`${question} [y/N] `);
-    return /^y(es)?$/i.test(answer?.trim() ?? '');
-  } finally {
-    asker.close();
-  }
-}
-
 export async function runInstall(ctx: CliContext): Promise<number> {
   const { flags } = ctx.cli;
-  const { name, version } = nameAndVersion(ctx.cli.positionals[0] ?? '');
+  const docFile = typeof flags.file === 'string' ? flags.file : undefined;
+  const docUrl = typeof flags.url === 'string' ? flags.url : undefined;
+  const word = ctx.cli.positionals[0];
+  if ((word !== undefined ? 1 : 0) + (docFile !== undefined ? 1 : 0) + (docUrl !== undefined ? 1 : 0) !== 1) {
+    throw new UsageError('install: give one entry name, or --file <server.json>, or --url <url of a server.json>');
+  }
+  if ((docFile !== undefined || docUrl !== undefined) && flags.registry !== undefined) throw new UsageError('install: --file and --url take no --registry');
+  // A document's own name is used; `name` is only the contract's required field then.
+  const { name, version } = word !== undefined ? nameAndVersion(word) : { name: 'server.json', version: undefined };
   const host = flags.host;
   if (host !== undefined && (typeof host !== 'string' || !(HOST_IDS as readonly string[]).includes(host))) throw new UsageError(`install: unknown host "${String(host)}" (one of: ${HOST_IDS.join(', ')})`);
   const pkg = indexFlag(flags.package, 'package');
@@ -144,16 +141,19 @@ export async function runInstall(ctx: CliContext): Promise<number> {
     ...(host !== undefined ? { host: host as HostId } : {}),
     ...(pkg !== undefined ? { package: pkg } : {}),
     ...(remote !== undefined ? { remote } : {}),
+    ...(docFile !== undefined ? { file: docFile } : {}),
+    ...(docUrl !== undefined ? { url: docUrl } : {}),
   };
+  const gateway = flags['no-gateway'] !== true;
   return withOwnerOrOffline(ctx, async (call) => {
-    const first = await call('registry:planInstall', target);
+    const first = await call('registry:planInstall', { ...target, gateway });
     if (!first.ok) return printFailure(ctx, first.error);
     await call('registry:cancelInstall', { id: first.data.id });
     const given = setValues(sets, first.data.inputs);
     const values = await fillValues(ctx, first.data, given);
     // Planned again with the values that may be shown, so the command printed is the one written.
     const shownValues = Object.fromEntries(Object.entries(values).filter(([k]) => !first.data.inputs.find((i) => i.key === k)?.secret));
-    const planned = await call('registry:planInstall', { ...target, values: shownValues });
+    const planned = await call('registry:planInstall', { ...target, gateway, values: shownValues });
     if (!planned.ok) return printFailure(ctx, planned.error);
     const plan = planned.data;
     if (ctx.cli.json) ctx.io.err(JSON.stringify(plan, null, 2));
@@ -163,7 +163,13 @@ export async function runInstall(ctx: CliContext): Promise<number> {
       ctx.io.err(plan.blocked);
       return EXIT.FAILURE;
     }
-    const gateway = flags['no-gateway'] !== true;
+    if (plan.plainTextInputs.length > 0) {
+      ctx.io.err(`  ! The definition holds ${plan.plainTextInputs.join(', ')} as plain text (a command line or URL cannot hold a keychain reference).`);
+      if (flags['yes-literal-secrets'] !== true) {
+        await call('registry:cancelInstall', { id: plan.id });
+        throw new UsageError('Not installed: writing secrets as plain text needs --yes-literal-secrets');
+      }
+    }
     if (!gateway && plan.literalSecretsWithoutGateway.length > 0) {
       ctx.io.err(`  ! Without the gateway, ${HOST_LABELS[plan.host ?? 'switchboard']}'s file receives ${plan.literalSecretsWithoutGateway.join(', ')} as plain text.`);
       if (flags['yes-literal-secrets'] !== true) {
@@ -171,7 +177,7 @@ export async function runInstall(ctx: CliContext): Promise<number> {
         throw new UsageError('Not installed: writing secrets into the host\'s file needs --yes-literal-secrets (or keep the gateway)');
       }
     }
-    if (!(await confirmed(ctx, `Install "${plan.name}"?`))) {
+    if (!(await confirmedOrYes(ctx, `Install "${plan.name}"?`, 'Not installed: give --yes to install without a terminal to ask on'))) {
       await call('registry:cancelInstall', { id: plan.id });
       ctx.io.err('Not installed.');
       return EXIT.FAILURE;
@@ -196,18 +202,20 @@ export async function runInstall(ctx: CliContext): Promise<number> {
 
 export const installCommand: CommandSpec = {
   name: 'install',
-  synopsis: 'install <name>[@version] [--registry R] [--host <id>] [--package N | --remote N] [--set KEY=VALUE …] [--yes]',
+  synopsis: 'install (<name>[@version] [--registry R] | --file <server.json> | --url <url>) [--host <id>] [--package N | --remote N] [--set KEY=VALUE …] [--yes]',
   summary: 'Install a server from an MCP Registry: shows the exact command and files, asks first; secrets to the secret store',
-  positionals: [1, 1],
+  positionals: [0, 1],
   flags: {
     registry: { type: 'string', help: '--registry <R>    The registry, by name or URL (default: the first configured that has it)' },
+    file: { type: 'string', help: '--file <path>     Install from a server.json file (checked as registry validate; refused when invalid)' },
+    url: { type: 'string', help: '--url <url>       Install from a server.json at an http(s) URL (checked the same way)' },
     host: { type: 'string', help: "--host <id>       Install for a host: a gateway entry of the same name in its file" },
     package: { type: 'string', help: '--package <N>     Which package of the entry (0 is the first)' },
     remote: { type: 'string', help: '--remote <N>      Which remote of the entry (0 is the first)' },
     set: { type: 'string', multiple: true, help: '--set KEY=VALUE   A value of the plan (not a secret: those are asked, or read from SWITCHBOARD_SECRET_<NAME>)' },
     yes: { type: 'boolean', help: '--yes             Install without asking' },
     'no-gateway': { type: 'boolean', help: "--no-gateway      Write the definition into the host's file itself" },
-    'yes-literal-secrets': { type: 'boolean', help: "--yes-literal-secrets  With --no-gateway: the host's file may hold the secrets as plain text" },
+    'yes-literal-secrets': { type: 'boolean', help: "--yes-literal-secrets  Secrets may be written as plain text (a secret argument or URL part; with --no-gateway the host's file)" },
     'hide-existing': { type: 'boolean', help: '--hide-existing   Install even though a server of that name in another host is hidden' },
   },
   run: runInstall,
