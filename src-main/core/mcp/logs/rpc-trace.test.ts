@@ -141,3 +141,28 @@ describe('redaction when the trace is read (issue 32 item 1)', () => {
     await clientSide.close();
   });
 });
+
+describe('the request written before its entry is made (issue 32 item 1)', () => {
+  it('hands a request to the wire first, then traces it; a send that throws is still traced', async () => {
+    const store = new TraceStore();
+    const seqAtWrite: number[] = [];
+    let fail = false;
+    const wire = {
+      start: async () => undefined,
+      close: async () => undefined,
+      send: (_message: unknown): Promise<void> => {
+        seqAtWrite.push(store.lastSeq());
+        if (fail) throw new Error('pipe closed');
+        return Promise.resolve();
+      },
+    };
+    traceTransport(wire as unknown as Parameters<typeof traceTransport>[0], { server: 'w', store, secrets: [] });
+    await wire.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } });
+    // On the wire before the trace had an entry for it; the entry follows at once.
+    expect(seqAtWrite).toEqual([0]);
+    expect(store.entries('w').map((e) => [e.direction, e.kind, e.method, e.id])).toEqual([['out', 'request', 'tools/call', 1]]);
+    fail = true;
+    expect(() => wire.send({ jsonrpc: '2.0', id: 2, method: 'ping' })).toThrow('pipe closed');
+    expect(store.entries('w').map((e) => e.id)).toEqual([1, 2]);
+  });
+});

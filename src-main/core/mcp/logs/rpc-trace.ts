@@ -273,6 +273,8 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
   // Compiled once per connection, not per message.
   const serverSecrets = secretValues(options.secrets);
   const pending = new Map<string | number, { method: string; at: number; via?: CallVia; traceId?: string }>();
+  // The held values at the time an entry is read (one function per connection, not per message).
+  const heldNow = (): SecretValues => bothHeld(serverSecrets, options.store.heldValues());
   const record = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
     const m = message as { id?: string | number; method?: string; error?: unknown };
     let kind: TraceEntry['kind'];
@@ -303,9 +305,9 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
       }
     }
     const coreHeld = options.store.heldValues();
-    const held = bothHeld(serverSecrets, coreHeld);
     let text: string | undefined;
     if (direction === 'in' && kind === 'notification' && method !== undefined) {
+      const held = bothHeld(serverSecrets, coreHeld);
       // The channels seam gets the whole message (the trace text below is cut), redacted by the
       // same rule with the same values (the server's and the core's held ones, as the trace). One
       // redacted copy serves both: its JSON is the trace text (`redactedJson`'s contract), so a
@@ -325,7 +327,6 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (via !== undefined) entry.via = { host: via.host };
     if (traceId !== undefined) entry.traceId = traceId;
     const exchange = direction === 'in' && (kind === 'response' || kind === 'error') && m.id !== undefined ? options.http?.take(m.id) : undefined;
-    const heldNow = (): SecretValues => bothHeld(serverSecrets, options.store.heldValues());
     const parts: LazyParts = { text: text !== undefined ? cutText(text) : lazyTraceText(message, heldNow) };
     // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
     if (exchange) parts.http = () => redactValue(exchange, heldNow());
@@ -347,9 +348,18 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
   const send = transport.send.bind(transport);
   transport.send = (message, opts) => {
     const id = (message as { id?: string | number; method?: string }).id;
-    if (id !== undefined && 'method' in message && options.quiet?.()) quietIds.add(id);
-    else record(message, 'out');
-    return send(message, opts);
+    if (id !== undefined && 'method' in message && options.quiet?.()) {
+      quietIds.add(id);
+      return send(message, opts);
+    }
+    // Written first, traced after (issue 32 item 1): the server reads the request while the entry is
+    // made, instead of after. Its reply cannot come in before: a transport hands replies on in a
+    // later turn (a stdout read, a fetch's body), and this runs on in the same one.
+    try {
+      return send(message, opts);
+    } finally {
+      record(message, 'out');
+    }
   };
   const previous = transport.onmessage;
   transport.onmessage = (message, extra) => {

@@ -118,12 +118,7 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
    */
   listTools(server?: string, options: { offForAgents?: boolean } = {}): ToolInfo[] {
     const connected = this.supervision.ordered().filter((c) => c.status === 'connected');
-    const entries = connected.map((c) => ({
-      server: c.name,
-      tools: c.listedTools(),
-      ...this.filtersOf(c),
-    }));
-    const infos = this.toolInfosMemo.of(entries, buildToolInfos);
+    const infos = this.agentInfos(connected);
     // Copies: the memo's objects are handed out again on the next call.
     const mine = (server === undefined ? infos : infos.filter((t) => t.server === server)).map((t) => ({ ...t }));
     if (!options.offForAgents) return mine;
@@ -132,6 +127,16 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
       const exposed = mine.filter((t) => t.server === c.name);
       return inListingOrder(c.listedTools(), exposed, this.offTools(c.name, c.listedTools(), exposed));
     });
+  }
+
+  /** The memo's agent-visible list over `connected` (not copied: never hand its objects out). */
+  private agentInfos(connected: ServerConnection[]): ToolInfo[] {
+    const entries = connected.map((c) => ({
+      server: c.name,
+      tools: c.listedTools(),
+      ...this.filtersOf(c),
+    }));
+    return this.toolInfosMemo.of(entries, buildToolInfos);
   }
 
   /** `server`'s tools off for agents (not exposed, not blocked by a pin), marked with why (off-for-agents.ts). */
@@ -178,7 +183,12 @@ export class McpManager extends EventEmitter<ManagerEvents> implements McpManage
     connection: (server) => this.entries.get(server)?.connection,
     filters: (connection) => this.filtersOf(connection),
     heldReason: (server, tool) => (this.heldTools?.(server).has(tool) ? this.heldReason?.(server, tool) : undefined),
-    exposed: (server, tool, person) => this.listTools(server, { offForAgents: person }).find((t) => t.name === tool),
+    exposed: (server, tool, person) => {
+      if (person) return this.listTools(server, { offForAgents: true }).find((t) => t.name === tool);
+      // One copy, of the tool asked for (issue 32 item 1: every call copied every exposed tool).
+      const found = this.agentInfos(this.supervision.ordered().filter((c) => c.status === 'connected')).find((t) => t.server === server && t.name === tool);
+      return found && { ...found };
+    },
     blocked: (server, tool) => this.blockedTools?.(server).has(tool) ?? false,
   };
 

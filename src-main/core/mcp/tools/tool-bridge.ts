@@ -319,7 +319,7 @@ export interface ExecuteToolCallOptions {
  * an `onprogress` callback is given, so one is always passed. `durationMs` is wall time. A thrown failure
  * maps to `MCP error: <message>` (`mapCallFailure`); call-result.ts adds the rest of its words.
  */
-export async function executeToolCall(
+export function executeToolCall(
   client: Client,
   server: string,
   tool: string,
@@ -327,7 +327,12 @@ export async function executeToolCall(
   options: ExecuteToolCallOptions,
 ): Promise<ToolCallResult> {
   // One trace per call, also for a call that came in outside the one call path (a trigger rule's: trace-context.ts).
-  if (!currentCallTrace()) return withCallTrace(startCallTrace(), () => executeToolCall(client, server, tool, args, options));
+  if (!currentCallTrace()) return withCallTrace(startCallTrace(), () => runToolCall(client, server, tool, args, options));
+  return runToolCall(client, server, tool, args, options);
+}
+
+/** `executeToolCall` inside the call's trace context. */
+async function runToolCall(client: Client, server: string, tool: string, args: Record<string, unknown>, options: ExecuteToolCallOptions): Promise<ToolCallResult> {
   const started = performance.now();
   // With a pause source the deadline is ours (pausable-deadline.ts); it aborts with the SDK's own timeout error.
   // Only with a pause source (an AbortController per call is not free: issue 32 item 1).

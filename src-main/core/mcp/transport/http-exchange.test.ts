@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import { HttpExchanges } from './http-exchange.js';
@@ -45,6 +45,29 @@ describe('HTTP exchanges in the trace (issue 15 item 2)', () => {
     // (the listening GET is a transport row of its own).
     expect(entries.filter((e) => e.kind !== 'response' && e.kind !== 'transport').every((e) => e.http === undefined)).toBe(true);
     await client.close();
+  });
+
+  it('keys an exchange by its request without parsing the body again, and other bodies as JSON reads them (issue 32 item 1)', async () => {
+    const http = new HttpExchanges();
+    const fetchFn = http.wrap(async () => new Response('{}', { status: 202 }));
+    const post = (body: string): Promise<Response> => fetchFn('http://127.0.0.1:9/mcp', { method: 'POST', body });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      // The SDK's own shape (method first, an integer id last; params with an envelope and an "id" of their own).
+      await post(JSON.stringify({ method: 'tools/call', params: { name: 'echo', arguments: { id: 99 }, _meta: { progressToken: 7 } }, jsonrpc: '2.0', id: 41 }));
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+    expect(http.take(41)).toMatchObject({ status: 202 });
+    expect(http.take(99)).toBeUndefined();
+    // Other shapes are parsed: a string id, a batch, id first, a nested "id" closing the params.
+    await post(JSON.stringify({ method: 'ping', jsonrpc: '2.0', id: 'a"b' }));
+    await post(JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'ping' }, { jsonrpc: '2.0', id: 6, method: 'tools/list' }]));
+    await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }));
+    await post(JSON.stringify({ method: 'notifications/progress', params: { id: 8 } }));
+    await post(JSON.stringify({ method: 'tools/call', params: { name: 'x', id: 9 }, jsonrpc: '2.0', id: 10 }));
+    expect(['a"b', 5, 6, 7, 8, 9, 10].map((id) => http.take(id) !== undefined)).toEqual([true, true, true, true, false, false, true]);
   });
 
   it('keeps at most 200 exchanges waiting for a reply and hands each out once', async () => {

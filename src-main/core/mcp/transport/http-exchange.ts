@@ -44,9 +44,25 @@ function proofAsFlag(headers: Record<string, string>): Record<string, string> {
   return headers;
 }
 
+/**
+ * The one request of a body as the SDK's transport writes it (`JSON.stringify` of one message whose
+ * first key is `method` and last key an integer `id`: `{"method":"tools/call",…,"id":7}`), read from
+ * its two ends; undefined for any other shape (then `requestsIn` parses). The `"id":7` just before the
+ * closing brace belongs to the outermost object: a nested object would close with a brace of its own,
+ * and a string would end with a quote.
+ */
+function endsOfRequest(body: string): { id: number; method: string } | undefined {
+  const head = /^\{"method":"([^"\\]*)",/.exec(body.slice(0, 160));
+  const tail = /,"id":(-?\d{1,15})\}$/.exec(body.slice(-32));
+  return head?.[1] !== undefined && tail?.[1] !== undefined ? { id: Number(tail[1]), method: head[1] } : undefined;
+}
+
 /** The requests (messages with `method` and `id`) in a POST body; none for other bodies. */
 function requestsIn(body: unknown): { id: string | number; method: string }[] {
   if (typeof body !== 'string') return [];
+  // Issue 32 item 1: parsing every request body again (its `_meta` envelope included) only to key the exchange was a visible part of an HTTP call's CPU.
+  const one = endsOfRequest(body);
+  if (one) return [one];
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -59,6 +75,11 @@ function requestsIn(body: unknown): { id: string | number; method: string }[] {
     if (msg && typeof msg.method === 'string' && (typeof msg.id === 'string' || typeof msg.id === 'number')) out.push({ id: msg.id, method: msg.method });
   }
   return out;
+}
+
+/** A request's headers as a record (lower-case names): a `Headers` (what the SDK's transports pass) is read as it is, not copied first. */
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
+  return Object.fromEntries(headers instanceof Headers ? headers : new Headers(headers));
 }
 
 /** What a GET/DELETE/refused POST was, in words (docs/inspecting.md "Transport rows"). */
@@ -125,7 +146,7 @@ export class HttpExchanges {
         method: (init?.method ?? 'GET').toUpperCase(),
         url: String(url),
         status: response.status,
-        requestHeaders: proofAsFlag(Object.fromEntries(new Headers(init?.headers).entries())),
+        requestHeaders: proofAsFlag(headerRecord(init?.headers)),
         responseHeaders: Object.fromEntries(response.headers.entries()),
       };
       for (const { id, method } of requests) {
