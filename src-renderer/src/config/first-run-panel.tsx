@@ -91,12 +91,10 @@ export function FirstRunPanel({ onServer }: { onServer(name: string): void }) {
       setError(`Could not add the demo server: ${r.error.message}`);
       return;
     }
-    // The server the answer lists and the list before did not: the demo server, selected to try a call.
-    const before = new Set(store.getState().snapshot?.servers.map((s) => s.server.name));
+    // The demo server the answer names (added, or one already defined), selected to try a call.
     store.applySnapshot(r.data);
     void store.refreshTools();
-    const added = r.data.servers.find((s) => !before.has(s.server.name));
-    if (added) onServer(added.server.name);
+    onServer(r.data.demoServer);
     // Focus goes to its first tool once listed (the server starts in a few seconds), never left on
     // <body> after the button was disabled (trial finding: a keyboard user started over from the top).
     focusIn(['nav[aria-label="Tools"] button'], 900);
