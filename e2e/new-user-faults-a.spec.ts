@@ -117,6 +117,8 @@ test('the budget page warns past a limit, filters, and switches a whole server o
   await page.getByRole('textbox', { name: 'Filter tools' }).fill('');
 
   const servers = page.getByRole('table', { name: 'Servers by tokens' });
+  // Cursor's one file: its per-tool sentence once, "as above" on the other three rows (trial 13).
+  await expect(servers.getByText('as above', { exact: true })).toHaveCount(3);
   await servers.getByRole('row', { name: /^filesystem\b/ }).getByRole('button', { name: 'All off' }).click();
   await expect(totals).toContainText('The agent of Cursor sees 36 tools');
   await expect(warning).toBeHidden();
