@@ -156,6 +156,10 @@ test('every view and dialog by keyboard alone, focus shown and returned, no seri
       await viaPalette(page, 'echo', 'echo — everything');
       await expect(pane.getByLabel('message')).toBeFocused();
       found.push(...(await axeFindings(page, `${theme}: tools and invoke pane`, dark)));
+      // "Save as check" waits for a call (trial 13): one call first.
+      await pane.getByLabel('message').fill('again');
+      await pane.getByRole('button', { name: 'Call', exact: true }).click();
+      await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('Echo: again');
       await dialogRoundTrip(page, dark, pane.getByRole('button', { name: 'Save as check' }), 'Save a call of echo as a check', `${theme}: save-as-check dialog`, found);
 
       // The server's tabs: the palette reaches these; the arrow keys move along the tab list to the others.

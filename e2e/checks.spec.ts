@@ -26,6 +26,8 @@ test('save a call as a check, run it, see it pass; change the expectation, see t
   await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /^echo\b/ }).click();
   const pane = page.getByRole('region', { name: 'Call echo' });
   await pane.getByLabel('message').fill('hello check');
+  // Nothing to save before the first call (trial 13).
+  await expect(pane.getByRole('button', { name: 'Save as check' })).toBeDisabled();
   await pane.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('Echo: hello check');
 

@@ -34,7 +34,8 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
           everything,
           everything2: everything,
           filesystem: { command: process.execPath, args: [packageBin('@modelcontextprotocol/server-filesystem'), sb.files], env },
-          broken: { command: '/nonexistent/mcp-server-broken', args: [], env },
+          // Not on its PATH, a long one: the spawn error names every folder searched in one unbroken run.
+          broken: { command: 'mcp-server-broken', args: [], env: { ...env, PATH: Array.from({ length: 16 }, (_, i) => `/nonexistent/folder${i}/bin`).join(':') } },
         },
       },
       null,
@@ -91,7 +92,9 @@ test('the Hosts dialog shows each row’s run state and tool count, and a row le
   await expect(row('everything2')).toContainText('running · 18 tools');
   const broken = row('broken');
   await expect(broken).toContainText('error');
-  await expect(broken).toContainText('/nonexistent/mcp-server-broken');
+  await expect(broken).toContainText('"mcp-server-broken" is not in any folder of the PATH searched');
+  // That long PATH wraps inside its cell: the dialog never scrolls sideways (trial 13: 1843 px in 1260).
+  expect(await page.getByRole('dialog', { name: 'What each host sees' }).evaluate((d) => d.scrollWidth - d.clientWidth)).toBe(0);
   await expect(broken).not.toContainText('running');
   // The Launch column is wide enough to read a command line (a trial found one path segment per line).
   const launch = cursor.getByRole('columnheader', { name: 'Launch' });
@@ -114,6 +117,8 @@ test('the budget page warns past a limit, filters, and switches a whole server o
   await page.getByRole('textbox', { name: 'Filter tools' }).fill('');
 
   const servers = page.getByRole('table', { name: 'Servers by tokens' });
+  // Cursor's one file: its per-tool sentence once, "as above" on the other three rows (trial 13).
+  await expect(servers.getByText('as above', { exact: true })).toHaveCount(3);
   await servers.getByRole('row', { name: /^filesystem\b/ }).getByRole('button', { name: 'All off' }).click();
   await expect(totals).toContainText('The agent of Cursor sees 36 tools');
   await expect(warning).toBeHidden();

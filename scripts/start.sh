@@ -13,10 +13,14 @@
 #    download fails (or hangs) on closed networks. Fetch it yourself with
 #    `node node_modules/electron/install.js` when you want the window.
 # 2. Builds main + preload + renderer (`electron-vite build`) and the CLI (`npm run build:cli`), which
-#    web mode runs.
+#    web mode runs — only when out/ is missing or older than a source file (scripts/ensure-app-build.mjs
+#    says `build is current` or why it builds).
 # 3. Electron binary present AND a display (DISPLAY / WAYLAND_DISPLAY, or macOS / Windows) →
 #    `electron-vite preview --skipBuild -- <args>`; otherwise says why and runs web mode.
 # Extra arguments pass through; a relative --project is taken from where you ran npm (INIT_CWD).
+# Stopping: the last step `exec`s the app, and package.json's script is `exec bash scripts/start.sh`,
+# so npm's child IS the app: Ctrl-C, `kill <npm pid>` (npm forwards SIGINT/SIGTERM to its child) and
+# the terminal closing (SIGHUP) reach serve, which stops its servers (src-main/host/start-script.int.test.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=node-version.sh
@@ -39,10 +43,8 @@ if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ packag
   install_deps start || exit 1
 fi
 
-# --- 2. build -----------------------------------------------------------------------------------
-say "building (electron-vite build, npm run build:cli)…"
-npx electron-vite build --logLevel warn
-npm run --silent build:cli
+# --- 2. build (only what is older than its sources: scripts/ensure-app-build.mjs) -----------------
+node scripts/ensure-app-build.mjs
 
 # --- arguments: make --project absolute against the caller's folder -----------------------------
 args=()

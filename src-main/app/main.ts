@@ -11,7 +11,7 @@ import { resolveReferenceServerScript } from '../core/composition/entry-kit.js';
 import { currentPlatform, dataDir } from '../core/composition/entry-kit.js';
 import { createSwitchboardCore } from '../core/index.js';
 import type { SwitchboardCore } from '../core/index.js';
-import { withLoginShellEnv } from '../core/composition/entry-kit.js';
+import { projectRootOffered, withLoginShellEnv } from '../core/composition/entry-kit.js';
 import { secretStoreChoice, secretStoreWarning } from '../core/composition/entry-kit.js';
 import type { RunningOwner } from '../owner/start-owner.js';
 import { startDesktopOwner } from './desktop-owner.js';
@@ -124,9 +124,12 @@ function boot(): void {
           // Issue 14 item 11: secrets kept in a file (the person's choice) are said on every start.
           const secretWarning = secretStoreWarning(secretStoreChoice(env, dataDirectory));
           if (secretWarning) console.warn(`[secrets] ${secretWarning}`);
+          const projectDir = parseProjectDir(process.argv, process.cwd());
           return createSwitchboardCore({
             platform: { ...platform, env },
-            projectDir: parseProjectDir(process.argv, process.cwd()),
+            projectDir,
+            // docs/roots.md § The project folder: the app's own folder is no project to offer servers.
+            projectRoot: projectRootOffered({ projectDir, named: process.argv.some((a) => a === '--project' || a.startsWith('--project=')), packageRoot: app.getAppPath(), dataDir: dataDirectory }),
             dataDir: dataDirectory,
             mode: 'electron',
             version: app.getVersion(),

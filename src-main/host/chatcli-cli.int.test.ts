@@ -60,7 +60,8 @@ describe('item 4: an unset variable in auth.token is not sent', () => {
     delete w.env.MCP_TOKEN;
     const http = await startStreamableFaultServer();
     try {
-      writeChatcli(w, [{ name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } }]);
+      const remote = { name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } };
+      writeChatcli(w, [remote]);
       const json = await runSwitchboard(w, ['status', 'remote', '--json']);
       const state = (JSON.parse(json.stdout) as ServersSnapshot).servers[0]!;
       expect(state.droppedValues).toEqual([{ key: 'auth.token', reason: 'environment variable MCP_TOKEN is not set; not sent' }]);
@@ -80,7 +81,8 @@ describe('a static credential the server refuses is not a sign-in (trial 8 F13)'
     delete w.env.MCP_TOKEN;
     const http = await startStreamableFaultServer({ requireBearer: 'right-token-1234' });
     try {
-      writeChatcli(w, [{ name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } }]);
+      const remote = { name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } };
+      writeChatcli(w, [remote]);
       const json = await runSwitchboard(w, ['status', 'remote', '--json']);
       const state = (JSON.parse(json.stdout) as ServersSnapshot).servers[0]!;
       expect(state.status).toBe('error');
@@ -267,13 +269,19 @@ describe('item 10: restart reads the login shell again', () => {
     const http = await startStreamableFaultServer();
     let owner: Awaited<ReturnType<typeof startServedOwner>> | undefined;
     try {
-      writeChatcli(w, [{ name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } }]);
+      const remote = { name: 'remote', transport: 'http', url: `${http.base}/mcp`, enabled: true, auth: { type: 'bearer', token: '${MCP_TOKEN}' } };
+      writeChatcli(w, [remote]);
       owner = await startServedOwner(w);
       expect(http.authorizations.filter((a) => a !== '').at(-1)).toBe('Bearer first-token');
       writeFileSync(profile, 'export MCP_TOKEN=second-token\n');
+      // Read again by the restart below (the shell changed): a server that cannot start.
+      writeChatcli(w, [remote, { name: 'broken', transport: 'stdio', command: process.execPath, args: ['-e', 'console.error("no API key"); process.exit(1)'], enabled: true }]);
       const restart = await runSwitchboard(w, ['restart', 'remote']);
       expect(restart.code).toBe(0);
       expect(await waitFor(() => http.authorizations.includes('Bearer second-token'), 30_000)).toBe(true);
+      // A restart that does not bring the server up fails, with the reason (trial 13 item 8).
+      const broken = await runSwitchboard(w, ['restart', 'broken']);
+      expect({ code: broken.code, reason: broken.stdout.includes('↳ ') }).toEqual({ code: 2, reason: true });
     } finally {
       await endServedOwner(owner, w);
       await http.close();

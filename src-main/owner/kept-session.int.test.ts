@@ -68,14 +68,16 @@ describe('the kept session', () => {
     const said: string[] = [];
 
     const first = await own(a, said);
-    const { port, token } = first.host;
+    const { port, token, sandboxOrigin } = first.host;
+    const sandboxPort = Number(new URL(sandboxOrigin).port);
     expect(statSync(keptSessionFile(a.dataDir)).mode & 0o777).toBe(0o600);
-    expect(readKeptSession(a.dataDir, (t) => said.push(t))).toEqual({ token, port });
+    expect(readKeptSession(a.dataDir, (t) => said.push(t))).toEqual({ token, port, sandboxPort });
     const unused = await ticketFrom(port, token);
     await restart(first);
 
     const second = await own(a, said);
-    expect({ port: second.host.port, token: second.host.token }).toEqual({ port, token });
+    // The MCP Apps sandbox keeps its port too (trial 13 item 10).
+    expect({ port: second.host.port, token: second.host.token, sandboxOrigin: second.host.sandboxOrigin }).toEqual({ port, token, sandboxOrigin });
     expect(await sessionStatus(port, token)).toBe(204);
     expect(await socketWith(port, token)).toBe('open');
     // `switchboard open`'s one-time tickets work with the kept token; one from before the restart does not outlive its owner.
@@ -89,7 +91,7 @@ describe('the kept session', () => {
     expect(fresh.host.token).not.toBe(token);
     expect(await sessionStatus(port, token)).toBe(401);
     expect(await socketWith(port, token)).toBe('401');
-    expect(readKeptSession(a.dataDir, (t) => said.push(t))).toEqual({ token: fresh.host.token, port });
+    expect(readKeptSession(a.dataDir, (t) => said.push(t))).toEqual({ token: fresh.host.token, port, sandboxPort });
     const keptA = fresh.host.token;
     await restart(fresh);
 
@@ -116,6 +118,6 @@ describe('the kept session', () => {
     expect(moved.host.port).not.toBe(port);
     expect(moved.host.token).toBe(token);
     expect(said).toEqual([`Port ${port}, where this Switchboard ran before, is taken; it now runs on port ${moved.host.port}. A page still open at the old address cannot follow: run "switchboard open".`]);
-    expect(readKeptSession(a.dataDir, () => undefined)).toEqual({ token, port: moved.host.port });
+    expect(readKeptSession(a.dataDir, () => undefined)).toEqual({ token, port: moved.host.port, sandboxPort: Number(new URL(moved.host.sandboxOrigin).port) });
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The owner's web session kept across restarts (issue 27 item 5; docs/faces-and-ownership.md "An open
  * tab when the owner restarts"; docs/security.md "The kept session token"): `session.json` in the
- * data folder, `{"token", "port"}`, mode 0600. A restarted owner reads it and listens on the same
+ * data folder, `{"token", "port", "sandboxPort"}`, mode 0600. A restarted owner reads it and listens on the same
  * port with the same token, so a page left open reconnects to it; `switchboard serve --new-token`
  * starts a fresh one. The token belongs to its data folder: an owner of another data folder has its
  * own file and never accepts this one's token.
@@ -18,10 +18,15 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DATA_FILES, readDataText, writeDataFile } from '../core/composition/entry-kit.js';
 
-/** The kept session: the token the web host accepts and the 127.0.0.1 port it last listened on. */
+/**
+ * The kept session: the token the web host accepts, the 127.0.0.1 port it last listened on, and the
+ * MCP Apps sandbox's port (apps-sandbox.ts; absent in files from before it was kept), so the sandbox
+ * origin a page was given stays the same across restarts too.
+ */
 export const KeptSessionSchema = z.object({
   token: z.string().min(16),
   port: z.number().int().min(1).max(65_535),
+  sandboxPort: z.number().int().min(1).max(65_535).optional(),
 });
 export type KeptSession = z.infer<typeof KeptSessionSchema>;
 

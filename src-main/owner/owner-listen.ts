@@ -4,7 +4,8 @@
  * `session.json` (a new one on `newToken` or when there is none), on the port asked for — else the
  * port the folder's owner had before, else any free one. When that earlier port is taken meanwhile,
  * it listens on any free port and says so: a page still open at the old address cannot follow. After
- * binding, the session (token and the port now held) is kept for the next start.
+ * binding, the session (token, the port now held and the MCP Apps sandbox's port) is kept for the next
+ * start; the sandbox listens on its kept port again, or on a free one when that is taken.
  */
 import type { SwitchboardCore } from '../core/index.js';
 import { startWebHost, type WebHost, type WebHostOptions } from '../wires/web-host.js';
@@ -46,7 +47,10 @@ export async function listenKept(options: OwnerListenOptions): Promise<WebHost> 
   const kept = readKeptSession(options.dataDir, options.warn);
   const token = (!options.newToken && kept?.token) || newSessionToken();
   const port = options.port ?? kept?.port ?? 0;
-  const start = (p: number): Promise<WebHost> => startWebHost({ core: options.core, port: p, token, ...(options.staticDir ? { staticDir: options.staticDir } : {}), ...(options.onClients ? { onClients: options.onClients } : {}) });
+  // The sandbox's kept port too (a taken one falls back to a free one in web-host.ts).
+  const sandboxPort = kept?.sandboxPort;
+  const start = (p: number): Promise<WebHost> =>
+    startWebHost({ core: options.core, port: p, token, ...(sandboxPort ? { sandboxPort } : {}), ...(options.staticDir ? { staticDir: options.staticDir } : {}), ...(options.onClients ? { onClients: options.onClients } : {}) });
   let host: WebHost;
   let movedFrom: number | undefined;
   try {
@@ -65,7 +69,7 @@ export async function listenKept(options: OwnerListenOptions): Promise<WebHost> 
   // The gateway's HTTP door is on this listener: `gateway:httpDoor` (status, the window) says where, and that it moved.
   options.core.setListener?.({ port: host.port, ...(movedFrom !== undefined ? { movedFrom } : {}) });
   try {
-    await writeKeptSession(options.dataDir, { token, port: host.port });
+    await writeKeptSession(options.dataDir, { token, port: host.port, ...(host.sandboxOrigin ? { sandboxPort: Number(new URL(host.sandboxOrigin).port) } : {}) });
   } catch (err) {
     options.warn(`The session is not kept for the next start (${err instanceof Error ? err.message : String(err)}): a page open now cannot follow a restart.`);
   }

@@ -116,16 +116,19 @@ describe('one start-owner sequence for the desktop app and serve', () => {
     world = makeWorld();
     stubRenderer(world);
     const out: string[] = [];
-    const before = process.listeners('SIGTERM');
+    const before = [...process.listeners('SIGTERM'), ...process.listeners('SIGINT'), ...process.listeners('SIGHUP')];
     const served = runServe(serveContext(world, out));
     await waitUntil('serve to say it runs', () => out.some((l) => l.startsWith('Switchboard is running at ')) || out.some((l) => l.startsWith('err: ')));
     expect(out.filter((l) => l.startsWith('err: '))).toEqual([]);
+    expect(out.at(-1)).toMatch(/\nPress Ctrl-C to stop\.$/);
     expect(readLiveEndpoint(world.dataDir)).toMatchObject({ pid: process.pid, mode: 'web', projectDir: world.project });
-    const added = process.listeners('SIGTERM').filter((l) => !before.includes(l));
-    for (const l of added) (l as (s: NodeJS.Signals) => void)('SIGTERM');
+    // The terminal closing (SIGHUP) stops it as cleanly as Ctrl-C or kill.
+    const added = process.listeners('SIGHUP').filter((l) => !before.includes(l));
+    expect(added).toHaveLength(1);
+    for (const l of added) (l as (s: NodeJS.Signals) => void)('SIGHUP');
     expect(await served).toBe(0);
-    for (const l of process.listeners('SIGTERM').filter((x) => !before.includes(x))) process.off('SIGTERM', l);
-    for (const l of process.listeners('SIGINT')) if (!before.includes(l)) process.off('SIGINT', l);
+    expect(out.at(-1)).toBe('Stopped; 0 servers stopped.');
+    for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) for (const l of process.listeners(sig)) if (!before.includes(l)) process.off(sig, l);
     expect(readLiveEndpoint(world.dataDir)).toBeUndefined();
     expect(existsSync(join(world.dataDir, 'owner.lock'))).toBe(false);
 

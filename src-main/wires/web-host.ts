@@ -36,6 +36,8 @@ export interface WebHostOptions {
   core: SwitchboardCore;
   /** TCP port on 127.0.0.1; 0 (default) = a free port chosen by the OS. */
   port?: number;
+  /** The MCP Apps sandbox's port to try first (the kept one, owner-listen.ts); taken or absent: a free one. */
+  sandboxPort?: number;
   /**
    * Folder of the built renderer (`out/renderer`), served as static files. Absent: an API-only
    * host (the desktop app's owner endpoint for the CLI, issue 4) — every plain HTTP request is 404.
@@ -255,8 +257,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.keepAliveTimeout = 65_000;
   try {
     port = await listen(server, options.port ?? 0);
-    // Framed by the page under either name the Host check accepts (request-guard.ts allowedOrigins).
-    if (staticDir !== undefined) sandbox = await startAppsSandbox([...allowedOrigins(port)]);
+    // Framed by the page under either name the Host check accepts (request-guard.ts allowedOrigins);
+    // only a host that serves the page starts one, on the port kept from the last start when free.
+    if (staticDir !== undefined) sandbox = await startSandboxOn([...allowedOrigins(port)], options.sandboxPort);
   } catch (err) {
     if (server.listening) server.close();
     unsubscribe();
@@ -289,4 +292,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return closing;
     },
   };
+}
+
+/** The sandbox on `preferred` (a kept port), or on a free port when that one is taken or none is given. */
+async function startSandboxOn(hostOrigin: readonly string[], preferred: number | undefined): Promise<AppsSandbox> {
+  if (preferred) {
+    try {
+      return await startAppsSandbox(hostOrigin, preferred);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  return startAppsSandbox(hostOrigin);
 }

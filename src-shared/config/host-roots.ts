@@ -51,15 +51,18 @@ export function hostRootsRule(host: HostId | undefined): HostRootsRule {
 /**
  * The origin of a server's roots: `chosen` when the person chose them, else its host's rule, with
  * the sentence the Roots panel and the CLI show (docs/roots.md#where-the-roots-came-from).
+ * `noProject`: the core offers no project folder (started in its own folder without --project).
  */
-export function rootsOrigin(host: HostId | undefined, chosen: boolean): RootsOrigin {
+export function rootsOrigin(host: HostId | undefined, chosen: boolean, noProject = false): RootsOrigin {
   if (chosen) return { kind: 'chosen', ...(host ? { host } : {}), text: 'Chosen by you for this server (reset to return to its host’s rule).' };
   if (!host) return { kind: 'host', rule: 'none', text: 'No roots: the server is not in any discovered file (docs/roots.md).' };
   const { rule, known } = HOST_ROOTS[host];
   const label = HOST_LABELS[host];
   let text: string;
   if (host === 'switchboard') text = 'No roots: Switchboard’s own servers get roots only when you choose them (docs/roots.md).';
-  else if (rule === 'project') text = `From ${label}’s file: ${label} gives its servers the project folder (docs/roots.md).`;
+  else if (rule === 'project' && noProject)
+    text = `From ${label}’s file: ${label} gives its servers the project folder, but Switchboard was started in its own folder without --project, so none is sent and the server keeps the folders in its own arguments. Start with --project <dir>, or choose roots here (docs/roots.md).`;
+  else if (rule === 'project') text = `From ${label}’s file: ${label} gives its servers the project folder — the one Switchboard was started with (--project <dir>, else the folder it was started in). Choose other roots here (docs/roots.md).`;
   else if (!known) text = `From ${label}’s file: ${label}’s roots rule is unknown, so none are sent (docs/roots.md).`;
   else text = `From ${label}’s file: ${label} gives its servers no roots (docs/roots.md).`;
   return { kind: 'host', host, rule, text };

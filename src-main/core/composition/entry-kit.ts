@@ -11,6 +11,7 @@ export { resolveReferenceServerScript } from '../config/reference-server.js';
 export { NO_RESTARTS } from '../mcp/manager/backoff.js';
 export { ONE_SHOT_STDIN_GRACE_MS } from '../mcp/transport/stop-grace.js';
 export { withLoginShellEnv } from '../mcp/transport/login-shell-env.js';
+export { projectRootOffered } from '../mcp/connection/host-roots.js';
 export { secretStoreChoice, secretStoreWarning } from '../secrets/file-secret-store.js';
 export { buildCatalog, describeTool, formatDescription } from '../mcp/tools/catalog.js';
 export { nameToolInfos } from '../mcp/tools/tool-bridge.js';

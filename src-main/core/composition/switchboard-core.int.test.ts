@@ -2,8 +2,8 @@
  * The core facade over real discovery, the real trust store and manager, and the real
  * server-everything, in a temp machine.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../../../src-shared/api/contract.js';
 import { ServersSnapshotSchema, type LogEntry, type ServersSnapshot } from '../../../src-shared/api/status.js';
@@ -146,7 +146,7 @@ describe('createSwitchboardCore', () => {
     expect(other.seq).toBe(1);
   });
 
-  it('servers:addDefault writes the reference server, starts it, and refuses a second time', async () => {
+  it('servers:addDefault writes the reference server, starts it, and names the same one a second time without writing', async () => {
     const world = makeWorld();
     const { core } = harness(world);
     await core.start();
@@ -158,8 +158,25 @@ describe('createSwitchboardCore', () => {
     await core.settled();
     const tools = await core.handlers['tools:list']({ server: 'everything' });
     expect(tools.ok && tools.data.map((t) => t.agentName)).toContain('mcp_everything_echo');
+    expect(added.data.demoServer).toBe('everything');
+    // Asked again: the same server, nothing written.
+    const file = readFileSync(join(world.dataDir, 'servers.json'), 'utf8');
     const again = await core.handlers['servers:addDefault']({});
-    expect(again).toEqual({ ok: false, error: { code: 'BAD_REQUEST', message: `Server "everything" already exists in ${join(world.dataDir, 'servers.json')}` } });
+    expect([again.ok && again.data.demoServer, readFileSync(join(world.dataDir, 'servers.json'), 'utf8')]).toEqual(['everything', file]);
+  });
+
+  it("servers:addDefault never takes another definition's name: the demo becomes everything-demo beside a host's everything (trial 13 item 6)", async () => {
+    const world = makeWorld();
+    const cursor = join(world.home, '.cursor', 'mcp.json');
+    mkdirSync(dirname(cursor), { recursive: true });
+    writeFileSync(cursor, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: ['-e', 'process.exit(1)'] } } }));
+    const { core } = harness(world);
+    await core.start();
+    const added = await core.handlers['servers:addDefault']({});
+    expect(added.ok && [added.data.demoServer, added.data.servers.map((s) => [s.server.name, s.server.source.host])]).toEqual([
+      'everything-demo',
+      [['everything-demo', 'switchboard'], ['everything', 'cursor']],
+    ]);
   });
 
   it('maps tool calls: ok results, isError as ok, CoreErrors as failures with their code', async () => {

@@ -47,6 +47,7 @@ import { createEventHub, wireManagerEvents, type FaceFlag } from './core-events.
 import { allowListOf } from '../../../src-shared/channels/channel-names.js';
 import { warningCode } from '../../../src-shared/config/warning-codes.js';
 import { flushCallSpans } from '../mcp/logs/otlp-export.js';
+import { rootsProjectDir } from '../mcp/connection/host-roots.js';
 
 export type { CoreExtras } from './core-extras.js';
 
@@ -122,7 +123,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     clientName: 'mcp-switchboard',
     clientVersion: options.version,
     baseEnv: options.platform.env,
-    projectDir: options.projectDir,
+    projectDir: rootsProjectDir(options),
     // Issue 10: the negotiated era per definition outlives this process (one-shot CLI runs too).
     eras: new StoredEraMemory(new StateStore(options.dataDir)),
   });

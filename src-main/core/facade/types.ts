@@ -22,6 +22,12 @@ export interface CoreOptions {
   platform: PlatformContext;
   /** Absolute project folder (cwd or `--project`). */
   projectDir: string;
+  /**
+   * Whether `projectDir` is offered as the root of servers whose host offers its workspace (default
+   * true); the faces pass `projectRootOffered(…)`: false when Switchboard was started in its own
+   * folder without `--project` (docs/roots.md § The project folder).
+   */
+  projectRoot?: boolean;
   /** Data folder (`dataDir()` unless a test overrides it). */
   dataDir: string;
   mode: 'electron' | 'web' | 'cli';

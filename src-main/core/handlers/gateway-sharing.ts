@@ -11,7 +11,7 @@ import type { HostId } from '../../../src-shared/config/server.js';
 import { isSwitchboardGatewayEntry } from '../config/gateway-entry.js';
 import type { HostView } from '../config/host-view.js';
 import type { DiscoveryResult } from '../config/types.js';
-import { hostRoots } from '../mcp/connection/host-roots.js';
+import { hostRoots, rootsProjectDir } from '../mcp/connection/host-roots.js';
 import { instanceMismatch } from '../gateway/gateway-instance.js';
 import { GatewayInstances } from '../gateway/gateway-instances.js';
 import type { GatewayInputs } from '../gateway/gateway-view.js';
@@ -29,7 +29,7 @@ export async function gatewaySharing(ctx: CoreContext, running: DiscoveryResult,
     const run = running.servers.find((s) => s.name === def.name);
     if (!run) continue;
     const roots = hostRoots(host, dir);
-    const why = instanceMismatch({ def, roots }, { def: run, roots: ctx.inspector.roots.get(run.name) ?? hostRoots(run.source.host, ctx.options.projectDir) });
+    const why = instanceMismatch({ def, roots }, { def: run, roots: ctx.inspector.roots.get(run.name) ?? hostRoots(run.source.host, rootsProjectDir(ctx.options)) });
     if (why === undefined) continue;
     if (!GatewayInstances.eligible(def)) {
       apart.set(def.name, `${why} (a separate instance is run only for a stdio server from a host's user or global file)`);

@@ -13,7 +13,7 @@ import { CoreError, toFailure } from '../facade/errors.js';
 import { buildCatalog, describeTool } from '../mcp/tools/catalog.js';
 import * as ops from '../mcp/inspector/inspector-ops.js';
 import { failureMessage } from '../mcp/tools/tool-bridge.js';
-import { hostRoots } from '../mcp/connection/host-roots.js';
+import { hostRoots, rootsProjectDir } from '../mcp/connection/host-roots.js';
 import { rootsOrigin } from '../../../src-shared/config/host-roots.js';
 import type { CoreContext, HandlerGroup } from './context.js';
 import { startCallTrace, withCallTrace } from '../mcp/logs/trace-context.js';
@@ -88,7 +88,7 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
   const rootsView = (server: string) => {
     const host = ctx.discovery()?.servers.find((s) => s.name === server)?.source.host;
     const chosen = inspector.roots.get(server);
-    return { roots: chosen ?? hostRoots(host, ctx.options.projectDir), origin: rootsOrigin(host, chosen !== undefined) };
+    return { roots: chosen ?? hostRoots(host, rootsProjectDir(ctx.options)), origin: rootsOrigin(host, chosen !== undefined, rootsProjectDir(ctx.options) === undefined) };
   };
 
   /** Issue 14 item 7: a list that lied is said in the server's status (and the warnings panel) too. */

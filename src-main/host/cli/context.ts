@@ -9,7 +9,7 @@ import { resolveReferenceServerScript } from '../../core/composition/entry-kit.j
 import { currentPlatform, dataDir, type PlatformContext } from '../../core/composition/entry-kit.js';
 import type { CoreExtras } from '../../core/index.js';
 import { NO_RESTARTS, ONE_SHOT_STDIN_GRACE_MS } from '../../core/composition/entry-kit.js';
-import { withLoginShellEnv } from '../../core/composition/entry-kit.js';
+import { projectRootOffered, withLoginShellEnv } from '../../core/composition/entry-kit.js';
 import { secretStoreChoice, secretStoreWarning } from '../../core/composition/entry-kit.js';
 import type { CoreOptions, SwitchboardCore } from '../../core/index.js';
 import { UsageError, type ParsedCli } from './args.js';
@@ -111,6 +111,8 @@ export function coreOptions(ctx: CliContext, mode: CoreOptions['mode']): CoreOpt
   return {
     platform: ctx.platform,
     projectDir: ctx.projectDir,
+    // docs/roots.md § The project folder: Switchboard's own folder is no project to offer servers.
+    projectRoot: projectRootOffered({ projectDir: ctx.projectDir, named: ctx.cli.project !== undefined, packageRoot: repoRoot(), dataDir: ctx.dataDir }),
     dataDir: ctx.dataDir,
     mode,
     version: ctx.version,

@@ -7,13 +7,14 @@ import { Badge, Code, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { AgentCall } from '../../../src-shared/api/agents.js';
 import { formatLatency } from '../lib/format.js';
+import { clockTime } from '../../../src-shared/format-clock.js';
 
 const OUTCOME_COLORS: Record<AgentCall['outcome'], string> = { running: 'blue', ok: 'teal', error: 'red', failed: 'orange', refused: 'grape' };
 
 /** The line and, opened, the details. `now` (epoch ms, the view's ticking clock) gives a running call's elapsed time. */
 export function AgentCallRow({ call, now }: { call: AgentCall; now?: number }) {
   const [open, setOpen] = useState(false);
-  const when = new Date(call.startedAt).toLocaleTimeString();
+  const when = clockTime(call.startedAt);
   const took = call.durationMs !== undefined ? formatLatency(call.durationMs) : `${Math.max(0, Math.floor(((now ?? call.startedAt) - call.startedAt) / 1000))} s so far`;
   return (
     <div className="agent-call" data-outcome={call.outcome}>

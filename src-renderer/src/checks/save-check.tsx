@@ -52,7 +52,8 @@ export function SaveAsCheck({ tool, args, result }: SaveAsCheckProps) {
 
   return (
     <>
-      <Button size="compact-sm" variant="light" onClick={start}>
+      {/* A check starts from a call's result (its expectations): nothing to save before the first call. */}
+      <Button size="compact-sm" variant="light" onClick={start} disabled={!result} title={result ? undefined : 'Call the tool first: a check starts from its result'}>
         Save as check
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Save a call of ${tool.name} as a check`} size="lg">

@@ -93,24 +93,21 @@ export function FirstRunPanel({ onServer }: { onServer(name: string): void }) {
   const tryDemo = async (): Promise<void> => {
     setBusy(true);
     setError(undefined);
-    // The list before the call: the server the answer adds is the one not in it.
-    const before = new Set(store.getState().snapshot?.servers.map((s) => s.server.name));
     const r = await api.call('servers:addDefault', {});
     setBusy(false);
     if (!r.ok) {
       setError(`Could not add the demo server: ${r.error.message}`);
       return;
     }
-    // The server the answer lists and the list before did not: the demo server, selected to try a call.
+    // The demo server the answer names (added, or one already defined), selected to try a call.
     store.applySnapshot(r.data);
     void store.refreshTools();
-    const added = r.data.servers.find((s) => !before.has(s.server.name));
-    if (added) onServer(added.server.name);
-    // Focus goes to ITS first tool once listed (the server starts in a few seconds), never left on
+    onServer(r.data.demoServer);
+    // Focus goes to its first tool once listed (the server starts in a few seconds), never left on
     // <body> after the button was disabled (trial finding: a keyboard user started over from the top).
     // Its own list (data-server): the one on screen now may still be the previous server's, which
     // unmounts when the selection renders and would drop focus to <body>.
-    focusIn([added ? `nav[aria-label="Tools"][data-server="${CSS.escape(added.server.name)}"] button` : 'nav[aria-label="Tools"] button'], 900);
+    focusIn([`nav[aria-label="Tools"][data-server="${CSS.escape(r.data.demoServer)}"] button`], 900);
   };
 
   return (

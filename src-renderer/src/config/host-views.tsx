@@ -12,8 +12,9 @@ import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp, useStore } from '../store/use-store.js';
 
 // `active` only says the host loads it, not that it runs (issue 32): the Run column says that.
-// Shade 9: the light badges' text must read 4.5:1 on their tint (axe, issue 37 item 4; blue at the theme's shade read 4.4).
-const STATE_COLOR = { active: 'blue.9', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange.9' } as const;
+// Theme colours, not shades: a shade ('blue.9') makes the light variant a solid badge with blue text
+// on it in the light theme (trial 13). Their text reads 4.5:1 on the tint in both themes (common/a11y.css).
+const STATE_COLOR = { active: 'blue', shadowed: 'gray', disabled: 'gray', 'not-loaded': 'orange' } as const;
 const RUN_COLOR = { running: 'teal', starting: 'blue', error: 'red', stopped: 'gray', 'not-started': 'gray' } as const;
 const RUN_WORD = { running: 'running', starting: 'starting', error: 'error', stopped: 'stopped', 'not-started': 'not started' } as const;
 
@@ -22,7 +23,7 @@ function RunCell({ run }: { run?: HostRowRun }) {
   if (!run) return null;
   return (
     <>
-      <Badge size="sm" variant="light" color={RUN_COLOR[run.state]} styles={{ label: { textTransform: 'none' } }}>
+      <Badge size="sm" variant="light" color={RUN_COLOR[run.state]} className="no-shrink" styles={{ label: { textTransform: 'none' } }}>
         {RUN_WORD[run.state]}
         {run.tools !== undefined ? ` · ${run.tools} ${run.tools === 1 ? 'tool' : 'tools'}` : ''}
       </Badge>
@@ -90,57 +91,60 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
                       {f.error!.line !== undefined ? `:${f.error!.line}:${f.error!.column ?? 1}` : ''}: {f.error!.message}
                     </Text>
                   ))}
-                  <Table aria-label={`${v.label} servers`} striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Server</Table.Th>
-                        <Table.Th>Transport</Table.Th>
-                        <Table.Th>Launch</Table.Th>
-                        <Table.Th>State</Table.Th>
-                        <Table.Th>Run</Table.Th>
-                        <Table.Th>Scope</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {v.entries.map((e) => {
-                        const row = hostRowState(e, snapshot);
-                        return (
-                          <Table.Tr key={`${e.server.source.file}:${e.server.source.line ?? 0}:${e.server.name}`} data-state={row.kind}>
-                            <Table.Td>
-                              {e.run?.server !== undefined ? (
-                                <Anchor component="button" type="button" size="sm" title={`Open ${e.run.server}'s page`} onClick={() => {
-                                  setOpen(false);
-                                  if (e.run?.server !== undefined) onOpenServer(e.run.server);
-                                }}>
-                                  {e.server.name}
-                                </Anchor>
-                              ) : (
-                                e.server.name
-                              )}
-                            </Table.Td>
-                            <Table.Td>{e.server.transport}</Table.Td>
-                            <Table.Td className="mono launch-line host-launch" title={row.launch}>
-                              {row.launch}
-                            </Table.Td>
-                            <Table.Td>
-                              <Badge size="sm" variant="light" color={STATE_COLOR[row.kind]} styles={{ label: { textTransform: 'none' } }}>
-                                {STATE_WORD[row.kind]}
-                              </Badge>
-                              {row.text !== STATE_WORD[row.kind] ? (
-                                <Text size="xs" c="dimmed" className="host-state-text">
-                                  {row.text.replace(/^(active|shadowed|disabled)( · )?/, '')}
-                                </Text>
-                              ) : null}
-                            </Table.Td>
-                            <Table.Td>
-                              <RunCell run={e.run} />
-                            </Table.Td>
-                            <Table.Td>{e.server.source.scope}</Table.Td>
-                          </Table.Tr>
-                        );
-                      })}
-                    </Table.Tbody>
-                  </Table>
+                  {/* A narrow window scrolls the table inside its own box; every column stays (trial 13). */}
+                  <Table.ScrollContainer minWidth={760} type="native">
+                    <Table aria-label={`${v.label} servers`} striped>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Server</Table.Th>
+                          <Table.Th>Transport</Table.Th>
+                          <Table.Th>Launch</Table.Th>
+                          <Table.Th>State</Table.Th>
+                          <Table.Th>Run</Table.Th>
+                          <Table.Th>Scope</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {v.entries.map((e) => {
+                          const row = hostRowState(e, snapshot);
+                          return (
+                            <Table.Tr key={`${e.server.source.file}:${e.server.source.line ?? 0}:${e.server.name}`} data-state={row.kind}>
+                              <Table.Td>
+                                {e.run?.server !== undefined ? (
+                                  <Anchor component="button" type="button" size="sm" title={`Open ${e.run.server}'s page`} onClick={() => {
+                                    setOpen(false);
+                                    if (e.run?.server !== undefined) onOpenServer(e.run.server);
+                                  }}>
+                                    {e.server.name}
+                                  </Anchor>
+                                ) : (
+                                  e.server.name
+                                )}
+                              </Table.Td>
+                              <Table.Td>{e.server.transport}</Table.Td>
+                              <Table.Td className="mono launch-line host-launch" title={row.launch}>
+                                {row.launch}
+                              </Table.Td>
+                              <Table.Td>
+                                <Badge size="sm" variant="light" color={STATE_COLOR[row.kind]} className="no-shrink" styles={{ label: { textTransform: 'none' } }}>
+                                  {STATE_WORD[row.kind]}
+                                </Badge>
+                                {row.text !== STATE_WORD[row.kind] ? (
+                                  <Text size="xs" c="dimmed" className="host-state-text">
+                                    {row.text.replace(/^(active|shadowed|disabled)( · )?/, '')}
+                                  </Text>
+                                ) : null}
+                              </Table.Td>
+                              <Table.Td>
+                                <RunCell run={e.run} />
+                              </Table.Td>
+                              <Table.Td>{e.server.source.scope}</Table.Td>
+                            </Table.Tr>
+                          );
+                        })}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>

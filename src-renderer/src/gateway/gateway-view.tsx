@@ -139,10 +139,10 @@ function Held({ h }: { h: GatewayHost }) {
               <Text size="xs" className="mono">
                 {s.server}
               </Text>
-              <Badge size="xs" variant="light" color={STATE_COLORS[s.state]}>
+              <Badge size="xs" variant="light" color={STATE_COLORS[s.state]} className="no-shrink">
                 {s.state}
               </Badge>
-              <Text size="xs">{s.reason ?? ''}</Text>
+              <Text size="xs" className="wrap-anywhere">{s.reason ?? ''}</Text>
             </Group>
           ))}
         </Stack>

@@ -14,6 +14,7 @@ import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp } from '../store/use-store.js';
 import { HistoryRecordDialog } from './history-record-dialog.js';
 import { useVirtualList } from '../common/virtual-list.js';
+import { clockTime } from '../../../src-shared/format-clock.js';
 
 const OUTCOME_COLORS: Record<CallRecord['outcome'], string> = { ok: 'teal', error: 'red', failed: 'orange', cancelled: 'gray', refused: 'grape' };
 
@@ -63,7 +64,7 @@ function HistoryRows({ records, tool, onOpen, onReplay, canReplay }: { records: 
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const r = records[item.index]!;
-            const when = new Date(r.startedAt).toLocaleTimeString();
+            const when = clockTime(r.startedAt);
             const args = JSON.stringify(r.args);
             return (
               <div role="row" key={r.id} data-index={item.index} ref={virtualizer.measureElement} className={cls} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>

@@ -14,16 +14,13 @@ import type { LogEntry, LogLevel } from '../../../src-shared/api/status.js';
 import { downloadText } from '../lib/download.js';
 import { useApp, useStore } from '../store/use-store.js';
 import { useFillHeight } from '../lib/use-fill-height.js';
+import { clockTime } from '../../../src-shared/format-clock.js';
 import '../common/lists.css';
 
 const NO_LINES: LogEntry[] = [];
 
-/** `HH:MM:SS.mmm` in local time. */
-function clock(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
-}
+/** `HH:MM:SS.mmm` in local time (the shared format, src-shared/format-clock.ts). */
+const clock = (ms: number): string => clockTime(ms, true);
 
 /** The lines as plain text (`HH:MM:SS.mmm stream text`), as `switchboard logs` prints them. */
 export function logText(lines: readonly LogEntry[]): string {

@@ -22,6 +22,7 @@ import { ResourceContents } from './resource-contents.js';
 import { ResourceOpener } from '../common/markdown-link.js';
 import { TemplateForm } from './resource-template-form.js';
 import { VirtualNameList } from '../common/virtual-list.js';
+import { clockTime } from '../../../src-shared/format-clock.js';
 
 const resourceKey = (r: ResourceInfo): string => r.uri;
 const resourceName = (r: ResourceInfo): string => r.name;
@@ -218,7 +219,7 @@ export function ResourcesPanel({ server, capabilities }: { server: string; capab
             </Text>
             {updates.map((u, i) => (
               <Text size="xs" key={`${u.time}-${i}`} className="mono">
-                {new Date(u.time).toLocaleTimeString()} updated {u.uri}
+                {clockTime(u.time)} updated {u.uri}
               </Text>
             ))}
           </Stack>

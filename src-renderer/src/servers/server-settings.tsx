@@ -121,6 +121,8 @@ export function ServerSettings({ server, connected }: { server: string; connecte
         description={`Ask the server to send log messages at this level and above (2025 era: logging/setLevel; 2026-07-28: sent with every request). Logging is ${DEPRECATED_2026}.`}
         data={LEVELS}
         value={level}
+        // Until one is chosen here the server logs at its own default (MCP has no way to ask which).
+        placeholder="Server's default (not set)"
         onChange={(v) => void applyLevel(v)}
         disabled={!connected}
         maw={240}

@@ -12,12 +12,11 @@ import { isFailure, prettyJson, replayableCall, traceVia } from '../lib/trace-pa
 import { useApp, useStore } from '../store/use-store.js';
 import { useDestructiveConfirm } from '../tools/destructive-confirm.js';
 import { JsonTree } from '../common/json-tree.js';
+import { clockTime } from '../../../src-shared/format-clock.js';
 
-/** `hh:mm:ss.mmm` of an epoch-ms time. */
+/** `hh:mm:ss.mmm` of an epoch-ms time (the shared format, src-shared/format-clock.ts). */
 export function clock(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
+  return clockTime(ms, true);
 }
 
 /** A message's JSON value, or undefined when its text is not JSON (cut short in main). */

@@ -7,10 +7,12 @@ export const serverMethods = {
   /** The whole server list: statuses, shadowed definitions, warnings, project trust. */
   'servers:list': { input: Empty, output: ServersSnapshotSchema },
   /**
-   * Add the reference server (server-everything, shipped as a dependency) to Switchboard's own
-   * `servers.json` and start it: the first-run empty state's one button.
+   * The demo server to try a call on (the first-run buttons): a definition that already runs the
+   * bundled reference server (server-everything) is reused; otherwise it is added to Switchboard's own
+   * `servers.json` as `everything`, or `everything-demo`(`-2`…) when a definition anywhere has that
+   * name, and started. `demoServer` names it.
    */
-  'servers:addDefault': { input: Empty, output: ServersSnapshotSchema },
+  'servers:addDefault': { input: Empty, output: ServersSnapshotSchema.extend({ demoServer: ServerName }) },
   /** A server's buffered log lines with `seq` greater than `afterSeq` (so a reload catches up). */
   'logs:get': {
     input: z.object({ server: ServerName, afterSeq: z.number().int().optional() }).strict(),

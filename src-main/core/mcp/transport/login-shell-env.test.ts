@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mergeLoginEnv, parseMarkedEnv, parseMarkedNulEnv, readLoginShellEnv } from './login-shell-env.js';
+import { mergeLoginEnv, parseMarkedEnv, parseMarkedNulEnv, readLoginShellEnv, withLoginShellEnv } from './login-shell-env.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -74,6 +74,11 @@ describe('login-shell environment (docs/connections-supervision.md)', () => {
     expect(await readLoginShellEnv({ env: { SHELL: '/nonexistent/shell' } })).toBeUndefined();
     expect(await readLoginShellEnv({ env: {}, platform: 'linux' })).toBeUndefined();
     expect(await readLoginShellEnv({ env: { SHELL: '/bin/sh' }, platform: 'win32' })).toBeUndefined();
+  });
+
+  it("the core's environment under `npm start` has no npm PATH entries (npm-script-path.ts)", async () => {
+    const env = await withLoginShellEnv({ SHELL: '/nonexistent/shell', PATH: '/sb/node_modules/.bin:/node_modules/.bin:/usr/bin', npm_lifecycle_event: 'start' });
+    expect(env.PATH).toBe('/usr/bin');
   });
 
   it('parses only the marked JSON and merges PATH login-first without duplicates', () => {

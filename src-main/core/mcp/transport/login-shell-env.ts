@@ -10,6 +10,7 @@
  * `<node> -e <print env as JSON>`, the reading used before.
  */
 import { spawn } from 'node:child_process';
+import { withoutNpmScriptPath } from './npm-script-path.js';
 
 const MARK = '__SWITCHBOARD_ENV_7f3a__';
 /** How long the login shell may take (ms). */
@@ -171,9 +172,12 @@ export function loginShellReading(): LoginShellReading | undefined {
 /**
  * `mergeLoginEnv(env, await readLoginShellEnv({env}))`: what the desktop app, `switchboard serve`
  * and the CLI's one-shot core hand the core (issue 14 item 9: a service or a GUI starts with a
- * bare PATH). Remembered for `loginShellReading` (spawn-not-found hints).
+ * bare PATH), after npm's own PATH entries are taken off `env` (npm-script-path.ts). Remembered for
+ * `loginShellReading` (spawn-not-found hints).
  */
-export async function withLoginShellEnv(env: Record<string, string | undefined> = process.env): Promise<Record<string, string | undefined>> {
+export async function withLoginShellEnv(given: Record<string, string | undefined> = process.env): Promise<Record<string, string | undefined>> {
+  // Under `npm start` / `npx`, npm's own node_modules/.bin entries lead PATH: not the servers' (npm-script-path.ts).
+  const env = withoutNpmScriptPath(given);
   const login = await readLoginShellEnv({ env });
   lastReading = { shell: env.SHELL, env: login };
   const merged = mergeLoginEnv(env, login);

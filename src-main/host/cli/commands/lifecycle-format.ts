@@ -4,6 +4,7 @@
 import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
 import type { LogEntry, ServerState } from '../../../../src-shared/api/status.js';
 import { plural } from '../format.js';
+import { clockTime as dayTime } from '../../../../src-shared/format-clock.js';
 
 /** One server's status line: `● foo  connected  3 tools` / `○ foo  stopped (stopped by you)` (+ `↳ lastError`). */
 export function formatServerLine(s: ServerState): string[] {
@@ -24,9 +25,7 @@ export function formatLogEntry(e: LogEntry): string {
 
 /** `hh:mm:ss.mmm` of an epoch-ms time, local (log and trace lines). */
 export function clockTime(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+  return dayTime(ms, true);
 }
 
 /** `✓ foo  connect 312 ms · tools/list 4.1 ms (12 tools) · ping 0.8 ms` or `✕ foo  <error>` (the core's summary). */

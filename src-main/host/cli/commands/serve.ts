@@ -4,8 +4,9 @@
  * session token and the port are kept across restarts (`session.json`, owner-listen.ts), so a page
  * left open reconnects to the restarted owner; `--port` picks another port, `--new-token` a new
  * token (every page open until then is refused). Prints
- * `Switchboard is running at <url>` and runs until SIGINT/SIGTERM, then closes the host and disposes
- * the core (no child process left). Exit 2 when the UI is not built or the port cannot be bound.
+ * `Switchboard is running at <url>`, the sandbox origin and `Press Ctrl-C to stop.`, and runs until
+ * SIGINT/SIGTERM/SIGHUP (the terminal closing), then closes the host, disposes the core (no child
+ * process left) and prints `Stopped; N servers stopped.` (N: the servers connected at that moment). Exit 2 when the UI is not built or the port cannot be bound.
  */
 import type { CommandSpec } from '../command-spec.js';
 import { parsePort } from '../args.js';
@@ -26,18 +27,20 @@ export function rendererDir(env: Record<string, string | undefined> = process.en
   return override && override.trim() !== '' ? override : join(repoRoot(), 'out', 'renderer');
 }
 
-/** Resolves with the first SIGINT/SIGTERM; a second one while shutting down exits at once (130). */
+/** The signals that stop `serve` cleanly: Ctrl-C, `kill`, and the terminal closing (SIGHUP). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Resolves with the first SIGINT/SIGTERM/SIGHUP; a second one while shutting down exits at once (128 + signal number). */
 function waitForSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const s of STOP_SIGNALS) process.off(s, onSignal);
       process.once('SIGINT', () => process.exit(130));
       process.once('SIGTERM', () => process.exit(143));
+      process.once('SIGHUP', () => process.exit(129));
       resolve(signal);
     };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    for (const s of STOP_SIGNALS) process.on(s, onSignal);
   });
 }
 
@@ -69,11 +72,23 @@ export async function runServe(ctx: CliContext): Promise<number> {
   try {
     await Promise.race([owner.started, signal]);
     if (ctx.cli.json) ctx.io.out(JSON.stringify({ url: owner.host.url, port: owner.host.port, sandboxOrigin: owner.host.sandboxOrigin, projectDir: ctx.projectDir }));
-    else ctx.io.out(`Switchboard is running at ${owner.host.url}\nMCP Apps sandbox: ${owner.host.sandboxOrigin}`);
+    else ctx.io.out(`Switchboard is running at ${owner.host.url}\nMCP Apps sandbox: ${owner.host.sandboxOrigin}\nPress Ctrl-C to stop.`);
     await signal;
     return EXIT.OK;
   } finally {
+    const connected = await connectedServers(owner);
     await owner.close();
+    if (!ctx.cli.json) ctx.io.out(`Stopped; ${connected} server${connected === 1 ? '' : 's'} stopped.`);
+  }
+}
+
+/** How many servers are connected right now (`servers:list` totals); 0 when the core cannot say. */
+async function connectedServers(owner: RunningOwner): Promise<number> {
+  try {
+    const listed = await owner.core.handlers['servers:list']({});
+    return listed.ok ? listed.data.totals.connected : 0;
+  } catch {
+    return 0;
   }
 }
 
