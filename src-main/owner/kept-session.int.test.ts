@@ -24,9 +24,12 @@ afterEach(async () => {
   for (const w of worlds.splice(0)) w.cleanup();
 });
 
-/** Start an owner of `world` (mode web, API only) like `serve` does; `said` collects its warnings. */
+/**
+ * Start an owner of `world` like `serve` does (mode web, its page served from the empty project
+ * folder, so it starts the MCP Apps sandbox whose port is kept too); `said` collects its warnings.
+ */
 async function own(world: TempWorld, said: string[], extra: { port?: number; newToken?: boolean } = {}): Promise<RunningOwner> {
-  const owner = await startTestOwner(world, (t) => said.push(t), extra);
+  const owner = await startTestOwner(world, (t) => said.push(t), { ...extra, staticDir: world.project });
   owners.push(owner);
   await owner.started;
   return owner;
@@ -69,7 +72,7 @@ describe('the kept session', () => {
 
     const first = await own(a, said);
     const { port, token, sandboxOrigin } = first.host;
-    const sandboxPort = Number(new URL(sandboxOrigin).port);
+    const sandboxPort = Number(new URL(sandboxOrigin ?? 'missing:').port);
     expect(statSync(keptSessionFile(a.dataDir)).mode & 0o777).toBe(0o600);
     expect(readKeptSession(a.dataDir, (t) => said.push(t))).toEqual({ token, port, sandboxPort });
     const unused = await ticketFrom(port, token);
@@ -118,6 +121,6 @@ describe('the kept session', () => {
     expect(moved.host.port).not.toBe(port);
     expect(moved.host.token).toBe(token);
     expect(said).toEqual([`Port ${port}, where this Switchboard ran before, is taken; it now runs on port ${moved.host.port}. A page still open at the old address cannot follow: run "switchboard open".`]);
-    expect(readKeptSession(a.dataDir, () => undefined)).toEqual({ token, port: moved.host.port, sandboxPort: Number(new URL(moved.host.sandboxOrigin).port) });
+    expect(readKeptSession(a.dataDir, () => undefined)).toEqual({ token, port: moved.host.port, sandboxPort: Number(new URL(moved.host.sandboxOrigin ?? 'missing:').port) });
   }, 120_000);
 });

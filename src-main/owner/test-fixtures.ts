@@ -6,15 +6,19 @@ import type { TempWorld } from '../core/composition/test-world.js';
 import { createSwitchboardCore } from '../core/composition/switchboard-core.js';
 import { startOwner, type RunningOwner } from './start-owner.js';
 
-/** Start an owner of `world`; `warn` gets its lines. `port` / `newToken` as `startOwner`'s. Not yet started: await `owner.started`. */
-export function startTestOwner(world: TempWorld, warn: (text: string) => void, extra: { port?: number; newToken?: boolean } = {}): Promise<RunningOwner> {
+/**
+ * Start an owner of `world`; `warn` gets its lines. `port` / `newToken` as `startOwner`'s; `staticDir`:
+ * a folder the listener serves as its page (only a host serving a page starts the MCP Apps sandbox).
+ * Not yet started: await `owner.started`.
+ */
+export function startTestOwner(world: TempWorld, warn: (text: string) => void, extra: { port?: number; newToken?: boolean; staticDir?: string } = {}): Promise<RunningOwner> {
   return startOwner({
     dataDir: world.dataDir,
     mode: 'web',
     projectDir: world.project,
     createCore: () =>
       createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '0.0.0-test', referenceServer: { command: process.execPath, args: [] } }),
-    ...(extra.port !== undefined ? { listen: { port: extra.port } } : {}),
+    ...(extra.port !== undefined || extra.staticDir !== undefined ? { listen: { ...(extra.port !== undefined ? { port: extra.port } : {}), ...(extra.staticDir !== undefined ? { staticDir: extra.staticDir } : {}) } } : {}),
     ...(extra.newToken ? { newToken: true } : {}),
     warn,
   });
