@@ -92,6 +92,16 @@ describe('MCPB bundles', () => {
     await expect(openBundle(await downloadBundle(`${base}/link.mcpb`, sha(link)))).rejects.toMatchObject({ message: 'The MCPB bundle was refused: its entry "server/link" is a link. Nothing was unpacked.' });
   });
 
+  it('a manifest.json over 1 MB uncompressed is refused before it is inflated, even when the zip lies about its size', async () => {
+    const big = await zipOf({ 'manifest.json': { text: JSON.stringify(manifest) + ' '.repeat(2 * 1024 * 1024) } });
+    const refused = { code: 'INVALID_CONFIG', message: 'The MCPB bundle was refused: its entry "manifest.json" is larger than 1048576 bytes uncompressed. Nothing was unpacked.' };
+    await expect(openBundle(big)).rejects.toMatchObject(refused);
+    // The central directory's uncompressed-size field (offset 24 of its record) claims 100 bytes.
+    const lying = Buffer.from(big);
+    lying.writeUInt32LE(100, lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    await expect(openBundle(lying)).rejects.toMatchObject(refused);
+  });
+
   it('a bundle for another platform is refused with the reason', () => {
     const only = { ...manifest, compatibility: { platforms: ['darwin', 'win32'] } };
     expect(manifestLaunch(only, '/b', 'linux', '/h', {}, new Set()).blocked).toBe(

@@ -5,7 +5,9 @@
  *    loopback) and checks it against the entry's `fileSha256` BEFORE anything is read from it —
  *    a bundle without a hash, or whose hash differs, is refused and nothing is unpacked;
  * 2. `openBundle` reads the zip in memory and refuses it whole when an entry's ORIGINAL name holds
- *    `..`, is absolute (`/x`, `\x`, `C:`) or is a link (unix mode `S_IFLNK`), then reads its manifest;
+ *    `..`, is absolute (`/x`, `\x`, `C:`) or is a link (unix mode `S_IFLNK`), or when its entries
+ *    declare more than `MAX_UNPACKED_BYTES` uncompressed, then reads its manifest (inflation stops
+ *    past `MAX_MANIFEST_BYTES`, whatever size the zip declares: no zip bomb before consent);
  * 3. `manifestLaunch` turns `server.mcp_config` into a launch (`${__dirname}` → the bundle folder,
  *    `${user_config.<key>}` → the person's values, `${HOME}` → the home folder; the platform's
  *    `platform_overrides` applied) and refuses a bundle whose `compatibility.platforms` does not
@@ -24,6 +26,10 @@ import type { EntryInput } from './registry-entry.js';
 
 /** Largest bundle downloaded (bytes). */
 export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
+/** Largest `manifest.json`, uncompressed (bytes): it is inflated at plan time, before consent. */
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** Largest bundle once unpacked, all entries together (bytes): a zip bomb is refused, not inflated. */
+export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
 
 /** The parts of `manifest.json` read. */
 export interface BundleManifest {
@@ -94,6 +100,47 @@ function badEntryName(name: string): string | undefined {
   return undefined;
 }
 
+/** The uncompressed size an entry's central directory record declares (JSZip's private `_data`). */
+function declaredSize(entry: JSZip.JSZipObject): number {
+  const size = (entry as unknown as { _data?: { uncompressedSize?: unknown } })._data?.uncompressedSize;
+  return typeof size === 'number' ? size : 0;
+}
+
+/**
+ * An entry's bytes, inflated chunk by chunk and abandoned once more than `cap` bytes came out (a
+ * declared size can lie). Throws INVALID_CONFIG naming the entry and the cap.
+ */
+async function inflateCapped(entry: JSZip.JSZipObject, cap: number): Promise<Buffer> {
+  const tooBig = (): CoreError => new CoreError('INVALID_CONFIG', `The MCPB bundle was refused: its entry "${entry.name}" is larger than ${cap} bytes uncompressed. Nothing was unpacked.`);
+  if (declaredSize(entry) > cap) throw tooBig();
+  return new Promise<Buffer>((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
+    const stream = entry.internalStream('nodebuffer');
+    stream.on('data', (chunk: Buffer) => {
+      if (done) return;
+      total += chunk.length;
+      if (total > cap) {
+        done = true;
+        stream.pause();
+        reject(tooBig());
+      } else chunks.push(chunk);
+    });
+    stream.on('error', (err: Error) => {
+      if (done) return;
+      done = true;
+      reject(err);
+    });
+    stream.on('end', () => {
+      if (done) return;
+      done = true;
+      resolvePromise(Buffer.concat(chunks));
+    });
+    stream.resume();
+  });
+}
+
 /**
  * Read a downloaded (already checked) bundle. Throws INVALID_CONFIG naming the entry for a `..`,
  * an absolute path or a link, and for a missing or unreadable `manifest.json`.
@@ -105,7 +152,9 @@ export async function openBundle(bytes: Buffer): Promise<OpenBundle> {
   } catch (err) {
     throw new CoreError('INVALID_CONFIG', `The MCPB bundle is not a readable zip: ${err instanceof Error ? err.message : String(err)}`);
   }
+  let declared = 0;
   for (const entry of Object.values(zip.files)) {
+    declared += declaredSize(entry);
     // JSZip cleans `..` out of `name`; the refusal is about what the archive really says.
     const original = (entry as { unsafeOriginalName?: string }).unsafeOriginalName ?? entry.name;
     const bad = badEntryName(original);
@@ -113,11 +162,13 @@ export async function openBundle(bytes: Buffer): Promise<OpenBundle> {
     const mode = typeof entry.unixPermissions === 'number' ? entry.unixPermissions : 0;
     if ((mode & 0o170000) === 0o120000) throw new CoreError('INVALID_CONFIG', `The MCPB bundle was refused: its entry "${original}" is a link. Nothing was unpacked.`);
   }
+  if (declared > MAX_UNPACKED_BYTES) throw new CoreError('INVALID_CONFIG', `The MCPB bundle was refused: it would unpack to ${declared} bytes, more than ${MAX_UNPACKED_BYTES}. Nothing was unpacked.`);
   const file = zip.file('manifest.json');
   if (!file) throw new CoreError('INVALID_CONFIG', 'The MCPB bundle has no manifest.json.');
+  const text = (await inflateCapped(file, MAX_MANIFEST_BYTES)).toString('utf8');
   let manifest: BundleManifest;
   try {
-    manifest = JSON.parse(await file.async('string')) as BundleManifest;
+    manifest = JSON.parse(text) as BundleManifest;
   } catch (err) {
     throw new CoreError('INVALID_CONFIG', `The MCPB bundle's manifest.json is not JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -215,6 +266,7 @@ export async function unpackBundle(bundle: OpenBundle, dir: string): Promise<voi
   await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
   const temp = `${dir}.partial-${process.pid}-${Date.now()}`;
   const root = resolve(temp);
+  let left = MAX_UNPACKED_BYTES;
   try {
     await mkdir(temp, { mode: 0o700 });
     for (const entry of Object.values(bundle.zip.files)) {
@@ -226,7 +278,9 @@ export async function unpackBundle(bundle: OpenBundle, dir: string): Promise<voi
       }
       await mkdir(dirname(target), { recursive: true, mode: 0o700 });
       const mode = typeof entry.unixPermissions === 'number' && (entry.unixPermissions & 0o111) !== 0 ? 0o700 : 0o600;
-      await writeFile(target, await entry.async('nodebuffer'), { mode, flag: 'wx' });
+      const bytes = await inflateCapped(entry, left);
+      left -= bytes.length;
+      await writeFile(target, bytes, { mode, flag: 'wx' });
     }
     await rename(temp, dir);
   } catch (err) {
