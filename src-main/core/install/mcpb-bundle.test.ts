@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOutsideDefinition } from './outside-definition.js';
 import { bundleDir, downloadBundle, manifestLaunch, openBundle, unpackBundle } from './mcpb-bundle.js';
 
 const manifest = {
@@ -100,6 +101,23 @@ describe('MCPB bundles', () => {
     const lying = Buffer.from(big);
     lying.writeUInt32LE(100, lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
     await expect(openBundle(lying)).rejects.toMatchObject(refused);
+  });
+
+  it('fills every MCPB variable (also inside a default) and leaves out what uses an optional key left empty, so the launch passes the install checks', () => {
+    const m = {
+      ...manifest,
+      server: { mcp_config: { command: 'node', args: ['${__dirname}${/}s.js', '${DOCUMENTS}/x', '--out=${user_config.out}', '--tag=${user_config.tag}', '${DESKTOP}', '${DOWNLOADS}'], env: { OUT: '${user_config.out}', TAG: '${user_config.tag}' } } },
+      user_config: { out: { type: 'directory', default: '${HOME}/Desktop' }, tag: { type: 'string' } },
+    };
+    const launch = manifestLaunch(m, '/b', 'linux', '/home/me', { out: '${HOME}/Desktop' }, new Set());
+    expect(launch).toEqual({
+      command: 'node',
+      args: ['/b/s.js', '/home/me/Documents/x', '--out=/home/me/Desktop', '/home/me/Desktop', '/home/me/Downloads'],
+      env: { OUT: '/home/me/Desktop' },
+      secretEnv: [],
+      secretArgs: [],
+    });
+    expect(checkOutsideDefinition({ command: launch.command, args: launch.args, env: launch.env })).toEqual([]);
   });
 
   it('a bundle for another platform is refused with the reason', () => {

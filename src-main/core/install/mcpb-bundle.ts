@@ -9,8 +9,10 @@
  *    declare more than `MAX_UNPACKED_BYTES` uncompressed, then reads its manifest (inflation stops
  *    past `MAX_MANIFEST_BYTES`, whatever size the zip declares: no zip bomb before consent);
  * 3. `manifestLaunch` turns `server.mcp_config` into a launch (`${__dirname}` → the bundle folder,
- *    `${user_config.<key>}` → the person's values, `${HOME}` → the home folder; the platform's
- *    `platform_overrides` applied) and refuses a bundle whose `compatibility.platforms` does not
+ *    `${user_config.<key>}` → the person's values, `${HOME}`, `${DESKTOP}`, `${DOCUMENTS}`,
+ *    `${DOWNLOADS}` → the home folder and its folders, `${/}`/`${pathSeparator}` → the separator,
+ *    also inside non-secret values; an argument or variable using an optional key left empty is
+ *    dropped; the platform's `platform_overrides` applied) and refuses a bundle whose `compatibility.platforms` does not
  *    name this platform, with the reason;
  * 4. `unpackBundle` writes it into `<data>/bundles/<name>@<version>/` (0700; files 0600, or 0700
  *    when the zip marks them executable) through a sibling temporary folder renamed into place, so
@@ -205,7 +207,8 @@ export interface BundleLaunch {
 
 /**
  * The launch `manifest` asks for, unpacked in `dir`, on `platform` (`process.platform` names), with
- * `values` for its user_config keys (`secret` ones flagged). A value not given stays `${user_config.x}`.
+ * `values` for its user_config keys (`secret` ones flagged). A required value not given stays
+ * `${user_config.x}`; an argument or env var using an optional one not given is left out.
  */
 export function manifestLaunch(manifest: BundleManifest, dir: string, platform: string, home: string, values: Readonly<Record<string, string>>, secret: ReadonlySet<string>): BundleLaunch {
   const platforms = manifest.compatibility?.platforms;
@@ -218,34 +221,45 @@ export function manifestLaunch(manifest: BundleManifest, dir: string, platform: 
   }
   const over = base.platform_overrides?.[platform] ?? {};
   const config: McpConfig = { command: over.command ?? base.command, args: over.args ?? base.args ?? [], env: { ...(base.env ?? {}), ...(over.env ?? {}) } };
+  // The manifest's own variables (MCPB MANIFEST.md § Variable substitution); a user_config default
+  // may use them too ("${HOME}/Desktop"), so a non-secret value gets them expanded as well.
+  const folders: Record<string, string> = { __dirname: dir, HOME: home, DESKTOP: join(home, 'Desktop'), DOCUMENTS: join(home, 'Documents'), DOWNLOADS: join(home, 'Downloads'), '/': sep, pathSeparator: sep };
+  const expandFolders = (text: string): string => text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => (Object.hasOwn(folders, name) ? (folders[name] ?? whole) : whole));
   let holdsSecret = false;
+  let unset = false;
   const fill = (text: string): string => {
     holdsSecret = false;
-    return text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => {
-      if (name === '__dirname') return dir;
-      if (name === 'HOME') return home;
-      if (name === '/' || name === 'pathSeparator') return sep;
-      if (name.startsWith('user_config.')) {
-        const key = name.slice('user_config.'.length);
-        const v = values[key];
-        if (v === undefined) return whole;
-        if (secret.has(key)) holdsSecret = true;
+    unset = false;
+    return expandFolders(text).replace(/\$\{user_config\.([^}]+)\}/g, (whole, key: string) => {
+      const v = values[key];
+      if (v === undefined) {
+        // An optional key left empty drops the argument or variable that uses it; a required one
+        // stays `${user_config.x}` (the plan asks for it).
+        if (manifest.user_config?.[key]?.required !== true) unset = true;
+        return whole;
+      }
+      if (secret.has(key)) {
+        holdsSecret = true;
         return v;
       }
-      return whole;
+      return expandFolders(v);
     });
   };
   const args: string[] = [];
   const secretArgs: number[] = [];
   for (const a of config.args ?? []) {
-    args.push(fill(String(a)));
+    const filled = fill(String(a));
+    if (unset) continue;
+    args.push(filled);
     if (holdsSecret) secretArgs.push(args.length - 1);
   }
   const env: Record<string, string> = {};
   const secretEnv: string[] = [];
   for (const [k, v] of Object.entries(config.env ?? {})) {
     if (k === '__proto__') continue;
-    env[k] = fill(String(v));
+    const filled = fill(String(v));
+    if (unset) continue;
+    env[k] = filled;
     if (holdsSecret) secretEnv.push(k);
   }
   return { command: fill(config.command ?? ''), args, env, secretEnv, secretArgs };
