@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedBundle } from './bundle-cache.js';
 import { checkOutsideDefinition } from './outside-definition.js';
 import { bundleDir, downloadBundle, manifestLaunch, openBundle, unpackBundle } from './mcpb-bundle.js';
 
@@ -32,6 +33,7 @@ let server: Server;
 let base = '';
 let dir = '';
 const served = new Map<string, Buffer>();
+const requests: string[] = [];
 let good: Buffer;
 
 beforeAll(async () => {
@@ -41,6 +43,7 @@ beforeAll(async () => {
   served.set('/dotdot.mcpb', await zipOf({ 'manifest.json': { text: JSON.stringify(manifest) }, '../escape.js': { text: 'x' } }));
   served.set('/link.mcpb', await zipOf({ 'manifest.json': { text: JSON.stringify(manifest) }, 'server/link': { text: '/etc/passwd', mode: 0o120777 } }));
   server = createServer((req, res) => {
+    requests.push(req.url ?? '');
     const body = served.get(req.url ?? '');
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
@@ -118,6 +121,17 @@ describe('MCPB bundles', () => {
       secretArgs: [],
     });
     expect(checkOutsideDefinition({ command: launch.command, args: launch.args, env: launch.env })).toEqual([]);
+  });
+
+  it('a checked bundle is downloaded once for many plans (kept by URL and hash); a refused one is not kept', async () => {
+    served.set('/kept.mcpb', good);
+    const [a, b] = await Promise.all([checkedBundle(`${base}/kept.mcpb`, sha(good)), checkedBundle(`${base}/kept.mcpb`, sha(good))]);
+    expect(await checkedBundle(`${base}/kept.mcpb`, sha(good))).toBe(a);
+    expect(b).toBe(a);
+    const wrong = sha(Buffer.from('other'));
+    await expect(checkedBundle(`${base}/kept.mcpb`, wrong)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(checkedBundle(`${base}/kept.mcpb`, wrong)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(requests.filter((r) => r === '/kept.mcpb')).toHaveLength(3);
   });
 
   it('a bundle for another platform is refused with the reason', () => {
