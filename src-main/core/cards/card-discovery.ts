@@ -122,8 +122,8 @@ function cardEntries(doc: unknown): CatalogEntry[] | undefined {
   });
 }
 
-/** Strip a trailing slash (not the root's) so `<url>/server-card` has one slash. */
-const trimSlash = (u: URL): string => `${u.origin}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+/** The URL without its query and trailing slash, so `<url>/server-card` is a path with one slash (`/mcp?tenant=a` → `/mcp/server-card`). */
+const trimSlash = (u: URL): string => `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
 
 /**
  * Find, fetch and validate the Server Card for `input` (see the file comment for the order).
@@ -144,7 +144,12 @@ export async function findServerCard(input: string, entry?: string): Promise<Car
   const catalog = await getJson(catalogUrl, CATALOG_MEDIA_TYPE);
   const entries = catalog.ok ? cardEntries(catalog.doc) : undefined;
   tried.push({ url: catalogUrl, outcome: !catalog.ok ? catalog.outcome : entries === undefined ? 'not an AI Catalog' : `catalog, ${entries.length} Server Card entr${entries.length === 1 ? 'y' : 'ies'}` });
-  const cardEntriesFound = catalog.ok && entries !== undefined ? entries : [];
+  // An entry whose url does not parse is skipped, with its outcome (it must not end the lookup).
+  const cardEntriesFound = (catalog.ok && entries !== undefined ? entries : []).filter((e) => {
+    if (e.url === undefined || !catalog.ok || URL.canParse(e.url, catalog.url)) return true;
+    tried.push({ url: e.url, outcome: `catalog entry ${e.identifier}: not a URL, skipped` });
+    return false;
+  });
   const others = (pick: CatalogEntry): CardLookup['others'] =>
     cardEntriesFound.filter((e) => e !== pick).map((e) => ({ identifier: e.identifier, ...(e.url !== undefined && catalog.ok ? { url: new URL(e.url, catalog.url).href } : {}) }));
   /** The card an entry gives (inline or at its url, fetched and recorded), or undefined when its url does not answer. */
