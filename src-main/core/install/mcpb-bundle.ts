@@ -24,6 +24,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import JSZip from 'jszip';
 import { CoreError } from '../facade/errors.js';
+import { readCapped } from '../files/read-capped.js';
 import type { EntryInput } from './registry-entry.js';
 
 /** Largest bundle downloaded (bytes). */
@@ -77,8 +78,9 @@ export async function downloadBundle(url: string, sha256: string | undefined, fe
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const length = Number(res.headers.get('content-length') ?? '0');
     if (length > MAX_BUNDLE_BYTES) throw new Error(`it is ${length} bytes, more than ${MAX_BUNDLE_BYTES}`);
-    bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length > MAX_BUNDLE_BYTES) throw new Error(`it is ${bytes.length} bytes, more than ${MAX_BUNDLE_BYTES}`);
+    const body = await readCapped(res, MAX_BUNDLE_BYTES);
+    if (body === undefined) throw new Error(`it is more than ${MAX_BUNDLE_BYTES} bytes`);
+    bytes = body;
   } catch (err) {
     throw new CoreError('CONNECTION_FAILED', `The MCPB bundle could not be downloaded from ${url}: ${err instanceof Error ? err.message : String(err)}`);
   }
