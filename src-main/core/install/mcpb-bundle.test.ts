@@ -4,7 +4,7 @@
  * run as the manifest says, refused for another platform with the reason.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +68,28 @@ describe('MCPB bundles', () => {
       message: `The MCPB bundle's SHA-256 (${sha(good)}) differs from the entry's fileSha256 (${wrong}): it may have been changed after publishing. Nothing was unpacked or written.`,
     });
     await expect(downloadBundle(`${base}/good.mcpb`, undefined)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect(existsSync(join(dir, 'bundles'))).toBe(false);
+  });
+
+  it('an unpack that fails part-way leaves neither the bundle folder nor its temporary sibling', async () => {
+    // server/index.js's central record claims one byte more than it inflates to: JSZip fails on it.
+    const broken = Buffer.from(good);
+    let at = -1;
+    for (let from = 0; ; from = at + 4) {
+      at = broken.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), from);
+      if (at < 0 || broken.toString('utf8', at + 46, at + 46 + broken.readUInt16LE(at + 28)) === 'server/index.js') break;
+    }
+    broken.writeUInt32LE(broken.readUInt32LE(at + 24) + 1, at + 24);
+    const target = bundleDir(join(dir, 'failing'), 'weather', '1.0.0');
+    await expect(unpackBundle(await openBundle(broken), target)).rejects.toThrow();
+    expect(readdirSync(join(dir, 'failing', 'bundles'))).toEqual([]);
+  });
+
+  it('refuses absolute, backslash and drive entry names, and names Windows cannot hold', async () => {
+    const cases: [string, string][] = [['/abs.js', 'an absolute path'], ['\\back.js', 'an absolute path'], ['C:x.js', 'an absolute path'], ['ab:c', 'a character Windows does not allow in a file name'], ['server/CON', 'a name Windows reserves for a device'], ['nul.txt', 'a name Windows reserves for a device']];
+    for (const [name, why] of cases) {
+      const zip = await zipOf({ 'manifest.json': { text: JSON.stringify(manifest) }, [name]: { text: 'x' } });
+      await expect(openBundle(zip), name).rejects.toMatchObject({ message: `The MCPB bundle was refused: its entry "${name}" has ${why}. Nothing was unpacked.` });
+    }
   });
 
   it('a good bundle unpacks 0700 into bundles/<name>@<version> and runs as its manifest says', async () => {

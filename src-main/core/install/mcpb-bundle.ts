@@ -5,7 +5,8 @@
  *    loopback) and checks it against the entry's `fileSha256` BEFORE anything is read from it —
  *    a bundle without a hash, or whose hash differs, is refused and nothing is unpacked;
  * 2. `openBundle` reads the zip in memory and refuses it whole when an entry's ORIGINAL name holds
- *    `..`, is absolute (`/x`, `\x`, `C:`) or is a link (unix mode `S_IFLNK`), or when its entries
+ *    `..`, is absolute (`/x`, `\x`, `C:`), is a name Windows cannot hold (`a:b`, `CON`, `x?`) or is a
+ *    link (unix mode `S_IFLNK`), or when its entries
  *    declare more than `MAX_UNPACKED_BYTES` uncompressed, then reads its manifest (inflation stops
  *    past `MAX_MANIFEST_BYTES`, whatever size the zip declares: no zip bomb before consent);
  * 3. `manifestLaunch` turns `server.mcp_config` into a launch (`${__dirname}` → the bundle folder,
@@ -97,10 +98,13 @@ export interface OpenBundle {
   manifest: BundleManifest;
 }
 
-/** Why an entry name is refused, or undefined. */
+/** Why an entry name is refused, or undefined: absolute, `..`, or a name Windows cannot hold (the bundle must unpack the same everywhere). */
 function badEntryName(name: string): string | undefined {
   if (name.startsWith('/') || name.startsWith('\\') || /^[a-zA-Z]:/.test(name)) return 'an absolute path';
-  if (name.split(/[\\/]/).includes('..')) return 'a ".." part';
+  const parts = name.split(/[\\/]/);
+  if (parts.includes('..')) return 'a ".." part';
+  if (/[:<>"|?*\u0000-\u001f]/.test(name)) return 'a character Windows does not allow in a file name';
+  if (parts.some((p) => /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(p))) return 'a name Windows reserves for a device';
   return undefined;
 }
 
@@ -108,6 +112,15 @@ function badEntryName(name: string): string | undefined {
 function declaredSize(entry: JSZip.JSZipObject): number {
   const size = (entry as unknown as { _data?: { uncompressedSize?: unknown } })._data?.uncompressedSize;
   return typeof size === 'number' ? size : 0;
+}
+
+/** JSZip's StreamHelper (`internalStream`, untyped in its index.d.ts): chunks as they inflate. */
+interface InflateStream {
+  on(event: 'data', listener: (chunk: Buffer) => void): InflateStream;
+  on(event: 'error', listener: (err: Error) => void): InflateStream;
+  on(event: 'end', listener: () => void): InflateStream;
+  pause(): InflateStream;
+  resume(): InflateStream;
 }
 
 /**
@@ -121,7 +134,7 @@ async function inflateCapped(entry: JSZip.JSZipObject, cap: number): Promise<Buf
     const chunks: Buffer[] = [];
     let total = 0;
     let done = false;
-    const stream = entry.internalStream('nodebuffer');
+    const stream = (entry as unknown as { internalStream(type: 'nodebuffer'): InflateStream }).internalStream('nodebuffer');
     stream.on('data', (chunk: Buffer) => {
       if (done) return;
       total += chunk.length;
