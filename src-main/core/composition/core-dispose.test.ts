@@ -13,7 +13,7 @@ describe('core disposal', () => {
     const world = makeWorld();
     try {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-      const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0' }, { watchConfig: false });
+      const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'web', version: '1.0.0', referenceServer: { command: process.execPath, args: [] } }, { watchConfig: false });
       expect(vi.getTimerCount()).toBeGreaterThan(0);
       await core.dispose();
       expect(vi.getTimerCount()).toBe(0);
