@@ -80,7 +80,7 @@ describe('MCPB bundles', () => {
     }
     broken.writeUInt32LE(broken.readUInt32LE(at + 24) + 1, at + 24);
     const target = bundleDir(join(dir, 'failing'), 'weather', '1.0.0');
-    await expect(unpackBundle(await openBundle(broken), target)).rejects.toThrow();
+    await expect(unpackBundle(await openBundle(broken), target)).rejects.toThrow('size mismatch');
     expect(readdirSync(join(dir, 'failing', 'bundles'))).toEqual([]);
   });
 
