@@ -53,7 +53,7 @@ describe('switchboard search / show / registry (issue 36)', () => {
     expect(r.registries).toEqual([{ registry: 'fixture', url: fixture.url, cache: { fromCache: false, ageMs: 0 }, hidden: 2, nextCursor: 'io.github.example/page-03:1.0.0', skipped: [] }]);
     expect(page.stderr).toBe(
       'Registry fixture: 2 not active (deprecated or deleted) hidden; --all shows them\n' +
-        'More from fixture: switchboard search "example/" --registry fixture --cursor "io.github.example/page-03:1.0.0"\n',
+        'More from fixture: switchboard search example/ --registry fixture --cursor io.github.example/page-03:1.0.0\n',
     );
   }, 60_000);
 

@@ -15,6 +15,7 @@
  */
 import { CoreError } from '../facade/errors.js';
 import { checkServerCard, type ServerCard } from './card-schema.js';
+import { readCapped } from '../files/read-capped.js';
 
 export const CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 const CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
@@ -70,7 +71,7 @@ async function getJson(url: string, accept: string): Promise<Got> {
       await res.body?.cancel().catch(() => undefined);
       return { ok: false, outcome: `HTTP ${res.status}` };
     }
-    const text = await readCapped(res);
+    const text = (await readCapped(res, MAX_BYTES))?.toString('utf8');
     if (text === undefined) return { ok: false, outcome: `larger than ${MAX_BYTES} bytes` };
     try {
       return { ok: true, doc: JSON.parse(text) as unknown, url: res.url || url };
@@ -81,25 +82,6 @@ async function getJson(url: string, accept: string): Promise<Got> {
     const e = err as { name?: string; cause?: { code?: string }; message?: string };
     return { ok: false, outcome: e.name === 'TimeoutError' ? `no answer in ${TIMEOUT_MS / 1000} s` : `unreachable (${e.cause?.code ?? e.message ?? 'error'})` };
   }
-}
-
-/** The body as text, or undefined when it passes `MAX_BYTES`. */
-async function readCapped(res: Response): Promise<string | undefined> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A found document as a card, or the BAD_REQUEST naming where it came from and its failing paths. */
@@ -122,8 +104,8 @@ function cardEntries(doc: unknown): CatalogEntry[] | undefined {
   });
 }
 
-/** Strip a trailing slash (not the root's) so `<url>/server-card` has one slash. */
-const trimSlash = (u: URL): string => `${u.origin}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+/** The URL without its query and trailing slash, so `<url>/server-card` is a path with one slash (`/mcp?tenant=a` → `/mcp/server-card`). */
+const trimSlash = (u: URL): string => `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
 
 /**
  * Find, fetch and validate the Server Card for `input` (see the file comment for the order).
@@ -144,7 +126,12 @@ export async function findServerCard(input: string, entry?: string): Promise<Car
   const catalog = await getJson(catalogUrl, CATALOG_MEDIA_TYPE);
   const entries = catalog.ok ? cardEntries(catalog.doc) : undefined;
   tried.push({ url: catalogUrl, outcome: !catalog.ok ? catalog.outcome : entries === undefined ? 'not an AI Catalog' : `catalog, ${entries.length} Server Card entr${entries.length === 1 ? 'y' : 'ies'}` });
-  const cardEntriesFound = catalog.ok && entries !== undefined ? entries : [];
+  // An entry whose url does not parse is skipped, with its outcome (it must not end the lookup).
+  const cardEntriesFound = (catalog.ok && entries !== undefined ? entries : []).filter((e) => {
+    if (e.url === undefined || !catalog.ok || URL.canParse(e.url, catalog.url)) return true;
+    tried.push({ url: e.url, outcome: `catalog entry ${e.identifier}: not a URL, skipped` });
+    return false;
+  });
   const others = (pick: CatalogEntry): CardLookup['others'] =>
     cardEntriesFound.filter((e) => e !== pick).map((e) => ({ identifier: e.identifier, ...(e.url !== undefined && catalog.ok ? { url: new URL(e.url, catalog.url).href } : {}) }));
   /** The card an entry gives (inline or at its url, fetched and recorded), or undefined when its url does not answer. */

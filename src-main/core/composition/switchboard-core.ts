@@ -265,6 +265,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
 
   const listener: { current?: ListenerFacts } = {};
   const appsSandboxes: { origin: string }[] = [];
+  const stops: (() => void)[] = [];
   const ctx: CoreContext = {
     options,
     manager,
@@ -289,6 +290,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     channels,
     pendingApprovals: () => pending,
     gatewayInstances,
+    onDispose: (stop) => void stops.push(stop),
   };
 
   // Issue 34: Events subscriptions run in the data folder's owner; each occurrence is a channel entry.
@@ -343,6 +345,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
     async dispose(): Promise<void> {
       if (disposed) return;
       disposed = true;
+      for (const stop of stops.splice(0)) stop();
       liveReload?.close();
       events.off();
       hub.close();

@@ -18,6 +18,7 @@ import { readCardOrigins, recordCardOrigin } from '../cards/card-origins.js';
 import { cardPrefill, cardPresetProblems, cardSummary } from '../cards/card-prefill.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import type { CoreContext, HandlerGroup } from './context.js';
+import type { ServerRuntime } from '../mcp/manager/types.js';
 
 export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'cards:compare' | 'cards:origin'> {
   const dataDir = ctx.options.dataDir;
@@ -33,7 +34,7 @@ export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'c
 
   // After the first successful connect of a server added from a card: compare once and keep the answer.
   const comparing = new Set<string>();
-  ctx.manager.on('status', (rt) => {
+  const onStatus = (rt: ServerRuntime): void => {
     if (rt.status !== 'connected' || comparing.has(rt.name)) return;
     // The record of the definition that runs under this name (a same-named one elsewhere is another definition).
     const file = ctx.snapshot().servers.find((s) => s.server.name === rt.name)?.server.source.file;
@@ -45,7 +46,9 @@ export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'c
       .then(() => ctx.pokeServersChanged()) // faces showing the server read the kept comparison
       .catch(() => undefined) // no card now (or unreachable): nothing kept, the button still asks later
       .finally(() => comparing.delete(rt.name));
-  });
+  };
+  ctx.manager.on('status', onStatus);
+  ctx.onDispose(() => ctx.manager.off('status', onStatus));
 
   return {
     'cards:fetch': async ({ url, entry }) => {

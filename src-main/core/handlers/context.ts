@@ -73,6 +73,8 @@ export interface CoreContext {
   pendingApprovals(): ReadonlyMap<string, PendingApproval>;
   /** Issue 30 item 6: the gateway's separate instances (another definition or other roots), run beside discovery's servers. */
   readonly gatewayInstances: GatewayInstances;
+  /** Run `stop` when the core is disposed: a handler's timers and listeners end with its core. */
+  onDispose(stop: () => void): void;
 }
 
 /** A group of handlers for some of the contract's methods. */

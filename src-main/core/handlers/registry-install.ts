@@ -71,7 +71,7 @@ export interface RegistryInstallOptions {
 
 export function registryInstallHandlers(ctx: CoreContext, options: RegistryInstallOptions = {}): HandlerGroup<'registry:planInstall' | 'registry:install' | 'registry:updates' | 'registry:cancelInstall'> {
   // The owner keeps the installed entries' latest versions fresh (at most once a day each); a one-shot CLI core never asks a registry.
-  if (ctx.options.mode !== 'cli') startLatestRefresh(ctx.options.dataDir);
+  if (ctx.options.mode !== 'cli') ctx.onDispose(startLatestRefresh(ctx.options.dataDir));
   const plans = new Map<string, Pending>();
   const file = join(ctx.options.dataDir, DATA_FILES.servers);
   const config = configHandlers(ctx);

@@ -26,7 +26,7 @@ export function registryHandlers(ctx: CoreContext): HandlerGroup<RegistryMethod>
   return {
     'registry:list': async () => {
       try {
-        return ok({ registries: settings.list() });
+        return ok(settings.read());
       } catch (err) {
         return toFailure(err);
       }

@@ -5,10 +5,15 @@
  *    loopback) and checks it against the entry's `fileSha256` BEFORE anything is read from it —
  *    a bundle without a hash, or whose hash differs, is refused and nothing is unpacked;
  * 2. `openBundle` reads the zip in memory and refuses it whole when an entry's ORIGINAL name holds
- *    `..`, is absolute (`/x`, `\x`, `C:`) or is a link (unix mode `S_IFLNK`), then reads its manifest;
+ *    `..`, is absolute (`/x`, `\x`, `C:`), is a name Windows cannot hold (`a:b`, `CON`, `x?`) or is a
+ *    link (unix mode `S_IFLNK`), or when its entries
+ *    declare more than `MAX_UNPACKED_BYTES` uncompressed, then reads its manifest (inflation stops
+ *    past `MAX_MANIFEST_BYTES`, whatever size the zip declares: no zip bomb before consent);
  * 3. `manifestLaunch` turns `server.mcp_config` into a launch (`${__dirname}` → the bundle folder,
- *    `${user_config.<key>}` → the person's values, `${HOME}` → the home folder; the platform's
- *    `platform_overrides` applied) and refuses a bundle whose `compatibility.platforms` does not
+ *    `${user_config.<key>}` → the person's values, `${HOME}`, `${DESKTOP}`, `${DOCUMENTS}`,
+ *    `${DOWNLOADS}` → the home folder and its folders, `${/}`/`${pathSeparator}` → the separator,
+ *    also inside non-secret values; an argument or variable using an optional key left empty is
+ *    dropped; the platform's `platform_overrides` applied) and refuses a bundle whose `compatibility.platforms` does not
  *    name this platform, with the reason;
  * 4. `unpackBundle` writes it into `<data>/bundles/<name>@<version>/` (0700; files 0600, or 0700
  *    when the zip marks them executable) through a sibling temporary folder renamed into place, so
@@ -20,10 +25,15 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import JSZip from 'jszip';
 import { CoreError } from '../facade/errors.js';
+import { readCapped } from '../files/read-capped.js';
 import type { EntryInput } from './registry-entry.js';
 
 /** Largest bundle downloaded (bytes). */
 export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
+/** Largest `manifest.json`, uncompressed (bytes): it is inflated at plan time, before consent. */
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** Largest bundle once unpacked, all entries together (bytes): a zip bomb is refused, not inflated. */
+export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
 
 /** The parts of `manifest.json` read. */
 export interface BundleManifest {
@@ -69,8 +79,9 @@ export async function downloadBundle(url: string, sha256: string | undefined, fe
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const length = Number(res.headers.get('content-length') ?? '0');
     if (length > MAX_BUNDLE_BYTES) throw new Error(`it is ${length} bytes, more than ${MAX_BUNDLE_BYTES}`);
-    bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length > MAX_BUNDLE_BYTES) throw new Error(`it is ${bytes.length} bytes, more than ${MAX_BUNDLE_BYTES}`);
+    const body = await readCapped(res, MAX_BUNDLE_BYTES);
+    if (body === undefined) throw new Error(`it is more than ${MAX_BUNDLE_BYTES} bytes`);
+    bytes = body;
   } catch (err) {
     throw new CoreError('CONNECTION_FAILED', `The MCPB bundle could not be downloaded from ${url}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -87,11 +98,64 @@ export interface OpenBundle {
   manifest: BundleManifest;
 }
 
-/** Why an entry name is refused, or undefined. */
+/** Why an entry name is refused, or undefined: absolute, `..`, or a name Windows cannot hold (the bundle must unpack the same everywhere). */
 function badEntryName(name: string): string | undefined {
   if (name.startsWith('/') || name.startsWith('\\') || /^[a-zA-Z]:/.test(name)) return 'an absolute path';
-  if (name.split(/[\\/]/).includes('..')) return 'a ".." part';
+  const parts = name.split(/[\\/]/);
+  if (parts.includes('..')) return 'a ".." part';
+  if (/[:<>"|?*\u0000-\u001f]/.test(name)) return 'a character Windows does not allow in a file name';
+  if (parts.some((p) => /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(p))) return 'a name Windows reserves for a device';
   return undefined;
+}
+
+/** The uncompressed size an entry's central directory record declares (JSZip's private `_data`). */
+function declaredSize(entry: JSZip.JSZipObject): number {
+  const size = (entry as unknown as { _data?: { uncompressedSize?: unknown } })._data?.uncompressedSize;
+  return typeof size === 'number' ? size : 0;
+}
+
+/** JSZip's StreamHelper (`internalStream`, untyped in its index.d.ts): chunks as they inflate. */
+interface InflateStream {
+  on(event: 'data', listener: (chunk: Buffer) => void): InflateStream;
+  on(event: 'error', listener: (err: Error) => void): InflateStream;
+  on(event: 'end', listener: () => void): InflateStream;
+  pause(): InflateStream;
+  resume(): InflateStream;
+}
+
+/**
+ * An entry's bytes, inflated chunk by chunk and abandoned once more than `cap` bytes came out (a
+ * declared size can lie). Throws INVALID_CONFIG naming the entry and the cap.
+ */
+async function inflateCapped(entry: JSZip.JSZipObject, cap: number): Promise<Buffer> {
+  const tooBig = (): CoreError => new CoreError('INVALID_CONFIG', `The MCPB bundle was refused: its entry "${entry.name}" is larger than ${cap} bytes uncompressed. Nothing was unpacked.`);
+  if (declaredSize(entry) > cap) throw tooBig();
+  return new Promise<Buffer>((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
+    const stream = (entry as unknown as { internalStream(type: 'nodebuffer'): InflateStream }).internalStream('nodebuffer');
+    stream.on('data', (chunk: Buffer) => {
+      if (done) return;
+      total += chunk.length;
+      if (total > cap) {
+        done = true;
+        stream.pause();
+        reject(tooBig());
+      } else chunks.push(chunk);
+    });
+    stream.on('error', (err: Error) => {
+      if (done) return;
+      done = true;
+      reject(err);
+    });
+    stream.on('end', () => {
+      if (done) return;
+      done = true;
+      resolvePromise(Buffer.concat(chunks));
+    });
+    stream.resume();
+  });
 }
 
 /**
@@ -105,7 +169,9 @@ export async function openBundle(bytes: Buffer): Promise<OpenBundle> {
   } catch (err) {
     throw new CoreError('INVALID_CONFIG', `The MCPB bundle is not a readable zip: ${err instanceof Error ? err.message : String(err)}`);
   }
+  let declared = 0;
   for (const entry of Object.values(zip.files)) {
+    declared += declaredSize(entry);
     // JSZip cleans `..` out of `name`; the refusal is about what the archive really says.
     const original = (entry as { unsafeOriginalName?: string }).unsafeOriginalName ?? entry.name;
     const bad = badEntryName(original);
@@ -113,11 +179,13 @@ export async function openBundle(bytes: Buffer): Promise<OpenBundle> {
     const mode = typeof entry.unixPermissions === 'number' ? entry.unixPermissions : 0;
     if ((mode & 0o170000) === 0o120000) throw new CoreError('INVALID_CONFIG', `The MCPB bundle was refused: its entry "${original}" is a link. Nothing was unpacked.`);
   }
+  if (declared > MAX_UNPACKED_BYTES) throw new CoreError('INVALID_CONFIG', `The MCPB bundle was refused: it would unpack to ${declared} bytes, more than ${MAX_UNPACKED_BYTES}. Nothing was unpacked.`);
   const file = zip.file('manifest.json');
   if (!file) throw new CoreError('INVALID_CONFIG', 'The MCPB bundle has no manifest.json.');
+  const text = (await inflateCapped(file, MAX_MANIFEST_BYTES)).toString('utf8');
   let manifest: BundleManifest;
   try {
-    manifest = JSON.parse(await file.async('string')) as BundleManifest;
+    manifest = JSON.parse(text) as BundleManifest;
   } catch (err) {
     throw new CoreError('INVALID_CONFIG', `The MCPB bundle's manifest.json is not JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -154,7 +222,8 @@ export interface BundleLaunch {
 
 /**
  * The launch `manifest` asks for, unpacked in `dir`, on `platform` (`process.platform` names), with
- * `values` for its user_config keys (`secret` ones flagged). A value not given stays `${user_config.x}`.
+ * `values` for its user_config keys (`secret` ones flagged). A required value not given stays
+ * `${user_config.x}`; an argument or env var using an optional one not given is left out.
  */
 export function manifestLaunch(manifest: BundleManifest, dir: string, platform: string, home: string, values: Readonly<Record<string, string>>, secret: ReadonlySet<string>): BundleLaunch {
   const platforms = manifest.compatibility?.platforms;
@@ -167,34 +236,45 @@ export function manifestLaunch(manifest: BundleManifest, dir: string, platform: 
   }
   const over = base.platform_overrides?.[platform] ?? {};
   const config: McpConfig = { command: over.command ?? base.command, args: over.args ?? base.args ?? [], env: { ...(base.env ?? {}), ...(over.env ?? {}) } };
+  // The manifest's own variables (MCPB MANIFEST.md § Variable substitution); a user_config default
+  // may use them too ("${HOME}/Desktop"), so a non-secret value gets them expanded as well.
+  const folders: Record<string, string> = { __dirname: dir, HOME: home, DESKTOP: join(home, 'Desktop'), DOCUMENTS: join(home, 'Documents'), DOWNLOADS: join(home, 'Downloads'), '/': sep, pathSeparator: sep };
+  const expandFolders = (text: string): string => text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => (Object.hasOwn(folders, name) ? (folders[name] ?? whole) : whole));
   let holdsSecret = false;
+  let unset = false;
   const fill = (text: string): string => {
     holdsSecret = false;
-    return text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => {
-      if (name === '__dirname') return dir;
-      if (name === 'HOME') return home;
-      if (name === '/' || name === 'pathSeparator') return sep;
-      if (name.startsWith('user_config.')) {
-        const key = name.slice('user_config.'.length);
-        const v = values[key];
-        if (v === undefined) return whole;
-        if (secret.has(key)) holdsSecret = true;
+    unset = false;
+    return expandFolders(text).replace(/\$\{user_config\.([^}]+)\}/g, (whole, key: string) => {
+      const v = values[key];
+      if (v === undefined) {
+        // An optional key left empty drops the argument or variable that uses it; a required one
+        // stays `${user_config.x}` (the plan asks for it).
+        if (manifest.user_config?.[key]?.required !== true) unset = true;
+        return whole;
+      }
+      if (secret.has(key)) {
+        holdsSecret = true;
         return v;
       }
-      return whole;
+      return expandFolders(v);
     });
   };
   const args: string[] = [];
   const secretArgs: number[] = [];
   for (const a of config.args ?? []) {
-    args.push(fill(String(a)));
+    const filled = fill(String(a));
+    if (unset) continue;
+    args.push(filled);
     if (holdsSecret) secretArgs.push(args.length - 1);
   }
   const env: Record<string, string> = {};
   const secretEnv: string[] = [];
   for (const [k, v] of Object.entries(config.env ?? {})) {
     if (k === '__proto__') continue;
-    env[k] = fill(String(v));
+    const filled = fill(String(v));
+    if (unset) continue;
+    env[k] = filled;
     if (holdsSecret) secretEnv.push(k);
   }
   return { command: fill(config.command ?? ''), args, env, secretEnv, secretArgs };
@@ -215,6 +295,7 @@ export async function unpackBundle(bundle: OpenBundle, dir: string): Promise<voi
   await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
   const temp = `${dir}.partial-${process.pid}-${Date.now()}`;
   const root = resolve(temp);
+  let left = MAX_UNPACKED_BYTES;
   try {
     await mkdir(temp, { mode: 0o700 });
     for (const entry of Object.values(bundle.zip.files)) {
@@ -226,7 +307,9 @@ export async function unpackBundle(bundle: OpenBundle, dir: string): Promise<voi
       }
       await mkdir(dirname(target), { recursive: true, mode: 0o700 });
       const mode = typeof entry.unixPermissions === 'number' && (entry.unixPermissions & 0o111) !== 0 ? 0o700 : 0o600;
-      await writeFile(target, await entry.async('nodebuffer'), { mode, flag: 'wx' });
+      const bytes = await inflateCapped(entry, left);
+      left -= bytes.length;
+      await writeFile(target, bytes, { mode, flag: 'wx' });
     }
     await rename(temp, dir);
   } catch (err) {

@@ -13,7 +13,8 @@ import { CoreError } from '../facade/errors.js';
 import { findOnPath } from '../mcp/failures/spawn-hint.js';
 import type { InstallFields } from './install-requests.js';
 import { describeDefinition, MASKED, type InstallSite } from './install-requests.js';
-import { bundleDir, downloadBundle, openBundle, type OpenBundle } from './mcpb-bundle.js';
+import { bundleDir, type OpenBundle } from './mcpb-bundle.js';
+import { checkedBundle } from './bundle-cache.js';
 import type { RegistryEntry } from './registry-entry.js';
 import { DEFAULT_RUNNERS, mapBundle, mapPackage, mapRemote, RUNNER_HELP, type InputValues, type MappedInstall } from './registry-plan.js';
 import type { RegistryInstallPlan, RegistryInstallTarget } from '../../../src-shared/api/methods/registry-install.js';
@@ -75,7 +76,7 @@ export function pickSource(entry: RegistryEntry, target: Pick<RegistryInstallTar
 export async function fetchBundle(entry: RegistryEntry, choice: { kind: 'package' | 'remote'; index: number }, site: PlanSite): Promise<OpenBundle | undefined> {
   const pkg = choice.kind === 'package' ? entry.server.packages?.[choice.index] : undefined;
   if (pkg?.registryType !== 'mcpb') return undefined;
-  return openBundle(await downloadBundle(pkg.identifier, pkg.fileSha256, site.fetch));
+  return checkedBundle(pkg.identifier, pkg.fileSha256, site.fetch);
 }
 
 /** Map the chosen source with `values`. */

@@ -23,6 +23,7 @@ describe('registry updates', () => {
     expect(compareVersions('1.0.0', '1.0.0')).toBe(0);
     expect(compareVersions('1.0.0-rc.1', '1.0.0')).toBe(-1);
     expect(compareVersions('2026.8.31', '2026.10.1')).toBe(-1);
+    expect(compareVersions('1.0.0-rc.10', '1.0.0-rc.9')).toBe(1);
   });
 
   it('names installs whose cached latest is newer; an older or equal one, or none cached, is not', () => {

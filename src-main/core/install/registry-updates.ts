@@ -5,6 +5,7 @@
  * reads. The owner refreshes those answers at most once a day (`dueForRefresh`); a one-shot CLI
  * only reads them.
  */
+import { compareVersions } from '../../../src-shared/semver-order.js';
 import type { RegistryOrigin } from './registry-origins.js';
 
 /** How often the owner asks a registry again for an installed server's latest version (ms). */
@@ -33,31 +34,8 @@ export interface RegistryUpdate {
   checkedAt: number;
 }
 
-/**
- * -1, 0 or 1: `a` before, equal to or after `b`, comparing dot-separated numeric parts as numbers
- * (`1.10.0` after `1.9.2`) and other parts as text; a pre-release (`1.0.0-rc.1`) comes before its release.
- */
-export function compareVersions(a: string, b: string): number {
-  const [ma, pa] = splitPre(a);
-  const [mb, pb] = splitPre(b);
-  const xs = ma.split('.');
-  const ys = mb.split('.');
-  for (let i = 0; i < Math.max(xs.length, ys.length); i++) {
-    const x = xs[i] ?? '0';
-    const y = ys[i] ?? '0';
-    const c = /^\d+$/.test(x) && /^\d+$/.test(y) ? Math.sign(Number(x) - Number(y)) : x < y ? -1 : x > y ? 1 : 0;
-    if (c !== 0) return c;
-  }
-  if (pa === pb) return 0;
-  if (pa === undefined) return 1;
-  if (pb === undefined) return -1;
-  return pa < pb ? -1 : 1;
-}
-
-function splitPre(v: string): [string, string | undefined] {
-  const at = v.indexOf('-');
-  return at < 0 ? [v, undefined] : [v.slice(0, at), v.slice(at + 1)];
-}
+/** SemVer precedence (`1.0.0-rc.10` after `rc.9`): src-shared/semver-order.ts. */
+export { compareVersions };
 
 /** The origins whose registry's cached latest version is newer than the one installed. */
 export function registryUpdates(origins: readonly RegistryOrigin[], latest: LatestReader): RegistryUpdate[] {

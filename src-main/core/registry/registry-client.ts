@@ -7,6 +7,7 @@
  * registry that is down (answer from the cache) from a name it does not know.
  */
 import { KindedError } from './kinded-error.js';
+import { readCapped } from '../files/read-capped.js';
 
 /** Milliseconds a registry request may take (connect and body together). */
 export const REGISTRY_TIMEOUT_MS = 10_000;
@@ -85,13 +86,14 @@ export async function registryGet(base: string, path: string, timeoutMs = REGIST
     await res.body?.cancel().catch(() => undefined);
     throw new RegistryFetchError('bad-answer', `the answer is ${declared} bytes, more than ${MAX_ANSWER_BYTES}`);
   }
-  let text: string;
+  let body: Buffer | undefined;
   try {
-    text = await res.text();
+    body = await readCapped(res, MAX_ANSWER_BYTES);
   } catch (err) {
     throw new RegistryFetchError(signal.aborted ? 'down' : 'bad-answer', `the answer broke off (${causeOf(err)})`);
   }
-  if (text.length > MAX_ANSWER_BYTES) throw new RegistryFetchError('bad-answer', `the answer is more than ${MAX_ANSWER_BYTES} bytes`);
+  if (body === undefined) throw new RegistryFetchError('bad-answer', `the answer is more than ${MAX_ANSWER_BYTES} bytes`);
+  const text = body.toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -2,10 +2,14 @@
  * The configured MCP Registries (issue 36 item 1, docs/registry.md § Registries and cache): kept in
  * the data folder's state.json under `registries` (a list of `{name, url}`, in search order).
  * Absent (never configured, or reset) means the official registry alone; an empty list means none.
- * A stored value that does not read (hand-edited) falls back to the default, its bad items skipped.
+ * A stored value that does not read (hand-edited) falls back to the default, its bad items skipped;
+ * a non-empty list none of whose items reads falls back to the default too (`warning` says so).
+ * A registry's URL is https (plain http only on loopback: the bundle hashes and server.json arrive
+ * over it) and holds no user:password (it is stored in state.json, cache files and install origins).
  */
 import { OFFICIAL_REGISTRY, RegistryConfigSchema, type RegistryConfig } from '../../../src-shared/api/registry.js';
 import { StateStore } from '../data/state-store.js';
+import { isLoopbackHost } from '../cards/card-discovery.js';
 
 /** The state.json key. */
 export const REGISTRIES_KEY = 'registries';
@@ -15,36 +19,50 @@ export type ConfiguredRegistry = RegistryConfig & { isDefault: boolean };
 
 /** The registries a stored value names (the default when it names none readable). */
 export function readRegistries(value: unknown): ConfiguredRegistry[] {
-  if (!Array.isArray(value)) return [{ ...OFFICIAL_REGISTRY, isDefault: true }];
+  return readStoredRegistries(value).registries;
+}
+
+/** `readRegistries`, with a warning when a non-empty stored list fell back to the default. */
+export function readStoredRegistries(value: unknown): { registries: ConfiguredRegistry[]; warning?: string } {
+  const official = [{ ...OFFICIAL_REGISTRY, isDefault: true }];
+  if (!Array.isArray(value)) return { registries: official };
   const out: ConfiguredRegistry[] = [];
   for (const item of value) {
     const parsed = RegistryConfigSchema.safeParse(item);
-    if (parsed.success && httpUrl(parsed.data.url) && !out.some((r) => r.name === parsed.data.name)) out.push({ ...parsed.data, url: trimSlash(parsed.data.url), isDefault: false });
+    if (parsed.success && registryUrlProblem(parsed.data.url) === undefined && !out.some((r) => r.name === parsed.data.name)) out.push({ ...parsed.data, url: trimSlash(parsed.data.url), isDefault: false });
   }
-  return out;
+  if (out.length === 0 && value.length > 0) {
+    return { registries: official, warning: `None of the ${value.length} registries stored in state.json under "${REGISTRIES_KEY}" reads (a name and an https URL each): the official registry is used instead.` };
+  }
+  return { registries: out };
 }
 
-/** Whether `url` is an http(s) URL. */
-export function httpUrl(url: string): boolean {
+/** Why `url` cannot be a registry's address (not https, plain http off loopback, a user:password in it), or undefined. */
+export function registryUrlProblem(url: string): string | undefined {
+  let u: URL;
   try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:';
+    u = new URL(url);
   } catch {
-    return false;
+    return `must be an https URL, e.g. ${OFFICIAL_REGISTRY.url}; got "${url}"`;
   }
+  if (u.username !== '' || u.password !== '') return 'must not hold a user name or password (it would be stored in state.json and the cache); use a registry that needs none';
+  if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname))) return undefined;
+  if (u.protocol === 'http:') return `must be https: plain http is accepted only on this computer (127.0.0.1, localhost), since bundle hashes arrive over it; got "${url}"`;
+  return `must be an https URL, e.g. ${OFFICIAL_REGISTRY.url}; got "${url}"`;
 }
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-/** Why a list cannot be kept (a duplicate name, a URL that is not http(s)), or undefined. */
+/** Why a list cannot be kept (a duplicate name, a URL `registryUrlProblem` refuses), or undefined. */
 export function registriesProblem(list: readonly RegistryConfig[]): string | undefined {
   const names = new Set<string>();
   for (const r of list) {
     if (names.has(r.name)) return `Two registries are named "${r.name}"; names must be unique`;
     names.add(r.name);
-    if (!httpUrl(r.url)) return `The URL of registry "${r.name}" must be http(s), e.g. ${OFFICIAL_REGISTRY.url}; got "${r.url}"`;
+    const problem = registryUrlProblem(r.url);
+    if (problem !== undefined) return `The URL of registry "${r.name}" ${problem}`;
   }
   return undefined;
 }
@@ -59,6 +77,11 @@ export class RegistrySettings {
 
   list(): ConfiguredRegistry[] {
     return readRegistries(this.store.get(REGISTRIES_KEY));
+  }
+
+  /** `list`, with the warning when what is stored did not read. */
+  read(): { registries: ConfiguredRegistry[]; warning?: string } {
+    return readStoredRegistries(this.store.get(REGISTRIES_KEY));
   }
 
   /** Keep `list` (null: back to the default). Check it first with `registriesProblem`. */

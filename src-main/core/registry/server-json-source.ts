@@ -9,6 +9,7 @@ import { cardOf } from './registry-cards.js';
 import { causeOf, REGISTRY_TIMEOUT_MS } from './registry-client.js';
 import { checkServerJson, NEWEST_SCHEMA_VERSION } from './server-json-schema.js';
 import { KindedError } from './kinded-error.js';
+import { readCapped } from '../files/read-capped.js';
 
 /** The largest server.json read (bytes). */
 export const MAX_SERVER_JSON_BYTES = 1024 * 1024;
@@ -62,9 +63,11 @@ async function readUrlSource(url: string): Promise<string> {
   }
   if (res.status === 404) throw new ServerJsonSourceError('not-found', `${url} answered 404 Not Found`);
   if (!res.ok) throw new ServerJsonSourceError('unreachable', `${url} answered HTTP ${res.status}`);
-  const text = await res.text();
-  if (text.length > MAX_SERVER_JSON_BYTES) throw new ServerJsonSourceError('bad-request', `${url} sent more than ${MAX_SERVER_JSON_BYTES} bytes; a server.json is at most that`);
-  return text;
+  const body = await readCapped(res, MAX_SERVER_JSON_BYTES).catch((err: unknown) => {
+    throw new ServerJsonSourceError('unreachable', `${url} broke off (${causeOf(err)})`);
+  });
+  if (body === undefined) throw new ServerJsonSourceError('bad-request', `${url} sent more than ${MAX_SERVER_JSON_BYTES} bytes; a server.json is at most that`);
+  return body.toString('utf8');
 }
 
 /**

@@ -33,6 +33,15 @@ describe('readHidden', () => {
     expect(tty.modes).toEqual([true, false]);
   });
 
+  it('writes the prompt terminal-safe: an escape sequence in it is shown, not sent', async () => {
+    const tty = fakeTty();
+    const written: string[] = [];
+    const answer = readHidden(tty, { write: (t) => written.push(t) }, 'Key for \u001b[2Jevil: ');
+    tty.type('x\r');
+    await answer;
+    expect(written).toEqual(['Key for \\x1b[2Jevil: ', '\n']);
+  });
+
   it('Ctrl-C cancels and restores the mode', async () => {
     const tty = fakeTty();
     const answer = readHidden(tty, { write: () => undefined }, '');

@@ -4,6 +4,8 @@
  * happens. Enter ends the answer; Backspace deletes; Ctrl-C or Ctrl-D on an empty answer cancels.
  */
 
+import { terminalSafe } from './terminal-safe.js';
+
 /** The parts of a TTY input stream this needs (process.stdin on a terminal). */
 export interface RawInput {
   isRaw?: boolean;
@@ -24,10 +26,12 @@ export class PromptCancelled extends Error {
 
 /**
  * Write `prompt` to `output`, then read one line from the raw-mode `input` without echoing it.
+ * The prompt often carries registry or card text (untrusted), so it is written through
+ * `terminalSafe`: an escape sequence in it shows as `\x1b[…`, never acts on the terminal.
  * Resolves to the text typed (without the line end); rejects with `PromptCancelled`.
  */
 export function readHidden(input: RawInput, output: { write(text: string): unknown }, prompt: string): Promise<string> {
-  output.write(prompt);
+  output.write(terminalSafe(prompt));
   const wasRaw = input.isRaw === true;
   input.setRawMode(true);
   input.resume();

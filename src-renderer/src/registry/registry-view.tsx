@@ -163,7 +163,7 @@ export function RegistryView() {
       ))}
       {more ? (
         <Group>
-          <Button variant="default" onClick={search.loadMore} loading={search.loadingMore}>
+          <Button variant="default" onClick={search.loadMore} loading={search.loadingMore} disabled={search.searching}>
             Load more
           </Button>
         </Group>

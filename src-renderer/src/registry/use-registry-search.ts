@@ -23,6 +23,19 @@ export interface RegistrySearchState {
   error?: string;
   /** The `<filter>:<text>` the shown answer is for (undefined before the first answer). */
   answeredFor?: string;
+  /** The request the shown answer is for: its cursors belong to it, never to newer text. */
+  answeredQuery?: { text: string; includeInactive: boolean };
+}
+
+/**
+ * The `registry:search` requests "Load more" sends: each registry's next cursor with the text and
+ * filter of the answer the cursor came from. None while a search for other text is on its way
+ * (`key`, the `<filter>:<text>` now typed, differs from `answeredFor`) or a page is loading.
+ */
+export function nextPageRequests(state: RegistrySearchState, key: string): { registry: string; text: string; cursor: string; includeInactive?: true }[] {
+  const q = state.answeredQuery;
+  if (q === undefined || state.answeredFor !== key || state.loadingMore) return [];
+  return state.parts.flatMap((p) => (p.nextCursor === undefined ? [] : [{ registry: p.registry, text: q.text, cursor: p.nextCursor, ...(q.includeInactive ? { includeInactive: true as const } : {}) }]));
 }
 
 /** `includeInactive`: deprecated and deleted entries too (the core hides them by default). */
@@ -35,11 +48,12 @@ export function useRegistrySearch(api: SwitchboardApi, text: string, includeInac
   useEffect(() => {
     const mine = ++seq.current;
     const timer = setTimeout(() => {
-      void api.call('registry:search', { text: text.trim(), ...(includeInactive ? { includeInactive } : {}) }).then((r) => {
+      const answeredQuery = { text: text.trim(), includeInactive };
+      void api.call('registry:search', { text: answeredQuery.text, ...(includeInactive ? { includeInactive } : {}) }).then((r) => {
         if (seq.current !== mine) return;
         setState(r.ok
-          ? { cards: r.data.cards, parts: r.data.registries, searching: false, loadingMore: false, answeredFor: key }
-          : { cards: [], parts: [], searching: false, loadingMore: false, error: r.error.message, answeredFor: key });
+          ? { cards: r.data.cards, parts: r.data.registries, searching: false, loadingMore: false, answeredFor: key, answeredQuery }
+          : { cards: [], parts: [], searching: false, loadingMore: false, error: r.error.message, answeredFor: key, answeredQuery });
       });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -47,10 +61,10 @@ export function useRegistrySearch(api: SwitchboardApi, text: string, includeInac
 
   const loadMore = useCallback(() => {
     const mine = seq.current;
-    const pending = state.parts.filter((p) => p.nextCursor !== undefined);
-    if (pending.length === 0 || state.loadingMore) return;
+    const pending = nextPageRequests(state, key);
+    if (pending.length === 0) return;
     setState((s) => ({ ...s, loadingMore: true }));
-    void Promise.all(pending.map((p) => api.call('registry:search', { text: text.trim(), registry: p.registry, cursor: p.nextCursor, ...(includeInactive ? { includeInactive } : {}) }))).then((answers) => {
+    void Promise.all(pending.map((p) => api.call('registry:search', p))).then((answers) => {
       if (seq.current !== mine) return;
       setState((s) => {
         let cards = s.cards;
@@ -69,7 +83,7 @@ export function useRegistrySearch(api: SwitchboardApi, text: string, includeInac
         return { ...s, cards, parts, loadingMore: false };
       });
     });
-  }, [api, state.parts, state.loadingMore, text, includeInactive]);
+  }, [api, state, key]);
 
   // Searching: the shown answer is for another text (a search for this one is on its way).
   return { ...state, searching: state.answeredFor !== key, loadMore };

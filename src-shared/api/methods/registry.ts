@@ -16,6 +16,8 @@ import {
 
 const RegistriesSchema = z.object({
   registries: z.array(RegistryConfigSchema.extend({ /** True for the built-in default (nothing configured). */ isDefault: z.boolean() })),
+  /** Set when state.json holds registries none of which reads: the official one is used instead. */
+  warning: z.string().optional(),
 });
 
 export const registryMethods = {

@@ -6,6 +6,7 @@
  */
 import type { RegistryCard, RegistrySearchResult, RegistryShowResult, ServerJsonValidation } from '../../../../src-shared/api/registry.js';
 import { cacheNote } from '../../../../src-shared/api/registry-words.js';
+import { commandLine } from '../../../../src-shared/quote-arg.js';
 
 /** One line per package and remote: `npm @scope/pkg@1.2.3 (stdio)`, `remote streamable-http https://…`. */
 function endpointLines(c: RegistryCard): string[] {
@@ -34,7 +35,8 @@ export function formatSearch(r: RegistrySearchResult, text: string): { out: stri
     if (cached) notes.push(cached);
     if (p.hidden > 0) notes.push(`Registry ${p.registry}: ${p.hidden} not active (deprecated or deleted) hidden; --all shows them`);
     for (const s of p.skipped) notes.push(`Registry ${p.registry}: skipped entry ${s.index}${s.name ? ` (${s.name})` : ''}: ${s.reason}`);
-    if (p.nextCursor !== undefined) notes.push(`More from ${p.registry}: switchboard search ${JSON.stringify(text)} --registry ${p.registry} --cursor ${JSON.stringify(p.nextCursor)}`);
+    // The cursor is the registry's text: POSIX-quoted, so pasting the hint never expands `$(…)`.
+    if (p.nextCursor !== undefined) notes.push(`More from ${p.registry}: ${commandLine('switchboard', ['search', text, '--registry', p.registry, '--cursor', p.nextCursor])}`);
   }
   if (r.cards.length === 0 && r.registries.some((p) => p.error === undefined)) out.push(`No server matches "${text}".`);
   return { out, notes };

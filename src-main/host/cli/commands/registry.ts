@@ -15,11 +15,15 @@ import { withOwnerOrOffline, type Caller } from '../owner-link.js';
 import { formatValidation } from './registry-format.js';
 import type { RegistryConfig } from '../../../../src-shared/api/registry.js';
 
-type Listed = { registries: (RegistryConfig & { isDefault: boolean })[] };
+type Listed = { registries: (RegistryConfig & { isDefault: boolean })[]; warning?: string };
 
 function printList(ctx: CliContext, data: Listed): number {
-  if (ctx.cli.json) ctx.io.out(JSON.stringify(data, null, 2));
-  else if (data.registries.length === 0) ctx.io.out('No registry is configured (switchboard registry reset restores the official one).');
+  if (ctx.cli.json) {
+    ctx.io.out(JSON.stringify(data, null, 2));
+    return EXIT.OK;
+  }
+  if (data.warning !== undefined) ctx.io.err(`warning: ${data.warning}`);
+  if (data.registries.length === 0) ctx.io.out('No registry is configured (switchboard registry reset restores the official one).');
   else ctx.io.out(data.registries.map((r) => `${r.name}  ${r.url}${r.isDefault ? '  (default)' : ''}`).join('\n'));
   return EXIT.OK;
 }
