@@ -15,6 +15,7 @@
  */
 import { CoreError } from '../facade/errors.js';
 import { checkServerCard, type ServerCard } from './card-schema.js';
+import { cappedText } from '../registry/capped-body.js';
 
 export const CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 const CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
@@ -70,7 +71,7 @@ async function getJson(url: string, accept: string): Promise<Got> {
       await res.body?.cancel().catch(() => undefined);
       return { ok: false, outcome: `HTTP ${res.status}` };
     }
-    const text = await readCapped(res);
+    const text = await cappedText(res, MAX_BYTES);
     if (text === undefined) return { ok: false, outcome: `larger than ${MAX_BYTES} bytes` };
     try {
       return { ok: true, doc: JSON.parse(text) as unknown, url: res.url || url };
@@ -81,25 +82,6 @@ async function getJson(url: string, accept: string): Promise<Got> {
     const e = err as { name?: string; cause?: { code?: string }; message?: string };
     return { ok: false, outcome: e.name === 'TimeoutError' ? `no answer in ${TIMEOUT_MS / 1000} s` : `unreachable (${e.cause?.code ?? e.message ?? 'error'})` };
   }
-}
-
-/** The body as text, or undefined when it passes `MAX_BYTES`. */
-async function readCapped(res: Response): Promise<string | undefined> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A found document as a card, or the BAD_REQUEST naming where it came from and its failing paths. */

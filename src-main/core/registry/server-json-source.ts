@@ -5,6 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerJsonValidation } from '../../../src-shared/api/registry.js';
+import { cappedText } from './capped-body.js';
 import { cardOf } from './registry-cards.js';
 import { causeOf, REGISTRY_TIMEOUT_MS } from './registry-client.js';
 import { checkServerJson, NEWEST_SCHEMA_VERSION } from './server-json-schema.js';
@@ -62,8 +63,13 @@ async function readUrlSource(url: string): Promise<string> {
   }
   if (res.status === 404) throw new ServerJsonSourceError('not-found', `${url} answered 404 Not Found`);
   if (!res.ok) throw new ServerJsonSourceError('unreachable', `${url} answered HTTP ${res.status}`);
-  const text = await res.text();
-  if (text.length > MAX_SERVER_JSON_BYTES) throw new ServerJsonSourceError('bad-request', `${url} sent more than ${MAX_SERVER_JSON_BYTES} bytes; a server.json is at most that`);
+  let text: string | undefined;
+  try {
+    text = await cappedText(res, MAX_SERVER_JSON_BYTES);
+  } catch (err) {
+    throw new ServerJsonSourceError('unreachable', `${url} broke off while sending (${causeOf(err)})`);
+  }
+  if (text === undefined) throw new ServerJsonSourceError('bad-request', `${url} sent more than ${MAX_SERVER_JSON_BYTES} bytes; a server.json is at most that`);
   return text;
 }
 
