@@ -97,6 +97,23 @@ export type WriteTarget = z.infer<typeof WriteTargetSchema>;
 
 const StringMap = z.record(z.string(), z.string());
 
+/** An HTTP header name: a token (RFC 9110 §5.1); no other name can be sent. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value holds no CR, LF or NUL (RFC 9110 §5.5): a line break would end the header and start another. */
+const HeaderValue = z.string().refine((v) => !/[\r\n\0]/.test(v), 'a header value holds no line break or NUL');
+/**
+ * `headers` of a definition written through the contract (typed, pasted, or from a Server Card the
+ * server itself serves): names that are tokens, values on one line; a header that could not be sent
+ * is refused before it reaches a file, not at connect time.
+ */
+function headerMap<V extends z.ZodType>(value: V) {
+  return z.record(z.string(), value).superRefine((map, ctx) => {
+    for (const name of Object.keys(map)) {
+      if (!HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: "not an HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)" });
+    }
+  });
+}
+
 /** The editable fields of a server (canonical, docs/server-model.md); the name is the key. */
 export const ServerFieldsSchema = z
   .object({
@@ -106,7 +123,7 @@ export const ServerFieldsSchema = z
     env: StringMap.optional(),
     cwd: z.string().optional(),
     url: z.string().optional(),
-    headers: StringMap.optional(),
+    headers: headerMap(HeaderValue).optional(),
     enabled: z.boolean().optional(),
     timeout: z.number().positive().optional(),
     description: z.string().optional(),
@@ -149,7 +166,7 @@ export const ServerPatchSchema = z
       [K in keyof typeof ServerFieldsSchema.shape]: z.ZodOptional<z.ZodNullable<ReturnType<(typeof ServerFieldsSchema.shape)[K]['unwrap']>>>;
     }),
     env: MapPatchSchema.nullable().optional(),
-    headers: MapPatchSchema.nullable().optional(),
+    headers: headerMap(HeaderValue.nullable()).nullable().optional(),
   })
   .strict();
 

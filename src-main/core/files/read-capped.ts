@@ -8,6 +8,11 @@
 export async function readCapped(res: Response, maxBytes: number): Promise<Buffer | undefined> {
   const reader = res.body?.getReader();
   if (!reader) return Buffer.alloc(0);
+  // A declared size above the limit stops it before any read.
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+    await reader.cancel().catch(() => undefined);
+    return undefined;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -26,6 +26,10 @@ import { writeCachedAnswer } from '../registry/registry-cache.js';
 import { versionPath } from '../registry/registry-client.js';
 import { startRegistryFixture, type RegistryFixture } from '../registry/fixtures/registry-fixture-kit.js';
 import { lookupEntry } from './registry-lookup.js';
+import { parseCli } from '../../host/cli/args.js';
+import { installCommand, installThrough } from '../../host/cli/commands/install.js';
+import type { CliContext } from '../../host/cli/context.js';
+import type { Caller } from '../../host/cli/owner-link.js';
 
 const PKG = '@modelcontextprotocol/server-filesystem';
 const VERSION = (createRequire(import.meta.url)(`${PKG}/package.json`) as { version: string }).version;
@@ -127,6 +131,30 @@ afterAll(async () => {
 });
 
 describe('install from a registry', () => {
+  // First: later tests install "filesystem" into this world, and a taken name blocks the plan.
+  it('switchboard install without a terminal: the plan is printed before a secret is asked, and every plan is cancelled on a refusal', async () => {
+    const made: string[] = [];
+    const call = (async (method: keyof typeof h.core.handlers, input: unknown) => {
+      const r = await (h.core.handlers[method] as (i: unknown) => Promise<{ ok: boolean; data?: { id?: string } }>)(input);
+      if (method === 'registry:planInstall' && r.ok && r.data?.id !== undefined) made.push(r.data.id);
+      return r;
+    }) as Caller;
+    const run = async (env: Record<string, string>): Promise<{ out: string[]; thrown: string }> => {
+      const out: string[] = [];
+      const argv = ['install', entry.name, '--registry', registryUrl, '--set', `directory=${shared}`];
+      const ctx = { cli: parseCli(argv, [installCommand]), io: { out: (t: string) => out.push(t), err: (t: string) => out.push(t) }, platform: { ...world.platform, env: { ...world.platform.env, ...env } } } as unknown as CliContext;
+      const thrown = await installThrough(ctx, call, { name: entry.name, registry: registryUrl }, true).then(String, (e: Error) => e.message);
+      return { out, thrown };
+    };
+    expect(process.stdin.isTTY).not.toBe(true);
+    const noSecret = await run({});
+    expect([noSecret.out.some((l) => l.startsWith('  Runs:')), noSecret.thrown]).toEqual([true, 'FS_AUDIT_TOKEN is a required secret: type it on a terminal, or set SWITCHBOARD_SECRET_FS_AUDIT_TOKEN']);
+    const noYes = await run({ SWITCHBOARD_SECRET_FS_AUDIT_TOKEN: SECRET });
+    expect(noYes.thrown).toBe('Not installed: give --yes to install without a terminal to ask on');
+    expect(made.length).toBe(4);
+    for (const id of made) expect(await h.core.handlers['registry:cancelInstall']({ id })).toEqual({ ok: true, data: { cancelled: false } });
+  }, 60_000);
+
   it('plans the exact command, installs for Claude Code with the secret in the keychain and a gateway entry, and connects', async () => {
     const plan = await h.core.handlers['registry:planInstall']({ name: entry.name, registry: registryUrl, host: 'claude-code' });
     if (!plan.ok) throw new Error(plan.error.message);

@@ -90,6 +90,14 @@ describe('mapPackage', () => {
     expect(mapPackage(pkg, {}).missing).toEqual(['arg:runtime:0:source', 'env:WEATHER_KEY']);
     // An image that names its registry host is not prefixed.
     expect(mapPackage({ ...pkg, identifier: 'quay.io/acme/weather:2.0', runtimeArguments: [] }, { 'env:WEATHER_KEY': 'k' }).args.at(-1)).toBe('quay.io/acme/weather:2.0');
+    // Without a version, an image that carries its own tag or digest is pinned; a bare one is not (a registry :port is no tag).
+    const unversioned = (identifier: string) => mapPackage({ ...pkg, identifier, version: undefined, runtimeArguments: [] }, {}).warnings.filter((w) => w.includes('no package version')).length;
+    expect(['acme/weather:2.0', 'acme/weather@sha256:abc', 'acme/weather', 'localhost:5000/weather'].map(unversioned)).toEqual([0, 0, 1, 1]);
+  });
+
+  it('a package type with no known runner and no runtimeHint is blocked, saying why', () => {
+    const m = mapPackage({ registryType: 'cargo', identifier: 'mcp-x', version: '1.0.0', transport: stdio }, {});
+    expect([m.blocked, m.command]).toEqual(['Packages of type "cargo" cannot be installed: there is no runner for them (the entry gives no runtimeHint). Nothing was written.', undefined]);
   });
 
   it('a streamable-http package is run, then reached at its URL template with {port}', () => {

@@ -213,10 +213,15 @@ function mirrorOf(registryType: string, base: string | undefined): string | unde
   return (DEFAULT_BASES[registryType] ?? []).includes(trimmed) ? undefined : trimmed;
 }
 
+/** Whether an OCI identifier carries its own tag or digest (`image:1.2`, `image@sha256:…`; a registry host's `:port` is not one). */
+function imageTagged(identifier: string): boolean {
+  const lastPart = identifier.split('/').pop() ?? identifier;
+  return identifier.includes('@') || lastPart.includes(':');
+}
+
 /** An OCI image reference: the version as tag unless it carries one; a mirror host prefixed when it names none. */
 function imageRef(identifier: string, version: string | undefined, mirror: string | undefined): string {
-  const lastPart = identifier.split('/').pop() ?? identifier;
-  const tagged = identifier.includes('@') || lastPart.includes(':');
+  const tagged = imageTagged(identifier);
   let ref = tagged || version === undefined ? identifier : `${identifier}:${version}`;
   const first = identifier.split('/')[0] ?? '';
   const namesHost = identifier.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
@@ -224,8 +229,11 @@ function imageRef(identifier: string, version: string | undefined, mirror: strin
   return ref;
 }
 
-/** Map a package (not `mcpb`: see mcpb-bundle.ts) to its launch. */
-export function mapPackage(pkg: EntryPackage, values: InputValues): MappedInstall {
+/**
+ * Map a package (not `mcpb`: see mcpb-bundle.ts) to its launch; `blocked` when its type has no
+ * runner Switchboard knows and the entry names none (the plan shows why; nothing is installed).
+ */
+export function mapPackage(pkg: EntryPackage, values: InputValues): MappedInstall & { blocked?: string } {
   const inputs = new Inputs(values);
   const warnings: string[] = [];
   const hints = new Map<string, string>();
@@ -236,11 +244,11 @@ export function mapPackage(pkg: EntryPackage, values: InputValues): MappedInstal
   const runner = pkg.runtimeHint?.trim() || DEFAULT_RUNNERS[type];
   const mirror = mirrorOf(type, pkg.registryBaseUrl);
   const version = pkg.version?.trim() || undefined;
-  if (version === undefined) warnings.push('The entry names no package version: the newest one is run each time the server starts.');
+  if (version === undefined && !(runner === 'docker' && imageTagged(pkg.identifier))) warnings.push('The entry names no package version: the newest one is run each time the server starts.');
   const spec = version === undefined ? pkg.identifier : `${pkg.identifier}@${version}`;
   let args: string[];
   if (runner === undefined) {
-    return { ...empty(inputs, warnings), problems: [...inputs.problems, `Packages of type "${type}" cannot be installed: there is no runner for them (the entry gives no runtimeHint)`] };
+    return { ...empty(inputs, warnings), blocked: `Packages of type "${type}" cannot be installed: there is no runner for them (the entry gives no runtimeHint). Nothing was written.` };
   } else if (runner === 'npx') {
     const yes = runtime.includes('-y') || runtime.includes('--yes') ? [] : ['-y'];
     args = [...yes, ...(mirror ? [`--registry=${mirror}`] : []), ...runtime, spec, ...packageArgs];

@@ -5,6 +5,8 @@
  * down answering from the disk cache with its exact age. One fixture for the file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +14,7 @@ import { registryFixtureModule, type RegistryFixture } from './fixtures/registry
 import { searchRegistries, showServer } from './registry-service.js';
 import type { ConfiguredRegistry } from './registry-settings.js';
 import { checkServerJson } from './server-json-schema.js';
-import { validateServerJsonText } from './server-json-source.js';
+import { readServerJsonSource, validateServerJsonText, type ServerJsonSourceError } from './server-json-source.js';
 
 let fixture: RegistryFixture;
 let mod: Awaited<ReturnType<typeof registryFixtureModule>>;
@@ -63,6 +65,26 @@ describe('the kept server.json schema (issue 36 item 4)', () => {
     expect(validateServerJsonText('{"a":1,}').problems).toEqual([{ path: '/', message: 'not JSON (at position 7)' }]);
     expect(validateServerJsonText('secret-token-xyz')).toEqual({ valid: false, checkedAgainst: '2025-12-11', problems: [{ path: '/', message: 'not JSON' }] });
     expect(v.server).toBeUndefined();
+  });
+  it('a URL that streams without end is cut at 1 MiB at once; one that breaks off names the URL', async () => {
+    // Never ends: 64 KiB chunks; the old read buffered it all until the 10 s timeout.
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === '/broken') return void res.write('{"name":', () => res.destroy());
+      const pump = (): void => void (res.write(Buffer.alloc(65_536, 32)) ? setImmediate(pump) : res.once('drain', pump));
+      pump();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const endless = await readServerJsonSource({ url: `${base}/endless` }).catch((e: ServerJsonSourceError) => [e.kind, e.message]);
+      expect(endless).toEqual(['bad-request', `${base}/endless sent more than 1048576 bytes; a server.json is at most that`]);
+      const broken = await readServerJsonSource({ url: `${base}/broken` }).catch((e: ServerJsonSourceError) => [e.kind, e.message]);
+      expect(broken).toEqual(['unreachable', `${base}/broken broke off while sending (UND_ERR_SOCKET)`]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
 

@@ -64,7 +64,7 @@ async function readUrlSource(url: string): Promise<string> {
   if (res.status === 404) throw new ServerJsonSourceError('not-found', `${url} answered 404 Not Found`);
   if (!res.ok) throw new ServerJsonSourceError('unreachable', `${url} answered HTTP ${res.status}`);
   const body = await readCapped(res, MAX_SERVER_JSON_BYTES).catch((err: unknown) => {
-    throw new ServerJsonSourceError('unreachable', `${url} broke off (${causeOf(err)})`);
+    throw new ServerJsonSourceError('unreachable', `${url} broke off while sending (${causeOf(err)})`);
   });
   if (body === undefined) throw new ServerJsonSourceError('bad-request', `${url} sent more than ${MAX_SERVER_JSON_BYTES} bytes; a server.json is at most that`);
   return body.toString('utf8');

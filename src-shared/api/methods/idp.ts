@@ -41,15 +41,25 @@ const LOOPBACK = ['127.0.0.1', '[::1]', 'localhost'];
 
 /**
  * An identity provider's issuer: an https URL, or plain http on this computer only (127.0.0.1, ::1,
- * localhost) — the ID token and the client secret travel to it (OpenID Connect Core §3.1.2.1 asks TLS).
+ * localhost) — the ID token and the client secret travel to it (OpenID Connect Core §3.1.2.1 asks TLS);
+ * with no user name or password (they would sit in identity-providers.json as plain text) and no query
+ * or fragment (OpenID Connect Discovery §3 / RFC 8414 §2: an issuer has none, and the ID token's `iss`
+ * must equal it). Text that is no URL is an ordinary validation failure, never a thrown error.
  */
-const IdpIssuer = z
-  .string()
-  .url()
-  .refine((v) => {
-    const u = new URL(v);
-    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.includes(u.hostname));
-  }, 'The issuer must be an https URL (plain http only on this computer: 127.0.0.1, ::1, localhost)');
+const IdpIssuer = z.string().superRefine((v, ctx) => {
+  const u = URL.canParse(v) ? new URL(v) : undefined;
+  const problem =
+    u === undefined
+      ? 'The issuer must be a URL, such as https://idp.example.com/realms/corp'
+      : !(u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.includes(u.hostname)))
+        ? 'The issuer must be an https URL (plain http only on this computer: 127.0.0.1, ::1, localhost)'
+        : u.username !== '' || u.password !== ''
+          ? 'The issuer must not hold a user name or password'
+          : u.search !== '' || u.hash !== '' || v.includes('?') || v.includes('#')
+            ? 'The issuer has no query (?…) or fragment (#…)'
+            : undefined;
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const idpMethods = {
   /** Every configured identity provider, with its session state and its servers. */

@@ -15,6 +15,7 @@
  * input's name, upper-cased, other characters `_`). Exit 0 installed, 2 refused or not installed
  * (declined, blocked), 64 a command-line mistake.
  */
+import type { MethodInput } from '../../../../src-shared/api/contract.js';
 import type { InstallInput, RegistryInstallPlan } from '../../../../src-shared/api/methods/registry-install.js';
 import { HOST_IDS, HOST_LABELS, type HostId } from '../../../../src-shared/config/server.js';
 import { EXIT, UsageError } from '../args.js';
@@ -23,7 +24,7 @@ import type { CliContext } from '../context.js';
 import { lineAsker } from '../answer-prompts.js';
 import { confirmedOrYes } from '../confirm-yes.js';
 import { printFailure } from '../output.js';
-import { withOwnerOrOffline } from '../owner-link.js';
+import { withOwnerOrOffline, type Caller } from '../owner-link.js';
 import { PromptCancelled, readHidden } from '../read-hidden.js';
 
 /** The environment variable a secret input is read from (`SWITCHBOARD_SECRET_API_KEY`). */
@@ -83,14 +84,19 @@ function printPlan(ctx: CliContext, plan: RegistryInstallPlan): void {
   if (plan.postInstallInstructions !== undefined) ctx.io.out(`  The entry's instructions (shown, not run):\n${plan.postInstallInstructions}`);
 }
 
-/** Ask for each missing required value, and each secret (from the environment, else hidden on the terminal). */
-async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Record<string, string>): Promise<Record<string, string>> {
+/**
+ * Ask for what the plan still lacks: `phase` `'values'` — each required non-secret value without a
+ * default (asked before planning again, since the command shown holds them); `'secrets'` — each
+ * secret, from `SWITCHBOARD_SECRET_<NAME>`, else typed hidden on the terminal (asked only after the
+ * plan is printed). Without a terminal a required one that is missing is a `UsageError`.
+ */
+async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Record<string, string>, phase: 'values' | 'secrets'): Promise<Record<string, string>> {
   const out = { ...values };
   const tty = process.stdin.isTTY === true;
   let asker: ReturnType<typeof lineAsker> | undefined;
   try {
     for (const input of plan.inputs) {
-      if (input.fixed || out[input.key] !== undefined) continue;
+      if (input.fixed || out[input.key] !== undefined || input.secret !== (phase === 'secrets')) continue;
       if (input.secret) {
         const fromEnv = ctx.platform.env[secretEnvName(input)];
         if (fromEnv !== undefined && fromEnv !== '') out[input.key] = fromEnv;
@@ -133,7 +139,6 @@ export async function runInstall(ctx: CliContext): Promise<number> {
   const pkg = indexFlag(flags.package, 'package');
   const remote = indexFlag(flags.remote, 'remote');
   if (pkg !== undefined && remote !== undefined) throw new UsageError('install: give --package or --remote, not both');
-  const sets = Array.isArray(flags.set) ? (flags.set as string[]) : [];
   const target = {
     name,
     ...(version !== undefined ? { version } : {}),
@@ -145,40 +150,44 @@ export async function runInstall(ctx: CliContext): Promise<number> {
     ...(docUrl !== undefined ? { url: docUrl } : {}),
   };
   const gateway = flags['no-gateway'] !== true;
-  return withOwnerOrOffline(ctx, async (call) => {
-    const first = await call('registry:planInstall', { ...target, gateway });
-    if (!first.ok) return printFailure(ctx, first.error);
-    await call('registry:cancelInstall', { id: first.data.id });
-    const given = setValues(sets, first.data.inputs);
-    const values = await fillValues(ctx, first.data, given);
-    // Planned again with the values that may be shown, so the command printed is the one written.
-    const shownValues = Object.fromEntries(Object.entries(values).filter(([k]) => !first.data.inputs.find((i) => i.key === k)?.secret));
-    const planned = await call('registry:planInstall', { ...target, gateway, values: shownValues });
-    if (!planned.ok) return printFailure(ctx, planned.error);
-    const plan = planned.data;
+  return withOwnerOrOffline(ctx, (call) => installThrough(ctx, call, target, gateway));
+}
+
+/**
+ * The install dialogue over `call` (the running Switchboard's or a one-shot core's): plan (values
+ * not secret asked first, since the command shown holds them), print the plan, then ask for the
+ * secrets, then confirm, then install. Every plan made is cancelled on every way out but a done
+ * install (a refusal, a usage error, a failed prompt), so none is left pending in a running core (a failed `registry:install` keeps its plan otherwise).
+ */
+export async function installThrough(ctx: CliContext, call: Caller, target: Omit<MethodInput<'registry:planInstall'>, 'gateway' | 'values'>, gateway: boolean): Promise<number> {
+  const { flags } = ctx.cli;
+  const sets = Array.isArray(flags.set) ? (flags.set as string[]) : [];
+  const first = await call('registry:planInstall', { ...target, gateway });
+  if (!first.ok) return printFailure(ctx, first.error);
+  await call('registry:cancelInstall', { id: first.data.id });
+  const shown = await fillValues(ctx, first.data, setValues(sets, first.data.inputs), 'values');
+  // Planned again with the values that may be shown, so the command printed is the one written.
+  const planned = await call('registry:planInstall', { ...target, gateway, values: shown });
+  if (!planned.ok) return printFailure(ctx, planned.error);
+  const plan = planned.data;
+  let installed = false;
+  try {
     if (ctx.cli.json) ctx.io.err(JSON.stringify(plan, null, 2));
     else printPlan(ctx, plan);
     if (plan.blocked !== undefined) {
-      await call('registry:cancelInstall', { id: plan.id });
       ctx.io.err(plan.blocked);
       return EXIT.FAILURE;
     }
     if (plan.plainTextInputs.length > 0) {
       ctx.io.err(`  ! The definition holds ${plan.plainTextInputs.join(', ')} as plain text (a command line or URL cannot hold a keychain reference).`);
-      if (flags['yes-literal-secrets'] !== true) {
-        await call('registry:cancelInstall', { id: plan.id });
-        throw new UsageError('Not installed: writing secrets as plain text needs --yes-literal-secrets');
-      }
+      if (flags['yes-literal-secrets'] !== true) throw new UsageError('Not installed: writing secrets as plain text needs --yes-literal-secrets');
     }
     if (!gateway && plan.literalSecretsWithoutGateway.length > 0) {
       ctx.io.err(`  ! Without the gateway, ${HOST_LABELS[plan.host ?? 'switchboard']}'s file receives ${plan.literalSecretsWithoutGateway.join(', ')} as plain text.`);
-      if (flags['yes-literal-secrets'] !== true) {
-        await call('registry:cancelInstall', { id: plan.id });
-        throw new UsageError('Not installed: writing secrets into the host\'s file needs --yes-literal-secrets (or keep the gateway)');
-      }
+      if (flags['yes-literal-secrets'] !== true) throw new UsageError('Not installed: writing secrets into the host\'s file needs --yes-literal-secrets (or keep the gateway)');
     }
+    const values = await fillValues(ctx, plan, shown, 'secrets');
     if (!(await confirmedOrYes(ctx, `Install "${plan.name}"?`, 'Not installed: give --yes to install without a terminal to ask on'))) {
-      await call('registry:cancelInstall', { id: plan.id });
       ctx.io.err('Not installed.');
       return EXIT.FAILURE;
     }
@@ -189,6 +198,7 @@ export async function runInstall(ctx: CliContext): Promise<number> {
       ...(flags['yes-literal-secrets'] === true ? { confirmLiteralSecrets: true } : {}),
       ...(flags['hide-existing'] === true ? { confirmShadow: true } : {}),
     });
+    installed = done.ok;
     if (!done.ok) return printFailure(ctx, done.error);
     if (ctx.cli.json) ctx.io.out(JSON.stringify(done.data, null, 2));
     else {
@@ -197,7 +207,9 @@ export async function runInstall(ctx: CliContext): Promise<number> {
     }
     for (const n of done.data.notes) ctx.io.err(n);
     return EXIT.OK;
-  });
+  } finally {
+    if (!installed) await call('registry:cancelInstall', { id: plan.id });
+  }
 }
 
 export const installCommand: CommandSpec = {
