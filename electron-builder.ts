@@ -59,6 +59,7 @@ export function asarUnpackPatterns(root = ROOT): string[] {
     'package.json',
     'bin/switchboard.mjs',
     'bin/cli-build.mjs',
+    'bin/cli-code-cache.mjs',
     'out/cli/**',
     ...['keytar', ...dependencyNames(root, REFERENCE_SERVER_PACKAGE)].map((name) => `**/node_modules/${name}/**`),
   ];
@@ -91,8 +92,9 @@ export function builderConfig(env: NodeJS.ProcessEnv = process.env): Configurati
     directories: { output: 'dist', buildResources: 'resources' },
     // The built bundles (`npm run build`) and what they read at run time; node_modules' production
     // dependencies are added by electron-builder itself. No sources, no maps, no tests.
-    // out/conformance-driver is the test harness (vite.driver.config.ts), not part of the app.
-    files: ['out/**', '!out/**/*.map', '!out/conformance-driver/**', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'resources/**', '!resources/installer.nsh', 'package.json'],
+    // out/conformance-driver is the test harness (vite.driver.config.ts), not part of the app; a
+    // .code-cache is what CLI runs on this machine left beside the bundle (bin/cli-code-cache.mjs).
+    files: ['out/**', '!out/**/*.map', '!out/conformance-driver/**', '!out/cli/cjs/.code-cache/**', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'bin/cli-code-cache.mjs', 'resources/**', '!resources/installer.nsh', 'package.json'],
     asar: true,
     asarUnpack: asarUnpackPatterns(),
     // Flipping a fuse changes the binary, which breaks macOS's ad-hoc signature; electron-builder

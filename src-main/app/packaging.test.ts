@@ -65,7 +65,7 @@ describe('electron-builder configuration', () => {
   it('targets, scheme, files, fuses, unpacked parts; signing, notarisation and publishing off without their environment', () => {
     expect([config.linux?.target, config.mac?.target, config.win?.target]).toEqual([['AppImage', 'deb'], [{ target: 'dmg', arch: ['universal'] }], ['nsis']]);
     expect(config.protocols).toEqual([{ name: 'MCP Switchboard link', schemes: ['mcp-switchboard'] }]);
-    expect(config.files).toEqual(['out/**', '!out/**/*.map', '!out/conformance-driver/**', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'resources/**', '!resources/installer.nsh', 'package.json']);
+    expect(config.files).toEqual(['out/**', '!out/**/*.map', '!out/conformance-driver/**', '!out/cli/cjs/.code-cache/**', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'bin/cli-code-cache.mjs', 'resources/**', '!resources/installer.nsh', 'package.json']);
     // Windows: the installer script registers the same scheme (electron-builder's NSIS writes no protocol keys).
     const nsh = readFileSync(join(ROOT, config.nsis?.include ?? ''), 'utf8');
     expect(nsh.match(/Software\\Classes\\[\w-]+/g)).toEqual(Array(4).fill('Software\\Classes\\mcp-switchboard'));
@@ -75,7 +75,7 @@ describe('electron-builder configuration', () => {
     // The deb keeps electron-builder's dependency list (a `depends` would replace it), which has libsecret for keytar.
     expect([config.deb?.depends, (FpmTarget.prototype as unknown as { getDefaultDepends(target: string): string[] }).getDefaultDepends('deb')]).toEqual([undefined, expect.arrayContaining(['libgtk-3-0', 'libnss3', 'libsecret-1-0'])]);
     const unpack = config.asarUnpack as string[];
-    expect(unpack.slice(0, 5)).toEqual(['package.json', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'out/cli/**', '**/node_modules/keytar/**']);
+    expect(unpack.slice(0, 6)).toEqual(['package.json', 'bin/switchboard.mjs', 'bin/cli-build.mjs', 'bin/cli-code-cache.mjs', 'out/cli/**', '**/node_modules/keytar/**']);
     // The reference server and what it imports at run time (a child process cannot read app.asar).
     for (const name of ['@modelcontextprotocol/server-everything', '@modelcontextprotocol/sdk', 'express', 'zod', 'fast-uri']) expect(unpack).toContain(`**/node_modules/${name}/**`);
     expect(unpack.filter((p) => /react|mantine|electron/.test(p))).toEqual([]);
@@ -95,7 +95,8 @@ describe('the packed app', () => {
   it('app.asar holds the main, preload, renderer and CLI bundles; the CLI, keytar and the reference server are unpacked; no source maps', () => {
     const files = listPackage(archive, { isPack: false }).map((p) => p.split('\\').join('/'));
     expect(files.filter((f) => f.startsWith('/out/conformance-driver'))).toEqual([]);
-    for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/cli/cli.mjs', '/out/cli/library.mjs', '/bin/switchboard.mjs', '/resources/icon.png'])
+    expect(files.filter((f) => f.includes('/.code-cache'))).toEqual([]);
+    for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/cli/cli.mjs', '/out/cli/cjs/cli.cjs', '/out/cli/library.mjs', '/bin/switchboard.mjs', '/bin/cli-code-cache.mjs', '/resources/icon.png'])
       expect([file, files.includes(file)]).toEqual([file, true]);
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.nsh') || f.startsWith('/src-'))).toEqual([]);
     const unpacked = (file: string) => 'unpacked' in statFile(archive, file) && (statFile(archive, file) as { unpacked?: boolean }).unpacked === true;
