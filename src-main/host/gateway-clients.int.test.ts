@@ -49,7 +49,10 @@ describe('real clients against the gateway (issue 30)', () => {
     const { url, token } = await printedHttp(world, 'claude-code');
     expect(url).toBe(`http://127.0.0.1:${owner.host.port}/mcp/claude-code`);
 
-    // The door's list as the core gives it: what every client must see, names and order.
+    // The door's list as the core gives it once its servers are up: what every client must see,
+    // names and order. (Without the wait the list raced the servers' start: it held only those
+    // connected by then, and lost once the one-shot CLI above started faster.)
+    await owner.core.settled();
     const door = await owner.core.handlers['gateway:list']({ host: 'claude-code' });
     expect(door.ok).toBe(true);
     const expected = door.ok ? door.data.tools.map((t) => t.name) : [];
