@@ -35,7 +35,8 @@ test('add an identity provider, see its server, sign in without a browser per se
     // Not configured yet: the core's words, as the server's error.
     const lastError = page.getByRole('region', { name: 'Last error' });
     await expect(lastError).toContainText('The identity provider "corp" is not configured: add it with switchboard idp add corp');
-    await expect(lastError).toContainText('The sign-in was refused before the server was asked: the words above say by whom and what to do. It is not retried.');
+    // Not a refusal: nothing was asked yet, so the hint says what is missing (issue 38 review).
+    await expect(lastError).toContainText('The sign-in could not be made: the words above say what is missing and where it was looked for. It is not retried.');
 
     await page.getByRole('button', { name: 'Settings: identity providers' }).click();
     const section = page.getByRole('region', { name: 'Identity providers' });
