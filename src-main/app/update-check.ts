@@ -93,7 +93,11 @@ export type UpdateCheck =
   | { kind: 'current'; version: string }
   | { kind: 'failed'; message: string };
 
-/** The body of `res` as text, or undefined when it is longer than {@link MAX_FEED_BYTES} (reading stops there). */
+/**
+ * The body of `res` as text, or undefined when it is longer than {@link MAX_FEED_BYTES} (reading stops there).
+ * The core's `readCapped` (core/files/read-capped.ts) does the same, but a face reaches the core only
+ * through its entry, whose whole graph this 20-line reader is not worth loading.
+ */
 async function cappedText(res: Response): Promise<string | undefined> {
   if (Number(res.headers.get('content-length') ?? 0) > MAX_FEED_BYTES) {
     await res.body?.cancel();
