@@ -182,7 +182,11 @@ test('1,000 notifications per second: the list keeps up, none lost; the longest 
   setup(sb);
   await page.goto(await sb.serve());
   await expect(serverButton(page, 'mon')).toContainText('connected');
+  await expect(serverButton(page, 'mon')).toHaveAttribute('aria-current', 'true');
   await page.getByRole('button', { name: /^Notifications: / }).click();
+  // Another view is current: no server row still reads as the selected one (trial 14).
+  await expect(page.getByRole('button', { name: /^Notifications: / })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('navigation', { name: 'Servers' }).locator('[aria-current]')).toHaveCount(0);
   await observeLongTasks(page);
   const api = await owner(sb);
   let traced;

@@ -145,7 +145,7 @@ export function App() {
             Servers
           </Text>
           {snapshot ? (
-            <ServerList servers={servers} shadowed={snapshot.shadowed} warnings={snapshot.warnings} selected={selected} onSelect={select} />
+            <ServerList servers={servers} shadowed={snapshot.shadowed} warnings={snapshot.warnings} selected={view === 'servers' ? selected : undefined} onSelect={select} />
           ) : null}
           {snapshot && (snapshot.warnings.length > 0 || listWarnings(snapshot.servers).length > 0) ? (
             <div className="warnings-wrap">

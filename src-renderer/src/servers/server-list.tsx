@@ -27,6 +27,7 @@ export interface ServerListProps {
   shadowed: ShadowedDefinition[];
   /** Config warnings: a server's unresolved placeholders show on its row (issue 14 item 8). */
   warnings?: ConfigWarning[];
+  /** The server whose page is shown; undefined while another view (Notifications, Budget, …) is, so no row reads as current. */
   selected?: string;
   onSelect(name: string): void;
 }
