@@ -207,20 +207,22 @@ describe('Server Cards (issue 36 item 5)', () => {
     const serversFile = join(world.dataDir, 'servers.json');
     expect(existsSync(serversFile) ? (JSON.parse(readFileSync(serversFile, 'utf8')) as { mcpServers?: unknown }).mcpServers : {}).toEqual({});
 
-    // `add --from <domain>`: the card's required secret header must be given (off a terminal: a usage error naming the flag).
+    // `add --from <domain>`: the card's required secret header must be given (off a terminal: a usage
+    // error naming the environment variable to set — never suggesting the secret on the command line).
     const refused = await runSwitchboard(world, ['add', '--from', `127.0.0.1:${portA}`]);
     expect({ code: refused.code, stderr: refused.stderr.trim().split('\n') }).toEqual({
       code: 64,
       stderr: [
         `Server Card mcp-servers/everything 1.9.0 from http://127.0.0.1:${portA}/mcp/server-card (advisory: it is not a reason to trust the server)`,
-        'switchboard: The Server Card asks for header X-Tenant: give --header "X-Tenant: <value>"',
+        'switchboard: The Server Card asks for header X-Tenant: set SWITCHBOARD_SECRET_X_TENANT (a secret)',
         'Run "switchboard --help" for usage.',
       ],
     });
     // What will be written is shown, and off a terminal the add needs --yes.
     const unasked = await runSwitchboard(world, ['add', '--from', `127.0.0.1:${portA}`, '--header', 'X-Tenant: tenant-4711']);
     expect({ code: unasked.code, last: unasked.stderr.trim().split('\n').slice(-2) }).toEqual({ code: 64, last: ['switchboard: Not added: give --yes to add without a terminal to ask on', 'Run "switchboard --help" for usage.'] });
-    const added = await runSwitchboard(world, ['add', '--from', `127.0.0.1:${portA}`, '--header', 'X-Tenant: tenant-4711', '--yes']);
+    // The secret from the environment (as `install` reads its secrets).
+    const added = await runSwitchboard({ ...world, env: { ...world.env, SWITCHBOARD_SECRET_X_TENANT: 'tenant-4711' } }, ['add', '--from', `127.0.0.1:${portA}`, '--yes']);
     expect({ code: added.code, stdout: added.stdout.trim().split('\n'), stderr: added.stderr.trim().split('\n') }).toEqual({
       code: 0,
       stdout: [`Added "everything" in ${join(world.dataDir, 'servers.json')}`, `  note: headers.X-Tenant stored in the OS keychain; servers.json holds \${secret:everything-x-tenant}`],

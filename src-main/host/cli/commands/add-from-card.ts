@@ -4,8 +4,8 @@
  * the shared rule (src-shared/config/card-fill.ts) from `--var NAME=VALUE` and `--header "K: V"`,
  * and written by `config:add` exactly like any other add — the card's secret headers kept in the
  * keychain (the file holds `${secret:…}`), another host's file only with `--allow-literal-secrets`.
- * A required value not given is asked on a terminal (a secret without echo), else a usage error
- * naming the flag. The URL and headers to be written are printed (secret values masked) and the
+ * A required value not given is read, for a secret, from `SWITCHBOARD_SECRET_<NAME>`, else asked on a
+ * terminal (a secret without echo), else a usage error naming the flag (for a secret: the variable). The URL and headers to be written are printed (secret values masked) and the
  * add asks first (`--yes` answers yes; without a terminal `--yes` is required). The core refuses a
  * card presetting a value that is not literal (`cards:fetch`) and a card-filled definition holding
  * one (`config:add` with `fromCard`). The card is shown as advisory: nothing is trusted or pinned because of it.
@@ -19,20 +19,38 @@ import type { CliContext } from '../context.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOffline } from '../owner-link.js';
 import { PromptCancelled, readHidden } from '../read-hidden.js';
+import { secretEnvName } from '../secret-env.js';
 
-/** Ask for each missing required value on a terminal (secrets hidden); a UsageError naming the flags off a terminal. */
-async function askMissing(prefill: CardPrefill, values: Required<CardValues>, missing: string[]): Promise<void> {
-  const flags = missing.map((m) => (m.startsWith('variable ') ? `--var ${m.slice(9)}=<value>` : `--header "${m.slice(7)}: <value>"`));
-  if (!process.stdin.isTTY) throw new UsageError(`The Server Card asks for ${missing.join(', ')}: give ${flags.join(' ')}`);
-  for (const m of missing) {
+/**
+ * Fill each missing required value: a secret one from `SWITCHBOARD_SECRET_<NAME>` (secret-env.ts)
+ * when set, else asked on a terminal (secrets hidden). Off a terminal what is still missing is a
+ * UsageError naming, for each, the flag to give — or, for a secret, the environment variable (a
+ * secret is not suggested on the command line, which shell history keeps).
+ */
+async function askMissing(ctx: CliContext, prefill: CardPrefill, values: Required<CardValues>, missing: string[]): Promise<void> {
+  const items = missing.map((m) => {
     const isVar = m.startsWith('variable ');
     const name = m.slice(isVar ? 9 : 7);
     const spec = (isVar ? prefill.variables : prefill.headers).find((x) => x.name === name);
-    const label = `${isVar ? 'URL variable' : 'Header'} ${name}${spec?.description ? ` (${spec.description})` : ''}${spec?.secret ? ', not shown as you type' : ''}: `;
+    return { m, isVar, name, spec, target: isVar ? values.variables : values.headers };
+  });
+  const asked = items.filter((it) => {
+    const fromEnv = it.spec?.secret ? ctx.platform.env[secretEnvName(it.name)] : undefined;
+    if (fromEnv === undefined || fromEnv === '') return true;
+    it.target[it.name] = fromEnv;
+    return false;
+  });
+  if (asked.length === 0) return;
+  if (!process.stdin.isTTY) {
+    const how = asked.map((it) => (it.spec?.secret ? `set ${secretEnvName(it.name)} (a secret)` : it.isVar ? `give --var ${it.name}=<value>` : `give --header "${it.name}: <value>"`));
+    throw new UsageError(`The Server Card asks for ${asked.map((it) => it.m).join(', ')}: ${how.join('; ')}`);
+  }
+  for (const it of asked) {
+    const label = `${it.isVar ? 'URL variable' : 'Header'} ${it.name}${it.spec?.description ? ` (${it.spec.description})` : ''}${it.spec?.secret ? ', not shown as you type' : ''}: `;
     try {
-      (isVar ? values.variables : values.headers)[name] = (await readHidden(process.stdin, process.stderr, label)).trim();
+      it.target[it.name] = (await readHidden(process.stdin, process.stderr, label)).trim();
     } catch (err) {
-      if (err instanceof PromptCancelled) throw new UsageError(`No value given for ${m}`);
+      if (err instanceof PromptCancelled) throw new UsageError(`No value given for ${it.m}`);
       throw err;
     }
   }
@@ -55,7 +73,7 @@ export function runAddFromCard(ctx: CliContext, from: string): Promise<number> {
     for (const w of warnings) ctx.io.err(`warning: ${w}`);
     let filled = fillFromCard(prefill, values);
     if (!filled.ok) {
-      await askMissing(prefill, values, filled.missing);
+      await askMissing(ctx, prefill, values, filled.missing);
       filled = fillFromCard(prefill, values);
       if (!filled.ok) throw new UsageError(`The Server Card asks for ${filled.missing.join(', ')}`);
     }

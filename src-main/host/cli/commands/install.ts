@@ -26,11 +26,7 @@ import { confirmedOrYes } from '../confirm-yes.js';
 import { printFailure } from '../output.js';
 import { withOwnerOrOffline, type Caller } from '../owner-link.js';
 import { PromptCancelled, readHidden } from '../read-hidden.js';
-
-/** The environment variable a secret input is read from (`SWITCHBOARD_SECRET_API_KEY`). */
-export function secretEnvName(input: Pick<InstallInput, 'name'>): string {
-  return `SWITCHBOARD_SECRET_${input.name.replace(/^-+/, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
-}
+import { secretEnvName } from '../secret-env.js';
 
 /** `name@version` split at the last `@` (registry names hold none). */
 function nameAndVersion(word: string): { name: string; version?: string } {
@@ -60,7 +56,7 @@ function setValues(sets: readonly string[], inputs: readonly InstallInput[]): Re
       throw new UsageError(`--set ${key}: ${why} (it asks for: ${inputs.filter((i) => !i.fixed).map((i) => i.key).join(', ') || 'nothing'})`);
     }
     if (input.secret) {
-      throw new UsageError(`--set ${key}: "${input.name}" is a secret and is never taken from the command line (shell history, process lists); type it when asked, or set ${secretEnvName(input)}`);
+      throw new UsageError(`--set ${key}: "${input.name}" is a secret and is never taken from the command line (shell history, process lists); type it when asked, or set ${secretEnvName(input.name)}`);
     }
     if (input.fixed) throw new UsageError(`--set ${key}: "${input.name}" is fixed by the entry and cannot be changed`);
     out[input.key] = pair.slice(eq + 1);
@@ -98,7 +94,7 @@ async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Re
     for (const input of plan.inputs) {
       if (input.fixed || out[input.key] !== undefined || input.secret !== (phase === 'secrets')) continue;
       if (input.secret) {
-        const fromEnv = ctx.platform.env[secretEnvName(input)];
+        const fromEnv = ctx.platform.env[secretEnvName(input.name)];
         if (fromEnv !== undefined && fromEnv !== '') out[input.key] = fromEnv;
         else if (tty) {
           try {
@@ -108,7 +104,7 @@ async function fillValues(ctx: CliContext, plan: RegistryInstallPlan, values: Re
             if (err instanceof PromptCancelled) throw new UsageError('Cancelled: nothing was installed');
             throw err;
           }
-        } else if (input.required) throw new UsageError(`${input.name} is a required secret: type it on a terminal, or set ${secretEnvName(input)}`);
+        } else if (input.required) throw new UsageError(`${input.name} is a required secret: type it on a terminal, or set ${secretEnvName(input.name)}`);
         continue;
       }
       if (!input.required || input.default !== undefined) continue;
