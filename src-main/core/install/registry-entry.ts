@@ -81,4 +81,6 @@ export interface RegistryEntry {
   registry: { name: string; url: string };
   /** From a server.json file or URL (`install --file/--url`), not a registry: no origin is recorded. */
   document?: boolean;
+  /** Set when the entry's `$schema` names a version not known here: what it was checked against instead (server-json-schema.ts `note`); shown among the plan's warnings. */
+  schemaNote?: string;
 }

@@ -217,6 +217,7 @@ export async function planRegistryInstall(
   // A masked URL may not parse as one: it is shown as it is (the real one is checked at install).
   const preview = describeShown(shown, name, site, m.missing.length > 0 || blocked !== undefined || m.shownUrl !== undefined);
   const warnings = [...m.warnings, ...preview.warnings];
+  if (entry.schemaNote !== undefined) warnings.unshift(entry.schemaNote);
   if (entry.status === 'deprecated') warnings.unshift(`${entry.server.name} is deprecated in ${entry.registry.name}${entry.statusMessage ? `: ${entry.statusMessage}` : ''}.`);
   if (m.missing.length > 0) warnings.push(`Still to fill in: ${m.missing.map((key) => { const input = m.inputs.find((i) => i.key === key); return input ? installInputLabel(input) : key; }).join(', ')}.`);
   warnings.push(...m.problems);

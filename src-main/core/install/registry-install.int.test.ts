@@ -26,6 +26,7 @@ import { writeCachedAnswer } from '../registry/registry-cache.js';
 import { versionPath } from '../registry/registry-client.js';
 import { startRegistryFixture, type RegistryFixture } from '../registry/fixtures/registry-fixture-kit.js';
 import { lookupEntry } from './registry-lookup.js';
+import { keptSchemaVersions, NEWEST_SCHEMA_VERSION } from '../registry/server-json-schema.js';
 import { parseCli } from '../../host/cli/args.js';
 import { installCommand, installThrough } from '../../host/cli/commands/install.js';
 import type { CliContext } from '../../host/cli/context.js';
@@ -304,6 +305,14 @@ describe('install from a registry', () => {
     const originsFile = join(world.dataDir, 'registry-origins.json');
     const origins = existsSync(originsFile) ? (JSON.parse(readFileSync(originsFile, 'utf8')) as { servers: { server: string }[] }).servers : [];
     expect(origins.map((o) => o.server)).not.toContain('fs-doc');
+    // A $schema of a version not known here: checked against the newest known, and the plan says so.
+    const future = join(world.root, 'future-server.json');
+    writeFileSync(future, JSON.stringify({ ...entry, $schema: 'https://static.modelcontextprotocol.io/schemas/2099-01-01/server.schema.json', name: 'io.example/fs-future' }));
+    const futurePlan = await h.core.handlers['registry:planInstall']({ name: 'server.json', file: future });
+    if (!futurePlan.ok) throw new Error(futurePlan.error.message);
+    expect(futurePlan.data.warnings.filter((w) => w.startsWith('$schema'))).toEqual([
+      `$schema names version 2099-01-01, not known here; checked against the newest known, ${NEWEST_SCHEMA_VERSION} (known: ${keptSchemaVersions().join(', ')})`,
+    ]);
     const bad = join(world.root, 'bad-server.json');
     writeFileSync(bad, JSON.stringify({ name: 'io.example/bad', version: 1 }));
     expect(await h.core.handlers['registry:planInstall']({ name: 'server.json', file: bad })).toEqual({

@@ -60,6 +60,7 @@ async function askOne(registry: RegistryRef, name: string, version: string | und
   const said = typeof official?.status === 'string' ? official.status : typeof topLevel === 'string' ? topLevel : undefined;
   return {
     server: server as EntryServer,
+    ...(check.note !== undefined ? { schemaNote: check.note } : {}),
     ...statusFields(said),
     ...(typeof official?.statusMessage === 'string' ? { statusMessage: official.statusMessage } : {}),
     registry,
@@ -114,5 +115,6 @@ export async function documentEntry(src: { file?: string; url?: string }): Promi
     ...statusFields(typeof checked.server.status === 'string' ? checked.server.status : undefined),
     registry: { name: where, url: where },
     document: true,
+    ...(checked.note !== undefined ? { schemaNote: checked.note } : {}),
   };
 }
