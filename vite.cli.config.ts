@@ -15,8 +15,8 @@ import { defineConfig, type Plugin } from 'vite';
 const root = import.meta.dirname;
 const NATIVE = ['keytar'];
 
-/** Writes out/cli/build-info.json last: when the build started and every source file it bundled. */
-function buildInfo(): Plugin {
+/** Writes `<outDir>/build-info.json` last: when the build started and every source file it bundled (also the bench bundle, vite.bench.config.ts). */
+export function buildInfo(): Plugin {
   let startedAtMs = 0;
   let inputs: string[] = [];
   let outDir = '';

@@ -5,6 +5,7 @@
  * `runBenchmarks({small:true})` is the smoke run the test suite uses (no timing assertions).
  */
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -14,8 +15,13 @@ import { EVERYTHING_SCRIPT, startEverythingHttp, testDefinition } from '../src-m
 import type { ServerDefinition } from '../src-shared/config/server.js';
 
 const RAW = fileURLToPath(new URL('../src-main/core/mcp/testing/fixtures/raw-stdio-server.mjs', import.meta.url));
-const RSS_CHILD = fileURLToPath(new URL('./rss-child.ts', import.meta.url));
-const RUN_TS = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
+/** Set in the bench bundle (vite.bench.config.ts): its folder, which holds the built RSS child. */
+declare const __SB_BENCH_OUT__: string | undefined;
+/** The RSS child's node arguments: the built one in the bench bundle (`npm run bench`), else the TypeScript through tsx (vitest). */
+const RSS_CHILD_ARGS =
+  typeof __SB_BENCH_OUT__ === 'string'
+    ? [join(__SB_BENCH_OUT__, 'rss-child.mjs')]
+    : [fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url)), fileURLToPath(new URL('./rss-child.ts', import.meta.url))];
 
 /** Sizes of one run. */
 export interface BenchSizes {
@@ -314,7 +320,7 @@ export async function benchFlood(sizes: BenchSizes): Promise<BenchResult[]> {
 
 function rssOf(mode: 'manager' | 'raw', servers: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', RUN_TS, RSS_CHILD, mode, String(servers)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--expose-gc', ...RSS_CHILD_ARGS, mode, String(servers)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);

@@ -7,6 +7,8 @@
  * flood, 5,000 notifications a second for 10 s, with its targets (needs `npm run build` and
  * /usr/bin/chromium). `gateway` is issue 30's gateway bench (bench/gateway-bench.ts).
  * `renderer` is issue 32's window rows (bench/renderer-bench.ts: web cold start, a keystroke at 5,000 tools; needs `npm run build`). Not part of `npm test`.
+ * `npm run bench` runs this file built (scripts/bench.mjs builds out/bench with vite.bench.config.ts when stale):
+ * users run built JavaScript, and both sides then run the same bundled SDK (docs/testing.md "Benchmarks").
  */
 import { BENCH_GROUPS, FULL, SMALL, formatResult, runBenchmarks, type BenchGroup } from './bench-lib.js';
 

@@ -25,25 +25,35 @@ const HOW_TO_BUILD = 'Build it with: npm run build:cli   (npm start, npm test an
  * it is present and current. Outside a source checkout (no src-main/ folder) only presence counts.
  */
 export function cliBuildProblem(root = PACKAGE_ROOT) {
-  const outDir = join(root, 'out', 'cli');
+  return bundleProblem({ root, outDir: join(root, 'out', 'cli'), configInputs: BUILD_CONFIG_INPUTS, what: 'switchboard CLI' });
+}
+
+/**
+ * What is wrong with a bundle whose build wrote `<outDir>/build-info.json` (`{ startedAtMs, inputs }`,
+ * inputs relative to `root`): a sentence naming `what` (e.g. `switchboard CLI`), or undefined when it
+ * is present and no input nor any of `configInputs` changed after the build started. Outside a
+ * source checkout (no src-main/ folder under `root`) only presence counts. Used for out/cli and
+ * the bench bundle out/bench (scripts/ensure-bench-build.mjs).
+ */
+export function bundleProblem({ root, outDir, configInputs, what }) {
   let info;
   try {
     info = JSON.parse(readFileSync(join(outDir, 'build-info.json'), 'utf8'));
   } catch {
-    return `The switchboard CLI is not built (${relative(process.cwd(), outDir) || outDir} is missing or incomplete).`;
+    return `The ${what} is not built (${relative(process.cwd(), outDir) || outDir} is missing or incomplete).`;
   }
   if (!existsSync(join(root, 'src-main'))) return undefined;
   const started = Number(info.startedAtMs);
-  const inputs = [...(Array.isArray(info.inputs) ? info.inputs : []), ...BUILD_CONFIG_INPUTS];
+  const inputs = [...(Array.isArray(info.inputs) ? info.inputs : []), ...configInputs];
   for (const file of inputs) {
     let mtimeMs;
     try {
       mtimeMs = statSync(join(root, file)).mtimeMs;
     } catch {
-      if (BUILD_CONFIG_INPUTS.includes(file)) continue;
-      return `The built switchboard CLI is out of date: ${file} is gone since it was built.`;
+      if (configInputs.includes(file)) continue;
+      return `The built ${what} is out of date: ${file} is gone since it was built.`;
     }
-    if (!(mtimeMs <= started)) return `The built switchboard CLI is out of date: ${file} changed after it was built.`;
+    if (!(mtimeMs <= started)) return `The built ${what} is out of date: ${file} changed after it was built.`;
   }
   return undefined;
 }

@@ -14,7 +14,7 @@
  * `liftTaskHandle` on the way in (the client subclass's `_onresponse`, client-factory.ts).
  */
 import type { Client } from '@modelcontextprotocol/client';
-import { hasTaskServerCapabilityV2, isCreateTaskResultV2, withTaskCapabilityV2 } from '@modelcontextprotocol/ext-tasks/core/v2';
+import { CLIENT_CAPABILITIES_META_KEY_V2 as CLIENT_CAPABILITIES_META_KEY, hasTaskServerCapabilityV2, isCreateTaskResultV2, withTaskCapabilityV2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 
 /** The extension's identifier. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -63,8 +63,22 @@ export function declareTasksExtension<M extends { id?: unknown; method?: string;
     ids.add(message.id as string | number);
     declaredCalls.set(client, ids);
   }
-  return { ...message, params: withTaskCapabilityV2((message.params ?? {}) as Parameters<typeof withTaskCapabilityV2>[0]) } as M;
+  const params = (message.params ?? {}) as Parameters<typeof withTaskCapabilityV2>[0];
+  const meta = params._meta as Record<string, unknown> | undefined;
+  const capabilities = meta?.[CLIENT_CAPABILITIES_META_KEY];
+  if (meta === undefined || typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) return { ...message, params: withTaskCapabilityV2(params) } as M;
+  // The SDK puts the same capabilities object into every request's `_meta` (it replaces it, never
+  // edits it): the declaring copy is made once per object, not per call (issue 32 item 1).
+  let declared = declaringCapabilities.get(capabilities);
+  if (declared === undefined) {
+    const once = withTaskCapabilityV2({ _meta: { [CLIENT_CAPABILITIES_META_KEY]: capabilities } } as Parameters<typeof withTaskCapabilityV2>[0]);
+    declaringCapabilities.set(capabilities, (declared = (once._meta as Record<string, unknown>)[CLIENT_CAPABILITIES_META_KEY]));
+  }
+  return { ...message, params: { ...params, _meta: { ...meta, [CLIENT_CAPABILITIES_META_KEY]: declared } } } as M;
 }
+
+/** Per-request client capabilities → the same with the extension declared (`withTaskCapabilityV2`'s, made once). */
+const declaringCapabilities = new WeakMap<object, unknown>();
 
 /**
  * A JSON-RPC response as the SDK gets it: a task handle answering one of our declaring

@@ -166,3 +166,22 @@ describe('the request written before its entry is made (issue 32 item 1)', () =>
     expect(store.entries('w').map((e) => e.id)).toEqual([1, 2]);
   });
 });
+
+describe('replies matched to their request by id (issue 32 item 1: pending requests kept by direction, by id)', () => {
+  it('tells a request id 1 from a request id "1" (distinct JSON-RPC ids), each reply getting its own method', async () => {
+    const store = new TraceStore();
+    const wire = { start: async () => undefined, close: async () => undefined, send: async (): Promise<void> => undefined };
+    traceTransport(wire as unknown as Parameters<typeof traceTransport>[0], { server: 'w', store, secrets: [] });
+    const t = wire as unknown as { send(m: unknown): Promise<void>; onmessage?: (m: unknown) => void };
+    await t.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    await t.send({ jsonrpc: '2.0', id: '1', method: 'prompts/list' });
+    t.onmessage?.({ jsonrpc: '2.0', id: 1, result: {} });
+    t.onmessage?.({ jsonrpc: '2.0', id: '1', result: {} });
+    expect(store.entries('w').map((e) => [e.direction, e.kind, e.id, e.method])).toEqual([
+      ['out', 'request', 1, 'tools/list'],
+      ['out', 'request', '1', 'prompts/list'],
+      ['in', 'response', 1, 'tools/list'],
+      ['in', 'response', '1', 'prompts/list'],
+    ]);
+  });
+});

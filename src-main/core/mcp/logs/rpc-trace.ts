@@ -246,6 +246,14 @@ export class TraceStore {
   }
 }
 
+/** A traced request awaiting its reply: its method, when it went, the door and trace it carried. */
+interface PendingRequest {
+  method: string;
+  at: number;
+  via?: CallVia;
+  traceId?: string;
+}
+
 /** What `traceTransport` needs. */
 export interface TraceHookOptions {
   server: string;
@@ -272,7 +280,8 @@ export interface TraceHookOptions {
 export function traceTransport<T extends Transport>(transport: T, options: TraceHookOptions): T {
   // Compiled once per connection, not per message.
   const serverSecrets = secretValues(options.secrets);
-  const pending = new Map<string | number, { method: string; at: number; via?: CallVia; traceId?: string }>();
+  // Requests awaiting their reply, by id: ours (`out`) and the server's (`in`, answered by us), apart.
+  const pending = { in: new Map<string | number, PendingRequest>(), out: new Map<string | number, PendingRequest>() };
   // The held values at the time an entry is read (one function per connection, not per message).
   const heldNow = (): SecretValues => bothHeld(serverSecrets, options.store.heldValues());
   const record = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
@@ -287,17 +296,18 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (m.method !== undefined) kind = m.id !== undefined ? 'request' : 'notification';
     else kind = m.error !== undefined ? 'error' : 'response';
     if (kind === 'request' && m.id !== undefined && method !== undefined) {
-      // Requests from the server (`in`) are answered by us (`out`): key by direction.
-      pending.set(`${direction}:${m.id}`, { method, at: performance.now(), ...(via ? { via } : {}), ...(traceId !== undefined ? { traceId } : {}) });
-      if (pending.size > 1000) {
-        const oldest = pending.keys().next();
-        if (!oldest.done) pending.delete(oldest.value);
+      // Requests from the server (`in`) are answered by us (`out`): kept by direction.
+      const waiting = pending[direction];
+      waiting.set(m.id, { method, at: performance.now(), ...(via ? { via } : {}), ...(traceId !== undefined ? { traceId } : {}) });
+      if (waiting.size > 1000) {
+        const oldest = waiting.keys().next();
+        if (!oldest.done) waiting.delete(oldest.value);
       }
     } else if ((kind === 'response' || kind === 'error') && m.id !== undefined) {
-      const key = `${direction === 'in' ? 'out' : 'in'}:${m.id}`;
-      const req = pending.get(key);
+      const waiting = pending[direction === 'in' ? 'out' : 'in'];
+      const req = waiting.get(m.id);
       if (req) {
-        pending.delete(key);
+        waiting.delete(m.id);
         method = req.method;
         latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
         via = req.via;

@@ -42,6 +42,7 @@ const ZERO_SPAN = '0'.repeat(16);
  * starts a trace of its own (W3C Trace Context § 3.2.2).
  */
 export function parseTraceparent(value: unknown): Traceparent | undefined {
+  if (value === built.value) return built.parts && { ...built.parts };
   if (typeof value !== 'string' || value.length > 512) return undefined;
   const m = TRACEPARENT.exec(value);
   if (!m) return undefined;
@@ -84,11 +85,34 @@ export function formatTraceparent(traceId: string, spanId: string, flags = '01')
   return `00-${traceId}-${spanId}-${flags}`;
 }
 
+/**
+ * The last traceparent built here from parts known valid, with its parts: each is parsed again right
+ * after it is built (by `addTraceparent` from `callTraceMeta`'s, by the JSON-RPC trace from
+ * `addTraceparent`'s, rpc-trace.ts), and `parseTraceparent` answers those from here instead of
+ * matching them again (issue 32 item 1: two matches per call on the trace tap's path). Only values
+ * whose parts came from `parseTraceparent` or from `newTraceId`/`newSpanId` are kept, so the answer is
+ * the one the match would give.
+ */
+let built: { value: string | undefined; parts: Traceparent | undefined } = { value: undefined, parts: undefined };
+
+/** `formatTraceparent` of parts known valid, remembered for the `parseTraceparent` that follows. */
+function buildTraceparent(traceId: string, spanId: string, flags: string): string {
+  const value = formatTraceparent(traceId, spanId, flags);
+  built = { value, parts: { traceId, spanId, flags } };
+  return value;
+}
+
+/** Call traces made by `startCallTrace` (their parts are valid); a hand-made `CallTrace` is checked as any value. */
+const validTraces = new WeakSet<CallTrace>();
+
 /** A call's trace: continuing `incoming` (a host's traceparent) when it is valid, else a new one (sampled). */
 export function startCallTrace(incoming?: unknown): CallTrace {
   const parent = parseTraceparent(incoming);
-  if (parent) return { traceId: parent.traceId, spanId: newSpanId(), parentSpanId: parent.spanId, flags: parent.flags };
-  return { traceId: newTraceId(), spanId: newSpanId(), flags: '01' };
+  const trace: CallTrace = parent
+    ? { traceId: parent.traceId, spanId: newSpanId(), parentSpanId: parent.spanId, flags: parent.flags }
+    : { traceId: newTraceId(), spanId: newSpanId(), flags: '01' };
+  validTraces.add(trace);
+  return trace;
 }
 
 const current = new AsyncLocalStorage<CallTrace>();
@@ -109,7 +133,9 @@ export function currentCallTrace(): CallTrace | undefined {
  */
 export function callTraceMeta(): { _meta?: Record<string, string> } {
   const trace = current.getStore();
-  return trace ? { _meta: { [TRACEPARENT_META_KEY]: formatTraceparent(trace.traceId, trace.spanId, trace.flags) } } : {};
+  if (!trace) return {};
+  const value = validTraces.has(trace) ? buildTraceparent(trace.traceId, trace.spanId, trace.flags) : formatTraceparent(trace.traceId, trace.spanId, trace.flags);
+  return { _meta: { [TRACEPARENT_META_KEY]: value } };
 }
 
 /**
@@ -128,7 +154,9 @@ export function addTraceparent(transport: Transport): void {
     const call = current.getStore();
     const traceId = given?.traceId ?? call?.traceId ?? newTraceId();
     const flags = given?.flags ?? call?.flags ?? '01';
-    const params = { ...(m.params ?? {}), _meta: { ...meta, [TRACEPARENT_META_KEY]: formatTraceparent(traceId, newSpanId(), flags) } };
+    // Parts from a parse, a fresh id or a trace made here are valid: the trace tap's parse of the value is answered from memory.
+    const value = given || !call || validTraces.has(call) ? buildTraceparent(traceId, newSpanId(), flags) : formatTraceparent(traceId, newSpanId(), flags);
+    const params = { ...(m.params ?? {}), _meta: { ...meta, [TRACEPARENT_META_KEY]: value } };
     return send({ ...message, params } as typeof message, options);
   };
 }
