@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
+import { holdAnswers } from './hold-answers.js';
 import { packageBin } from './sandbox.js';
 
 const HOLD_MS = 5_000;
@@ -19,21 +20,7 @@ test('All off keeps the buttons busy until the totals are counted again, and say
   // Codex has a per-tool list (disabled_tools), so "All off" writes to its file.
   writeFileSync(join(sb.home, '.codex', 'config.toml'), `[mcp_servers.mem]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(packageBin('@modelcontextprotocol/server-memory'))}]\nenv = { SB_E2E_TAG = ${JSON.stringify(sb.tag)}, MEMORY_FILE_PATH = ${JSON.stringify(join(sb.root, 'm.jsonl'))} }\n`);
 
-  let holding = false;
-  const held = new Set<number>();
-  await page.routeWebSocket(/\?token=/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { method?: string; id?: number };
-      if (holding && frame.method === 'budget:get' && typeof frame.id === 'number') held.add(frame.id);
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { id?: number };
-      if (typeof frame.id === 'number' && held.has(frame.id)) setTimeout(() => ws.send(message), HOLD_MS);
-      else ws.send(message);
-    });
-  });
+  const hold = await holdAnswers(page, 'budget:get', HOLD_MS);
 
   await page.goto(await sb.serve());
   await expect(page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /^mem / })).toContainText('connected', { timeout: 60_000 });
@@ -42,10 +29,10 @@ test('All off keeps the buttons busy until the totals are counted again, and say
   await expect(totals).toContainText('sees 9 tools');
   const row = page.getByRole('table', { name: 'Servers by tokens' }).getByRole('row', { name: /^mem\b/ });
 
-  holding = true;
+  hold.start();
   await row.getByRole('button', { name: 'All off' }).click();
   // The file is written at once; the page waits for the recount before it says so.
-  await expect.poll(() => held.size, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => hold.held(), { timeout: 60_000 }).toBeGreaterThan(0);
   // One look while the recount is held (read together, not waited for: the hold ends by itself).
   const during = { totals: await totals.innerText(), off: await row.getByRole('button', { name: 'All off' }).isDisabled(), on: await row.getByRole('button', { name: 'All on' }).isDisabled(), said: await page.getByText(/^mem: all 9 tools off/).count() };
   expect(during).toEqual({ totals: expect.stringContaining('sees 9 tools') as unknown, off: true, on: true, said: 0 });

@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
+import { holdAnswers } from './hold-answers.js';
 import { packageBin } from './sandbox.js';
 
 /** How long the `gateway:list` answers are held: past the 10 s the old code waited for the card. */
@@ -25,21 +26,7 @@ test('Connect on a host’s budget opens the Gateway view at that host’s card 
   writeFileSync(join(sb.home, '.cursor', 'mcp.json'), `${JSON.stringify({ mcpServers: { 'cursor-mem': memory('c.jsonl') } }, null, 2)}\n`);
 
   // Hold the answers to gateway:list once Connect is pressed; everything else passes at once.
-  let holding = false;
-  const held = new Set<number>();
-  await page.routeWebSocket(/\?token=/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { method?: string; id?: number };
-      if (holding && frame.method === 'gateway:list' && typeof frame.id === 'number') held.add(frame.id);
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { id?: number };
-      if (typeof frame.id === 'number' && held.has(frame.id)) setTimeout(() => ws.send(message), HOLD_MS);
-      else ws.send(message);
-    });
-  });
+  const hold = await holdAnswers(page, 'gateway:list', HOLD_MS);
 
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(await sb.serve());
@@ -53,10 +40,10 @@ test('Connect on a host’s budget opens the Gateway view at that host’s card 
   const note = page.getByRole('note', { name: 'Gateway connection' });
   await expect(note).toContainText('Cursor is not connected');
 
-  holding = true;
+  hold.start();
   await note.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('region', { name: 'Gateway of Claude Code' })).toBeAttached({ timeout: 60_000 });
-  expect(held.size).toBeGreaterThan(0);
+  expect(hold.held()).toBeGreaterThan(0);
   await expect(page.getByRole('region', { name: 'Gateway of Cursor' })).toBeInViewport();
   // The cards above it are there, scrolled past: the view did not just happen to be short.
   await expect(page.getByRole('region', { name: 'Gateway of Claude Code' })).not.toBeInViewport();
