@@ -15,6 +15,7 @@ import { ConfigErrorBanner, listWarnings, WarningsDialog, WarningsLink } from '.
 import { PathText } from './common/path-text.js';
 import { ConnectionLost, ConnectionNotice } from './common/connection-lost.js';
 import { plural } from './lib/format.js';
+import type { HostId } from '../../src-shared/config/server.js';
 import { useStore } from './store/use-store.js';
 import { ConfirmDialog } from './channels/confirm-dialog.js';
 import { WebDesktopNotifications } from './channels/desktop-notifications.js';
@@ -23,7 +24,6 @@ import { NotificationsHeaderButton, NotificationsNavItem } from './channels/noti
 import { useChannels } from './store/channels-store.js';
 import { ChecksNavItem } from './checks/checks-nav.js';
 import { BudgetNavItem } from './budget/budget-nav.js';
-import { scrollWhenShown } from './lib/scroll-when-shown.js';
 import { TraceNavItem } from './trace/trace-nav.js';
 import { GatewayNavItem } from './gateway/gateway-nav.js';
 import { AgentsNavItem } from './agents/agents-nav.js';
@@ -49,10 +49,19 @@ export function App() {
   // Issue 13: the main area shows a server, or the Notifications view.
   const [view, setView] = useState<'servers' | 'notifications' | 'checks' | 'budget' | 'trace' | 'gateway' | 'agents' | 'registry' | 'settings'>('servers');
   const openTrace = useCallback(() => setView('trace'), []);
-  // Issue 32: the budget view's Connect opens the Gateway view at that host's card.
-  const openGatewayAt = useCallback((host: string) => {
+  // Issue 32: the budget view's Connect (and the palette) opens the Gateway view at that host's
+  // card; the view scrolls there once it has read the hosts' lists, however long that takes.
+  const [gatewayAt, setGatewayAt] = useState<HostId>();
+  const openGatewayAt = useCallback((host: HostId) => {
     setView('gateway');
-    scrollWhenShown(`gateway-host-${host}`);
+    setGatewayAt(host);
+  }, []);
+  const gatewayReached = useCallback(() => setGatewayAt(undefined), []);
+  // Any other way into a view (the nav, the palette) starts the Gateway view at the top, also
+  // when a Connect was left before the lists came.
+  const showView = useCallback((next: typeof view) => {
+    setGatewayAt(undefined);
+    setView(next);
   }, []);
   const openRequest = useChannels((s) => s.openRequest);
   useEffect(() => {
@@ -135,7 +144,7 @@ export function App() {
           <NotificationsNavItem selected={view === 'notifications'} onSelect={() => setView('notifications')} />
           <ChecksNavItem selected={view === 'checks'} onSelect={() => setView('checks')} />
           <BudgetNavItem selected={view === 'budget'} onSelect={() => setView('budget')} />
-          <GatewayNavItem selected={view === 'gateway'} onSelect={() => setView('gateway')} />
+          <GatewayNavItem selected={view === 'gateway'} onSelect={() => showView('gateway')} />
           <AgentsNavItem selected={view === 'agents'} onSelect={() => setView('agents')} />
           <TraceNavItem selected={view === 'trace'} onSelect={openTrace} />
           <RegistryNavItem selected={view === 'registry'} onSelect={() => setView('registry')} />
@@ -156,7 +165,7 @@ export function App() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <CommandPalette onView={setView} onServer={select} onTool={pickFound} onGateway={openGatewayAt} />
+        <CommandPalette onView={showView} onServer={select} onTool={pickFound} onGateway={openGatewayAt} />
         <ConnectionLost />
         <ServerRequestDialog />
         <ConfirmDialog />
@@ -199,7 +208,7 @@ export function App() {
           {snapshot ? <TrustBanner snapshot={snapshot} /> : null}
           {/* Only the server page: another view (Registry, Settings…) opened with no server found starts at the top (trial finding). */}
           {empty && view === 'servers' ? <EmptyState /> : null}
-          {view === 'settings' ? <SettingsView /> : view === 'registry' ? <RegistryView /> : view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
+          {view === 'settings' ? <SettingsView /> : view === 'registry' ? <RegistryView /> : view === 'agents' ? <AgentsView /> : view === 'gateway' ? <GatewayView focusHost={gatewayAt} onFocused={gatewayReached} /> : view === 'trace' ? <GlobalTraceView /> : view === 'budget' ? <BudgetView onConnect={openGatewayAt} /> : view === 'checks' ? <ChecksView /> : view === 'notifications' ? <NotificationsView /> : current ? <ServerDetail state={current} selectedTool={selectedTool} onSelectTool={setSelectedTool} /> : null}
         </Stack>
       </AppShell.Main>
     </AppShell>

@@ -8,6 +8,7 @@
 import { Alert, Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { commandLine } from '../../../src-shared/quote-arg.js';
 import type { GatewayList } from '../../../src-shared/api/gateway.js';
+import type { HostId } from '../../../src-shared/config/server.js';
 import { useGatewayHosts, type GatewayHost } from './use-gateway-hosts.js';
 import { ProgressiveSwitch } from './progressive-switch.js';
 import { ConnectPanel } from './connect-panel.js';
@@ -194,9 +195,13 @@ function HostGateway({ h, onChanged }: { h: GatewayHost; onChanged(): void }) {
   );
 }
 
-export function GatewayView() {
+/**
+ * The view. `focusHost`: a host whose card to scroll to once the hosts are read (the budget view's
+ * Connect); `onFocused` is called when that is done and must be stable.
+ */
+export function GatewayView({ focusHost, onFocused }: { focusHost: HostId | undefined; onFocused(): void }) {
   const { hosts, error, refresh } = useGatewayHosts();
-  useScrollToHost(hosts !== undefined);
+  useScrollToHost(hosts !== undefined, focusHost, onFocused);
   return (
     <Stack gap="sm" aria-label="Gateway">
       <Title order={2} size="h3">

@@ -4,9 +4,10 @@
  * placeholder that did not resolve says so on its row, naming the field (issue 14 item 8). Each
  * server is a real button; ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
  * The rows sit in groups by source, so a server keeps its place when its state or the folder's
- * trust changes (issue 32, lib/server-groups.ts).
+ * trust changes (issue 32, lib/server-groups.ts). The selected row is scrolled into view when it
+ * changes, however it was chosen.
  */
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ServerState, ShadowedDefinition } from '../../../src-shared/api/status.js';
 import { connectWaitNote } from '../../../src-shared/api/connect-wait.js';
@@ -45,8 +46,15 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
   const broken = serverWarnings(warnings, s.server.name, src.file);
   // Not live (use-live.ts): no uptime, no retry countdown — they would be guesses.
   const live = useLive();
+  // Chosen from elsewhere (a row of the Hosts dialog, the palette): the row comes into view, so the
+  // list shows which server is open (trial 14: it stayed below the fold at 1400×900).
+  const row = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (selected) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   return (
     <UnstyledButton
+      ref={row}
       data-list-item
       className="server-row"
       aria-current={selected ? 'true' : undefined}
