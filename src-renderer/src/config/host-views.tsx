@@ -99,7 +99,8 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
                           <Table.Th>Server</Table.Th>
                           <Table.Th>Transport</Table.Th>
                           <Table.Th>Launch</Table.Th>
-                          <Table.Th>State</Table.Th>
+                          {/* The definition's state in this host (active / shadowed / disabled / not loaded); how it runs is the Run column (trial 14: "State: active" beside an error read like the run state). */}
+                          <Table.Th title="Whether this host uses the definition: active, shadowed by another, disabled, or not loaded">Definition</Table.Th>
                           <Table.Th>Run</Table.Th>
                           <Table.Th>Scope</Table.Th>
                         </Table.Tr>
