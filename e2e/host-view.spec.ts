@@ -28,6 +28,8 @@ test('Claude Desktop\'s own server is not shown shadowed by Cursor\'s file', asy
   const weather = desktop.getByRole('row', { name: /^weather\b/ });
   await expect(weather).toContainText('/nonexistent/desktop-weather');
   await expect(weather).toHaveAttribute('data-state', 'active');
+  // The definition's state is headed as such, apart from the Run column (trial 14).
+  await expect(desktop.getByRole('columnheader')).toHaveText(['Server', 'Transport', 'Launch', 'Definition', 'Run', 'Scope']);
   await expect(weather).toContainText(`also defined in Cursor (user) ${cursorUser}:3`);
   await expect(weather).not.toContainText('shadowed');
   await expect(hosts.getByRole('button', { name: /Claude Desktop/ })).not.toContainText('shadowed');
