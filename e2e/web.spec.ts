@@ -97,6 +97,8 @@ test('an untrusted folder starts nothing until Trust is clicked', async ({ page,
   );
   await expect(runs.filter({ hasText: 'broken' })).toContainText('/nonexistent/mcp-server-broken');
   await expect(runs.filter({ hasText: 'filesystem' })).toContainText(`${join(sb.project, '.mcp.json')}:`);
+  // Where each comes from is said once, with its line (trial 14: a second "from" line without it).
+  await expect(runs.filter({ hasText: 'filesystem' }).getByText(/^from /)).toHaveCount(1);
   for (const name of ['everything', 'filesystem', 'broken']) {
     await expect(serverButton(page, name)).toContainText('untrusted');
   }

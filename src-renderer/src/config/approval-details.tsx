@@ -6,8 +6,12 @@
 import { Stack, Text } from '@mantine/core';
 import { approvalChangeLines, type PendingApproval } from '../../../src-shared/api/approval.js';
 
-/** The prompt (command, args, env, cwd, URL, header names, auth) and, for a changed one, the diff. */
-export function ApprovalDetails({ approval }: { approval: PendingApproval }) {
+/**
+ * The prompt (command, args, env, cwd, URL, header names, auth) and, for a changed one, the diff.
+ * `showSource` (default true): the "from <file>" line; off where the caller names the file itself
+ * (the trust banner, with the line number).
+ */
+export function ApprovalDetails({ approval, showSource = true }: { approval: PendingApproval; showSource?: boolean }) {
   const { prompt } = approval;
   const rows: [string, string][] = [];
   if (prompt.command !== undefined) rows.push(['command', prompt.command]);
@@ -32,9 +36,11 @@ export function ApprovalDetails({ approval }: { approval: PendingApproval }) {
           {approval.changes.flatMap(approvalChangeLines).join('\n')}
         </pre>
       ) : null}
-      <Text size="xs" c="dimmed">
-        from {approval.file}
-      </Text>
+      {showSource ? (
+        <Text size="xs" c="dimmed">
+          from {approval.file}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -69,7 +69,7 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
                 <Text size="sm" className="mono launch-line">
                   {launchText(s.server)}
                 </Text>
-                {s.approval ? <ApprovalDetails approval={s.approval} /> : null}
+                {s.approval ? <ApprovalDetails approval={s.approval} showSource={false} /> : null}
                 <Text size="xs" c="dimmed">
                   from <PathText path={fileAt(s.server.source.file, s.server.source.line)} copyText={s.server.source.file} copyable />
                 </Text>
