@@ -80,6 +80,10 @@ test('a tool switched off for agents stays in its Tools tab, marked, and can be 
   await expect(echo).toContainText('off for agents');
   await echo.click();
   const pane = page.getByRole('region', { name: 'Call echo' });
+  // The pane says what "off for agents" means and how to give the tool back (trial 14).
+  await expect(pane.getByRole('note', { name: 'Off for agents' })).toHaveText(
+    'Off for agents: no agent gets this tool; you can still call it here.Why: switched off in Switchboard (context budget); switch it on with: switchboard budget on everything echo.',
+  );
   await pane.getByLabel('message').fill('still mine');
   await pane.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(pane.getByRole('region', { name: 'Tool result' })).toContainText('Echo: still mine');

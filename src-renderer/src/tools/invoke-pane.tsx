@@ -13,6 +13,7 @@ import { ToolAnnotations } from './tool-annotations.js';
 import { ToolNamesPanel } from './tool-names-panel.js';
 import { ToolProblems } from './tool-problems.js';
 import { AppOnlyNote } from './app-only-note.js';
+import { OffForAgentsNote } from './off-for-agents-note.js';
 import { PREVIEW_CHARS } from '../lib/large-text.js';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -238,6 +239,7 @@ export function InvokePane({ tool, callable, autoFocus = false, onAutoFocused }:
         <ToolAnnotations tool={tool} />
         <ToolProblems tool={tool} />
         <AppOnlyNote tool={tool} />
+        <OffForAgentsNote tool={tool} />
         {tool.description ? <Text size="sm">{tool.description}</Text> : null}
         <Group gap="md" mt={4}>
           <Button variant="subtle" size="compact-sm" onClick={() => setShowSchema((v) => !v)} aria-expanded={showSchema}>
