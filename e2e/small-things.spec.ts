@@ -100,11 +100,15 @@ test('a success toast closes on its own', async ({ page, sandbox }) => {
   await page.goto(await sb.serve());
   await expect(serverButton(page, 'fx')).toContainText('connected');
   await page.getByRole('tab', { name: 'Server', exact: true }).click();
+  // The page's clock from here on: timers set after this run on it, and time still flows; the
+  // toast's own delay (TOAST_MS, 8 s) is skipped below instead of waited out.
+  await page.clock.install();
   // Success: setting the protocol says so, then the message goes away by itself.
   await page.getByRole('combobox', { name: 'Protocol' }).click();
   await page.getByRole('option', { name: /^legacy/ }).click();
   const success = page.getByRole('status').filter({ hasText: 'Protocol set to legacy' });
   await expect(success).toBeVisible();
+  await page.clock.fastForward(8_000); // TOAST_MS (src-renderer/src/lib/auto-close.ts)
   await expect(success).toBeHidden({ timeout: 60_000 });
   // An error stays until dismissed: autoCloseDelay's unit test (no error toast can be provoked here without faking a failure).
 });

@@ -136,7 +136,8 @@ run_static_checks() {
   # the core's entry only; the renderer → src-shared only; wires ↛ app; no cycles).
   timed boundaries run_check boundaries npm run --silent lint:deps
   # Issue 29 item 5: ESLint (eslint.config.js: promises, exhaustive switches, react-hooks, import
-  # bans) and the non-null-assertion count against scripts/non-null-baseline.txt.
+  # bans) and the non-null-assertion count against scripts/non-null-baseline.txt, in one ESLint run
+  # (scripts/lint.mjs).
   timed lint run_check lint npm run --silent lint
   # main + preload + renderer, then the CLI + library bundle (out/cli) that every CLI test spawns
   timed build run_check build npm run --silent build

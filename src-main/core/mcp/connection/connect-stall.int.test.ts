@@ -8,7 +8,7 @@
  * --json`; the CLI's text from it is pinned in format.test.ts).
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServersSnapshotSchema, type ServersSnapshot } from '../../../../src-shared/api/status.js';
 import { createSwitchboardCore } from '../../composition/switchboard-core.js';
 import { trackCores } from '../../composition/test-cores.js';
@@ -20,24 +20,21 @@ import type { ServerRuntime } from '../manager/types.js';
 /** Long enough that the attempt is still waiting when the test has seen the reason. */
 const TIMEOUT_MS = 120_000;
 
-const sockets: Socket[] = [];
-let silent: Server | undefined;
-let manager: McpManager | undefined;
-afterEach(async () => {
-  await manager?.dispose();
-  manager = undefined;
-  for (const s of sockets.splice(0)) s.destroy();
-  await new Promise<void>((r) => (silent ? silent.close(() => r()) : r()));
-  silent = undefined;
-});
-
-/** A TCP server on 127.0.0.1 that accepts every connection and never writes a byte. Returns its URL. */
-async function silentServer(): Promise<string> {
-  silent = createServer((socket) => {
+/**
+ * A TCP server on 127.0.0.1 that accepts every connection and never writes a byte, closed with its
+ * sockets when the test finishes. Returns its URL.
+ */
+async function silentServer(onTestFinished: (fn: () => Promise<void>) => void): Promise<string> {
+  const sockets: Socket[] = [];
+  const silent: Server = createServer((socket) => {
     sockets.push(socket);
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((r) => silent!.listen(0, '127.0.0.1', () => r()));
+  onTestFinished(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((r) => silent.close(() => r()));
+  });
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
   const address = silent.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return `http://127.0.0.1:${address.port}/mcp`;
@@ -57,11 +54,14 @@ function statusWhere(m: McpManager, match: (rt: ServerRuntime) => boolean): Prom
 
 const cores = trackCores();
 
-describe('a remote server that accepts and never answers', () => {
+// The two manager tests wait ~3 s each for the stall mark, at the same time (each has its own
+// server and manager); the core's test after them (trackCores ends its core after each test).
+describe.concurrent('a remote server that accepts and never answers', () => {
   for (const protocol of ['auto', 'legacy'] as const) {
-    it(`(${protocol}) says why while the attempt waits, typed, well before it gives up`, async () => {
-      const url = await silentServer();
-      manager = new McpManager();
+    it(`(${protocol}) says why while the attempt waits, typed, well before it gives up`, async ({ onTestFinished }) => {
+      const url = await silentServer(onTestFinished);
+      const manager = new McpManager();
+      onTestFinished(() => manager.dispose());
       const stalled = statusWhere(manager, (rt) => rt.connectWait?.stalled === true);
       await manager.reconcile([{ definition: testDefinition({ name: 'silent', transport: 'http', url, timeout: TIMEOUT_MS, protocol }), desired: 'run' }]);
       const rt = await stalled;
@@ -77,9 +77,11 @@ describe('a remote server that accepts and never answers', () => {
       expect(manager.logs('silent').map((l) => l.text)).toContainEqual(expect.stringMatching(new RegExp(`^no answer to ${request} yet after \\d+ s \\(this attempt gives up after 120 s\\)$`)));
     }, 120_000);
   }
+});
 
-  it('the core snapshot (status --json; the CLI text printed from it is pinned in format.test.ts) carries it', async () => {
-    const url = await silentServer();
+describe('a remote server that accepts and never answers, in the core', () => {
+  it('the core snapshot (status --json; the CLI text printed from it is pinned in format.test.ts) carries it', async ({ onTestFinished }) => {
+    const url = await silentServer(onTestFinished);
     const world = makeWorld();
     writeOwnServers(world, { silent: { type: 'http', url, timeout: TIMEOUT_MS, protocol: 'legacy' } });
     const core = createSwitchboardCore({ platform: world.platform, projectDir: world.project, dataDir: world.dataDir, mode: 'cli', version: '0.0.0', referenceServer: { command: process.execPath, args: ['-e', '0'] } });

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerDefinition } from '../../../../src-shared/config/server.js';
 import { McpManager } from './manager.js';
 import type { ServerRuntime } from './types.js';
@@ -16,16 +16,26 @@ import { accepts, EVERYTHING_SCRIPT, everythingStdio, freePort, killTree, testDe
 const MODERN_HTTP = fileURLToPath(new URL('../testing/fixtures/modern-http-server.mjs', import.meta.url));
 const RESTART = { baseDelayMs: 200, maxDelayMs: 800, maxFailedStarts: 2, jitter: 0.2 };
 
-let manager: McpManager | undefined;
-const children: ChildProcess[] = [];
-const frozen: number[] = [];
-afterEach(async () => {
-  // Never leave a stopped process behind: wake it, then end it.
-  for (const pid of frozen.splice(0)) signal(pid, 'SIGCONT');
-  await manager?.dispose();
-  manager = undefined;
-  for (const c of children.splice(0)) await killTree(c);
-});
+/**
+ * What a test started, ended when it finishes (onTestFinished: the tests of this file run at the
+ * same time, each with its own manager, server and stopped pids).
+ */
+interface Started {
+  manager?: McpManager;
+  children: ChildProcess[];
+  frozen: number[];
+}
+
+function started(onTestFinished: (fn: () => Promise<void>) => void): Started {
+  const s: Started = { children: [], frozen: [] };
+  onTestFinished(async () => {
+    // Never leave a stopped process behind: wake it, then end it.
+    for (const pid of s.frozen.splice(0)) signal(pid, 'SIGCONT');
+    await s.manager?.dispose();
+    for (const c of s.children.splice(0)) await killTree(c);
+  });
+  return s;
+}
 
 function signal(pid: number, name: NodeJS.Signals): void {
   try {
@@ -35,14 +45,15 @@ function signal(pid: number, name: NodeJS.Signals): void {
   }
 }
 
-function freeze(pid: number): void {
-  frozen.push(pid);
+function freeze(s: Started, pid: number): void {
+  s.frozen.push(pid);
   signal(pid, 'SIGSTOP');
 }
 
 /** Connect `definition` and wait until it is connected. */
-async function connect(definition: ServerDefinition): Promise<McpManager> {
-  manager = new McpManager({ restart: RESTART });
+async function connect(s: Started, definition: ServerDefinition): Promise<McpManager> {
+  const manager = new McpManager({ restart: RESTART });
+  s.manager = manager;
   await manager.reconcile([{ definition, desired: 'run' }]);
   await manager.settled();
   expect(manager.runtime(definition.name)?.status).toBe('connected');
@@ -55,14 +66,17 @@ async function seenDown(m: McpManager, name: string): Promise<string> {
   return m.runtime(name)!.lastError ?? '';
 }
 
-describe('a frozen server (SIGSTOP)', () => {
+// The tests wait on the keep-alive's clock and on sleeps, not on the CPU: run concurrently they take
+// as long as the longest (~20 s) instead of their sum (51 s in the last CI run).
+describe.concurrent('a frozen server (SIGSTOP)', () => {
   // A stdio server gets no keep-alive: one busy for seconds (a 64 MiB reply, 8 MB arguments on a loaded
   // machine) was killed as "frozen" when it had one (faults-stdio-messages and history-memory failed).
-  it('a stdio server stopped for longer than the keep-alive watchdog is not killed: same process, answers after SIGCONT', async () => {
-    const m = await connect(everythingStdio('frozen'));
+  it('a stdio server stopped for longer than the keep-alive watchdog is not killed: same process, answers after SIGCONT', async ({ onTestFinished }) => {
+    const s = started(onTestFinished);
+    const m = await connect(s, everythingStdio('frozen'));
     const [pid] = m.childPids();
     expect(pid).toBeGreaterThan(0);
-    freeze(pid!);
+    freeze(s, pid!);
     await new Promise((r) => setTimeout(r, 8_000));
     signal(pid!, 'SIGCONT');
     expect((await m.callTool('frozen', 'echo', { message: 'still here' })).text).toMatch(/still here/);
@@ -75,15 +89,16 @@ describe('a frozen server (SIGSTOP)', () => {
     { label: 'modern fixture, Streamable HTTP (2026-07-28)', argv: (port: number) => ({ args: [MODERN_HTTP, '--port', String(port)], env: {} }) },
   ];
   for (const kind of HTTP) {
-    it(`${kind.label}: marked down as not responding, retried with backoff while stopped, back by itself after SIGCONT`, async () => {
+    it(`${kind.label}: marked down as not responding, retried with backoff while stopped, back by itself after SIGCONT`, async ({ onTestFinished }) => {
+      const s = started(onTestFinished);
       const port = await freePort();
       const { args, env } = kind.argv(port);
       const server = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
-      children.push(server);
+      s.children.push(server);
       await waitFor(() => accepts(port), `the server to listen on ${port}`);
       // A short request timeout so reconnects to the stopped server time out and back off while the test watches.
-      const m = await connect(testDefinition({ name: 'frozen', transport: 'http', url: `http://127.0.0.1:${port}/mcp`, timeout: 5_000 }));
-      freeze(server.pid!);
+      const m = await connect(s, testDefinition({ name: 'frozen', transport: 'http', url: `http://127.0.0.1:${port}/mcp`, timeout: 5_000 }));
+      freeze(s, server.pid!);
       const retrying: ServerRuntime[] = [];
       m.on('status', (rt) => {
         if (rt.status === 'connecting') retrying.push(rt);
@@ -105,13 +120,14 @@ describe('a frozen server (SIGSTOP)', () => {
   }
 });
 
-describe('keep-alive probes', () => {
-  it("stay out of the trace (one every 2 s would push the person's messages out)", async () => {
+describe.concurrent('keep-alive probes', () => {
+  it("stay out of the trace (one every 2 s would push the person's messages out)", async ({ onTestFinished }) => {
+    const s = started(onTestFinished);
     const port = await freePort();
     const server = spawn(process.execPath, [EVERYTHING_SCRIPT, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'ignore'] });
-    children.push(server);
+    s.children.push(server);
     await waitFor(() => accepts(port), `the server to listen on ${port}`);
-    const m = await connect(testDefinition({ name: 'probed', transport: 'http', url: `http://127.0.0.1:${port}/mcp` }));
+    const m = await connect(s, testDefinition({ name: 'probed', transport: 'http', url: `http://127.0.0.1:${port}/mcp` }));
     // Three probe periods: the 2025-era probe is a ping over the session.
     await new Promise((r) => setTimeout(r, 7_000));
     expect(m.runtime('probed')!.status).toBe('connected');
