@@ -4,10 +4,12 @@ import { defineConfig } from 'vitest/config';
 // servers and real sockets (`*.int.test.ts`). Two cores: keep workers few.
 const ALL = ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts?(x)'];
 
-// Test files that need a fresh module registry of their own: they mock a module (vi.mock), or
-// assert on process-wide state that another file's run changes (the console patched for SDK
-// warnings, the login shell's PATH memo, process.env, per-process capability memos, a CLI's
-// environment taken from process.env). Found by running the suite without isolation.
+// Test files that need a fresh module registry of their own: they mock a module (vi.mock), change
+// process.env, or assert on process-wide state another file's run changes (the console patched for
+// SDK warnings, the login shell's PATH memo). Two more failed in a whole run without isolation for
+// timing, not state: gateway-http-relay asserts the door's capabilities, which depend on whether
+// the host's servers are still starting when the door answers initialize (issue 30 item 5), and
+// modern-only-cli's status line (not traced further); with a warm registry their worlds start faster.
 const ISOLATED = [
   'src-main/owner/start-owner.int.test.ts',
   'src-main/core/auth/sdk-warnings.test.ts',
