@@ -30,14 +30,37 @@ export function rendererDir(env: Record<string, string | undefined> = process.en
 /** The signals that stop `serve` cleanly: Ctrl-C, `kill`, and the terminal closing (SIGHUP). */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** Resolves with the first SIGINT/SIGTERM/SIGHUP; a second one while shutting down exits at once (128 + signal number). */
+/**
+ * How long after the first stop signal a repeat of it counts as the same press (ms): a terminal's
+ * Ctrl-C reaches the whole foreground group, and `npm start` forwards the SIGINT it got to serve,
+ * so serve receives one press twice within milliseconds. A repeat later than this is a person's
+ * second press while the stop takes long: exit at once.
+ */
+export const REPEAT_SIGNAL_MS = 1000;
+
+/** Whether a stop signal at `nowMs` is a second press after the first at `firstAtMs` (not the same press delivered twice). */
+export function isSecondPress(firstAtMs: number, nowMs: number): boolean {
+  return nowMs - firstAtMs >= REPEAT_SIGNAL_MS;
+}
+
+/** The exit code of a second press: 128 + the signal's number. */
+const EXIT_OF: Record<(typeof STOP_SIGNALS)[number], number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+
+/**
+ * Resolves with the first SIGINT/SIGTERM/SIGHUP; a second one while shutting down exits at once
+ * (128 + signal number), unless it comes within {@link REPEAT_SIGNAL_MS} of the first (the same
+ * press, forwarded by a parent such as npm).
+ */
 function waitForSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
       for (const s of STOP_SIGNALS) process.off(s, onSignal);
-      process.once('SIGINT', () => process.exit(130));
-      process.once('SIGTERM', () => process.exit(143));
-      process.once('SIGHUP', () => process.exit(129));
+      const firstAt = Date.now();
+      for (const s of STOP_SIGNALS) {
+        process.on(s, () => {
+          if (isSecondPress(firstAt, Date.now())) process.exit(EXIT_OF[s]);
+        });
+      }
       resolve(signal);
     };
     for (const s of STOP_SIGNALS) process.on(s, onSignal);
