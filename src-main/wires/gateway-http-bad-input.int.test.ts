@@ -7,6 +7,7 @@
  * a wrong one, another host's and a foreign Origin: gateway-http.int.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../core/composition/test-world.js';
 import { connectHttp, printedHttp, startHttpDoor, stopHttpDoor, type HttpDoorTest } from './test-fixtures.js';
 
 let made: HttpDoorTest | undefined;
@@ -46,6 +47,11 @@ describe('the gateway’s HTTP door under bad input (issue 30)', () => {
     const notRpc = await post('{"hello":"world"}');
     expect(notRpc.status).toBe(400);
     expect(await notRpc.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Bad Request: the request body is not a valid JSON-RPC message' }, id: null });
+
+    // The door answers before its servers are up (issue 30 item 5): wait until everything answers
+    // (ci22 sent the batch while it was still connecting: "server not ready (connecting)").
+    const ready = async (): Promise<boolean> => !(await client.callTool({ name: 'everything_echo', arguments: { message: 'ready?' } })).isError;
+    expect(await waitFor(ready, 60_000, 100)).toBe(true);
 
     // A batch (JSON-RPC 2.0 arrays; MCP 2025-11-25 dropped them, the SDK's transport still serves them):
     // each request answered under its own id, through the same filters.
