@@ -129,6 +129,22 @@ describe('modern-only and dual-era servers (2026-07-28) and server-everything (2
     expect(m.trace('modern-stdio').some((e) => e.method === 'logging/setLevel')).toBe(false);
   });
 
+  it('2026-07-28 requests leave out the core tasks capability that revision deleted; a 2025-era initialize keeps it', async () => {
+    const m = newManager();
+    await connect(m, modernStdio('modern-stdio'), everythingStdio('everything'));
+    await m.callTool('modern-stdio', 'echo', { message: 'x' });
+    const sent = (server: string) => m.trace(server).filter((e) => e.kind === 'request' && e.direction === 'out').map((e) => JSON.parse(e.text) as { method: string; params: { capabilities?: object; _meta?: Record<string, object> } });
+    const modern = sent('modern-stdio');
+    expect(modern.map((r) => r.method)).toEqual(expect.arrayContaining(['server/discover', 'tools/list', 'tools/call']));
+    for (const r of modern) {
+      const caps = r.params._meta?.['io.modelcontextprotocol/clientCapabilities'];
+      expect(caps, r.method).toMatchObject({ roots: { listChanged: true }, elicitation: { url: {} } });
+      expect(caps, r.method).not.toHaveProperty('tasks');
+    }
+    const init = sent('everything').find((r) => r.method === 'initialize');
+    expect(init?.params.capabilities).toMatchObject({ roots: { listChanged: true }, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } });
+  });
+
   it('legacy pinned on a modern-only server fails with a clear -32022 message; pinned 2026-07-28 on server-everything fails loudly', async () => {
     const m = newManager();
     await connect(m, modernStdio('strict', { protocol: 'legacy' }), modernHttpDef('strict-http', { protocol: 'legacy' }), everythingStdio('old', { protocol: '2026-07-28' }));
