@@ -30,4 +30,24 @@ describe('ToolInfosMemo', () => {
     memo.of([b], build);
     expect(builds).toBe(5);
   });
+
+  it('compares filters by value: equal lists in new arrays reuse the list, a list edited in place after the build does not', () => {
+    const memo = new ToolInfosMemo();
+    let builds = 0;
+    const build = (e: readonly ServerTools[]) => {
+      builds++;
+      return buildToolInfos(e);
+    };
+    const held = ['add'];
+    const first = memo.of([{ ...a, disabledTools: held }], build);
+    expect(memo.of([{ ...a, disabledTools: ['add'] }], build)).toBe(first);
+    expect(builds).toBe(1);
+    held.push('echo');
+    expect(memo.of([{ ...a, disabledTools: held }], build)).toEqual([]);
+    expect(builds).toBe(2);
+    // Absent is not empty: `enabledTools: []` exposes nothing, absent exposes everything.
+    expect(memo.of([{ ...a, enabledTools: [] }], build)).toEqual([]);
+    expect(memo.of([a], build).map((t) => t.name)).toEqual(['echo', 'add']);
+    expect(builds).toBe(4);
+  });
 });
