@@ -16,7 +16,7 @@ import { failureMessage } from '../mcp/tools/tool-bridge.js';
 import { hostRoots, rootsProjectDir } from '../mcp/connection/host-roots.js';
 import { rootsOrigin } from '../../../src-shared/config/host-roots.js';
 import type { CoreContext, HandlerGroup } from './context.js';
-import { startCallTrace, withCallTrace } from '../mcp/logs/trace-context.js';
+import { startCallTrace } from '../mcp/logs/trace-context.js';
 
 type InspectorMethod =
   | 'tools:cancel'
@@ -178,13 +178,11 @@ export function inspectorHandlers(ctx: CoreContext): HandlerGroup<InspectorMetho
 
     // One W3C trace for the task's call and its polls (docs/extensions.md § Trace context).
     'tasks:call': ({ server, tool, args }) =>
-      withCallTrace(startCallTrace(), () =>
-        withClient(server, async (c, t) => {
-          const info = manager.listTools(server).find((x) => x.name === tool);
-          if (!info) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
-          return inspector.tasks.start(c, server, tool, args, { outputSchema: info.outputSchema, timeoutMs: t });
-        }),
-      ),
+      withClient(server, async (c, t) => {
+        const info = manager.listTools(server).find((x) => x.name === tool);
+        if (!info) throw new CoreError('NOT_FOUND', `Unknown tool "${tool}" on server "${server}"`);
+        return inspector.tasks.start(c, server, tool, args, { outputSchema: info.outputSchema, timeoutMs: t, trace: startCallTrace() });
+      }),
 
     'tasks:list': async ({ server }) => ok(inspector.tasks.list(server)),
 

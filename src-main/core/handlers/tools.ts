@@ -8,7 +8,7 @@ import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../sr
 import { toFailure } from '../facade/errors.js';
 import { withVia } from '../mcp/logs/call-via.js';
 import { callSpans } from '../mcp/logs/otlp-export.js';
-import { startCallTrace, withCallTrace } from '../mcp/logs/trace-context.js';
+import { startCallTrace, type CallTrace } from '../mcp/logs/trace-context.js';
 import { missingParamsResult, missingRequired } from '../mcp/tools/catalog.js';
 import { truncateResult } from '../mcp/tools/result-preview.js';
 import type { CoreContext, HandlerGroup } from './context.js';
@@ -51,7 +51,7 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
     // One W3C trace per call, continuing the host's when its door relayed one (trace-context.ts).
     const trace = startCallTrace(traceparent);
     const startMs = Date.now();
-    const r = await withCallTrace(trace, () => runOneCall(ctx, input, via, relay));
+    const r = await runOneCall(ctx, input, trace, via, relay);
     const sink = spans();
     if (sink) {
       const outcome = !r.ok ? 'refused' : r.data.isError || r.data.failure !== undefined ? 'error' : 'ok';
@@ -61,8 +61,8 @@ export function toolCallRunner(ctx: CoreContext): ToolCallRunner {
   };
 }
 
-/** One call of `toolCallRunner`, inside its trace. */
-async function runOneCall(ctx: CoreContext, { server, tool, args, callId, validate, previewChars, person }: ToolCallInput, via?: CallVia, relay?: GatewayRelay): Promise<Result<ToolCallResult>> {
+/** One call of `toolCallRunner`, as the call `trace`. */
+async function runOneCall(ctx: CoreContext, { server, tool, args, callId, validate, previewChars, person }: ToolCallInput, trace: CallTrace, via?: CallVia, relay?: GatewayRelay): Promise<Result<ToolCallResult>> {
   const { inspector } = ctx;
   // Refuse before anything serialises or walks them (a 10k-deep object overflows the stack).
   if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH)) return fail('BAD_REQUEST', `Tool "${tool}": ${tooDeepMessage()}`);
@@ -86,6 +86,7 @@ async function runOneCall(ctx: CoreContext, { server, tool, args, callId, valida
       ctx.manager.callResolved(resolved, args, {
         signal: controller.signal,
         callId,
+        trace,
         onProgress: callId === undefined ? undefined : (p) => ctx.emit('tools:progress', { callId, server, tool, ...p }),
       }),
     );

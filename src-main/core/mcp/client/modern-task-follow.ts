@@ -9,6 +9,7 @@ import { DetailedTaskV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
 import type { Client } from '@modelcontextprotocol/client';
 import type { ModernTask } from './modern-tasks.js';
 import { AnyResultSchema } from '../tools/tool-bridge.js';
+import { traceMeta, type CallTrace } from '../logs/trace-context.js';
 
 /** A task with its status's payload, as `tasks/get` returns it (`DetailedTask`). */
 export type DetailedTask = ModernTask & {
@@ -27,6 +28,8 @@ export interface FollowOptions {
   isCancelled?(): boolean;
   /** Every status read, the first (the handle) included. */
   onStatus(task: DetailedTask): void;
+  /** The call's W3C trace: every `tasks/*` request carries it (trace-context.ts); absent: each starts its own. */
+  trace?: CallTrace;
 }
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -63,6 +66,7 @@ export interface TaskFollowClient extends Pick<Client, 'request'> {
  */
 export async function followModernTask(client: TaskFollowClient, first: ModernTask, options: FollowOptions): Promise<DetailedTask> {
   const { taskId } = first;
+  const meta = traceMeta(options.trace);
   const answered = new Set<string>();
   const neverAborted = new AbortController().signal;
   const stopped = () => options.signal?.aborted === true || options.isCancelled?.() === true;
@@ -70,7 +74,7 @@ export async function followModernTask(client: TaskFollowClient, first: ModernTa
   options.onStatus(task);
   while (!FINAL.has(task.status)) {
     if (stopped()) {
-      if (options.signal?.aborted) await client.request({ method: 'tasks/cancel', params: { taskId } }, AnyResultSchema, { timeout: options.timeoutMs });
+      if (options.signal?.aborted) await client.request({ method: 'tasks/cancel', params: { taskId, ...meta } }, AnyResultSchema, { timeout: options.timeoutMs });
       task = { ...task, status: 'cancelled' };
       options.onStatus(task);
       return task;
@@ -84,11 +88,11 @@ export async function followModernTask(client: TaskFollowClient, first: ModernTa
         inputResponses[key] = await client.fulfilInputRequest(key, entry, options.signal ?? neverAborted);
       }
       if (stopped()) continue;
-      await client.request({ method: 'tasks/update', params: { taskId, inputResponses } }, AnyResultSchema, { timeout: options.timeoutMs });
+      await client.request({ method: 'tasks/update', params: { taskId, inputResponses, ...meta } }, AnyResultSchema, { timeout: options.timeoutMs });
     }
     await pause(Math.min(Math.max(task.pollIntervalMs ?? 1000, MIN_POLL_MS), MAX_POLL_MS), options.signal);
     if (stopped()) continue;
-    task = (await client.request({ method: 'tasks/get', params: { taskId } }, DetailedTaskV2Schema, { timeout: options.timeoutMs })) as DetailedTask;
+    task = (await client.request({ method: 'tasks/get', params: { taskId, ...meta } }, DetailedTaskV2Schema, { timeout: options.timeoutMs })) as DetailedTask;
     options.onStatus(task);
   }
   return task;

@@ -167,7 +167,7 @@ export class ServerConnection {
       const result = await executeToolCall(on.client, this.name, tool, args, {
         timeoutMs,
         // Issue 12 item 5: a task handle becomes a listed task whose outcome is this call's result.
-        followTask: hooks?.followTask && ((task, started) => hooks.followTask!(taskToFollow(on.client, this.name, tool, task, started, timeoutMs, options, outputSchema))),
+        followTask: hooks?.followTask && ((task, started, trace) => hooks.followTask!(taskToFollow(on.client, this.name, tool, task, started, timeoutMs, { ...options, trace }, outputSchema))),
         signal: options.signal,
         onProgress: (p) => {
           events++;
@@ -176,6 +176,7 @@ export class ServerConnection {
         pause: this.state.options.hooks?.broker?.pauseFor(this.name),
         outputSchema,
         definition,
+        ...(options.trace ? { trace: options.trace } : {}),
         onFailure: (err) => {
           failure = err;
         },

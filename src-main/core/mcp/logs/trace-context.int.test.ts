@@ -15,7 +15,7 @@ import { McpManager } from '../manager/manager.js';
 import { ServerRequestBroker } from '../inspector/server-requests.js';
 import { testDefinition } from '../testing/test-helpers.js';
 import { TaskRunner } from '../tools/task-runner.js';
-import { parseTraceparent, startCallTrace, withCallTrace } from './trace-context.js';
+import { parseTraceparent, startCallTrace } from './trace-context.js';
 
 const MODERN_STDIO = fileURLToPath(new URL('../testing/fixtures/modern-stdio-server.mjs', import.meta.url));
 let manager: McpManager | undefined;
@@ -53,7 +53,7 @@ describe('traceparent on the requests Switchboard sends', () => {
     await manager.settled();
     const m = manager;
     const trace = startCallTrace();
-    const result = await withCallTrace(trace, () => m.callTool('modern', 'confirm', { action: 'deploy' }));
+    const result = await m.callTool('modern', 'confirm', { action: 'deploy' }, { trace });
     expect(result).toMatchObject({ isError: false, text: 'Confirmed deploy: ok' });
     expect(pending).toHaveLength(1);
 
@@ -75,10 +75,18 @@ describe('traceparent on the requests Switchboard sends', () => {
     // A call answered with a task handle: every tasks/get poll of it carries the call's trace id.
     const job = startCallTrace();
     const from = m.trace('modern').at(-1)?.seq ?? 0;
-    expect(await withCallTrace(job, () => m.callTool('modern', 'job', { steps: 2, delayMs: 50 }))).toMatchObject({ isError: false, text: 'job finished after 2 steps' });
+    expect(await m.callTool('modern', 'job', { steps: 2, delayMs: 50 }, { trace: job })).toMatchObject({ isError: false, text: 'job finished after 2 steps' });
     const polls = m.trace('modern', from).filter((e) => e.direction === 'out' && e.method === 'tasks/get');
     expect(polls.length).toBeGreaterThan(0);
     expect(new Set(polls.map((e) => e.traceId))).toEqual(new Set([job.traceId]));
+
+    // A task call given no trace: the trace it starts for itself reaches its polls too.
+    const untraced = m.trace('modern').at(-1)?.seq ?? 0;
+    expect(await m.callTool('modern', 'job', { steps: 2, delayMs: 50 })).toMatchObject({ text: 'job finished after 2 steps' });
+    const own = m.trace('modern', untraced).filter((e) => e.direction === 'out' && (e.method === 'tools/call' || e.method === 'tasks/get'));
+    expect(own.filter((e) => e.method === 'tasks/get').length).toBeGreaterThan(0);
+    expect(own[0]?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(own.map((e) => e.traceId))).toEqual(new Set([own[0]?.traceId]));
 
     // A call outside the one call path (a trigger rule's: the manager's own callTool) is one trace too, its retry included.
     const before = m.trace('modern').at(-1)?.seq ?? 0;

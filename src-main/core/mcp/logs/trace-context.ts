@@ -2,14 +2,17 @@
  * W3C trace context on the requests Switchboard sends (issue 35 item 4, SEP-414; docs/extensions.md
  * § Trace context). Every request carries `_meta.traceparent` (the SDK's `TRACEPARENT_META_KEY`),
  * `00-<trace id, 32 hex>-<span id, 16 hex>-<flags>`, with a span id of its own. A tool call is one
- * trace: `withCallTrace` runs it in an AsyncLocalStorage context (as call-via.ts does for the door),
- * so every request it sends — the `tools/call`, its MRTR retries (they copy the first request's
- * params, `_meta` included: tool-bridge.ts puts `callTraceMeta()` there), the `tasks/*` polls of its
- * task — carries the call's trace id. A call that came with a traceparent (a host's, relayed by the
- * gateway door) CONTINUES it: same trace id and flags, the host's span as the parent. Any other
- * request (`tools/list`, `initialize`…) starts a trace of its own.
+ * trace (`startCallTrace`), handed along explicitly — the call's options, its task's follower — and
+ * each request it sends puts `traceMeta(trace)` into its params: the `tools/call`, its MRTR retries
+ * (they copy the first request's params, `_meta` included) and the `tasks/*` polls of its task carry
+ * the call's trace id. A call that came with a traceparent (a host's, relayed by the gateway door)
+ * CONTINUES it: same trace id and flags, the host's span as the parent. Any other request
+ * (`tools/list`, `initialize`…) starts a trace of its own.
+ *
+ * No AsyncLocalStorage (issue 32 item 1): on Node 20 one running context makes every promise of the
+ * process pay an init hook from then on — 15–30 µs of a 2026-era stdio call, about 80 µs of an HTTP
+ * one in the bench's profile.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
 import { TRACEPARENT_META_KEY, type Transport } from '@modelcontextprotocol/client';
 
@@ -115,24 +118,12 @@ export function startCallTrace(incoming?: unknown): CallTrace {
   return trace;
 }
 
-const current = new AsyncLocalStorage<CallTrace>();
-
-/** Run `task` as the call `trace`: every request it sends carries the call's trace id. */
-export function withCallTrace<T>(trace: CallTrace, task: () => Promise<T>): Promise<T> {
-  return current.run(trace, task);
-}
-
-/** The call being run now, or undefined. */
-export function currentCallTrace(): CallTrace | undefined {
-  return current.getStore();
-}
-
 /**
- * `{ _meta: { traceparent } }` for the params of the call being run (its span as the parent), or `{}`
- * outside a call. Put into `tools/call`'s params so the SDK's MRTR retries, which copy them, keep it.
+ * `{ _meta: { traceparent } }` for the params of a request of the call `trace` (its span as the
+ * parent), or `{}` without a trace. Put into `tools/call`'s params so the SDK's MRTR retries, which
+ * copy them, keep it, and into the params of the call's `tasks/*` polls.
  */
-export function callTraceMeta(): { _meta?: Record<string, string> } {
-  const trace = current.getStore();
+export function traceMeta(trace: CallTrace | undefined): { _meta?: Record<string, string> } {
   if (!trace) return {};
   const value = validTraces.has(trace) ? buildTraceparent(trace.traceId, trace.spanId, trace.flags) : formatTraceparent(trace.traceId, trace.spanId, trace.flags);
   return { _meta: { [TRACEPARENT_META_KEY]: value } };
@@ -140,8 +131,8 @@ export function callTraceMeta(): { _meta?: Record<string, string> } {
 
 /**
  * Wrap `transport.send` so every request we send carries a traceparent with a span id of its own:
- * the trace id of the traceparent already in its `_meta` (`callTraceMeta`), else of the call being
- * run, else a new one. Responses and notifications are untouched. Call after the other wraps
+ * the trace id of the traceparent already in its `_meta` (`traceMeta`: a call's request), else a new
+ * one. Responses and notifications are untouched. Call after the other wraps
  * (connection-launch.ts), so the JSON-RPC trace shows the value sent.
  */
 export function addTraceparent(transport: Transport): void {
@@ -151,11 +142,8 @@ export function addTraceparent(transport: Transport): void {
     if (m.method === undefined || m.id === undefined) return send(message, options);
     const meta = (m.params?._meta as Record<string, unknown> | undefined) ?? {};
     const given = parseTraceparent(meta[TRACEPARENT_META_KEY]);
-    const call = current.getStore();
-    const traceId = given?.traceId ?? call?.traceId ?? newTraceId();
-    const flags = given?.flags ?? call?.flags ?? '01';
-    // Parts from a parse, a fresh id or a trace made here are valid: the trace tap's parse of the value is answered from memory.
-    const value = given || !call || validTraces.has(call) ? buildTraceparent(traceId, newSpanId(), flags) : formatTraceparent(traceId, newSpanId(), flags);
+    // Parts from a parse or a fresh id are valid: the trace tap's parse of the value is answered from memory.
+    const value = buildTraceparent(given?.traceId ?? newTraceId(), newSpanId(), given?.flags ?? '01');
     const params = { ...(m.params ?? {}), _meta: { ...meta, [TRACEPARENT_META_KEY]: value } };
     return send({ ...message, params } as typeof message, options);
   };

@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { redactText, secretValues } from '../../../../src-shared/redaction.js';
 import { traceTransport, TraceStore } from './rpc-trace.js';
-import { addTraceparent, newSpanId, newTraceId, startCallTrace, withCallTrace } from './trace-context.js';
+import { addTraceparent, newSpanId, newTraceId, startCallTrace, traceMeta } from './trace-context.js';
 
 describe('trace ids in the trace store', () => {
   it('tags a call’s request and reply with its trace id, the traceparent shown whole', async () => {
@@ -25,7 +25,7 @@ describe('trace ids in the trace store', () => {
     const client = new Client({ name: 'c', version: '1' });
     await client.connect(clientSide);
     const trace = startCallTrace('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
-    const result = await withCallTrace(trace, () => client.callTool({ name: 'echo', arguments: { message: 'hi' } }));
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'hi' }, ...traceMeta(trace) });
     // The server got the host's trace id with a span id of this request (not the host's).
     const got = /^hi (00-4bf92f3577b34da6a3ce929d0e0e4736-([0-9a-f]{16})-01)$/.exec((result.content as { text: string }[])[0]?.text ?? '');
     expect(got?.[2]).toMatch(/^[0-9a-f]{16}$/);

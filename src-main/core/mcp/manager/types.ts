@@ -9,6 +9,7 @@ import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import type { ListCacheState } from '../../../../src-shared/api/list-cache.js';
 import type { ConnectTimings, DeprecatedFeature } from '../../../../src-shared/api/connect-report.js';
 import type { ConnectWait } from '../../../../src-shared/api/connect-wait.js';
+import type { CallTrace } from '../logs/trace-context.js';
 
 /** What the manager should do with a definition. */
 export type DesiredState = 'run' | 'untrusted' | 'changed' | 'disabled' | 'stopped';
@@ -65,6 +66,8 @@ export interface CallToolOptions {
   timeoutMs?: number;
   /** The face's id of the call (`tools:call`), kept on a task a 2026-07-28 server answers it with. */
   callId?: string;
+  /** The call's W3C trace (trace-context.ts `startCallTrace`); absent: the call starts its own. */
+  trace?: CallTrace;
 }
 
 /** Events the manager emits (main → every face). */

@@ -18,6 +18,7 @@ import { CoreError } from '../../facade/errors.js';
 import { AnyResultSchema, failureMessage, mapCallFailure, mapCallResult, type RawCallResult } from './tool-bridge.js';
 import { followModernTask, type DetailedTask, type TaskFollowClient } from '../client/modern-task-follow.js';
 import { offersTasks, taskHandleOf, type ModernTask } from '../client/modern-tasks.js';
+import { startCallTrace, traceMeta, type CallTrace } from '../logs/trace-context.js';
 
 /** Tasks kept (oldest dropped first). */
 export const MAX_TASKS = 200;
@@ -35,6 +36,8 @@ export interface TaskRunnerEvents {
 export interface TaskCallOptions {
   outputSchema?: Record<string, unknown>;
   timeoutMs: number;
+  /** The call's W3C trace (trace-context.ts): the `tools/call` and every poll of its task carry it; absent: `start` begins one. */
+  trace?: CallTrace;
 }
 
 /** A plain `tools/call` a 2026-07-28 server answered with a task handle (`adopt`). */
@@ -64,7 +67,7 @@ export function taskToFollow(
   task: ModernTask,
   started: number,
   timeoutMs: number,
-  call: { signal?: AbortSignal; callId?: string; onProgress?: (p: { progress: number; message?: string }) => void },
+  call: { signal?: AbortSignal; callId?: string; onProgress?: (p: { progress: number; message?: string }) => void; trace?: CallTrace },
   outputSchema: Record<string, unknown> | undefined,
 ): AdoptedTask {
   let seen = 0;
@@ -78,6 +81,7 @@ export function taskToFollow(
     outputSchema,
     signal: call.signal,
     callId: call.callId,
+    ...(call.trace ? { trace: call.trace } : {}),
     onStatus: (t) => call.onProgress?.({ progress: ++seen, message: `task ${t.taskId}: ${t.status}${t.statusMessage ? ` (${t.statusMessage})` : ''}` }),
   };
 }
@@ -100,7 +104,9 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
    * in the background, emitting `changed` on every status. Throws the SDK's error when the request
    * itself fails before a task exists.
    */
-  async start(client: Client, server: string, tool: string, args: Record<string, unknown>, options: TaskCallOptions): Promise<TaskRecord> {
+  async start(client: Client, server: string, tool: string, args: Record<string, unknown>, callOptions: TaskCallOptions): Promise<TaskRecord> {
+    // One W3C trace for the call and its polls (docs/extensions.md § Trace context).
+    const options = { ...callOptions, trace: callOptions.trace ?? startCallTrace() };
     const started = performance.now();
     const startedAt = Date.now();
     const finish = (record: TaskRecord, result: ToolCallResult): void => {
@@ -108,7 +114,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     };
     // 2026-07-28 with the extension: no opt-in on the request (request-meta.ts declares the extension).
     const modern = offersTasks(client);
-    const params = modern ? { name: tool, arguments: args } : { name: tool, arguments: args, task: { ttl: TASK_TTL_MS } };
+    const params = modern ? { name: tool, arguments: args, ...traceMeta(options.trace) } : { name: tool, arguments: args, task: { ttl: TASK_TTL_MS }, ...traceMeta(options.trace) };
     const first = (await client.request({ method: 'tools/call', params }, AnyResultSchema, { timeout: options.timeoutMs })) as { task?: Task } & RawCallResult;
     const handle = modern ? taskHandleOf(first) : undefined;
     if (handle) {
@@ -137,7 +143,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
       while (!FINAL.has(record.status) && !FINAL.has(current.status) && current.status !== 'input_required') {
         await new Promise((r) => setTimeout(r, Math.min(Math.max(current.pollInterval ?? 1000, 100), 5000)));
         if (FINAL.has(record.status)) break;
-        current = (await client.request({ method: 'tasks/get', params: { taskId } }, AnyResultSchema, { timeout: options.timeoutMs })) as unknown as Task;
+        current = (await client.request({ method: 'tasks/get', params: { taskId, ...traceMeta(options.trace) } }, AnyResultSchema, { timeout: options.timeoutMs })) as unknown as Task;
         this.track(record, server, tool, current);
       }
       if (record.status === 'cancelled') {
@@ -145,7 +151,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
         this.update(record, { result });
         return result;
       }
-      const raw = (await client.request({ method: 'tasks/result', params: { taskId } }, AnyResultSchema, { timeout: options.timeoutMs })) as RawCallResult;
+      const raw = (await client.request({ method: 'tasks/result', params: { taskId, ...traceMeta(options.trace) } }, AnyResultSchema, { timeout: options.timeoutMs })) as RawCallResult;
       const result = mapCallResult(server, tool, raw, options.outputSchema, performance.now() - started);
       this.update(record, { status: record.status === 'failed' ? 'failed' : 'completed', result });
       return result;
@@ -176,6 +182,7 @@ export class TaskRunner extends EventEmitter<TaskRunnerEvents> {
     try {
       const final = await followModernTask(t.client as Client & TaskFollowClient, t.task, {
         timeoutMs: t.timeoutMs,
+        ...(t.trace ? { trace: t.trace } : {}),
         signal: t.signal,
         isCancelled: () => record.status === 'cancelled',
         onStatus: (task) => {

@@ -20,7 +20,7 @@ import { NO_SDK_TIMEOUT_MS, PausableDeadline, type PauseSource } from './pausabl
 import { declaresHeaders } from '../transport/tool-headers.js';
 import { taskHandleOf, type ModernTask } from '../client/modern-tasks.js';
 import { toolProblems } from './tool-validity.js';
-import { callTraceMeta, currentCallTrace, startCallTrace, withCallTrace } from '../logs/trace-context.js';
+import { startCallTrace, traceMeta, type CallTrace } from '../logs/trace-context.js';
 import { compileLinear } from '../../../../src-shared/linear-regexp.js';
 
 export { failureMessage, isRequestTimeout, timeoutHint } from '../failures/failure-text.js';
@@ -309,7 +309,9 @@ export interface ExecuteToolCallOptions {
    * result (`started`: `performance.now()` at the call's start). The call's timeout ends with the
    * handle; the task has none. Absent: the handle is reported as a failure.
    */
-  followTask?: (task: ModernTask, started: number) => Promise<ToolCallResult>;
+  followTask?: (task: ModernTask, started: number, trace: CallTrace) => Promise<ToolCallResult>;
+  /** The call's W3C trace (trace-context.ts): a host's continued, or one started for the call; absent: a new one. Its task's polls carry it too. */
+  trace?: CallTrace;
 }
 
 /**
@@ -327,12 +329,11 @@ export function executeToolCall(
   options: ExecuteToolCallOptions,
 ): Promise<ToolCallResult> {
   // One trace per call, also for a call that came in outside the one call path (a trigger rule's: trace-context.ts).
-  if (!currentCallTrace()) return withCallTrace(startCallTrace(), () => runToolCall(client, server, tool, args, options));
-  return runToolCall(client, server, tool, args, options);
+  return runToolCall(client, server, tool, args, options, options.trace ?? startCallTrace());
 }
 
-/** `executeToolCall` inside the call's trace context. */
-async function runToolCall(client: Client, server: string, tool: string, args: Record<string, unknown>, options: ExecuteToolCallOptions): Promise<ToolCallResult> {
+/** `executeToolCall` as the call `trace`. */
+async function runToolCall(client: Client, server: string, tool: string, args: Record<string, unknown>, options: ExecuteToolCallOptions, trace: CallTrace): Promise<ToolCallResult> {
   const started = performance.now();
   // With a pause source the deadline is ours (pausable-deadline.ts); it aborts with the SDK's own timeout error.
   // Only with a pause source (an AbortController per call is not free: issue 32 item 1).
@@ -351,7 +352,7 @@ async function runToolCall(client: Client, server: string, tool: string, args: R
       },
     };
     // The call's traceparent in its params: the SDK's MRTR retries copy them, so they keep the call's trace (trace-context.ts).
-    const params = { name: tool, arguments: args, ...callTraceMeta() };
+    const params = { name: tool, arguments: args, ...traceMeta(trace) };
     // 2026-07-28: the SDK's callTool mirrors x-mcp-header arguments into Mcp-Param-* headers. Given the
     // definition without its outputSchema, it validates nothing: mapCallResult does, keeping the result.
     const raw =
@@ -361,7 +362,7 @@ async function runToolCall(client: Client, server: string, tool: string, args: R
     const task = taskHandleOf(raw as RawCallResult);
     if (task) {
       deadline?.dispose();
-      if (options.followTask) return await options.followTask(task, started);
+      if (options.followTask) return await options.followTask(task, started, trace);
       throw new Error(`The server answered with task ${task.taskId}, which nothing here follows`);
     }
     return mapCallResult(server, tool, raw as RawCallResult, options.outputSchema, performance.now() - started);
