@@ -3,8 +3,11 @@
  * writes some events with `console.warn("[mcp-sdk] …")` — OAuth credential invalidation, a refresh
  * that failed, an unstamped credential, a zod fallback — and `console.warn` is the CLI's stderr and
  * the window's main-process console. The provider avoids the ones we know how to avoid
- * (oauth-provider.ts `stamped`); this catches the rest: while a server's transport sends (and a
- * sign-in runs), `[mcp-sdk]` lines go to that server's log through an `AsyncLocalStorage` context.
+ * (oauth-provider.ts `stamped`); this catches the rest: while the transport of a server that can
+ * sign in (one given an OAuth provider: http/sse with a credential, connection-launch.ts) sends, and
+ * while a sign-in runs, `[mcp-sdk]` lines go to that server's log through an `AsyncLocalStorage`
+ * context. Other transports are not routed: the SDK runs no OAuth for them, and a running context
+ * makes every promise of the process pay an init hook on Node 20 (issue 32 item 1).
  *
  * Other lines, and `[mcp-sdk]` lines written outside any server's work, pass through unchanged. The
  * SDK's "excluding tool … from tools/list" line passes through too: mcp/tool-headers.ts claims it

@@ -25,12 +25,17 @@ import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from '../../../../src-shar
 import type { ClientHooks } from './client-hooks.js';
 import { ClientTaskStore, TASK_BY_ID } from './client-tasks.js';
 import { liftTaskHandle } from './modern-tasks.js';
+import { catchExclusions } from '../transport/tool-headers.js';
+
 import { bypassIgnoredNotifications } from './notification-fast-path.js';
 import { keepResponsesBehindNotifications } from './response-order.js';
 import { MAX_TOOL_PAGES } from '../tools/tool-listing.js';
 import { attachCacheStore, ObservedCacheStore } from './response-cache.js';
 import { isOpenableUrl, REFUSED_URL_REASON } from '../../../../src-shared/openable-url.js';
 import { APPS_CLIENT_CAPABILITY, APPS_EXTENSION_ID } from '../apps/apps-extension.js';
+
+/** The SDK client's step that leaves tools with an invalid `x-mcp-header` out of a list (SDK 2.4.0). */
+export const EXCLUDE_STEP = '_excludeInvalidXMcpHeaderTools';
 
 /**
  * Capabilities we declare (at `initialize`, or in every request's `_meta` on 2026-07-28): roots
@@ -81,6 +86,16 @@ export interface McpClientHandle {
  * documented protected `_wrapHandler` hook; no private state is touched.
  */
 export class SwitchboardClient extends Client {
+  constructor(...args: ConstructorParameters<typeof Client>) {
+    super(...args);
+    // Issue 12 item 4: the tools the SDK leaves out of a list for an invalid `x-mcp-header`, and why
+    // (tool-headers.ts). Its filter step is private to the SDK's types, so it is wrapped here, by name;
+    // `sdk-seams.test.ts` fails when an SDK update renames it.
+    const self = this as unknown as Record<typeof EXCLUDE_STEP, ((result: { tools: unknown[] }) => void) | undefined>;
+    const exclude = self[EXCLUDE_STEP];
+    if (typeof exclude === 'function') self[EXCLUDE_STEP] = (result) => catchExclusions(result, () => exclude.call(this, result));
+  }
+
   /** Issue 13: notifications the SDK would ignore reach only the transport's own hook (notification-fast-path.ts). */
   override async connect(transport: Transport, options?: ConnectOptions): Promise<void> {
     const ownHook = transport.onmessage;

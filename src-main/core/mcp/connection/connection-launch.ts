@@ -107,7 +107,9 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
     throw err;
   }
   const { transport, stdio, sse } = created;
-  options.auth?.routeSdkLines?.(transport, hooks.note);
+  // Only where the SDK can run OAuth (a provider): routing keeps an AsyncLocalStorage context, which
+  // taxes every promise of the process on Node 20 (issue 32 item 1).
+  if (authParts.authProvider) options.auth?.routeSdkLines?.(transport, hooks.note);
   // Issue 12 item 4: a 2026-07-28 request whose response stream breaks is re-issued once (below the trace, which shows both).
   if (transport instanceof StreamableHTTPClientTransport) reissueLostRequests(transport, { isModern: () => handle.client.getProtocolEra() === 'modern', note: hooks.note });
   const quiet = { on: false };

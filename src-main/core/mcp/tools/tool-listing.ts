@@ -4,7 +4,7 @@
  */
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { observeList } from '../client/response-cache.js';
-import { withExclusions, type ExcludedTool } from '../transport/tool-headers.js';
+import { exclusionsOf, type ExcludedTool } from '../transport/tool-headers.js';
 import type { ListCacheState } from '../../../../src-shared/api/list-cache.js';
 import { collectPages, listWarning, MAX_LIST_PAGES, requestPage } from '../connection/list-pages.js';
 
@@ -59,9 +59,9 @@ export async function listAllTools(
 /** `listAllTools` on a 2026-07-28 connection: the SDK's walk, cache and `x-mcp-header` rule; duplicates by name dropped. */
 async function listModernTools(client: Client, timeoutMs: number, onLatency: ((ms: number) => void) | undefined, extras: ListToolsExtras): Promise<Tool[]> {
   const started = performance.now();
-  const { value, excluded } = await withExclusions(() =>
-    observeList(client, 'tools/list', () => client.listTools(undefined, { timeout: timeoutMs, cacheMode: extras.cacheMode ?? 'use' })),
-  );
+  const value = await observeList(client, 'tools/list', () => client.listTools(undefined, { timeout: timeoutMs, cacheMode: extras.cacheMode ?? 'use' }));
+  // What the SDK left out of this very result (a list served from the cache was not filtered again).
+  const excluded = value.fetched ? exclusionsOf(value.value) : [];
   // A list served from the cache made no round trip: no latency to record.
   if (value.fetched) onLatency?.(performance.now() - started);
   extras.onCache?.(value.cache);

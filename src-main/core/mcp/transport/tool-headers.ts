@@ -3,12 +3,13 @@
  *
  * The rules are the MCP SDK's: its `listTools()` leaves out a tool whose `x-mcp-header` declarations
  * are invalid (a MUST of the spec) and its `callTool()` mirrors the declared arguments into
- * `Mcp-Param-{Name}` headers. The SDK only says which tool it left out, and why, on `console.warn`;
- * `withExclusions` catches those lines for the one listing that caused them (AsyncLocalStorage
- * follows the listing's awaits, so two servers listing at once never see each other's) and keeps
- * them off stderr, where a CLI's output would be garbled by them.
+ * `Mcp-Param-{Name}` headers. The SDK only says which tool it left out, and why, on `console.warn`,
+ * from the one synchronous step that filters a list result. `catchExclusions` runs that step (the
+ * client wraps it, client-factory.ts) and keeps the lines it writes, by result, for `exclusionsOf`;
+ * they stay off stderr, where a CLI's output would be garbled by them. Synchronous, so two servers
+ * listing at once never see each other's, and no AsyncLocalStorage is needed (issue 32 item 1: one
+ * running context makes every promise of the process pay an init hook on Node 20).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Tool } from '@modelcontextprotocol/client';
 
 /** A tool the SDK left out of a list, and the SDK's reason. */
@@ -20,19 +21,21 @@ export interface ExcludedTool {
 /** The SDK's line for a tool it left out of `tools/list` (SDK 2.4.0 client, `_excludeInvalidXMcpHeaderTools`). */
 const EXCLUDED_LINE = /^\[mcp-sdk\] excluding tool '([\s\S]*)' from tools\/list: invalid x-mcp-header declaration — ([\s\S]*)$/;
 
-const listing = new AsyncLocalStorage<ExcludedTool[]>();
+/** Where the exclusion lines of the filter step running now go (set only while it runs). */
+let sink: ExcludedTool[] | undefined;
 let installed = false;
+/** The tools left out of each list result the SDK filtered (its `tools/list` result object). */
+const excludedFrom = new WeakMap<object, ExcludedTool[]>();
 
-/** Route the SDK's exclusion lines to the listing in progress (installed once; other lines pass through). */
+/** Route the SDK's exclusion lines to the filter step running now (installed once; other lines pass through). */
 function installWarnHook(): void {
   if (installed) return;
   installed = true;
   const original = console.warn.bind(console);
   console.warn = (...args: unknown[]) => {
-    const sink = listing.getStore();
     const m = sink && typeof args[0] === 'string' && args.length === 1 ? EXCLUDED_LINE.exec(args[0]) : null;
     if (sink && m) {
-      sink.push({ name: m[1]!, reason: m[2]! });
+      sink.push({ name: m[1] ?? '', reason: m[2] ?? '' });
       return;
     }
     original(...args);
@@ -40,15 +43,26 @@ function installWarnHook(): void {
 }
 
 /**
- * Run `list` (an SDK `listTools()` call) and collect the tools the SDK left out of it for an invalid
- * `x-mcp-header` declaration, with its reason. Resolves `{ value, excluded }`; `list`'s error is
- * thrown as it comes.
+ * Run `filter` — the SDK's synchronous step that leaves invalid tools out of `result` — and keep
+ * the tools it left out, with the SDK's reasons, for `exclusionsOf(result)`. Returns what `filter`
+ * returns; throws what it throws.
  */
-export async function withExclusions<T>(list: () => Promise<T>): Promise<{ value: T; excluded: ExcludedTool[] }> {
+export function catchExclusions<T>(result: object, filter: () => T): T {
   installWarnHook();
-  const excluded: ExcludedTool[] = [];
-  const value = await listing.run(excluded, list);
-  return { value, excluded };
+  const outer = sink;
+  const caught: ExcludedTool[] = [];
+  sink = caught;
+  try {
+    return filter();
+  } finally {
+    sink = outer;
+    excludedFrom.set(result, caught);
+  }
+}
+
+/** The tools the SDK left out of `result` (a `tools/list` result it filtered), else none. */
+export function exclusionsOf(result: object): ExcludedTool[] {
+  return excludedFrom.get(result) ?? [];
 }
 
 /**
