@@ -132,6 +132,9 @@ describe('redaction when the trace is read (issue 32 item 1)', () => {
     const largeReply = { jsonrpc: '2.0' as const, id: 1, result: { content: [{ type: 'text', text: 'x'.repeat(LAZY_TRACE_MAX) }] } };
     await serverSide.send(largeReply);
     await serverSide.send({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'small' }] } });
+    // A reply's entry is made after the turn it came in (TraceStore.later): then the large one is redacted and cut.
+    expect(scrubbed).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(scrubbed).toContain('x'.repeat(LAZY_TRACE_MAX));
     expect(scrubbed).not.toContain('small');
     const entries = store.entries('mem');
@@ -183,5 +186,47 @@ describe('replies matched to their request by id (issue 32 item 1: pending reque
       ['in', 'response', 1, 'tools/list'],
       ['in', 'response', '1', 'prompts/list'],
     ]);
+  });
+});
+
+describe('entries of requests and replies made after their turn (issue 32 item 1)', () => {
+  /** A wire traced into `store` as `server`: `send` out, `receive` in. */
+  function tapped(store: TraceStore, server: string): { send(m: unknown): Promise<void>; receive(m: unknown): void } {
+    const wire = { start: async () => undefined, close: async () => undefined, send: async (): Promise<void> => undefined } as { send(m: unknown): Promise<void>; onmessage?: (m: unknown) => void };
+    traceTransport(wire as unknown as Parameters<typeof traceTransport>[0], { server, store, secrets: [] });
+    return { send: (m) => wire.send(m), receive: (m) => wire.onmessage?.(m) };
+  }
+
+  it('makes them after the turn or on a read, in the order the messages passed across servers; a notification at once, after them', async () => {
+    let made = 0;
+    const notified: string[] = [];
+    const store = new TraceStore({ heldValues: () => (made++, secretValues([])), onServerNotification: (server, m) => notified.push(`${server} ${m.method}`) });
+    const a = tapped(store, 'a');
+    const b = tapped(store, 'b');
+    await a.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } });
+    await b.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    a.receive({ jsonrpc: '2.0', id: 1, result: { content: [] } });
+    expect(made).toBe(0);
+    // A server's notification is recorded (and handed to the channels seam) at once, after what passed before it.
+    b.receive({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
+    expect(notified).toEqual(['b notifications/message']);
+    expect(made).toBeGreaterThan(3);
+    const afterNotification = made;
+    expect(store.entries().map((e) => [e.server, e.direction, e.kind, e.method])).toEqual([
+      ['a', 'out', 'request', 'tools/call'],
+      ['b', 'out', 'request', 'tools/list'],
+      ['a', 'in', 'response', 'tools/call'],
+      ['b', 'in', 'notification', 'notifications/message'],
+    ]);
+    expect(store.entries('a')[1]?.latencyMs).toBeGreaterThanOrEqual(0);
+
+    // Nobody reads: the entries are made after the turn all the same.
+    const beforeReply = made;
+    b.receive({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    expect(made).toBe(beforeReply);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(made).toBe(beforeReply + 1);
+    expect(afterNotification).toBeLessThanOrEqual(beforeReply);
+    expect(store.entries('b').map((e) => [e.kind, e.method])).toEqual([['request', 'tools/list'], ['notification', 'notifications/message'], ['response', 'tools/list']]);
   });
 });

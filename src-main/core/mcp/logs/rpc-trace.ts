@@ -147,6 +147,9 @@ export class TraceStore {
   private readonly pending = new Map<number, LazyParts>();
   /** Entries `onEntry` is yet to be told of (`tell`). */
   private told: TraceEntry[] = [];
+  /** Records a tap put off (`later`), oldest first: made after this turn or before the next read. */
+  private readonly queued: Array<() => void> = [];
+  private runningQueued = false;
 
   constructor(private readonly options: TraceStoreOptions = {}) {
     this.capacity = Math.max(1, options.capacity ?? DEFAULT_TRACE_CAPACITY);
@@ -169,11 +172,13 @@ export class TraceStore {
    * its `text` still empty: read entries through `entries`. `entry` itself becomes the stored
    * entry (no copy: it is the tap's own fresh object).
    */
-  appendLazy(entry: Omit<TraceEntry, 'seq' | 'time' | 'text'>, parts: LazyParts, redacted = false): TraceEntry {
+  appendLazy(entry: Omit<TraceEntry, 'seq' | 'time' | 'text'>, parts: LazyParts, redacted = false, time?: number): TraceEntry {
+    // Records put off before this one come first (`later`), so `seq` keeps the order things happened in.
+    if (!this.runningQueued && this.queued.length > 0) this.runQueued();
     const redact = redacted ? undefined : this.options.redact;
     const full = entry as TraceEntry;
     full.seq = ++this.seq;
-    full.time = (this.options.now ?? Date.now)();
+    full.time = time ?? (this.options.now ?? Date.now)();
     full.text = '';
     this.pending.set(full.seq, redact ? { ...parts, text: () => redact(parts.text()) } : parts);
     let ring = this.rings.get(entry.server);
@@ -184,6 +189,36 @@ export class TraceStore {
     if (ring.length > this.capacity + TRIM_SLACK) for (const dropped of ring.splice(0, ring.length - this.capacity)) this.pending.delete(dropped.seq);
     if (this.options.onEntry && (this.options.listening?.() ?? true)) this.tell(full);
     return full;
+  }
+
+  /**
+   * Run `record` after this turn (setImmediate), or sooner when the store is read or another entry
+   * is appended — the records of all taps in one queue, oldest first, so `seq` follows the order
+   * they were queued in. A tap puts off the entries of requests and replies (issue 32 item 1): a
+   * reply reaches the caller, and the next request the server, before the entry is made, which
+   * then runs while the server works.
+   */
+  later(record: () => void): void {
+    this.queued.push(record);
+    if (this.queued.length === 1) setImmediate(() => this.runQueued());
+  }
+
+  /** The store's clock (epoch ms): an entry's `time`. */
+  now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** Make every record put off so far (`later`), oldest first. */
+  private runQueued(): void {
+    if (this.runningQueued) return;
+    this.runningQueued = true;
+    try {
+      // Read by index: a record may queue another (then it runs in this same pass).
+      for (let i = 0; i < this.queued.length; i++) this.queued[i]?.();
+    } finally {
+      this.queued.length = 0;
+      this.runningQueued = false;
+    }
   }
 
   /** `entry` with its text made, if it was still to make. */
@@ -227,6 +262,7 @@ export class TraceStore {
    * by `seq` (at most `capacity` per server, so bounded by the number of servers).
    */
   entries(server?: string, afterSeq = 0): TraceEntry[] {
+    this.runQueued();
     const newest = (ring: TraceEntry[], into: TraceEntry[]): TraceEntry[] => {
       for (let i = Math.max(0, ring.length - this.capacity); i < ring.length; i++) {
         const entry = ring[i];
@@ -242,6 +278,7 @@ export class TraceStore {
 
   /** The highest `seq` given so far (0 before any entry). */
   lastSeq(): number {
+    this.runQueued();
     return this.seq;
   }
 }
@@ -284,13 +321,17 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
   const pending = { in: new Map<string | number, PendingRequest>(), out: new Map<string | number, PendingRequest>() };
   // The held values at the time an entry is read (one function per connection, not per message).
   const heldNow = (): SecretValues => bothHeld(serverSecrets, options.store.heldValues());
-  const record = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
+  /**
+   * The entry of `message`, as it was when it passed (`at`: `performance.now()`, `time`: epoch ms,
+   * `via`: the door it was sent for, read then — the entry itself may be made later).
+   */
+  const record = (message: JSONRPCMessage, direction: 'in' | 'out', at: number, time: number, sentVia: CallVia | undefined): void => {
     const m = message as { id?: string | number; method?: string; error?: unknown };
     let kind: TraceEntry['kind'];
     let method = m.method;
     let latencyMs: number | undefined;
     // A gateway door's request (call-via.ts): its entry and its reply's carry the host.
-    let via = direction === 'out' ? currentVia() : undefined;
+    let via = sentVia;
     // Issue 35 item 4: the W3C trace id a request carries in `_meta.traceparent` (trace-context.ts); its reply's entry gets it too.
     let traceId = m.method !== undefined && m.id !== undefined ? traceIdOf(message) : undefined;
     if (m.method !== undefined) kind = m.id !== undefined ? 'request' : 'notification';
@@ -298,7 +339,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     if (kind === 'request' && m.id !== undefined && method !== undefined) {
       // Requests from the server (`in`) are answered by us (`out`): kept by direction.
       const waiting = pending[direction];
-      waiting.set(m.id, { method, at: performance.now(), ...(via ? { via } : {}), ...(traceId !== undefined ? { traceId } : {}) });
+      waiting.set(m.id, { method, at, ...(via ? { via } : {}), ...(traceId !== undefined ? { traceId } : {}) });
       if (waiting.size > 1000) {
         const oldest = waiting.keys().next();
         if (!oldest.done) waiting.delete(oldest.value);
@@ -309,7 +350,7 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
       if (req) {
         waiting.delete(m.id);
         method = req.method;
-        latencyMs = Math.round((performance.now() - req.at) * 100) / 100;
+        latencyMs = Math.round((at - req.at) * 100) / 100;
         via = req.via;
         traceId = req.traceId;
       }
@@ -340,7 +381,18 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     const parts: LazyParts = { text: text !== undefined ? cutText(text) : lazyTraceText(message, heldNow) };
     // Header values by the one rule: Authorization, cookies and API-key headers by name, held values anywhere.
     if (exchange) parts.http = () => redactValue(exchange, heldNow());
-    options.store.appendLazy(entry, parts, coreHeld !== undefined);
+    options.store.appendLazy(entry, parts, coreHeld !== undefined, time);
+  };
+  /**
+   * Record `message` now (a server's notification: the channels seam gets it at once) or after this
+   * turn (requests and replies, `TraceStore.later`): either way in the order messages passed.
+   */
+  const trace = (message: JSONRPCMessage, direction: 'in' | 'out'): void => {
+    const at = performance.now();
+    const time = options.store.now();
+    const via = direction === 'out' ? currentVia() : undefined;
+    if (direction === 'in' && 'method' in message && !('id' in message)) record(message, direction, at, time, via);
+    else options.store.later(() => record(message, direction, at, time, via));
   };
   if (options.http) {
     // docs/inspecting.md "Transport rows": redacted by the same rule as every message.
@@ -368,13 +420,13 @@ export function traceTransport<T extends Transport>(transport: T, options: Trace
     try {
       return send(message, opts);
     } finally {
-      record(message, 'out');
+      trace(message, 'out');
     }
   };
   const previous = transport.onmessage;
   transport.onmessage = (message, extra) => {
     const id = (message as { id?: string | number }).id;
-    if (!(id !== undefined && !('method' in message) && quietIds.delete(id))) record(message, 'in');
+    if (!(id !== undefined && !('method' in message) && quietIds.delete(id))) trace(message, 'in');
     previous?.(message, extra);
   };
   return transport;
