@@ -10,8 +10,8 @@
  * makes every promise of the process pay an init hook on Node 20 (issue 32 item 1).
  *
  * Other lines, and `[mcp-sdk]` lines written outside any server's work, pass through unchanged. The
- * SDK's "excluding tool … from tools/list" line passes through too: mcp/tool-headers.ts claims it
- * for the listing that caused it, whichever of the two hooks was installed first.
+ * SDK's "excluding tool … from tools/list" line passes through too: mcp/tool-headers.ts catches it
+ * inside the SDK's filter step, for the listing that caused it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 

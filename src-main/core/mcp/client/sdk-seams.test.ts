@@ -5,7 +5,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { EXCLUDE_STEP, SwitchboardClient } from './client-factory.js';
-import { exclusionsOf } from '../transport/tool-headers.js';
+import { catchExclusions, exclusionsOf } from '../transport/tool-headers.js';
 
 describe('SDK seams used by name', () => {
   it("the client's x-mcp-header filter step exists, and the wrapped one reports what it leaves out, off the console", () => {
@@ -20,6 +20,9 @@ describe('SDK seams used by name', () => {
         { name: 'bad', inputSchema: { type: 'object', properties: { n: { type: 'number', 'x-mcp-header': 'N' } } } },
       ],
     };
+    // An earlier listing caught its lines before `console.warn` was replaced (ci25: with the
+    // catcher installed once, a later replacement bypassed it and the exclusion went unreported).
+    (client as unknown as Record<string, (r: { tools: unknown[] }) => void>)[EXCLUDE_STEP]!({ tools: [] });
     const warned: unknown[] = [];
     const warn = console.warn;
     console.warn = (...args: unknown[]) => void warned.push(args);
@@ -32,5 +35,13 @@ describe('SDK seams used by name', () => {
     expect(exclusionsOf(result).map((t) => t.name)).toEqual(['bad']);
     expect(exclusionsOf(result)[0]?.reason).toMatch(/got number/);
     expect(warned).toEqual([]);
+    // Other lines written meanwhile still reach the console of that moment.
+    console.warn = (...args: unknown[]) => void warned.push(args);
+    try {
+      catchExclusions({ tools: [] }, () => console.warn('a server library warns'));
+    } finally {
+      console.warn = warn;
+    }
+    expect(warned).toEqual([['a server library warns']]);
   });
 });

@@ -8,7 +8,8 @@
  * client wraps it, client-factory.ts) and keeps the lines it writes, by result, for `exclusionsOf`;
  * they stay off stderr, where a CLI's output would be garbled by them. Synchronous, so two servers
  * listing at once never see each other's, and no AsyncLocalStorage is needed (issue 32 item 1: one
- * running context makes every promise of the process pay an init hook on Node 20).
+ * running context makes every promise of the process pay an init hook on Node 20); nor a hook on
+ * `console.warn` installed once, which anything replacing `console.warn` later would bypass.
  */
 import type { Tool } from '@modelcontextprotocol/client';
 
@@ -21,41 +22,27 @@ export interface ExcludedTool {
 /** The SDK's line for a tool it left out of `tools/list` (SDK 2.4.0 client, `_excludeInvalidXMcpHeaderTools`). */
 const EXCLUDED_LINE = /^\[mcp-sdk\] excluding tool '([\s\S]*)' from tools\/list: invalid x-mcp-header declaration — ([\s\S]*)$/;
 
-/** Where the exclusion lines of the filter step running now go (set only while it runs). */
-let sink: ExcludedTool[] | undefined;
-let installed = false;
 /** The tools left out of each list result the SDK filtered (its `tools/list` result object). */
 const excludedFrom = new WeakMap<object, ExcludedTool[]>();
 
-/** Route the SDK's exclusion lines to the filter step running now (installed once; other lines pass through). */
-function installWarnHook(): void {
-  if (installed) return;
-  installed = true;
-  const original = console.warn.bind(console);
-  console.warn = (...args: unknown[]) => {
-    const m = sink && typeof args[0] === 'string' && args.length === 1 ? EXCLUDED_LINE.exec(args[0]) : null;
-    if (sink && m) {
-      sink.push({ name: m[1] ?? '', reason: m[2] ?? '' });
-      return;
-    }
-    original(...args);
-  };
-}
-
 /**
  * Run `filter` — the SDK's synchronous step that leaves invalid tools out of `result` — and keep
- * the tools it left out, with the SDK's reasons, for `exclusionsOf(result)`. Returns what `filter`
- * returns; throws what it throws.
+ * the tools it left out, with the SDK's reasons, for `exclusionsOf(result)`. While it runs (and only
+ * then: it is synchronous) `console.warn` keeps the SDK's exclusion lines and passes any other line
+ * to the `console.warn` of that moment. Returns what `filter` returns; throws what it throws.
  */
 export function catchExclusions<T>(result: object, filter: () => T): T {
-  installWarnHook();
-  const outer = sink;
   const caught: ExcludedTool[] = [];
-  sink = caught;
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const m = typeof args[0] === 'string' && args.length === 1 ? EXCLUDED_LINE.exec(args[0]) : null;
+    if (m) caught.push({ name: m[1] ?? '', reason: m[2] ?? '' });
+    else warn.apply(console, args);
+  };
   try {
     return filter();
   } finally {
-    sink = outer;
+    console.warn = warn;
     excludedFrom.set(result, caught);
   }
 }
