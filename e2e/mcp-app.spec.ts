@@ -39,11 +39,11 @@ test('the apps of server-basic-react and server-basic-vue render, get their inpu
   const app = page.frameLocator('iframe.mcp-app-frame').frameLocator('iframe');
   await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
   const log = panel.getByRole('table', { name: 'Bridge log' });
-  await expect(log.locator('tr[data-method="ui/initialize"]')).toHaveCount(1);
-  await expect(log.locator('tr[data-method="ui/initialize"]')).toContainText('app→host');
-  await expect(log.locator('tr[data-method="ui/notifications/tool-result"]')).toContainText('host→app');
-  await expect(log.locator('tr[data-method="ui/notifications/tool-input"]')).toHaveCount(1);
-  const initialized = log.locator('tr[data-reply-to="ui/initialize"]');
+  await expect(log.locator('[role=row][data-method="ui/initialize"]')).toHaveCount(1);
+  await expect(log.locator('[role=row][data-method="ui/initialize"]')).toContainText('app→host');
+  await expect(log.locator('[role=row][data-method="ui/notifications/tool-result"]')).toContainText('host→app');
+  await expect(log.locator('[role=row][data-method="ui/notifications/tool-input"]')).toHaveCount(1);
+  const initialized = log.locator('[role=row][data-reply-to="ui/initialize"]');
   await expect(initialized).toContainText('"displayMode":"inline"');
   await expect(initialized).toContainText('"platform":"web"');
   // The window's style variables under the spec's names, theme-aware with light-dark().
@@ -56,23 +56,23 @@ test('the apps of server-basic-react and server-basic-vue render, get their inpu
   const widthAtStart = await frame.evaluate((f) => f.getBoundingClientRect().width);
   await page.waitForTimeout(3_000);
   expect(await frame.evaluate((f) => f.getBoundingClientRect().width)).toBeGreaterThanOrEqual(widthAtStart - 2);
-  expect(await log.locator('tr[data-method="ui/notifications/size-changed"]').count()).toBeLessThan(10);
+  expect(await log.locator('[role=row][data-method="ui/notifications/size-changed"]').count()).toBeLessThan(10);
 
   await app.getByRole('button', { name: 'Get Server Time' }).click();
-  await expect(log.locator('tr[data-method="tools/call"]')).toContainText('"name":"get-time"');
-  await expect(log.locator('tr[data-method="tools/call"]')).toContainText('app→host');
+  await expect(log.locator('[role=row][data-method="tools/call"]')).toContainText('"name":"get-time"');
+  await expect(log.locator('[role=row][data-method="tools/call"]')).toContainText('app→host');
   // Answered through Switchboard's tools:call: the response goes back to the app, paired with its request.
-  await expect(log.locator('tr[data-reply-to="tools/call"]')).toContainText('host→app');
-  await expect(log.locator('tr[data-reply-to="tools/call"]')).toContainText('"content":[{"type":"text"');
+  await expect(log.locator('[role=row][data-reply-to="tools/call"]')).toContainText('host→app');
+  await expect(log.locator('[role=row][data-reply-to="tools/call"]')).toContainText('"content":[{"type":"text"');
   // The app's notifications/message is shown as the app's log line.
   await app.getByRole('button', { name: 'Send Log' }).click();
-  await expect(log.locator('tr[data-method="notifications/message"]')).toHaveCount(1);
+  await expect(log.locator('[role=row][data-method="notifications/message"]')).toHaveCount(1);
   await expect(panel.getByLabel('App log messages')).toContainText('info: ');
   await expect(panel.getByRole('alert')).toHaveCount(0);
 
   // A host-context switch: the theme goes to the app as ui/notifications/host-context-changed.
   await panel.getByText('Dark', { exact: true }).click();
-  const contextChanges = log.locator('tr[data-method="ui/notifications/host-context-changed"]');
+  const contextChanges = log.locator('[role=row][data-method="ui/notifications/host-context-changed"]');
   await expect(contextChanges.filter({ hasText: '{"theme":"dark"}' })).toHaveCount(1);
 
   // Where the app runs and under which policy: the sandbox port, the CSP as the core built it.
@@ -87,7 +87,7 @@ test('the apps of server-basic-react and server-basic-vue render, get their inpu
   await app.getByRole('button', { name: 'Send Message' }).click();
   const agentView = panel.getByRole('region', { name: 'What an agent would receive' });
   await expect(agentView.locator('[data-kind="ui/message"]')).toHaveText('user: This is message text.');
-  await expect(log.locator('tr[data-reply-to="ui/message"]')).toContainText('host→app');
+  await expect(log.locator('[role=row][data-reply-to="ui/message"]')).toContainText('host→app');
 
   // ui/open-link asks the person first. Declined: the app gets an error, nothing opens.
   const opened: string[] = [];
@@ -97,7 +97,7 @@ test('the apps of server-basic-react and server-basic-vue render, get their inpu
   const linkQuestion = panel.getByRole('alertdialog', { name: 'The app asks to open a link' });
   await expect(linkQuestion).toContainText('https://modelcontextprotocol.io/');
   await linkQuestion.getByRole('button', { name: 'Do not open' }).click();
-  await expect(log.locator('tr[data-reply-to="ui/open-link"]')).toContainText('Link opening denied by user');
+  await expect(log.locator('[role=row][data-reply-to="ui/open-link"]')).toContainText('Link opening denied by user');
   expect(opened).toEqual([]);
   // Allowed: a new tab with the URL and no opener.
   await app.getByRole('button', { name: 'Open Link' }).click();
@@ -107,7 +107,7 @@ test('the apps of server-basic-react and server-basic-vue render, get their inpu
   await popup.waitForLoadState();
   expect([popup.url(), await popup.evaluate(() => window.opener)]).toEqual(['https://modelcontextprotocol.io/', null]);
   await popup.close();
-  await expect(log.locator('tr[data-reply-to="ui/open-link"]')).toHaveCount(2);
+  await expect(log.locator('[role=row][data-reply-to="ui/open-link"]')).toHaveCount(2);
 
   // Display modes: the switch grants fullscreen, lays the frame over the window and tells the app,
   // then the new container size (with a height outside inline mode); Back to inline restores it.
@@ -121,9 +121,9 @@ test('the apps of server-basic-react and server-basic-vue render, get their inpu
 
   // Reload: the running app is torn down first (answered), then a new one starts and initializes.
   await panel.getByRole('button', { name: 'Reload app' }).click();
-  await expect(log.locator('tr[data-method="ui/resource-teardown"]')).toContainText('host→app');
-  await expect(log.locator('tr[data-reply-to="ui/resource-teardown"]')).toContainText('app→host');
-  await expect(log.locator('tr[data-reply-to="ui/initialize"]')).toContainText('"theme":"dark"');
+  await expect(log.locator('[role=row][data-method="ui/resource-teardown"]')).toContainText('host→app');
+  await expect(log.locator('[role=row][data-reply-to="ui/resource-teardown"]')).toContainText('app→host');
+  await expect(log.locator('[role=row][data-reply-to="ui/initialize"]')).toContainText('"theme":"dark"');
   await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
 
   // The app's log line went into its server's log (apps:log), marked as the app's.
@@ -137,8 +137,8 @@ test('the apps of server-basic-react and server-basic-vue render, get their inpu
   await page.getByRole('tab', { name: /^Tools/ }).click();
   await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: /get-time/ }).click();
   await page.getByRole('region', { name: 'Call get-time' }).getByRole('button', { name: 'Call', exact: true }).click();
-  await expect(log.locator('tr[data-method="ui/notifications/tool-input"]')).toHaveCount(1);
-  await expect(log.locator('tr[data-method="ui/notifications/tool-result"]')).toContainText('host→app');
+  await expect(log.locator('[role=row][data-method="ui/notifications/tool-input"]')).toHaveCount(1);
+  await expect(log.locator('[role=row][data-method="ui/notifications/tool-result"]')).toContainText('host→app');
   await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
   await expect(app.locator('code').first()).toHaveText(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   await expect(panel.getByRole('alert')).toHaveCount(0);

@@ -43,7 +43,9 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chain = useRef<Promise<AppSession | undefined>>(Promise.resolve(undefined));
   const log = useBatchedList<BridgeLogEntry>(MAX_LOG);
-  const appLog = useBatchedList<string>(100);
+  // Keyed by sequence number: as the last 100 slide, a line keeps its element.
+  const appLog = useBatchedList<{ seq: number; text: string }>(100);
+  const appLogSeq = useRef(0);
   // Messages are listed (last 100); the model context apart, the latest only: 100 messages must not evict it.
   const agent = useBatchedList<AgentEntry>(100);
   const modelContext = useBatchedList<AgentEntry>(1);
@@ -124,7 +126,7 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
             cancelled: r.cancelled,
             theme: themeRef.current,
             log: pushLog,
-            onAppLog: (level, text) => pushAppLog(`${level}: ${text}`),
+            onAppLog: (level, text) => pushAppLog({ seq: ++appLogSeq.current, text: `${level}: ${text}` }),
             onAgent: pushAgent,
             onFacts: setFacts,
             onDisplayMode: setMode,
@@ -187,11 +189,9 @@ export function AppPanel({ tool, run }: { tool: ToolInfo; run?: AppRun }) {
       <Stack gap={4} mt="xs">
         {facts ? <AppFactsView facts={facts} /> : null}
         {appLog.items.length > 0 ? (
-          <div aria-label="App log messages">
-            {appLog.items.map((line, i) => (
-              <Text key={i} size="xs" className="mono">
-                {line}
-              </Text>
+          <div aria-label="App log messages" className="app-log mono">
+            {appLog.items.map((line) => (
+              <div key={line.seq}>{line.text}</div>
             ))}
           </div>
         ) : null}
