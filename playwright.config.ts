@@ -35,6 +35,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1440, height: 900 },
+    // The app follows the system's reduced-motion setting (main.tsx): no dialog slides in while a
+    // test clicks its button (a click point taken before Modal's fade-down moved the button, ci26).
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

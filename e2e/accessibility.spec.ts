@@ -177,6 +177,9 @@ test('every view and dialog by keyboard alone, focus shown and returned, no seri
         if (!dark) found.push(...(await axeFindings(page, `${theme}: server tab ${tab}`)));
       }
       await viaPalette(page, 'everything Logs', 'everything — Logs');
+      // The pick's tab takes focus in the frame after the palette closed (settle-focus.ts); an arrow
+      // key pressed before that went to no tab (with no closing transition, the palette is gone at once).
+      await expect(page.getByRole('tab', { name: 'Logs', exact: true })).toBeFocused();
       for (const tab of ['Roots & logging', 'Server']) {
         await page.keyboard.press('ArrowLeft');
         await expect(page.getByRole('tab', { name: tab, exact: true })).toBeFocused();
@@ -239,4 +242,24 @@ test('every view and dialog by keyboard alone, focus shown and returned, no seri
     if (found.length > 0) console.log(`axe findings:\n${found.join('\n')}`);
     await protectedServer.close();
   }
+});
+
+test('a dialog slides in only for a person who did not ask the system for reduced motion (WCAG 2.3.3)', async ({ page, sandbox }) => {
+  const sb = sandbox('empty');
+  await page.goto(await sb.serve());
+  const open = page.getByRole('button', { name: 'Add server', exact: true });
+  const dialog = page.getByRole('dialog', { name: /^Add an MCP server/ });
+  /** The dialog's transition, read as it opens: Mantine sets it on the element it moves. */
+  const transition = async (): Promise<string> => {
+    await open.click();
+    await expect(dialog).toBeVisible();
+    const moved = await dialog.evaluate((el) => getComputedStyle(el.closest('.mantine-Modal-content') ?? el).transitionDuration);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    return moved;
+  };
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await transition()).not.toBe('0s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await transition()).toBe('0s');
 });
