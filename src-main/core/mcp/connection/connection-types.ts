@@ -8,7 +8,7 @@ import type { ClientHooks } from '../client/client-hooks.js';
 import type { ConnectionAuth } from './connection-auth.js';
 import type { EraMemory } from '../client/era-memory.js';
 import type { LogStore } from '../logs/log-buffer.js';
-import type { TraceStore } from '../logs/rpc-trace.js';
+import type { TraceStore } from '../logs/trace-store.js';
 import type { SupervisedStdioTransport } from '../transport/stdio-transport.js';
 import type { ValueResolver } from './value-resolution.js';
 

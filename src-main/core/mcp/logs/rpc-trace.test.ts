@@ -4,7 +4,9 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { secretValues } from '../../../../src-shared/redaction.js';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
-import { LAZY_TRACE_MAX, MAX_TRACE_TEXT, redact, traceTransport, TraceStore } from './rpc-trace.js';
+import { traceTransport } from './rpc-trace.js';
+import { TraceStore } from './trace-store.js';
+import { LAZY_TRACE_MAX, MAX_TRACE_TEXT, redact } from './trace-text.js';
 
 describe('redact', () => {
   it('hides secret-looking keys and known secret strings, keeps the rest', () => {

@@ -8,7 +8,8 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { redactText, secretValues } from '../../../../src-shared/redaction.js';
-import { traceTransport, TraceStore } from './rpc-trace.js';
+import { traceTransport } from './rpc-trace.js';
+import { TraceStore } from './trace-store.js';
 import { addTraceparent, newSpanId, newTraceId, startCallTrace, traceMeta } from './trace-context.js';
 
 describe('trace ids in the trace store', () => {

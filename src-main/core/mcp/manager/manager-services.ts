@@ -4,7 +4,7 @@
  * `ConnectionOptions` every `ServerConnection` is built with. Defaults are `McpManagerOptions`'.
  */
 import { DEFAULT_LOG_CAPACITY, LogStore } from '../logs/log-buffer.js';
-import { DEFAULT_TRACE_CAPACITY, TraceStore } from '../logs/rpc-trace.js';
+import { DEFAULT_TRACE_CAPACITY, TraceStore } from '../logs/trace-store.js';
 import { StoredEraMemory, type EraMemory } from '../client/era-memory.js';
 import { redactText, secretValues } from '../../../../src-shared/redaction.js';
 import { ValueResolver } from '../connection/value-resolution.js';

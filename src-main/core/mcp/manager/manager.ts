@@ -19,7 +19,7 @@ import type { ManagerEvents } from './types.js';
 import type { McpManagerOptions } from './manager-options.js';
 import { managerServices } from './manager-services.js';
 import type { LogStore } from '../logs/log-buffer.js';
-import type { TraceStore } from '../logs/rpc-trace.js';
+import type { TraceStore } from '../logs/trace-store.js';
 import type { ValueResolver } from '../connection/value-resolution.js';
 import type { TestReport } from '../../../../src-shared/api/lifecycle.js';
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../../src-shared/api/lifecycle.js';
 import { HttpExchanges } from './http-exchange.js';
-import { traceTransport, TraceStore } from '../logs/rpc-trace.js';
+import { traceTransport } from '../logs/rpc-trace.js';
+import { TraceStore } from '../logs/trace-store.js';
 import { startSseFaultServer, startStreamableFaultServer, type FaultServer } from '../testing/fixtures/http-fault-servers.js';
 import { waitFor } from '../../composition/test-world.js';
 
