@@ -16,83 +16,28 @@
  * - *handed on as a result* (a tool call, a resource, a prompt, a saved check — CLI `call`,
  *   `--json`, the library, the window's result view): `maskHeld` masks only held values and counts
  *   them, so the result says how many values were masked.
+ *
+ * Its parts: the key rule in secret-keys.ts, the value rule in secret-values.ts, URLs in
+ * secret-urls.ts, token shapes and entropy in secret-shapes.ts; text and structured values here.
+ * Everything is exported from here.
  */
 
 import { ENTROPY_MIN_LENGTH, ENTROPY_RUN, isHighEntropy, isWordy, TOKEN_HINT, TOKEN_IN_TEXT, TOKEN_WHOLE } from './secret-shapes.js';
 
+import { isIdentifierKey, isSecretKey } from './secret-keys.js';
+import { isSecretQueryParam, redactUrl, URL_MASK } from './secret-urls.js';
+import { MIN_SECRET_LENGTH } from './secret-values.js';
+
 export { ENTROPY_MIN_BITS, ENTROPY_MIN_LENGTH, isHighEntropy } from './secret-shapes.js';
+export { isIdentifierKey, isSecretKey, keyWords } from './secret-keys.js';
+export { URL_MASK, redactUrl } from './secret-urls.js';
+export { MIN_SECRET_LENGTH, isPlainLocation, isSecretValue, secretArgValues } from './secret-values.js';
 
 /** The base64 content of a data URL in text (captured, so `split` keeps it as every odd part). */
 const DATA_URL_CONTENT = /(;base64,[A-Za-z0-9+/=]{1,8388608})/;
 
 /** What replaces a secret. */
 export const REDACTED = '[redacted]';
-/** What replaces a secret inside a URL (stays a valid URL). */
-export const URL_MASK = '***';
-/** Shortest held value treated as a secret (shorter ones would redact ordinary words). */
-export const MIN_SECRET_LENGTH = 8;
-
-/** Last words that make a key secret on their own (`password`, `client_secret`, `Set-Cookie`…). */
-const SECRET_LAST_WORDS = new Set([
-  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secrets', 'cookie', 'cookies', 'credential', 'credentials',
-  'authorization', 'auth', 'apikey', 'signature', 'sig', 'bearer', 'verifier', 'assertion', 'pat',
-]);
-/** Words before `token` that name something that is not a credential (`progressToken`, `nextPageToken`). */
-const PUBLIC_TOKEN_QUALIFIERS = new Set([
-  'progress', 'page', 'next', 'prev', 'previous', 'continuation', 'cancellation', 'cancel', 'sync', 'max', 'min',
-  'total', 'count', 'input', 'output', 'cache', 'cached', 'pagination', 'resume', 'reasoning', 'completion', 'prompt',
-]);
-/** Words before `key` that make it a credential (`apiKey`, `privateKey`, `SECRET_ACCESS_KEY`). */
-const SECRET_KEY_QUALIFIERS = new Set([
-  'api', 'private', 'secret', 'access', 'client', 'signing', 'encryption', 'master', 'license', 'auth', 'session',
-  'subscription', 'service', 'account', 'app', 'application', 'deploy', 'ssh', 'consumer', 'admin', 'write', 'read',
-]);
-
-/** A key split into lower-case words: `x-api-key` → [x, api, key]; `maxTokens` → [max, tokens]; `GITHUB_TOKEN` → [github, token]. */
-export function keyWords(key: string): string[] {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.toLowerCase());
-}
-
-/**
- * Whether the value under `key` is a secret, by a precise rule on the key's words (never "any key
- * containing token"): the last word is one of password, secret, cookie, credential(s),
- * authorization, auth, apikey, signature, verifier, …; or it is `token` not preceded by a word
- * that makes it public (`progressToken`, `nextPageToken`, `max_token` stay visible; `maxTokens`
- * and `tokenUrl` never match); or it is `key` after a credential word (`apiKey`, `privateKey`,
- * `x-api-key`) or in an environment-variable name (`STRIPE_KEY`); or `privateKeyPem`.
- */
-export function isSecretKey(key: string): boolean {
-  // The trace asks this for every key of every JSON-RPC message; the same few keys recur.
-  const known = secretKeyMemo.get(key);
-  if (known !== undefined) return known;
-  const answer = classifyKey(key);
-  if (secretKeyMemo.size >= SECRET_KEY_MEMO_SIZE) secretKeyMemo.clear();
-  secretKeyMemo.set(key, answer);
-  return answer;
-}
-
-/** Keys remembered by `isSecretKey` before the memo starts over (bounds its memory). */
-const SECRET_KEY_MEMO_SIZE = 2048;
-const secretKeyMemo = new Map<string, boolean>();
-
-function classifyKey(key: string): boolean {
-  const words = keyWords(key);
-  const last = words[words.length - 1];
-  if (last === undefined) return false;
-  const prev = words[words.length - 2];
-  if (SECRET_LAST_WORDS.has(last)) return true;
-  // `DB_PASS`, `--db-pass`, `smtp_pass` (attack 8 M3); a lone `pass` is a check's count or verdict.
-  if (last === 'pass') return prev !== undefined;
-  if (last === 'token') return prev === undefined || !PUBLIC_TOKEN_QUALIFIERS.has(prev);
-  if (last === 'key') return (prev !== undefined && SECRET_KEY_QUALIFIERS.has(prev)) || (words.length > 1 && /^[A-Z0-9_]+$/.test(key));
-  if (last === 'pem') return words.includes('key');
-  return false;
-}
 
 /**
  * `text` with every high-entropy run (`isHighEntropy`) replaced — outside absolute URLs (a plain URL
@@ -144,110 +89,6 @@ function redactUrlPath(url: string): string {
   const end = url.slice(start).search(/[?#]/);
   const stop = end < 0 ? url.length : start + end;
   return url.slice(0, start) + redactPathSegments(url.slice(start, stop)) + url.slice(stop);
-}
-
-/**
- * Whether `value` looks like a credential whatever key holds it (issue 26 item 2): a well-known token
- * (`sk-proj-…`, `ghp_…`, `xoxb-…`, `AKIA…`, a JWT), an `Authorization`-style `Bearer <credential>` /
- * `Basic <credential>`, a URL carrying a password (`postgres://admin:pw@db`), or a high-entropy
- * string (`isHighEntropy`). A path, a plain URL, a host name, an ordinary word is not; a value
- * holding `${…}` is a reference, never a secret.
- */
-export function isSecretValue(value: string): boolean {
-  const v = value.trim();
-  if (v.length < MIN_SECRET_LENGTH || v.includes('${')) return false;
-  if (TOKEN_WHOLE.test(v) || /^(?:Bearer|Basic)\s+\S{8,}$/i.test(v) || isHighEntropy(v)) return true;
-  if (!v.includes('://')) return false;
-  try {
-    return new URL(v).password !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** An absolute path of ordinary segments (`/opt/data/service-account.json`, `~/keys/gcp.json`, `C:\\keys\\a.json`). */
-const PLAIN_PATH = /^(?:~|[A-Za-z]:)?(?:[\\/][A-Za-z0-9._@+-]{1,255}){1,64}[\\/]?$/;
-/** A local address: `localhost`, an IPv4 literal, with an optional port. */
-const LOCAL_ADDRESS = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?$/i;
-
-/**
- * Whether a held-by-key or `!command` value is a location, not a credential (attack 8 F8): an
- * absolute path of ordinary segments (`GOOGLE_APPLICATION_CREDENTIALS=/opt/data/sa.json`,
- * `!brew --prefix` → `/usr/local/opt`) or a local address (`DB_PASSWORD=localhost`) — unless it looks
- * like a credential anyway (`isSecretValue`, or a high-entropy path segment). Such a value is not
- * held: a result naming the key file or the folder reaches the agent unaltered.
- */
-export function isPlainLocation(value: string): boolean {
-  const v = value.trim();
-  if (LOCAL_ADDRESS.test(v)) return true;
-  return PLAIN_PATH.test(v) && !isSecretValue(v) && !v.split(/[\\/]/).some((segment) => isHighEntropy(segment));
-}
-
-/**
- * The secret values in a program's arguments (trial 5 finding 3): the value of `--flag=value` and
- * of `--flag value` when the flag names a secret (`isSecretKey`: `--api-key`, `--token`), an
- * argument that is a secret by shape (`isSecretValue`), and a URL's password. Each at most once.
- */
-export function secretArgValues(args: readonly string[]): string[] {
-  const out = new Set<string>();
-  args.forEach((arg, i) => {
-    if (arg.includes('${')) return;
-    const pair = /^--?([A-Za-z][A-Za-z0-9_.-]{0,63})=(.+)$/s.exec(arg);
-    // A URL's password alone is the secret (below): the address stays readable.
-    const shaped = (v: string): boolean => isSecretValue(v) && !v.includes('://');
-    if (pair && ((isSecretKey(pair[1]!) && !pair[2]!.includes('://')) || shaped(pair[2]!))) out.add(pair[2]!);
-    else if (!pair && shaped(arg)) out.add(arg);
-    const flag = /^--?([A-Za-z][A-Za-z0-9_.-]{0,63})$/.exec(arg);
-    const next = args[i + 1];
-    if (flag && next !== undefined && !next.startsWith('-') && !next.includes('${') && isSecretKey(flag[1]!)) out.add(next);
-    const candidate = pair ? pair[2]! : arg;
-    if (candidate.includes('://')) {
-      try {
-        const password = decodeURIComponent(new URL(candidate).password);
-        if (password) out.add(password);
-      } catch {
-        // not a URL
-      }
-    }
-  });
-  return [...out].filter((v) => v.length > 0);
-}
-
-/**
- * Query parameters that are secrets beyond the key rule: OAuth's authorization `code`, a bare
- * `key`, and session ids (a legacy SSE `sessionId` lets anyone post into that session).
- */
-function isSecretQueryParam(name: string): boolean {
-  const words = keyWords(name);
-  return name.toLowerCase() === 'code' || name.toLowerCase() === 'key' || words.includes('session') || isSecretKey(name);
-}
-
-/**
- * `url` with its userinfo password (or a lone username) and the values of secret query parameters
- * replaced by `***`. Text that is not an absolute URL is returned unchanged.
- */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  let changed = false;
-  if (parsed.password) {
-    parsed.password = URL_MASK;
-    changed = true;
-  } else if (parsed.username) {
-    parsed.username = URL_MASK;
-    changed = true;
-  }
-  for (const key of [...new Set(parsed.searchParams.keys())]) {
-    if (isSecretQueryParam(key)) {
-      parsed.searchParams.set(key, URL_MASK);
-      changed = true;
-    }
-  }
-  return changed ? parsed.toString().replaceAll('%2A%2A%2A', URL_MASK) : url;
 }
 
 /** An absolute URL inside text (stops at whitespace, quotes and brackets). Every quantifier is bounded: these run over 8 MB tool results. */
@@ -385,25 +226,6 @@ function maskPairs(text: string, depth: number): string {
   });
 }
 
-/** Last words of keys whose values are identifiers, never credentials by entropy (`mcp-session-id`, `traceId`, `nextCursor`). */
-const IDENTIFIER_LAST_WORDS = new Set(['id', 'ids', 'uuid', 'guid', 'hash', 'digest', 'etag', 'cursor', 'traceparent', 'tracestate', 'sha']);
-
-/**
- * Whether the value under `key` is an identifier (issue 26 item 2: MCP session ids, trace and span
- * ids, request ids, digests, cursors): the entropy rule does not apply to it (token shapes, held
- * values and the key rule still do).
- */
-export function isIdentifierKey(key: string): boolean {
-  // Asked for every string of every traced message, as `isSecretKey` is: the same few keys recur.
-  const known = identifierKeyMemo.get(key);
-  if (known !== undefined) return known;
-  const words = keyWords(key);
-  const answer = words.length > 0 && IDENTIFIER_LAST_WORDS.has(words[words.length - 1]!);
-  if (identifierKeyMemo.size >= SECRET_KEY_MEMO_SIZE) identifierKeyMemo.clear();
-  identifierKeyMemo.set(key, answer);
-  return answer;
-}
-const identifierKeyMemo = new Map<string, boolean>();
 
 /**
  * Whether the string under `key` of `holder` is the base64 of image, audio or blob content (MCP
