@@ -37,7 +37,7 @@ export interface LauncherDeps {
   /** Hooks a live client's callbacks, and takes over failures and losses (connection-supervision.ts). */
   supervisor: Pick<ConnectionSupervisor, 'wire' | 'afterFailure' | 'handleRequestFailure'>;
   /** The first tools/list's extras and warnings, and the listen stream (connection-lists.ts). */
-  lists: Pick<ListFollower, 'listExtras' | 'onListWarning' | 'listen'>;
+  lists: Pick<ListFollower, 'listExtras' | 'onListWarning' | 'listen' | 'followChange'>;
 }
 
 /** Starting, stopping and connecting one server; failures go to connection-supervision.ts. */
@@ -197,6 +197,9 @@ export class ConnectionLauncher {
       this.state.note(`connected${info ? ` to ${info.name} ${info.version}` : ''}${this.state.protocol ? ` over ${describeEra(this.state.protocol)}` : ''}: ${tools.length} tools`);
       this.state.setStatus('connected');
       this.state.emit('tools');
+      // A tools/list_changed that came after the first list's reply, while still connecting, is not
+      // in that list, and the change handler ignored it (not connected yet): follow it now (list-order.ts).
+      if (current.listOrder && current.listOrder.lastChange > current.listOrder.lastReply) this.deps.lists.followChange(current);
       // Issue 14 item 5: a remote server that dies or freezes is seen down within about 5 s
       // (remote-keepalive.ts). A stdio server gets none: its exit is seen on the pipe, and one busy for
       // seconds (a 64 MiB reply, 8 MB arguments on a loaded machine) must not be killed as frozen.

@@ -15,6 +15,7 @@ import { probeTimeoutMs } from '../client/connection-era.js';
 import { addTraceparent } from '../logs/trace-context.js';
 import { addRequestMeta } from '../client/request-meta.js';
 import { traceTransport } from '../logs/rpc-trace.js';
+import { tapListOrder } from './list-order.js';
 import { reissueLostRequests } from '../transport/stream-reissue.js';
 import { createTransport } from '../transport/transport-factory.js';
 import { withUrlCredentials } from './url-credentials.js';
@@ -113,10 +114,11 @@ export async function prepareLive(def: ServerDefinition, options: ConnectionOpti
   // Issue 12 item 4: a 2026-07-28 request whose response stream breaks is re-issued once (below the trace, which shows both).
   if (transport instanceof StreamableHTTPClientTransport) reissueLostRequests(transport, { isModern: () => handle.client.getProtocolEra() === 'modern', note: hooks.note });
   const quiet = { on: false };
+  const listOrder = tapListOrder(transport);
   if (options.trace) traceTransport(transport, { server: hooks.server, store: options.trace, secrets: [...held, ...Object.values(authParts.env ?? {})], quiet: () => quiet.on, ...(http ? { http } : {}) });
   // Outermost, so the trace shows the `_meta` we add.
   addRequestMeta(transport, handle.client);
   // Issue 35 item 4: every request carries a W3C traceparent (trace-context.ts); outermost, so the trace shows it.
   addTraceparent(transport);
-  return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController(), quiet }, transport, sse };
+  return { live: { client: handle.client, transport, stdio, disposeClient: handle.dispose, abort: new AbortController(), quiet, listOrder }, transport, sse };
 }

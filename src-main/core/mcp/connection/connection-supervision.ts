@@ -98,6 +98,8 @@ export class ConnectionSupervisor {
       live.keepAlive?.probeNow();
     };
     client.setNotificationHandler('notifications/tools/list_changed', () => {
+      // While connecting, the first list covers a change that came before its reply; one after it
+      // is followed once connected (connection-attempt.ts, list-order.ts).
       if (this.state.live !== live || this.state.status !== 'connected') return;
       this.deps.toolsChanged(live);
     });

@@ -56,4 +56,6 @@ export interface Live {
   quiet?: { on: boolean };
   /** The keep-alive of a connected server (remote-keepalive.ts). */
   keepAlive?: import('./remote-keepalive.js').KeepAlive;
+  /** Where the last `tools/list` reply and `tools/list_changed` came in (list-order.ts). */
+  listOrder?: import('./list-order.js').ListOrder;
 }
