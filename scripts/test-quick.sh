@@ -31,7 +31,12 @@ if [ "${1:-}" = "--inner" ]; then
 fi
 
 if [ ! -d node_modules ]; then
-  echo "test:quick: no node_modules here: run npm test (or npm start) once first" >&2
+  echo "test:quick: no node_modules here: run npm test once first" >&2
+  exit 1
+fi
+# `npm start` installs node_modules but not the tests' system packages (its own are fewer).
+if ! command -v dbus-run-session >/dev/null 2>&1 || ! command -v gnome-keyring-daemon >/dev/null 2>&1; then
+  echo "test:quick: dbus-run-session or gnome-keyring-daemon is missing: run npm test once first (it installs the tests' system packages)" >&2
   exit 1
 fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/switchboard-quick.XXXXXX")
