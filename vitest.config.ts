@@ -33,6 +33,8 @@ export default defineConfig({
     environment: 'node',
     // CLI tests spawn bin/switchboard.mjs, which runs out/cli: (re)build it when missing or stale.
     globalSetup: ['./vitest.global-setup.ts'],
+    // After each file: no process it started still runs (names the file and the command line).
+    setupFiles: ['./vitest.no-leftovers.setup.ts'],
     // `vitest --changed` (npm run test:quick) runs every test when one of these changed; vitest's
     // default includes package.json, so editing an npm script would run the whole suite.
     forceRerunTriggers: ['**/package-lock.json/**', '**/vitest.config.*/**', '**/vitest.global-setup.*/**'],

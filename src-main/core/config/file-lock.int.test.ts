@@ -6,7 +6,7 @@
  * writers × 20 rounds of add/edit on one file lose nothing (scripts/concurrent-writers.mjs; the
  * stress run is `node scripts/concurrent-writers.mjs --rounds 100`).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => world.cleanup());
 
-/** A plain-node process that takes the lock of `file` the same way, says "held", writes `entry` into the file when told, then releases. */
+/** A plain-node process that takes the lock of `file` the same way, says "held", writes `entry` into the file when told (says "wrote <ms>"), then releases ("released") and exits. */
 function lockHolder(file: string, entry: string) {
   const script = `
     const lockfile = require('proper-lockfile');
@@ -36,8 +36,12 @@ function lockHolder(file: string, entry: string) {
         doc.mcpServers[${JSON.stringify(entry)}] = { transport: 'http', url: 'http://127.0.0.1:9/other' };
         fs.writeFileSync(${JSON.stringify(file)} + '.tmp', JSON.stringify(doc, null, 2));
         fs.renameSync(${JSON.stringify(file)} + '.tmp', ${JSON.stringify(file)});
+        // Said before the release: the lock is free the moment release() removes it, so a waiting
+        // writer may finish before this process takes a time after release() returns.
+        process.stdout.write('wrote ' + Date.now() + '\\n');
         await release();
-        process.stdout.write('released ' + Date.now() + '\\n');
+        // Then exit: stdin stays open (the test's pipe), which alone would keep this process alive.
+        process.stdout.write('released\\n', () => process.exit(0));
       });
     })();`;
   const child = spawn(process.execPath, ['-e', script], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -52,10 +56,17 @@ function lockHolder(file: string, entry: string) {
         out += d.toString();
         check();
       });
-      child.on('exit', () => (out.includes(what) ? check() : reject(new Error(`lock holder exited before "${what}": ${out}`))));
+      // 'close', not 'exit': by then everything it wrote to stdout has been read.
+      child.on('close', () => (out.includes(what) ? check() : reject(new Error(`lock holder exited before "${what}": ${out}`))));
       check();
     });
   return { child, seen };
+}
+
+/** Resolves once `child` has exited (at once when it already has). */
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 describe('the file lock across compare-and-rename (issue 9 item 3)', () => {
@@ -70,9 +81,13 @@ describe('the file lock across compare-and-rename (issue 9 item 3)', () => {
       return r;
     });
     holder.child.stdin.write('go\n');
-    const releasedAt = Number((await holder.seen('released')).split(' ')[1]);
+    const wroteAt = Number((await holder.seen('wrote')).split(' ')[1]);
+    await holder.seen('released');
     await ours;
-    expect(ourDoneAt).toBeGreaterThanOrEqual(releasedAt);
+    // It exits by itself; no holder outlives the test (vitest.no-leftovers.setup.ts).
+    await exited(holder.child);
+    // Ours ended after theirs was written (it waited for the lock), and kept it (below).
+    expect(ourDoneAt).toBeGreaterThanOrEqual(wroteAt);
     const servers = JSON.parse(readFileSync(file, 'utf8')).mcpServers;
     expect(Object.keys(servers).sort()).toEqual(['ours', 'theirs']);
   }, 180_000);
