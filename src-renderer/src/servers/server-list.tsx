@@ -1,6 +1,7 @@
 /**
  * The left column: every server with status dot + word, tool count, host and file:line; then the
- * definitions shadowed by a higher-priority one (docs/config-discovery.md, §8). A server whose config holds a
+ * definitions shadowed by a higher-priority one (docs/config-discovery.md, §8), and the separate processes the
+ * gateway runs beside a server (its gateway instances, docs/gateway.md § Sharing). A server whose config holds a
  * placeholder that did not resolve says so on its row, naming the field (issue 14 item 8). Each
  * server is a real button; ArrowUp/ArrowDown/Home/End move focus along the list (lib/list-keys.ts).
  * The rows sit in groups by source, so a server keeps its place when its state or the folder's
@@ -99,6 +100,13 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
       {s.shadows.length > 0 ? (
         <Text size="xs" c="dimmed">
           shadows {plural(s.shadows.length, 'definition')}
+        </Text>
+      ) : null}
+      {/* A process the gateway runs beside this one, for a host whose definition or roots differ
+          (docs/gateway.md § Sharing): every process Switchboard runs is shown (new-user trial). */}
+      {s.gatewayInstances?.length ? (
+        <Text size="xs" c="dimmed" className="row-instances" title="Separate processes the gateway runs for hosts whose definition or roots of this server differ">
+          + {plural(s.gatewayInstances.length, 'gateway instance')}: {s.gatewayInstances.map((i) => `${i.name} (${i.status})`).join(', ')}
         </Text>
       ) : null}
     </UnstyledButton>

@@ -6,10 +6,12 @@
  * token (every page open until then is refused). Prints
  * `Switchboard is running at <url>`, the sandbox origin and `Press Ctrl-C to stop.`, and runs until
  * SIGINT/SIGTERM/SIGHUP (the terminal closing), then closes the host, disposes the core (no child
- * process left) and prints `Stopped; N servers stopped.` (N: the servers connected at that moment). Exit 2 when the UI is not built or the port cannot be bound.
+ * process left) and prints `Stopped; N servers stopped.` (N: the servers connected at that moment; `… and M gateway
+ * instances` when the gateway ran some, `stoppedLine`). Exit 2 when the UI is not built or the port cannot be bound.
  */
 import type { CommandSpec } from '../command-spec.js';
 import { parsePort } from '../args.js';
+import { plural } from '../format.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSwitchboardCore } from '../../../core/index.js';
@@ -101,17 +103,31 @@ export async function runServe(ctx: CliContext): Promise<number> {
   } finally {
     const connected = await connectedServers(owner);
     await owner.close();
-    if (!ctx.cli.json) ctx.io.out(`Stopped; ${connected} server${connected === 1 ? '' : 's'} stopped.`);
+    if (!ctx.cli.json) ctx.io.out(stoppedLine(connected));
   }
 }
 
-/** How many servers are connected right now (`servers:list` totals); 0 when the core cannot say. */
-async function connectedServers(owner: RunningOwner): Promise<number> {
+/**
+ * `Stopped; 3 servers stopped.`, or `Stopped; 3 servers and 1 gateway instance stopped.` when the
+ * gateway ran separate instances (docs/gateway.md § Sharing): every process stopped is counted.
+ */
+export function stoppedLine({ servers, instances }: { servers: number; instances: number }): string {
+  const both = instances > 0 ? `${plural(servers, 'server')} and ${plural(instances, 'gateway instance')}` : plural(servers, 'server');
+  return `Stopped; ${both} stopped.`;
+}
+
+/**
+ * How many servers, and gateway instances, are connected right now (`servers:list`: its totals, and
+ * each server's `gatewayInstances`); 0 of each when the core cannot say.
+ */
+async function connectedServers(owner: RunningOwner): Promise<{ servers: number; instances: number }> {
   try {
     const listed = await owner.core.handlers['servers:list']({});
-    return listed.ok ? listed.data.totals.connected : 0;
+    if (!listed.ok) return { servers: 0, instances: 0 };
+    const instances = listed.data.servers.flatMap((s) => s.gatewayInstances ?? []).filter((i) => i.status === 'connected').length;
+    return { servers: listed.data.totals.connected, instances };
   } catch {
-    return 0;
+    return { servers: 0, instances: 0 };
   }
 }
 
