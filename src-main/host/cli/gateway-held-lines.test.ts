@@ -24,3 +24,12 @@ describe('progressive discovery in the door lines', () => {
     expect(doorStartLines(off)).toEqual([]);
   });
 });
+
+describe('servers --host without a live owner of this folder (new-user trial)', () => {
+  it('says none runs, or that the one running serves another folder and serves this door too', () => {
+    expect(gatewayStateLines(list, false).at(-1)).toBe('    no Switchboard runs now: which servers the door gives is known once one runs (switchboard serve, or the app)');
+    expect(gatewayStateLines(list, false, '/elsewhere').at(-1)).toBe(
+      '    the Switchboard running now serves /elsewhere, not this folder: it serves this folder’s door too, once Claude Code connects through it (switchboard gateway --host claude-code); which servers the door gives here is known then',
+    );
+  });
+});

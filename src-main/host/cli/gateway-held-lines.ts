@@ -31,10 +31,18 @@ export function progressiveLine(list: GatewayList): string {
   return `progressive discovery is on for ${HOST_LABELS[list.host]}: the door offers search_tools, describe_tool and call_tool instead of its ${list.tools.length} tool${list.tools.length === 1 ? '' : 's'} (off: switchboard gateway --host ${list.host} --progressive off)`;
 }
 
-/** `servers --host`'s section on the door: each server's state through the gateway (live owner only), and the files' problems. */
-export function gatewayStateLines(list: GatewayList, live: boolean): string[] {
+/**
+ * `servers --host`'s section on the door: each server's state through the gateway (live owner
+ * only), and the files' problems. Without a live owner of this folder it says why no state is
+ * known: none runs, or (`ownerProject`) the one running serves another folder.
+ */
+export function gatewayStateLines(list: GatewayList, live: boolean, ownerProject?: string): string[] {
   const lines = [`  through the gateway (switchboard gateway --host ${list.host}):`];
   for (const p of list.problems ?? []) lines.push(`    ✕ ${where(p)}  ${p.message}`);
+  if (!live && ownerProject !== undefined) {
+    lines.push(`    the Switchboard running now serves ${ownerProject}, not this folder: it serves this folder’s door too, once ${HOST_LABELS[list.host]} connects through it (switchboard gateway --host ${list.host}); which servers the door gives here is known then`);
+    return lines;
+  }
   if (!live) {
     lines.push('    no Switchboard runs now: which servers the door gives is known once one runs (switchboard serve, or the app)');
     return lines;

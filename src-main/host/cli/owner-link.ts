@@ -94,17 +94,20 @@ export async function withRequiredOwner(ctx: CliContext, verb: string, fn: (call
  * against a one-shot core that starts no server (`live` false): the config verbs, `trust`,
  * `servers`, `input` — the same handlers answer whichever door a request comes through
  * (issue 11 item 1). An owner of another project folder is not used (its discovery is of its own
- * project); its config watcher sees the file written anyway.
+ * project); its config watcher sees the file written anyway. `fn` then gets that owner's project
+ * folder as `ownerProject`, so a message can say one runs, for another folder (new-user trial).
  */
-export async function withOwnerOrOffline<T>(ctx: CliContext, fn: (call: Caller, live: boolean) => Promise<T>): Promise<T> {
+export async function withOwnerOrOffline<T>(ctx: CliContext, fn: (call: Caller, live: boolean, ownerProject?: string) => Promise<T>): Promise<T> {
   const owner = await attachOwner(ctx);
+  let ownerProject: string | undefined;
   if (owner) {
     try {
       const info = await owner.api.call('app:info', {});
       if (info.ok && resolve(info.data.projectDir) === resolve(ctx.projectDir)) return await fn(owner.api.call.bind(owner.api) as Caller, true);
+      if (info.ok) ownerProject = info.data.projectDir;
     } finally {
       owner.api.close();
     }
   }
-  return withOfflineCore(ctx, (core) => fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false));
+  return withOfflineCore(ctx, (core) => fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false, ownerProject));
 }

@@ -34,7 +34,7 @@ export function discoveryReport(snapshot: ServersSnapshot): DiscoveryReport {
 
 /** `switchboard servers --host <id>`: that host's own view (docs/config-discovery.md, `config:hosts`), `--json`: the `HostView`. */
 async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
-  return withOwnerOrOffline(ctx, async (call, live) => {
+  return withOwnerOrOffline(ctx, async (call, live, ownerProject) => {
     const r = await call('config:hosts', {});
     if (!r.ok) return printFailure(ctx, r.error);
     const view = r.data.find((v) => v.host === host)!;
@@ -44,7 +44,7 @@ async function runHostView(ctx: CliContext, host: HostId): Promise<number> {
     }
     // The door's real state (a trial finding: every entry broken, yet this showed ✓).
     const door = await call('gateway:list', { host, project: ctx.projectDir });
-    ctx.io.out([...formatHostView(view), ...(door.ok ? gatewayStateLines(door.data, live) : [`  through the gateway: ${door.error.message}`])].join('\n'));
+    ctx.io.out([...formatHostView(view), ...(door.ok ? gatewayStateLines(door.data, live, ownerProject) : [`  through the gateway: ${door.error.message}`])].join('\n'));
     return EXIT.OK;
   });
 }
