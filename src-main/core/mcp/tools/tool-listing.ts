@@ -7,6 +7,7 @@ import { observeList } from '../client/response-cache.js';
 import { exclusionsOf, type ExcludedTool } from '../transport/tool-headers.js';
 import type { ListCacheState } from '../../../../src-shared/api/list-cache.js';
 import { collectPages, listWarning, MAX_LIST_PAGES, requestPage } from '../connection/list-pages.js';
+import { keepableTools } from './tool-validity.js';
 
 /** Pages of `tools/list` followed at most. */
 export const MAX_TOOL_PAGES = MAX_LIST_PAGES;
@@ -40,18 +41,22 @@ export async function listAllTools(
 ): Promise<Tool[]> {
   if (!client.getServerCapabilities()?.tools) return [];
   if (client.getProtocolEra() === 'modern') return listModernTools(client, timeoutMs, onLatency, extras);
+  const leftOut: string[] = [];
   const walk = await collectPages(
     async (cursor) => {
       const started = performance.now();
-      const result = (await requestPage(client, 'tools/list', cursor, timeoutMs)) as { tools: Tool[]; nextCursor?: string };
+      const result = await requestPage(client, 'tools/list', cursor, timeoutMs);
       onLatency?.(performance.now() - started);
-      return { items: result.tools, nextCursor: result.nextCursor };
+      // The page is parsed leniently (invalid tools are shown, flagged); what cannot be named is left out.
+      const page = keepableTools(result['tools']);
+      leftOut.push(...page.leftOut);
+      return { items: page.tools, nextCursor: typeof result['nextCursor'] === 'string' ? result['nextCursor'] : undefined };
     },
     MAX_TOOL_PAGES,
     // Issue 14 item 7: a server that pages wrongly sends tools again; keep the first of each name.
     (t) => t.name,
   );
-  const warning = listWarning('tools/list', 'tool', { ...walk, count: walk.items.length });
+  const warning = [listWarning('tools/list', 'tool', { ...walk, count: walk.items.length }), ...leftOut.map((w) => `tools/list: ${w}`)].filter((w) => w !== undefined).join('; ');
   if (warning) onRepeat?.(warning);
   return walk.items;
 }

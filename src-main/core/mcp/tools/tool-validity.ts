@@ -54,3 +54,56 @@ export function invalidTools(tools: readonly Tool[]): { name: string; problems: 
 export function invalidToolText(tool: { name: string; problems: ToolProblem[] }): string {
   return `${tool.name}: ${tool.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')}`;
 }
+
+/** Fields a tool's consumers read as strings, and as plain objects. */
+const STRING_FIELDS = ['title', 'description'] as const;
+const OBJECT_FIELDS = ['outputSchema', 'annotations', '_meta'] as const;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The items of one `tools/list` page as Switchboard keeps them (new-user "break it" trial: one
+ * server's `{"name":123}` made every listing, the budget and the gateway's `tools/list` fail with
+ * `raw.toLowerCase is not a function`). `tools` is the page's `tools` field as sent.
+ *
+ * - Not an array: no tools, and `leftOut` says so.
+ * - An item that is not an object, or whose `name` is not a non-empty string, cannot be named or
+ *   called: left out and counted in `leftOut`.
+ * - Any other item is kept. A `title` or `description` that is not a string, an `inputSchema`
+ *   that is not an object (it becomes `{ type: 'object' }`), or an `outputSchema`, `annotations` or
+ *   `_meta` that is not an object is dropped from a copy; the copy keeps the problems
+ *   `toolProblems` finds in the tool as sent (so it is still shown flagged invalid, with the field).
+ *
+ * Never throws. Tools already sound are returned as the same objects.
+ */
+export function keepableTools(tools: unknown): { tools: Tool[]; leftOut: string[] } {
+  if (!Array.isArray(tools)) return { tools: [], leftOut: [`"tools" is ${describeValue(tools)}, not a list: no tools`] };
+  const kept: Tool[] = [];
+  let nameless = 0;
+  for (const raw of tools) {
+    if (!isPlainObject(raw) || typeof raw['name'] !== 'string' || raw['name'] === '') {
+      nameless++;
+      continue;
+    }
+    const bad = STRING_FIELDS.filter((f) => raw[f] !== undefined && typeof raw[f] !== 'string');
+    const badObjects = OBJECT_FIELDS.filter((f) => raw[f] !== undefined && !isPlainObject(raw[f]));
+    const badInput = !isPlainObject(raw['inputSchema']);
+    if (bad.length === 0 && badObjects.length === 0 && !badInput) {
+      kept.push(raw as unknown as Tool);
+      continue;
+    }
+    const copy: Record<string, unknown> = { ...raw };
+    for (const f of [...bad, ...badObjects]) delete copy[f];
+    if (badInput) copy['inputSchema'] = { type: 'object' };
+    memo.set(copy, toolProblems(raw));
+    kept.push(copy as unknown as Tool);
+  }
+  const leftOut = nameless > 0 ? [`${nameless} tool${nameless === 1 ? '' : 's'} left out: not an object with a string "name"`] : [];
+  return { tools: kept, leftOut };
+}
+
+function describeValue(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  return `a ${typeof v === 'object' ? 'object' : typeof v}`;
+}
