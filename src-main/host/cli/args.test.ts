@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCli as parse, parseToolArgs, UsageError } from './args.js';
+import { MAX_ARGS_BYTES, parseCli as parse, parseToolArgs, readArgsSource, UsageError } from './args.js';
 import { COMMANDS, loadCommandSpecs } from './commands/index.js';
 
 const COMMAND_SPECS = await loadCommandSpecs();
@@ -66,6 +69,19 @@ describe('parseToolArgs', () => {
     expect(parseToolArgs('-', reader)).toEqual({ from: 'reader' });
     expect(reads).toEqual(['args.json', '-']);
     expect(() => parseToolArgs('@missing.json', reader)).toThrow('--args @missing.json: cannot read missing.json: ENOENT: no such file');
+  });
+  it('reads @file and pipes in chunks, and stops past its limit on an endless source (/dev/zero grew to 16 GB before)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-args-'));
+    try {
+      const file = join(dir, 'args.json');
+      writeFileSync(file, JSON.stringify({ message: 'x'.repeat(3 * 1024 * 1024) }));
+      expect((parseToolArgs(`@${file}`) as { message: string }).message).toHaveLength(3 * 1024 * 1024);
+      expect(() => readArgsSource(file, 1024 * 1024)).toThrow('more than 1 MiB: arguments that large are refused');
+      expect(() => parseToolArgs('@/dev/zero')).toThrow(`--args @/dev/zero: cannot read /dev/zero: more than ${MAX_ARGS_BYTES / (1024 * 1024)} MiB: arguments that large are refused`);
+      expect(() => parseToolArgs(`@${dir}`)).toThrow(/^--args @.*: cannot read .*EISDIR/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('refuses arguments nested deeper than 100 levels (10 000 deep: no stack overflow), accepts 100', () => {
     const nest = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);

@@ -2,7 +2,7 @@
  * Command-line parsing for `switchboard` (node:util parseArgs, no dependency): global flags,
  * the command, its positionals, and usage errors (exit 64) that say what was wrong.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CommandSpec, FlagSpec, ParsedCli, ParsedFlags } from './command-spec.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../../src-shared/api/json-depth.js';
@@ -187,7 +187,40 @@ export function parseToolArgs(text: string | undefined, readFile: (path: string)
   return value as Record<string, unknown>;
 }
 
-/** `-` → all of stdin; else the file at `path` (UTF-8). Throws what the read throws. */
-function readArgsSource(path: string): string {
-  return readFileSync(path === '-' ? 0 : path, 'utf8');
+/**
+ * Most bytes `--args @file` / `--args -` reads: 32 MiB (a "break it" trial: `--args @/dev/zero`
+ * grew to 16 GB and aborted, an endless stdin ignored SIGTERM while it was read).
+ */
+export const MAX_ARGS_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `-` → stdin; else the file at `path` (a pipe such as `<(cmd)` too), as UTF-8, read in chunks
+ * and stopped past `max` bytes (default `MAX_ARGS_BYTES`) with an Error saying so. Throws what
+ * the open or read throws (ENOENT, EISDIR…).
+ */
+export function readArgsSource(path: string, max = MAX_ARGS_BYTES): string {
+  const fd = path === '-' ? 0 : openSync(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, max + 1 - total));
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (err) {
+        // A non-blocking stdin with nothing yet: wait a little and read again.
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > max) throw new Error(`more than ${max / (1024 * 1024)} MiB: arguments that large are refused`);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    if (fd !== 0) closeSync(fd);
+  }
 }
