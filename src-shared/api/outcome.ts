@@ -7,7 +7,8 @@ import { z } from 'zod';
 
 /**
  * Why something failed:
- * - `command-not-found`: a stdio command (or its file) does not exist on the PATH searched.
+ * - `command-not-found`: a stdio command (or its file) does not exist on the PATH searched, or its
+ *   working folder (`cwd`) does not exist or is no folder.
  * - `process-exited`: a stdio server process ended (before initializing, or while connected).
  * - `timeout`: no answer within the server's `timeout`.
  * - `auth-required`: the server needs a sign-in (OAuth) first.

@@ -233,7 +233,7 @@ export class ConnectionLauncher {
         return this.connect(attempt, again);
       }
       const message = describeConnectFailure(err, { server: this.state.name, logs: this.state.options.logs, from: stderrFrom, timeoutMs, stdio: live?.stdio });
-      const facts = { timeoutMs, launch: def.command, url: def.url, timedOut: err instanceof ConnectTimeoutError };
+      const facts = { timeoutMs, launch: def.command, url: def.url, cwd: def.cwd, timedOut: err instanceof ConnectTimeoutError };
       // Read before closing: our own close kills the process, which would look like an exit.
       const exitedByItself = live?.stdio?.exitInfo !== undefined;
       this.state.note(`error: ${message}`);

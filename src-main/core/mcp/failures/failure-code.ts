@@ -7,7 +7,7 @@ import { OAuthError, OAuthErrorCode, ProtocolError, SdkError, SdkErrorCode, Unau
 import { CompanyGrantError } from '../../auth/company-grants.js';
 import type { Failure } from '../../../../src-shared/api/outcome.js';
 import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION, httpStatusOf, isConnectionClosed, isRequestTimeout, rpcCodeOf } from './failure-text.js';
-import { isSpawnNotFound } from './spawn-hint.js';
+import { folderProblem, isSpawnError, isSpawnNotFound } from './spawn-hint.js';
 import { notBoundHint, SecretNotBoundError } from '../../secrets/secret-binding.js';
 
 /** HTTP 401/403 from either HTTP transport, or the SDK's UnauthorizedError. */
@@ -27,6 +27,8 @@ export interface FailureFacts {
   timeoutMs: number;
   /** The launch (`command args…` or the URL), named in a not-found hint. */
   launch?: string;
+  /** A stdio server's working folder, named when the spawn failed for it. */
+  cwd?: string;
   /** A remote server's URL: only its port is ever quoted (a blocked port's hint). */
   url?: string;
   /** The connect deadline passed (our own timer, not an SDK request timeout). */
@@ -47,6 +49,9 @@ export function classifyFailure(err: unknown, facts: FailureFacts): Failure {
   if (facts.cancelled) return { code: 'cancelled', retryable: true };
   // Issue 26 item 1: another definition's keychain secret; decided before any launch.
   if (err instanceof SecretNotBoundError) return { code: 'secret-not-bound', retryable: false, hint: notBoundHint(err) };
+  // A working folder that is missing or no folder fails the spawn like a missing command.
+  const cwdProblem = facts.cwd !== undefined && isSpawnError(err) ? folderProblem(facts.cwd) : undefined;
+  if (cwdProblem) return { code: 'command-not-found', retryable: false, hint: `Fix the server's working folder (cwd): ${facts.cwd} ${cwdProblem}.` };
   if (isSpawnNotFound(err)) {
     // Trial 6 finding 9b: a whole command line saved as the program name runs in a terminal, so
     // "check that it runs" misleads; say to split it.

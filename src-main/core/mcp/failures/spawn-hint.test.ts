@@ -34,6 +34,26 @@ describe.skipIf(process.platform === 'win32')('spawnNotFoundMessage (POSIX only:
     );
   });
 
+  it('names a working folder (cwd) that does not exist or is no folder, not the PATH (a "break it" trial)', async () => {
+    const cwdError = (cwd: string): Promise<Error> =>
+      new Promise((resolve) => {
+        // A cwd that is a file fails the spawn call itself (thrown); a missing one as an 'error' event.
+        try {
+          spawn(process.execPath, ['-e', '0'], { cwd }).once('error', resolve);
+        } catch (err) {
+          resolve(err as Error);
+        }
+      });
+    const missing = join(dir, 'no-such-folder');
+    expect(spawnNotFoundMessage(await cwdError(missing), { launch: { command: process.execPath, cwd: missing } }, undefined)).toBe(
+      `spawn ${process.execPath} ENOENT: the server's working folder (cwd) ${missing} does not exist`,
+    );
+    const file = join(dir, 'sb-not-executable');
+    expect(spawnNotFoundMessage(await cwdError(file), { launch: { command: process.execPath, cwd: file } }, undefined)).toBe(
+      `spawn ENOTDIR: the server's working folder (cwd) ${file} is not a folder`,
+    );
+  });
+
   it('says when the login shell does not find it either, or could not be read, or was never asked', async () => {
     const err = await spawnError('sb-nowhere-tool', '/usr/bin');
     const launch = transport('sb-nowhere-tool', '/usr/bin');

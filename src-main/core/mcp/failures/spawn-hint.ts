@@ -2,7 +2,8 @@
  * What a `spawn … ENOENT` means, in words a person can act on (issue 14 item 9): the command was
  * not found on the PATH that was searched (named), and — where the login shell read at start
  * (login-shell-env.ts) finds the command in one of its PATH folders — the absolute path to use.
- * A command with a `/` is not looked up on PATH: the file itself is missing.
+ * A command with a `/` is not looked up on PATH: the file itself is missing. A working folder
+ * (`cwd`) that does not exist or is no folder is named instead (the spawn fails the same way).
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -12,6 +13,7 @@ import { loginShellReading, type LoginShellReading } from '../transport/login-sh
 interface LaunchParams {
   command?: string;
   env?: Record<string, string>;
+  cwd?: string;
 }
 
 /** The first folder of `path` holding an executable file `command`, as an absolute path; undefined if none. */
@@ -36,6 +38,21 @@ export function isSpawnNotFound(err: unknown): err is NodeJS.ErrnoException & { 
   return !!e && e.code === 'ENOENT' && typeof e.syscall === 'string' && e.syscall.startsWith('spawn');
 }
 
+/** A spawn's ENOENT or ENOTDIR (what a bad working folder gives). */
+export function isSpawnError(err: unknown): err is NodeJS.ErrnoException {
+  const e = err as NodeJS.ErrnoException | undefined;
+  return !!e && (e.code === 'ENOENT' || e.code === 'ENOTDIR') && typeof e.syscall === 'string' && e.syscall.startsWith('spawn');
+}
+
+/** `does not exist` / `is not a folder` for `dir`, undefined when it is a folder. */
+export function folderProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : 'is not a folder';
+  } catch {
+    return 'does not exist';
+  }
+}
+
 /**
  * The message of a spawn that found no command, or undefined when `err` is something else.
  * `stdio` is the transport that tried (its launch env's PATH is the PATH searched); `login` the
@@ -45,8 +62,14 @@ export function isSpawnNotFound(err: unknown): err is NodeJS.ErrnoException & { 
  * shell (/bin/zsh) finds it at /home/me/.local/bin/uvx: use that absolute path as the command.`
  */
 export function spawnNotFoundMessage(err: unknown, stdio?: unknown, login: LoginShellReading | undefined = loginShellReading()): string | undefined {
-  if (!isSpawnNotFound(err)) return undefined;
   const params = (stdio as { launch?: LaunchParams } | undefined)?.launch;
+  // A working folder that is missing or no folder fails the spawn with ENOENT / ENOTDIR too: say
+  // that, not "not on PATH" (a "break it" trial: cwd /nonexistent read as a missing `node`).
+  if (params?.cwd !== undefined && isSpawnError(err)) {
+    const problem = folderProblem(params.cwd);
+    if (problem) return `${err.message.replace(/^Error: /, '')}: the server's working folder (cwd) ${params.cwd} ${problem}`;
+  }
+  if (!isSpawnNotFound(err)) return undefined;
   const command = err.path ?? params?.command ?? '';
   const head = err.message.replace(/^Error: /, '');
   if (command.includes('/') || command.includes('\\')) return `${head}: no such file ${command} (a command with a folder in it is not looked up on PATH)`;

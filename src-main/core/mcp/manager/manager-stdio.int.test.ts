@@ -244,6 +244,18 @@ describe('McpManager stdio failures and gates', () => {
     expect(err).toMatchObject({ code: 'NOT_CONNECTED', message: expect.stringMatching(/^Failed to connect to "ghost": spawn nonexistent-cmd-switchboard ENOENT: /) });
   });
 
+  it('a working folder (cwd) that does not exist is named, not the PATH (a "break it" trial)', async () => {
+    const m = newManager();
+    const missing = path.join(tmp, 'no-such-folder');
+    await m.reconcile(run(testDefinition({ name: 'nowhere', transport: 'stdio', command: process.execPath, args: ['-e', '0'], cwd: missing })));
+    await m.settled();
+    expect(m.runtime('nowhere')).toMatchObject({
+      status: 'error',
+      lastError: `spawn ${process.execPath} ENOENT: the server's working folder (cwd) ${missing} does not exist`,
+      failure: { code: 'command-not-found', retryable: false, hint: `Fix the server's working folder (cwd): ${missing} does not exist.` },
+    });
+  });
+
   it('a process that exits before initialize → error with its exit code and stderr', async () => {
     const m = newManager();
     const script = "process.stderr.write('config file missing\\n'); process.exit(2)";
