@@ -37,6 +37,19 @@ describe('more bad input', () => {
     await expect(editConfigFile(fifo, 'json', { dataDir: sb.dataDir }, (text) => ({ text: `${text}x`, result: 1 }))).rejects.toThrow(`${fifo} is a FIFO (named pipe), not a file`);
   });
 
+  it('a default nested 3,000 deep in one entry leaves the file\'s other servers, and that one, loaded (the stack overflowed before)', async () => {
+    const deep = '${A:-'.repeat(3000) + 'x' + '}'.repeat(3000);
+    const shallow = '${A:-'.repeat(3) + 'x' + '}'.repeat(3);
+    await sb.write(join(sb.home, '.claude.json'), { mcpServers: { deep: { command: 'node', args: [deep] }, fine: { command: 'node', args: [shallow] } } });
+    const out = await discoverServers(sb.ctx({ env: {} }));
+    expect(out.servers.map((s) => s.name).sort()).toEqual(['deep', 'fine']);
+    expect(out.servers.find((s) => s.name === 'fine')!.args).toEqual(['x']);
+    // Left as written past MAX_PLACEHOLDER_DEPTH, and reported as not set.
+    expect(out.servers.find((s) => s.name === 'deep')!.args![0]!.startsWith('${A:-${A:-')).toBe(true);
+    expect(out.warnings.filter((w) => w.server === 'deep').map((w) => [w.code, w.line])).toEqual([['placeholder-unresolved', 3]]);
+    expect(out.warnings.filter((w) => /stack|Reading claude-code config failed/.test(w.message))).toEqual([]);
+  });
+
   it('an empty server name is skipped with a warning at its line', async () => {
     const file = await sb.write(join(sb.home, '.cursor', 'mcp.json'), '{"mcpServers": {\n  "": {"command": "x"},\n  "ok": {"command": "y"}\n}}');
     const out = await discoverServers(sb.ctx());

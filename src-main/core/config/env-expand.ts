@@ -66,12 +66,20 @@ function closingBrace(input: string, start: number): number {
   return -1;
 }
 
-function resolvePosix(inner: string, vars: ExpansionVars, unresolved: string[]): string | undefined {
+/**
+ * Defaults inside defaults (`${A:-${B:-${C}}}`) are expanded this deep at most; deeper ones are left
+ * as written and reported unresolved (a "break it" trial: 3,000 levels overflowed the stack and
+ * lost every server of the file, not just that entry).
+ */
+export const MAX_PLACEHOLDER_DEPTH = 32;
+
+function resolvePosix(inner: string, vars: ExpansionVars, unresolved: string[], depth: number): string | undefined {
   const sep = inner.indexOf(':-');
   if (sep > 0 && VAR_NAME.test(inner.slice(0, sep))) {
     const value = lookup(vars, inner.slice(0, sep));
     if (value !== undefined && value !== '') return value;
-    const fallback = expandPlaceholders(inner.slice(sep + 2), 'posix', vars);
+    if (depth >= MAX_PLACEHOLDER_DEPTH) return undefined;
+    const fallback = expandPlaceholders(inner.slice(sep + 2), 'posix', vars, depth + 1);
     unresolved.push(...fallback.unresolved);
     return fallback.value;
   }
@@ -109,9 +117,10 @@ function unresolvedName(inner: string, syntax: ExpansionSyntax): string {
 
 /**
  * Expand every placeholder of `syntax` in `input`. Returns the new string and the unresolved
- * placeholders (deduplicated, in order of appearance). An unterminated `${` is left as is.
+ * placeholders (deduplicated, in order of appearance). An unterminated `${` is left as is; so is a
+ * default nested deeper than `MAX_PLACEHOLDER_DEPTH` (reported unresolved). `depth`: internal.
  */
-export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars: ExpansionVars): Expanded {
+export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars: ExpansionVars, depth = 0): Expanded {
   const bare = syntax === 'posix' && vars.bareDollar === true;
   if (syntax === 'none' || !input.includes(bare ? '$' : '${')) return { value: input, unresolved: [] };
   const unresolved: string[] = [];
@@ -140,7 +149,7 @@ export function expandPlaceholders(input: string, syntax: ExpansionSyntax, vars:
       i = end + 1;
       continue;
     }
-    const value = syntax === 'posix' ? resolvePosix(inner, vars, unresolved) : resolveVscode(inner, vars);
+    const value = syntax === 'posix' ? resolvePosix(inner, vars, unresolved, depth) : resolveVscode(inner, vars);
     if (value === undefined) {
       out += input.slice(start, end + 1);
       unresolved.push(unresolvedName(inner, syntax));
