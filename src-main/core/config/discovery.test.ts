@@ -113,6 +113,16 @@ describe('discoverServers', () => {
     };
     const result = await discoverServers(sb.ctx(), [broken]);
     expect(result.warnings).toEqual([{ file: '/nowhere/settings.json', ...warningCode('provider-failed'), message: 'Reading zed config failed: boom' }]);
+    // Named by the file that exists, not the first candidate (Gemini's /etc file in a "break it" trial).
+    const second: ConfigProvider = {
+      host: 'gemini',
+      candidateFiles: () => [
+        { host: 'gemini', path: '/etc/gemini-cli/settings.json', scope: 'managed', exists: false },
+        { host: 'gemini', path: '/home/me/.gemini/settings.json', scope: 'user', exists: true },
+      ],
+      load: () => Promise.reject(new Error('boom')),
+    };
+    expect((await discoverServers(sb.ctx(), [second])).warnings.map((w) => w.file)).toEqual(['/home/me/.gemini/settings.json']);
   });
 
   it('returns every candidate file, existing or not, for watching', async () => {

@@ -98,7 +98,9 @@ export async function discoverServers(
       all.push(...out.servers);
       warnings.push(...out.warnings);
     } catch (err) {
-      warnings.push({ file: candidates[0]?.path ?? provider.host, ...warningCode('provider-failed'), message: `Reading ${provider.host} config failed: ${(err as Error).message}` });
+      // Named by a file that exists (Gemini's first candidate is /etc/gemini-cli/settings.json, seldom there).
+      const file = (candidates.find((c) => c.exists) ?? candidates[0])?.path ?? provider.host;
+      warnings.push({ file, ...warningCode('provider-failed'), message: `Reading ${provider.host} config failed: ${(err as Error).message}` });
     }
     for (const file of candidates) {
       const key = await claimKey(file.path);
