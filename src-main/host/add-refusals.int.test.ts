@@ -59,3 +59,27 @@ describe('a host file that is not valid UTF-8 is never rewritten (attack pass, i
     expect(readFileSync(own).equals(bytes)).toBe(true);
   });
 });
+
+describe('add refuses a secret in the arguments or the URL, which cannot go to the keychain (a "break it" trial)', () => {
+  // Failing input: both were written to servers.json and its backups as plain text, with no word.
+  it('exits 64, names where, writes nothing; --allow-literal-secrets writes it and says so', async () => {
+    const w = makeWorld();
+    try {
+      const file = join(w.dataDir, 'servers.json');
+      const arg = await runSwitchboard(w, ['add', 'sec5', '--', 'node', 'x', '--token=sk-live-abcdef1234567890abcdef']);
+      expect(arg.code).toBe(64);
+      expect(arg.stderr).toContain('args[1] would be written to servers.json as plain text: an argument or a URL cannot reference the OS keychain.');
+      expect(arg.stderr).not.toContain('sk-live-abcdef1234567890abcdef');
+      const url = await runSwitchboard(w, ['add', 'sec6', '--url', 'https://example.com/mcp?api_key=sk-live-abcdef1234567890abcdef']);
+      expect(url.code).toBe(64);
+      expect(url.stderr).toContain('url would be written to servers.json as plain text');
+      expect(existsSync(file)).toBe(false);
+      const allowed = await runSwitchboard(w, ['add', 'sec5', '--allow-literal-secrets', '--', 'node', 'x', '--token=sk-live-abcdef1234567890abcdef']);
+      expect(allowed.code, allowed.stderr).toBe(0);
+      expect(`${allowed.stdout}${allowed.stderr}`).toContain('Literal secrets written to servers.json: args[1]');
+      expect(readFileSync(file, 'utf8')).toContain('--token=sk-live-abcdef1234567890abcdef');
+    } finally {
+      w.cleanup();
+    }
+  });
+});

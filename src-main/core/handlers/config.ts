@@ -12,7 +12,7 @@ import { locateServer, targetLocation } from '../config/server-locator.js';
 import type { DiscoveryContext } from '../config/types.js';
 import { CoreError, toFailure } from '../facade/errors.js';
 import { assertBindingWritable } from '../auth/credential-binding.js';
-import { freshSecretId, keepSecretsOutOfFiles, ownInputIds, secretIdFor } from '../secrets/literal-secrets.js';
+import { freshSecretId, keepSecretsOutOfFiles, literalArgUrlSecrets, ownInputIds, secretIdFor } from '../secrets/literal-secrets.js';
 import { secretStoreName } from '../secrets/file-secret-store.js';
 import { declareVsCodeInputs } from '../config/vscode-inputs.js';
 import { referencedAccounts, secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
@@ -98,6 +98,8 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         // Attack pass 8, F4: every refusal comes before the keychain is touched.
         // Issue 9 item 1: a write never binds a credential the server may not use (another resource's, or stdio elsewhere).
         assertBindingWritable(full, host, ctx.auth.store);
+        // A secret in the arguments or the URL cannot move to the keychain: refused unless confirmed.
+        notes.push(...literalArgUrlSecrets(full, host, allowLiteralSecrets));
         const loc = targetLocation(host, target?.scope, dctx, name);
         const discovered = await ctx.ensureDiscovered();
         if ((discovered.definitions ?? []).some((d) => d.name === name && resolve(d.source.file) === resolve(loc.file))) throw new CoreError('BAD_REQUEST', `Server "${name}" already exists in ${loc.file}`);
@@ -154,7 +156,9 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           const holders = ctx.secretBindings.holdersOf(a);
           return holders.length > 0 ? !before || holders.some((h) => !holds(h, before)) : others(a) && !own.has(a);
         };
-        // A literal secret goes to the keychain where the file can reference it, else needs a yes (docs/auth.md, issue 11).
+        // A literal secret goes to the keychain where the file can reference it, else needs a yes (docs/auth.md, issue 11);
+        // one in the new arguments or URL cannot go there at all, so it needs the yes everywhere.
+        const argNotes = literalArgUrlSecrets(patch as { args?: string[] | null; url?: string | null }, loc.host, allowLiteralSecrets);
         const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets, taken });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
         await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);
@@ -162,7 +166,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           const url = patch.url === undefined ? before?.url : (patch.url ?? undefined);
           await bindStored(ctx.secretBindings, kept.accounts, { name, transport: patch.transport ?? before?.transport ?? (url ? 'http' : 'stdio'), url, source: { host: loc.host, file: loc.file, scope: loc.scope } });
         }
-        return { ...out, notes: [...kept.notes, ...out.notes] };
+        return { ...out, notes: [...argNotes, ...kept.notes, ...out.notes] };
       }),
 
     'config:remove': ({ name, file }) =>

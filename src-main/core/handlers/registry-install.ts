@@ -218,7 +218,8 @@ async function write(
         notes.push(`${stored.length} secret value${stored.length === 1 ? '' : 's'} stored in the secret store; servers.json holds references bound to "${p.name}"`);
       }
     } else fields = fieldsOf(m, p.entry.server.description, (_k, _n, v) => v);
-    const added = await config['config:add']({ name: p.name, server: fields, target: { host: defHost }, ...(where.direct && where.confirmLiteral ? { allowLiteralSecrets: true } : {}) });
+    // Confirmed literals (a secret argument or URL part, checked above): config:add refuses them otherwise.
+    const added = await config['config:add']({ name: p.name, server: fields, target: { host: defHost }, ...(where.confirmLiteral ? { allowLiteralSecrets: true } : {}) });
     if (!added.ok) throw new CoreError(added.error.code, added.error.message);
     defined = { file: added.data.file };
     written.push({ path: added.data.file, what: 'definition', ...(defHost !== 'switchboard' ? { host: defHost } : {}) });

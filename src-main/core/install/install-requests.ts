@@ -172,7 +172,7 @@ export function describeDefinition(
       `Argument${secretArgs.length === 1 ? '' : 's'} ${secretArgs.join(', ')} hold${secretArgs.length === 1 ? 's' : ''} a secret (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference. Prefer a server that reads it from an environment variable.`,
     );
   }
-  if (fields.url !== undefined && isSecretValue(fields.url)) warnings.push('The address holds a password (masked here). It stays in servers.json as plain text: a URL cannot hold a keychain reference.');
+  if (fields.url !== undefined && (isSecretValue(fields.url) || redactUrl(fields.url) !== fields.url)) warnings.push('The address holds a password or a secret parameter (masked here). It stays in servers.json as plain text: a URL cannot hold a keychain reference.');
   const hidden = hiddenFields(name, fields, parsed.renamedFrom);
   if (hidden.length > 0) {
     const chars = [...new Set(hidden.flatMap((h) => h.chars))].join(', ');

@@ -8,6 +8,7 @@
 import { HOST_LABELS, type HostId } from '../../../src-shared/config/server.js';
 import { secretIdFor, secretReferenceKind } from '../../../src-shared/config/secret-reference.js';
 import { isSecretKey, isSecretValue } from '../../../src-shared/redaction.js';
+import { argUrlSecretPlaces } from '../../../src-shared/config/arg-url-secrets.js';
 import { CoreError } from '../facade/errors.js';
 import { secretStoreName } from './file-secret-store.js';
 import { secretAccount, storeInputAnswer, storeSecret } from './secret-refs.js';
@@ -28,6 +29,25 @@ export function literalSecretKeys(maps: SecretMaps, secretKeys: readonly string[
     for (const [k, v] of Object.entries(maps[field] ?? {})) if (typeof v === 'string' && v.trim() !== '' && (isSecretKey(k.trim()) || isSecretValue(v) || secretKeys.includes(k)) && !v.includes('${')) out.push(`${field}.${k}`);
   }
   return out;
+}
+
+/**
+ * Refuse (CoreError BAD_REQUEST: the command must change) a write whose arguments or URL hold a
+ * secret (`argUrlSecretPlaces`, src-shared/config/arg-url-secrets.ts), unless `allowLiteralSecrets`; then a note names them. A "break it"
+ * trial found `add … -- node x --token=sk-live-…` and `--url …?api_key=…` written to servers.json
+ * and its backups as plain text, with no word, while env and header values went to the keychain.
+ */
+export function literalArgUrlSecrets(server: { args?: readonly string[] | null; url?: string | null }, host: HostId, allowLiteralSecrets: boolean | undefined): string[] {
+  const places = argUrlSecretPlaces(server);
+  if (places.length === 0) return [];
+  const file = host === 'switchboard' ? 'servers.json' : `${HOST_LABELS[host]}'s file`;
+  if (!allowLiteralSecrets) {
+    throw new CoreError(
+      'BAD_REQUEST',
+      `${places.join(', ')} would be written to ${file} as plain text: an argument or a URL cannot reference the OS keychain. Pass the secret in an environment variable or a header instead (they go to the keychain), or confirm with --allow-literal-secrets`,
+    );
+  }
+  return [`Literal secrets written to ${file}: ${places.join(', ')}`];
 }
 
 /** Options of `keepSecretsOutOfFiles`. */

@@ -16,6 +16,7 @@ import { KeyValueEditor, type EditorRow } from './key-value-editor.js';
 import { DEPRECATED_2026 } from '../servers/server-protocol.js';
 import type { CardFetchResult } from '../../../src-shared/api/cards.js';
 import { fillFromCard } from '../../../src-shared/config/card-fill.js';
+import { argUrlSecretPlaces } from '../../../src-shared/config/arg-url-secrets.js';
 import { CardLookup } from './card-lookup.js';
 
 const SCOPES = [
@@ -107,6 +108,9 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
 
   // A card's secret URL variable has no keychain reference: plain text in the URL, with the same explicit yes.
   const urlSecrets = cardFill?.ok ? cardFill.urlSecrets : [];
+  // So has a secret typed into an argument or the URL itself (the core refuses it without the yes).
+  const argList = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
+  const argUrlPlaces = urlSecrets.length > 0 ? [] : argUrlSecretPlaces(stdio ? { args: argList } : { url: url.trim() });
   // Why Add cannot work yet (shown beside the disabled button instead of failing on click).
   const blocked: string | undefined =
     cardFill && !cardFill.ok
@@ -123,7 +127,9 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
               ? `${literalKeys.join(', ')} would be written to ${hostLabel} as plain text: tick the box to agree, or write to Switchboard's servers.json (keychain).`
               : urlSecrets.length > 0 && !plainSecrets
                 ? `The URL would hold the secret variable ${urlSecrets.join(', ')} as plain text (a URL cannot hold a keychain reference): tick the box to agree.`
-                : undefined;
+                : argUrlPlaces.length > 0 && !plainSecrets
+                  ? `${argUrlPlaces.join(', ')} would hold a secret as plain text (an argument or a URL cannot hold a keychain reference): pass it in an environment variable or a header instead, or tick the box to agree.`
+                  : undefined;
 
   const submit = async (): Promise<void> => {
     setBusy(true);
@@ -142,7 +148,7 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
         // A secret goes as typed: the core keeps it in the keychain and writes its reference (issue 11).
         map[key] = row.value;
       }
-      const list = args.split('\n').map((a) => a.trim()).filter((a) => a !== '');
+      const list = argList;
       const server = stdio
         ? { transport, command: command.trim(), ...(list.length ? { args: list } : {}), ...(cwd.trim() ? { cwd: cwd.trim() } : {}), ...(Object.keys(map).length ? { env: map } : {}) }
         : { transport, url: cardFill?.ok ? cardFill.server.url : url.trim(), ...(Object.keys(map).length ? { headers: map } : {}) };
@@ -199,9 +205,9 @@ export function AddServerWizard({ onAdded }: AddServerWizardProps) {
           <Select label="Write to" value={host} onChange={(v) => v && setHost(v as HostId)} allowDeselect={false}
             data={HOST_IDS.filter((h) => h !== 'mcp-json').map((h) => ({ value: h, label: h === 'switchboard' ? 'Switchboard (servers.json)' : HOST_LABELS[h] }))} />
           {!toSwitchboard ? <SegmentedControl aria-label="Scope" value={scope} onChange={setScope} data={SCOPES} /> : null}
-          {literalKeys.length > 0 || urlSecrets.length > 0 ? (
+          {literalKeys.length > 0 || urlSecrets.length > 0 || argUrlPlaces.length > 0 ? (
             <Checkbox
-              label={`Write ${[...literalKeys, ...urlSecrets.map((v) => `URL variable ${v}`)].join(', ')} to ${hostLabel} as plain text`}
+              label={`Write ${[...literalKeys, ...urlSecrets.map((v) => `URL variable ${v}`), ...argUrlPlaces].join(', ')} to ${hostLabel} as plain text`}
               checked={plainSecrets}
               onChange={(e) => setPlainSecrets(e.currentTarget.checked)}
             />
