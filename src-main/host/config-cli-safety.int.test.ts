@@ -146,5 +146,9 @@ describe('usage refusals exit 64 (attack pass: they exited 2)', () => {
     const run = await runSwitchboard(world, ['add', 'bad name', '--url', 'https://api.example/mcp']);
     expect(run.code).toBe(64);
     expect(run.stderr.trim()).toBe('Invalid server config: server name may only contain letters, digits, "_", "." and "-" (got "bad name")');
+    // A newline in the name is shown escaped, on one line (a "break it" trial: it was printed raw).
+    const newline = await runSwitchboard(world, ['add', 'a\nb', '--url', 'https://api.example/mcp']);
+    expect(newline.code).toBe(64);
+    expect(newline.stderr.trim()).toBe('Invalid server config: server name may only contain letters, digits, "_", "." and "-" (got "a\\nb")');
   });
 });

@@ -55,7 +55,8 @@ export async function runAdd(ctx: CliContext): Promise<number> {
   // exited 2), in the documented words (docs/operator-verbs.md#error-strings).
   const badName = validateServerName(name);
   // A name too long is not repeated (its message already says "(got <length>)"; issue 28 item 10).
-  const got = name.length > MAX_SERVER_NAME_LENGTH ? '' : ` (got "${name}")`;
+  // Quoted as JSON: a newline or other control character in it is shown escaped, not acted on.
+  const got = name.length > MAX_SERVER_NAME_LENGTH ? '' : ` (got ${JSON.stringify(name)})`;
   if (badName) return printFailure(ctx, { code: 'BAD_REQUEST', message: `Invalid server config: ${badName}${got}` });
   // So is a URL that is no http(s) address (`--url notaurl` was written): the shared rule, said before the call.
   const shape = validateServerConfig({ transport: server.transport, command: server.command, url: server.url });
