@@ -103,12 +103,28 @@ export async function transferDefinition(
   const target = targetLocation(to.host, to.scope, ctx, newName);
   const before = winnerOf(result, newName);
   const outcome = await transferServer(from, name, target, ctx, options);
-  const now = winnerOf(await discoverServers(ctx), newName);
-  if (now && now.file === target.file && before && before.file !== target.file) {
-    return { ...outcome, nowShadows: before, notes: [...outcome.notes, `"${newName}" in ${target.file} now shadows ${where(before)}: this copy is the one Switchboard runs`] };
+  return withShadowing(outcome, newName, target.file, before, ctx);
+}
+
+/**
+ * `outcome` of a write that put a definition of `name` into `file`, with what that did to which
+ * definition runs: `nowShadows` and a note when it now wins over `before` (the winner before the
+ * write), a note when another still wins over it (a fresh discovery decides); `what` names the new
+ * one in the note (default `copy`). Used by copy/export
+ * and by add (a "break it" trial: `add ev` hid Claude Code's `ev` with no word; import said so).
+ */
+export async function withShadowing(outcome: WriteOutcome, name: string, file: string, before: Provenance | undefined, ctx: DiscoveryContext, what: 'copy' | 'definition' = 'copy'): Promise<WriteOutcome> {
+  const now = winnerOf(await discoverServers(ctx), name);
+  if (now && now.file === file && before && before.file !== file) {
+    return { ...outcome, nowShadows: before, notes: [...outcome.notes, `"${name}" in ${file} now shadows ${where(before)}: this ${what} is the one Switchboard runs`] };
   }
-  if (now && now.file !== target.file) {
-    return { ...outcome, notes: [...outcome.notes, `"${newName}" in ${target.file} is shadowed by ${where(now)}: Switchboard keeps running that one`] };
+  if (now && now.file !== file) {
+    return { ...outcome, notes: [...outcome.notes, `"${name}" in ${file} is shadowed by ${where(now)}: Switchboard keeps running that one`] };
   }
   return outcome;
+}
+
+/** The winner of `name` before a write (for `withShadowing`). */
+export function winnerBefore(result: DiscoveryResult, name: string): Provenance | undefined {
+  return winnerOf(result, name);
 }
