@@ -168,7 +168,11 @@ describe('web host', () => {
     const base = `ws://127.0.0.1:${host.port}`;
     expect(await openSocket(`${base}/ws`)).toEqual({ refused: 401 });
     expect(await openSocket(`${base}/ws?token=`)).toEqual({ refused: 401 });
-    expect(await openSocket(`${base}/ws?token=${host.token.slice(0, -1)}A`)).toEqual({ refused: 401 });
+    // One character off. (It was always "…A": a token that itself ended in A — 1 in 64 — was the
+    // right token, and ci31 failed twice on it, as the retry reused the host.)
+    const wrong = `${host.token.slice(0, -1)}${host.token.endsWith('A') ? 'B' : 'A'}`;
+    expect(wrong).not.toBe(host.token);
+    expect(await openSocket(`${base}/ws?token=${wrong}`)).toEqual({ refused: 401 });
     expect(await openSocket(wsUrl, { origin: 'http://evil.example' })).toEqual({ refused: 403 });
     expect(await openSocket(wsUrl, { origin: 'null' })).toEqual({ refused: 403 });
     expect(await openSocket(wsUrl, { origin: `http://127.0.0.1:${host.port + 1}` })).toEqual({ refused: 403 });
