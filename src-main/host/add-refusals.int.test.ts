@@ -83,3 +83,24 @@ describe('add refuses a secret in the arguments or the URL, which cannot go to t
     }
   });
 });
+
+describe('edit asks only about a secret it adds to the arguments or URL', () => {
+  it('keeps one the file already holds without asking; a new one is refused (exit 64) until confirmed', async () => {
+    const w = makeWorld();
+    try {
+      const file = join(w.home, '.cursor', 'mcp.json');
+      mkdirSync(join(w.home, '.cursor'), { recursive: true });
+      writeFileSync(file, JSON.stringify({ mcpServers: { s: { command: 'node', args: ['x', '--api-key=sk-live-abcdef1234567890abcdef'] } } }, null, 2));
+      const env = await runSwitchboard(w, ['edit', 's', '--env', 'MODE=1']);
+      expect(env.code, env.stderr).toBe(0);
+      const same = await runSwitchboard(w, ['edit', 's', '--', 'node', 'y', '--api-key=sk-live-abcdef1234567890abcdef']);
+      expect(same.code, same.stderr).toBe(0);
+      const added = await runSwitchboard(w, ['edit', 's', '--', 'node', 'y', '--api-key=sk-live-abcdef1234567890abcdef', '--token=sk-live-0123456789abcdefghij']);
+      expect(added.code).toBe(64);
+      expect(added.stderr).toContain("args[2] would be written to Cursor's file as plain text");
+      expect(readFileSync(file, 'utf8')).not.toContain('--token=');
+    } finally {
+      w.cleanup();
+    }
+  });
+});

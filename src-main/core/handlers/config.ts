@@ -159,7 +159,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
         };
         // A literal secret goes to the keychain where the file can reference it, else needs a yes (docs/auth.md, issue 11);
         // one in the new arguments or URL cannot go there at all, so it needs the yes everywhere.
-        const argNotes = literalArgUrlSecrets(patch as { args?: string[] | null; url?: string | null }, loc.host, allowLiteralSecrets);
+        const argNotes = literalArgUrlSecrets(patch as { args?: string[] | null; url?: string | null }, loc.host, allowLiteralSecrets, before);
         const kept = await keepSecretsOutOfFiles(patch as ServerPatch, { name, host: loc.host, store: secretStore, allowLiteralSecrets, taken });
         const out = await updateServerInFile(loc, name, kept.maps, dctx);
         await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);

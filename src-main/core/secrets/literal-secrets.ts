@@ -33,12 +33,19 @@ export function literalSecretKeys(maps: SecretMaps, secretKeys: readonly string[
 
 /**
  * Refuse (CoreError BAD_REQUEST: the command must change) a write whose arguments or URL hold a
- * secret (`argUrlSecretPlaces`, src-shared/config/arg-url-secrets.ts), unless `allowLiteralSecrets`; then a note names them. A "break it"
+ * secret (`argUrlSecretPlaces`, src-shared/config/arg-url-secrets.ts), unless `allowLiteralSecrets`; then a note names them.
+ * `existing`: the definition an edit changes; an argument or URL it already holds is not counted. A "break it"
  * trial found `add … -- node x --token=sk-live-…` and `--url …?api_key=…` written to servers.json
  * and its backups as plain text, with no word, while env and header values went to the keychain.
  */
-export function literalArgUrlSecrets(server: { args?: readonly string[] | null; url?: string | null }, host: HostId, allowLiteralSecrets: boolean | undefined): string[] {
-  const places = argUrlSecretPlaces(server);
+export function literalArgUrlSecrets(
+  server: { args?: readonly string[] | null; url?: string | null },
+  host: HostId,
+  allowLiteralSecrets: boolean | undefined,
+  existing?: { args?: readonly string[]; url?: string },
+): string[] {
+  // An edit that keeps an argument or URL the file already holds is not asked about again.
+  const places = argUrlSecretPlaces(server).filter((p) => (p === 'url' ? server.url !== existing?.url : !existing?.args?.includes(server.args?.[Number(p.slice(5, -1))] ?? '')));
   if (places.length === 0) return [];
   const file = host === 'switchboard' ? 'servers.json' : `${HOST_LABELS[host]}'s file`;
   if (!allowLiteralSecrets) {
