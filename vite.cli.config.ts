@@ -74,11 +74,19 @@ export default defineConfig({
         // keep V8's compiled code of a CommonJS file between runs (vm.Script cachedData), never of an
         // ES module (issue 32 item 1). External dynamic imports (keytar, http) become require():
         // a vm.Script cannot import() on Node 20.
+        // Written compact and ASCII-only: no comments or indentation, every other character escaped
+        // (`\uXXXX`). Node reads a pure-ASCII file as a one-byte string and V8 hashes and scans it
+        // faster; with the whitespace gone the bundle is a third smaller. A one-shot command starts
+        // ~60 ms sooner (issue 32 item 1, measured on 2 cores). Names are neither mangled nor code
+        // rewritten, so stack traces and `constructor.name` read as in the source (maps beside it).
         {
           format: 'cjs',
           entryFileNames: 'cjs/[name].cjs',
           chunkFileNames: 'cjs/chunks/[name]-[hash].cjs',
           dynamicImportInCjs: false,
+          minify: { compress: false, mangle: false },
+          comments: false,
+          charset: 'ascii',
         },
       ],
     },
