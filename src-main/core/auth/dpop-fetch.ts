@@ -10,7 +10,6 @@
  * Nothing here reads or keeps a proof beyond the `nonce` claim of the one just sent.
  */
 import { isDpopNonceChallenge, OAuthError, OAuthErrorCode, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { decodeJwt } from 'jose';
 import type { CredentialStore } from './credential-store.js';
 
 /** A resource or authorization server keeps refusing DPoP proofs for their nonce (RFC 9449 §8–9). */
@@ -48,7 +47,7 @@ export function dpopFetch(options: DpopFetchOptions): FetchLike {
     }
     const origin = new URL(String(url)).origin;
     const given = res.headers.get('dpop-nonce') ?? undefined;
-    const sent = proofNonce(new Headers(init?.headers).get('dpop'));
+    const sent = await proofNonce(new Headers(init?.headers).get('dpop'));
     if (given === undefined || (sent !== undefined && sent === handedOut.get(key))) {
       await res.body?.cancel().catch(() => undefined);
       handedOut.delete(key);
@@ -109,9 +108,10 @@ function nonceLoopText(where: string, how: string): string {
   return `DPoP nonce loop: ${where} asked for a DPoP nonce (use_dpop_nonce) ${how}, so the request was stopped instead of retried forever. This is the server's side (its nonce store or clock); try again later, or tell its operator.`;
 }
 
-/** The `nonce` claim of a proof (decoded only, never verified or kept). */
-function proofNonce(proof: string | null): string | undefined {
+/** The `nonce` claim of a proof (decoded only, never verified or kept). jose loads on first use: a one-shot command without DPoP never reads it. */
+async function proofNonce(proof: string | null): Promise<string | undefined> {
   if (!proof) return undefined;
+  const { decodeJwt } = await import('jose');
   try {
     const nonce = decodeJwt(proof).nonce;
     return typeof nonce === 'string' ? nonce : undefined;

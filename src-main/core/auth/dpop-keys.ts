@@ -9,7 +9,6 @@
  * every provider of that credential in this process, so a nonce learnt by one connection serves all.
  */
 import { DPOP_SUPPORTED_ALGS, DpopSession, generateDpopKeyPair, type DpopAlg, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
-import { exportJWK, importJWK } from 'jose';
 import type { CredentialStore, StoredDpopKey } from './credential-store.js';
 
 /** Our preference among the algorithms an authorization server lists (ES256 first: small, fast, universal). */
@@ -54,6 +53,7 @@ export async function dpopSessionOf(store: CredentialStore, credentialId: string
 /** A key generated, exported once and written into the credential's entry (unless another caller's is already there). */
 async function createKey(store: CredentialStore, credentialId: string, alg: DpopAlg): Promise<StoredDpopKey> {
   const pair = await generateDpopKeyPair({ alg, extractable: true });
+  const { exportJWK } = await import('jose'); // loaded on first use (the one-shot CLI's start, issue 32)
   const made: StoredDpopKey = { alg, privateJwk: await exportJWK(pair.privateKey), publicJwk: pair.publicJwk, thumbprint: pair.thumbprint };
   const next = await store.updateSecrets(credentialId, (s) => (s.dpop ? s : { ...s, dpop: made }));
   return next.dpop ?? made;
@@ -62,6 +62,7 @@ async function createKey(store: CredentialStore, credentialId: string, alg: Dpop
 /** The SDK session for a stored key, signing with a non-extractable import of the private JWK. */
 async function sessionFrom(stored: StoredDpopKey): Promise<DpopSession> {
   if (!(DPOP_SUPPORTED_ALGS as readonly string[]).includes(stored.alg)) throw new Error(`The stored DPoP key uses an unsupported algorithm (${String(stored.alg)}); sign in again`);
+  const { importJWK } = await import('jose');
   const privateKey = (await importJWK(stored.privateJwk, stored.alg, { extractable: false })) as CryptoKey;
   const publicKey = (await importJWK(stored.publicJwk, stored.alg, { extractable: true })) as CryptoKey;
   return DpopSession.create({ keyPair: { privateKey, publicKey, publicJwk: stored.publicJwk, thumbprint: stored.thumbprint, alg: stored.alg } });

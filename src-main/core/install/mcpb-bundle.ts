@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { CoreError } from '../facade/errors.js';
 import { readCapped } from '../files/read-capped.js';
 import type { EntryInput } from './registry-entry.js';
@@ -164,8 +164,10 @@ async function inflateCapped(entry: JSZip.JSZipObject, cap: number): Promise<Buf
  */
 export async function openBundle(bytes: Buffer): Promise<OpenBundle> {
   let zip: JSZip;
+  // JSZip (and pako under it) loads on first use: commands that open no bundle never read it (issue 32).
+  const { default: Zip } = await import('jszip');
   try {
-    zip = await JSZip.loadAsync(bytes, { createFolders: false });
+    zip = await Zip.loadAsync(bytes, { createFolders: false });
   } catch (err) {
     throw new CoreError('INVALID_CONFIG', `The MCPB bundle is not a readable zip: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -135,9 +135,11 @@ export async function spawningCoreOptions(ctx: CliContext, mode: CoreOptions['mo
 /**
  * Run `fn` with an ephemeral core (docs/faces-and-ownership.md one-shot commands): start it (only `onlyServers` when
  * given), wait until no server is still connecting, run `fn`, and ALWAYS dispose it, so every
- * process it started is stopped before the CLI exits.
+ * process it started is stopped before the CLI exits. `whileConnecting` runs once the core has
+ * started its servers, before waiting for them: work `fn` needs that does not decide what starts
+ * (loading the contract) is done while the servers start instead of before (issue 32 item 1).
  */
-export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>): Promise<T> {
+export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, fn: (core: SwitchboardCore) => Promise<T>, whileConnecting?: () => void): Promise<T> {
   // Loaded here, not at the top: verbs that never start a core (help, trust, servers…) skip it. The
   // login shell is asked first and runs in its own processes while the core's modules load (issue 11:
   // one-shot start time; on two cores the two overlap instead of adding up).
@@ -160,6 +162,7 @@ export async function withEphemeralCore<T>(ctx: CliContext, extras: CoreExtras, 
   process.on('SIGTERM', onSignal);
   try {
     await core.start();
+    whileConnecting?.();
     await core.settled();
     return await fn(core);
   } finally {

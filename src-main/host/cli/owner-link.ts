@@ -5,14 +5,25 @@
  */
 import { EXIT } from './args.js';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../../src-shared/api/contract.js';
-import { dispatch } from '../../../src-shared/api/dispatch.js';
 import type { Result } from '../../../src-shared/api/envelope.js';
-import type { CoreExtras } from '../../core/index.js';
+import type { CoreExtras, SwitchboardCore } from '../../core/index.js';
 import { readLiveEndpoint, type Endpoint } from '../../owner/ownership.js';
 import type { RemoteApi } from '../../wires/remote-api.js';
 import { resolve } from 'node:path';
 import { withEphemeralCore, withOfflineCore, type CliContext } from './context.js';
 import { quoteArg } from '../../../src-shared/quote-arg.js';
+
+/**
+ * The contract's dispatcher, loaded on first use: its schemas take a one-shot command tens of ms to
+ * build, so a one-shot core loads them while its servers start (`withEphemeralCore`'s
+ * `whileConnecting`), not before it spawns them (issue 32 item 1). Commands attached to an owner never load it.
+ */
+let dispatchModule: Promise<typeof import('../../../src-shared/api/dispatch.js')> | undefined;
+const loadDispatch = (): Promise<typeof import('../../../src-shared/api/dispatch.js')> => (dispatchModule ??= import('../../../src-shared/api/dispatch.js'));
+
+/** `dispatch(handlers, method, input)` through the lazily loaded dispatcher. Never rejects (dispatch's own contract). */
+const localCaller = (core: { handlers: SwitchboardCore['handlers'] }): Caller =>
+  (async (method, input) => (await loadDispatch()).dispatch(core.handlers, method, input)) as Caller;
 
 /** Subscribe to one event of the core or owner; returns the unsubscribe. */
 export type EventSource = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
@@ -58,12 +69,16 @@ export async function withOwnerOrOneShot<T>(ctx: CliContext, extras: CoreExtras,
       owner.api.close();
     }
   }
-  return withEphemeralCore(ctx, extras, (core) =>
-    fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false, ((event, listener) =>
-      core.subscribe(
-        (_name, payload) => (listener as (p: unknown) => void)(payload),
-        (name) => (name as string) === event,
-      )) as EventSource),
+  return withEphemeralCore(
+    ctx,
+    extras,
+    (core) =>
+      fn(localCaller(core), false, ((event, listener) =>
+        core.subscribe(
+          (_name, payload) => (listener as (p: unknown) => void)(payload),
+          (name) => (name as string) === event,
+        )) as EventSource),
+    () => void loadDispatch(),
   );
 }
 
@@ -109,5 +124,5 @@ export async function withOwnerOrOffline<T>(ctx: CliContext, fn: (call: Caller, 
       owner.api.close();
     }
   }
-  return withOfflineCore(ctx, (core) => fn(((method, input) => dispatch(core.handlers, method, input)) as Caller, false, ownerProject));
+  return withOfflineCore(ctx, (core) => fn(localCaller(core), false, ownerProject));
 }
