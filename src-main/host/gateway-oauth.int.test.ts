@@ -28,6 +28,7 @@ afterEach(async () => {
   const { world, clients, server, service } = made;
   made = undefined;
   for (const c of clients) await c.close().catch(() => undefined);
+  // Only processes of this test carry the marker, and the doors and the owner (set in the test) do.
   expect(await waitFor(() => processesWithMarker(world.marker).length === 0, 30_000)).toBe(true);
   const store = new KeytarSecretStore(service);
   for (const account of await store.accounts().catch(() => [])) await store.delete(account).catch(() => undefined);
@@ -49,6 +50,10 @@ describe('switchboard gateway: OAuth stays in the owner (issue 30 item 6)', () =
     const service = `mcp-switchboard-test-${randomUUID()}`;
     world.env.SWITCHBOARD_KEYCHAIN_SERVICE = service;
     world.env.SWITCHBOARD_GATEWAY_LINGER_MS = '1000';
+    // Every process of this test carries the marker: the doors and the headless owner they start
+    // (detached, it lingers 1 s after the last door). The clean-up waits for them all before it
+    // removes the data folder, which the owner writes to until it exits (ci33: ENOTEMPTY).
+    world.env.SB_TEST_MARKER = world.marker;
     const server = (await startProtectedServer()) as Fixture;
     made = { world, clients: [], server, service };
     const entry = { type: 'http', url: server.url };
