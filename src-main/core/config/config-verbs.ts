@@ -33,8 +33,8 @@ interface RemovedWinner {
 
 const where = (p: Provenance): string => `${HOST_LABELS[p.host]} ${p.file}`;
 
-/** The winner of `name` in `result`, if any. */
-function winnerOf(result: DiscoveryResult, name: string): Provenance | undefined {
+/** The winner of `name` in `result`, if any (before a write: what `withShadowing` compares with). */
+export function winnerOf(result: DiscoveryResult, name: string): Provenance | undefined {
   return result.servers.find((s) => s.name === name)?.source;
 }
 
@@ -124,7 +124,3 @@ export async function withShadowing(outcome: WriteOutcome, name: string, file: s
   return outcome;
 }
 
-/** The winner of `name` before a write (for `withShadowing`). */
-export function winnerBefore(result: DiscoveryResult, name: string): Provenance | undefined {
-  return winnerOf(result, name);
-}

@@ -3,7 +3,7 @@ import { splitCommandLine } from '../config/command-line.js';
 import { ok } from '../../../src-shared/api/envelope.js';
 import { resolve } from 'node:path';
 import type { MCPServer, ServerDefinition } from '../../../src-shared/config/server.js';
-import { removeDefinition, transferDefinition, winnerBefore, withShadowing } from '../config/config-verbs.js';
+import { removeDefinition, transferDefinition, winnerOf, withShadowing } from '../config/config-verbs.js';
 import { addServerToFile, setServerEnabled, updateServerInFile, type ServerPatch, type WriteOutcome } from '../config/config-writer.js';
 import { allHostViews, hostViewJson } from '../config/host-view.js';
 import { hostRowRun } from '../config/host-row-run.js';
@@ -131,7 +131,7 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
           if (kept.maps.headers) full.headers = kept.maps.headers;
           notes.push(...kept.notes);
           // A new definition that now outranks another of its name says so (as copy and import do).
-          const out = await withShadowing(await addServerToFile(loc, full, dctx), name, loc.file, winnerBefore(discovered, name), dctx, 'definition');
+          const out = await withShadowing(await addServerToFile(loc, full, dctx), name, loc.file, winnerOf(discovered, name), dctx, 'definition');
           await declareVsCodeInputs(loc.file, kept.inputs, name, dctx);
           // Issue 26 item 1: the secrets stored for this definition resolve for it alone.
           await bindStored(ctx.secretBindings, stored, { ...full, source: { host, file: loc.file, scope: loc.scope } });

@@ -19,6 +19,7 @@ import { validateServerConfig } from '../../../src-shared/config/validate.js';
 import type { z } from 'zod';
 import { CoreError } from '../facade/errors.js';
 import { isSecretKey, isSecretValue, redactUrl, secretArgValues } from '../../../src-shared/redaction.js';
+import { argUrlSecretPlaces } from '../../../src-shared/config/arg-url-secrets.js';
 import { hiddenCharsIn, showHidden } from '../../../src-shared/visible-text.js';
 import { checkOutsideDefinition, type ResolverEnv } from './outside-definition.js';
 
@@ -163,16 +164,18 @@ export function describeDefinition(
   }
   const secrets = [...env, ...headers].filter((e) => e.secret).map((e) => e.name);
   if (secrets.length > 0) warnings.push(`Secret values (${secrets.join(', ')}) go to the OS keychain; servers.json holds a reference.`);
-  // One rule (src-shared/redaction.ts) decides what is masked; an argument cannot hold a keychain reference.
+  // One rule decides which arguments and URLs hold a secret: the one `config:add` asks about before
+  // writing them (argUrlSecretPlaces). The values it found are masked here; an argument cannot hold a keychain reference.
+  const places = argUrlSecretPlaces({ args, url: fields.url });
   const argSecrets = secretArgValues(args);
   const shownArgs = args.map((a) => argSecrets.reduce((text, secret) => text.split(secret).join(MASKED), a));
-  const secretArgs = shownArgs.flatMap((a, i) => (a !== args[i] ? [i + 1] : []));
+  const secretArgs = args.flatMap((_a, i) => (places.includes(`args[${i}]`) ? [i + 1] : []));
   if (secretArgs.length > 0) {
     warnings.push(
       `Argument${secretArgs.length === 1 ? '' : 's'} ${secretArgs.join(', ')} hold${secretArgs.length === 1 ? 's' : ''} a secret (masked here). It stays in servers.json as plain text: an argument cannot hold a keychain reference. Prefer a server that reads it from an environment variable.`,
     );
   }
-  if (fields.url !== undefined && (isSecretValue(fields.url) || redactUrl(fields.url) !== fields.url)) warnings.push('The address holds a password or a secret parameter (masked here). It stays in servers.json as plain text: a URL cannot hold a keychain reference.');
+  if (fields.url !== undefined && (isSecretValue(fields.url) || places.includes('url'))) warnings.push('The address holds a password or a secret parameter (masked here). It stays in servers.json as plain text: a URL cannot hold a keychain reference.');
   const hidden = hiddenFields(name, fields, parsed.renamedFrom);
   if (hidden.length > 0) {
     const chars = [...new Set(hidden.flatMap((h) => h.chars))].join(', ');
