@@ -49,6 +49,8 @@ export const CONFIG_WARNING_CODES = {
   'syntax-error-kept': { kind: 'parse', severity: 'error' },
   /** The companion note: still using what was read before the file broke. */
   'kept-previous': { kind: 'parse', severity: 'note' },
+  /** Bytes that are not UTF-8: read as U+FFFD (shown `\uFFFD`), the file read otherwise; never rewritten. */
+  'not-utf8': { kind: 'parse', severity: 'warning' },
   /** One entry holds a syntax error (the recovering parser only guessed it): skipped. */
   'entry-syntax-error': { kind: 'parse', severity: 'error' },
   /** The file's root is not an object. */

@@ -3,7 +3,7 @@
  * server name, and `--project $HOME` (files that are both user and project candidates).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, symlink } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverServers } from './discovery.js';
@@ -69,5 +69,35 @@ describe('more bad input', () => {
     expect(out.projectFiles).toEqual([]);
     expect(out.files.filter((f) => f.path === cursor).map((f) => f.scope)).toEqual(['user']);
     expect(await readFile(cursor, 'utf8')).toContain('${env:BIN}');
+  });
+});
+
+describe('a config file whose bytes are not all UTF-8 (new-user trial: a Latin-1 file showed \uFFFD and no word why)', () => {
+  it('is read, with a not-utf8 warning at the line and column of the first bad byte; a real U+FFFD before it is no bad byte', async () => {
+    const file = join(sb.home, '.cursor', 'mcp.json');
+    await mkdir(join(sb.home, '.cursor'), { recursive: true });
+    // Line 3 holds a real U+FFFD (EF BF BD), line 4 a Latin-1 "é" (0xE9), which is not UTF-8.
+    const text = (s: string): Buffer => Buffer.from(s, 'utf8');
+    const bytes = Buffer.concat([
+      text('{"mcpServers": {\n  "ok": {"command": "y"},\n  "real": {"command": "\uFFFD"},\n  "latin": {"command": "caf'),
+      Buffer.from([0xe9]),
+      text('"}\n}}'),
+    ]);
+    await writeFile(file, bytes);
+    const out = await discoverServers(sb.ctx());
+    expect(out.servers.map((s) => [s.name, s.command])).toEqual([['ok', 'y'], ['real', '\uFFFD'], ['latin', 'caf\uFFFD']]);
+    expect(out.warnings).toEqual([
+      { file, line: 4, column: 28, ...warningCode('not-utf8'), message: 'Not valid UTF-8 from here: those bytes read as \uFFFD. Save the file as UTF-8 (Switchboard does not edit it until then).' },
+    ]);
+  });
+
+  it('a UTF-8 file holding U+FFFD itself gets no warning; a TOML file (Codex) with a bad byte does, behind its byte order mark', async () => {
+    await sb.write(join(sb.home, '.cursor', 'mcp.json'), '{"mcpServers": {"real": {"command": "\uFFFD"}}}');
+    const codex = join(sb.home, '.codex', 'config.toml');
+    await mkdir(join(sb.home, '.codex'), { recursive: true });
+    await writeFile(codex, Buffer.concat([Buffer.from('\uFEFF[mcp_servers.c]\ncommand = "x', 'utf8'), Buffer.from([0xff, 0xfe]), Buffer.from('"\n', 'utf8')]));
+    const out = await discoverServers(sb.ctx());
+    expect(out.servers.map((s) => s.name).sort()).toEqual(['c', 'real']);
+    expect(out.warnings.map((w) => [w.file, w.code, w.line, w.column])).toEqual([[codex, 'not-utf8', 2, 13]]);
   });
 });

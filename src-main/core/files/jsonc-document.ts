@@ -79,7 +79,26 @@ export async function readConfigDocument(path: string, options: ReadDocumentOpti
   const read = await readConfigTextOutcome(path);
   if (read.kind === 'missing') return read;
   if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message, ...warningCode('file-unreadable') } };
-  return { kind: 'parsed', doc: parseConfigText(path, read.text, options) };
+  return { kind: 'parsed', doc: withUtf8Warning(parseConfigText(path, read.text, options), read) };
+}
+
+/**
+ * `doc` with the `not-utf8` warning when its file held bytes that are not UTF-8
+ * (`TextOutcome.notUtf8At`), placed at the first of them. Those bytes read as U+FFFD; the rest of
+ * the file is read as usual, and no edit rewrites it (`readConfigText`'s `forEdit` refuses it).
+ */
+export function withUtf8Warning(doc: ConfigDocument, read: { text: string; notUtf8At?: number }): ConfigDocument {
+  if (read.notUtf8At === undefined) return doc;
+  const bom = read.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const { line, column } = doc.lines.at(read.notUtf8At - bom);
+  doc.warnings.push({
+    file: doc.path,
+    line,
+    column,
+    message: 'Not valid UTF-8 from here: those bytes read as \uFFFD. Save the file as UTF-8 (Switchboard does not edit it until then).',
+    ...warningCode('not-utf8'),
+  });
+  return doc;
 }
 
 /** Parse config text (see `readConfigDocument`); pure apart from its inputs. */

@@ -11,7 +11,7 @@
 import type { Node } from 'jsonc-parser';
 import { getStaticTOMLValue, parseTOML, type AST } from 'toml-eslint-parser';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { LineIndex, parseConfigText, type ConfigDocument, type ReadOutcome, type ReadDocumentOptions } from './jsonc-document.js';
+import { LineIndex, parseConfigText, withUtf8Warning, type ConfigDocument, type ReadOutcome, type ReadDocumentOptions } from './jsonc-document.js';
 import { readConfigTextOutcome } from './read-config-text.js';
 import { warningCode } from '../../../src-shared/config/warning-codes.js';
 
@@ -216,5 +216,5 @@ export async function readAnyDocument(path: string, format: ConfigFormat, option
   const read = await readConfigTextOutcome(path);
   if (read.kind === 'missing') return read;
   if (read.kind === 'unreadable') return { kind: 'unreadable', warning: { file: path, message: read.message, ...warningCode('file-unreadable') } };
-  return { kind: 'parsed', doc: parseAnyText(path, read.text, format, options) };
+  return { kind: 'parsed', doc: withUtf8Warning(parseAnyText(path, read.text, format, options), read) };
 }
