@@ -49,6 +49,12 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     return await spec.run(createCliContext(cli, io));
   } catch (err) {
     if (err instanceof UsageError) {
+      // With --json, a script reads every failure from stdout the same way (output.ts printFailure):
+      // a usage error is `{"error":{"code":"BAD_REQUEST",…}}` there, exit 64.
+      if (wantsJson(argv)) {
+        io.out(JSON.stringify({ error: { code: 'BAD_REQUEST', message: err.message } }, null, 2));
+        return EXIT.USAGE;
+      }
       io.err(`switchboard: ${err.message}`);
       io.err('Run "switchboard --help" for usage.');
       return EXIT.USAGE;
@@ -56,6 +62,12 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.err(`switchboard: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.FAILURE;
   }
+}
+
+/** Whether `--json` is among the flags (before a `--`), read from the words themselves: a usage error may come before they parse. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
 }
 
 /** The spec of the command named (or aliased) `word`, loading only its module; undefined when unknown. */
