@@ -101,3 +101,17 @@ describe('a config file whose bytes are not all UTF-8 (new-user trial: a Latin-1
     expect(out.warnings.map((w) => [w.file, w.code, w.line, w.column])).toEqual([[codex, 'not-utf8', 2, 13]]);
   });
 });
+
+describe('a YAML alias bomb (billion laughs)', () => {
+  it('is refused with the parser\'s reason and the line of the first alias; the host\'s other files still load', async () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    const file = await sb.write(join(sb.home, '.config', 'goose', 'config.yaml'), `extensions:\n  g:\n    cmd: node\n    type: stdio\n${levels.join('\n')}\n`);
+    await sb.write(join(sb.home, '.cursor', 'mcp.json'), { mcpServers: { ok: { command: 'y' } } });
+    const out = await discoverServers(sb.ctx());
+    expect(out.servers.map((s) => s.name)).toEqual(['ok']);
+    expect(out.warnings).toEqual([
+      { file, line: 6, column: 8, ...warningCode('malformed'), message: expect.stringMatching(/^Malformed YAML: .*alias.* \(aliases from line 6, column 8\)$/i) },
+    ]);
+  });
+});

@@ -10,7 +10,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { getStaticTOMLValue, parseTOML, type AST } from 'toml-eslint-parser';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 import { LineIndex, parseConfigText, withUtf8Warning, type ConfigDocument, type ReadOutcome, type ReadDocumentOptions } from './jsonc-document.js';
 import { readConfigTextOutcome } from './read-config-text.js';
 import { warningCode } from '../../../src-shared/config/warning-codes.js';
@@ -156,7 +156,14 @@ export function parseYamlText(path: string, rawText: string): ConfigDocument {
   try {
     value = plain(doc.toJS({ maxAliasCount: 100 }));
   } catch (err) {
-    return { path, text, root: undefined, lines, errorOffsets: [], warnings: [{ file: path, ...warningCode('malformed'), message: `Malformed YAML: ${(err as Error).message}` }] };
+    // The one error building the value has (an alias bomb: `maxAliasCount`) carries no position: the
+    // warning points at the first alias, where the expansion starts.
+    let firstAlias: number | undefined;
+    visit(doc, { Alias: (_key, node) => ((firstAlias = node.range?.[0]), visit.BREAK) });
+    const pos = firstAlias === undefined ? undefined : lineCounter.linePos(firstAlias);
+    const at = pos ? { line: pos.line, column: pos.col } : {};
+    const where = pos ? ` (aliases from line ${pos.line}, column ${pos.col})` : '';
+    return { path, text, root: undefined, lines, errorOffsets: [], warnings: [{ file: path, ...at, ...warningCode('malformed'), message: `Malformed YAML: ${(err as Error).message}${where}` }] };
   }
   if (value === null || value === undefined) return { path, text, root: undefined, lines, errorOffsets: [], warnings: [] };
   return { path, text, root: nodeTreeFromValue(value, offsets), lines, errorOffsets: [], warnings: [] };
