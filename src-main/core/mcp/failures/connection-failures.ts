@@ -90,7 +90,12 @@ export function describeConnectFailure(err: unknown, c: FailureContext): string 
     message = `Process ${describeExit(stdio.exitInfo)} before initializing${tail.length ? `: ${tail.join('\n')}` : ''}`;
   }
   if (err instanceof ConnectTimeoutError || isRequestTimeout(err)) {
-    return `${message}. ${timeoutHint(c.timeoutMs, 'it needs longer to start')}${stdio ? stdioClues(c) : ''}`;
+    const clues = stdio ? stdioClues(c) : { junk: '', stderr: '' };
+    // A server that wrote something else on stdout never answers in that channel, however long it
+    // is given: say so first, without suggesting a longer timeout (new-user trial: a flood of
+    // log lines on stdout read as "raise the timeout").
+    if (clues.junk) return `${message}.${clues.junk} A longer timeout will not help: it must print only JSON-RPC messages on stdout (logs go to stderr).${clues.stderr}`;
+    return `${message}. ${timeoutHint(c.timeoutMs, 'it needs longer to start')}${clues.stderr}`;
   }
   if (isAuthFailure(err)) return `${message}. Check the server's credentials.`;
   return message;
@@ -98,16 +103,17 @@ export function describeConnectFailure(err: unknown, c: FailureContext): string 
 
 /**
  * What a stdio server that never answered left behind since `from`: the first stdout line that
- * was not JSON-RPC (truncated) and the stderr tail, each as a sentence; '' when there is neither.
+ * was not JSON-RPC (truncated) and the stderr tail, each as a sentence with a leading space; ''
+ * for what is not there.
  */
-function stdioClues(c: FailureContext): string {
+function stdioClues(c: FailureContext): { junk: string; stderr: string } {
   const entries = c.logs.logs(c.server, c.from);
   const junk = entries.find((e) => e.stream === 'stdout');
   const tail = stderrExcerpt(entries.filter((e) => e.stream === 'stderr').map((e) => e.text));
-  let out = '';
-  if (junk) out += ` Its stdout was not JSON-RPC (a stdio server must print only JSON-RPC messages there); first line: ${JSON.stringify(truncate(junk.text, STDOUT_QUOTE_CHARS))}.`;
-  if (tail.length) out += ` stderr: ${tail.join('\n')}`;
-  return out;
+  return {
+    junk: junk ? ` Its stdout was not JSON-RPC; first line: ${JSON.stringify(truncate(junk.text, STDOUT_QUOTE_CHARS))}.` : '',
+    stderr: tail.length ? ` stderr: ${tail.join('\n')}` : '',
+  };
 }
 
 /**

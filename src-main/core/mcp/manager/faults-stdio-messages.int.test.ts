@@ -68,7 +68,7 @@ describe('stdio messages the user reads', () => {
     expect(result.text).toBe("MCP error: Request timed out. The server did not answer within 400 ms: raise the server's timeout if the tool needs longer.");
   });
 
-  it('a server that prints non-JSON on stdout and never initializes: the error quotes the first line and the stderr tail', async () => {
+  it('a server that prints non-JSON on stdout and never initializes: the error quotes the first line and the stderr tail, and does not ask for a longer timeout', async () => {
     const script = "console.error('starting up'); console.log('Hello from a server that speaks ' + 'z'.repeat(200)); setInterval(() => {}, 1000)";
     // 5 s, not less: on a busy machine node itself may need seconds before the script prints a line.
     const m = await start(testDefinition({ name: 'chatty', transport: 'stdio', command: process.execPath, args: ['-e', script], timeout: 5_000 }));
@@ -76,8 +76,8 @@ describe('stdio messages the user reads', () => {
     expect(rt.status).toBe('error');
     const quoted = JSON.stringify(`Hello from a server that speaks ${'z'.repeat(200)}`.slice(0, 120) + '…');
     expect(rt.lastError).toBe(
-      `Connection timed out after 10000 ms (the server/discover probe, then the 2025 handshake, 5000 ms each). The server did not answer within 5000 ms: raise the server's timeout if it needs longer to start. ` +
-        `Its stdout was not JSON-RPC (a stdio server must print only JSON-RPC messages there); first line: ${quoted}. stderr: starting up`,
+      `Connection timed out after 10000 ms (the server/discover probe, then the 2025 handshake, 5000 ms each). ` +
+        `Its stdout was not JSON-RPC; first line: ${quoted}. A longer timeout will not help: it must print only JSON-RPC messages on stdout (logs go to stderr). stderr: starting up`,
     );
   });
 });
