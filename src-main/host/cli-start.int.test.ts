@@ -80,12 +80,12 @@ describe('usage errors under --json', () => {
     const io = { out: (t: string) => void out.push(t), err: (t: string) => void out.push(`ERR ${t}`) };
     expect(await runCli(['tools', '--json', '--bogus'], io)).toBe(64);
     expect(out).toHaveLength(1);
-    const parsed = JSON.parse(out[0]!) as { error: { code: string; message: string } };
+    const parsed = JSON.parse(out[0] ?? '') as { error: { code: string; message: string } };
     expect(parsed.error.code).toBe('BAD_REQUEST');
     expect(parsed.error.message).toMatch(/--bogus/);
     out.length = 0;
     expect(await runCli(['frobnicate', '--json'], io)).toBe(64);
-    expect(JSON.parse(out[0]!)).toEqual({ error: { code: 'BAD_REQUEST', message: 'Unknown command "frobnicate"' } });
+    expect(JSON.parse(out[0] ?? '')).toEqual({ error: { code: 'BAD_REQUEST', message: 'Unknown command "frobnicate"' } });
     out.length = 0;
     expect(await runCli(['tools', '--bogus'], io)).toBe(64);
     expect(out[0]).toMatch(/^ERR switchboard: .*--bogus/);
