@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../src-shared/api/status.js';
-import { clashLabels, collisionSummaries, namesOfTools, toolKey } from './tool-name-view.js';
+import { clashLabels, collisionSummaries, namesOfTools, schemesInUse, toolKey } from './tool-name-view.js';
 
 const info = (server: string, name: string, agentName: string, collisionCount = 0): ToolInfo => ({
   server,
@@ -30,5 +30,21 @@ describe('tool names in the list (issue 14 item 6)', () => {
       { scheme: 'xcsh', label: 'xcsh', pattern: 'mcp_<server>_<tool>, digits dropped', count: 12, cleanUnder: ['Switchboard', 'Claude Code', 'Codex', 'VS Code', 'Gemini CLI', 'Roo Code', 'ChatCLI'] },
     ]);
     expect(clashLabels(names.get(toolKey('m', 't3')), new Set(summaries.map((s) => s.scheme)))).toEqual([]);
+  });
+
+  it('warns only about the hosts in use: two servers\' echo clash under ChatCLI, named only when a ChatCLI file is among the sources (new-user trial)', () => {
+    // ChatCLI names a tool `mcp_<tool>`: every server with an `echo` clashes there, and only there.
+    const many = Array.from({ length: 12 }, (_, i) => [info('a', `tool${'abcdefghijkl'[i]}`, `mcp_a_tool${'abcdefghijkl'[i]}`), info('b', `tool${'abcdefghijkl'[i]}`, `mcp_b_tool${'abcdefghijkl'[i]}`)]).flat();
+    const names = namesOfTools(many);
+    const ofA = many.filter((t) => t.server === 'a');
+    expect(clashLabels(names.get(toolKey('a', 'toolb')), new Set())).toEqual(['ChatCLI']);
+    expect(collisionSummaries(ofA, names).map((s) => s.scheme)).toEqual(['chatcli']);
+    const claudeOnly = schemesInUse(['claude-code', 'cursor']);
+    expect([...claudeOnly].sort()).toEqual(['claude-code', 'switchboard']);
+    expect(clashLabels(names.get(toolKey('a', 'toolb')), new Set(), claudeOnly)).toEqual([]);
+    expect(collisionSummaries(ofA, names, claudeOnly)).toEqual([]);
+    const withChatcli = schemesInUse(['claude-code', 'chatcli']);
+    expect(clashLabels(names.get(toolKey('a', 'toolb')), new Set(), withChatcli)).toEqual(['ChatCLI']);
+    expect(collisionSummaries(ofA, names, withChatcli).map((s) => [s.scheme, s.count, s.cleanUnder])).toEqual([['chatcli', 12, ['Switchboard', 'Claude Code']]]);
   });
 });

@@ -33,20 +33,41 @@ export interface CollisionSummary {
   cleanUnder: string[];
 }
 
-/** The schemes under which more than `SUMMARY_THRESHOLD` of `tools` (one server's) collide. */
-export function collisionSummaries(tools: readonly ToolInfo[], names: Map<string, ToolNames>): CollisionSummary[] {
-  const counts = new Map<NameSchemeId, number>(NAME_SCHEMES.map((s) => [s.id, 0]));
+/** The schemes warned about: `inUse`'s (the hosts the person has servers in), every one when absent. */
+const warnedSchemes = (inUse?: ReadonlySet<NameSchemeId>) => (inUse ? NAME_SCHEMES.filter((s) => inUse.has(s.id)) : NAME_SCHEMES);
+
+/**
+ * The schemes (of `inUse`, the hosts with servers; all when absent) under which more than
+ * `SUMMARY_THRESHOLD` of `tools` (one server's) collide. A host the person does not use is never
+ * summarised: ChatCLI names tools without their server, so two servers with an `echo` clash there,
+ * which only matters to someone who runs ChatCLI (new-user trial).
+ */
+export function collisionSummaries(tools: readonly ToolInfo[], names: Map<string, ToolNames>, inUse?: ReadonlySet<NameSchemeId>): CollisionSummary[] {
+  const schemes = warnedSchemes(inUse);
+  const counts = new Map<NameSchemeId, number>(schemes.map((s) => [s.id, 0]));
   for (const t of tools) {
     const row = names.get(toolKey(t.server, t.name));
     if (!row) continue;
-    for (const s of NAME_SCHEMES) if (row[s.id].collisions > 0) counts.set(s.id, counts.get(s.id)! + 1);
+    for (const s of schemes) if (row[s.id].collisions > 0) counts.set(s.id, (counts.get(s.id) ?? 0) + 1);
   }
-  const cleanUnder = NAME_SCHEMES.filter((s) => counts.get(s.id) === 0).map((s) => s.label);
-  return NAME_SCHEMES.filter((s) => counts.get(s.id)! > SUMMARY_THRESHOLD).map((s) => ({ scheme: s.id, label: s.label, pattern: s.pattern, count: counts.get(s.id)!, cleanUnder }));
+  const cleanUnder = schemes.filter((s) => counts.get(s.id) === 0).map((s) => s.label);
+  return schemes.flatMap((s) => {
+    const count = counts.get(s.id) ?? 0;
+    return count > SUMMARY_THRESHOLD ? [{ scheme: s.id, label: s.label, pattern: s.pattern, count, cleanUnder }] : [];
+  });
 }
 
-/** Labels of the schemes a row's badge names: those where it collides, minus the summarised ones. */
-export function clashLabels(row: ToolNames | undefined, summarised: ReadonlySet<NameSchemeId>): string[] {
+/** Labels of the schemes a row's badge names: those (of `inUse`, all when absent) where it collides, minus the summarised ones. */
+export function clashLabels(row: ToolNames | undefined, summarised: ReadonlySet<NameSchemeId>, inUse?: ReadonlySet<NameSchemeId>): string[] {
   if (!row) return [];
-  return NAME_SCHEMES.filter((s) => row[s.id].collisions > 0 && !summarised.has(s.id)).map((s) => s.label);
+  return warnedSchemes(inUse).filter((s) => row[s.id].collisions > 0 && !summarised.has(s.id)).map((s) => s.label);
+}
+
+/**
+ * The naming schemes of the hosts the person uses: Switchboard's own (its gateway and bridge name
+ * tools so) and every host a discovered definition comes from, shadowed ones included.
+ */
+export function schemesInUse(hosts: Iterable<string>): Set<NameSchemeId> {
+  const wanted = new Set<string>(['switchboard', ...hosts]);
+  return new Set(NAME_SCHEMES.filter((s) => wanted.has(s.id)).map((s) => s.id));
 }

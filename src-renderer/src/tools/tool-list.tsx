@@ -17,7 +17,7 @@ import { clashLabels, collisionSummaries, toolKey, type CollisionSummary, type T
 import { queryWords, rankTools, toolSearchIndex } from '../lib/tool-search-index.js';
 import { annotationLabels } from './tool-annotations.js';
 import { AgentNameLine, HighlightText } from '../common/highlight-text.js';
-import { useToolNames } from './use-tool-names.js';
+import { useSchemesInUse, useToolNames } from './use-tool-names.js';
 import { RowButton, useVirtualList } from '../common/virtual-list.js';
 import '../common/lists.css';
 
@@ -30,14 +30,16 @@ export interface ToolListProps {
 
 /** Row height (px): a name line and a detail line (lists.css `.tool-row.compact`); rows whose name wraps are measured. */
 const ROW = 44;
-const summaryCache = new WeakMap<readonly ToolInfo[], WeakMap<Map<string, ToolNames>, CollisionSummary[]>>();
+const summaryCache = new WeakMap<readonly ToolInfo[], WeakMap<Map<string, ToolNames>, WeakMap<ReadonlySet<NameSchemeId>, CollisionSummary[]>>>();
 
-/** `collisionSummaries`, cached per tools array and names map (a server of 5,000 tools opens without recounting). */
-function cachedSummaries(tools: readonly ToolInfo[], names: Map<string, ToolNames>): CollisionSummary[] {
+/** `collisionSummaries`, cached per tools array, names map and schemes in use (a server of 5,000 tools opens without recounting). */
+function cachedSummaries(tools: readonly ToolInfo[], names: Map<string, ToolNames>, inUse: ReadonlySet<NameSchemeId>): CollisionSummary[] {
   let byNames = summaryCache.get(tools);
   if (!byNames) summaryCache.set(tools, (byNames = new WeakMap()));
-  let s = byNames.get(names);
-  if (!s) byNames.set(names, (s = collisionSummaries(tools, names)));
+  let bySchemes = byNames.get(names);
+  if (!bySchemes) byNames.set(names, (bySchemes = new WeakMap()));
+  let s = bySchemes.get(inUse);
+  if (!s) bySchemes.set(inUse, (s = collisionSummaries(tools, names, inUse)));
   return s;
 }
 
@@ -99,19 +101,21 @@ interface ToolRowProps {
   selected: boolean;
   names: Map<string, ToolNames>;
   summarised: ReadonlySet<NameSchemeId>;
+  /** The schemes of the hosts in use (`useSchemesInUse`): a badge names only those. */
+  inUse: ReadonlySet<NameSchemeId>;
   onSelect(toolName: string): void;
   measure(node: Element | null): void;
 }
 
 /** One tool's row; memoised, so selecting a tool re-renders the two rows whose selection changed. */
-const ToolRow = memo(function ToolRow({ tool: t, index, start, words, selected, names, summarised, onSelect, measure }: ToolRowProps) {
+const ToolRow = memo(function ToolRow({ tool: t, index, start, words, selected, names, summarised, inUse, onSelect, measure }: ToolRowProps) {
   return (
     <RowButton index={index} start={start} selected={selected} measure={measure} onClick={() => onSelect(t.name)}>
       <span className="tool-row-head">
         <span className="mono tool-name">
           <HighlightText text={t.name} words={words} breaks />
         </span>
-        {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised))}
+        {badges(t, clashLabels(names.get(toolKey(t.server, t.name)), summarised, inUse))}
       </span>
       <AgentNameLine className="tool-row-detail" agentName={t.agentName || 'no agent name (app-only)'} description={t.description} words={words} />
     </RowButton>
@@ -121,7 +125,8 @@ const ToolRow = memo(function ToolRow({ tool: t, index, start, words, selected, 
 /** The tool list (or a line saying there are none). */
 export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   const names = useToolNames();
-  const summaries = cachedSummaries(tools, names);
+  const inUse = useSchemesInUse();
+  const summaries = cachedSummaries(tools, names, inUse);
   const summarised = useMemo(() => new Set(summaries.map((s) => s.scheme)), [summaries]);
   const [filter, setFilter] = useState('');
   const words = useMemo(() => queryWords(filter), [filter]);
@@ -159,7 +164,7 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
         <nav aria-label="Tools" data-server={tools[0]?.server} onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const t = shown[item.index]!;
-            return <ToolRow key={t.name} tool={t} index={item.index} start={item.start} words={words} selected={t.name === selected} names={names} summarised={summarised} onSelect={onSelect} measure={virtualizer.measureElement} />;
+            return <ToolRow key={t.name} tool={t} index={item.index} start={item.start} words={words} selected={t.name === selected} names={names} summarised={summarised} inUse={inUse} onSelect={onSelect} measure={virtualizer.measureElement} />;
           })}
         </nav>
       </div>

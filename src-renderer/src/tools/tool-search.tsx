@@ -14,7 +14,7 @@ import { clashLabels, toolKey } from '../lib/tool-name-view.js';
 import { queryWords, rankTools, toolSearchIndex } from '../lib/tool-search-index.js';
 import { annotationLabels } from './tool-annotations.js';
 import { AgentNameLine, HighlightText } from '../common/highlight-text.js';
-import { useToolNames } from './use-tool-names.js';
+import { useSchemesInUse, useToolNames } from './use-tool-names.js';
 import '../common/lists.css';
 
 const NONE = new Set<never>();
@@ -79,6 +79,7 @@ function ToolSearchView({ onPick }: { onPick(server: string, tool: string): void
   const words = useMemo(() => queryWords(query), [query]);
   const { hits, total } = useMemo(() => rankTools(toolSearchIndex(all), query), [all, query]);
   const names = useToolNames();
+  const inUse = useSchemesInUse();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: hits.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 2 });
   const onPickRef = useRef(onPick);
@@ -105,7 +106,7 @@ function ToolSearchView({ onPick }: { onPick(server: string, tool: string): void
               const t = hits[item.index]!;
               // Keyed by place, not by tool: the next keystroke's hits reuse these rows' elements
               // and change their text, instead of removing a screenful of rows and adding another.
-              return <HitRow key={item.index} tool={t} words={words} start={item.start} clashes={clashLabels(names.get(toolKey(t.server, t.name)), NONE).join(', ')} onPick={pick} />;
+              return <HitRow key={item.index} tool={t} words={words} start={item.start} clashes={clashLabels(names.get(toolKey(t.server, t.name)), NONE, inUse).join(', ')} onPick={pick} />;
             })}
           </nav>
         ) : null}
