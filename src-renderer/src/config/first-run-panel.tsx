@@ -9,7 +9,8 @@
  * never takes focus from the page or covers it.
  */
 import { ActionIcon, Alert, Button, Group, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { watchedValue } from '../lib/watched-value.js';
 import type { FirstRunFound } from '../../../src-shared/api/methods/first-run.js';
 import { plural } from '../lib/format.js';
 import { useApp, useStore } from '../store/use-store.js';
@@ -22,6 +23,21 @@ const askers = new Set<() => void>();
 /** Show the welcome again (with counts read anew). */
 export function showWelcome(): void {
   for (const ask of askers) ask();
+}
+
+/** Whether the welcome is on screen (the trust prompt folds under it: `useWelcomeShown`). */
+const welcomeOnScreen = watchedValue(false);
+/** Whether the welcome is showing now (it summarises what needs trust, so the full prompt can wait folded). */
+export function useWelcomeShown(): boolean {
+  return useSyncExternalStore(welcomeOnScreen.subscribe, welcomeOnScreen.get);
+}
+
+/** Who unfolds the trust prompt when the welcome's "Go to the trust prompt" is pressed. */
+const trustOpeners = new Set<() => void>();
+/** Register `open` (the trust banner's unfold); returns the unregister. */
+export function onOpenTrustPrompt(open: () => void): () => void {
+  trustOpeners.add(open);
+  return () => trustOpeners.delete(open);
 }
 
 /** "6 servers in 4 hosts · 2 need trust · 1 needs a sign-in" (the last two only when not 0). */
@@ -76,6 +92,10 @@ export function FirstRunPanel({ onServer }: { onServer(name: string): void }) {
   // While shown, the counts follow the list (a server found waiting for a sign-in a moment later).
   const shown = found !== undefined;
   useEffect(() => {
+    welcomeOnScreen.set(shown);
+    return () => welcomeOnScreen.set(false);
+  }, [shown]);
+  useEffect(() => {
     if (!shown) return;
     return api.on('servers:changed', () => {
       void api.call('firstRun:get', {}).then((r) => {
@@ -116,7 +136,16 @@ export function FirstRunPanel({ onServer }: { onServer(name: string): void }) {
         <Text size="sm">Found {foundText(found)}.</Text>
         <Group gap="xs" mt="xs">
           {found.needTrust > 0 ? (
-            <Button size="compact-sm" variant="light" color="grape" onClick={() => focusIn(['section[aria-label="Workspace trust"] .mantine-Button-root', 'section[aria-label="Definitions to approve"] .mantine-Button-root'])}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="grape"
+              onClick={() => {
+                // The prompt waits folded under the welcome: unfold it, then focus its first button (Trust this folder).
+                for (const open of trustOpeners) open();
+                focusIn(['section[aria-label="Workspace trust"] .trust-banner .mantine-Button-root', 'section[aria-label="Definitions to approve"] .mantine-Button-root']);
+              }}
+            >
               Go to the trust prompt
             </Button>
           ) : null}

@@ -9,22 +9,30 @@
  *
  * "Later" folds the banner into one line (issue 32: the full list took ~250 px above every view);
  * the folded line has no Trust button — "Review" unfolds the list first, so the person always sees
- * what trusting runs before agreeing. The list itself scrolls past ~10 rows.
+ * what trusting runs before agreeing. The list itself scrolls past ~10 rows. While the first-run
+ * welcome shows (it says how many servers need trust, with "Go to the trust prompt", which unfolds
+ * it), the banner starts folded: a new user's server page was pushed below the window by the
+ * config-warning, welcome and trust banners stacked in full (new-user trial).
  */
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ServersSnapshot } from '../../../src-shared/api/status.js';
 import { fileAt, launchText, plural } from '../lib/format.js';
 import { useApp } from '../store/use-store.js';
 import { PathText } from '../common/path-text.js';
 import { ApprovalDetails } from './approval-details.js';
+import { onOpenTrustPrompt, useWelcomeShown } from './first-run-panel.js';
 
 /** The banner; renders nothing when the folder is trusted or has no untrusted servers. */
 export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
   const { api, store } = useApp();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [folded, setFolded] = useState(false);
+  // undefined: the person has not chosen; folded while the welcome shows (it leads here).
+  const [chosen, setFolded] = useState<boolean>();
+  const welcome = useWelcomeShown();
+  const folded = chosen ?? welcome;
+  useEffect(() => onOpenTrustPrompt(() => setFolded(false)), []);
   const untrusted = snapshot.servers.filter((s) => s.status === 'untrusted');
   if (snapshot.project.trusted) return <ApprovalBanner snapshot={snapshot} />;
   if (untrusted.length === 0) return null;

@@ -4,6 +4,7 @@
  * needs no new wiring (the nav item listens and opens the view).
  */
 import { useSyncExternalStore } from 'react';
+import { watchedValue } from '../lib/watched-value.js';
 
 /** The last request (`n` increases with each; `server` is the filter to start with, '' = all). */
 export interface GlobalTraceRequest {
@@ -11,22 +12,14 @@ export interface GlobalTraceRequest {
   server: string;
 }
 
-let current: GlobalTraceRequest = { n: 0, server: '' };
-const listeners = new Set<() => void>();
+const current = watchedValue<GlobalTraceRequest>({ n: 0, server: '' });
 
 /** Ask the app to show the Trace view filtered to `server` (all servers when absent). */
 export function requestGlobalTrace(server = ''): void {
-  current = { n: current.n + 1, server };
-  for (const listener of listeners) listener();
+  current.set({ n: current.get().n + 1, server });
 }
 
 /** The last request (n 0: none yet). */
 export function useGlobalTraceRequest(): GlobalTraceRequest {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  return useSyncExternalStore(current.subscribe, current.get);
 }
