@@ -115,3 +115,14 @@ describe('a YAML alias bomb (billion laughs)', () => {
     ]);
   });
 });
+
+describe('a hostile file of many real U+FFFDs before one bad byte', () => {
+  it('finds the bad byte at its place, reading the file once (it rescanned the text per U+FFFD: minutes for a few MB)', async () => {
+    const { firstNotUtf8 } = await import('../files/read-config-text.js');
+    const real = '\uFFFD'.repeat(400_000);
+    const bytes = Buffer.concat([Buffer.from(`a${real}b`, 'utf8'), Buffer.from([0xc3]), Buffer.from('z\uFFFD', 'utf8')]);
+    const text = bytes.toString('utf8');
+    expect(firstNotUtf8(bytes, text)).toBe(real.length + 2);
+    expect(firstNotUtf8(Buffer.from(`x${real}`, 'utf8'), `x${real}`)).toBeUndefined();
+  });
+});

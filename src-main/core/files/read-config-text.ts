@@ -64,9 +64,15 @@ async function readConfigBytes(path: string): Promise<Buffer> {
  */
 export function firstNotUtf8(bytes: Uint8Array, text: string): number | undefined {
   if (isUtf8(bytes)) return undefined;
+  // The byte offset is carried forward from one U+FFFD to the next (each real one is 3 bytes), so a
+  // hostile file of a million real U+FFFDs is read once, not once per U+FFFD.
+  let byte = 0;
+  let from = 0;
   for (let at = text.indexOf('\uFFFD'); at >= 0; at = text.indexOf('\uFFFD', at + 1)) {
-    const byte = Buffer.byteLength(text.slice(0, at), 'utf8');
+    byte += Buffer.byteLength(text.slice(from, at), 'utf8');
     if (!(bytes[byte] === 0xef && bytes[byte + 1] === 0xbf && bytes[byte + 2] === 0xbd)) return at;
+    byte += 3;
+    from = at + 1;
   }
   return undefined;
 }
