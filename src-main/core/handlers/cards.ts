@@ -34,11 +34,20 @@ export function cardsHandlers(ctx: CoreContext): HandlerGroup<'cards:fetch' | 'c
 
   // After the first successful connect of a server added from a card: compare once and keep the answer.
   const comparing = new Set<string>();
+  // A server's last announced status: only its turning `connected` is a connect. Every tool call
+  // announces its server's runtime again (manager.callResolved), and reacting to each of those built
+  // a whole snapshot and read card-origins.json on the call's own path (issue 32 item 1).
+  const lastStatus = new Map<string, ServerRuntime['status']>();
   const onStatus = (rt: ServerRuntime): void => {
-    if (rt.status !== 'connected' || comparing.has(rt.name)) return;
+    const before = lastStatus.get(rt.name);
+    lastStatus.set(rt.name, rt.status);
+    if (rt.status !== 'connected' || before === 'connected' || comparing.has(rt.name)) return;
+    // Most servers come from no card: the small record file first, the snapshot only for one that does.
+    const waiting = readCardOrigins(dataDir).filter((o) => o.server === rt.name && o.compared === undefined);
+    if (waiting.length === 0) return;
     // The record of the definition that runs under this name (a same-named one elsewhere is another definition).
     const file = ctx.snapshot().servers.find((s) => s.server.name === rt.name)?.server.source.file;
-    const origin = file === undefined ? undefined : readCardOrigins(dataDir).find((o) => o.server === rt.name && resolve(o.file) === resolve(file) && o.compared === undefined);
+    const origin = file === undefined ? undefined : waiting.find((o) => resolve(o.file) === resolve(file));
     if (origin === undefined) return;
     comparing.add(rt.name);
     void compare(rt.name)
