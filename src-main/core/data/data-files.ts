@@ -19,7 +19,7 @@
  * Host config files are not data files: they may be links on purpose (dotfile managers) and keep
  * `writeFileAtomic`'s write-behind-the-link rule.
  */
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { link, mkdir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { CoreError } from '../facade/errors.js';
@@ -95,14 +95,94 @@ function openChecked(file: string, flags: number, mode = PRIVATE): number {
 /**
  * The text (UTF-8) of the data file `file`. Throws the ENOENT error when it is missing (as
  * `readFileSync`), `DataFileRefused` when it is a link or not a plain file, else the fs error.
+ * A small file read before and unchanged since (same inode, size, times, mode: `rememberedText`)
+ * is answered from memory after one `lstat`.
  */
 export function readDataText(file: string): string {
-  const fd = openChecked(file, constants.O_RDONLY | NONBLOCK);
+  const unchanged = rememberedText(file);
+  if (unchanged !== undefined) return unchanged;
+  let fd: number;
   try {
-    return readFileSync(fd, 'utf8');
+    fd = openChecked(file, constants.O_RDONLY | NONBLOCK);
+  } catch (err) {
+    // Many data files are missing until first written (trust, toggles…): remembered as missing too.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') rememberMissing(file);
+    throw err;
+  }
+  try {
+    const opened = fstatSync(fd, { bigint: true });
+    const text = readFileSync(fd, 'utf8');
+    remember(file, opened, text);
+    return text;
   } finally {
     closeSync(fd);
   }
+}
+
+/** Texts of small data files as last read, with the identity of the file they came from (`text` undefined: it was missing). */
+const remembered = new Map<string, { identity: string; text: string | undefined }>();
+/** Files up to this size (bytes) are remembered; larger ones (the call history) are read each time. */
+const REMEMBER_BYTES = 64 * 1024;
+/** Files remembered at most (the oldest is forgotten first). */
+const REMEMBER_FILES = 64;
+
+/**
+ * Everything that changes when a file is replaced or written: device, inode (every write of a data
+ * file is a new file renamed into place), size, modification and change times in ns (ctime also
+ * moves on chmod, chown, link count changes) and mode.
+ */
+const identityOf = (st: BigIntStats): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.mode}:${st.nlink}`;
+
+/**
+ * A file changed this recently (ns) is not remembered: file times tick coarsely (a few ms), and an
+ * inode number freed by one atomic write can be handed to the next, so two versions written within
+ * one tick could share an identity. A version at least this old when read cannot share it with a
+ * later one (git's "racily clean" rule).
+ */
+const RACY_NS = 100_000_000n;
+
+function remember(file: string, opened: BigIntStats, text: string): void {
+  remembered.delete(file);
+  const nowNs = BigInt(Date.now()) * 1_000_000n;
+  if (opened.size > BigInt(REMEMBER_BYTES) || nowNs - opened.mtimeNs < RACY_NS || nowNs - opened.ctimeNs < RACY_NS) return;
+  keep(file, { identity: identityOf(opened), text });
+}
+
+/** Remember that `file` was missing: the next read asks `lstat` only, until something is at the name. */
+function rememberMissing(file: string): void {
+  remembered.delete(file);
+  keep(file, { identity: 'missing', text: undefined });
+}
+
+function keep(file: string, entry: { identity: string; text: string | undefined }): void {
+  remembered.set(file, entry);
+  const oldest = remembered.keys().next();
+  if (remembered.size > REMEMBER_FILES && !oldest.done) remembered.delete(oldest.value);
+}
+
+/**
+ * The text last read from `file` when the name still leads to that very file, unchanged (one
+ * `lstat` instead of the folder check, open, two stats, read and close): settings are read on every
+ * gateway call (issue 32 item 1). A link at the name, or any change of the file, misses, and the
+ * full read checks everything again.
+ */
+function rememberedText(file: string): string | undefined {
+  const kept = remembered.get(file);
+  if (kept === undefined) return undefined;
+  let now: BigIntStats;
+  try {
+    now = lstatSync(file, { bigint: true });
+  } catch (err) {
+    // Still missing: the lstat's own ENOENT is the answer (as the open would have thrown).
+    if (kept.text === undefined && (err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
+    remembered.delete(file);
+    return undefined;
+  }
+  if (kept.text === undefined || !now.isFile() || identityOf(now) !== kept.identity) {
+    remembered.delete(file);
+    return undefined;
+  }
+  return kept.text;
 }
 
 /** `readDataText` as an outcome (missing: ENOENT/ENOTDIR; a refusal or another failure: unreadable, in words). Never throws. */
