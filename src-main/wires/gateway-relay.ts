@@ -34,11 +34,20 @@ const METHOD: Record<ServerRequestKind, 'sampling/createMessage' | 'elicitation/
   roots: 'roots/list',
 };
 
-/** One call of the door in flight: its request's context, the host's progress token, and a signal that aborts when the call ends or the host cancels it. */
+/**
+ * One call of the door in flight: its request's context, the host's progress token, and — made at
+ * its first server request, as few calls have one — what aborts when the call ends.
+ */
 interface InFlight {
   ctx: ServerContext;
   token: string | number | undefined;
-  signal: AbortSignal;
+  ended?: AbortController;
+}
+
+/** A signal that aborts when the host cancels `flight`'s call or the call ends. */
+function flightSignal(flight: InFlight): AbortSignal {
+  flight.ended ??= new AbortController();
+  return AbortSignal.any([flight.ctx.mcpReq.signal, flight.ended.signal]);
 }
 
 /** What the door adds to one `gateway:call`, and how it ends. */
@@ -84,7 +93,7 @@ export function gatewayRelay(server: Server, call: SwitchboardApi['call'], on: R
     if (!flight) return;
     let answer: ServerRequestAnswer;
     try {
-      const result = await flight.ctx.mcpReq.send({ method: METHOD[request.kind], params: request.params }, { signal: flight.signal, timeout: HOST_ANSWER_MS });
+      const result = await flight.ctx.mcpReq.send({ method: METHOD[request.kind], params: request.params }, { signal: flightSignal(flight), timeout: HOST_ANSWER_MS });
       answer = { action: 'relayed', result: result as Record<string, unknown> };
     } catch (err) {
       answer = relayedError(err);
@@ -107,16 +116,19 @@ export function gatewayRelay(server: Server, call: SwitchboardApi['call'], on: R
       const callId = `gw-${door}-${++calls}`;
       const declared = server.getClientCapabilities() ?? {};
       const token = ctx.mcpReq._meta?.progressToken;
-      // The call ending withdraws a request still put to the host (the SDK tells the host `notifications/cancelled`).
-      const ended = new AbortController();
-      inFlight.set(callId, { ctx, token, signal: AbortSignal.any([ctx.mcpReq.signal, ended.signal]) });
+      const flight: InFlight = { ctx, token };
+      inFlight.set(callId, flight);
       const onAbort = (): void => void call('tools:cancel', { callId });
       ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
       return {
         input: { callId, relay: { door, sampling: declared.sampling !== undefined, elicitation: declared.elicitation !== undefined, roots: !ownRoots && declared.roots !== undefined } },
         end() {
           inFlight.delete(callId);
-          ended.abort();
+          // The call ending withdraws a request still put to the host (the SDK tells the host
+          // `notifications/cancelled`). Only a call that put one has a controller: an AbortController
+          // and AbortSignal.any per call, and the DOMException of every abort, were a visible part
+          // of the door's CPU per call (issue 32 item 1).
+          flight.ended?.abort();
           ctx.mcpReq.signal.removeEventListener('abort', onAbort);
         },
       };
