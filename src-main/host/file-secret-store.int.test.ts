@@ -77,6 +77,20 @@ describe('without a keychain', () => {
     const plain = await runSwitchboard(world, ['add', 'plain', '--', process.execPath, 'server.js']);
     expect(plain.code, plain.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')) as unknown).toMatchObject({ mcpServers: { plain: { command: process.execPath, args: ['server.js'] } } });
+    // Nor does a plain value in env, nor any edit (issue 32 new-user trial: both failed with the
+    // keychain error, as every write listed the keychain's accounts first).
+    const withEnv = await runSwitchboard(world, ['add', 'plain-env', '--env', 'LOG_LEVEL=debug', '--', process.execPath, 'server.js']);
+    expect(withEnv.code, withEnv.stderr).toBe(0);
+    const edited = await runSwitchboard(world, ['edit', 'plain', '--env', 'LOG_LEVEL=info', '--description', 'a plain server']);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')) as unknown).toMatchObject({
+      mcpServers: { 'plain-env': { env: { LOG_LEVEL: 'debug' } }, plain: { env: { LOG_LEVEL: 'info' }, description: 'a plain server' } },
+    });
+    // A secret in env still needs somewhere to go: refused with the keychain's message, nothing written.
+    const secret = await runSwitchboard(world, ['add', 'secret-env', '--env', 'API_KEY=sk-live-1234567890abcdef', '--', process.execPath, 'server.js']);
+    expect(secret.code).not.toBe(0);
+    expect(secret.stderr).toContain('The OS keychain is not available');
+    expect(readFileSync(join(world.dataDir, 'servers.json'), 'utf8')).not.toContain('sk-live-1234567890abcdef');
   }, 120_000);
 
   it('SWITCHBOARD_SECRET_STORE=file: signs in, token in secrets.json (mode 600), the next process uses it; every start warns; status lists it', async () => {

@@ -18,7 +18,7 @@ import { declareVsCodeInputs } from '../config/vscode-inputs.js';
 import { referencedAccounts, secretAccount, storeInputAnswer, storeSecret } from '../secrets/secret-refs.js';
 import { bindInputAnswer, bindStored, rebindCopy } from '../secrets/bind-on-write.js';
 import { holds } from '../secrets/secret-binding.js';
-import type { SecretStore } from '../secrets/secret-store.js';
+import { KeychainUnavailableError, type SecretStore } from '../secrets/secret-store.js';
 import { recordCardOrigin } from '../cards/card-origins.js';
 import { forgetInstalled } from '../install/installed-records.js';
 import { checkOutsideDefinition } from '../install/outside-definition.js';
@@ -46,8 +46,22 @@ export function configHandlers(ctx: CoreContext): HandlerGroup<ConfigMethod> {
    * headers stores nothing, so adding it must not need a keychain: a trial's `add` without one failed).
    */
   const takenAccounts = async (definitions: readonly ServerDefinition[], readStore = true): Promise<(account: string) => boolean> => {
-    const used = new Set([...(readStore ? await secretStore().accounts() : []), ...definitions.flatMap(referencedAccounts)]);
+    const used = new Set([...(readStore ? await storedAccounts() : []), ...definitions.flatMap(referencedAccounts)]);
     return (account) => used.has(account) || ctx.secretBindings.holdersOf(account).length > 0;
+  };
+  /**
+   * The store's account names; none where no keychain can be reached: nothing can be taken in a store
+   * that cannot be written, and a write that must store a secret still fails with the keychain's own
+   * message. An edit or an add with plain values (`LOG_LEVEL=debug`) needs no keychain (new-user
+   * trial, issue 32: every edit failed on a headless machine).
+   */
+  const storedAccounts = async (): Promise<string[]> => {
+    try {
+      return await secretStore().accounts();
+    } catch (err) {
+      if (err instanceof KeychainUnavailableError) return [];
+      throw err;
+    }
   };
   const located = async (name: string, file?: string) => locateServer(await ctx.ensureDiscovered(), name, file);
 

@@ -19,7 +19,8 @@ export class KeychainUnavailableError extends Error {
     super(
       `The OS keychain is not available (${cause instanceof Error ? cause.message : String(cause)}). ` +
         'Secrets are not stored anywhere else; unlock or install a keychain (Secret Service on Linux) and try again, ' +
-        'or, where no keychain can exist (SSH, containers), choose the file store yourself: SWITCHBOARD_SECRET_STORE=file.',
+        'or, where no keychain can exist (SSH, containers), choose the file store yourself: SWITCHBOARD_SECRET_STORE=file ' +
+        'on the command that starts Switchboard, or "secretStore": "file" in the data folder\'s state.json (read by a Switchboard already running too).',
     );
     this.name = 'KeychainUnavailableError';
   }
