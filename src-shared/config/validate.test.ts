@@ -63,6 +63,10 @@ describe('validateServerName (docs/server-model.md write rule)', () => {
     ['io.github/server', 'server name may only contain letters, digits, "_", "." and "-"'],
     ['has space', 'server name may only contain letters, digits, "_", "." and "-"'],
     ['ünï', 'server name may only contain letters, digits, "_", "." and "-"'],
+    // Attack pass (issue 32): `add __proto__ --host codex` wrote a table no reader may read.
+    ['__proto__', 'server name "__proto__" is reserved (every JavaScript object has a property of that name); choose another'],
+    ['constructor', 'server name "constructor" is reserved (every JavaScript object has a property of that name); choose another'],
+    ['prototype', 'server name "prototype" is reserved (every JavaScript object has a property of that name); choose another'],
   ])('rejects %j', (name, message) => {
     expect(validateServerName(name)).toBe(message);
   });

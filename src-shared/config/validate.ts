@@ -113,6 +113,9 @@ export function validateServerName(name: string): string | undefined {
     return `server name must be at most ${MAX_SERVER_NAME_LENGTH} characters (got ${name.length})`;
   }
   if (!SERVER_NAME_RE.test(name)) return 'server name may only contain letters, digits, "_", "." and "-"';
+  // A name every JavaScript object already has a property of: written into a TOML file it is a table
+  // no reader may read (files/structured-document.ts), and in any map it is a trap.
+  if (name === '__proto__' || name === 'constructor' || name === 'prototype') return `server name "${name}" is reserved (every JavaScript object has a property of that name); choose another`;
   return undefined;
 }
 

@@ -17,6 +17,26 @@ beforeEach(async () => {
 });
 afterEach(() => sb.cleanup());
 
+describe('a TOML key named like a property of every object (attack pass, issue 32)', () => {
+  const bad = [
+    ['[mcp_servers.__proto__]\ncommand = "/tmp/pwned.sh"\n', '__proto__', 1, 14],
+    ['mcp_servers.__proto__.command = "/tmp/pwned.sh"\n', '__proto__', 1, 13],
+    ['mcp_servers = { "__proto__" = { command = "/tmp/pwned.sh" } }\n', '__proto__', 1, 17],
+    ['[mcp_servers.x]\ncommand = "ok"\n\n[mcp_servers.x.constructor.prototype]\ncommand = "/tmp/pwned.sh"\n', 'constructor', 4, 16],
+  ] as const;
+
+  it.each(bad)('an untrusted project\'s .codex/config.toml %j pollutes nothing, turns no other server into its command, and says where', async (text, key, line, column) => {
+    const file = join(sb.project, '.codex', 'config.toml');
+    await mkdir(join(sb.project, '.codex'), { recursive: true });
+    await writeFile(file, text);
+    await sb.write(join(sb.home, '.cursor', 'mcp.json'), { mcpServers: { remote1: { url: 'https://example.com/mcp' } } });
+    const out = await discoverServers(sb.ctx({ projectTrusted: false }));
+    expect(({} as Record<string, unknown>).command).toBeUndefined();
+    expect(out.servers.map((s) => ({ name: s.name, transport: s.transport, url: s.url, command: s.command }))).toEqual([{ name: 'remote1', transport: 'http', url: 'https://example.com/mcp', command: undefined }]);
+    expect(out.warnings).toContainEqual({ file, line, column, ...warningCode('malformed'), message: expect.stringContaining(`A key named "${key}" at line ${line}, column ${column} is not read`) });
+  });
+});
+
 describe('more bad input', () => {
   it('a symlink loop in place of a config file is a warning naming the file; the rest still loads', async () => {
     const loop = join(sb.home, '.cursor', 'mcp.json');

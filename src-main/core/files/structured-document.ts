@@ -81,6 +81,42 @@ function recordKeyValue(kv: AST.TOMLKeyValue, base: (string | number)[], offsets
   recordToml(kv.value, path, offsets);
 }
 
+/**
+ * Key names that are not read from a TOML file: the parser's static value (`getStaticTOMLValue`)
+ * assigns each key into a plain object, so a table `[mcp_servers.__proto__]` wrote into the
+ * prototype every object in the process shares — a cloned repository's `.codex/config.toml` turned
+ * every other server into its command before the folder was trusted (attack pass, issue 32).
+ * `constructor.prototype` reaches the same prototype.
+ */
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The first key (with its offset) of the TOML program named one of `UNSAFE_KEYS`, anywhere: tables, dotted keys, inline tables. */
+function unsafeTomlKey(ast: AST.TOMLProgram): { name: string; offset: number } | undefined {
+  let found: { name: string; offset: number } | undefined;
+  const keys = (key: AST.TOMLKey): void => {
+    for (const k of key.keys) {
+      const name = k.type === 'TOMLBare' ? k.name : k.value;
+      if (found === undefined && UNSAFE_KEYS.has(name)) found = { name, offset: k.range[0] };
+    }
+  };
+  const value = (node: AST.TOMLContentNode): void => {
+    if (node.type === 'TOMLInlineTable') for (const kv of node.body) keyValue(kv);
+    else if (node.type === 'TOMLArray') for (const el of node.elements) value(el);
+  };
+  const keyValue = (kv: AST.TOMLKeyValue): void => {
+    keys(kv.key);
+    value(kv.value);
+  };
+  for (const item of ast.body[0]?.body ?? []) {
+    if (item.type === 'TOMLKeyValue') keyValue(item);
+    else {
+      keys(item.key);
+      for (const kv of item.body) keyValue(kv);
+    }
+  }
+  return found;
+}
+
 /** Parse TOML text into a `ConfigDocument` (root undefined and one warning on a syntax error). */
 export function parseTomlText(path: string, rawText: string): ConfigDocument {
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
@@ -96,6 +132,14 @@ export function parseTomlText(path: string, rawText: string): ConfigDocument {
     return {
       path, text, root: undefined, lines, errorOffsets: [],
       warnings: [{ file: path, line, column, ...warningCode('malformed'), message: `Malformed TOML: ${e.message.replace(/\s+$/, '')} at line ${line}, column ${column}` }],
+    };
+  }
+  const unsafe = unsafeTomlKey(ast);
+  if (unsafe !== undefined) {
+    const { line, column } = lines.at(unsafe.offset);
+    return {
+      path, text, root: undefined, lines, errorOffsets: [],
+      warnings: [{ file: path, line, column, ...warningCode('malformed'), message: `A key named "${unsafe.name}" at line ${line}, column ${column} is not read (it names a property every JavaScript object has); nothing in this file was read — rename that table or key` }],
     };
   }
   const offsets = new Map<PathKey, number>();
