@@ -160,3 +160,19 @@ test('a page opened with a one-time ticket trades it for the token; the same tic
   await expect(second.getByRole('alert')).toHaveText('This one-time link was already used or has expired (it works once, for 60 seconds). Run "switchboard open" again.');
   expect(new URL(second.url()).search).toBe('');
 });
+
+test('an address without its token, or with a wrong one, says so — not that Switchboard stopped (issue 32 trial)', async ({ page, sandbox }) => {
+  const sb = sandbox('three-servers');
+  sb.trust();
+  const served = new URL(await sb.serve());
+  await page.goto(`${served.origin}/`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This address needs its token: open the address Switchboard printed when it started (it ends in ?token=…), or run "switchboard open", which opens this page for you.',
+  );
+  await page.goto(`${served.origin}/?token=not-the-token`);
+  const refused = page.getByRole('alert').filter({ hasText: 'did not let this page in' });
+  await expect(refused).toContainText("This page's token was not accepted");
+  await expect(refused).toContainText('the token in its address is mistyped or old');
+  await expect(page.getByText('has stopped or moved')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Not let in — token not accepted' })).toBeVisible();
+});

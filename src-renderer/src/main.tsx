@@ -9,6 +9,7 @@ import { MantineProvider, Modal, createTheme } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getApi, redeemTicket } from './api/index.js';
+import { TOKEN_PARAM } from '../../src-shared/api/wire.js';
 import { App } from './app.js';
 import { createSwitchboardStore } from './store/switchboard-store.js';
 import { AppContext } from './store/use-store.js';
@@ -45,10 +46,20 @@ function start(): void {
   );
 }
 
-// A page opened by `switchboard open` first trades its one-time ticket for the session token.
-void (window.switchboard ? Promise.resolve('none' as const) : redeemTicket(window.location, window.history)).then((outcome) => {
-  if (outcome !== 'refused') return start();
+/** Instead of the app: one line saying why this page cannot open it and what to do. */
+function refuse(text: string): void {
   const root = document.getElementById('root')!;
   root.setAttribute('role', 'alert');
-  root.textContent = 'This one-time link was already used or has expired (it works once, for 60 seconds). Run "switchboard open" again.';
+  root.textContent = text;
+}
+
+// A page opened by `switchboard open` first trades its one-time ticket for the session token.
+void (window.switchboard ? Promise.resolve('none' as const) : redeemTicket(window.location, window.history)).then((outcome) => {
+  if (outcome === 'refused') return refuse('This one-time link was already used or has expired (it works once, for 60 seconds). Run "switchboard open" again.');
+  // Web mode with no token in the address: not a Switchboard that stopped (a new user's first guess
+  // from that notice, issue 32 trial) — the address lacks the part that lets the page in.
+  if (!window.switchboard && !new URLSearchParams(window.location.search).get(TOKEN_PARAM)) {
+    return refuse(`This address needs its token: open the address Switchboard printed when it started (it ends in ?${TOKEN_PARAM}=…), or run "switchboard open", which opens this page for you.`);
+  }
+  start();
 });

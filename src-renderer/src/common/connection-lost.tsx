@@ -14,8 +14,10 @@ import { useStore } from '../store/use-store.js';
 /** The header badge: nothing while open. */
 export function ConnectionNotice() {
   const connection = useStore((s) => s.connection);
+  const everLoaded = useStore((s) => s.snapshot !== undefined);
   if (connection === 'open') return null;
-  const text = connection === 'connecting' ? 'Connecting to Switchboard…' : connection === 'gone' ? 'Disconnected — this Switchboard stopped' : 'Disconnected — reconnecting…';
+  const gone = everLoaded ? 'Disconnected — this Switchboard stopped' : 'Not let in — token not accepted';
+  const text = connection === 'connecting' ? 'Connecting to Switchboard…' : connection === 'gone' ? gone : 'Disconnected — reconnecting…';
   return (
     <Badge color={connection === 'connecting' ? 'yellow' : 'red'} variant="light" role="status">
       {text}
@@ -34,6 +36,17 @@ export function ConnectionLost() {
       Run <Code>switchboard open</Code> to open the one running now, or start one with <Code>switchboard serve</Code> (it prints its address).
     </>
   );
+  if (connection === 'gone' && !everLoaded) {
+    // Refused before anything loaded: the page's token is wrong, not a Switchboard that stopped.
+    return (
+      <Alert className="connection-lost" color="red" title="This page's token was not accepted" role="alert">
+        <Text size="sm">
+          {address} did not let this page in: the token in its address is mistyped or old (a Switchboard started with --new-token, or one of
+          another data folder, has a new one). {open}
+        </Text>
+      </Alert>
+    );
+  }
   if (connection === 'gone') {
     return (
       <Alert className="connection-lost" color="red" title="The Switchboard this page was opened from has stopped or moved" role="alert">
