@@ -6,6 +6,7 @@
  */
 import { specTypeSchemas, type Tool } from '@modelcontextprotocol/client';
 import type { ToolProblem } from '../../../../src-shared/api/status.js';
+import { nestsDeeperThan } from '../../../../src-shared/api/json-depth.js';
 
 /** MCP 2025-11-25 "Tool names": 1–128 characters, ASCII letters, digits, `_`, `-` and `.`. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -25,7 +26,15 @@ export function toolProblems(tool: unknown): ToolProblem[] {
     if (held) return held;
   }
   const problems: ToolProblem[] = [];
-  const checked = specTypeSchemas.Tool['~standard'].validate(tool);
+  let checked: ReturnType<(typeof specTypeSchemas.Tool)['~standard']['validate']>;
+  try {
+    checked = specTypeSchemas.Tool['~standard'].validate(tool);
+  } catch (err) {
+    // zod walks a schema recursively: a tool nested ~800 deep overflowed the stack, and the throw
+    // ended the whole process (attack pass, issue 32). Such a tool is flagged, the rest goes on.
+    if (!(err instanceof RangeError)) throw err;
+    checked = { issues: [{ message: 'nested too deeply to be checked (the check ran out of stack); hosts may fail on it too', path: [] }] };
+  }
   // The SDK's schemas are synchronous; a Promise here would be an SDK change (then: no verdict).
   const issues = checked instanceof Promise ? undefined : checked.issues;
   for (const issue of issues ?? []) {
@@ -54,6 +63,9 @@ export function invalidTools(tools: readonly Tool[]): { name: string; problems: 
 export function invalidToolText(tool: { name: string; problems: ToolProblem[] }): string {
   return `${tool.name}: ${tool.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')}`;
 }
+
+/** Deepest nesting (objects and arrays) of a tool's schema, annotations or `_meta` that is kept. */
+export const MAX_TOOL_FIELD_DEPTH = 100;
 
 /** Fields a tool's consumers read as strings, and as plain objects. */
 const STRING_FIELDS = ['title', 'description'] as const;
@@ -87,15 +99,20 @@ export function keepableTools(tools: unknown): { tools: Tool[]; leftOut: string[
     }
     const bad = STRING_FIELDS.filter((f) => raw[f] !== undefined && typeof raw[f] !== 'string');
     const badObjects = OBJECT_FIELDS.filter((f) => raw[f] !== undefined && !isPlainObject(raw[f]));
-    const badInput = !isPlainObject(raw['inputSchema']);
-    if (bad.length === 0 && badObjects.length === 0 && !badInput) {
+    // Nested past any real schema: every recursive reader after this one (the contract's checks,
+    // forms, token counts) would overflow the stack — one such tool ended the whole process
+    // (attack pass, issue 32). Checked without recursion.
+    const tooDeep = (['inputSchema', ...OBJECT_FIELDS] as const).filter((f) => isPlainObject(raw[f]) && nestsDeeperThan(raw[f], MAX_TOOL_FIELD_DEPTH));
+    const badInput = !isPlainObject(raw['inputSchema']) || tooDeep.includes('inputSchema');
+    if (bad.length === 0 && badObjects.length === 0 && tooDeep.length === 0 && !badInput) {
       kept.push(raw as unknown as Tool);
       continue;
     }
     const copy: Record<string, unknown> = { ...raw };
-    for (const f of [...bad, ...badObjects]) delete copy[f];
+    for (const f of [...bad, ...badObjects, ...tooDeep]) delete copy[f];
     if (badInput) copy['inputSchema'] = { type: 'object' };
-    memo.set(copy, toolProblems(raw));
+    const deepProblems = tooDeep.map((f): ToolProblem => ({ path: f, message: `nested deeper than ${MAX_TOOL_FIELD_DEPTH} levels: not kept (${f === 'inputSchema' ? 'calls take any object here' : 'left out here'}; hosts may fail on it)`, severity: 'error' }));
+    memo.set(copy, [...toolProblems(raw), ...deepProblems]);
     kept.push(copy as unknown as Tool);
   }
   const leftOut = nameless > 0 ? [`${nameless} tool${nameless === 1 ? '' : 's'} left out: not an object with a string "name"`] : [];
