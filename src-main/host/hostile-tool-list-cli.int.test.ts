@@ -23,6 +23,7 @@ beforeAll(() => {
     ev: { command: process.execPath, args: [EVERYTHING_SCRIPT, 'stdio'], env: { SB_TEST_MARKER: world.marker } },
     items: hostile('items'),
     str: hostile('not-a-list'),
+    deep: hostile('deep'),
   });
 });
 
@@ -37,6 +38,11 @@ describe('a server whose tools/list is malformed', () => {
     expect(of('ev')).toContain('echo');
     expect(of('items')).toEqual(['numdesc', 'strschema', 'fine']);
     expect(of('str')).toEqual([]);
+    // Nested 1,000 deep (attack pass, issue 32: the process died of a stack overflow): kept, flagged, a plain schema.
+    expect(of('deep')).toEqual(['deep', 'fine']);
+    const deep = listing.tools.find((t) => t.server === 'deep' && t.name === 'deep');
+    expect(deep?.inputSchema).toEqual({ type: 'object', properties: {} });
+    expect(deep?.problems?.map((p) => p.path)).toContain('inputSchema');
     expect(listing.warnings).toEqual([
       { server: 'items', warning: 'tools/list: 3 tools left out: not an object with a string "name"' },
       { server: 'str', warning: 'tools/list: "tools" is a string, not a list: no tools' },
@@ -51,6 +57,9 @@ describe('a server whose tools/list is malformed', () => {
   it('describe and call on a healthy server, the budget, and a call of a kept tool still work', async () => {
     const budget = await runSwitchboard(world, ['budget']);
     expect(budget.code, budget.stderr).toBe(0);
+    const status = await runSwitchboard(world, ['status']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain('deep: nested too deeply to be checked');
     const described = await runSwitchboard(world, ['describe', 'ev', 'echo']);
     expect(described.code, described.stderr).toBe(0);
     expect(described.stdout).toContain('echo');

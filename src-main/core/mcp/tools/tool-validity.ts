@@ -26,17 +26,22 @@ export function toolProblems(tool: unknown): ToolProblem[] {
     if (held) return held;
   }
   const problems: ToolProblem[] = [];
+  const unchecked = [{ message: 'nested too deeply to be checked (the check ran out of stack); hosts may fail on it too', path: [] }];
   let checked: ReturnType<(typeof specTypeSchemas.Tool)['~standard']['validate']>;
   try {
     checked = specTypeSchemas.Tool['~standard'].validate(tool);
   } catch (err) {
-    // zod walks a schema recursively: a tool nested ~800 deep overflowed the stack, and the throw
-    // ended the whole process (attack pass, issue 32). Such a tool is flagged, the rest goes on.
     if (!(err instanceof RangeError)) throw err;
-    checked = { issues: [{ message: 'nested too deeply to be checked (the check ran out of stack); hosts may fail on it too', path: [] }] };
+    checked = { issues: unchecked };
   }
-  // The SDK's schemas are synchronous; a Promise here would be an SDK change (then: no verdict).
-  const issues = checked instanceof Promise ? undefined : checked.issues;
+  // zod's standard `validate` retries a synchronous parse that threw — a tool nested ~800 deep
+  // overflowed the stack — as an asynchronous one, which fails the same way; that rejection, never
+  // handled, ended the whole process (attack pass, issue 32). Such a tool is flagged instead.
+  if (checked instanceof Promise) {
+    checked.catch(() => undefined);
+    checked = { issues: unchecked };
+  }
+  const issues = checked.issues;
   for (const issue of issues ?? []) {
     const path = (issue.path ?? []).map((k) => String(typeof k === 'object' ? k.key : k)).join('.');
     problems.push({ path, message: issue.message, severity: 'error' });
