@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { COMMANDS } from './cli/commands/index.js';
@@ -128,6 +129,8 @@ beforeAll(async () => {
         'plain-cursor': { url: everythingHttp.url },
         // Literal credentials under names that do not look secret (issue 26 item 2); get-env echoes them.
         lit: { command: process.execPath, args: [everythingScript(), 'stdio'], env: { MY_CONFIG: PLANTED.literalToken, MY_SETTING: PLANTED.literalEntropy } },
+        // Its tool's description carries its own token: the tool's pin (tool-pins.json) must not (attack pass, issue 32).
+        leaky: { command: process.execPath, args: [fileURLToPath(new URL('../core/mcp/testing/fixtures/leaky-description-server.mjs', import.meta.url))], env: { MY_TOKEN: PLANTED.literalToken } },
         // Fails at start, echoing credentials nobody configured: logs and lastError mask them by shape.
         broken: {
           command: process.execPath,

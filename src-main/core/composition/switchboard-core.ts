@@ -101,7 +101,7 @@ export function createSwitchboardCore(options: CoreOptions, extras: CoreExtras =
   const secretBindings = new SecretBindings(options.dataDir);
   const values = new ValueResolver({ env: options.platform.env, resolveSecretRef: secretRefResolverFor(secrets, secretBindings) });
   // Issue 16 item 2: tools as first listed, compared on every later listing.
-  const pins = new ToolPinStore(options.dataDir);
+  const pins = new ToolPinStore(options.dataDir, (value) => auth.redactor.redactValue(value));
   // Issue 16 item 4: tools switched off in Switchboard only (hosts without a per-tool list).
   const toolToggles = new SwitchboardToolToggles(options.dataDir);
   const manager = new McpManager({

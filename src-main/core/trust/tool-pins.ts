@@ -20,7 +20,7 @@ import { appPinChanges, appPinDigest, type AppPin } from './app-pins.js';
 /** The pinned fields of a tool, in this order. */
 const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
 
-/** One pinned tool: its hash, its canonical text, when (epoch ms). */
+/** One pinned tool: its hash (of the tool as listed), its canonical text (held secrets redacted), when (epoch ms). */
 export interface ToolPin {
   hash: string;
   text: string;
@@ -32,12 +32,20 @@ interface PinFile {
   servers: Record<string, { mode?: PinMode; tools?: Record<string, ToolPin>; apps?: Record<string, AppPin> }>;
 }
 
-/** The pin of `tool` as listed now (`at`: epoch ms). */
-export function pinOf(tool: Tool, at: number): ToolPin {
+/** A redaction of values (the held secrets replaced), as the faces' rule does it. */
+export type RedactValue = <T>(value: T) => T;
+
+/**
+ * The pin of `tool` as listed now (`at`: epoch ms). The hash is of the tool exactly as listed, so
+ * drift is exact; the text — kept in tool-pins.json and shown as a diff — has the held secrets
+ * redacted by `redact`: a server echoing its own token in a description put it in the file in plain
+ * text (attack pass, issue 32).
+ */
+export function pinOf(tool: Tool, at: number, redact?: RedactValue): ToolPin {
   const picked: Record<string, unknown> = {};
   for (const f of PINNED_FIELDS) if ((tool as Record<string, unknown>)[f] !== undefined) picked[f] = (tool as Record<string, unknown>)[f];
   const text = canonicalJson(picked);
-  return { hash: `sha256:${createHash('sha256').update(text).digest('hex')}`, text, at };
+  return { hash: `sha256:${createHash('sha256').update(text).digest('hex')}`, text: redact ? canonicalJson(redact(picked)) : text, at };
 }
 
 /** The fields that differ between two pins' texts (JSON of each field; absent = undefined). */
@@ -60,7 +68,11 @@ export class ToolPinStore {
   private readonly listed = new Map<string, Map<string, ToolPin>>();
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(dataDir: string) {
+  /** `redact`: the held secrets out of each pin's text (`pinOf`); none in tests that hold no secret. */
+  constructor(
+    dataDir: string,
+    private readonly redact?: RedactValue,
+  ) {
     this.file = join(dataDir, 'tool-pins.json');
   }
 
@@ -121,7 +133,7 @@ export class ToolPinStore {
    * pins yet (first listing). Resolves when written. Never rejects (a write failure is a warning).
    */
   observe(server: string, tools: readonly Tool[], now = Date.now()): Promise<void> {
-    const current = new Map(tools.map((t) => [t.name, pinOf(t, now)]));
+    const current = new Map(tools.map((t) => [t.name, pinOf(t, now, this.redact)]));
     this.listed.set(server, current);
     const entry = this.read().servers[server];
     // Mode off (docs/trust.md § Tool pins): the pins follow the listing; written only when it differs.
