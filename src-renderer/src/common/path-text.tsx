@@ -6,6 +6,7 @@
 import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
 import { Fragment } from 'react';
 import { pathPieces } from '../lib/path-break.js';
+import { showHidden } from '../../../src-shared/visible-text.js';
 
 /** Props of `PathText`. */
 export interface PathTextProps {
@@ -35,10 +36,12 @@ function CopyGlyph({ done }: { done: boolean }) {
 
 /** The path, breakable after each separator, with its full text as a title. */
 export function PathText({ path, copyText, copyable = false, mono = true }: PathTextProps) {
-  const pieces = pathPieces(path);
+  // A folder named with a bidi override read backwards, the trust prompt's own sentence too (attack pass, issue 32).
+  const shown = showHidden(path);
+  const pieces = pathPieces(shown);
   return (
     <span className="path-wrap">
-      <span className={mono ? 'mono path-text' : 'path-text'} title={path}>
+      <span className={mono ? 'mono path-text' : 'path-text'} title={shown}>
         {pieces.map((p, i) => (
           <Fragment key={i}>
             {p}

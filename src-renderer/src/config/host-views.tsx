@@ -10,6 +10,7 @@ import { hostRowState } from '../lib/host-row.js';
 import type { FollowedListSpec } from '../lib/followed-list.js';
 import { useFollowedList } from '../lib/use-followed-list.js';
 import { useApp, useStore } from '../store/use-store.js';
+import { showHidden } from '../../../src-shared/visible-text.js';
 
 // `active` only says the host loads it, not that it runs (issue 32): the Run column says that.
 // Theme colours, not shades: a shade ('blue.9') makes the light variant a solid badge with blue text
@@ -29,7 +30,7 @@ function RunCell({ run }: { run?: HostRowRun }) {
       </Badge>
       {run.reason ? (
         <Text size="xs" c={run.state === 'error' ? 'red' : 'dimmed'} className="host-state-text">
-          {run.reason}
+          {showHidden(run.reason)}
         </Text>
       ) : null}
     </>
@@ -116,15 +117,15 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
                                     setOpen(false);
                                     if (e.run?.server !== undefined) onOpenServer(e.run.server);
                                   }}>
-                                    {e.server.name}
+                                    {showHidden(e.server.name)}
                                   </Anchor>
                                 ) : (
                                   e.server.name
                                 )}
                               </Table.Td>
                               <Table.Td>{e.server.transport}</Table.Td>
-                              <Table.Td className="mono launch-line host-launch" title={row.launch}>
-                                {row.launch}
+                              <Table.Td className="mono launch-line host-launch" title={showHidden(row.launch)}>
+                                {showHidden(row.launch)}
                               </Table.Td>
                               <Table.Td>
                                 <Badge size="sm" variant="light" color={STATE_COLOR[row.kind]} className="no-shrink" styles={{ label: { textTransform: 'none' } }}>
@@ -132,7 +133,7 @@ function HostViewsView({ onOpenServer }: { onOpenServer(name: string): void }) {
                                 </Badge>
                                 {row.text !== STATE_WORD[row.kind] ? (
                                   <Text size="xs" c="dimmed" className="host-state-text">
-                                    {row.text.replace(/^(active|shadowed|disabled)( · )?/, '')}
+                                    {showHidden(row.text.replace(/^(active|shadowed|disabled)( · )?/, ''))}
                                   </Text>
                                 ) : null}
                               </Table.Td>

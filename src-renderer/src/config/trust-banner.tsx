@@ -22,6 +22,7 @@ import { useApp } from '../store/use-store.js';
 import { PathText } from '../common/path-text.js';
 import { ApprovalDetails } from './approval-details.js';
 import { onOpenTrustPrompt, useWelcomeShown } from './first-run-panel.js';
+import { showHidden } from '../../../src-shared/visible-text.js';
 
 /** The banner; renders nothing when the folder is trusted or has no untrusted servers. */
 export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
@@ -72,7 +73,7 @@ export function TrustBanner({ snapshot }: { snapshot: ServersSnapshot }) {
             <li key={s.server.name}>
               <Stack gap={0}>
                 <Text size="sm" fw={600}>
-                  {s.server.name}
+                  {showHidden(s.server.name)}
                 </Text>
                 <Text size="sm" className="mono launch-line">
                   {launchText(s.server)}
@@ -129,13 +130,13 @@ function ApprovalBanner({ snapshot }: { snapshot: ServersSnapshot }) {
               <Stack gap={2}>
                 <Group gap="sm">
                   <Text size="sm" fw={600}>
-                    {s.server.name}
+                    {showHidden(s.server.name)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {s.approval!.kind === 'new' ? 'new' : 'changed'}
                   </Text>
                   <Button color="grape" size="xs" loading={busy === s.server.name} onClick={() => void approve(s.server.name, s.approval!.hash)}>
-                    Approve {s.server.name}
+                    Approve {showHidden(s.server.name)}
                   </Button>
                 </Group>
                 <ApprovalDetails approval={s.approval!} />

@@ -41,6 +41,7 @@ import { DEPRECATED_2026, ProtocolBadge, ServerProtocol } from './server-protoco
 import { EventsPanel } from '../events/events-panel.js';
 import { eventsTabShown } from '../events/event-format.js';
 import { takeRequest, usePendingServerRequest } from '../palette/palette-requests.js';
+import { showHidden } from '../../../src-shared/visible-text.js';
 
 const NO_TOOLS: ToolInfo[] = [];
 const NO_WARNINGS: ConfigWarning[] = [];
@@ -71,7 +72,7 @@ function Facts({ state }: { state: ServerState }) {
   if (state.status === 'backoff' && live) facts.push(retryText(state.nextRestartAt, now));
   // A connect that gets no answer: how long it has waited and when it gives up (connect-wait.ts).
   if (state.status === 'connecting' && state.connectWait) facts.push(connectWaitText(state.connectWait, now));
-  if (state.serverInfo) facts.push(`${state.serverInfo.name} ${state.serverInfo.version}`);
+  if (state.serverInfo) facts.push(showHidden(`${state.serverInfo.name} ${state.serverInfo.version}`));
   return (
     <Text size="sm" c="dimmed">
       {facts.join(' · ')}
@@ -103,7 +104,7 @@ const ServerHeader = memo(function ServerHeader({ state, briefError = false }: {
       <Stack gap={2}>
         <Group gap="sm" align="center">
           <Title order={2} className="server-title">
-            {name}
+            {showHidden(name)}
           </Title>
           <StatusBadge status={state.status} size="lg" />
           {state.status === 'connected' ? <ProtocolBadge protocol={state.protocol} /> : null}
@@ -125,7 +126,7 @@ const ServerHeader = memo(function ServerHeader({ state, briefError = false }: {
             From {hostScopeLabel(src)}: <PathText path={fileAt(src.file, src.line)} copyText={src.file} copyable />
           </Text>
           <Text size="xs" c="dimmed">
-            {state.server.transport === 'sse' ? `sse (HTTP+SSE, ${DEPRECATED_2026})` : state.server.transport} · <span className="mono">{launchLine(state.server)}</span>
+            {state.server.transport === 'sse' ? `sse (HTTP+SSE, ${DEPRECATED_2026})` : state.server.transport} · <span className="mono">{showHidden(launchLine(state.server))}</span>
           </Text>
         </Group>
         {state.shadows.map((p) => (
@@ -174,22 +175,22 @@ const ServerHeader = memo(function ServerHeader({ state, briefError = false }: {
             className="last-error"
             title={
               state.status === 'error'
-                ? `Failed to connect to "${name}"`
+                ? `Failed to connect to "${showHidden(name)}"`
                 : state.status === 'backoff'
-                  ? `"${name}" failed; ${retryText(state.nextRestartAt, Date.now())}`
+                  ? `"${showHidden(name)}" failed; ${retryText(state.nextRestartAt, Date.now())}`
                   : state.status === 'connecting'
                     ? state.connectWait?.stalled
-                      ? `"${name}" is not answering yet`
-                      : `"${name}" failed; trying again`
+                      ? `"${showHidden(name)}" is not answering yet`
+                      : `"${showHidden(name)}" failed; trying again`
                     : 'Last error'
             }
           >
             {/* On the Logs tab the error is the log's last lines: the box keeps its title only. */}
             {briefError ? null : (
               <>
-                <pre className="error-text">{state.lastError}</pre>
+                <pre className="error-text">{showHidden(state.lastError ?? '')}</pre>
                 <Text size="sm" mt={4}>
-                  {errorHint(state)}
+                  {showHidden(errorHint(state))}
                 </Text>
               </>
             )}

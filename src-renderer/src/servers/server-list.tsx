@@ -22,6 +22,7 @@ import { groupServers } from '../lib/server-groups.js';
 import { PathText } from '../common/path-text.js';
 import { StatusBadge } from './status-dot.js';
 import { lastErrorLine } from '../../../src-shared/api/failure-wording.js';
+import { showHidden } from '../../../src-shared/visible-text.js';
 
 /** Props of `ServerList`. */
 export interface ServerListProps {
@@ -64,7 +65,7 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text fw={600} size="sm" className="server-name" truncate>
-          {s.server.name}
+          {showHidden(s.server.name)}
         </Text>
         {/* Issue 16 item 2: tools changed since pinned. */}
         {s.pins ? <Badge size="xs" color="orange" variant="light" styles={{ label: { textTransform: 'none' } }}>tools changed</Badge> : null}
@@ -81,8 +82,8 @@ function ServerRow({ s, selected, onSelect, now, warnings }: { s: ServerState; s
         <PathText path={fileAt(src.file, src.line)} />
       </Text>
       {(s.status === 'error' || s.status === 'backoff' || s.status === 'connecting') && s.lastError ? (
-        <Text size="xs" c={s.status === 'error' ? 'red' : 'orange'} className="row-error" lineClamp={2} title={s.lastError}>
-          ↳ {lastErrorLine(s)}
+        <Text size="xs" c={s.status === 'error' ? 'red' : 'orange'} className="row-error" lineClamp={2} title={showHidden(s.lastError ?? '')}>
+          ↳ {showHidden(lastErrorLine(s) ?? '')}
           {/* A connect that gets no answer says how long and when it gives up (connect-wait.ts). */}
           {s.status === 'connecting' ? connectWaitNote(s.connectWait, now) : ''}
         </Text>
@@ -151,7 +152,7 @@ function ServerListView({ servers, shadowed, warnings = [], selected, onSelect }
               <div className="shadowed-row" key={`${d.server.name}@${d.server.source.file}:${d.server.source.line ?? 0}`}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" fw={600} td="line-through" c="dimmed" truncate>
-                    {d.server.name}
+                    {showHidden(d.server.name)}
                   </Text>
                   <Badge size="xs" variant="outline" color="gray" styles={{ label: { textTransform: 'none' } }}>
                     shadowed
