@@ -13,6 +13,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATA_FILES } from '../data/paths.js';
 import { makeWorld, REPO_ROOT, type TempWorld } from '../composition/test-world.js';
 import { addServerToFile } from './config-writer.js';
+import { withFileLock } from './file-lock.js';
+import type { CoreError } from '../facade/errors.js';
 import type { DiscoveryContext } from './types.js';
 
 let world: TempWorld;
@@ -91,6 +93,21 @@ describe('the file lock across compare-and-rename (issue 9 item 3)', () => {
     const servers = JSON.parse(readFileSync(file, 'utf8')).mcpServers;
     expect(Object.keys(servers).sort()).toEqual(['ours', 'theirs']);
   }, 180_000);
+
+  it('a lock that cannot be created fails at once, saying so, not as another process holding it (attack pass, issue 32: 75 s)', async () => {
+    // A name whose `.lock` folder is too long for the file system: mkdir fails with ENAMETOOLONG, as an
+    // immutable or read-only folder fails with EPERM/EROFS (which root in a test cannot make).
+    const file = join(world.dataDir, 'a'.repeat(252));
+    let ran = false;
+    const started = Date.now();
+    const failed = await withFileLock(file, async () => {
+      ran = true;
+    }).catch((err: unknown) => err as CoreError);
+    expect(ran).toBe(false);
+    expect(failed).toMatchObject({ code: 'INVALID_CONFIG', message: expect.stringMatching(/cannot be written: its lock .*\.lock cannot be created in .* \(ENAMETOOLONG.*\); nothing was written$/) });
+    // It retried nothing (the old path waited through 300 tries first).
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
 
   it('takes over a lock a dead writer left behind (not refreshed for 10 s)', async () => {
     const file = join(world.dataDir, DATA_FILES.servers);

@@ -32,16 +32,25 @@ export async function withFileLock<T>(path: string, task: (lock: HeldLock) => Pr
   await mkdir(dirname(target), { recursive: true, mode: 0o700 });
   let lost: Error | undefined;
   let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(target, {
+  const take = (retries: typeof RETRIES | 0) =>
+    lockfile.lock(target, {
       realpath: false,
       stale: LOCK_STALE_MS,
-      retries: RETRIES,
+      retries,
       onCompromised: (err) => {
         lost = err;
       },
     });
+  try {
+    // Once at once: only a lock another writer holds (ELOCKED) is worth waiting for. proper-lockfile
+    // retries every error, so a folder nobody may write to (immutable, read-only, no permission) took
+    // ~75 s and was then blamed on another process (attack pass, issue 32).
+    release = await take(0).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ELOCKED') throw new CoreError('INVALID_CONFIG', `${path} cannot be written: its lock ${target}.lock cannot be created in ${dirname(target)} (${err.message}); nothing was written`);
+      return take(RETRIES);
+    });
   } catch (err) {
+    if (err instanceof CoreError) throw err;
     throw new CoreError('CONFLICT', `${path} is locked by another Switchboard process (${(err as Error).message}); nothing was written, try again`);
   }
   const held: HeldLock = {
