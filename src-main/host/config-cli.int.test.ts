@@ -123,7 +123,10 @@ describe('config verbs', () => {
   });
 
   it('disable/enable a Codex server edits its TOML by one line and back', async () => {
-    expect((await runSwitchboard(world, ['disable', 'docs'])).code).toBe(0);
+    const off = await runSwitchboard(world, ['disable', 'docs']);
+    expect(off.code).toBe(0);
+    // The verb says it; the field written (`enabled`) after it read as a contradiction (issue 32 trial).
+    expect(off.stdout).toBe(`Disabled "docs" in ${files.codex}\n`);
     expect(readFileSync(files.codex, 'utf8')).toBe(CODEX.replace('bearer_token_env_var = "DOCS_TOKEN"\n', 'bearer_token_env_var = "DOCS_TOKEN"\nenabled = false\n'));
     expect((await runSwitchboard(world, ['enable', 'docs'])).code).toBe(0);
     expect(readFileSync(files.codex, 'utf8')).toBe(CODEX);

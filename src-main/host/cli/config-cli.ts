@@ -49,16 +49,17 @@ export function parseTimeout(value: unknown): number | undefined {
 }
 
 /**
- * Print a write outcome: `<verb> "<name>" in <file>` (an edit adds `: <fields written>` and a
- * `not written:` line), then each note (what could not be carried, what it now shadows, which
- * definition is active now); `--json` prints the outcome.
+ * Print a write outcome: `<verb> "<name>" in <file>` — with `listFields` (default true) followed by
+ * `: <fields written>` (an edit; enable/disable pass false, the verb says it) — and a `not written:`
+ * line, then each note (what could not be carried, what it now shadows, which definition is
+ * active now); `--json` prints the outcome.
  */
-export function printOutcome(ctx: CliContext, verb: string, name: string, outcome: WriteOutcome): number {
+export function printOutcome(ctx: CliContext, verb: string, name: string, outcome: WriteOutcome, listFields = true): number {
   if (ctx.cli.json) {
     ctx.io.out(JSON.stringify(outcome, null, 2));
     return EXIT.OK;
   }
-  const fields = outcome.written && outcome.written.length > 0 ? `: ${outcome.written.join(', ')}` : '';
+  const fields = listFields && outcome.written && outcome.written.length > 0 ? `: ${outcome.written.join(', ')}` : '';
   ctx.io.out(outcome.switchboardOnly ? `${verb} "${name}" in Switchboard only` : `${verb} "${name}" in ${outcome.file}${fields}`);
   if (outcome.notWritten && outcome.notWritten.length > 0) ctx.io.out(`  not written: ${outcome.notWritten.join(', ')}`);
   for (const note of outcome.notes) ctx.io.out(`  note: ${note}`);
@@ -69,9 +70,9 @@ export function printOutcome(ctx: CliContext, verb: string, name: string, outcom
  * Run one config write as a contract call (owner or one-shot core) and print its outcome; a
  * failure is printed with its code's exit (2; 64 for BAD_REQUEST).
  */
-export function runWrite(ctx: CliContext, verb: string, name: string, request: (call: Caller) => Promise<Result<WriteOutcome>>): Promise<number> {
+export function runWrite(ctx: CliContext, verb: string, name: string, request: (call: Caller) => Promise<Result<WriteOutcome>>, listFields = true): Promise<number> {
   return withOwnerOrOffline(ctx, async (call) => {
     const r = await request(call);
-    return r.ok ? printOutcome(ctx, verb, name, r.data) : printFailure(ctx, r.error);
+    return r.ok ? printOutcome(ctx, verb, name, r.data, listFields) : printFailure(ctx, r.error);
   });
 }

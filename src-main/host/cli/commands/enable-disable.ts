@@ -10,7 +10,8 @@ function run(enabled: boolean) {
   return async (ctx: CliContext): Promise<number> => {
     const name = ctx.cli.positionals[0]!;
     const file = ctx.cli.flags.file as string | undefined;
-    return runWrite(ctx, enabled ? 'Enabled' : 'Disabled', name, (call) => call('config:setEnabled', { name, ...(file ? { file } : {}), enabled }));
+    // The field written (`enabled`, or a host's own) is what the verb says: `Disabled "x" in <file>: enabled` read as a contradiction (new-user trial, issue 32).
+    return runWrite(ctx, enabled ? 'Enabled' : 'Disabled', name, (call) => call('config:setEnabled', { name, ...(file ? { file } : {}), enabled }), false);
   };
 }
 
