@@ -43,8 +43,13 @@ export async function connectToOwner(endpoint: Pick<Endpoint, 'port' | 'token'>,
   const pending = new Map<number, (result: Result<unknown>) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const closed = new Promise<void>((resolve) => {
-    ws.once('close', () => {
-      for (const settle of pending.values()) settle(fail('NOT_CONNECTED', 'The running Switchboard closed the connection'));
+    ws.once('close', (code: number) => {
+      // 1009: a message over a side's limit (48 MiB to the owner, 64 MiB from it) — say so, not just that it closed.
+      const why =
+        code === 1009
+          ? 'The running Switchboard closed the connection: a message between it and this command was larger than the connection takes (48 MiB to it, 64 MiB from it); stop the running Switchboard and run the command again to call without that limit'
+          : 'The running Switchboard closed the connection';
+      for (const settle of pending.values()) settle(fail('NOT_CONNECTED', why));
       pending.clear();
       resolve();
     });

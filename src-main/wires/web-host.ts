@@ -31,6 +31,9 @@ import { SessionTickets, TICKET_TTL_MS } from './session-tickets.js';
 import { startAppsSandbox, type AppsSandbox } from './apps-sandbox.js';
 import { securityHeaders, serveStatic } from './static-files.js';
 
+/** Largest WebSocket message the owner takes (bytes): `maxPayloadBytes`' default. */
+export const MAX_WS_MESSAGE_BYTES = 48 * 1024 * 1024;
+
 /** Options of `startWebHost`. */
 export interface WebHostOptions {
   core: SwitchboardCore;
@@ -45,7 +48,11 @@ export interface WebHostOptions {
   staticDir?: string;
   /** Session token; default a fresh `newSessionToken()`. Tests may pin one. */
   token?: string;
-  /** Largest accepted WebSocket message (bytes). Default 16 MiB. */
+  /**
+   * Largest accepted WebSocket message (bytes). Default 48 MiB: a call's arguments may be 32 MiB
+   * (README, `call --args @file`), and its frame escapes and wraps them; a CLI attached to a running
+   * Switchboard had 16 MiB and lost every larger call (attack pass, issue 32).
+   */
   maxPayloadBytes?: number;
   /** How long a one-time ticket can be redeemed (ms); default `TICKET_TTL_MS` (60 s). */
   ticketTtlMs?: number;
@@ -132,7 +139,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   /** The events a socket asked for (`WireListen`); absent: every event. */
   const wanted = new WeakMap<WebSocket, Set<string>>();
   const wants = (ws: WebSocket, event: string): boolean => wanted.get(ws)?.has(event) ?? true;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? 16 * 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? MAX_WS_MESSAGE_BYTES });
   // The gateway's HTTP door shares this listener and its Host check (issue 30; docs/gateway.md § HTTP).
   const gateway = gatewayHttp(core, () => port);
 
